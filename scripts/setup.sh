@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Idempotent set-up: installs only what is missing, so `npm start` and `npm test`
+# work on a fresh machine that reaches only the package registries.
+# Usage: scripts/setup.sh [--browser]   (--browser also installs Debian's chromium)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { echo "[setup] $*" >&2; }
+
+# 1. Rust target for WebAssembly (rustup auto-install is off on these machines).
+if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
+  say "adding rust target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# 2. wasm-pack (its own download of wasm-bindgen from GitHub fails here, see 3).
+if ! command -v wasm-pack >/dev/null 2>&1; then
+  say "installing wasm-pack"
+  cargo install wasm-pack --locked
+fi
+
+# 3. wasm-bindgen-cli at exactly the version locked for the crate.
+want=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' wasm-core/Cargo.lock 2>/dev/null || true)
+want=${want:-0.2.130}
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have" != "$want" ]; then
+  say "installing wasm-bindgen-cli $want (had: ${have:-none})"
+  cargo install wasm-bindgen-cli --version "$want" --locked --force \
+    || cargo install wasm-bindgen-cli --version "$want" --force
+fi
+
+# 4. Node modules, when missing or older than the lock file.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
+  say "npm ci"
+  npm ci --no-audit --no-fund
+  touch node_modules
+fi
+
+# 5. Chromium for the browser tests (Debian's; never a downloaded browser build).
+if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+  say "installing chromium (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi

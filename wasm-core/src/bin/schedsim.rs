@@ -1,0 +1,109 @@
+//! `schedsim`: the native command line for researchers.
+//!
+//!   schedsim run FILE [--json]   run a scenario file and print the metrics report
+//!   schedsim list                list the built-in presets
+//!   schedsim preset NAME         print a preset's scenario JSON
+//!
+//! Invalid input exits non-zero with a message naming the field.
+
+use schedlab_core::api::{presets, report, scenario};
+use schedlab_core::sim::Simulator;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: schedsim run FILE [--json] | schedsim list | schedsim preset NAME";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(out) => {
+            println!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(msg) => {
+            eprintln!("schedsim: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<String, String> {
+    match args.first().map(String::as_str) {
+        Some("list") => Ok(presets::PRESETS
+            .iter()
+            .map(|p| format!("{:<28} {}", p.name, p.title))
+            .collect::<Vec<_>>()
+            .join("\n")),
+        Some("preset") => {
+            let name = args.get(1).ok_or(USAGE)?;
+            presets::find(name)
+                .map(|p| p.json.trim_end().to_string())
+                .ok_or_else(|| format!("unknown preset '{name}' (see: schedsim list)"))
+        }
+        Some("run") => {
+            let file = args.get(1).ok_or(USAGE)?;
+            let json = args.iter().skip(2).any(|a| a == "--json");
+            if let Some(bad) = args.iter().skip(2).find(|a| *a != "--json") {
+                return Err(format!("unknown option '{bad}'\n{USAGE}"));
+            }
+            let text =
+                std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+            let cfg = scenario::load_scenario(&text).map_err(|diags| {
+                let lines: Vec<String> = diags.iter().map(|d| format!("  {d}")).collect();
+                format!("invalid scenario {file}:\n{}", lines.join("\n"))
+            })?;
+            let mut sim = Simulator::new(&cfg);
+            let started = std::time::Instant::now();
+            sim.run_to_end();
+            let wall = started.elapsed();
+            let rep = report::report(&sim);
+            if json {
+                serde_json::to_string_pretty(&rep).map_err(|e| e.to_string())
+            } else {
+                Ok(text_report(&rep, wall))
+            }
+        }
+        _ => Err(USAGE.to_string()),
+    }
+}
+
+fn ms(ns: u64) -> f64 {
+    ns as f64 / 1e6
+}
+
+fn text_report(r: &report::Report, wall: std::time::Duration) -> String {
+    let mut out = format!(
+        "scenario {} (seed {}): {:.3} ms simulated, {} events, {:.1} ms wall, trace {}\n\n",
+        r.scenario,
+        r.seed,
+        ms(r.sim_time_ns),
+        r.events,
+        wall.as_secs_f64() * 1e3,
+        r.trace_hash
+    );
+    out += &format!(
+        "{:<24} {:>7} {:>12} {:>8} {:>12} {:>8} {:>8}\n",
+        "process", "threads", "cpu ms", "share", "wait ms", "nvcsw", "nivcsw"
+    );
+    for p in &r.processes {
+        out += &format!(
+            "{:<24} {:>7} {:>12.3} {:>7.2}% {:>12.3} {:>8} {:>8}\n",
+            p.name,
+            p.threads,
+            ms(p.cpu_time_ns),
+            p.share * 100.0,
+            ms(p.wait_time_ns),
+            p.nvcsw,
+            p.nivcsw
+        );
+    }
+    out += "\ncpu      busy ms      idle ms\n";
+    for c in &r.cpus {
+        out += &format!(
+            "{:<4} {:>12.3} {:>12.3}\n",
+            c.cpu,
+            ms(c.busy_ns),
+            ms(c.idle_ns)
+        );
+    }
+    out.trim_end().to_string()
+}

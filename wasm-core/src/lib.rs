@@ -1,0 +1,26 @@
+//! schedlab-core: a deterministic discrete-event simulator of the Linux CPU
+//! scheduler. Pure Rust; the only WebAssembly bindings live in `wasm.rs`, and
+//! serialization lives only in `api` (scenario format, views, report).
+//!
+//! ```text
+//!   api::scenario (JSON) ─► config::SimConfig ─► sim::Simulator ─► api::{view, report} (JSON)
+//!                                                  │ uses
+//!                      sched::{fair, cfs_rq, weights, tunables}, rbtree, program, machine,
+//!                      event_queue, rng, trace, task, time
+//! ```
+
+pub mod api;
+pub mod config;
+pub mod event_queue;
+pub mod machine;
+pub mod program;
+pub mod rbtree;
+pub mod rng;
+pub mod sched;
+pub mod sim;
+pub mod task;
+pub mod time;
+pub mod trace;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;

@@ -1,0 +1,245 @@
+//! The small programs tasks run: bursts of CPU, sleeps, loops.
+//!
+//! A scenario describes a program as nested operations; here it is compiled
+//! into flat bytecode so a task's position is just a program counter plus a
+//! stack of loop counters (cheap to clone for snapshots).
+//!
+//! ```text
+//!   [ LoopBegin{times, end} , Run(d) , Sleep(d) , LoopEnd{begin} , ... ]  then Exit
+//! ```
+//!
+//! `next_action` executes control flow until it reaches something that takes
+//! time. A loop whose body takes no time would spin forever at one instant, so
+//! the interpreter gives up after `MAX_CONTROL_STEPS` and ends the task.
+
+use crate::rng::Rng;
+
+/// A duration drawn per use from the run's single PRNG.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dist {
+    Fixed(u64),
+    /// Inclusive bounds.
+    Uniform(u64, u64),
+    Exponential {
+        mean: u64,
+    },
+}
+
+impl Dist {
+    pub fn sample(&self, rng: &mut Rng) -> u64 {
+        match *self {
+            Dist::Fixed(v) => v,
+            Dist::Uniform(lo, hi) => rng.uniform(lo, hi),
+            Dist::Exponential { mean } => rng.exponential(mean),
+        }
+    }
+}
+
+/// A program as written in a scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Op {
+    Run(Dist),
+    Sleep(Dist),
+    /// `times: None` repeats forever.
+    Repeat {
+        times: Option<u32>,
+        body: Vec<Op>,
+    },
+    Exit,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Insn {
+    Run(Dist),
+    Sleep(Dist),
+    LoopBegin { times: Option<u32>, end: usize },
+    LoopEnd { begin: usize },
+    Exit,
+}
+
+/// Compiled, immutable bytecode shared by all threads of a process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    code: Vec<Insn>,
+}
+
+/// What a task does next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Run(u64),
+    Sleep(u64),
+    Exit,
+}
+
+const MAX_CONTROL_STEPS: u32 = 10_000;
+
+impl Program {
+    pub fn compile(ops: &[Op]) -> Program {
+        let mut code = Vec::new();
+        emit(ops, &mut code);
+        code.push(Insn::Exit);
+        Program { code }
+    }
+
+    pub fn len(&self) -> usize {
+        self.code.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.code.is_empty()
+    }
+}
+
+fn emit(ops: &[Op], code: &mut Vec<Insn>) {
+    for op in ops {
+        match op {
+            Op::Run(d) => code.push(Insn::Run(d.clone())),
+            Op::Sleep(d) => code.push(Insn::Sleep(d.clone())),
+            Op::Exit => code.push(Insn::Exit),
+            Op::Repeat { times, body } => {
+                let begin = code.len();
+                code.push(Insn::LoopBegin {
+                    times: *times,
+                    end: 0,
+                });
+                emit(body, code);
+                let end = code.len();
+                code.push(Insn::LoopEnd { begin });
+                code[begin] = Insn::LoopBegin { times: *times, end };
+            }
+        }
+    }
+}
+
+/// A task's position in its process's program.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProgramCursor {
+    pub program: usize,
+    pc: usize,
+    /// Remaining iterations of each open loop (None = forever).
+    loops: Vec<Option<u32>>,
+}
+
+impl ProgramCursor {
+    pub fn new(program: usize) -> ProgramCursor {
+        ProgramCursor {
+            program,
+            pc: 0,
+            loops: Vec::new(),
+        }
+    }
+
+    /// Runs control flow up to the next action that takes time.
+    pub fn next_action(&mut self, prog: &Program, rng: &mut Rng) -> Action {
+        for _ in 0..MAX_CONTROL_STEPS {
+            let Some(insn) = prog.code.get(self.pc) else {
+                return Action::Exit;
+            };
+            match insn {
+                // A zero-length run or sleep takes no time: keep going, so it
+                // counts against MAX_CONTROL_STEPS like any other control step.
+                Insn::Run(d) => {
+                    self.pc += 1;
+                    match d.sample(rng) {
+                        0 => {}
+                        ns => return Action::Run(ns),
+                    }
+                }
+                Insn::Sleep(d) => {
+                    self.pc += 1;
+                    match d.sample(rng) {
+                        0 => {}
+                        ns => return Action::Sleep(ns),
+                    }
+                }
+                Insn::Exit => return Action::Exit,
+                Insn::LoopBegin { times, end } => {
+                    if *times == Some(0) {
+                        self.pc = end + 1;
+                    } else {
+                        self.loops.push(*times);
+                        self.pc += 1;
+                    }
+                }
+                Insn::LoopEnd { begin } => {
+                    let again = match self.loops.last_mut() {
+                        Some(None) => true,
+                        Some(Some(n)) => {
+                            *n -= 1;
+                            *n > 0
+                        }
+                        None => false,
+                    };
+                    if again {
+                        self.pc = begin + 1;
+                    } else {
+                        self.loops.pop();
+                        self.pc += 1;
+                    }
+                }
+            }
+        }
+        Action::Exit
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn actions(ops: &[Op], n: usize) -> Vec<Action> {
+        let p = Program::compile(ops);
+        let mut c = ProgramCursor::new(0);
+        let mut rng = Rng::new(1);
+        (0..n).map(|_| c.next_action(&p, &mut rng)).collect()
+    }
+
+    #[test]
+    fn nested_loops_repeat_the_right_number_of_times() {
+        let ops = vec![Op::Repeat {
+            times: Some(2),
+            body: vec![
+                Op::Run(Dist::Fixed(1)),
+                Op::Repeat {
+                    times: Some(2),
+                    body: vec![Op::Sleep(Dist::Fixed(2))],
+                },
+            ],
+        }];
+        use Action::*;
+        assert_eq!(
+            actions(&ops, 8),
+            vec![
+                Run(1),
+                Sleep(2),
+                Sleep(2),
+                Run(1),
+                Sleep(2),
+                Sleep(2),
+                Exit,
+                Exit
+            ]
+        );
+    }
+
+    #[test]
+    fn empty_infinite_loop_ends_instead_of_hanging() {
+        let ops = vec![Op::Repeat {
+            times: None,
+            body: vec![],
+        }];
+        assert_eq!(actions(&ops, 1), vec![Action::Exit]);
+    }
+
+    #[test]
+    fn zero_times_skips_the_body() {
+        let ops = vec![
+            Op::Repeat {
+                times: Some(0),
+                body: vec![Op::Run(Dist::Fixed(5))],
+            },
+            Op::Sleep(Dist::Fixed(3)),
+        ];
+        assert_eq!(actions(&ops, 2), vec![Action::Sleep(3), Action::Exit]);
+    }
+}

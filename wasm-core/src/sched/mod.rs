@@ -1,0 +1,10 @@
+//! Scheduling classes and their per-CPU runqueues.
+//!
+//! `fair` is CFS as of Linux 4.1; `weights` and `tunables` hold the kernel's
+//! constants. Every function takes the runqueue and the task table explicitly
+//! (no hidden global state), so the simulator stays a pure function of its input.
+
+pub mod cfs_rq;
+pub mod fair;
+pub mod tunables;
+pub mod weights;

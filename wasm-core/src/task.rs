@@ -1,0 +1,127 @@
+//! Tasks (threads) and the processes (thread groups) they belong to.
+//!
+//! A task carries its CFS scheduling entity, its position in its program and
+//! the statistics the report needs. Tasks live in one `Vec` indexed by pid and
+//! are never removed, so a pid is a stable index for the whole run.
+
+use crate::program::ProgramCursor;
+use crate::sched::weights::{nice_to_weight, nice_to_wmult};
+use crate::time::{CpuId, Pid, SimTime};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaskState {
+    /// Created by the scenario but not started yet.
+    New,
+    /// On a CPU right now.
+    Running,
+    /// On a runqueue, waiting for a CPU.
+    Runnable,
+    /// Blocked (sleeping); not on any runqueue.
+    Sleeping,
+    Exited,
+}
+
+impl TaskState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskState::New => "new",
+            TaskState::Running => "running",
+            TaskState::Runnable => "runnable",
+            TaskState::Sleeping => "sleeping",
+            TaskState::Exited => "exited",
+        }
+    }
+}
+
+/// The CFS scheduling entity of a task (`struct sched_entity`).
+#[derive(Clone, Debug)]
+pub struct SchedEntity {
+    pub weight: u64,
+    pub inv_weight: u64,
+    pub vruntime: u64,
+    pub on_rq: bool,
+    pub exec_start: SimTime,
+    pub sum_exec_runtime: u64,
+    /// sum_exec_runtime when the entity was last picked; the tick compares
+    /// against it to know how long the current turn has lasted.
+    pub prev_sum_exec_runtime: u64,
+}
+
+impl SchedEntity {
+    pub fn new(nice: i32) -> SchedEntity {
+        SchedEntity {
+            weight: nice_to_weight(nice),
+            inv_weight: nice_to_wmult(nice),
+            vruntime: 0,
+            on_rq: false,
+            exec_start: SimTime::ZERO,
+            sum_exec_runtime: 0,
+            prev_sum_exec_runtime: 0,
+        }
+    }
+}
+
+/// Per-task statistics for the report.
+#[derive(Clone, Debug, Default)]
+pub struct TaskStats {
+    pub wait_ns: u64,
+    /// When the task last became runnable without running (None otherwise).
+    pub wait_start: Option<SimTime>,
+    /// Voluntary context switches: the task blocked or exited.
+    pub nvcsw: u64,
+    /// Involuntary ones: the task was still runnable (tick or wakeup preemption).
+    pub nivcsw: u64,
+    pub started_at: Option<SimTime>,
+    pub exited_at: Option<SimTime>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Task {
+    pub pid: Pid,
+    pub tgid: u32,
+    pub name: String,
+    pub nice: i32,
+    pub state: TaskState,
+    /// The CPU the task runs on, is queued on, or last ran on.
+    pub cpu: CpuId,
+    pub se: SchedEntity,
+    pub program: ProgramCursor,
+    /// The sum_exec_runtime at which the current CPU burst of its program
+    /// ends. Kept as an absolute target so every update_curr, wherever it
+    /// happens, counts against the burst.
+    pub burst_end_exec: u64,
+    pub stats: TaskStats,
+}
+
+impl TaskStats {
+    /// Wait time up to `now`, the current wait included.
+    pub fn wait_ns_at(&self, now: SimTime) -> u64 {
+        self.wait_ns + self.wait_start.map_or(0, |since| now.since(since))
+    }
+}
+
+impl Task {
+    pub fn new(pid: Pid, tgid: u32, name: String, nice: i32, program: ProgramCursor) -> Task {
+        Task {
+            pid,
+            tgid,
+            name,
+            nice,
+            state: TaskState::New,
+            cpu: 0,
+            se: SchedEntity::new(nice),
+            program,
+            burst_end_exec: 0,
+            stats: TaskStats::default(),
+        }
+    }
+}
+
+/// A process: a named group of threads sharing nice level and program.
+#[derive(Clone, Debug)]
+pub struct Process {
+    pub tgid: u32,
+    pub name: String,
+    pub threads: Vec<Pid>,
+    pub start_at: SimTime,
+}

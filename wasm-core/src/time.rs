@@ -1,0 +1,47 @@
+//! Simulated time: integer nanoseconds, never floating point.
+//!
+//! `SimTime` is an instant since the start of the run; spans of time are plain
+//! `u64` nanoseconds named with a `_ns` suffix. Keeping instants in a newtype
+//! stops accidental arithmetic between an instant and a wall-clock value.
+
+use std::fmt;
+
+pub const NSEC_PER_USEC: u64 = 1_000;
+pub const NSEC_PER_MSEC: u64 = 1_000_000;
+pub const NSEC_PER_SEC: u64 = 1_000_000_000;
+
+/// An instant of simulated time, in nanoseconds since the run started.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SimTime(pub u64);
+
+impl SimTime {
+    pub const ZERO: SimTime = SimTime(0);
+
+    pub fn ns(self) -> u64 {
+        self.0
+    }
+
+    /// Adds a span, saturating instead of wrapping so hostile durations cannot
+    /// make time go backwards.
+    pub fn after(self, span_ns: u64) -> SimTime {
+        SimTime(self.0.saturating_add(span_ns))
+    }
+
+    /// The span from `earlier` to `self`; zero if `earlier` is later.
+    pub fn since(self, earlier: SimTime) -> u64 {
+        self.0.saturating_sub(earlier.0)
+    }
+}
+
+impl fmt::Display for SimTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = self.0 / NSEC_PER_MSEC;
+        let frac = self.0 % NSEC_PER_MSEC;
+        write!(f, "{}.{:06}ms", ms, frac)
+    }
+}
+
+/// A task identifier, unique for the whole run (never reused).
+pub type Pid = u32;
+/// A logical CPU number.
+pub type CpuId = u32;

@@ -1,0 +1,136 @@
+//! The trace: what happened, in kernel tracepoint vocabulary.
+//!
+//! Every record is folded into a running FNV-1a hash (the determinism
+//! fingerprint compared across runs and targets) and kept in a bounded ring of
+//! recent records for the UI. Per-CPU run slices (who ran when) are kept for
+//! the Gantt lanes.
+//!
+//! Records never carry allocation-order or host-dependent data, so the hash is
+//! a pure function of (scenario, seed).
+
+use crate::task::TaskState;
+use crate::time::{CpuId, Pid, SimTime};
+use std::collections::VecDeque;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceKind {
+    /// `sched_switch`: prev (None = idle) leaves the CPU in `prev_state`.
+    Switch {
+        prev: Option<Pid>,
+        next: Option<Pid>,
+        prev_state: TaskState,
+    },
+    /// `sched_wakeup` onto `cpu` (the record's CPU).
+    Wakeup { pid: Pid },
+    /// `sched_wakeup_new`: a new task's first enqueue.
+    WakeupNew { pid: Pid },
+    /// The task blocked for `ns`.
+    Sleep { pid: Pid, ns: u64 },
+    /// `sched_process_exit`.
+    Exit { pid: Pid },
+    /// The tick found that curr used up its slice.
+    TickPreempt { pid: Pid },
+    /// A wakeup preempted curr.
+    WakeupPreempt { curr: Pid, by: Pid },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceRecord {
+    pub at: SimTime,
+    pub cpu: CpuId,
+    pub kind: TraceKind,
+}
+
+/// One stretch of a task running on a CPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunSlice {
+    pub cpu: CpuId,
+    pub pid: Pid,
+    pub start: SimTime,
+    pub end: SimTime,
+}
+
+const RECENT_CAPACITY: usize = 512;
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+#[derive(Clone, Debug)]
+pub struct Trace {
+    hash: u64,
+    records: u64,
+    recent: VecDeque<TraceRecord>,
+    /// Closed run slices, in order of their end time.
+    pub slices: Vec<RunSlice>,
+}
+
+impl Default for Trace {
+    fn default() -> Self {
+        Trace {
+            hash: FNV_OFFSET,
+            records: 0,
+            recent: VecDeque::new(),
+            slices: Vec::new(),
+        }
+    }
+}
+
+impl Trace {
+    pub fn emit(&mut self, at: SimTime, cpu: CpuId, kind: TraceKind) {
+        let rec = TraceRecord { at, cpu, kind };
+        self.fold(&encode(&rec));
+        self.records += 1;
+        if self.recent.len() == RECENT_CAPACITY {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(rec);
+    }
+
+    pub fn close_slice(&mut self, slice: RunSlice) {
+        if slice.end > slice.start {
+            self.slices.push(slice);
+        }
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn records(&self) -> u64 {
+        self.records
+    }
+
+    /// The most recent records, oldest first.
+    pub fn recent(&self, n: usize) -> impl Iterator<Item = &TraceRecord> {
+        self.recent.iter().skip(self.recent.len().saturating_sub(n))
+    }
+
+    fn fold(&mut self, words: &[u64]) {
+        for w in words {
+            for b in w.to_le_bytes() {
+                self.hash ^= b as u64;
+                self.hash = self.hash.wrapping_mul(FNV_PRIME);
+            }
+        }
+    }
+}
+
+fn opt(p: Option<Pid>) -> u64 {
+    p.map_or(u64::MAX, |p| p as u64)
+}
+
+fn encode(r: &TraceRecord) -> [u64; 5] {
+    let (tag, a, b, c) = match r.kind {
+        TraceKind::Switch {
+            prev,
+            next,
+            prev_state,
+        } => (1, opt(prev), opt(next), prev_state as u64),
+        TraceKind::Wakeup { pid } => (2, pid as u64, 0, 0),
+        TraceKind::WakeupNew { pid } => (3, pid as u64, 0, 0),
+        TraceKind::Sleep { pid, ns } => (4, pid as u64, ns, 0),
+        TraceKind::Exit { pid } => (5, pid as u64, 0, 0),
+        TraceKind::TickPreempt { pid } => (6, pid as u64, 0, 0),
+        TraceKind::WakeupPreempt { curr, by } => (7, curr as u64, by as u64, 0),
+    };
+    [r.at.ns(), ((r.cpu as u64) << 8) | tag, a, b, c]
+}
