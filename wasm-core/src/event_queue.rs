@@ -57,11 +57,7 @@ pub struct PastEvent {
 
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
-        EventQueue {
-            heap: BinaryHeap::new(),
-            next_seq: 0,
-            now: SimTime::ZERO,
-        }
+        EventQueue { heap: BinaryHeap::new(), next_seq: 0, now: SimTime::ZERO }
     }
 }
 
@@ -124,13 +120,7 @@ mod tests {
         let mut q = EventQueue::new();
         q.push(SimTime(10), ()).unwrap();
         q.pop();
-        assert_eq!(
-            q.push(SimTime(9), ()),
-            Err(PastEvent {
-                now: SimTime(10),
-                at: SimTime(9)
-            })
-        );
+        assert_eq!(q.push(SimTime(9), ()), Err(PastEvent { now: SimTime(10), at: SimTime(9) }));
         assert!(q.push(SimTime(10), ()).is_ok());
     }
 

@@ -55,37 +55,14 @@ impl Machine {
     }
 
     /// A machine whose nodes are all at `remote` distance from each other.
-    pub fn uniform(
-        name: &str,
-        nodes: u32,
-        cores_per_node: u32,
-        threads_per_core: u32,
-        remote: u32,
-    ) -> Machine {
-        let distance = (0..nodes)
-            .map(|i| {
-                (0..nodes)
-                    .map(|j| if i == j { 10 } else { remote })
-                    .collect()
-            })
-            .collect();
-        Machine {
-            name: name.to_string(),
-            nodes,
-            cores_per_node,
-            threads_per_core,
-            distance,
-        }
+    pub fn uniform(name: &str, nodes: u32, cores_per_node: u32, threads_per_core: u32, remote: u32) -> Machine {
+        let distance = (0..nodes).map(|i| (0..nodes).map(|j| if i == j { 10 } else { remote }).collect()).collect();
+        Machine { name: name.to_string(), nodes, cores_per_node, threads_per_core, distance }
     }
 
     /// The names of the built-in machines.
     pub fn preset_names() -> &'static [&'static str] {
-        &[
-            "uniprocessor",
-            "laptop-2c4t",
-            "xeon-gold-5218-2s",
-            "opteron-6272-8n",
-        ]
+        &["uniprocessor", "laptop-2c4t", "xeon-gold-5218-2s", "opteron-6272-8n"]
     }
 
     pub fn preset(name: &str) -> Option<Machine> {
@@ -132,10 +109,7 @@ mod tests {
 
     #[test]
     fn presets_have_the_documented_sizes() {
-        let n: Vec<u32> = Machine::preset_names()
-            .iter()
-            .map(|p| Machine::preset(p).unwrap().nr_cpus())
-            .collect();
+        let n: Vec<u32> = Machine::preset_names().iter().map(|p| Machine::preset(p).unwrap().nr_cpus()).collect();
         assert_eq!(n, vec![1, 4, 64, 64]);
     }
 

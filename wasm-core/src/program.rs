@@ -98,10 +98,7 @@ fn emit(ops: &[Op], code: &mut Vec<Insn>) {
             Op::Exit => code.push(Insn::Exit),
             Op::Repeat { times, body } => {
                 let begin = code.len();
-                code.push(Insn::LoopBegin {
-                    times: *times,
-                    end: 0,
-                });
+                code.push(Insn::LoopBegin { times: *times, end: 0 });
                 emit(body, code);
                 let end = code.len();
                 code.push(Insn::LoopEnd { begin });
@@ -122,11 +119,7 @@ pub struct ProgramCursor {
 
 impl ProgramCursor {
     pub fn new(program: usize) -> ProgramCursor {
-        ProgramCursor {
-            program,
-            pc: 0,
-            loops: Vec::new(),
-        }
+        ProgramCursor { program, pc: 0, loops: Vec::new() }
     }
 
     /// Runs control flow up to the next action that takes time.
@@ -198,48 +191,21 @@ mod tests {
     fn nested_loops_repeat_the_right_number_of_times() {
         let ops = vec![Op::Repeat {
             times: Some(2),
-            body: vec![
-                Op::Run(Dist::Fixed(1)),
-                Op::Repeat {
-                    times: Some(2),
-                    body: vec![Op::Sleep(Dist::Fixed(2))],
-                },
-            ],
+            body: vec![Op::Run(Dist::Fixed(1)), Op::Repeat { times: Some(2), body: vec![Op::Sleep(Dist::Fixed(2))] }],
         }];
         use Action::*;
-        assert_eq!(
-            actions(&ops, 8),
-            vec![
-                Run(1),
-                Sleep(2),
-                Sleep(2),
-                Run(1),
-                Sleep(2),
-                Sleep(2),
-                Exit,
-                Exit
-            ]
-        );
+        assert_eq!(actions(&ops, 8), vec![Run(1), Sleep(2), Sleep(2), Run(1), Sleep(2), Sleep(2), Exit, Exit]);
     }
 
     #[test]
     fn empty_infinite_loop_ends_instead_of_hanging() {
-        let ops = vec![Op::Repeat {
-            times: None,
-            body: vec![],
-        }];
+        let ops = vec![Op::Repeat { times: None, body: vec![] }];
         assert_eq!(actions(&ops, 1), vec![Action::Exit]);
     }
 
     #[test]
     fn zero_times_skips_the_body() {
-        let ops = vec![
-            Op::Repeat {
-                times: Some(0),
-                body: vec![Op::Run(Dist::Fixed(5))],
-            },
-            Op::Sleep(Dist::Fixed(3)),
-        ];
+        let ops = vec![Op::Repeat { times: Some(0), body: vec![Op::Run(Dist::Fixed(5))] }, Op::Sleep(Dist::Fixed(3))];
         assert_eq!(actions(&ops, 2), vec![Action::Sleep(3), Action::Exit]);
     }
 }

@@ -71,22 +71,8 @@ impl<K: Ord + Copy + Default, V: Copy + Default> Default for RbTree<K, V> {
 
 impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
     pub fn new() -> Self {
-        let sentinel = Node {
-            key: K::default(),
-            val: V::default(),
-            left: NIL,
-            right: NIL,
-            parent: NIL,
-            red: false,
-        };
-        RbTree {
-            nodes: vec![sentinel],
-            free: Vec::new(),
-            root: NIL,
-            leftmost: NIL,
-            len: 0,
-            rotations: Vec::new(),
-        }
+        let sentinel = Node { key: K::default(), val: V::default(), left: NIL, right: NIL, parent: NIL, red: false };
+        RbTree { nodes: vec![sentinel], free: Vec::new(), root: NIL, leftmost: NIL, len: 0, rotations: Vec::new() }
     }
 
     pub fn len(&self) -> usize {
@@ -158,13 +144,7 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
                 continue;
             }
             let n = &self.nodes[x as usize];
-            out.push(ShapeNode {
-                key: n.key,
-                val: n.val,
-                red: n.red,
-                left: val_of(n.left),
-                right: val_of(n.right),
-            });
+            out.push(ShapeNode { key: n.key, val: n.val, red: n.red, left: val_of(n.left), right: val_of(n.right) });
             stack.push(n.right);
             stack.push(n.left);
         }
@@ -187,14 +167,7 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
                 Ordering::Equal => return false,
             }
         }
-        let z = self.alloc(Node {
-            key,
-            val,
-            left: NIL,
-            right: NIL,
-            parent,
-            red: true,
-        });
+        let z = self.alloc(Node { key, val, left: NIL, right: NIL, parent, red: true });
         if parent == NIL {
             self.root = z;
         } else if key < self.nodes[parent as usize].key {
@@ -301,10 +274,7 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
             RotationDir::Right => self.nodes[y as usize].right = x,
         }
         self.nodes[x as usize].parent = y;
-        self.rotations.push(Rotation {
-            dir,
-            pivot: self.nodes[x as usize].val,
-        });
+        self.rotations.push(Rotation { dir, pivot: self.nodes[x as usize].val });
     }
 
     fn is_red(&self, x: u32) -> bool {
@@ -316,11 +286,7 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
             let p = self.nodes[z as usize].parent;
             let g = self.nodes[p as usize].parent;
             let p_is_left = self.nodes[g as usize].left == p;
-            let uncle = if p_is_left {
-                self.nodes[g as usize].right
-            } else {
-                self.nodes[g as usize].left
-            };
+            let uncle = if p_is_left { self.nodes[g as usize].right } else { self.nodes[g as usize].left };
             if self.is_red(uncle) {
                 self.nodes[p as usize].red = false;
                 self.nodes[uncle as usize].red = false;
@@ -329,17 +295,9 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
                 continue;
             }
             let (inner_child, toward, away) = if p_is_left {
-                (
-                    self.nodes[p as usize].right,
-                    RotationDir::Left,
-                    RotationDir::Right,
-                )
+                (self.nodes[p as usize].right, RotationDir::Left, RotationDir::Right)
             } else {
-                (
-                    self.nodes[p as usize].left,
-                    RotationDir::Right,
-                    RotationDir::Left,
-                )
+                (self.nodes[p as usize].left, RotationDir::Right, RotationDir::Left)
             };
             let mut p = p;
             if z == inner_child {
@@ -447,11 +405,7 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
             }
             self.nodes[w as usize].red = self.is_red(p);
             self.nodes[p as usize].red = false;
-            let far = if x_is_left {
-                self.nodes[w as usize].right
-            } else {
-                self.nodes[w as usize].left
-            };
+            let far = if x_is_left { self.nodes[w as usize].right } else { self.nodes[w as usize].left };
             self.nodes[far as usize].red = false;
             self.rotate(p, toward);
             x = self.root;
@@ -469,11 +423,7 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
         if count != self.len {
             return Err(format!("len {} but {} nodes reachable", self.len, count));
         }
-        let expected_leftmost = if self.root == NIL {
-            NIL
-        } else {
-            self.minimum(self.root)
-        };
+        let expected_leftmost = if self.root == NIL { NIL } else { self.minimum(self.root) };
         if expected_leftmost != self.leftmost {
             return Err("cached leftmost is stale".into());
         }

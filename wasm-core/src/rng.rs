@@ -21,12 +21,7 @@ fn splitmix64(state: &mut u64) -> u64 {
 impl Rng {
     pub fn new(seed: u64) -> Rng {
         let mut st = seed;
-        let s = [
-            splitmix64(&mut st),
-            splitmix64(&mut st),
-            splitmix64(&mut st),
-            splitmix64(&mut st),
-        ];
+        let s = [splitmix64(&mut st), splitmix64(&mut st), splitmix64(&mut st), splitmix64(&mut st)];
         Rng { s }
     }
 
@@ -93,10 +88,7 @@ mod tests {
             buckets[r.uniform(0, 9) as usize] += 1;
         }
         let expected = n as f64 / 10.0;
-        let chi2: f64 = buckets
-            .iter()
-            .map(|&c| (c as f64 - expected).powi(2) / expected)
-            .sum();
+        let chi2: f64 = buckets.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
         assert!(chi2 < 27.9, "chi2 = {chi2}, buckets = {buckets:?}");
     }
 

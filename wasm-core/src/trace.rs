@@ -15,11 +15,7 @@ use std::collections::VecDeque;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TraceKind {
     /// `sched_switch`: prev (None = idle) leaves the CPU in `prev_state`.
-    Switch {
-        prev: Option<Pid>,
-        next: Option<Pid>,
-        prev_state: TaskState,
-    },
+    Switch { prev: Option<Pid>, next: Option<Pid>, prev_state: TaskState },
     /// `sched_wakeup` onto `cpu` (the record's CPU).
     Wakeup { pid: Pid },
     /// `sched_wakeup_new`: a new task's first enqueue.
@@ -65,12 +61,7 @@ pub struct Trace {
 
 impl Default for Trace {
     fn default() -> Self {
-        Trace {
-            hash: FNV_OFFSET,
-            records: 0,
-            recent: VecDeque::new(),
-            slices: Vec::new(),
-        }
+        Trace { hash: FNV_OFFSET, records: 0, recent: VecDeque::new(), slices: Vec::new() }
     }
 }
 
@@ -120,11 +111,7 @@ fn opt(p: Option<Pid>) -> u64 {
 
 fn encode(r: &TraceRecord) -> [u64; 5] {
     let (tag, a, b, c) = match r.kind {
-        TraceKind::Switch {
-            prev,
-            next,
-            prev_state,
-        } => (1, opt(prev), opt(next), prev_state as u64),
+        TraceKind::Switch { prev, next, prev_state } => (1, opt(prev), opt(next), prev_state as u64),
         TraceKind::Wakeup { pid } => (2, pid as u64, 0, 0),
         TraceKind::WakeupNew { pid } => (3, pid as u64, 0, 0),
         TraceKind::Sleep { pid, ns } => (4, pid as u64, ns, 0),

@@ -17,11 +17,7 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
 
 fn ns(t: f64) -> SimTime {
     // NaN and negatives become 0; huge values saturate.
-    SimTime(if t.is_finite() && t > 0.0 {
-        t as u64
-    } else {
-        0
-    })
+    SimTime(if t.is_finite() && t > 0.0 { t as u64 } else { 0 })
 }
 
 /// `[{name, title, description}]` of the built-in presets.
@@ -30,9 +26,7 @@ pub fn preset_list() -> String {
     let list: Vec<serde_json::Value> = presets::PRESETS
         .iter()
         .map(|p| {
-            let description = scenario::parse_scenario(p.json)
-                .map(|s| s.description)
-                .unwrap_or_default();
+            let description = scenario::parse_scenario(p.json).map(|s| s.description).unwrap_or_default();
             serde_json::json!({ "name": p.name, "title": p.title, "description": description })
         })
         .collect();
@@ -42,9 +36,7 @@ pub fn preset_list() -> String {
 /// The scenario JSON text of a preset.
 #[wasm_bindgen(js_name = presetScenario)]
 pub fn preset_scenario(name: &str) -> Result<String, JsError> {
-    presets::find(name)
-        .map(|p| p.json.to_string())
-        .ok_or_else(|| JsError::new(&format!("unknown preset '{name}'")))
+    presets::find(name).map(|p| p.json.to_string()).ok_or_else(|| JsError::new(&format!("unknown preset '{name}'")))
 }
 
 /// A full copy of a simulation's state (see `Simulator.save`).
@@ -63,18 +55,9 @@ impl Simulator {
     /// Throws an Error naming every invalid field (`processes[0].nice: …`).
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<Simulator, JsError> {
-        let cfg = scenario::load_scenario(scenario_json).map_err(|diags| {
-            JsError::new(
-                &diags
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            )
-        })?;
-        Ok(Simulator {
-            inner: Engine::new(&cfg),
-        })
+        let cfg = scenario::load_scenario(scenario_json)
+            .map_err(|diags| JsError::new(&diags.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))?;
+        Ok(Simulator { inner: Engine::new(&cfg) })
     }
 
     pub fn step_event(&mut self) -> bool {
@@ -126,9 +109,7 @@ impl Simulator {
     }
 
     pub fn save(&self) -> SimSnapshot {
-        SimSnapshot {
-            inner: self.inner.clone(),
-        }
+        SimSnapshot { inner: self.inner.clone() }
     }
 
     pub fn restore(&mut self, snapshot: &SimSnapshot) {

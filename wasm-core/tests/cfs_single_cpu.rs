@@ -10,16 +10,9 @@ use schedlab_core::sched::weights::nice_to_weight;
 #[test]
 fn hog_shares_follow_the_nice_weights_within_one_percent() {
     let sim = run_preset("cfs-nice-levels");
-    assert_eq!(
-        sim.now().ns(),
-        10_000_000_000,
-        "ran the full 10 simulated seconds"
-    );
+    assert_eq!(sim.now().ns(), 10_000_000_000, "ran the full 10 simulated seconds");
     let names = ["hog-nice0", "hog-nice5", "hog-nice10"];
-    let weights: Vec<f64> = [0, 5, 10]
-        .iter()
-        .map(|&n| nice_to_weight(n) as f64)
-        .collect();
+    let weights: Vec<f64> = [0, 5, 10].iter().map(|&n| nice_to_weight(n) as f64).collect();
     let times: Vec<f64> = names.iter().map(|n| cpu_time(&sim, n) as f64).collect();
     let (wsum, tsum): (f64, f64) = (weights.iter().sum(), times.iter().sum());
     for i in 0..3 {
@@ -42,23 +35,13 @@ fn hog_shares_follow_the_nice_weights_within_one_percent() {
 #[test]
 fn sleeper_runs_promptly_and_switches_voluntarily() {
     let sim = run_preset("cfs-nice-levels");
-    let p = sim
-        .processes()
-        .iter()
-        .find(|p| p.name == "sleeper")
-        .unwrap();
+    let p = sim.processes().iter().find(|p| p.name == "sleeper").unwrap();
     let t = &sim.tasks()[p.threads[0] as usize];
     let bursts = t.stats.nvcsw;
     assert!(bursts >= 990, "about one burst per 10 ms: {bursts}");
-    assert_eq!(
-        t.stats.nivcsw, 0,
-        "never preempted: its burst is shorter than its slice"
-    );
+    assert_eq!(t.stats.nivcsw, 0, "never preempted: its burst is shorter than its slice");
     let avg_wait = t.stats.wait_ns as f64 / bursts as f64;
-    assert!(
-        avg_wait < 100_000.0,
-        "average wait per wakeup {avg_wait} ns should be tiny"
-    );
+    assert!(avg_wait < 100_000.0, "average wait per wakeup {avg_wait} ns should be tiny");
     // Hogs never block, so their switches are all involuntary.
     for name in ["hog-nice0", "hog-nice5", "hog-nice10"] {
         let p = sim.processes().iter().find(|p| p.name == name).unwrap();

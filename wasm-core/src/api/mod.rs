@@ -6,4 +6,5 @@
 pub mod presets;
 pub mod report;
 pub mod scenario;
+pub mod validate;
 pub mod view;

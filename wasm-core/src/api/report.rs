@@ -49,11 +49,7 @@ pub fn report(sim: &Simulator) -> Report {
                 name: p.name.clone(),
                 threads: p.threads.len(),
                 cpu_time_ns,
-                share: if capacity > 0.0 {
-                    cpu_time_ns as f64 / capacity
-                } else {
-                    0.0
-                },
+                share: if capacity > 0.0 { cpu_time_ns as f64 / capacity } else { 0.0 },
                 wait_time_ns: threads.clone().map(|t| t.stats.wait_ns_at(now)).sum(),
                 nvcsw: threads.clone().map(|t| t.stats.nvcsw).sum(),
                 nivcsw: threads.map(|t| t.stats.nivcsw).sum(),
@@ -69,11 +65,7 @@ pub fn report(sim: &Simulator) -> Report {
         cpus: sim
             .rqs()
             .iter()
-            .map(|rq| CpuReport {
-                cpu: rq.cpu,
-                busy_ns: rq.busy_ns_at(now),
-                idle_ns: rq.idle_ns_at(now),
-            })
+            .map(|rq| CpuReport { cpu: rq.cpu, busy_ns: rq.busy_ns_at(now), idle_ns: rq.idle_ns_at(now) })
             .collect(),
         processes,
     }

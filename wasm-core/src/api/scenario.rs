@@ -6,12 +6,10 @@
 //! offending field (`processes[0].nice: …`), semantic checks do the same, and
 //! hard limits bound the size of a run. Nothing here panics on any input.
 
-use crate::config::{ProcessSpec, SimConfig};
-use crate::machine::{Machine, MAX_CPUS};
-use crate::program::{Dist, Op};
-use crate::sched::tunables::{CfsFeatures, CfsKnobs};
-use crate::time::{NSEC_PER_MSEC, NSEC_PER_USEC};
+use crate::config::SimConfig;
 use serde::{Deserialize, Serialize};
+
+pub use super::validate::validate;
 
 pub const SCENARIO_VERSION: u32 = 1;
 /// Hard limits (product spec section 6).
@@ -73,11 +71,7 @@ pub struct PolicySpec {
 
 impl Default for PolicySpec {
     fn default() -> Self {
-        PolicySpec {
-            kind: "cfs".into(),
-            tunables: None,
-            features: None,
-        }
+        PolicySpec { kind: "cfs".into(), tunables: None, features: None }
     }
 }
 
@@ -166,15 +160,8 @@ pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
     let de = &mut serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
-        let field = if path == "." {
-            "scenario".to_string()
-        } else {
-            path
-        };
-        Diagnostic {
-            field,
-            reason: e.inner().to_string(),
-        }
+        let field = if path == "." { "scenario".to_string() } else { path };
+        Diagnostic { field, reason: e.inner().to_string() }
     })
 }
 
@@ -182,324 +169,6 @@ pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
 pub fn load_scenario(text: &str) -> Result<SimConfig, Vec<Diagnostic>> {
     let file = parse_scenario(text).map_err(|d| vec![d])?;
     validate(&file)
-}
-
-struct Checker {
-    diags: Vec<Diagnostic>,
-}
-
-impl Checker {
-    fn fail(&mut self, field: impl Into<String>, reason: impl Into<String>) {
-        self.diags.push(Diagnostic {
-            field: field.into(),
-            reason: reason.into(),
-        });
-    }
-
-    fn range<T: PartialOrd + std::fmt::Display>(&mut self, field: &str, v: T, lo: T, hi: T) {
-        if v < lo || v > hi {
-            self.fail(field, format!("must be between {lo} and {hi} (got {v})"));
-        }
-    }
-}
-
-pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
-    let mut c = Checker { diags: Vec::new() };
-    if f.version != SCENARIO_VERSION {
-        c.fail(
-            "version",
-            format!(
-                "unsupported version {} (this build reads version {SCENARIO_VERSION})",
-                f.version
-            ),
-        );
-    }
-    if f.name.is_empty() || f.name.chars().count() > MAX_NAME_LEN {
-        c.fail("name", format!("must be 1 to {MAX_NAME_LEN} characters"));
-    }
-    c.range("duration_ms", f.duration_ms, 1, MAX_DURATION_MS);
-    c.range("hz", f.hz, 10, 10_000);
-    let machine = machine_of(&f.machine, &mut c);
-    if f.policy.kind != "cfs" {
-        c.fail(
-            "policy.kind",
-            format!("unknown policy '{}' (known: cfs)", f.policy.kind),
-        );
-    }
-    let knobs = knobs_of(f.policy.tunables.as_ref(), &mut c);
-    let features = features_of(f.policy.features.as_ref());
-    let mut total_threads: u64 = 0;
-    let mut processes = Vec::new();
-    if f.processes.is_empty() {
-        c.fail("processes", "must list at least one process");
-    }
-    for (i, p) in f.processes.iter().enumerate() {
-        let at = format!("processes[{i}]");
-        if p.name.is_empty() || p.name.chars().count() > MAX_NAME_LEN {
-            c.fail(
-                format!("{at}.name"),
-                format!("must be 1 to {MAX_NAME_LEN} characters"),
-            );
-        }
-        c.range(&format!("{at}.nice"), p.nice, -20, 19);
-        c.range(&format!("{at}.threads"), p.threads, 1, MAX_THREADS);
-        c.range(&format!("{at}.start_ms"), p.start_ms, 0, MAX_DURATION_MS);
-        total_threads += p.threads as u64;
-        let mut count = 0;
-        let program = ops_of(&p.program, &format!("{at}.program"), 1, &mut count, &mut c);
-        if count > MAX_PROGRAM_OPS {
-            c.fail(
-                format!("{at}.program"),
-                format!("has {count} steps; the limit is {MAX_PROGRAM_OPS}"),
-            );
-        }
-        processes.push(ProcessSpec {
-            name: p.name.clone(),
-            nice: p.nice,
-            threads: p.threads,
-            start_ns: p.start_ms.saturating_mul(NSEC_PER_MSEC),
-            program,
-        });
-    }
-    if total_threads > MAX_THREADS as u64 {
-        c.fail(
-            "processes",
-            format!("{total_threads} threads in all; the limit is {MAX_THREADS}"),
-        );
-    }
-    if !c.diags.is_empty() {
-        return Err(c.diags);
-    }
-    Ok(SimConfig {
-        name: f.name.clone(),
-        seed: f.seed,
-        duration_ns: f.duration_ms * NSEC_PER_MSEC,
-        hz: f.hz,
-        machine: machine.expect("machine is valid when there are no diagnostics"),
-        knobs,
-        features,
-        processes,
-    })
-}
-
-fn machine_of(m: &MachineSpec, c: &mut Checker) -> Option<Machine> {
-    let custom = m.nodes.is_some() || m.cores_per_node.is_some() || m.threads_per_core.is_some();
-    match (&m.preset, custom) {
-        (Some(_), true) => {
-            c.fail(
-                "machine",
-                "give either a preset or nodes/cores_per_node/threads_per_core, not both",
-            );
-            None
-        }
-        (Some(name), false) => {
-            let found = Machine::preset(name);
-            if found.is_none() {
-                c.fail(
-                    "machine.preset",
-                    format!(
-                        "unknown machine '{name}' (known: {})",
-                        Machine::preset_names().join(", ")
-                    ),
-                );
-            }
-            found.map(|mut mach| {
-                if let Some(d) = &m.distance {
-                    if check_distance(d, mach.nodes, c) {
-                        mach.distance = d.clone();
-                    }
-                }
-                mach
-            })
-        }
-        (None, _) => {
-            let nodes = m.nodes.unwrap_or(1);
-            let cores = m.cores_per_node.unwrap_or(1);
-            let threads = m.threads_per_core.unwrap_or(1);
-            c.range("machine.nodes", nodes, 1, 64);
-            c.range("machine.cores_per_node", cores, 1, MAX_CPUS);
-            c.range("machine.threads_per_core", threads, 1, 8);
-            let total = nodes as u64 * cores as u64 * threads as u64;
-            if total > MAX_CPUS as u64 {
-                c.fail("machine", format!("{total} CPUs; the limit is {MAX_CPUS}"));
-                return None;
-            }
-            let mut mach = Machine::uniform("custom", nodes, cores, threads, 20);
-            if let Some(d) = &m.distance {
-                if check_distance(d, nodes, c) {
-                    mach.distance = d.clone();
-                }
-            }
-            Some(mach)
-        }
-    }
-}
-
-fn check_distance(d: &[Vec<u32>], nodes: u32, c: &mut Checker) -> bool {
-    let before = c.diags.len();
-    if d.len() != nodes as usize {
-        c.fail(
-            "machine.distance",
-            format!("must have {nodes} rows (one per node), has {}", d.len()),
-        );
-        return false;
-    }
-    for (i, row) in d.iter().enumerate() {
-        if row.len() != nodes as usize {
-            c.fail(
-                format!("machine.distance[{i}]"),
-                format!("must have {nodes} entries"),
-            );
-            continue;
-        }
-        for (j, &v) in row.iter().enumerate() {
-            let ok = if i == j {
-                v == 10
-            } else {
-                (11..=254).contains(&v) && d[j].get(i) == Some(&v)
-            };
-            if !ok {
-                c.fail(
-                    format!("machine.distance[{i}][{j}]"),
-                    "must be 10 on the diagonal, 11 to 254 elsewhere, and symmetric",
-                );
-            }
-        }
-    }
-    c.diags.len() == before
-}
-
-fn knobs_of(t: Option<&TunablesSpec>, c: &mut Checker) -> CfsKnobs {
-    let mut k = CfsKnobs::linux_4_1();
-    let Some(t) = t else { return k };
-    let us = |v: Option<u64>, d: u64| v.map_or(d, |v| v.saturating_mul(NSEC_PER_USEC));
-    k.latency_ns = us(t.sched_latency_us, k.latency_ns);
-    k.min_granularity_ns = us(t.sched_min_granularity_us, k.min_granularity_ns);
-    k.wakeup_granularity_ns = us(t.sched_wakeup_granularity_us, k.wakeup_granularity_ns);
-    k.migration_cost_ns = us(t.sched_migration_cost_us, k.migration_cost_ns);
-    k.nr_latency = t.sched_nr_latency.unwrap_or(k.nr_latency);
-    let p = "policy.tunables";
-    c.range(
-        &format!("{p}.sched_latency_us"),
-        k.latency_ns / NSEC_PER_USEC,
-        100,
-        1_000_000,
-    );
-    c.range(
-        &format!("{p}.sched_min_granularity_us"),
-        k.min_granularity_ns / NSEC_PER_USEC,
-        100,
-        1_000_000,
-    );
-    c.range(
-        &format!("{p}.sched_wakeup_granularity_us"),
-        k.wakeup_granularity_ns / NSEC_PER_USEC,
-        0,
-        1_000_000,
-    );
-    c.range(
-        &format!("{p}.sched_migration_cost_us"),
-        k.migration_cost_ns / NSEC_PER_USEC,
-        0,
-        1_000_000,
-    );
-    c.range(&format!("{p}.sched_nr_latency"), k.nr_latency, 1, 1_000);
-    match t.tunable_scaling.as_deref() {
-        None | Some("log") => {}
-        Some("none") => k.log_scaling = false,
-        Some(other) => c.fail(
-            format!("{p}.tunable_scaling"),
-            format!("must be 'log' or 'none' (got '{other}')"),
-        ),
-    }
-    k
-}
-
-fn features_of(f: Option<&FeaturesSpec>) -> CfsFeatures {
-    let mut out = CfsFeatures::linux_4_1();
-    let Some(f) = f else { return out };
-    let set = |slot: &mut bool, v: Option<bool>| {
-        if let Some(v) = v {
-            *slot = v;
-        }
-    };
-    set(&mut out.gentle_fair_sleepers, f.gentle_fair_sleepers);
-    set(&mut out.start_debit, f.start_debit);
-    set(&mut out.next_buddy, f.next_buddy);
-    set(&mut out.last_buddy, f.last_buddy);
-    set(&mut out.cache_hot_buddy, f.cache_hot_buddy);
-    set(&mut out.wakeup_preemption, f.wakeup_preemption);
-    out
-}
-
-const MAX_US: u64 = MAX_DURATION_MS * 1_000;
-
-fn dist_of(d: &DistFile, field: &str, c: &mut Checker) -> Dist {
-    let ns = |us: u64| us.saturating_mul(NSEC_PER_USEC);
-    match *d {
-        DistFile::Fixed(us) => {
-            c.range(field, us, 0, MAX_US);
-            Dist::Fixed(ns(us))
-        }
-        DistFile::Uniform { uniform: [lo, hi] } => {
-            if lo > hi || hi > MAX_US {
-                c.fail(
-                    field,
-                    format!("uniform bounds must satisfy 0 <= lo <= hi <= {MAX_US}"),
-                );
-            }
-            Dist::Uniform(ns(lo), ns(hi))
-        }
-        DistFile::Exponential { exp } => {
-            c.range(field, exp, 1, MAX_US);
-            Dist::Exponential { mean: ns(exp) }
-        }
-    }
-}
-
-fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Checker) -> Vec<Op> {
-    if depth > MAX_PROGRAM_DEPTH {
-        c.fail(at, format!("loops nest deeper than {MAX_PROGRAM_DEPTH}"));
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for (i, op) in ops.iter().enumerate() {
-        *count += 1;
-        if *count > MAX_PROGRAM_OPS {
-            return out;
-        }
-        let field = format!("{at}[{i}]");
-        let kinds = [
-            op.run_us.is_some(),
-            op.sleep_us.is_some(),
-            op.body.is_some(),
-            op.exit.is_some(),
-        ];
-        if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(
-                &field,
-                "must have exactly one of run_us, sleep_us, body (with optional repeat) or exit",
-            );
-            continue;
-        }
-        if op.repeat.is_some() && op.body.is_none() {
-            c.fail(format!("{field}.repeat"), "only allowed together with body");
-        }
-        if let Some(d) = &op.run_us {
-            out.push(Op::Run(dist_of(d, &format!("{field}.run_us"), c)));
-        } else if let Some(d) = &op.sleep_us {
-            out.push(Op::Sleep(dist_of(d, &format!("{field}.sleep_us"), c)));
-        } else if let Some(body) = &op.body {
-            let body = ops_of(body, &format!("{field}.body"), depth + 1, count, c);
-            out.push(Op::Repeat {
-                times: op.repeat,
-                body,
-            });
-        } else {
-            out.push(Op::Exit);
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -514,17 +183,13 @@ mod tests {
 
     #[test]
     fn a_bad_nice_names_its_field() {
-        let err = load_scenario(&minimal(
-            r#"{"name":"a","nice":99,"program":[{"run_us":5}]}"#,
-        ))
-        .unwrap_err();
+        let err = load_scenario(&minimal(r#"{"name":"a","nice":99,"program":[{"run_us":5}]}"#)).unwrap_err();
         assert_eq!(err[0].field, "processes[0].nice");
     }
 
     #[test]
     fn a_type_error_names_its_path() {
-        let err =
-            load_scenario(&minimal(r#"{"name":"a","threads":"many","program":[]}"#)).unwrap_err();
+        let err = load_scenario(&minimal(r#"{"name":"a","threads":"many","program":[]}"#)).unwrap_err();
         assert_eq!(err[0].field, "processes[0].threads");
     }
 
@@ -536,10 +201,7 @@ mod tests {
 
     #[test]
     fn an_op_must_be_exactly_one_thing() {
-        let err = load_scenario(&minimal(
-            r#"{"name":"a","program":[{"run_us":5,"sleep_us":5}]}"#,
-        ))
-        .unwrap_err();
+        let err = load_scenario(&minimal(r#"{"name":"a","program":[{"run_us":5,"sleep_us":5}]}"#)).unwrap_err();
         assert_eq!(err[0].field, "processes[0].program[0]");
     }
 

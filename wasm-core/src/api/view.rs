@@ -136,11 +136,7 @@ pub fn sim_view(sim: &Simulator) -> SimView {
             .iter()
             .map(|(cpu, r)| RotationView {
                 cpu: *cpu,
-                dir: if r.dir == RotationDir::Left {
-                    "left"
-                } else {
-                    "right"
-                },
+                dir: if r.dir == RotationDir::Left { "left" } else { "right" },
                 pivot: r.pivot,
             })
             .collect(),
@@ -154,41 +150,21 @@ pub fn recent_events(sim: &Simulator, n: usize) -> Vec<EventView> {
 
 fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
     let tasks = sim.tasks();
-    let nm = |p: Option<Pid>| {
-        p.map_or("idle".to_string(), |p| {
-            format!("{}[{}]", tasks[p as usize].name, p)
-        })
-    };
+    let nm = |p: Option<Pid>| p.map_or("idle".to_string(), |p| format!("{}[{}]", tasks[p as usize].name, p));
     let (kind, text) = match r.kind {
-        TraceKind::Switch {
-            prev,
-            next,
-            prev_state,
-        } => (
-            "sched_switch",
-            format!("{} ({}) → {}", nm(prev), prev_state.as_str(), nm(next)),
-        ),
+        TraceKind::Switch { prev, next, prev_state } => {
+            ("sched_switch", format!("{} ({}) → {}", nm(prev), prev_state.as_str(), nm(next)))
+        }
         TraceKind::Wakeup { pid } => ("sched_wakeup", format!("{} woke up", nm(Some(pid)))),
         TraceKind::WakeupNew { pid } => ("sched_wakeup_new", format!("{} started", nm(Some(pid)))),
-        TraceKind::Sleep { pid, ns } => {
-            ("sleep", format!("{} sleeps {}", nm(Some(pid)), SimTime(ns)))
-        }
+        TraceKind::Sleep { pid, ns } => ("sleep", format!("{} sleeps {}", nm(Some(pid)), SimTime(ns))),
         TraceKind::Exit { pid } => ("exit", format!("{} exited", nm(Some(pid)))),
-        TraceKind::TickPreempt { pid } => (
-            "tick_preempt",
-            format!("tick: {} used its slice", nm(Some(pid))),
-        ),
-        TraceKind::WakeupPreempt { curr, by } => (
-            "wakeup_preempt",
-            format!("{} preempts {}", nm(Some(by)), nm(Some(curr))),
-        ),
+        TraceKind::TickPreempt { pid } => ("tick_preempt", format!("tick: {} used its slice", nm(Some(pid)))),
+        TraceKind::WakeupPreempt { curr, by } => {
+            ("wakeup_preempt", format!("{} preempts {}", nm(Some(by)), nm(Some(curr))))
+        }
     };
-    EventView {
-        t_ns: r.at.ns(),
-        cpu: r.cpu,
-        kind,
-        text,
-    }
+    EventView { t_ns: r.at.ns(), cpu: r.cpu, kind, text }
 }
 
 /// Run slices overlapping [t0, t1] as flat quads [cpu, pid, start, end],
@@ -199,24 +175,14 @@ pub fn slices(sim: &Simulator, t0: SimTime, t1: SimTime) -> Vec<f64> {
     let mut out = Vec::new();
     for s in &all[first..] {
         if s.start <= t1 {
-            out.extend([
-                s.cpu as f64,
-                s.pid as f64,
-                s.start.ns() as f64,
-                s.end.ns() as f64,
-            ]);
+            out.extend([s.cpu as f64, s.pid as f64, s.start.ns() as f64, s.end.ns() as f64]);
         }
     }
     let now = sim.now();
     for rq in sim.rqs() {
         if let Some(pid) = rq.curr() {
             if rq.slice_start <= t1 && now >= t0 {
-                out.extend([
-                    rq.cpu as f64,
-                    pid as f64,
-                    rq.slice_start.ns() as f64,
-                    now.ns() as f64,
-                ]);
+                out.extend([rq.cpu as f64, pid as f64, rq.slice_start.ns() as f64, now.ns() as f64]);
             }
         }
     }

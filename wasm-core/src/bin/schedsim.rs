@@ -28,11 +28,9 @@ fn main() -> ExitCode {
 
 fn run(args: &[String]) -> Result<String, String> {
     match args.first().map(String::as_str) {
-        Some("list") => Ok(presets::PRESETS
-            .iter()
-            .map(|p| format!("{:<28} {}", p.name, p.title))
-            .collect::<Vec<_>>()
-            .join("\n")),
+        Some("list") => {
+            Ok(presets::PRESETS.iter().map(|p| format!("{:<28} {}", p.name, p.title)).collect::<Vec<_>>().join("\n"))
+        }
         Some("preset") => {
             let name = args.get(1).ok_or(USAGE)?;
             presets::find(name)
@@ -45,8 +43,7 @@ fn run(args: &[String]) -> Result<String, String> {
             if let Some(bad) = args.iter().skip(2).find(|a| *a != "--json") {
                 return Err(format!("unknown option '{bad}'\n{USAGE}"));
             }
-            let text =
-                std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
             let cfg = scenario::load_scenario(&text).map_err(|diags| {
                 let lines: Vec<String> = diags.iter().map(|d| format!("  {d}")).collect();
                 format!("invalid scenario {file}:\n{}", lines.join("\n"))
@@ -98,12 +95,7 @@ fn text_report(r: &report::Report, wall: std::time::Duration) -> String {
     }
     out += "\ncpu      busy ms      idle ms\n";
     for c in &r.cpus {
-        out += &format!(
-            "{:<4} {:>12.3} {:>12.3}\n",
-            c.cpu,
-            ms(c.busy_ns),
-            ms(c.idle_ns)
-        );
+        out += &format!("{:<4} {:>12.3} {:>12.3}\n", c.cpu, ms(c.busy_ns), ms(c.idle_ns));
     }
     out.trim_end().to_string()
 }

@@ -76,10 +76,7 @@ pub fn sched_vslice(cfs: &CfsRq, task: &Task, t: &CfsTunables) -> u64 {
 
 /// `update_min_vruntime`: min of curr and leftmost, but never backwards.
 pub fn update_min_vruntime(cfs: &mut CfsRq, tasks: &[Task]) {
-    let curr_v = cfs
-        .curr
-        .filter(|&p| tasks[p as usize].se.on_rq)
-        .map(|p| tasks[p as usize].se.vruntime);
+    let curr_v = cfs.curr.filter(|&p| tasks[p as usize].se.on_rq).map(|p| tasks[p as usize].se.vruntime);
     let left_v = cfs.tree.first().map(|((v, _), _)| v);
     let candidate = match (curr_v, left_v) {
         (Some(c), Some(l)) => Some(c.min(l)),
@@ -115,24 +112,13 @@ pub fn place_entity(cfs: &CfsRq, task: &mut Task, initial: bool, t: &CfsTunables
         v += sched_vslice(cfs, task, t);
     }
     if !initial {
-        let thresh = if t.features.gentle_fair_sleepers {
-            t.latency_ns / 2
-        } else {
-            t.latency_ns
-        };
+        let thresh = if t.features.gentle_fair_sleepers { t.latency_ns / 2 } else { t.latency_ns };
         v = v.saturating_sub(thresh);
     }
     task.se.vruntime = task.se.vruntime.max(v);
 }
 
-pub fn enqueue_entity(
-    cfs: &mut CfsRq,
-    tasks: &mut [Task],
-    pid: Pid,
-    kind: EnqueueKind,
-    now: SimTime,
-    t: &CfsTunables,
-) {
+pub fn enqueue_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, kind: EnqueueKind, now: SimTime, t: &CfsTunables) {
     update_curr(cfs, tasks, now);
     match kind {
         EnqueueKind::New => place_entity(cfs, &mut tasks[pid as usize], true, t),
@@ -269,16 +255,12 @@ pub fn pick_next_entity(cfs: &mut CfsRq, tasks: &[Task], t: &CfsTunables) -> Opt
         }
     }
     if let Some(last) = cfs.last {
-        if tasks[last as usize].se.on_rq
-            && wakeup_preempt_entity(&tasks[last as usize], &tasks[left as usize], t) < 1
-        {
+        if tasks[last as usize].se.on_rq && wakeup_preempt_entity(&tasks[last as usize], &tasks[left as usize], t) < 1 {
             se = last;
         }
     }
     if let Some(next) = cfs.next {
-        if tasks[next as usize].se.on_rq
-            && wakeup_preempt_entity(&tasks[next as usize], &tasks[left as usize], t) < 1
-        {
+        if tasks[next as usize].se.on_rq && wakeup_preempt_entity(&tasks[next as usize], &tasks[left as usize], t) < 1 {
             se = next;
         }
     }

@@ -84,11 +84,7 @@ pub fn scaling_factor(online_cpus: u32) -> u64 {
 impl CfsTunables {
     /// Recomputed at boot and on every CPU online/offline (`update_sysctl`).
     pub fn for_cpus(knobs: &CfsKnobs, features: &CfsFeatures, online_cpus: u32) -> CfsTunables {
-        let factor = if knobs.log_scaling {
-            scaling_factor(online_cpus)
-        } else {
-            1
-        };
+        let factor = if knobs.log_scaling { scaling_factor(online_cpus) } else { 1 };
         CfsTunables {
             latency_ns: knobs.latency_ns * factor,
             min_granularity_ns: knobs.min_granularity_ns * factor,
@@ -107,10 +103,7 @@ mod tests {
 
     #[test]
     fn log_scaling_matches_the_kernel_table() {
-        let f: Vec<u64> = [1, 2, 3, 4, 7, 8, 64]
-            .iter()
-            .map(|&n| scaling_factor(n))
-            .collect();
+        let f: Vec<u64> = [1, 2, 3, 4, 7, 8, 64].iter().map(|&n| scaling_factor(n)).collect();
         assert_eq!(f, vec![1, 2, 2, 3, 3, 4, 4]);
     }
 

@@ -79,10 +79,7 @@ mod tests {
 
     #[test]
     fn calc_delta_of_nice0_is_identity() {
-        assert_eq!(
-            calc_delta(1_000_000, NICE_0_LOAD, nice_to_wmult(0)),
-            1_000_000
-        );
+        assert_eq!(calc_delta(1_000_000, NICE_0_LOAD, nice_to_wmult(0)), 1_000_000);
         // A nice-10 task's vruntime runs 1024/110 ≈ 9.3× faster than wall time.
         let v = calc_delta(1_000_000, NICE_0_LOAD, nice_to_wmult(10));
         assert!((9_300_000..9_320_000).contains(&v), "{v}");

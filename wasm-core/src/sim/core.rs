@@ -59,12 +59,9 @@ impl Simulator {
         let Some(curr) = rq.curr() else { return };
         self.update_curr(cpu);
         let rq = &mut self.rqs[cpu as usize];
-        if rq.cfs.nr_running > 1
-            && fair::check_preempt_tick(&mut rq.cfs, &self.tasks, &self.tunables)
-        {
+        if rq.cfs.nr_running > 1 && fair::check_preempt_tick(&mut rq.cfs, &self.tasks, &self.tunables) {
             rq.need_resched = true;
-            self.trace
-                .emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
+            self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
         }
         self.resched_if_needed(cpu);
     }
@@ -151,11 +148,7 @@ impl Simulator {
         if !is_new && self.rqs[prev as usize].online {
             return prev;
         }
-        self.rqs
-            .iter()
-            .filter(|rq| rq.online)
-            .min_by_key(|rq| (rq.nr_running(), rq.cpu))
-            .map_or(prev, |rq| rq.cpu)
+        self.rqs.iter().filter(|rq| rq.online).min_by_key(|rq| (rq.nr_running(), rq.cpu)).map_or(prev, |rq| rq.cpu)
     }
 
     /// `try_to_wake_up` / `wake_up_new_task`: choose a CPU, enqueue with the
@@ -179,33 +172,17 @@ impl Simulator {
             task.cpu = target;
             task.stats.wait_start = Some(now);
         }
-        let kind = if is_new {
-            EnqueueKind::New
-        } else {
-            EnqueueKind::Wakeup
-        };
+        let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         let rq = &mut self.rqs[target as usize];
         fair::enqueue_entity(&mut rq.cfs, &mut self.tasks, pid, kind, now, &self.tunables);
-        let tk = if is_new {
-            TraceKind::WakeupNew { pid }
-        } else {
-            TraceKind::Wakeup { pid }
-        };
+        let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.trace.emit(now, target, tk);
         let curr = rq.curr();
-        let preempt = fair::check_preempt_wakeup(
-            &mut rq.cfs,
-            &mut self.tasks,
-            pid,
-            is_new,
-            now,
-            &self.tunables,
-        );
+        let preempt = fair::check_preempt_wakeup(&mut rq.cfs, &mut self.tasks, pid, is_new, now, &self.tunables);
         if preempt {
             rq.need_resched = true;
             if let Some(curr) = curr {
-                self.trace
-                    .emit(now, target, TraceKind::WakeupPreempt { curr, by: pid });
+                self.trace.emit(now, target, TraceKind::WakeupPreempt { curr, by: pid });
             }
         }
         self.resched_if_needed(target);
@@ -265,25 +242,12 @@ impl Simulator {
                 } else {
                     task.stats.nvcsw += 1;
                 }
-                self.trace.close_slice(RunSlice {
-                    cpu,
-                    pid: p,
-                    start: rq.slice_start,
-                    end: now,
-                });
+                self.trace.close_slice(RunSlice { cpu, pid: p, start: rq.slice_start, end: now });
             }
             None => rq.idle_ns += ran,
         }
         rq.slice_start = now;
-        self.trace.emit(
-            now,
-            cpu,
-            TraceKind::Switch {
-                prev,
-                next,
-                prev_state,
-            },
-        );
+        self.trace.emit(now, cpu, TraceKind::Switch { prev, next, prev_state });
     }
 
     /// Schedules the BurstEnd of the task now running on `cpu` (if any).
@@ -293,9 +257,7 @@ impl Simulator {
         let gen = rq.burst_gen;
         if let Some(pid) = rq.curr() {
             let se = &self.tasks[pid as usize].se;
-            let left = self.tasks[pid as usize]
-                .burst_end_exec
-                .saturating_sub(se.sum_exec_runtime);
+            let left = self.tasks[pid as usize].burst_end_exec.saturating_sub(se.sum_exec_runtime);
             self.push(self.now.after(left.max(1)), Event::BurstEnd { cpu, gen });
         }
     }

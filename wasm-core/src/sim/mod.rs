@@ -79,27 +79,12 @@ impl Simulator {
             let mut threads = Vec::new();
             for i in 0..spec.threads {
                 let pid = sim.tasks.len() as Pid;
-                let name = if spec.threads == 1 {
-                    spec.name.clone()
-                } else {
-                    format!("{}/{}", spec.name, i)
-                };
-                sim.tasks.push(Task::new(
-                    pid,
-                    tgid,
-                    name,
-                    spec.nice,
-                    ProgramCursor::new(program),
-                ));
+                let name = if spec.threads == 1 { spec.name.clone() } else { format!("{}/{}", spec.name, i) };
+                sim.tasks.push(Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program)));
                 threads.push(pid);
             }
             let start_at = SimTime(spec.start_ns);
-            sim.procs.push(Process {
-                tgid,
-                name: spec.name.clone(),
-                threads,
-                start_at,
-            });
+            sim.procs.push(Process { tgid, name: spec.name.clone(), threads, start_at });
             sim.push(start_at, Event::Spawn(tgid));
         }
         for cpu in 0..nr_cpus {

@@ -40,22 +40,12 @@ impl Rq {
 
     /// Busy time up to `now`, the current slice included.
     pub fn busy_ns_at(&self, now: SimTime) -> u64 {
-        self.busy_ns
-            + if self.curr().is_some() {
-                now.since(self.slice_start)
-            } else {
-                0
-            }
+        self.busy_ns + if self.curr().is_some() { now.since(self.slice_start) } else { 0 }
     }
 
     /// Idle time up to `now`, the current idle stretch included.
     pub fn idle_ns_at(&self, now: SimTime) -> u64 {
-        self.idle_ns
-            + if self.curr().is_none() {
-                now.since(self.slice_start)
-            } else {
-                0
-            }
+        self.idle_ns + if self.curr().is_none() { now.since(self.slice_start) } else { 0 }
     }
 
     pub fn nr_running(&self) -> u32 {

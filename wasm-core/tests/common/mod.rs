@@ -18,13 +18,6 @@ pub fn run_preset(name: &str) -> Simulator {
 
 /// CPU time of the process called `name`.
 pub fn cpu_time(sim: &Simulator, name: &str) -> u64 {
-    let p = sim
-        .processes()
-        .iter()
-        .find(|p| p.name == name)
-        .unwrap_or_else(|| panic!("no process {name}"));
-    p.threads
-        .iter()
-        .map(|&pid| sim.tasks()[pid as usize].se.sum_exec_runtime)
-        .sum()
+    let p = sim.processes().iter().find(|p| p.name == name).unwrap_or_else(|| panic!("no process {name}"));
+    p.threads.iter().map(|&pid| sim.tasks()[pid as usize].se.sum_exec_runtime).sum()
 }

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Every test of the project: the engine natively (cargo), the engine in wasm
+# and the UI logic (Vitest), the app in real Chromium (Vitest + playwright-core).
+# Ends with a plain summary line "N passed, N failed" that CI reads.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+mkdir -p test-results
+
+passed=0
+failed=0
+check() { # name, command...: a build or lint step counted as one test
+  local name=$1; shift
+  if "$@" >"test-results/$name.log" 2>&1; then
+    passed=$((passed + 1)); echo "ok    $name"
+  else
+    failed=$((failed + 1)); echo "FAIL  $name (see test-results/$name.log)"; tail -30 "test-results/$name.log"
+  fi
+}
+
+bash scripts/setup.sh --browser || { echo "setup failed"; echo "0 passed, 1 failed"; exit 1; }
+
+# 1. Engine, natively.
+(cd wasm-core && cargo test --release 2>&1) | tee test-results/cargo.log | grep -E '^test result|FAILED|panicked' || true
+c_pass=$(grep -Eo '[0-9]+ passed' test-results/cargo.log | awk '{s+=$1} END {print s+0}')
+c_fail=$(grep -Eo '[0-9]+ failed' test-results/cargo.log | awk '{s+=$1} END {print s+0}')
+if ! grep -q '^test result' test-results/cargo.log; then c_fail=$((c_fail + 1)); fi
+passed=$((passed + c_pass)); failed=$((failed + c_fail))
+
+# 2. Builds and static checks.
+check cargo-fmt bash -c 'cd wasm-core && cargo fmt --check'
+check cargo-clippy bash -c 'cd wasm-core && cargo clippy --all-targets --release -- -D warnings'
+check cli-build bash -c 'cd wasm-core && cargo build --release --bin schedsim'
+check wasm-build npm run build:wasm
+check typecheck npx tsc --noEmit
+check vite-build npx vite build
+
+# 3. Vitest: unit tests against the wasm package, and browser tests.
+npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json 2>&1 | tee test-results/vitest.log | tail -25
+if [ -f test-results/vitest.json ]; then
+  v_pass=$(node -e "const r=require('./test-results/vitest.json');console.log(r.numPassedTests)")
+  v_fail=$(node -e "const r=require('./test-results/vitest.json');console.log(r.numFailedTests + (r.success ? 0 : (r.numFailedTests ? 0 : 1)))")
+else
+  v_pass=0; v_fail=1
+fi
+passed=$((passed + v_pass)); failed=$((failed + v_fail))
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

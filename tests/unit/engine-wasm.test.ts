@@ -1,0 +1,81 @@
+// The wasm build of the engine, loaded in Node exactly as the app loads it,
+// checked against the native build (determinism across targets) and for its
+// API contract (errors name fields, save/restore, stepping).
+import { describe, expect, it, beforeAll } from 'vitest';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { initSync, Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const cli = join(root, 'wasm-core', 'target', 'release', 'schedsim');
+
+beforeAll(() => {
+  initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
+});
+
+function nativeReport(scenarioJson: string): { trace_hash: string; events: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'schedlab-'));
+  const file = join(dir, 'scenario.json');
+  writeFileSync(file, scenarioJson);
+  return JSON.parse(execFileSync(cli, ['run', file, '--json'], { encoding: 'utf8' }));
+}
+
+describe('engine in wasm', () => {
+  it('lists the presets, each with a description', () => {
+    const list = JSON.parse(presetList()) as { name: string; description: string }[];
+    expect(list.map((p) => p.name)).toContain('cfs-nice-levels');
+    for (const p of list) expect(p.description.length).toBeGreaterThan(20);
+  });
+
+  it('gives the same trace hash and report as the native build, twice', () => {
+    for (const { name } of JSON.parse(presetList()) as { name: string }[]) {
+      const json = presetScenario(name);
+      const hashes = [0, 1].map(() => {
+        const sim = new Simulator(json);
+        sim.run_until(sim.duration_ns());
+        const h = sim.trace_hash();
+        const metrics = JSON.parse(sim.metrics_json());
+        sim.free();
+        return { h, metrics };
+      });
+      expect(hashes[0].h).toBe(hashes[1].h);
+      const native = nativeReport(json);
+      expect(hashes[0].h).toBe(native.trace_hash);
+      expect(hashes[0].metrics).toEqual(native);
+    }
+  });
+
+  it('rejects a malformed scenario with a message naming the field', () => {
+    const bad = JSON.parse(presetScenario('cfs-nice-levels'));
+    bad.processes[1].nice = 99;
+    expect(() => new Simulator(JSON.stringify(bad))).toThrow(/processes\[1\]\.nice/);
+    expect(() => new Simulator('{ not json')).toThrow(/scenario/);
+  });
+
+  it('restores a snapshot exactly', () => {
+    const sim = new Simulator(presetScenario('cfs-nice-levels'));
+    sim.run_until(50e6);
+    const snap = sim.save();
+    const before = sim.view_json();
+    for (let i = 0; i < 100; i++) sim.step_event();
+    expect(sim.view_json()).not.toBe(before);
+    sim.restore(snap);
+    expect(sim.view_json()).toBe(before);
+    snap.free();
+    sim.free();
+  });
+
+  it('exposes the tree shape: every queued task is a node, curr is not', () => {
+    const sim = new Simulator(presetScenario('cfs-nice-levels'));
+    for (let i = 0; i < 40; i++) sim.step_event();
+    const view = JSON.parse(sim.view_json());
+    const cpu = view.cpus[0];
+    const runnable = view.tasks.filter((t: { state: string }) => t.state === 'runnable').length;
+    expect(cpu.tree.nodes.length).toBe(runnable);
+    expect(cpu.nr_running).toBe(runnable + (cpu.curr === null ? 0 : 1));
+    expect(cpu.tree.nodes.map((n: { pid: number }) => n.pid)).not.toContain(cpu.curr);
+    sim.free();
+  });
+});
