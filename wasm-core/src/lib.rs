@@ -20,6 +20,7 @@ pub mod sched;
 pub mod sim;
 pub mod task;
 pub mod time;
+pub mod topology;
 pub mod trace;
 
 #[cfg(target_arch = "wasm32")]

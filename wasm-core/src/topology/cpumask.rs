@@ -1,0 +1,169 @@
+//! `CpuMask`: a set of CPUs as a bitmap (`struct cpumask`). Iteration is in
+//! increasing CPU order, which the domain builder and the balancer rely on
+//! (the kernel's for_each_cpu order).
+
+use crate::time::CpuId;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CpuMask {
+    words: Vec<u64>,
+}
+
+impl CpuMask {
+    pub fn new() -> CpuMask {
+        CpuMask::default()
+    }
+
+    pub fn from_range(r: std::ops::Range<CpuId>) -> CpuMask {
+        let mut m = CpuMask::new();
+        for c in r {
+            m.set(c);
+        }
+        m
+    }
+
+    pub fn from_cpus(cpus: impl IntoIterator<Item = CpuId>) -> CpuMask {
+        let mut m = CpuMask::new();
+        for c in cpus {
+            m.set(c);
+        }
+        m
+    }
+
+    pub fn set(&mut self, cpu: CpuId) {
+        let w = cpu as usize / 64;
+        if self.words.len() <= w {
+            self.words.resize(w + 1, 0);
+        }
+        self.words[w] |= 1 << (cpu % 64);
+    }
+
+    pub fn clear(&mut self, cpu: CpuId) {
+        if let Some(w) = self.words.get_mut(cpu as usize / 64) {
+            *w &= !(1 << (cpu % 64));
+        }
+    }
+
+    pub fn test(&self, cpu: CpuId) -> bool {
+        self.words.get(cpu as usize / 64).is_some_and(|w| w & (1 << (cpu % 64)) != 0)
+    }
+
+    pub fn weight(&self) -> u32 {
+        self.words.iter().map(|w| w.count_ones()).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    pub fn first(&self) -> Option<CpuId> {
+        self.iter().next()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = CpuId> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &w)| {
+            let mut bits = w;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some(i as CpuId * 64 + b)
+            })
+        })
+    }
+
+    pub fn and(&self, other: &CpuMask) -> CpuMask {
+        let words = self.words.iter().zip(&other.words).map(|(a, b)| a & b).collect();
+        CpuMask { words }.trimmed()
+    }
+
+    pub fn or(&self, other: &CpuMask) -> CpuMask {
+        let n = self.words.len().max(other.words.len());
+        let get = |v: &Vec<u64>, i: usize| v.get(i).copied().unwrap_or(0);
+        CpuMask { words: (0..n).map(|i| get(&self.words, i) | get(&other.words, i)).collect() }.trimmed()
+    }
+
+    pub fn and_not(&self, other: &CpuMask) -> CpuMask {
+        let words = self.words.iter().enumerate().map(|(i, a)| a & !other.words.get(i).copied().unwrap_or(0)).collect();
+        CpuMask { words }.trimmed()
+    }
+
+    pub fn intersects(&self, other: &CpuMask) -> bool {
+        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
+    }
+
+    pub fn is_subset_of(&self, other: &CpuMask) -> bool {
+        self.and_not(other).is_empty()
+    }
+
+    /// Trailing zero words removed, so equal sets compare equal.
+    fn trimmed(mut self) -> CpuMask {
+        while self.words.last() == Some(&0) {
+            self.words.pop();
+        }
+        self
+    }
+
+    /// Kernel-style list, e.g. "0-3,8,10-11".
+    pub fn to_list(&self) -> String {
+        let cpus: Vec<CpuId> = self.iter().collect();
+        let mut parts = Vec::new();
+        let mut i = 0;
+        while i < cpus.len() {
+            let mut j = i;
+            while j + 1 < cpus.len() && cpus[j + 1] == cpus[j] + 1 {
+                j += 1;
+            }
+            parts.push(if i == j { format!("{}", cpus[i]) } else { format!("{}-{}", cpus[i], cpus[j]) });
+            i = j + 1;
+        }
+        parts.join(",")
+    }
+
+    /// Parses a taskset-style list ("0-3,8"); None if malformed.
+    pub fn parse_list(s: &str, limit: CpuId) -> Option<CpuMask> {
+        let mut m = CpuMask::new();
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (lo, hi) = match part.split_once('-') {
+                Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
+                None => {
+                    let v: CpuId = part.parse().ok()?;
+                    (v, v)
+                }
+            };
+            if lo > hi || hi >= limit {
+                return None;
+            }
+            for c in lo..=hi {
+                m.set(c);
+            }
+        }
+        Some(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_round_trip() {
+        let m = CpuMask::parse_list("0-3,8,10-11,70", 128).unwrap();
+        assert_eq!(m.to_list(), "0-3,8,10-11,70");
+        assert_eq!(m.weight(), 8);
+        assert!(CpuMask::parse_list("3-1", 8).is_none());
+        assert!(CpuMask::parse_list("9", 8).is_none());
+    }
+
+    #[test]
+    fn set_operations() {
+        let a = CpuMask::from_range(0..10);
+        let b = CpuMask::from_range(5..70);
+        assert_eq!(a.and(&b), CpuMask::from_range(5..10));
+        assert_eq!(a.or(&b), CpuMask::from_range(0..70));
+        assert_eq!(b.and_not(&a), CpuMask::from_range(10..70));
+        assert!(CpuMask::from_range(6..8).is_subset_of(&a));
+    }
+}
