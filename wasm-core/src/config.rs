@@ -4,6 +4,7 @@
 use crate::machine::Machine;
 use crate::program::Op;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
+use crate::topology::cpumask::CpuMask;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimConfig {
@@ -15,7 +16,38 @@ pub struct SimConfig {
     pub machine: Machine,
     pub knobs: CfsKnobs,
     pub features: CfsFeatures,
+    pub bugs: BugSwitches,
     pub processes: Vec<ProcessSpec>,
+    pub events: Vec<TimedEvent>,
+}
+
+/// The four load-balancing bugs of "The Linux Scheduler: a Decade of Wasted
+/// Cores"; true = the bug is present (Linux 4.1 as shipped).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BugSwitches {
+    /// Busiest group chosen by average load (fix: compare minimum loads).
+    pub group_imbalance: bool,
+    /// Overlapping NUMA groups built from the lowest CPU's view (fix: each CPU's own).
+    pub group_construction: bool,
+    /// Wakeups search only the previous CPU's LLC (fix: idle prev, else longest-idle CPU).
+    pub overload_on_wakeup: bool,
+    /// Domain rebuilds after hotplug drop the NUMA levels (fix: keep them).
+    pub missing_domains: bool,
+}
+
+impl BugSwitches {
+    pub fn linux_4_1() -> BugSwitches {
+        BugSwitches { group_imbalance: true, group_construction: true, overload_on_wakeup: true, missing_domains: true }
+    }
+
+    pub fn all_fixed() -> BugSwitches {
+        BugSwitches {
+            group_imbalance: false,
+            group_construction: false,
+            overload_on_wakeup: false,
+            missing_domains: false,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,4 +57,18 @@ pub struct ProcessSpec {
     pub threads: u32,
     pub start_ns: u64,
     pub program: Vec<Op>,
+    /// Allowed CPUs (taskset / numactl); None = all.
+    pub affinity: Option<CpuMask>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimedEvent {
+    pub at_ns: u64,
+    pub kind: TimedEventKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimedEventKind {
+    CpuOffline(u32),
+    CpuOnline(u32),
 }

@@ -10,6 +10,7 @@
 //! ```
 
 pub mod api;
+pub mod balance;
 pub mod config;
 pub mod event_queue;
 pub mod machine;

@@ -5,8 +5,10 @@
 //! are never removed, so a pid is a stable index for the whole run.
 
 use crate::program::ProgramCursor;
+use crate::sched::pelt::SchedAvg;
 use crate::sched::weights::{nice_to_weight, nice_to_wmult};
 use crate::time::{CpuId, Pid, SimTime};
+use crate::topology::cpumask::CpuMask;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TaskState {
@@ -45,6 +47,8 @@ pub struct SchedEntity {
     /// sum_exec_runtime when the entity was last picked; the tick compares
     /// against it to know how long the current turn has lasted.
     pub prev_sum_exec_runtime: u64,
+    /// Per-entity load tracking (PELT, 4.1 flavour).
+    pub avg: SchedAvg,
 }
 
 impl SchedEntity {
@@ -57,6 +61,7 @@ impl SchedEntity {
             exec_start: SimTime::ZERO,
             sum_exec_runtime: 0,
             prev_sum_exec_runtime: 0,
+            avg: SchedAvg::default(),
         }
     }
 }
@@ -72,6 +77,12 @@ pub struct TaskStats {
     /// Involuntary ones: the task was still runnable (tick or wakeup preemption).
     pub nivcsw: u64,
     pub started_at: Option<SimTime>,
+    /// Moves to another CPU (balancing, wakeup placement, hotplug).
+    pub migrations: u64,
+    /// When the task was last woken (for wakeup latency).
+    pub woken_at: Option<SimTime>,
+    /// Wakeup latencies: wakeup to first run, in ns.
+    pub wakeup_latencies: Vec<u64>,
     pub exited_at: Option<SimTime>,
 }
 
@@ -85,6 +96,8 @@ pub struct Task {
     /// The CPU the task runs on, is queued on, or last ran on.
     pub cpu: CpuId,
     pub se: SchedEntity,
+    /// CPUs the task may run on (`cpus_allowed`).
+    pub allowed: CpuMask,
     pub program: ProgramCursor,
     /// The sum_exec_runtime at which the current CPU burst of its program
     /// ends. Kept as an absolute target so every update_curr, wherever it
@@ -101,7 +114,7 @@ impl TaskStats {
 }
 
 impl Task {
-    pub fn new(pid: Pid, tgid: u32, name: String, nice: i32, program: ProgramCursor) -> Task {
+    pub fn new(pid: Pid, tgid: u32, name: String, nice: i32, program: ProgramCursor, allowed: CpuMask) -> Task {
         Task {
             pid,
             tgid,
@@ -110,6 +123,7 @@ impl Task {
             state: TaskState::New,
             cpu: 0,
             se: SchedEntity::new(nice),
+            allowed,
             program,
             burst_end_exec: 0,
             stats: TaskStats::default(),

@@ -28,6 +28,38 @@ pub enum TraceKind {
     TickPreempt { pid: Pid },
     /// A wakeup preempted curr.
     WakeupPreempt { curr: Pid, by: Pid },
+    /// `sched_migrate_task`: the record's CPU is the destination.
+    Migrate { pid: Pid, from: CpuId, cause: MigrateCause },
+    /// A load_balance pass ended; `moved` tasks were pulled (record CPU = dst).
+    Balance { level: u8, moved: u32 },
+    /// The CPU went offline (true) or online (false).
+    Hotplug { offline: bool },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MigrateCause {
+    /// Wakeup placement chose another CPU than the previous one.
+    Wakeup,
+    /// Periodic load balancing.
+    Balance,
+    /// Balancing by a CPU about to go idle.
+    NewIdle,
+    /// The stopper pushed a running task (active balance).
+    Active,
+    /// The CPU went offline.
+    Hotplug,
+}
+
+impl MigrateCause {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MigrateCause::Wakeup => "wakeup",
+            MigrateCause::Balance => "balance",
+            MigrateCause::NewIdle => "newidle",
+            MigrateCause::Active => "active",
+            MigrateCause::Hotplug => "hotplug",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +150,9 @@ fn encode(r: &TraceRecord) -> [u64; 5] {
         TraceKind::Exit { pid } => (5, pid as u64, 0, 0),
         TraceKind::TickPreempt { pid } => (6, pid as u64, 0, 0),
         TraceKind::WakeupPreempt { curr, by } => (7, curr as u64, by as u64, 0),
+        TraceKind::Migrate { pid, from, cause } => (8, pid as u64, from as u64, cause as u64),
+        TraceKind::Balance { level, moved } => (9, level as u64, moved as u64, 0),
+        TraceKind::Hotplug { offline } => (10, offline as u64, 0, 0),
     };
     [r.at.ns(), ((r.cpu as u64) << 8) | tag, a, b, c]
 }

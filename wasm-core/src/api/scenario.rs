@@ -34,7 +34,42 @@ pub struct ScenarioFile {
     pub machine: MachineSpec,
     #[serde(default)]
     pub policy: PolicySpec,
+    /// "linux-4.1" (all four Wasted Cores bugs, the default), "linux-4.1-fixed",
+    /// or an object switching each one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bugs: Option<BugsSpec>,
     pub processes: Vec<ProcessFile>,
+    /// Timed events (CPU hotplug).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<EventFile>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum BugsSpec {
+    Profile(String),
+    Switches(BugSwitchesFile),
+}
+
+/// true = the bug is present.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BugSwitchesFile {
+    pub group_imbalance: Option<bool>,
+    pub group_construction: Option<bool>,
+    pub overload_on_wakeup: Option<bool>,
+    pub missing_domains: Option<bool>,
+}
+
+/// One timed event: exactly one of `cpu_offline` / `cpu_online`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EventFile {
+    pub at_ms: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_offline: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_online: Option<u32>,
 }
 
 fn default_seed() -> u64 {
@@ -109,6 +144,12 @@ pub struct ProcessFile {
     pub threads: u32,
     #[serde(default)]
     pub start_ms: u64,
+    /// Allowed CPUs as a taskset list, e.g. "0-3,8".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpus: Option<String>,
+    /// Allowed NUMA nodes, as `numactl --cpunodebind`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<Vec<u32>>,
     pub program: Vec<OpFile>,
 }
 

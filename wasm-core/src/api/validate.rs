@@ -3,11 +3,12 @@
 //! (CPUs, threads, duration, program size) bound what a run can cost.
 
 use super::scenario::*;
-use crate::config::{ProcessSpec, SimConfig};
+use crate::config::{BugSwitches, ProcessSpec, SimConfig, TimedEvent, TimedEventKind};
 use crate::machine::{Machine, MAX_CPUS};
 use crate::program::{Dist, Op};
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
 use crate::time::{NSEC_PER_MSEC, NSEC_PER_USEC};
+use crate::topology::cpumask::CpuMask;
 
 struct Checker {
     diags: Vec<Diagnostic>,
@@ -61,7 +62,9 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         if count > MAX_PROGRAM_OPS {
             c.fail(format!("{at}.program"), format!("has {count} steps; the limit is {MAX_PROGRAM_OPS}"));
         }
+        let affinity = machine.as_ref().and_then(|m| affinity_of(p, m, &at, &mut c));
         processes.push(ProcessSpec {
+            affinity,
             name: p.name.clone(),
             nice: p.nice,
             threads: p.threads,
@@ -72,10 +75,32 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     if total_threads > MAX_THREADS as u64 {
         c.fail("processes", format!("{total_threads} threads in all; the limit is {MAX_THREADS}"));
     }
+    let bugs = bugs_of(f.bugs.as_ref(), &mut c);
+    let nr_cpus = machine.as_ref().map_or(1, |m| m.nr_cpus());
+    let mut events = Vec::new();
+    for (i, e) in f.events.iter().enumerate() {
+        let at = format!("events[{i}]");
+        c.range(&format!("{at}.at_ms"), e.at_ms, 0, MAX_DURATION_MS);
+        let kind = match (e.cpu_offline, e.cpu_online) {
+            (Some(cpu), None) => TimedEventKind::CpuOffline(cpu),
+            (None, Some(cpu)) => TimedEventKind::CpuOnline(cpu),
+            _ => {
+                c.fail(&at, "must have exactly one of cpu_offline or cpu_online");
+                continue;
+            }
+        };
+        let (TimedEventKind::CpuOffline(cpu) | TimedEventKind::CpuOnline(cpu)) = kind;
+        if cpu >= nr_cpus {
+            c.fail(&at, format!("CPU {cpu} does not exist (the machine has {nr_cpus})"));
+        }
+        events.push(TimedEvent { at_ns: e.at_ms.saturating_mul(NSEC_PER_MSEC), kind });
+    }
     if !c.diags.is_empty() {
         return Err(c.diags);
     }
     Ok(SimConfig {
+        bugs,
+        events,
         name: f.name.clone(),
         seed: f.seed,
         duration_ns: f.duration_ms * NSEC_PER_MSEC,
@@ -255,4 +280,58 @@ fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Che
         }
     }
     out
+}
+
+fn bugs_of(b: Option<&BugsSpec>, c: &mut Checker) -> BugSwitches {
+    match b {
+        None => BugSwitches::linux_4_1(),
+        Some(BugsSpec::Profile(p)) => match p.as_str() {
+            "linux-4.1" => BugSwitches::linux_4_1(),
+            "linux-4.1-fixed" => BugSwitches::all_fixed(),
+            other => {
+                c.fail("bugs", format!("unknown profile '{other}' (known: linux-4.1, linux-4.1-fixed)"));
+                BugSwitches::linux_4_1()
+            }
+        },
+        Some(BugsSpec::Switches(s)) => {
+            let d = BugSwitches::linux_4_1();
+            BugSwitches {
+                group_imbalance: s.group_imbalance.unwrap_or(d.group_imbalance),
+                group_construction: s.group_construction.unwrap_or(d.group_construction),
+                overload_on_wakeup: s.overload_on_wakeup.unwrap_or(d.overload_on_wakeup),
+                missing_domains: s.missing_domains.unwrap_or(d.missing_domains),
+            }
+        }
+    }
+}
+
+/// A process's allowed CPUs: a taskset list and/or NUMA nodes (intersected).
+fn affinity_of(p: &ProcessFile, m: &Machine, at: &str, c: &mut Checker) -> Option<CpuMask> {
+    let mut mask: Option<CpuMask> = None;
+    if let Some(list) = &p.cpus {
+        match CpuMask::parse_list(list, m.nr_cpus()) {
+            Some(cpus) if !cpus.is_empty() => mask = Some(cpus),
+            _ => {
+                c.fail(format!("{at}.cpus"), format!("must be a CPU list like \"0-3,8\" within 0-{}", m.nr_cpus() - 1))
+            }
+        }
+    }
+    if let Some(nodes) = &p.nodes {
+        let mut cpus = CpuMask::new();
+        for (j, &n) in nodes.iter().enumerate() {
+            if n >= m.nodes {
+                c.fail(format!("{at}.nodes[{j}]"), format!("node {n} does not exist (the machine has {})", m.nodes));
+            } else {
+                cpus = cpus.or(&CpuMask::from_range(m.node_cpus(n)));
+            }
+        }
+        mask = Some(match mask {
+            Some(prev) => prev.and(&cpus),
+            None => cpus,
+        });
+        if mask.as_ref().is_some_and(|m| m.is_empty()) {
+            c.fail(format!("{at}.nodes"), "leaves no CPU to run on");
+        }
+    }
+    mask
 }

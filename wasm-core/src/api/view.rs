@@ -163,6 +163,16 @@ fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
         TraceKind::WakeupPreempt { curr, by } => {
             ("wakeup_preempt", format!("{} preempts {}", nm(Some(by)), nm(Some(curr))))
         }
+        TraceKind::Migrate { pid, from, cause } => (
+            "sched_migrate_task",
+            format!("{} moved from CPU {} to CPU {} ({})", nm(Some(pid)), from, r.cpu, cause.as_str()),
+        ),
+        TraceKind::Balance { level, moved } => {
+            ("load_balance", format!("CPU {} balanced domain level {}: {} task(s) pulled", r.cpu, level, moved))
+        }
+        TraceKind::Hotplug { offline } => {
+            ("hotplug", format!("CPU {} goes {}", r.cpu, if offline { "offline" } else { "online" }))
+        }
     };
     EventView { t_ns: r.at.ns(), cpu: r.cpu, kind, text }
 }

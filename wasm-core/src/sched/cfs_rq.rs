@@ -19,6 +19,11 @@ pub struct CfsRq {
     pub load_weight: u64,
     /// Never decreases; the reference point for placing new and waking tasks.
     pub min_vruntime: u64,
+    /// Σ load_avg_contrib of the queued entities (PELT): the CPU load the
+    /// 4.1 load balancer reads (`weighted_cpuload`).
+    pub runnable_load_avg: i64,
+    /// Σ utilization_avg_contrib of the queued entities (`get_cpu_usage`).
+    pub utilization_load_avg: i64,
     /// The running entity (not in the tree).
     pub curr: Option<Pid>,
     /// Buddies: hints that bend the pick away from strict leftmost.

@@ -10,6 +10,7 @@
 //! ```
 
 use super::cfs_rq::CfsRq;
+use super::pelt::SchedAvg;
 use super::tunables::CfsTunables;
 use super::weights::{calc_delta, inv_weight, nice_to_wmult, NICE_0_LOAD};
 use crate::task::Task;
@@ -118,6 +119,39 @@ pub fn place_entity(cfs: &CfsRq, task: &mut Task, initial: bool, t: &CfsTunables
     task.se.vruntime = task.se.vruntime.max(v);
 }
 
+/// `update_entity_load_avg`: accrues the entity's PELT sums since its last
+/// update and folds the change of a queued entity into runnable_load_avg.
+pub fn update_entity_load_avg(cfs: &mut CfsRq, task: &mut Task, now: SimTime) {
+    let running = cfs.curr == Some(task.pid);
+    // Like the kernel, contributions are refreshed only when a period
+    // boundary has passed.
+    if task.se.avg.accrue(now, task.se.on_rq, running) {
+        let old_util = task.se.avg.utilization_avg_contrib as i64;
+        let delta = task.se.avg.update_contrib(task.se.weight);
+        if task.se.on_rq {
+            cfs.runnable_load_avg += delta;
+            cfs.utilization_load_avg += task.se.avg.utilization_avg_contrib as i64 - old_util;
+        }
+    }
+}
+
+/// `enqueue_entity_load_avg`: a new task starts with load = weight; a
+/// waking one first decays over its sleep; a migrating one was runnable.
+fn enqueue_entity_load_avg(cfs: &mut CfsRq, task: &mut Task, kind: EnqueueKind, now: SimTime, t: &CfsTunables) {
+    match kind {
+        EnqueueKind::New => task.se.avg = SchedAvg::new_task(sched_slice(cfs, task, t), task.se.weight, now),
+        EnqueueKind::Wakeup => {
+            task.se.avg.accrue(now, false, false);
+        }
+        EnqueueKind::Migrate => {
+            task.se.avg.accrue(now, true, false);
+        }
+    }
+    task.se.avg.update_contrib(task.se.weight);
+    cfs.runnable_load_avg += task.se.avg.load_avg_contrib as i64;
+    cfs.utilization_load_avg += task.se.avg.utilization_avg_contrib as i64;
+}
+
 pub fn enqueue_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, kind: EnqueueKind, now: SimTime, t: &CfsTunables) {
     update_curr(cfs, tasks, now);
     match kind {
@@ -126,6 +160,7 @@ pub fn enqueue_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, kind: Enque
         EnqueueKind::Migrate => {}
     }
     let task = &mut tasks[pid as usize];
+    enqueue_entity_load_avg(cfs, task, kind, now, t);
     if cfs.curr != Some(pid) {
         cfs.tree.insert((task.se.vruntime, pid), pid);
     }
@@ -138,6 +173,9 @@ pub fn dequeue_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, now: SimTim
     update_curr(cfs, tasks, now);
     cfs.clear_buddies_of(pid);
     let task = &mut tasks[pid as usize];
+    update_entity_load_avg(cfs, task, now);
+    cfs.runnable_load_avg -= task.se.avg.load_avg_contrib as i64;
+    cfs.utilization_load_avg -= task.se.avg.utilization_avg_contrib as i64;
     if cfs.curr != Some(pid) {
         cfs.tree.remove((task.se.vruntime, pid));
     }
@@ -151,6 +189,7 @@ pub fn dequeue_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, now: SimTim
 pub fn set_next_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, now: SimTime) {
     let task = &mut tasks[pid as usize];
     cfs.tree.remove((task.se.vruntime, pid));
+    update_entity_load_avg(cfs, task, now);
     task.se.exec_start = now;
     task.se.prev_sum_exec_runtime = task.se.sum_exec_runtime;
     cfs.curr = Some(pid);
@@ -160,9 +199,10 @@ pub fn set_next_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, now: SimTi
 /// into the tree at its (updated) vruntime.
 pub fn put_prev_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, now: SimTime) {
     update_curr(cfs, tasks, now);
-    let task = &tasks[pid as usize];
+    let task = &mut tasks[pid as usize];
     if task.se.on_rq {
         cfs.tree.insert((task.se.vruntime, pid), pid);
+        update_entity_load_avg(cfs, task, now);
     }
     cfs.curr = None;
 }
@@ -180,6 +220,14 @@ pub fn wakeup_preempt_entity(curr: &Task, se: &Task, t: &CfsTunables) -> i32 {
         1
     } else {
         0
+    }
+}
+
+/// `entity_tick`'s accounting: charge curr and refresh its load.
+pub fn entity_tick_update(cfs: &mut CfsRq, tasks: &mut [Task], now: SimTime) {
+    update_curr(cfs, tasks, now);
+    if let Some(pid) = cfs.curr {
+        update_entity_load_avg(cfs, &mut tasks[pid as usize], now);
     }
 }
 

@@ -6,5 +6,6 @@
 
 pub mod cfs_rq;
 pub mod fair;
+pub mod pelt;
 pub mod tunables;
 pub mod weights;

@@ -9,11 +9,12 @@
 
 use super::events::{Event, EventClass};
 use super::Simulator;
+use crate::balance::placement::PlaceKind;
 use crate::program::Action;
 use crate::sched::fair::{self, EnqueueKind};
 use crate::task::TaskState;
 use crate::time::{CpuId, Pid, SimTime};
-use crate::trace::{RunSlice, TraceKind};
+use crate::trace::{MigrateCause, RunSlice, TraceKind};
 
 impl Simulator {
     /// Handles one event; None if it was stale (and so does not count).
@@ -41,6 +42,14 @@ impl Simulator {
                 }
                 Some(EventClass::Other)
             }
+            Event::ActiveBalance { cpu, target } => {
+                self.active_balance(cpu, target);
+                Some(EventClass::Other)
+            }
+            Event::Timed(kind) => {
+                self.timed_event(kind);
+                Some(EventClass::Other)
+            }
         }
     }
 
@@ -50,23 +59,29 @@ impl Simulator {
         fair::update_curr(&mut self.rqs[cpu as usize].cfs, &mut self.tasks, now);
     }
 
+    /// `scheduler_tick`: charge and possibly preempt curr, fold the load into
+    /// cpu_load[], then run periodic balancing when due; a resched requested
+    /// by either happens on the way out of the interrupt.
     fn scheduler_tick(&mut self, cpu: CpuId) {
         self.push(self.now.after(self.tick_ns), Event::Tick(cpu));
-        let rq = &self.rqs[cpu as usize];
-        if !rq.online {
+        if !self.rqs[cpu as usize].online {
             return;
         }
-        let Some(curr) = rq.curr() else { return };
-        self.update_curr(cpu);
-        let rq = &mut self.rqs[cpu as usize];
-        if rq.cfs.nr_running > 1 && fair::check_preempt_tick(&mut rq.cfs, &self.tasks, &self.tunables) {
-            rq.need_resched = true;
-            self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
+        if let Some(curr) = self.rqs[cpu as usize].curr() {
+            let now = self.now;
+            fair::entity_tick_update(&mut self.rqs[cpu as usize].cfs, &mut self.tasks, now);
+            let rq = &mut self.rqs[cpu as usize];
+            if rq.cfs.nr_running > 1 && fair::check_preempt_tick(&mut rq.cfs, &self.tasks, &self.tunables) {
+                rq.need_resched = true;
+                self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
+            }
         }
+        self.rqs[cpu as usize].update_cpu_load();
+        self.trigger_load_balance(cpu);
         self.resched_if_needed(cpu);
     }
 
-    fn resched_if_needed(&mut self, cpu: CpuId) {
+    pub(crate) fn resched_if_needed(&mut self, cpu: CpuId) {
         if self.rqs[cpu as usize].need_resched {
             self.schedule(cpu);
         }
@@ -140,41 +155,47 @@ impl Simulator {
         }
     }
 
-    /// `select_task_rq` before the multicore balancer exists: a waking task
-    /// goes back to its previous CPU; a new task to the online CPU with the
-    /// fewest runnable tasks (lowest number on ties).
-    fn select_task_rq(&self, pid: Pid, is_new: bool) -> CpuId {
-        let prev = self.tasks[pid as usize].cpu;
-        if !is_new && self.rqs[prev as usize].online {
-            return prev;
+    /// The CPU that wakes or forks the task: a timer fires where the task
+    /// slept (its previous CPU, if still online); a process's threads are
+    /// forked on the first CPU its affinity allows.
+    fn waker_cpu(&mut self, pid: Pid, is_new: bool) -> CpuId {
+        let task = &self.tasks[pid as usize];
+        let candidate = if is_new { task.allowed.iter().find(|&c| self.online.test(c)) } else { Some(task.cpu) };
+        match candidate {
+            Some(c) if self.online.test(c) => c,
+            _ => self.select_fallback_rq(pid, task.cpu),
         }
-        self.rqs.iter().filter(|rq| rq.online).min_by_key(|rq| (rq.nr_running(), rq.cpu)).map_or(prev, |rq| rq.cpu)
     }
 
     /// `try_to_wake_up` / `wake_up_new_task`: choose a CPU, enqueue with the
     /// right placement, and check whether the wakee preempts the running task.
     fn try_to_wake_up(&mut self, pid: Pid, is_new: bool) {
-        let target = self.select_task_rq(pid, is_new);
-        let prev_cpu = self.tasks[pid as usize].cpu;
-        if !is_new && target != prev_cpu {
-            // Renormalise vruntime from the old queue's min_vruntime to the new
-            // one (task_waking_fair + enqueue), so sleeping elsewhere is neither
-            // a gain nor a loss.
-            let old_min = self.rqs[prev_cpu as usize].cfs.min_vruntime;
-            let new_min = self.rqs[target as usize].cfs.min_vruntime;
-            let se = &mut self.tasks[pid as usize].se;
-            se.vruntime = (se.vruntime + new_min).saturating_sub(old_min);
+        let waker = self.waker_cpu(pid, is_new);
+        let kind = if is_new { PlaceKind::Fork } else { PlaceKind::Wakeup };
+        if is_new {
+            self.tasks[pid as usize].cpu = waker;
         }
+        let target = self.select_task_rq_fair(pid, waker, kind);
+        let prev_cpu = self.tasks[pid as usize].cpu;
         let now = self.now;
+        if !is_new && target != prev_cpu {
+            // task_waking_fair + enqueue: sleeping elsewhere is neither a gain
+            // nor a loss of vruntime.
+            self.renormalise_vruntime(pid, prev_cpu, target);
+            self.tasks[pid as usize].stats.migrations += 1;
+            self.trace.emit(now, target, TraceKind::Migrate { pid, from: prev_cpu, cause: MigrateCause::Wakeup });
+        }
         {
             let task = &mut self.tasks[pid as usize];
             task.state = TaskState::Runnable;
             task.cpu = target;
             task.stats.wait_start = Some(now);
+            task.stats.woken_at = Some(now);
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         let rq = &mut self.rqs[target as usize];
         fair::enqueue_entity(&mut rq.cfs, &mut self.tasks, pid, kind, now, &self.tunables);
+        rq.cfs_tasks_add(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.trace.emit(now, target, tk);
         let curr = rq.curr();
@@ -192,13 +213,14 @@ impl Simulator {
     fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
         let now = self.now;
         fair::dequeue_entity(&mut self.rqs[cpu as usize].cfs, &mut self.tasks, pid, now);
+        self.rqs[cpu as usize].cfs_tasks_remove(pid);
         self.tasks[pid as usize].state = state;
         self.rqs[cpu as usize].need_resched = true;
     }
 
     /// `__schedule`: put the previous task back (if still runnable), pick
     /// the next one, and account the context switch.
-    pub(super) fn schedule(&mut self, cpu: CpuId) {
+    pub(crate) fn schedule(&mut self, cpu: CpuId) {
         let now = self.now;
         let rq = &mut self.rqs[cpu as usize];
         rq.need_resched = false;
@@ -211,14 +233,41 @@ impl Simulator {
                 task.stats.wait_start = Some(now);
             }
         }
-        let next = fair::pick_next_entity(&mut rq.cfs, &self.tasks, &self.tunables);
+        let mut next = fair::pick_next_entity(&mut rq.cfs, &self.tasks, &self.tunables);
+        if next.is_none() && rq.online {
+            // About to idle: note when, then try to pull work (idle_balance).
+            if rq.idle_stamp.is_none() {
+                rq.idle_stamp = Some(now);
+            }
+            if self.idle_balance(cpu) {
+                let rq = &mut self.rqs[cpu as usize];
+                next = fair::pick_next_entity(&mut rq.cfs, &self.tasks, &self.tunables);
+            }
+        }
+        let rq = &mut self.rqs[cpu as usize];
+        rq.need_resched = false;
         if let Some(n) = next {
+            if let Some(stamp) = rq.idle_stamp.take() {
+                // avg_idle: a running average of idle periods, capped at twice
+                // the migration cost (ttwu_do_wakeup).
+                let max = 2 * self.tunables.migration_cost_ns;
+                let delta = now.since(stamp);
+                rq.avg_idle_ns = if rq.avg_idle_ns > max {
+                    max
+                } else {
+                    (rq.avg_idle_ns as i64 + (delta as i64 - rq.avg_idle_ns as i64) / 8) as u64
+                };
+            }
             fair::set_next_entity(&mut rq.cfs, &mut self.tasks, n, now);
+            rq.cfs_tasks_touch(n);
             let task = &mut self.tasks[n as usize];
             task.state = TaskState::Running;
             task.cpu = cpu;
             if let Some(since) = task.stats.wait_start.take() {
                 task.stats.wait_ns += now.since(since);
+            }
+            if let Some(woken) = task.stats.woken_at.take() {
+                task.stats.wakeup_latencies.push(now.since(woken));
             }
         }
         if prev != next {
@@ -227,7 +276,7 @@ impl Simulator {
         self.arm_burst_end(cpu);
     }
 
-    fn context_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
+    pub(crate) fn context_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
         let now = self.now;
         let rq = &mut self.rqs[cpu as usize];
         let ran = now.since(rq.slice_start);

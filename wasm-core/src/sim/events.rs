@@ -6,6 +6,7 @@
 //! wakeup scheduled for the same instant as a tick is handled in the order the
 //! two were scheduled.
 
+use crate::config::TimedEventKind;
 use crate::time::{CpuId, Pid};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +21,10 @@ pub enum Event {
     Wakeup(Pid),
     /// A process starts: its threads are created.
     Spawn(u32),
+    /// The stopper of `cpu` runs: it pushes a task to `target` (active balance).
+    ActiveBalance { cpu: CpuId, target: CpuId },
+    /// A scenario's timed event (CPU hotplug).
+    Timed(TimedEventKind),
 }
 
 /// What a processed event was, for stepping "to the next tick".

@@ -12,48 +12,70 @@
 
 mod core;
 pub mod events;
+mod hotplug;
+mod migrate;
 mod runqueue;
 
 pub use runqueue::Rq;
 
-use crate::config::SimConfig;
+use crate::balance::decision::BalanceDecision;
+use crate::config::{BugSwitches, SimConfig};
 use crate::event_queue::EventQueue;
+use crate::machine::Machine;
 use crate::program::{Program, ProgramCursor};
 use crate::rbtree::Rotation;
 use crate::rng::Rng;
 use crate::sched::tunables::CfsTunables;
 use crate::task::{Process, Task};
 use crate::time::{CpuId, Pid, SimTime, NSEC_PER_SEC};
+use crate::topology::cpumask::CpuMask;
+use crate::topology::domains::{build_domains, cpu_capacity, DomainOptions};
 use crate::trace::Trace;
 use events::{Event, EventClass};
+use std::collections::VecDeque;
 
 /// Rotations remembered for the UI (the most recent ones).
 const ROTATION_LOG: usize = 64;
+/// Balancing decisions kept for the inspector (the most recent ones).
+pub const DECISION_LOG: usize = 4096;
 
 #[derive(Clone, Debug)]
 pub struct Simulator {
-    name: String,
-    seed: u64,
-    duration: SimTime,
-    tick_ns: u64,
-    now: SimTime,
-    queue: EventQueue<Event>,
-    rng: Rng,
-    tasks: Vec<Task>,
-    procs: Vec<Process>,
-    programs: Vec<Program>,
-    rqs: Vec<Rq>,
-    tunables: CfsTunables,
-    trace: Trace,
-    events: u64,
-    finished: bool,
-    rotations: Vec<(CpuId, Rotation<Pid>)>,
+    pub(crate) name: String,
+    pub(crate) seed: u64,
+    pub(crate) duration: SimTime,
+    pub(crate) tick_ns: u64,
+    pub(crate) now: SimTime,
+    pub(crate) queue: EventQueue<Event>,
+    pub(crate) rng: Rng,
+    pub(crate) tasks: Vec<Task>,
+    pub(crate) procs: Vec<Process>,
+    pub(crate) programs: Vec<Program>,
+    pub(crate) rqs: Vec<Rq>,
+    pub(crate) tunables: CfsTunables,
+    pub(crate) trace: Trace,
+    pub(crate) events: u64,
+    pub(crate) finished: bool,
+    pub(crate) rotations: Vec<(CpuId, Rotation<Pid>)>,
+    pub(crate) machine: Machine,
+    pub(crate) knobs: crate::sched::tunables::CfsKnobs,
+    pub(crate) bugs: BugSwitches,
+    /// Whether domain rebuilds keep the NUMA levels (false once the Missing
+    /// Scheduling Domains bug has struck).
+    pub(crate) numa_levels: bool,
+    pub(crate) online: CpuMask,
+    pub(crate) cpu_capacity: u64,
+    /// `sched_group_capacity::imbalance`, by group id.
+    pub(crate) sgc_imbalance: Vec<bool>,
+    pub(crate) decisions: VecDeque<BalanceDecision>,
+    pub(crate) decisions_total: u64,
 }
 
 impl Simulator {
     pub fn new(cfg: &SimConfig) -> Simulator {
         let nr_cpus = cfg.machine.nr_cpus();
         let tunables = CfsTunables::for_cpus(&cfg.knobs, &cfg.features, nr_cpus);
+        let online = CpuMask::from_range(0..nr_cpus);
         let mut sim = Simulator {
             name: cfg.name.clone(),
             seed: cfg.seed,
@@ -71,7 +93,20 @@ impl Simulator {
             events: 0,
             finished: false,
             rotations: Vec::new(),
+            machine: cfg.machine.clone(),
+            knobs: cfg.knobs.clone(),
+            bugs: cfg.bugs.clone(),
+            numa_levels: true,
+            online,
+            cpu_capacity: cpu_capacity(&cfg.machine),
+            sgc_imbalance: Vec::new(),
+            decisions: VecDeque::new(),
+            decisions_total: 0,
         };
+        sim.rebuild_domains();
+        for rq in &mut sim.rqs {
+            rq.avg_idle_ns = 2 * sim.tunables.migration_cost_ns;
+        }
         for spec in &cfg.processes {
             let tgid = sim.procs.len() as u32;
             let program = sim.programs.len();
@@ -80,17 +115,63 @@ impl Simulator {
             for i in 0..spec.threads {
                 let pid = sim.tasks.len() as Pid;
                 let name = if spec.threads == 1 { spec.name.clone() } else { format!("{}/{}", spec.name, i) };
-                sim.tasks.push(Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program)));
+                let allowed = spec.affinity.clone().unwrap_or_else(|| CpuMask::from_range(0..nr_cpus));
+                sim.tasks.push(Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program), allowed));
                 threads.push(pid);
             }
             let start_at = SimTime(spec.start_ns);
             sim.procs.push(Process { tgid, name: spec.name.clone(), threads, start_at });
             sim.push(start_at, Event::Spawn(tgid));
         }
+        for ev in &cfg.events {
+            sim.push(SimTime(ev.at_ns), Event::Timed(ev.kind));
+        }
         for cpu in 0..nr_cpus {
             sim.push(SimTime(sim.tick_ns), Event::Tick(cpu));
         }
         sim
+    }
+
+    /// (Re)builds every CPU's scheduling domains for the online CPUs
+    /// (`build_sched_domains`, also run on hotplug).
+    pub(crate) fn rebuild_domains(&mut self) {
+        let opts = DomainOptions { groups_from_each_cpu: !self.bugs.group_construction, with_numa: self.numa_levels };
+        let mut per_cpu = build_domains(&self.machine, &self.online, &opts);
+        let groups = per_cpu.iter().flatten().flat_map(|d| d.groups.iter().map(|g| g.id + 1)).max().unwrap_or(0);
+        self.sgc_imbalance = vec![false; groups];
+        for (rq, doms) in self.rqs.iter_mut().zip(per_cpu.drain(..)) {
+            rq.domains = doms;
+        }
+    }
+
+    /// The current jiffy count.
+    pub(crate) fn jiffies(&self) -> u64 {
+        self.now.ns() / self.tick_ns
+    }
+
+    pub(crate) fn record_decision(&mut self, d: BalanceDecision) {
+        if self.decisions.len() == DECISION_LOG {
+            self.decisions.pop_front();
+        }
+        self.decisions.push_back(d);
+        self.decisions_total += 1;
+    }
+
+    /// The most recent balancing decisions, oldest first.
+    pub fn decisions(&self) -> &VecDeque<BalanceDecision> {
+        &self.decisions
+    }
+
+    pub fn decisions_total(&self) -> u64 {
+        self.decisions_total
+    }
+
+    pub fn machine(&self) -> &Machine {
+        &self.machine
+    }
+
+    pub fn online(&self) -> &CpuMask {
+        &self.online
     }
 
     /// Processes the next event. Returns false once the run is finished.
@@ -175,7 +256,7 @@ impl Simulator {
         &self.rotations
     }
 
-    fn push(&mut self, at: SimTime, event: Event) {
+    pub(crate) fn push(&mut self, at: SimTime, event: Event) {
         // Every caller schedules at or after `now`; the queue refuses the past.
         if self.queue.push(at, event).is_err() {
             debug_assert!(false, "event scheduled in the past");

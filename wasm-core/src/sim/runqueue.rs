@@ -4,6 +4,8 @@
 
 use crate::sched::cfs_rq::CfsRq;
 use crate::time::{CpuId, Pid, SimTime};
+use crate::topology::domains::SchedDomain;
+use std::collections::VecDeque;
 
 #[derive(Clone, Debug)]
 pub struct Rq {
@@ -18,6 +20,22 @@ pub struct Rq {
     pub slice_start: SimTime,
     pub busy_ns: u64,
     pub idle_ns: u64,
+    /// This CPU's scheduling domains, lowest level first.
+    pub domains: Vec<SchedDomain>,
+    /// `cpu_load[]`: per-tick decayed history of the CPU load (load_idx 1..5).
+    pub cpu_load: [u64; 5],
+    /// `rq->cfs_tasks`: queued tasks, most recently run first; detach_tasks
+    /// walks it from the front.
+    pub cfs_tasks: VecDeque<Pid>,
+    /// When the CPU last went idle (None while busy), for the longest-idle
+    /// choice and `avg_idle`.
+    pub idle_stamp: Option<SimTime>,
+    /// `rq->avg_idle`: running average of idle periods (gates newidle balancing).
+    pub avg_idle_ns: u64,
+    /// Next jiffy at which periodic balancing is due.
+    pub next_balance: u64,
+    /// A stopper push is pending from this CPU (`rq->active_balance`).
+    pub active_balance: bool,
 }
 
 impl Rq {
@@ -31,6 +49,13 @@ impl Rq {
             slice_start: SimTime::ZERO,
             busy_ns: 0,
             idle_ns: 0,
+            domains: Vec::new(),
+            cpu_load: [0; 5],
+            cfs_tasks: VecDeque::new(),
+            idle_stamp: Some(SimTime::ZERO),
+            avg_idle_ns: 0,
+            next_balance: 0,
+            active_balance: false,
         }
     }
 
@@ -46,6 +71,45 @@ impl Rq {
     /// Idle time up to `now`, the current idle stretch included.
     pub fn idle_ns_at(&self, now: SimTime) -> u64 {
         self.idle_ns + if self.curr().is_none() { now.since(self.slice_start) } else { 0 }
+    }
+
+    /// `weighted_cpuload`: the load the balancer compares.
+    pub fn weighted_cpuload(&self) -> u64 {
+        self.cfs.runnable_load_avg.max(0) as u64
+    }
+
+    /// `update_cpu_load_active`: fold the current load into cpu_load[], each
+    /// index i averaging over about 2^i ticks, rounding up while rising.
+    pub fn update_cpu_load(&mut self) {
+        let load = self.weighted_cpuload();
+        self.cpu_load[0] = load;
+        for i in 1..5 {
+            let scale = 1u64 << i;
+            let old = self.cpu_load[i];
+            let new = if load > old { load + scale - 1 } else { load };
+            self.cpu_load[i] = (old * (scale - 1) + new) >> i;
+        }
+    }
+
+    /// `idle_cpu`: nothing running and nothing queued.
+    pub fn is_idle(&self) -> bool {
+        self.cfs.curr.is_none() && self.cfs.nr_running == 0
+    }
+
+    pub fn cfs_tasks_add(&mut self, pid: Pid) {
+        self.cfs_tasks.push_front(pid);
+    }
+
+    pub fn cfs_tasks_remove(&mut self, pid: Pid) {
+        if let Some(i) = self.cfs_tasks.iter().position(|&p| p == pid) {
+            self.cfs_tasks.remove(i);
+        }
+    }
+
+    /// The picked task moves to the front (most recently run first).
+    pub fn cfs_tasks_touch(&mut self, pid: Pid) {
+        self.cfs_tasks_remove(pid);
+        self.cfs_tasks.push_front(pid);
     }
 
     pub fn nr_running(&self) -> u32 {

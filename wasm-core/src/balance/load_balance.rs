@@ -1,0 +1,430 @@
+//! `rebalance_domains`, `load_balance`, `detach_tasks`, active balance and
+//! `idle_balance` of Linux 4.1, as methods of the simulator. The decision
+//! itself (which group is busiest, how much to move) is in `stats.rs`.
+
+use super::decision::{BalanceDecision, Outcome};
+use super::stats::{find_busiest_group, find_busiest_queue, FbgInput};
+use super::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
+use crate::sim::events::Event;
+use crate::sim::Simulator;
+use crate::task::TaskState;
+use crate::time::{CpuId, Pid, NSEC_PER_MSEC};
+use crate::topology::cpumask::CpuMask;
+use crate::trace::{MigrateCause, TraceKind};
+
+/// Why detach_tasks skipped tasks, for the decision record.
+#[derive(Default)]
+struct SkipCounts {
+    pinned: u32,
+    running: u32,
+    hot: u32,
+    too_heavy: u32,
+}
+
+impl SkipCounts {
+    fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.running > 0 {
+            parts.push(format!("{} running", self.running));
+        }
+        if self.pinned > 0 {
+            parts.push(format!("{} not allowed on this CPU", self.pinned));
+        }
+        if self.hot > 0 {
+            parts.push(format!("{} cache-hot", self.hot));
+        }
+        if self.too_heavy > 0 {
+            parts.push(format!("{} heavier than twice the imbalance", self.too_heavy));
+        }
+        if parts.is_empty() {
+            "no task could be moved".into()
+        } else {
+            format!("tasks skipped: {}", parts.join(", "))
+        }
+    }
+}
+
+impl Simulator {
+    /// `trigger_load_balance` from the tick: run `rebalance_domains` when due.
+    pub(crate) fn trigger_load_balance(&mut self, cpu: CpuId) {
+        let rq = &self.rqs[cpu as usize];
+        if !rq.online || self.jiffies() < rq.next_balance {
+            return;
+        }
+        let idle = if rq.is_idle() { IdleType::Idle } else { IdleType::NotIdle };
+        self.rebalance_domains(cpu, idle);
+    }
+
+    /// `get_sd_balance_interval` in jiffies.
+    fn balance_interval_jiffies(&self, cpu: CpuId, level: usize, busy: bool) -> u64 {
+        let sd = &self.rqs[cpu as usize].domains[level];
+        let mut ms = sd.balance_interval_ms;
+        if busy {
+            ms *= sd.busy_factor;
+        }
+        let jiffies = ms * NSEC_PER_MSEC / self.tick_ns;
+        let hz = crate::time::NSEC_PER_SEC / self.tick_ns;
+        let max = (hz * self.online.weight() as u64 / 10).max(1);
+        jiffies.clamp(1, max)
+    }
+
+    fn rebalance_domains(&mut self, cpu: CpuId, mut idle: IdleType) {
+        let jiffies = self.jiffies();
+        let mut next_balance = jiffies + 60 * (crate::time::NSEC_PER_SEC / self.tick_ns);
+        let mut continue_balancing = true;
+        for level in 0..self.rqs[cpu as usize].domains.len() {
+            if !self.rqs[cpu as usize].domains[level].flags.load_balance {
+                continue;
+            }
+            if !continue_balancing {
+                break;
+            }
+            let mut interval = self.balance_interval_jiffies(cpu, level, idle != IdleType::Idle);
+            let last = self.rqs[cpu as usize].domains[level].last_balance.ns() / self.tick_ns;
+            if jiffies >= last + interval {
+                let (moved, cont) = self.load_balance(cpu, level, idle);
+                continue_balancing = cont;
+                if moved > 0 {
+                    idle = if self.rqs[cpu as usize].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
+                }
+                self.rqs[cpu as usize].domains[level].last_balance = self.now;
+                interval = self.balance_interval_jiffies(cpu, level, idle != IdleType::Idle);
+            }
+            let last = self.rqs[cpu as usize].domains[level].last_balance.ns() / self.tick_ns;
+            next_balance = next_balance.min(last + interval);
+        }
+        self.rqs[cpu as usize].next_balance = next_balance;
+        if self.rqs[cpu as usize].need_resched {
+            self.schedule(cpu);
+        }
+    }
+
+    /// `idle_balance`: the CPU is about to go idle; try to pull work, lowest
+    /// domain first. Returns true if a task was pulled.
+    pub(crate) fn idle_balance(&mut self, cpu: CpuId) -> bool {
+        let rq = &self.rqs[cpu as usize];
+        let overload = self.rqs.iter().any(|r| r.online && r.nr_running() > 1);
+        if rq.avg_idle_ns < self.tunables.migration_cost_ns || !overload {
+            return false;
+        }
+        for level in 0..self.rqs[cpu as usize].domains.len() {
+            let flags = &self.rqs[cpu as usize].domains[level].flags;
+            if !flags.load_balance || !flags.balance_newidle {
+                continue;
+            }
+            let (moved, _) = self.load_balance(cpu, level, IdleType::NewlyIdle);
+            if moved > 0 || self.rqs[cpu as usize].nr_running() > 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `should_we_balance`: only the first idle CPU of the local group (or
+    /// its balance CPU) balances a domain periodically. The Scheduling Group
+    /// Construction fix lets every CPU balance.
+    fn designated_balancer(&self, cpu: CpuId, level: usize, idle: IdleType, env_cpus: &CpuMask) -> CpuId {
+        if idle == IdleType::NewlyIdle || !self.bugs.group_construction {
+            return cpu;
+        }
+        let local = &self.rqs[cpu as usize].domains[level].groups[0];
+        local
+            .span
+            .iter()
+            .find(|&c| env_cpus.test(c) && local.balance_mask.test(c) && self.rqs[c as usize].is_idle())
+            .or_else(|| local.balance_cpu())
+            .unwrap_or(cpu)
+    }
+
+    /// `load_balance` for one domain of `cpu`. Returns (tasks moved,
+    /// whether higher domains should still be balanced).
+    pub(crate) fn load_balance(&mut self, cpu: CpuId, level: usize, idle: IdleType) -> (u32, bool) {
+        let sd = self.rqs[cpu as usize].domains[level].clone();
+        let mut env_cpus = sd.span.and(&self.online);
+        let mut d = BalanceDecision {
+            at: self.now,
+            cpu,
+            level: sd.name(),
+            idle,
+            groups: Vec::new(),
+            busiest_group: None,
+            domain_avg_load: 0,
+            imbalance: 0,
+            busiest_cpu: None,
+            outcome: Outcome::NoBusiestQueue,
+        };
+        let balancer = self.designated_balancer(cpu, level, idle, &env_cpus);
+        let parent_group = self.rqs[cpu as usize].domains.get(level + 1).map(|p| p.groups[0].id);
+        let child_prefers_sibling = level > 0 && self.rqs[cpu as usize].domains[level - 1].flags.prefer_sibling;
+        let dst_load_per_task = {
+            let rq = &self.rqs[cpu as usize];
+            if rq.nr_running() > 0 {
+                rq.weighted_cpuload() / rq.nr_running() as u64
+            } else {
+                0
+            }
+        };
+        let mut moved: Vec<Pid> = Vec::new();
+        let mut all_pinned = false;
+        let mut active_from = None;
+        let mut done = false;
+        if balancer != cpu {
+            d.outcome = Outcome::NotDesignated { balance_cpu: balancer };
+        }
+        // The pass proper, redone without a busiest CPU whose tasks were all pinned.
+        while balancer == cpu && !done {
+            let loads = self.cpu_loads();
+            let fbg = find_busiest_group(&FbgInput {
+                loads: &loads,
+                sd: &sd,
+                child_prefers_sibling,
+                env_cpus: &env_cpus,
+                idle,
+                sg_imbalanced: sd.groups.iter().map(|g| self.sgc_imbalance[g.id]).collect(),
+                min_load_fix: !self.bugs.group_imbalance,
+                dst_load_per_task,
+                dst_load: super::stats::target_load(&loads[cpu as usize], super::stats::load_idx(&sd, idle)),
+            });
+            d.groups = fbg.groups.clone();
+            d.busiest_group = fbg.busiest;
+            d.domain_avg_load = fbg.domain_avg_load;
+            let (Some(bg), Some(imbalance)) = (fbg.busiest, fbg.imbalance) else {
+                d.outcome = Outcome::Balanced { why: fbg.why };
+                break;
+            };
+            d.imbalance = imbalance;
+            let Some(busiest) = find_busiest_queue(&loads, &sd.groups[bg].span, &env_cpus, imbalance) else {
+                d.outcome = Outcome::NoBusiestQueue;
+                break;
+            };
+            d.busiest_cpu = Some(busiest);
+            if self.rqs[busiest as usize].nr_running() <= 1 {
+                d.outcome = Outcome::NothingMoved { from: busiest, why: "it runs a single task".into() };
+                break;
+            }
+            let local_span = sd.groups[0].span.clone();
+            let (pulled, flags, skips) = self.detach_tasks(cpu, busiest, &sd, idle, imbalance, &local_span, &env_cpus);
+            moved.extend(&pulled);
+            if let Some(parent_id) = parent_group {
+                if flags.some_pinned && flags.imbalance_left > 0 {
+                    self.sgc_imbalance[parent_id] = true;
+                }
+            }
+            if flags.all_pinned {
+                env_cpus.clear(busiest);
+                if !env_cpus.is_subset_of(&local_span) {
+                    continue;
+                }
+                all_pinned = true;
+            }
+            d.outcome = if pulled.is_empty() {
+                Outcome::NothingMoved { from: busiest, why: skips.describe() }
+            } else {
+                Outcome::Moved { tasks: pulled, from: busiest }
+            };
+            if moved.is_empty() && !all_pinned {
+                active_from = Some(busiest);
+            }
+            done = true;
+        }
+        let balanced =
+            matches!(d.outcome, Outcome::Balanced { .. } | Outcome::NoBusiestQueue | Outcome::NotDesignated { .. });
+        if balanced {
+            if let (Some(parent_id), false) = (parent_group, all_pinned) {
+                self.sgc_imbalance[parent_id] = false;
+            }
+        }
+        let sdm = &mut self.rqs[cpu as usize].domains[level];
+        if balanced {
+            sdm.nr_balance_failed = 0;
+            if sdm.balance_interval_ms < sdm.max_interval_ms {
+                sdm.balance_interval_ms *= 2;
+            }
+        } else if all_pinned && moved.is_empty() {
+            sdm.nr_balance_failed = 0;
+            if sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS {
+                sdm.balance_interval_ms *= 2;
+            }
+        } else if moved.is_empty() {
+            if idle != IdleType::NewlyIdle {
+                sdm.nr_balance_failed += 1;
+            }
+            let mut active = false;
+            let need_active = sdm.nr_balance_failed > sdm.cache_nice_tries + 2;
+            if let (Some(from), true) = (active_from, need_active) {
+                let curr_allows =
+                    self.rqs[from as usize].curr().is_some_and(|p| self.tasks[p as usize].allowed.test(cpu));
+                if curr_allows && !self.rqs[from as usize].active_balance {
+                    active = true;
+                    let sdm = &mut self.rqs[cpu as usize].domains[level];
+                    sdm.nr_balance_failed = sdm.cache_nice_tries + 1;
+                    self.rqs[from as usize].active_balance = true;
+                    self.push(self.now, Event::ActiveBalance { cpu: from, target: cpu });
+                    d.outcome = Outcome::ActiveBalance { from };
+                }
+            }
+            let sdm = &mut self.rqs[cpu as usize].domains[level];
+            if !active {
+                sdm.balance_interval_ms = sdm.min_interval_ms;
+            } else if sdm.balance_interval_ms < sdm.max_interval_ms {
+                sdm.balance_interval_ms *= 2;
+            }
+        } else {
+            sdm.nr_balance_failed = 0;
+            sdm.balance_interval_ms = sdm.min_interval_ms;
+        }
+        let n = moved.len() as u32;
+        let designated = !matches!(d.outcome, Outcome::NotDesignated { .. });
+        self.finish_decision(cpu, level, d, n);
+        (n, designated)
+    }
+
+    fn finish_decision(&mut self, cpu: CpuId, level: usize, d: BalanceDecision, moved: u32) {
+        if !matches!(d.outcome, Outcome::NotDesignated { .. }) {
+            self.trace.emit(self.now, cpu, TraceKind::Balance { level: level as u8, moved });
+        }
+        self.record_decision(d);
+    }
+
+    /// `detach_tasks` + `attach_tasks`: walk the busiest CPU's tasks (most
+    /// recently run first) and move those that may move until the imbalance
+    /// is covered.
+    #[allow(clippy::too_many_arguments)]
+    fn detach_tasks(
+        &mut self,
+        dst: CpuId,
+        src: CpuId,
+        sd: &crate::topology::domains::SchedDomain,
+        idle: IdleType,
+        imbalance: u64,
+        local_span: &CpuMask,
+        env_cpus: &CpuMask,
+    ) -> (Vec<Pid>, DetachFlags, SkipCounts) {
+        let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: imbalance as i64 };
+        let mut skips = SkipCounts::default();
+        let mut moved = Vec::new();
+        let loop_max = SCHED_NR_MIGRATE.min(self.rqs[src as usize].nr_running());
+        let mut dst_cpu = dst;
+        let mut dst_pinned_retry: Option<CpuId> = None;
+        let cause = if idle == IdleType::NewlyIdle { MigrateCause::NewIdle } else { MigrateCause::Balance };
+        let mut loops = 0;
+        while flags.imbalance_left > 0 && loops < loop_max {
+            if idle != IdleType::NotIdle && self.rqs[src as usize].nr_running() <= 1 {
+                break;
+            }
+            let Some(&pid) = self.rqs[src as usize].cfs_tasks.front() else { break };
+            loops += 1;
+            let ok = self.can_migrate_task(
+                pid,
+                src,
+                dst_cpu,
+                sd,
+                idle,
+                local_span,
+                env_cpus,
+                &mut flags,
+                &mut skips,
+                &mut dst_pinned_retry,
+            );
+            let load = self.task_h_load(pid, src);
+            if ok && load / 2 <= flags.imbalance_left as u64 {
+                self.move_queued_task(pid, dst_cpu, cause);
+                moved.push(pid);
+                flags.imbalance_left -= load as i64;
+                if idle == IdleType::NewlyIdle {
+                    break;
+                }
+                continue;
+            }
+            if ok {
+                skips.too_heavy += 1;
+            }
+            let rq = &mut self.rqs[src as usize];
+            if rq.cfs_tasks.front() == Some(&pid) {
+                rq.cfs_tasks.pop_front();
+                rq.cfs_tasks.push_back(pid);
+            }
+            // LBF_DST_PINNED: retry with another CPU of the local group.
+            if loops == loop_max && moved.is_empty() && flags.imbalance_left > 0 {
+                if let Some(other) = dst_pinned_retry.take() {
+                    dst_cpu = other;
+                    loops = 0;
+                }
+            }
+        }
+        (moved, flags, skips)
+    }
+
+    /// `task_h_load` without group scheduling: the task's load contribution
+    /// scaled by the root's h_load over its runnable load (≈ 1).
+    fn task_h_load(&self, pid: Pid, cpu: CpuId) -> u64 {
+        let l = self.rqs[cpu as usize].weighted_cpuload();
+        self.tasks[pid as usize].se.avg.load_avg_contrib * l / (l + 1)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn can_migrate_task(
+        &self,
+        pid: Pid,
+        src: CpuId,
+        dst: CpuId,
+        sd: &crate::topology::domains::SchedDomain,
+        idle: IdleType,
+        local_span: &CpuMask,
+        env_cpus: &CpuMask,
+        flags: &mut DetachFlags,
+        skips: &mut SkipCounts,
+        dst_retry: &mut Option<CpuId>,
+    ) -> bool {
+        let task = &self.tasks[pid as usize];
+        if !task.allowed.test(dst) {
+            flags.some_pinned = true;
+            skips.pinned += 1;
+            if idle != IdleType::NewlyIdle && dst_retry.is_none() {
+                *dst_retry = local_span.iter().find(|&c| c != dst && env_cpus.test(c) && task.allowed.test(c));
+            }
+            return false;
+        }
+        flags.all_pinned = false;
+        if self.rqs[src as usize].curr() == Some(pid) || task.state != TaskState::Runnable {
+            skips.running += 1;
+            return false;
+        }
+        let cfs = &self.rqs[src as usize].cfs;
+        let buddy = self.tunables.features.cache_hot_buddy
+            && self.rqs[dst as usize].nr_running() > 0
+            && (cfs.next == Some(pid) || cfs.last == Some(pid));
+        let hot = buddy || self.now.since(task.se.exec_start) < self.tunables.migration_cost_ns;
+        if !hot || sd.nr_balance_failed > sd.cache_nice_tries {
+            return true;
+        }
+        skips.hot += 1;
+        false
+    }
+
+    /// The stopper of `cpu` runs (`active_load_balance_cpu_stop`): the
+    /// running task is preempted and one movable task goes to `target`.
+    pub(crate) fn active_balance(&mut self, cpu: CpuId, target: CpuId) {
+        self.rqs[cpu as usize].active_balance = false;
+        if !self.online.test(cpu) || !self.online.test(target) || self.rqs[cpu as usize].nr_running() <= 1 {
+            return;
+        }
+        self.preempt_curr_for_move(cpu);
+        let candidate =
+            self.rqs[cpu as usize].cfs_tasks.iter().copied().find(|&p| self.tasks[p as usize].allowed.test(target));
+        if let Some(pid) = candidate {
+            self.move_queued_task(pid, target, MigrateCause::Active);
+        }
+        self.schedule(cpu);
+        if self.rqs[target as usize].need_resched {
+            self.schedule(target);
+        }
+    }
+}
+
+/// The LBF_* flags of one pass.
+struct DetachFlags {
+    all_pinned: bool,
+    some_pinned: bool,
+    imbalance_left: i64,
+}

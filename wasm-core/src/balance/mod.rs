@@ -1,0 +1,46 @@
+//! Load balancing and task placement, as Linux 4.1 does them
+//! (kernel-model.md section 3):
+//!
+//! ```text
+//!   tick ─► trigger_load_balance ─► rebalance_domains ─► load_balance(sd) per due domain
+//!   CPU about to idle ─► idle_balance ─► load_balance(sd, NEWLY_IDLE) lowest level first
+//!   load_balance: should_we_balance ─► find_busiest_group (stats.rs) ─► find_busiest_queue
+//!                 ─► detach_tasks (can_migrate_task) ─► attach, or active balance
+//!   wakeup / fork ─► select_task_rq_fair (placement.rs): wake_affine, select_idle_sibling,
+//!                    find_idlest_group / find_idlest_cpu
+//! ```
+//!
+//! Every load_balance call leaves a `BalanceDecision` record (decision.rs)
+//! that explains in numbers what happened and why.
+
+pub mod decision;
+mod load_balance;
+pub mod placement;
+pub mod stats;
+
+/// `enum cpu_idle_type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IdleType {
+    /// Periodic balance on an idle CPU.
+    Idle,
+    /// Periodic balance on a busy CPU.
+    NotIdle,
+    /// The CPU is about to go idle (`idle_balance`).
+    NewlyIdle,
+}
+
+impl IdleType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IdleType::Idle => "idle",
+            IdleType::NotIdle => "busy",
+            IdleType::NewlyIdle => "newly-idle",
+        }
+    }
+}
+
+/// Bounded interval between two periodic balance passes of one CPU, in
+/// milliseconds, and the pinned-task cap (`MAX_PINNED_INTERVAL`).
+pub const MAX_PINNED_INTERVAL_MS: u64 = 512;
+/// `sysctl_sched_nr_migrate`: most tasks one pass may move.
+pub const SCHED_NR_MIGRATE: u32 = 32;

@@ -1,0 +1,243 @@
+//! Where a waking or new task goes (`select_task_rq_fair`, Linux 4.1).
+//!
+//! Wakeups: at the lowest domain spanning both the waker's CPU and the
+//! task's previous CPU, `wake_affine` may pull the wakee to the waker's CPU;
+//! then `select_idle_sibling` looks for an idle core *only inside the target's
+//! LLC* (its node). That confinement is the Overload-on-Wakeup bug: a node's
+//! wakees pile up on its busy cores while other nodes idle. The fix (paper
+//! section 3.4): the previous CPU if it is idle, else the CPU idle for the
+//! longest time, else the original path.
+//!
+//! Fork: from the highest domain with SD_BALANCE_FORK down,
+//! `find_idlest_group` then `find_idlest_cpu`.
+
+use super::stats::{source_load, target_load, CpuLoad};
+use crate::sim::Simulator;
+use crate::time::{CpuId, Pid};
+use crate::topology::domains::SCHED_CAPACITY_SCALE;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceKind {
+    Wakeup,
+    Fork,
+}
+
+impl Simulator {
+    pub(crate) fn cpu_loads(&self) -> Vec<CpuLoad> {
+        self.rqs
+            .iter()
+            .map(|rq| {
+                let capacity = if rq.online { self.cpu_capacity } else { 1 };
+                let util = rq.cfs.utilization_load_avg.max(0) as u64;
+                CpuLoad {
+                    weighted: rq.weighted_cpuload(),
+                    cpu_load: rq.cpu_load,
+                    nr_running: rq.nr_running(),
+                    usage: if util >= SCHED_CAPACITY_SCALE { capacity } else { util * capacity / SCHED_CAPACITY_SCALE },
+                    capacity,
+                    idle: rq.online && rq.is_idle(),
+                }
+            })
+            .collect()
+    }
+
+    fn usable(&self, pid: Pid, cpu: CpuId) -> bool {
+        self.online.test(cpu) && self.tasks[pid as usize].allowed.test(cpu)
+    }
+
+    /// `select_task_rq_fair`. `this_cpu` is the CPU doing the wakeup or fork.
+    pub(crate) fn select_task_rq_fair(&mut self, pid: Pid, this_cpu: CpuId, kind: PlaceKind) -> CpuId {
+        let prev = self.tasks[pid as usize].cpu;
+        if kind == PlaceKind::Wakeup && !self.bugs.overload_on_wakeup {
+            if let Some(c) = self.wakeup_fix(pid, prev) {
+                return c;
+            }
+        }
+        let cpu = match kind {
+            PlaceKind::Wakeup => self.select_wakeup(pid, prev, this_cpu),
+            PlaceKind::Fork => self.select_fork(pid, this_cpu),
+        };
+        if self.usable(pid, cpu) {
+            cpu
+        } else {
+            self.select_fallback_rq(pid, cpu)
+        }
+    }
+
+    /// The Overload-on-Wakeup fix: previous CPU if idle, else the allowed CPU
+    /// idle for the longest time.
+    fn wakeup_fix(&self, pid: Pid, prev: CpuId) -> Option<CpuId> {
+        if self.usable(pid, prev) && self.rqs[prev as usize].is_idle() {
+            return Some(prev);
+        }
+        self.rqs
+            .iter()
+            .filter(|rq| self.usable(pid, rq.cpu) && rq.is_idle())
+            .min_by_key(|rq| (rq.idle_stamp.map_or(u64::MAX, |t| t.ns()), rq.cpu))
+            .map(|rq| rq.cpu)
+    }
+
+    fn select_wakeup(&self, pid: Pid, prev: CpuId, this_cpu: CpuId) -> CpuId {
+        let mut target = prev;
+        let want_affine = self.tasks[pid as usize].allowed.test(this_cpu);
+        if want_affine && this_cpu != prev && self.online.test(this_cpu) {
+            let affine_sd = self.rqs[this_cpu as usize]
+                .domains
+                .iter()
+                .find(|sd| sd.flags.wake_affine && sd.span.test(prev))
+                .map(|sd| (sd.wake_idx, sd.imbalance_pct));
+            if let Some((idx, pct)) = affine_sd {
+                if self.wake_affine(pid, this_cpu, prev, idx, pct) {
+                    target = this_cpu;
+                }
+            }
+        }
+        self.select_idle_sibling(pid, target)
+    }
+
+    /// `wake_affine`: pull the wakee to the waker's CPU if that does not
+    /// leave it (much) more loaded than the previous CPU.
+    fn wake_affine(&self, pid: Pid, this_cpu: CpuId, prev: CpuId, idx: usize, imbalance_pct: u32) -> bool {
+        let loads = self.cpu_loads();
+        let load = source_load(&loads[prev as usize], idx);
+        let this_load = target_load(&loads[this_cpu as usize], idx);
+        let weight = self.tasks[pid as usize].se.avg.load_avg_contrib;
+        let mut this_eff = 100 * loads[prev as usize].capacity;
+        let mut prev_eff = (100 + (imbalance_pct as u64 - 100) / 2) * loads[this_cpu as usize].capacity;
+        if this_load > 0 {
+            this_eff *= this_load + weight;
+            prev_eff *= load;
+        }
+        this_eff <= prev_eff
+    }
+
+    /// `select_idle_sibling`: the target if idle; the previous CPU if it
+    /// shares the cache and is idle; else the first group (core, then CPU) of
+    /// the target's LLC domain whose CPUs are all idle.
+    fn select_idle_sibling(&self, pid: Pid, target: CpuId) -> CpuId {
+        let rq = &self.rqs[target as usize];
+        if rq.online && rq.is_idle() {
+            return target;
+        }
+        let prev = self.tasks[pid as usize].cpu;
+        let llc = |c: CpuId| self.machine.node_of(c);
+        if prev != target
+            && llc(prev) == llc(target)
+            && self.rqs[prev as usize].online
+            && self.rqs[prev as usize].is_idle()
+        {
+            return prev;
+        }
+        let doms = &self.rqs[target as usize].domains;
+        let Some(top) = doms.iter().rposition(|sd| sd.flags.share_pkg_resources) else { return target };
+        let allowed = &self.tasks[pid as usize].allowed;
+        for sd in doms[..=top].iter().rev() {
+            for g in &sd.groups {
+                if !g.span.intersects(allowed) {
+                    continue;
+                }
+                if g.span.iter().all(|i| i != target && self.rqs[i as usize].is_idle()) {
+                    if let Some(c) = g.span.iter().find(|&c| allowed.test(c)) {
+                        return c;
+                    }
+                }
+            }
+        }
+        target
+    }
+
+    /// Fork placement: walk down from the highest SD_BALANCE_FORK domain.
+    fn select_fork(&self, pid: Pid, this_cpu: CpuId) -> CpuId {
+        let mut cpu = this_cpu;
+        let mut new_cpu = this_cpu;
+        let mut level = self.rqs[cpu as usize].domains.iter().rposition(|sd| sd.flags.balance_fork);
+        let loads = self.cpu_loads();
+        while let Some(li) = level {
+            let sd = &self.rqs[cpu as usize].domains[li];
+            let down = li.checked_sub(1);
+            let Some(group) = self.find_idlest_group(pid, cpu, li, &loads) else {
+                level = down;
+                continue;
+            };
+            let found = self.find_idlest_cpu(pid, &sd.groups[group].span, cpu, &loads);
+            if found == cpu {
+                level = down;
+                continue;
+            }
+            new_cpu = found;
+            let weight = sd.span.weight();
+            cpu = found;
+            level =
+                self.rqs[cpu as usize].domains.iter().rposition(|d| d.span.weight() < weight && d.flags.balance_fork);
+        }
+        new_cpu
+    }
+
+    /// `find_idlest_group`: the least loaded allowed group, unless the local
+    /// one is within half the imbalance margin.
+    fn find_idlest_group(&self, pid: Pid, this_cpu: CpuId, level: usize, loads: &[CpuLoad]) -> Option<usize> {
+        let sd = &self.rqs[this_cpu as usize].domains[level];
+        let allowed = &self.tasks[pid as usize].allowed;
+        let imbalance = 100 + (sd.imbalance_pct as u64 - 100) / 2;
+        let (mut idlest, mut min_load, mut this_load) = (None, u64::MAX, 0);
+        for (gi, g) in sd.groups.iter().enumerate() {
+            if !g.span.intersects(allowed) {
+                continue;
+            }
+            let local = g.span.test(this_cpu);
+            let sum: u64 = g
+                .span
+                .iter()
+                .map(|i| {
+                    let c = &loads[i as usize];
+                    if local {
+                        target_load(c, sd.forkexec_idx)
+                    } else {
+                        source_load(c, sd.forkexec_idx)
+                    }
+                })
+                .sum();
+            let avg = sum * SCHED_CAPACITY_SCALE / g.capacity.max(1);
+            if local {
+                this_load = avg;
+            } else if avg < min_load {
+                min_load = avg;
+                idlest = Some(gi);
+            }
+        }
+        let idlest = idlest?;
+        (100 * this_load >= imbalance * min_load).then_some(idlest)
+    }
+
+    /// `find_idlest_cpu`: the most recently idled CPU if any is idle (no
+    /// cpuidle states are modelled, so all idle CPUs are equally shallow),
+    /// else the least loaded.
+    fn find_idlest_cpu(
+        &self,
+        pid: Pid,
+        span: &crate::topology::cpumask::CpuMask,
+        this_cpu: CpuId,
+        loads: &[CpuLoad],
+    ) -> CpuId {
+        let allowed = &self.tasks[pid as usize].allowed;
+        let (mut least, mut min_load) = (this_cpu, u64::MAX);
+        let (mut shallowest, mut latest_stamp) = (None, 0u64);
+        for i in span.iter().filter(|&c| allowed.test(c) && self.online.test(c)) {
+            let rq = &self.rqs[i as usize];
+            if rq.is_idle() {
+                let stamp = rq.idle_stamp.map_or(0, |t| t.ns());
+                if shallowest.is_none() || stamp > latest_stamp {
+                    latest_stamp = stamp;
+                    shallowest = Some(i);
+                }
+            } else if shallowest.is_none() {
+                let load = loads[i as usize].weighted;
+                if load < min_load || (load == min_load && i == this_cpu) {
+                    min_load = load;
+                    least = i;
+                }
+            }
+        }
+        shallowest.unwrap_or(least)
+    }
+}

@@ -1,0 +1,189 @@
+//! Per-entity load tracking as in Linux 4.1 (`__update_entity_runnable_avg`,
+//! `__update_task_entity_contrib`, `decay_load`, `__compute_runnable_contrib`).
+//!
+//! Time is counted in units of 1024 ns (≈1 µs); a period is 1024 units
+//! (≈1 ms); history decays by y per period with y^32 = 1/2. A task's load
+//! contribution is runnable_avg_sum × weight / (avg_period + 1): about its
+//! weight when always runnable, about half when runnable half the time.
+//!
+//! ```text
+//!   |<- d1 ->|<------ full periods ------>|<- d3 ->|
+//!   finish the old period, decay by y^(p+1), add the full periods' sum, add d3
+//! ```
+//!
+//! The tables are the kernel's (computed with its recurrences, integers only),
+//! so native and wasm builds agree bit for bit.
+
+use crate::time::SimTime;
+
+pub const LOAD_AVG_PERIOD: u64 = 32;
+pub const LOAD_AVG_MAX: u64 = 47742;
+pub const LOAD_AVG_MAX_N: u64 = 345;
+
+/// floor((2^32 − 1) · y^n) for n in 0..32.
+const RUNNABLE_AVG_YN_INV: [u64; 32] = [
+    0xffffffff, 0xfa83b2da, 0xf5257d14, 0xefe4b99a, 0xeac0c6e6, 0xe5b906e6, 0xe0ccdeeb, 0xdbfbb796, 0xd744fcc9,
+    0xd2a81d91, 0xce248c14, 0xc9b9bd85, 0xc5672a10, 0xc12c4cc9, 0xbd08a39e, 0xb8fbaf46, 0xb504f333, 0xb123f581,
+    0xad583ee9, 0xa9a15ab4, 0xa5fed6a9, 0xa2704302, 0x9ef5325f, 0x9b8d39b9, 0x9837f050, 0x94f4efa8, 0x91c3d373,
+    0x8ea4398a, 0x8b95c1e3, 0x88980e80, 0x85aac367, 0x82cd8698,
+];
+
+/// Σ 1024·y^k for k = 1..n, as the kernel's recurrence computes it.
+const RUNNABLE_AVG_YN_SUM: [u64; 33] = [
+    0, 1002, 1982, 2941, 3880, 4798, 5697, 6576, 7437, 8279, 9103, 9909, 10698, 11470, 12226, 12966, 13690, 14398,
+    15091, 15769, 16433, 17082, 17718, 18340, 18949, 19545, 20128, 20698, 21256, 21802, 22336, 22859, 23371,
+];
+
+/// `decay_load`: val · y^n.
+pub fn decay_load(val: u64, n: u64) -> u64 {
+    if n > LOAD_AVG_PERIOD * 63 {
+        return 0;
+    }
+    let mut val = val;
+    let mut n = n;
+    if n >= LOAD_AVG_PERIOD {
+        val >>= n / LOAD_AVG_PERIOD;
+        n %= LOAD_AVG_PERIOD;
+    }
+    ((val as u128 * RUNNABLE_AVG_YN_INV[n as usize] as u128) >> 32) as u64
+}
+
+/// `__compute_runnable_contrib`: Σ 1024·y^k for k = 1..n.
+pub fn compute_runnable_contrib(n: u64) -> u64 {
+    if n > LOAD_AVG_MAX_N {
+        return LOAD_AVG_MAX;
+    }
+    if n < LOAD_AVG_PERIOD {
+        return RUNNABLE_AVG_YN_SUM[n as usize];
+    }
+    let mut n = n;
+    let mut contrib = 0;
+    while n >= LOAD_AVG_PERIOD {
+        contrib /= 2;
+        contrib += RUNNABLE_AVG_YN_SUM[LOAD_AVG_PERIOD as usize];
+        n -= LOAD_AVG_PERIOD;
+    }
+    decay_load(contrib, n) + RUNNABLE_AVG_YN_SUM[n as usize]
+}
+
+/// `struct sched_avg` (4.1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SchedAvg {
+    pub runnable_avg_sum: u64,
+    pub running_avg_sum: u64,
+    pub avg_period: u64,
+    pub last_update: SimTime,
+    pub load_avg_contrib: u64,
+    pub utilization_avg_contrib: u64,
+}
+
+impl SchedAvg {
+    /// A new task starts as if runnable for one slice, so its initial load
+    /// contribution equals its weight (`init_task_runnable_average`).
+    pub fn new_task(slice_ns: u64, weight: u64, now: SimTime) -> SchedAvg {
+        let s = slice_ns >> 10;
+        let mut sa =
+            SchedAvg { runnable_avg_sum: s, running_avg_sum: 0, avg_period: s, last_update: now, ..Default::default() };
+        sa.update_contrib(weight);
+        sa
+    }
+
+    /// `__update_entity_runnable_avg`: accrues the time since the last update
+    /// as runnable and/or running. Returns true if a period boundary passed.
+    pub fn accrue(&mut self, now: SimTime, runnable: bool, running: bool) -> bool {
+        // The kernel drops the sub-1024 ns remainder by setting
+        // last_update = now; we do the same.
+        let mut delta = now.since(self.last_update) >> 10;
+        if delta == 0 {
+            return false;
+        }
+        self.last_update = now;
+        let mut decayed = false;
+        let mut delta_w = self.avg_period % 1024;
+        if delta + delta_w >= 1024 {
+            decayed = true;
+            delta_w = 1024 - delta_w;
+            self.add(delta_w, runnable, running);
+            delta -= delta_w;
+            let periods = delta / 1024;
+            delta %= 1024;
+            self.runnable_avg_sum = decay_load(self.runnable_avg_sum, periods + 1);
+            self.running_avg_sum = decay_load(self.running_avg_sum, periods + 1);
+            self.avg_period = decay_load(self.avg_period, periods + 1);
+            let contrib = compute_runnable_contrib(periods);
+            self.add(contrib, runnable, running);
+        }
+        self.add(delta, runnable, running);
+        decayed
+    }
+
+    fn add(&mut self, units: u64, runnable: bool, running: bool) {
+        if runnable {
+            self.runnable_avg_sum += units;
+        }
+        if running {
+            self.running_avg_sum += units;
+        }
+        self.avg_period += units;
+    }
+
+    /// `__update_task_entity_contrib` and utilisation; returns the change in
+    /// load contribution.
+    pub fn update_contrib(&mut self, weight: u64) -> i64 {
+        let old = self.load_avg_contrib as i64;
+        self.load_avg_contrib = self.runnable_avg_sum * weight / (self.avg_period + 1);
+        self.utilization_avg_contrib = self.running_avg_sum * 1024 / (self.avg_period + 1);
+        self.load_avg_contrib as i64 - old
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_life_is_32_periods() {
+        // The inverse table's first entry is 2^32 − 1, so the kernel's
+        // arithmetic lands one below the exact half.
+        assert_eq!(decay_load(1 << 20, 32), (1 << 19) - 1);
+        assert_eq!(decay_load(1000, 0), 999);
+        assert_eq!(decay_load(u32::MAX as u64, 32 * 64), 0);
+    }
+
+    #[test]
+    fn contrib_series_reaches_load_avg_max() {
+        assert_eq!(compute_runnable_contrib(31), 22859);
+        assert_eq!(compute_runnable_contrib(32), 23370);
+        assert_eq!(compute_runnable_contrib(10_000), LOAD_AVG_MAX);
+        assert!(compute_runnable_contrib(344) <= LOAD_AVG_MAX);
+    }
+
+    #[test]
+    fn always_runnable_converges_to_weight_and_sleeping_decays() {
+        let mut sa = SchedAvg::new_task(6_000_000, 1024, SimTime(0));
+        let mut t = 0;
+        for _ in 0..1000 {
+            t += 1_000_000;
+            sa.accrue(SimTime(t), true, true);
+            sa.update_contrib(1024);
+        }
+        assert!((950..=1024).contains(&sa.load_avg_contrib), "{}", sa.load_avg_contrib);
+        // 32 ms of sleep halves the runnable sum; the contrib falls accordingly.
+        let before = sa.load_avg_contrib;
+        sa.accrue(SimTime(t + 32 * 1_048_576), false, false);
+        sa.update_contrib(1024);
+        assert!(sa.load_avg_contrib < before * 6 / 10, "{} -> {}", before, sa.load_avg_contrib);
+    }
+
+    #[test]
+    fn half_runnable_gives_about_half_the_weight() {
+        let mut sa = SchedAvg::new_task(6_000_000, 1024, SimTime(0));
+        let mut t = 0;
+        for i in 0..4000 {
+            t += 500_000;
+            sa.accrue(SimTime(t), i % 2 == 0, i % 2 == 0);
+        }
+        sa.update_contrib(1024);
+        assert!((450..=570).contains(&sa.load_avg_contrib), "{}", sa.load_avg_contrib);
+    }
+}

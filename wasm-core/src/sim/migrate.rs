@@ -1,0 +1,91 @@
+//! Moving tasks between runqueues (`detach_task` + `attach_task`,
+//! `move_queued_task`), with vruntime renormalised from the old queue's
+//! min_vruntime to the new one's so a move is neither a gain nor a loss.
+
+use super::Simulator;
+use crate::sched::fair::{self, EnqueueKind};
+use crate::task::TaskState;
+use crate::time::{CpuId, Pid};
+use crate::trace::{MigrateCause, TraceKind};
+
+impl Simulator {
+    /// Moves a queued task that is not running to `to`, then checks whether
+    /// it preempts what runs there.
+    pub(crate) fn move_queued_task(&mut self, pid: Pid, to: CpuId, cause: MigrateCause) {
+        let now = self.now;
+        let from = self.tasks[pid as usize].cpu;
+        debug_assert_eq!(self.tasks[pid as usize].state, TaskState::Runnable);
+        {
+            let rq = &mut self.rqs[from as usize];
+            fair::dequeue_entity(&mut rq.cfs, &mut self.tasks, pid, now);
+            rq.cfs_tasks_remove(pid);
+        }
+        self.renormalise_vruntime(pid, from, to);
+        let task = &mut self.tasks[pid as usize];
+        task.cpu = to;
+        task.stats.migrations += 1;
+        let rq = &mut self.rqs[to as usize];
+        fair::enqueue_entity(&mut rq.cfs, &mut self.tasks, pid, EnqueueKind::Migrate, now, &self.tunables);
+        rq.cfs_tasks_add(pid);
+        self.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
+        self.check_preempt_curr(to, pid);
+    }
+
+    /// `check_preempt_curr` after a task arrived on `cpu`.
+    pub(crate) fn check_preempt_curr(&mut self, cpu: CpuId, pid: Pid) {
+        let now = self.now;
+        let rq = &mut self.rqs[cpu as usize];
+        if rq.curr().is_none()
+            || fair::check_preempt_wakeup(&mut rq.cfs, &mut self.tasks, pid, false, now, &self.tunables)
+        {
+            rq.need_resched = true;
+        }
+    }
+
+    /// Re-bases a task's vruntime from one CPU's min_vruntime to another's.
+    pub(crate) fn renormalise_vruntime(&mut self, pid: Pid, from: CpuId, to: CpuId) {
+        if from == to {
+            return;
+        }
+        let old_min = self.rqs[from as usize].cfs.min_vruntime;
+        let new_min = self.rqs[to as usize].cfs.min_vruntime;
+        let se = &mut self.tasks[pid as usize].se;
+        se.vruntime = (se.vruntime + new_min).saturating_sub(old_min);
+    }
+
+    /// Takes the running task of `cpu` off the CPU (it stays queued), as the
+    /// stopper or hotplug do before moving it. Counts as an involuntary switch.
+    pub(crate) fn preempt_curr_for_move(&mut self, cpu: CpuId) -> Option<Pid> {
+        let curr = self.rqs[cpu as usize].curr()?;
+        let now = self.now;
+        {
+            let rq = &mut self.rqs[cpu as usize];
+            fair::put_prev_entity(&mut rq.cfs, &mut self.tasks, curr, now);
+        }
+        let task = &mut self.tasks[curr as usize];
+        task.state = TaskState::Runnable;
+        task.stats.wait_start = Some(now);
+        self.context_switch(cpu, Some(curr), None);
+        self.rqs[cpu as usize].burst_gen += 1;
+        Some(curr)
+    }
+
+    /// `select_fallback_rq`: an online CPU the task may use, preferring the
+    /// node of `near`; if none is allowed, any online CPU (the kernel then
+    /// widens the task's affinity, and so do we).
+    pub(crate) fn select_fallback_rq(&mut self, pid: Pid, near: CpuId) -> CpuId {
+        let node = self.machine.node_of(near);
+        let allowed = &self.tasks[pid as usize].allowed;
+        let online = &self.online;
+        let usable = |c: CpuId| online.test(c) && allowed.test(c);
+        if let Some(c) = self.machine.node_cpus(node).find(|&c| usable(c)) {
+            return c;
+        }
+        if let Some(c) = online.iter().find(|&c| usable(c)) {
+            return c;
+        }
+        let any = online.first().unwrap_or(0);
+        self.tasks[pid as usize].allowed = self.online.clone();
+        any
+    }
+}

@@ -1,0 +1,134 @@
+//! Property tests over random scenarios (random machines, affinities, sleep
+//! patterns, hotplug events): after every event, no task is on two CPUs,
+//! every task runs or queues only where its affinity and the online mask
+//! allow, time never goes backwards, tasks are never lost, and every
+//! runqueue's bookkeeping (nr_running, load weight, tree) is consistent.
+
+use proptest::prelude::*;
+use schedlab_core::api::scenario::load_scenario;
+use schedlab_core::sim::Simulator;
+use schedlab_core::task::TaskState;
+
+#[derive(Debug, Clone)]
+struct Proc {
+    threads: u32,
+    nice: i32,
+    run_us: u64,
+    sleep_us: u64,
+    cpus: Option<(u32, u32)>,
+}
+
+fn proc_strategy() -> impl Strategy<Value = Proc> {
+    (1u32..6, -5i32..6, 100u64..20_000, 0u64..20_000, proptest::option::of((0u32..16, 0u32..16)))
+        .prop_map(|(threads, nice, run_us, sleep_us, cpus)| Proc { threads, nice, run_us, sleep_us, cpus })
+}
+
+fn scenario(machine: &str, ncpus: u32, procs: &[Proc], hotplug: Option<(u32, u64)>, bugs: bool) -> String {
+    let ps: Vec<String> = procs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let cpus = p
+                .cpus
+                .map(|(a, b)| {
+                    let (lo, hi) = (a.min(b) % ncpus, a.max(b) % ncpus);
+                    format!(r#","cpus":"{}-{}""#, lo.min(hi), lo.max(hi))
+                })
+                .unwrap_or_default();
+            let body = if p.sleep_us > 0 {
+                format!(r#"{{"run_us":{}}},{{"sleep_us":{{"exp":{}}}}}"#, p.run_us, p.sleep_us)
+            } else {
+                format!(r#"{{"run_us":{}}}"#, p.run_us)
+            };
+            format!(
+                r#"{{"name":"p{i}","threads":{},"nice":{}{cpus},"start_ms":{},"program":[{{"body":[{body}]}}]}}"#,
+                p.threads,
+                p.nice,
+                i * 3
+            )
+        })
+        .collect();
+    let events = hotplug
+        .map(|(cpu, at)| {
+            format!(
+                r#","events":[{{"at_ms":{at},"cpu_offline":{}}},{{"at_ms":{},"cpu_online":{}}}]"#,
+                cpu % ncpus,
+                at + 40,
+                cpu % ncpus
+            )
+        })
+        .unwrap_or_default();
+    let profile = if bugs { "linux-4.1" } else { "linux-4.1-fixed" };
+    format!(
+        r#"{{"version":1,"name":"prop","duration_ms":150,"hz":1000,"bugs":"{profile}","machine":{{"preset":"{machine}"}},"processes":[{}]{events}}}"#,
+        ps.join(",")
+    )
+}
+
+fn check(sim: &Simulator) -> Result<(), String> {
+    let mut seen_running = std::collections::BTreeSet::new();
+    for rq in sim.rqs() {
+        if !rq.online && (rq.nr_running() > 0 || rq.curr().is_some()) {
+            return Err(format!("offline CPU {} has tasks", rq.cpu));
+        }
+        if let Some(p) = rq.curr() {
+            if !seen_running.insert(p) {
+                return Err(format!("task {p} runs on two CPUs"));
+            }
+            let t = &sim.tasks()[p as usize];
+            if t.cpu != rq.cpu || t.state != TaskState::Running {
+                return Err(format!("curr {p} of CPU {} says cpu {} state {:?}", rq.cpu, t.cpu, t.state));
+            }
+        }
+        let queued: Vec<u32> = rq.cfs.tree.iter().into_iter().map(|(_, p)| p).collect();
+        let expect = queued.len() as u32 + u32::from(rq.curr().is_some());
+        if expect != rq.nr_running() {
+            return Err(format!("CPU {}: nr_running {} but {} entities", rq.cpu, rq.nr_running(), expect));
+        }
+        let weight: u64 = queued.iter().chain(rq.curr().iter()).map(|&p| sim.tasks()[p as usize].se.weight).sum();
+        if weight != rq.cfs.load_weight {
+            return Err(format!("CPU {}: load weight {} but entities weigh {}", rq.cpu, rq.cfs.load_weight, weight));
+        }
+        if rq.cfs_tasks.len() as u32 != rq.nr_running() {
+            return Err(format!("CPU {}: cfs_tasks has {} entries", rq.cpu, rq.cfs_tasks.len()));
+        }
+        rq.cfs.tree.check_invariants()?;
+        for p in queued {
+            let t = &sim.tasks()[p as usize];
+            if t.cpu != rq.cpu || t.state != TaskState::Runnable {
+                return Err(format!("queued {p} on CPU {} says cpu {} state {:?}", rq.cpu, t.cpu, t.state));
+            }
+        }
+    }
+    for t in sim.tasks() {
+        if matches!(t.state, TaskState::Running | TaskState::Runnable) && !t.allowed.test(t.cpu) {
+            return Err(format!("task {} on CPU {} outside its affinity {}", t.pid, t.cpu, t.allowed.to_list()));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn invariants_hold_after_every_event(
+        machine in prop_oneof![Just(("laptop-2c4t", 4u32)), Just(("opteron-6272-8n", 64u32)), Just(("xeon-gold-5218-2s", 64u32))],
+        procs in proptest::collection::vec(proc_strategy(), 1..6),
+        hotplug in proptest::option::of((0u32..64, 10u64..80)),
+        bugs in any::<bool>(),
+    ) {
+        let text = scenario(machine.0, machine.1, &procs, hotplug, bugs);
+        let cfg = load_scenario(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
+        let mut sim = Simulator::new(&cfg);
+        let total = sim.tasks().len();
+        let mut last = sim.now();
+        while sim.step_event() {
+            prop_assert!(sim.now() >= last, "time went back");
+            last = sim.now();
+            if let Err(e) = check(&sim) {
+                return Err(TestCaseError::fail(format!("at {}: {e}\n{text}", sim.now())));
+            }
+        }
+        prop_assert_eq!(sim.tasks().len(), total);
+    }
+}
