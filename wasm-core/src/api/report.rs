@@ -10,6 +10,14 @@ pub struct Report {
     pub sim_time_ns: u64,
     pub events: u64,
     pub trace_hash: String,
+    /// Σ over CPUs of time idle while a thread allowed there was waiting.
+    pub wasted_core_ns: u64,
+    /// Load averages (1, 5, 15 minutes), the kernel's fixed-point formula.
+    pub loadavg: [f64; 3],
+    /// Jain's fairness index over the threads' CPU times (1 = all equal).
+    pub jain_fairness_threads: f64,
+    pub migrations: u64,
+    pub balance_decisions: u64,
     pub cpus: Vec<CpuReport>,
     pub processes: Vec<ProcessReport>,
 }
@@ -32,6 +40,28 @@ pub struct ProcessReport {
     pub wait_time_ns: u64,
     pub nvcsw: u64,
     pub nivcsw: u64,
+    pub migrations: u64,
+    /// When the last thread exited, from the process start (None if running).
+    pub completion_ns: Option<u64>,
+    /// Wakeup latency percentiles (wakeup to running), ns: p50, p90, p99, max.
+    pub wakeup_latency_ns: Option<[u64; 4]>,
+}
+
+/// Nearest-rank percentile of sorted samples.
+fn percentile(sorted: &[u64], p: f64) -> u64 {
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// Jain's index (Σx)² / (n·Σx²).
+pub fn jain(xs: &[f64]) -> f64 {
+    let sum: f64 = xs.iter().sum();
+    let sq: f64 = xs.iter().map(|x| x * x).sum();
+    if sq == 0.0 {
+        1.0
+    } else {
+        sum * sum / (xs.len() as f64 * sq)
+    }
 }
 
 pub fn report(sim: &Simulator) -> Report {
@@ -52,7 +82,26 @@ pub fn report(sim: &Simulator) -> Report {
                 share: if capacity > 0.0 { cpu_time_ns as f64 / capacity } else { 0.0 },
                 wait_time_ns: threads.clone().map(|t| t.stats.wait_ns_at(now)).sum(),
                 nvcsw: threads.clone().map(|t| t.stats.nvcsw).sum(),
-                nivcsw: threads.map(|t| t.stats.nivcsw).sum(),
+                nivcsw: threads.clone().map(|t| t.stats.nivcsw).sum(),
+                migrations: threads.clone().map(|t| t.stats.migrations).sum(),
+                completion_ns: threads
+                    .clone()
+                    .map(|t| t.stats.exited_at)
+                    .collect::<Option<Vec<_>>>()
+                    .and_then(|ends| ends.into_iter().max())
+                    .map(|end| end.since(p.start_at)),
+                wakeup_latency_ns: {
+                    let mut lat: Vec<u64> = threads.flat_map(|t| t.stats.wakeup_latencies.iter().copied()).collect();
+                    lat.sort_unstable();
+                    (!lat.is_empty()).then(|| {
+                        [
+                            percentile(&lat, 50.0),
+                            percentile(&lat, 90.0),
+                            percentile(&lat, 99.0),
+                            *lat.last().unwrap_or(&0),
+                        ]
+                    })
+                },
             }
         })
         .collect();
@@ -62,6 +111,11 @@ pub fn report(sim: &Simulator) -> Report {
         sim_time_ns: now.ns(),
         events: sim.events_processed(),
         trace_hash: format!("{:016x}", sim.trace().hash()),
+        wasted_core_ns: sim.machine_stats().wasted_core_ns,
+        loadavg: sim.machine_stats().loadavg_f64(),
+        jain_fairness_threads: jain(&tasks.iter().map(|t| t.se.sum_exec_runtime as f64).collect::<Vec<_>>()),
+        migrations: tasks.iter().map(|t| t.stats.migrations).sum(),
+        balance_decisions: sim.decisions_total(),
         cpus: sim
             .rqs()
             .iter()

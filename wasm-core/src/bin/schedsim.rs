@@ -78,19 +78,34 @@ fn text_report(r: &report::Report, wall: std::time::Duration) -> String {
         r.trace_hash
     );
     out += &format!(
-        "{:<24} {:>7} {:>12} {:>8} {:>12} {:>8} {:>8}\n",
-        "process", "threads", "cpu ms", "share", "wait ms", "nvcsw", "nivcsw"
+        "wasted core time {:.3} ms, migrations {}, balance decisions {}, load average {:.2} {:.2} {:.2}, Jain fairness (threads) {:.4}\n\n",
+        ms(r.wasted_core_ns),
+        r.migrations,
+        r.balance_decisions,
+        r.loadavg[0],
+        r.loadavg[1],
+        r.loadavg[2],
+        r.jain_fairness_threads
+    );
+    out += &format!(
+        "{:<24} {:>7} {:>12} {:>8} {:>12} {:>8} {:>8} {:>6} {:>12} {:>10}\n",
+        "process", "threads", "cpu ms", "share", "wait ms", "nvcsw", "nivcsw", "migr", "done at ms", "p99 wake"
     );
     for p in &r.processes {
+        let done = p.completion_ns.map_or("-".to_string(), |c| format!("{:.3}", ms(c)));
+        let p99 = p.wakeup_latency_ns.map_or("-".to_string(), |l| format!("{:.1}us", l[2] as f64 / 1e3));
         out += &format!(
-            "{:<24} {:>7} {:>12.3} {:>7.2}% {:>12.3} {:>8} {:>8}\n",
+            "{:<24} {:>7} {:>12.3} {:>7.2}% {:>12.3} {:>8} {:>8} {:>6} {:>12} {:>10}\n",
             p.name,
             p.threads,
             ms(p.cpu_time_ns),
             p.share * 100.0,
             ms(p.wait_time_ns),
             p.nvcsw,
-            p.nivcsw
+            p.nivcsw,
+            p.migrations,
+            done,
+            p99
         );
     }
     out += "\ncpu      busy ms      idle ms\n";

@@ -46,6 +46,11 @@ impl Simulator {
                 self.active_balance(cpu, target);
                 Some(EventClass::Other)
             }
+            Event::LoadAvg => {
+                self.sample_load_average();
+                self.push(self.now.after(super::accounting::LOAD_FREQ_NS), Event::LoadAvg);
+                Some(EventClass::Other)
+            }
             Event::Timed(kind) => {
                 self.timed_event(kind);
                 Some(EventClass::Other)
@@ -317,6 +322,7 @@ impl Simulator {
         if self.finished {
             return;
         }
+        self.account_interval(self.duration);
         self.now = self.now.max(self.duration);
         for cpu in 0..self.rqs.len() as CpuId {
             self.update_curr(cpu);

@@ -10,6 +10,7 @@
 //! `Simulator` is `Clone`: a clone is a full snapshot, and restoring is
 //! assigning it back. Equivalence tests rely on this.
 
+pub mod accounting;
 mod core;
 pub mod events;
 mod hotplug;
@@ -69,6 +70,7 @@ pub struct Simulator {
     pub(crate) sgc_imbalance: Vec<bool>,
     pub(crate) decisions: VecDeque<BalanceDecision>,
     pub(crate) decisions_total: u64,
+    pub(crate) stats: accounting::MachineStats,
 }
 
 impl Simulator {
@@ -102,6 +104,7 @@ impl Simulator {
             sgc_imbalance: Vec::new(),
             decisions: VecDeque::new(),
             decisions_total: 0,
+            stats: accounting::MachineStats::default(),
         };
         sim.rebuild_domains();
         for rq in &mut sim.rqs {
@@ -129,7 +132,12 @@ impl Simulator {
         for cpu in 0..nr_cpus {
             sim.push(SimTime(sim.tick_ns), Event::Tick(cpu));
         }
+        sim.push(SimTime(accounting::LOAD_FREQ_NS + sim.tick_ns), Event::LoadAvg);
         sim
+    }
+
+    pub fn machine_stats(&self) -> &accounting::MachineStats {
+        &self.stats
     }
 
     /// (Re)builds every CPU's scheduling domains for the online CPUs
@@ -225,6 +233,7 @@ impl Simulator {
                 }
             }
             let (at, event) = self.queue.pop()?;
+            self.account_interval(at);
             self.now = self.now.max(at);
             if let Some(class) = self.handle(event) {
                 self.events += 1;
