@@ -201,7 +201,9 @@ pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
     let de = &mut serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
-        let field = if path == "." { "scenario".to_string() } else { path };
+        // serde_path_to_error says "." (the root) or "?" (an unknown position,
+        // e.g. a JSON syntax error) when no field path applies.
+        let field = if path == "." || path == "?" { "scenario".to_string() } else { path };
         Diagnostic { field, reason: e.inner().to_string() }
     })
 }

@@ -1,0 +1,185 @@
+// The lab: one simulation, stepped or played, and the views of its state at
+// the cursor. The UI never changes simulation state except through the
+// engine's commands (step, run, reset by re-creating).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Simulation, listPresets, presetJson } from './engine/engine';
+import type { PresetInfo, SimView } from './engine/types';
+import { Controls } from './views/controls';
+import { EventLog } from './views/event-log';
+import { GanttView } from './views/gantt-view';
+import { RbTreeView } from './views/rbtree-view';
+import { TaskTable } from './views/task-table';
+
+const DEFAULT_PRESET = 'cfs-nice-levels';
+const GANTT_WINDOW_NS = 200e6;
+
+interface ScenarioMeta {
+  name: string;
+  description: string;
+}
+
+export function App() {
+  const [presets] = useState<PresetInfo[]>(() => listPresets());
+  const [scenarioJson, setScenarioJson] = useState<string>(() => presetJson(DEFAULT_PRESET));
+  const [meta, setMeta] = useState<ScenarioMeta>({ name: DEFAULT_PRESET, description: '' });
+  const simRef = useRef<Simulation | null>(null);
+  const [version, setVersion] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(0.1);
+  const [cpuSel, setCpuSel] = useState(0);
+  const bump = () => setVersion((v) => v + 1);
+
+  /** Replaces the simulation; an invalid scenario leaves the old one running. */
+  const load = useCallback((json: string): boolean => {
+    try {
+      const next = new Simulation(json);
+      simRef.current?.dispose();
+      simRef.current = next;
+      const parsed = JSON.parse(json) as Partial<ScenarioMeta>;
+      setMeta({ name: String(parsed.name ?? ''), description: String(parsed.description ?? '') });
+      setScenarioJson(json);
+      setError(null);
+      setPlaying(false);
+      setCpuSel(0);
+      bump();
+      return true;
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      return false;
+    }
+  }, []);
+
+  useEffect(() => {
+    load(scenarioJson);
+    // Load once on mount; later loads go through the controls.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const sim = simRef.current;
+  const stepEvent = useCallback(() => {
+    simRef.current?.stepEvent();
+    bump();
+  }, []);
+  const stepTick = useCallback(() => {
+    simRef.current?.stepTick();
+    bump();
+  }, []);
+  const reset = useCallback(() => load(scenarioJson), [load, scenarioJson]);
+  const togglePlay = useCallback(() => setPlaying((p) => !p), []);
+
+  // The single frame loop: advance simulated time by wall time × speed.
+  useEffect(() => {
+    if (!playing) return;
+    let raf = 0;
+    let last = performance.now();
+    const frame = (ts: number) => {
+      const s = simRef.current;
+      if (!s) return;
+      const dtMs = Math.min(100, ts - last);
+      last = ts;
+      s.runUntil(s.nowNs + dtMs * 1e6 * speed);
+      bump();
+      if (s.finished) {
+        setPlaying(false);
+        return;
+      }
+      raf = requestAnimationFrame(frame);
+    };
+    raf = requestAnimationFrame(frame);
+    return () => cancelAnimationFrame(raf);
+  }, [playing, speed]);
+
+  const view: SimView | null = sim ? sim.view() : null;
+  useEffect(() => {
+    // A documented test hook: browser tests read the engine's view directly.
+    (window as unknown as { __schedlab: unknown }).__schedlab = {
+      view: () => simRef.current?.view() ?? null,
+      stepEvent,
+      loadScenarioJson: load,
+    };
+  }, [stepEvent, load]);
+
+  const nameOf = (pid: number) => view?.tasks[pid]?.name ?? `pid ${pid}`;
+  const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
+  const now = view?.now_ns ?? 0;
+  const t0 = Math.max(0, now - GANTT_WINDOW_NS);
+  const slices = sim ? sim.slices(t0, now) : [];
+
+  return (
+    <div className="app" data-version={version}>
+      <header className="top">
+        <h1>schedlab</h1>
+        <div className="scenario-pick">
+          <select
+            aria-label="preset"
+            value={presets.some((p) => p.name === meta.name) ? meta.name : ''}
+            onChange={(e) => load(presetJson(e.target.value))}
+          >
+            {!presets.some((p) => p.name === meta.name) && <option value="">custom scenario</option>}
+            {presets.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+          <label className="file">
+            Open scenario…
+            <input
+              type="file"
+              accept="application/json,.json"
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                if (f) void f.text().then(load);
+              }}
+            />
+          </label>
+        </div>
+      </header>
+      <p className="description">
+        <b>{meta.name}</b> — {meta.description}
+      </p>
+      {error !== null && (
+        <div className="error" data-testid="error" role="alert">
+          <b>This scenario cannot run:</b>
+          <pre>{error}</pre>
+        </div>
+      )}
+      {view && sim && cpu && (
+        <>
+          <Controls
+            nowNs={view.now_ns}
+            durationNs={sim.durationNs}
+            events={view.events}
+            playing={playing}
+            finished={view.finished}
+            speed={speed}
+            onStep={stepEvent}
+            onTick={stepTick}
+            onPlay={togglePlay}
+            onReset={reset}
+            onSpeed={setSpeed}
+          />
+          {view.cpus.length > 1 && (
+            <label className="cpu-pick">
+              runqueue of CPU{' '}
+              <select value={cpu.cpu} onChange={(e) => setCpuSel(Number(e.target.value))}>
+                {view.cpus.map((c) => (
+                  <option key={c.cpu} value={c.cpu}>
+                    {c.cpu} ({c.nr_running} runnable)
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <div className="grid">
+            <RbTreeView cpu={cpu} currName={cpu.curr === null ? null : nameOf(cpu.curr)} rotations={view.rotations} nameOf={nameOf} />
+            <EventLog events={sim.recentEvents(14)} />
+          </div>
+          <GanttView slices={slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={Math.max(now, t0 + GANTT_WINDOW_NS)} />
+          <TaskTable tasks={view.tasks} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { loadEngine } from './engine/engine';
+import './styles.css';
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+loadEngine()
+  .then(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  )
+  .catch((e: unknown) => {
+    const msg = document.createElement('pre');
+    msg.textContent = `The simulation engine failed to load: ${String(e)}`;
+    document.body.append(msg);
+  });

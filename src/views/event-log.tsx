@@ -1,0 +1,23 @@
+// The most recent trace records, newest at the bottom.
+import type { EventView } from '../engine/types';
+import { fmtMs } from './colors';
+
+export function EventLog(props: { events: EventView[] }) {
+  return (
+    <section className="panel">
+      <header className="panel-head">
+        <h2>Recent events</h2>
+      </header>
+      <ol className="events" data-testid="events">
+        {props.events.map((e, i) => (
+          <li key={`${e.t_ns}-${i}`}>
+            <span className="t">{fmtMs(e.t_ns)}</span>
+            <span className="c">cpu{e.cpu}</span>
+            <span className={`k k-${e.kind}`}>{e.kind}</span>
+            <span className="x">{e.text}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

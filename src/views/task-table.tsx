@@ -1,0 +1,51 @@
+// The tasks with their scheduling state and statistics. Names are untrusted
+// scenario text: React renders them as text, never as HTML.
+import type { TaskView } from '../engine/types';
+import { fmtMs, taskColor } from './colors';
+
+export function TaskTable(props: { tasks: TaskView[] }) {
+  return (
+    <section className="panel">
+      <header className="panel-head">
+        <h2>Tasks</h2>
+      </header>
+      <div className="table-scroll">
+        <table className="tasks">
+          <thead>
+            <tr>
+              <th>task</th>
+              <th>nice</th>
+              <th>weight</th>
+              <th>state</th>
+              <th>cpu</th>
+              <th>vruntime ms</th>
+              <th>CPU time ms</th>
+              <th>wait ms</th>
+              <th title="voluntary context switches">nvcsw</th>
+              <th title="involuntary context switches">nivcsw</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.tasks.map((t) => (
+              <tr key={t.pid} className={`state-${t.state}`}>
+                <td>
+                  <span className="swatch" style={{ background: taskColor(t.pid) }} />
+                  {t.name}
+                </td>
+                <td>{t.nice}</td>
+                <td>{t.weight}</td>
+                <td>{t.state}</td>
+                <td>{t.cpu}</td>
+                <td>{fmtMs(t.vruntime)}</td>
+                <td>{fmtMs(t.sum_exec_ns)}</td>
+                <td>{fmtMs(t.wait_ns)}</td>
+                <td>{t.nvcsw}</td>
+                <td>{t.nivcsw}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

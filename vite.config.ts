@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// base './' makes the built site work from any sub-path (relative asset URLs).
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  server: { fs: { allow: ['.'] } },
+  test: {
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
