@@ -17,6 +17,9 @@ pub struct SimConfig {
     pub knobs: CfsKnobs,
     pub features: CfsFeatures,
     pub bugs: BugSwitches,
+    /// `sched_autogroup_enabled`: one task group per session.
+    pub autogroup: bool,
+    pub cgroups: Vec<CgroupSpec>,
     pub processes: Vec<ProcessSpec>,
     pub events: Vec<TimedEvent>,
 }
@@ -50,6 +53,14 @@ impl BugSwitches {
     }
 }
 
+/// A CPU-controller cgroup; parents come before children.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CgroupSpec {
+    pub name: String,
+    pub shares: u64,
+    pub parent: Option<String>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProcessSpec {
     pub name: String,
@@ -59,6 +70,10 @@ pub struct ProcessSpec {
     pub program: Vec<Op>,
     /// Allowed CPUs (taskset / numactl); None = all.
     pub affinity: Option<CpuMask>,
+    /// The login session / tty (its autogroup); None = the default session.
+    pub session: Option<String>,
+    /// An explicit cgroup (then autogroup does not apply).
+    pub cgroup: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

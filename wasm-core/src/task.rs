@@ -5,8 +5,7 @@
 //! are never removed, so a pid is a stable index for the whole run.
 
 use crate::program::ProgramCursor;
-use crate::sched::pelt::SchedAvg;
-use crate::sched::weights::{nice_to_weight, nice_to_wmult};
+use crate::sched::entity::SchedEntity;
 use crate::time::{CpuId, Pid, SimTime};
 use crate::topology::cpumask::CpuMask;
 
@@ -31,37 +30,6 @@ impl TaskState {
             TaskState::Runnable => "runnable",
             TaskState::Sleeping => "sleeping",
             TaskState::Exited => "exited",
-        }
-    }
-}
-
-/// The CFS scheduling entity of a task (`struct sched_entity`).
-#[derive(Clone, Debug)]
-pub struct SchedEntity {
-    pub weight: u64,
-    pub inv_weight: u64,
-    pub vruntime: u64,
-    pub on_rq: bool,
-    pub exec_start: SimTime,
-    pub sum_exec_runtime: u64,
-    /// sum_exec_runtime when the entity was last picked; the tick compares
-    /// against it to know how long the current turn has lasted.
-    pub prev_sum_exec_runtime: u64,
-    /// Per-entity load tracking (PELT, 4.1 flavour).
-    pub avg: SchedAvg,
-}
-
-impl SchedEntity {
-    pub fn new(nice: i32) -> SchedEntity {
-        SchedEntity {
-            weight: nice_to_weight(nice),
-            inv_weight: nice_to_wmult(nice),
-            vruntime: 0,
-            on_rq: false,
-            exec_start: SimTime::ZERO,
-            sum_exec_runtime: 0,
-            prev_sum_exec_runtime: 0,
-            avg: SchedAvg::default(),
         }
     }
 }
@@ -96,6 +64,8 @@ pub struct Task {
     /// The CPU the task runs on, is queued on, or last ran on.
     pub cpu: CpuId,
     pub se: SchedEntity,
+    /// The task group (cgroup or autogroup) the task belongs to; 0 = root.
+    pub tg: u32,
     /// CPUs the task may run on (`cpus_allowed`).
     pub allowed: CpuMask,
     pub program: ProgramCursor,
@@ -122,7 +92,8 @@ impl Task {
             nice,
             state: TaskState::New,
             cpu: 0,
-            se: SchedEntity::new(nice),
+            se: SchedEntity::for_nice(nice),
+            tg: 0,
             allowed,
             program,
             burst_end_exec: 0,

@@ -80,19 +80,40 @@ fn check(sim: &Simulator) -> Result<(), String> {
                 return Err(format!("curr {p} of CPU {} says cpu {} state {:?}", rq.cpu, t.cpu, t.state));
             }
         }
-        let queued: Vec<u32> = rq.cfs.tree.iter().into_iter().map(|(_, p)| p).collect();
-        let expect = queued.len() as u32 + u32::from(rq.curr().is_some());
-        if expect != rq.nr_running() {
-            return Err(format!("CPU {}: nr_running {} but {} entities", rq.cpu, rq.nr_running(), expect));
+        // Every level: nr_running and load weight match the entities queued
+        // there (tree + curr); the trees keep their invariants.
+        for cfs in sim.cfs_rqs_of(rq.cpu) {
+            let ents: Vec<u32> = cfs.tree.iter().into_iter().map(|(_, e)| e).chain(cfs.curr).collect();
+            if ents.len() as u32 != cfs.nr_running {
+                return Err(format!(
+                    "CPU {} group {}: nr_running {} but {} entities",
+                    rq.cpu,
+                    cfs.tg,
+                    cfs.nr_running,
+                    ents.len()
+                ));
+            }
+            let weight: u64 = ents.iter().map(|&e| sim.entity(e).weight).sum();
+            if weight != cfs.load_weight {
+                return Err(format!(
+                    "CPU {} group {}: load weight {} but entities weigh {weight}",
+                    rq.cpu, cfs.tg, cfs.load_weight
+                ));
+            }
+            cfs.tree.check_invariants()?;
         }
-        let weight: u64 = queued.iter().chain(rq.curr().iter()).map(|&p| sim.tasks()[p as usize].se.weight).sum();
-        if weight != rq.cfs.load_weight {
-            return Err(format!("CPU {}: load weight {} but entities weigh {}", rq.cpu, rq.cfs.load_weight, weight));
+        let here: u32 = sim
+            .tasks()
+            .iter()
+            .filter(|t| t.cpu == rq.cpu && matches!(t.state, TaskState::Running | TaskState::Runnable))
+            .count() as u32;
+        if here != rq.nr_running() {
+            return Err(format!("CPU {}: nr_running {} but {here} tasks say they are here", rq.cpu, rq.nr_running()));
         }
         if rq.cfs_tasks.len() as u32 != rq.nr_running() {
             return Err(format!("CPU {}: cfs_tasks has {} entries", rq.cpu, rq.cfs_tasks.len()));
         }
-        rq.cfs.tree.check_invariants()?;
+        let queued: Vec<u32> = rq.cfs_tasks.iter().copied().filter(|&p| rq.curr() != Some(p)).collect();
         for p in queued {
             let t = &sim.tasks()[p as usize];
             if t.cpu != rq.cpu || t.state != TaskState::Runnable {

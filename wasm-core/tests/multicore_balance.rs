@@ -7,9 +7,13 @@ use schedlab_core::machine::Machine;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
 
-fn hogs(machine: &str, n: u32, ms: u64) -> Simulator {
+/// `autogroup` off puts the hogs in the root group, so the balancer compares
+/// plain task loads (about 1024 each); with it on, all hogs share one
+/// autogroup whose 1024 shares are spread over every CPU, and loads shrink
+/// to a few units per task, which makes the 2N spread coarser.
+fn hogs_with(machine: &str, n: u32, ms: u64, autogroup: bool) -> Simulator {
     let text = format!(
-        r#"{{"version":1,"name":"hogs","duration_ms":{ms},"hz":250,"bugs":"linux-4.1-fixed",
+        r#"{{"version":1,"name":"hogs","duration_ms":{ms},"hz":250,"bugs":"linux-4.1-fixed","autogroup":{autogroup},
         "machine":{{"preset":"{machine}"}},
         "processes":[{{"name":"hog","threads":{n},"program":[{{"body":[{{"run_us":1000000}}]}}]}}]}}"#
     );
@@ -19,18 +23,25 @@ fn hogs(machine: &str, n: u32, ms: u64) -> Simulator {
     sim
 }
 
+fn hogs(machine: &str, n: u32, ms: u64) -> Simulator {
+    hogs_with(machine, n, ms, false)
+}
+
 fn per_cpu(sim: &Simulator) -> Vec<u32> {
     sim.rqs().iter().map(|rq| rq.nr_running()).collect()
 }
 
 /// Mechanism: find_idlest_group/cpu at fork, then periodic and newly-idle
-/// balancing, leave exactly one hog per CPU.
+/// balancing, leave exactly one hog per CPU — with plain task loads and with
+/// all hogs in one autogroup.
 #[test]
 fn n_hogs_on_n_cpus_end_one_per_cpu() {
     for &m in Machine::preset_names() {
         let n = Machine::preset(m).unwrap().nr_cpus();
-        let sim = hogs(m, n, 2000);
-        assert!(per_cpu(&sim).iter().all(|&r| r == 1), "{m}: {:?}", per_cpu(&sim));
+        for autogroup in [false, true] {
+            let sim = hogs_with(m, n, 2000, autogroup);
+            assert!(per_cpu(&sim).iter().all(|&r| r == 1), "{m} autogroup={autogroup}: {:?}", per_cpu(&sim));
+        }
     }
 }
 

@@ -38,10 +38,35 @@ pub struct ScenarioFile {
     /// or an object switching each one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bugs: Option<BugsSpec>,
+    /// `sched_autogroup_enabled` (default true): one task group per session.
+    #[serde(default = "yes")]
+    pub autogroup: bool,
+    /// CPU-controller cgroups, parents before children.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cgroups: Vec<CgroupFile>,
     pub processes: Vec<ProcessFile>,
     /// Timed events (CPU hotplug).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventFile>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CgroupFile {
+    pub name: String,
+    /// cpu.shares (default 1024).
+    #[serde(default = "default_shares")]
+    pub shares: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<String>,
+}
+
+fn default_shares() -> u64 {
+    1024
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -150,6 +175,12 @@ pub struct ProcessFile {
     /// Allowed NUMA nodes, as `numactl --cpunodebind`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nodes: Option<Vec<u32>>,
+    /// The login session / tty; processes of one session share an autogroup.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+    /// An explicit cgroup by name (autogroup then does not apply).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cgroup: Option<String>,
     pub program: Vec<OpFile>,
 }
 

@@ -3,7 +3,7 @@
 //! (CPUs, threads, duration, program size) bound what a run can cost.
 
 use super::scenario::*;
-use crate::config::{BugSwitches, ProcessSpec, SimConfig, TimedEvent, TimedEventKind};
+use crate::config::{BugSwitches, CgroupSpec, ProcessSpec, SimConfig, TimedEvent, TimedEventKind};
 use crate::machine::{Machine, MAX_CPUS};
 use crate::program::{Dist, Op};
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
@@ -63,8 +63,15 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             c.fail(format!("{at}.program"), format!("has {count} steps; the limit is {MAX_PROGRAM_OPS}"));
         }
         let affinity = machine.as_ref().and_then(|m| affinity_of(p, m, &at, &mut c));
+        if let Some(cg) = &p.cgroup {
+            if !f.cgroups.iter().any(|g| &g.name == cg) {
+                c.fail(format!("{at}.cgroup"), format!("no cgroup named '{cg}' in cgroups"));
+            }
+        }
         processes.push(ProcessSpec {
             affinity,
+            session: p.session.clone(),
+            cgroup: p.cgroup.clone(),
             name: p.name.clone(),
             nice: p.nice,
             threads: p.threads,
@@ -76,6 +83,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         c.fail("processes", format!("{total_threads} threads in all; the limit is {MAX_THREADS}"));
     }
     let bugs = bugs_of(f.bugs.as_ref(), &mut c);
+    let cgroups = cgroups_of(&f.cgroups, &mut c);
     let nr_cpus = machine.as_ref().map_or(1, |m| m.nr_cpus());
     let mut events = Vec::new();
     for (i, e) in f.events.iter().enumerate() {
@@ -99,6 +107,8 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         return Err(c.diags);
     }
     Ok(SimConfig {
+        autogroup: f.autogroup,
+        cgroups,
         bugs,
         events,
         name: f.name.clone(),
@@ -334,4 +344,26 @@ fn affinity_of(p: &ProcessFile, m: &Machine, at: &str, c: &mut Checker) -> Optio
         }
     }
     mask
+}
+
+/// Cgroups: unique names, parents defined earlier, shares in the kernel's range.
+fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
+    if list.len() > 256 {
+        c.fail("cgroups", "at most 256 cgroups");
+    }
+    let mut out: Vec<CgroupSpec> = Vec::new();
+    for (i, g) in list.iter().enumerate() {
+        let at = format!("cgroups[{i}]");
+        if g.name.is_empty() || g.name.chars().count() > MAX_NAME_LEN || out.iter().any(|o| o.name == g.name) {
+            c.fail(format!("{at}.name"), "must be a unique name of 1 to 200 characters");
+        }
+        c.range(&format!("{at}.shares"), g.shares, 2, 262_144);
+        if let Some(p) = &g.parent {
+            if !out.iter().any(|o| &o.name == p) {
+                c.fail(format!("{at}.parent"), format!("no cgroup named '{p}' defined before this one"));
+            }
+        }
+        out.push(CgroupSpec { name: g.name.clone(), shares: g.shares, parent: g.parent.clone() });
+    }
+    out
 }

@@ -355,13 +355,6 @@ impl Simulator {
         (moved, flags, skips)
     }
 
-    /// `task_h_load` without group scheduling: the task's load contribution
-    /// scaled by the root's h_load over its runnable load (≈ 1).
-    fn task_h_load(&self, pid: Pid, cpu: CpuId) -> u64 {
-        let l = self.rqs[cpu as usize].weighted_cpuload();
-        self.tasks[pid as usize].se.avg.load_avg_contrib * l / (l + 1)
-    }
-
     #[allow(clippy::too_many_arguments)]
     fn can_migrate_task(
         &self,
@@ -390,7 +383,7 @@ impl Simulator {
             skips.running += 1;
             return false;
         }
-        let cfs = &self.rqs[src as usize].cfs;
+        let cfs = self.cfs_of(task.tg, src);
         let buddy = self.tunables.features.cache_hot_buddy
             && self.rqs[dst as usize].nr_running() > 0
             && (cfs.next == Some(pid) || cfs.last == Some(pid));

@@ -1,50 +1,58 @@
 //! A CFS runqueue (`struct cfs_rq`): the red-black tree of waiting entities
 //! keyed by vruntime, the running entity kept *outside* the tree (as in the
-//! kernel), the monotonic min_vruntime, and the buddies.
+//! kernel), the monotonic min_vruntime, the buddies, and the load sums.
+//! Every CPU has a root cfs_rq; with group scheduling every task group also
+//! has one per CPU, queued on its parent's through the group's entity.
 //!
-//! Tree key: (vruntime, pid). The kernel breaks vruntime ties by insertion
-//! order (a new equal key goes right); we break them by pid so that a key is
-//! unique and removal needs no node handle. Ties are rare with nanosecond
+//! Tree key: (vruntime, entity id). The kernel breaks vruntime ties by
+//! insertion order (a new equal key goes right); we break them by id so a key
+//! is unique and removal needs no node handle. Ties are rare with nanosecond
 //! vruntimes and the outcome stays deterministic either way.
 
+use super::entity::EntId;
 use crate::rbtree::RbTree;
-use crate::time::Pid;
 
 #[derive(Clone, Debug, Default)]
 pub struct CfsRq {
-    pub tree: RbTree<(u64, Pid), Pid>,
+    /// The task group this runqueue belongs to (0 = root).
+    pub tg: u32,
+    pub tree: RbTree<(u64, EntId), EntId>,
     /// Entities on this runqueue, the running one included.
     pub nr_running: u32,
-    /// Sum of the weights of those entities.
+    /// Tasks in this runqueue's whole hierarchy (`h_nr_running`).
+    pub h_nr_running: u32,
+    /// Sum of the weights of the entities (`load.weight`).
     pub load_weight: u64,
     /// Never decreases; the reference point for placing new and waking tasks.
     pub min_vruntime: u64,
-    /// Σ load_avg_contrib of the queued entities (PELT): the CPU load the
-    /// 4.1 load balancer reads (`weighted_cpuload`).
+    /// Σ load_avg_contrib of the queued entities (PELT): at the root, the CPU
+    /// load the 4.1 load balancer reads (`weighted_cpuload`).
     pub runnable_load_avg: i64,
     /// Σ utilization_avg_contrib of the queued entities (`get_cpu_usage`).
     pub utilization_load_avg: i64,
+    /// This runqueue's last contribution to its group's load_avg.
+    pub tg_load_contrib: i64,
     /// The running entity (not in the tree).
-    pub curr: Option<Pid>,
+    pub curr: Option<EntId>,
     /// Buddies: hints that bend the pick away from strict leftmost.
-    pub next: Option<Pid>,
-    pub last: Option<Pid>,
-    pub skip: Option<Pid>,
+    pub next: Option<EntId>,
+    pub last: Option<EntId>,
+    pub skip: Option<EntId>,
 }
 
 impl CfsRq {
-    pub fn new() -> CfsRq {
-        CfsRq::default()
+    pub fn new(tg: u32) -> CfsRq {
+        CfsRq { tg, ..CfsRq::default() }
     }
 
-    pub fn clear_buddies_of(&mut self, pid: Pid) {
-        if self.next == Some(pid) {
+    pub fn clear_buddies_of(&mut self, id: EntId) {
+        if self.next == Some(id) {
             self.next = None;
         }
-        if self.last == Some(pid) {
+        if self.last == Some(id) {
             self.last = None;
         }
-        if self.skip == Some(pid) {
+        if self.skip == Some(id) {
             self.skip = None;
         }
     }

@@ -2,6 +2,8 @@
 //! placement (`place_entity`), tick and wakeup preemption, and picking with
 //! buddies. Each function follows the kernel function of the same name in
 //! `kernel/sched/fair.c`; see shared/reference/kernel-model.md section 1.
+//! The walk over a group hierarchy (enqueue_task_fair and friends) is in
+//! `sim::fair_class`; everything here acts on one level.
 //!
 //! ```text
 //!   wakeup ──► place_entity ──► enqueue ──► [tree] ──► pick ──► set_next (curr)
@@ -10,40 +12,30 @@
 //! ```
 
 use super::cfs_rq::CfsRq;
+use super::entity::{EntId, Ents, SchedEntity};
 use super::pelt::SchedAvg;
 use super::tunables::CfsTunables;
-use super::weights::{calc_delta, inv_weight, nice_to_wmult, NICE_0_LOAD};
-use crate::task::Task;
-use crate::time::{Pid, SimTime};
+use super::weights::{calc_delta, inv_weight, NICE_0_LOAD};
+use crate::time::SimTime;
 
 /// How an entity arrives on a runqueue; decides its placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EnqueueKind {
     /// A new task (fork): placed after a debit of one vslice (START_DEBIT).
     New,
-    /// A task waking from sleep: placed with sleeper credit.
+    /// A task (or a group becoming non-empty) waking: sleeper credit.
     Wakeup,
     /// A runnable task moved from another CPU; its vruntime was already
     /// renormalised against this queue's min_vruntime by the caller.
     Migrate,
 }
 
-/// `calc_delta_fair`: wall time → virtual time for an entity of `weight`.
-pub fn calc_delta_fair(delta_ns: u64, weight: u64) -> u64 {
-    if weight == NICE_0_LOAD {
+/// `calc_delta_fair`: wall time → virtual time for an entity.
+pub fn calc_delta_fair(delta_ns: u64, se: &SchedEntity) -> u64 {
+    if se.weight == NICE_0_LOAD {
         delta_ns
     } else {
-        calc_delta(delta_ns, NICE_0_LOAD, inv_weight(weight))
-    }
-}
-
-/// Same as `calc_delta_fair` for a task, using the kernel's tabulated
-/// inverse weight (`prio_to_wmult`) rather than a computed one.
-fn task_delta_fair(delta_ns: u64, task: &Task) -> u64 {
-    if task.se.weight == NICE_0_LOAD {
-        delta_ns
-    } else {
-        calc_delta(delta_ns, NICE_0_LOAD, nice_to_wmult(task.nice))
+        calc_delta(delta_ns, NICE_0_LOAD, se.inv_weight)
     }
 }
 
@@ -57,27 +49,25 @@ pub fn sched_period(nr_running: u64, t: &CfsTunables) -> u64 {
     }
 }
 
-/// `sched_slice`: the wall-clock share of the period this entity should get.
-/// If it is not queued yet it is counted as if it were.
-pub fn sched_slice(cfs: &CfsRq, task: &Task, t: &CfsTunables) -> u64 {
-    let queued = task.se.on_rq;
-    let nr = cfs.nr_running as u64 + u64::from(!queued);
-    let load = cfs.load_weight + if queued { 0 } else { task.se.weight };
-    let period = sched_period(nr, t);
+/// The share of one level: slice × w / W, W counting se if not yet queued.
+pub fn level_share(slice: u64, cfs: &CfsRq, se: &SchedEntity) -> u64 {
+    let load = cfs.load_weight + if se.on_rq { 0 } else { se.weight };
     if load == 0 {
-        return period;
+        return slice;
     }
-    calc_delta(period, task.se.weight, inv_weight(load))
+    calc_delta(slice, se.weight, inv_weight(load))
 }
 
-/// `sched_vslice`: the slice in virtual time.
-pub fn sched_vslice(cfs: &CfsRq, task: &Task, t: &CfsTunables) -> u64 {
-    task_delta_fair(sched_slice(cfs, task, t), task)
+/// `sched_slice` on one level; the hierarchy walk multiplies the upper levels
+/// in (`sim::fair_class`).
+pub fn sched_slice(cfs: &CfsRq, se: &SchedEntity, t: &CfsTunables) -> u64 {
+    let nr = cfs.nr_running as u64 + u64::from(!se.on_rq);
+    level_share(sched_period(nr, t), cfs, se)
 }
 
 /// `update_min_vruntime`: min of curr and leftmost, but never backwards.
-pub fn update_min_vruntime(cfs: &mut CfsRq, tasks: &[Task]) {
-    let curr_v = cfs.curr.filter(|&p| tasks[p as usize].se.on_rq).map(|p| tasks[p as usize].se.vruntime);
+pub fn update_min_vruntime(cfs: &mut CfsRq, ents: &Ents) {
+    let curr_v = cfs.curr.filter(|&e| ents.se(e).on_rq).map(|e| ents.se(e).vruntime);
     let left_v = cfs.tree.first().map(|((v, _), _)| v);
     let candidate = match (curr_v, left_v) {
         (Some(c), Some(l)) => Some(c.min(l)),
@@ -88,121 +78,153 @@ pub fn update_min_vruntime(cfs: &mut CfsRq, tasks: &[Task]) {
     }
 }
 
-/// `update_curr`: charges the running entity for the time since exec_start.
-/// Returns the wall-clock delta charged.
-pub fn update_curr(cfs: &mut CfsRq, tasks: &mut [Task], now: SimTime) -> u64 {
-    let Some(pid) = cfs.curr else { return 0 };
-    let task = &mut tasks[pid as usize];
-    let delta = now.since(task.se.exec_start);
+/// `update_curr`: charges this level's running entity for the time since its
+/// exec_start. Returns the wall-clock delta charged.
+pub fn update_curr(cfs: &mut CfsRq, ents: &mut Ents, now: SimTime) -> u64 {
+    let Some(id) = cfs.curr else { return 0 };
+    let se = ents.se_mut(id);
+    let delta = now.since(se.exec_start);
     if delta == 0 {
         return 0;
     }
-    task.se.exec_start = now;
-    task.se.sum_exec_runtime += delta;
-    task.se.vruntime += task_delta_fair(delta, task);
-    update_min_vruntime(cfs, tasks);
+    se.exec_start = now;
+    se.sum_exec_runtime += delta;
+    se.vruntime += calc_delta_fair(delta, se);
+    update_min_vruntime(cfs, ents);
     delta
 }
 
 /// `place_entity`: a new task starts one vslice after min_vruntime (so
 /// forking cannot be used to grab the CPU); a waking sleeper is credited up to
 /// half a latency (GENTLE_FAIR_SLEEPERS) but never moved backwards.
-pub fn place_entity(cfs: &CfsRq, task: &mut Task, initial: bool, t: &CfsTunables) {
+/// `vslice` is the entity's whole-hierarchy slice in virtual time.
+pub fn place_entity(cfs: &CfsRq, se: &mut SchedEntity, initial: bool, vslice: u64, t: &CfsTunables) {
     let mut v = cfs.min_vruntime;
     if initial && t.features.start_debit {
-        v += sched_vslice(cfs, task, t);
+        v += vslice;
     }
     if !initial {
         let thresh = if t.features.gentle_fair_sleepers { t.latency_ns / 2 } else { t.latency_ns };
         v = v.saturating_sub(thresh);
     }
-    task.se.vruntime = task.se.vruntime.max(v);
+    se.vruntime = se.vruntime.max(v);
 }
 
 /// `update_entity_load_avg`: accrues the entity's PELT sums since its last
-/// update and folds the change of a queued entity into runnable_load_avg.
-pub fn update_entity_load_avg(cfs: &mut CfsRq, task: &mut Task, now: SimTime) {
-    let running = cfs.curr == Some(task.pid);
+/// update and folds the change of a queued entity into the runqueue's sums.
+/// Group entities get their contribution from their group (`group_contrib`).
+pub fn update_entity_load_avg(
+    cfs: &mut CfsRq,
+    id: EntId,
+    se: &mut SchedEntity,
+    now: SimTime,
+    group_contrib: Option<u64>,
+) {
+    let running = cfs.curr == Some(id);
     // Like the kernel, contributions are refreshed only when a period
     // boundary has passed.
-    if task.se.avg.accrue(now, task.se.on_rq, running) {
-        let old_util = task.se.avg.utilization_avg_contrib as i64;
-        let delta = task.se.avg.update_contrib(task.se.weight);
-        if task.se.on_rq {
-            cfs.runnable_load_avg += delta;
-            cfs.utilization_load_avg += task.se.avg.utilization_avg_contrib as i64 - old_util;
+    if !se.avg.accrue(now, se.on_rq, running) && group_contrib.is_none() {
+        return;
+    }
+    let old_util = se.avg.utilization_avg_contrib as i64;
+    let delta = match group_contrib {
+        Some(c) => {
+            let old = se.avg.load_avg_contrib as i64;
+            se.avg.update_contrib(se.weight);
+            se.avg.load_avg_contrib = c;
+            c as i64 - old
         }
+        None => se.avg.update_contrib(se.weight),
+    };
+    if se.on_rq {
+        cfs.runnable_load_avg += delta;
+        cfs.utilization_load_avg += se.avg.utilization_avg_contrib as i64 - old_util;
     }
 }
 
-/// `enqueue_entity_load_avg`: a new task starts with load = weight; a
-/// waking one first decays over its sleep; a migrating one was runnable.
-fn enqueue_entity_load_avg(cfs: &mut CfsRq, task: &mut Task, kind: EnqueueKind, now: SimTime, t: &CfsTunables) {
+/// `enqueue_entity` on one level. `vslice` is used for a new task's debit.
+pub fn enqueue_entity(
+    cfs: &mut CfsRq,
+    ents: &mut Ents,
+    id: EntId,
+    kind: EnqueueKind,
+    now: SimTime,
+    vslice: u64,
+    t: &CfsTunables,
+) {
+    update_curr(cfs, ents, now);
+    let se = ents.se_mut(id);
     match kind {
-        EnqueueKind::New => task.se.avg = SchedAvg::new_task(sched_slice(cfs, task, t), task.se.weight, now),
+        EnqueueKind::New => {
+            place_entity(cfs, se, true, vslice, t);
+            // init_task_runnable_average: a new task's load starts at its weight.
+            se.avg = SchedAvg::new_task(sched_slice(cfs, se, t), se.weight, now);
+        }
         EnqueueKind::Wakeup => {
-            task.se.avg.accrue(now, false, false);
+            place_entity(cfs, se, false, vslice, t);
+            se.avg.accrue(now, false, false);
+            se.avg.update_contrib(se.weight);
         }
         EnqueueKind::Migrate => {
-            task.se.avg.accrue(now, true, false);
+            se.avg.accrue(now, true, false);
+            se.avg.update_contrib(se.weight);
         }
     }
-    task.se.avg.update_contrib(task.se.weight);
-    cfs.runnable_load_avg += task.se.avg.load_avg_contrib as i64;
-    cfs.utilization_load_avg += task.se.avg.utilization_avg_contrib as i64;
-}
-
-pub fn enqueue_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, kind: EnqueueKind, now: SimTime, t: &CfsTunables) {
-    update_curr(cfs, tasks, now);
-    match kind {
-        EnqueueKind::New => place_entity(cfs, &mut tasks[pid as usize], true, t),
-        EnqueueKind::Wakeup => place_entity(cfs, &mut tasks[pid as usize], false, t),
-        EnqueueKind::Migrate => {}
+    cfs.runnable_load_avg += se.avg.load_avg_contrib as i64;
+    cfs.utilization_load_avg += se.avg.utilization_avg_contrib as i64;
+    if cfs.curr != Some(id) {
+        cfs.tree.insert((se.vruntime, id), id);
     }
-    let task = &mut tasks[pid as usize];
-    enqueue_entity_load_avg(cfs, task, kind, now, t);
-    if cfs.curr != Some(pid) {
-        cfs.tree.insert((task.se.vruntime, pid), pid);
-    }
-    task.se.on_rq = true;
+    se.on_rq = true;
     cfs.nr_running += 1;
-    cfs.load_weight += task.se.weight;
+    cfs.load_weight += se.weight;
 }
 
-pub fn dequeue_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, now: SimTime) {
-    update_curr(cfs, tasks, now);
-    cfs.clear_buddies_of(pid);
-    let task = &mut tasks[pid as usize];
-    update_entity_load_avg(cfs, task, now);
-    cfs.runnable_load_avg -= task.se.avg.load_avg_contrib as i64;
-    cfs.utilization_load_avg -= task.se.avg.utilization_avg_contrib as i64;
-    if cfs.curr != Some(pid) {
-        cfs.tree.remove((task.se.vruntime, pid));
+pub fn dequeue_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime) {
+    update_curr(cfs, ents, now);
+    cfs.clear_buddies_of(id);
+    let se = ents.se_mut(id);
+    update_entity_load_avg(cfs, id, se, now, None);
+    cfs.runnable_load_avg -= se.avg.load_avg_contrib as i64;
+    cfs.utilization_load_avg -= se.avg.utilization_avg_contrib as i64;
+    if cfs.curr != Some(id) {
+        cfs.tree.remove((se.vruntime, id));
     }
-    task.se.on_rq = false;
+    se.on_rq = false;
     cfs.nr_running -= 1;
-    cfs.load_weight -= task.se.weight;
-    update_min_vruntime(cfs, tasks);
+    cfs.load_weight -= se.weight;
+    update_min_vruntime(cfs, ents);
+}
+
+/// `reweight_entity`: a queued entity's weight changes (group shares moved).
+pub fn reweight_entity(cfs: &mut CfsRq, se: &mut SchedEntity, weight: u64) {
+    if se.on_rq {
+        cfs.load_weight -= se.weight;
+    }
+    se.set_weight(weight);
+    if se.on_rq {
+        cfs.load_weight += se.weight;
+    }
 }
 
 /// `set_next_entity`: the picked entity leaves the tree and becomes curr.
-pub fn set_next_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, now: SimTime) {
-    let task = &mut tasks[pid as usize];
-    cfs.tree.remove((task.se.vruntime, pid));
-    update_entity_load_avg(cfs, task, now);
-    task.se.exec_start = now;
-    task.se.prev_sum_exec_runtime = task.se.sum_exec_runtime;
-    cfs.curr = Some(pid);
+pub fn set_next_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime) {
+    let se = ents.se_mut(id);
+    cfs.tree.remove((se.vruntime, id));
+    update_entity_load_avg(cfs, id, se, now, None);
+    se.exec_start = now;
+    se.prev_sum_exec_runtime = se.sum_exec_runtime;
+    cfs.curr = Some(id);
 }
 
 /// `put_prev_entity`: curr stops running; if still runnable it goes back
 /// into the tree at its (updated) vruntime.
-pub fn put_prev_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, now: SimTime) {
-    update_curr(cfs, tasks, now);
-    let task = &mut tasks[pid as usize];
-    if task.se.on_rq {
-        cfs.tree.insert((task.se.vruntime, pid), pid);
-        update_entity_load_avg(cfs, task, now);
+pub fn put_prev_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime) {
+    update_curr(cfs, ents, now);
+    let se = ents.se_mut(id);
+    if se.on_rq {
+        cfs.tree.insert((se.vruntime, id), id);
+        update_entity_load_avg(cfs, id, se, now, None);
     }
     cfs.curr = None;
 }
@@ -210,12 +232,12 @@ pub fn put_prev_entity(cfs: &mut CfsRq, tasks: &mut [Task], pid: Pid, now: SimTi
 /// `wakeup_preempt_entity`: −1 if `se` is not ahead of `curr`, +1 if it is
 /// ahead by more than the wakeup granularity (converted with se's weight),
 /// 0 in between.
-pub fn wakeup_preempt_entity(curr: &Task, se: &Task, t: &CfsTunables) -> i32 {
-    let vdiff = curr.se.vruntime as i64 - se.se.vruntime as i64;
+pub fn wakeup_preempt_entity(curr: &SchedEntity, se: &SchedEntity, t: &CfsTunables) -> i32 {
+    let vdiff = curr.vruntime as i64 - se.vruntime as i64;
     if vdiff <= 0 {
         return -1;
     }
-    let gran = task_delta_fair(t.wakeup_granularity_ns, se) as i64;
+    let gran = calc_delta_fair(t.wakeup_granularity_ns, se) as i64;
     if vdiff > gran {
         1
     } else {
@@ -223,95 +245,48 @@ pub fn wakeup_preempt_entity(curr: &Task, se: &Task, t: &CfsTunables) -> i32 {
     }
 }
 
-/// `entity_tick`'s accounting: charge curr and refresh its load.
-pub fn entity_tick_update(cfs: &mut CfsRq, tasks: &mut [Task], now: SimTime) {
-    update_curr(cfs, tasks, now);
-    if let Some(pid) = cfs.curr {
-        update_entity_load_avg(cfs, &mut tasks[pid as usize], now);
-    }
-}
-
-/// `check_preempt_tick`: called on the tick when more than one entity is
-/// queued. Returns true when curr should be rescheduled.
-pub fn check_preempt_tick(cfs: &mut CfsRq, tasks: &[Task], t: &CfsTunables) -> bool {
-    let Some(pid) = cfs.curr else { return false };
-    let curr = &tasks[pid as usize];
-    let ideal = sched_slice(cfs, curr, t);
-    let ran = curr.se.sum_exec_runtime - curr.se.prev_sum_exec_runtime;
+/// `check_preempt_tick` on one level, with `ideal` the entity's slice.
+/// Returns true when curr should be rescheduled.
+pub fn check_preempt_tick(cfs: &mut CfsRq, ents: &Ents, ideal: u64, t: &CfsTunables) -> bool {
+    let Some(id) = cfs.curr else { return false };
+    let curr = ents.se(id);
+    let ran = curr.sum_exec_runtime - curr.prev_sum_exec_runtime;
     if ran > ideal {
-        cfs.clear_buddies_of(pid);
+        cfs.clear_buddies_of(id);
         return true;
     }
     if ran < t.min_granularity_ns {
         return false;
     }
-    let Some(((left_v, _), _)) = cfs.tree.first() else {
-        return false;
-    };
-    let delta = curr.se.vruntime as i64 - left_v as i64;
+    let Some(((left_v, _), _)) = cfs.tree.first() else { return false };
+    let delta = curr.vruntime as i64 - left_v as i64;
     // The kernel compares a virtual-time difference with a wall-clock slice
     // here; we keep that quirk.
     delta > 0 && delta as u64 > ideal
 }
 
-/// `check_preempt_wakeup` for a task `p` that was just enqueued on `cfs`.
-/// Returns true when curr should be preempted; sets buddies as the kernel does.
-pub fn check_preempt_wakeup(
-    cfs: &mut CfsRq,
-    tasks: &mut [Task],
-    p: Pid,
-    is_fork: bool,
-    now: SimTime,
-    t: &CfsTunables,
-) -> bool {
-    let Some(curr) = cfs.curr else { return true };
-    if curr == p {
-        return false;
-    }
-    let scale = cfs.nr_running as u64 >= t.nr_latency;
-    let mut next_buddy_marked = false;
-    if t.features.next_buddy && scale && !is_fork {
-        cfs.next = Some(p);
-        next_buddy_marked = true;
-    }
-    if !t.features.wakeup_preemption {
-        return false;
-    }
-    update_curr(cfs, tasks, now);
-    if wakeup_preempt_entity(&tasks[curr as usize], &tasks[p as usize], t) == 1 {
-        if !next_buddy_marked {
-            cfs.next = Some(p);
-        }
-        if t.features.last_buddy && scale && tasks[curr as usize].se.on_rq {
-            cfs.last = Some(curr);
-        }
-        return true;
-    }
-    false
-}
-
 /// `pick_next_entity` (with curr already put back in the tree): leftmost,
 /// unless a buddy is close enough to it that cache warmth is worth more.
-pub fn pick_next_entity(cfs: &mut CfsRq, tasks: &[Task], t: &CfsTunables) -> Option<Pid> {
+pub fn pick_next_entity(cfs: &mut CfsRq, ents: &Ents, t: &CfsTunables) -> Option<EntId> {
     let (left_key, left) = cfs.tree.first()?;
-    let mut se = left;
-    if cfs.skip == Some(se) {
+    let mut pick = left;
+    if cfs.skip == Some(pick) {
         if let Some((_, second)) = cfs.tree.next_after(left_key) {
-            if wakeup_preempt_entity(&tasks[second as usize], &tasks[left as usize], t) < 1 {
-                se = second;
+            if wakeup_preempt_entity(ents.se(second), ents.se(left), t) < 1 {
+                pick = second;
             }
         }
     }
     if let Some(last) = cfs.last {
-        if tasks[last as usize].se.on_rq && wakeup_preempt_entity(&tasks[last as usize], &tasks[left as usize], t) < 1 {
-            se = last;
+        if ents.se(last).on_rq && wakeup_preempt_entity(ents.se(last), ents.se(left), t) < 1 {
+            pick = last;
         }
     }
     if let Some(next) = cfs.next {
-        if tasks[next as usize].se.on_rq && wakeup_preempt_entity(&tasks[next as usize], &tasks[left as usize], t) < 1 {
-            se = next;
+        if ents.se(next).on_rq && wakeup_preempt_entity(ents.se(next), ents.se(left), t) < 1 {
+            pick = next;
         }
     }
-    cfs.clear_buddies_of(se);
-    Some(se)
+    cfs.clear_buddies_of(pick);
+    Some(pick)
 }

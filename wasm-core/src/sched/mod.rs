@@ -5,7 +5,9 @@
 //! (no hidden global state), so the simulator stays a pure function of its input.
 
 pub mod cfs_rq;
+pub mod entity;
 pub mod fair;
+pub mod group;
 pub mod pelt;
 pub mod tunables;
 pub mod weights;

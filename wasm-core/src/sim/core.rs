@@ -11,7 +11,7 @@ use super::events::{Event, EventClass};
 use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::program::Action;
-use crate::sched::fair::{self, EnqueueKind};
+use crate::sched::fair::EnqueueKind;
 use crate::task::TaskState;
 use crate::time::{CpuId, Pid, SimTime};
 use crate::trace::{MigrateCause, RunSlice, TraceKind};
@@ -58,10 +58,9 @@ impl Simulator {
         }
     }
 
-    /// Charges the running task of `cpu` up to now.
+    /// Charges the running task of `cpu` (and its groups) up to now.
     fn update_curr(&mut self, cpu: CpuId) {
-        let now = self.now;
-        fair::update_curr(&mut self.rqs[cpu as usize].cfs, &mut self.tasks, now);
+        self.update_curr_chain(cpu);
     }
 
     /// `scheduler_tick`: charge and possibly preempt curr, fold the load into
@@ -73,11 +72,8 @@ impl Simulator {
             return;
         }
         if let Some(curr) = self.rqs[cpu as usize].curr() {
-            let now = self.now;
-            fair::entity_tick_update(&mut self.rqs[cpu as usize].cfs, &mut self.tasks, now);
-            let rq = &mut self.rqs[cpu as usize];
-            if rq.cfs.nr_running > 1 && fair::check_preempt_tick(&mut rq.cfs, &self.tasks, &self.tunables) {
-                rq.need_resched = true;
+            if self.task_tick(curr, cpu) {
+                self.rqs[cpu as usize].need_resched = true;
                 self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
             }
         }
@@ -198,15 +194,14 @@ impl Simulator {
             task.stats.woken_at = Some(now);
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
-        let rq = &mut self.rqs[target as usize];
-        fair::enqueue_entity(&mut rq.cfs, &mut self.tasks, pid, kind, now, &self.tunables);
-        rq.cfs_tasks_add(pid);
+        self.enqueue_task(pid, target, kind);
+        self.rqs[target as usize].cfs_tasks_add(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.trace.emit(now, target, tk);
-        let curr = rq.curr();
-        let preempt = fair::check_preempt_wakeup(&mut rq.cfs, &mut self.tasks, pid, is_new, now, &self.tunables);
+        let curr = self.rqs[target as usize].curr();
+        let preempt = self.check_preempt_wakeup(target, pid, is_new);
         if preempt {
-            rq.need_resched = true;
+            self.rqs[target as usize].need_resched = true;
             if let Some(curr) = curr {
                 self.trace.emit(now, target, TraceKind::WakeupPreempt { curr, by: pid });
             }
@@ -217,7 +212,8 @@ impl Simulator {
     /// `deactivate_task` for the running task: it blocks or exits.
     fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
         let now = self.now;
-        fair::dequeue_entity(&mut self.rqs[cpu as usize].cfs, &mut self.tasks, pid, now);
+        let _ = now;
+        self.dequeue_task(pid, cpu, state == TaskState::Sleeping);
         self.rqs[cpu as usize].cfs_tasks_remove(pid);
         self.tasks[pid as usize].state = state;
         self.rqs[cpu as usize].need_resched = true;
@@ -227,30 +223,31 @@ impl Simulator {
     /// the next one, and account the context switch.
     pub(crate) fn schedule(&mut self, cpu: CpuId) {
         let now = self.now;
-        let rq = &mut self.rqs[cpu as usize];
-        rq.need_resched = false;
-        let prev = rq.cfs.curr;
+        self.rqs[cpu as usize].need_resched = false;
+        let prev = self.rqs[cpu as usize].curr_task;
         if let Some(p) = prev {
-            fair::put_prev_entity(&mut rq.cfs, &mut self.tasks, p, now);
+            self.put_prev_task(p, cpu);
             let task = &mut self.tasks[p as usize];
             if task.se.on_rq {
                 task.state = TaskState::Runnable;
                 task.stats.wait_start = Some(now);
             }
         }
-        let mut next = fair::pick_next_entity(&mut rq.cfs, &self.tasks, &self.tunables);
-        if next.is_none() && rq.online {
+        self.rqs[cpu as usize].curr_task = None;
+        let mut next = self.pick_next_task(cpu);
+        if next.is_none() && self.rqs[cpu as usize].online {
             // About to idle: note when, then try to pull work (idle_balance).
+            let rq = &mut self.rqs[cpu as usize];
             if rq.idle_stamp.is_none() {
                 rq.idle_stamp = Some(now);
             }
             if self.idle_balance(cpu) {
-                let rq = &mut self.rqs[cpu as usize];
-                next = fair::pick_next_entity(&mut rq.cfs, &self.tasks, &self.tunables);
+                next = self.pick_next_task(cpu);
             }
         }
         let rq = &mut self.rqs[cpu as usize];
         rq.need_resched = false;
+        rq.curr_task = next;
         if let Some(n) = next {
             if let Some(stamp) = rq.idle_stamp.take() {
                 // avg_idle: a running average of idle periods, capped at twice
@@ -263,7 +260,6 @@ impl Simulator {
                     (rq.avg_idle_ns as i64 + (delta as i64 - rq.avg_idle_ns as i64) / 8) as u64
                 };
             }
-            fair::set_next_entity(&mut rq.cfs, &mut self.tasks, n, now);
             rq.cfs_tasks_touch(n);
             let task = &mut self.tasks[n as usize];
             task.state = TaskState::Running;

@@ -3,7 +3,7 @@
 //! min_vruntime to the new one's so a move is neither a gain nor a loss.
 
 use super::Simulator;
-use crate::sched::fair::{self, EnqueueKind};
+use crate::sched::fair::EnqueueKind;
 use crate::task::TaskState;
 use crate::time::{CpuId, Pid};
 use crate::trace::{MigrateCause, TraceKind};
@@ -15,30 +15,22 @@ impl Simulator {
         let now = self.now;
         let from = self.tasks[pid as usize].cpu;
         debug_assert_eq!(self.tasks[pid as usize].state, TaskState::Runnable);
-        {
-            let rq = &mut self.rqs[from as usize];
-            fair::dequeue_entity(&mut rq.cfs, &mut self.tasks, pid, now);
-            rq.cfs_tasks_remove(pid);
-        }
+        self.dequeue_task(pid, from, false);
+        self.rqs[from as usize].cfs_tasks_remove(pid);
         self.renormalise_vruntime(pid, from, to);
         let task = &mut self.tasks[pid as usize];
         task.cpu = to;
         task.stats.migrations += 1;
-        let rq = &mut self.rqs[to as usize];
-        fair::enqueue_entity(&mut rq.cfs, &mut self.tasks, pid, EnqueueKind::Migrate, now, &self.tunables);
-        rq.cfs_tasks_add(pid);
+        self.enqueue_task(pid, to, EnqueueKind::Migrate);
+        self.rqs[to as usize].cfs_tasks_add(pid);
         self.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
         self.check_preempt_curr(to, pid);
     }
 
     /// `check_preempt_curr` after a task arrived on `cpu`.
     pub(crate) fn check_preempt_curr(&mut self, cpu: CpuId, pid: Pid) {
-        let now = self.now;
-        let rq = &mut self.rqs[cpu as usize];
-        if rq.curr().is_none()
-            || fair::check_preempt_wakeup(&mut rq.cfs, &mut self.tasks, pid, false, now, &self.tunables)
-        {
-            rq.need_resched = true;
+        if self.check_preempt_wakeup(cpu, pid, false) {
+            self.rqs[cpu as usize].need_resched = true;
         }
     }
 
@@ -47,8 +39,9 @@ impl Simulator {
         if from == to {
             return;
         }
-        let old_min = self.rqs[from as usize].cfs.min_vruntime;
-        let new_min = self.rqs[to as usize].cfs.min_vruntime;
+        let tg = self.tasks[pid as usize].tg;
+        let old_min = self.cfs_of(tg, from).min_vruntime;
+        let new_min = self.cfs_of(tg, to).min_vruntime;
         let se = &mut self.tasks[pid as usize].se;
         se.vruntime = (se.vruntime + new_min).saturating_sub(old_min);
     }
@@ -58,10 +51,8 @@ impl Simulator {
     pub(crate) fn preempt_curr_for_move(&mut self, cpu: CpuId) -> Option<Pid> {
         let curr = self.rqs[cpu as usize].curr()?;
         let now = self.now;
-        {
-            let rq = &mut self.rqs[cpu as usize];
-            fair::put_prev_entity(&mut rq.cfs, &mut self.tasks, curr, now);
-        }
+        self.put_prev_task(curr, cpu);
+        self.rqs[cpu as usize].curr_task = None;
         let task = &mut self.tasks[curr as usize];
         task.state = TaskState::Runnable;
         task.stats.wait_start = Some(now);

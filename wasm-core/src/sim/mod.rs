@@ -13,6 +13,7 @@
 pub mod accounting;
 mod core;
 pub mod events;
+mod fair_class;
 mod hotplug;
 mod migrate;
 mod runqueue;
@@ -26,6 +27,9 @@ use crate::machine::Machine;
 use crate::program::{Program, ProgramCursor};
 use crate::rbtree::Rotation;
 use crate::rng::Rng;
+use crate::sched::cfs_rq::CfsRq;
+use crate::sched::entity::SchedEntity;
+use crate::sched::group::TaskGroup;
 use crate::sched::tunables::CfsTunables;
 use crate::task::{Process, Task};
 use crate::time::{CpuId, Pid, SimTime, NSEC_PER_SEC};
@@ -71,6 +75,11 @@ pub struct Simulator {
     pub(crate) decisions: VecDeque<BalanceDecision>,
     pub(crate) decisions_total: u64,
     pub(crate) stats: accounting::MachineStats,
+    /// Task groups; index 0 is the root.
+    pub(crate) tgs: Vec<TaskGroup>,
+    /// Group entities and group runqueues, index (tg − 1) × CPUs + cpu.
+    pub(crate) gses: Vec<SchedEntity>,
+    pub(crate) gcfs: Vec<CfsRq>,
 }
 
 impl Simulator {
@@ -105,7 +114,11 @@ impl Simulator {
             decisions: VecDeque::new(),
             decisions_total: 0,
             stats: accounting::MachineStats::default(),
+            tgs: vec![TaskGroup::root()],
+            gses: Vec::new(),
+            gcfs: Vec::new(),
         };
+        let group_of_process = sim.build_task_groups(cfg);
         sim.rebuild_domains();
         for rq in &mut sim.rqs {
             rq.avg_idle_ns = 2 * sim.tunables.migration_cost_ns;
@@ -121,6 +134,9 @@ impl Simulator {
                 let allowed = spec.affinity.clone().unwrap_or_else(|| CpuMask::from_range(0..nr_cpus));
                 sim.tasks.push(Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program), allowed));
                 threads.push(pid);
+            }
+            for &pid in &threads {
+                sim.tasks[pid as usize].tg = group_of_process[tgid as usize];
             }
             let start_at = SimTime(spec.start_ns);
             sim.procs.push(Process { tgid, name: spec.name.clone(), threads, start_at });
@@ -138,6 +154,64 @@ impl Simulator {
 
     pub fn machine_stats(&self) -> &accounting::MachineStats {
         &self.stats
+    }
+
+    /// Creates the cgroups and the autogroups (one per session of processes
+    /// not in a cgroup), with a group entity and runqueue per CPU. Returns
+    /// each process's group.
+    fn build_task_groups(&mut self, cfg: &SimConfig) -> Vec<u32> {
+        let add = |sim: &mut Simulator, name: String, parent: u32, shares: u64, autogroup: bool| -> u32 {
+            let id = sim.tgs.len() as u32;
+            let depth = sim.tgs[parent as usize].depth + 1;
+            sim.tgs.push(TaskGroup { id, name, parent: Some(parent), shares, autogroup, depth, load_avg: 0 });
+            for _ in 0..sim.rqs.len() {
+                let mut se = SchedEntity::for_nice(0);
+                se.set_weight(shares);
+                sim.gses.push(se);
+                sim.gcfs.push(CfsRq::new(id));
+            }
+            id
+        };
+        let mut by_name: Vec<(String, u32)> = Vec::new();
+        for cg in &cfg.cgroups {
+            let parent =
+                cg.parent.as_ref().and_then(|p| by_name.iter().find(|(n, _)| n == p).map(|(_, id)| *id)).unwrap_or(0);
+            let id = add(self, cg.name.clone(), parent, cg.shares, false);
+            by_name.push((cg.name.clone(), id));
+        }
+        let mut sessions: Vec<(String, u32)> = Vec::new();
+        cfg.processes
+            .iter()
+            .map(|p| {
+                if let Some(cg) = &p.cgroup {
+                    return by_name.iter().find(|(n, _)| n == cg).map_or(0, |(_, id)| *id);
+                }
+                if !cfg.autogroup {
+                    return 0;
+                }
+                let session = p.session.clone().unwrap_or_else(|| "default".into());
+                if let Some((_, id)) = sessions.iter().find(|(n, _)| *n == session) {
+                    return *id;
+                }
+                let id = add(self, format!("autogroup:{session}"), 0, 1024, true);
+                sessions.push((session, id));
+                id
+            })
+            .collect()
+    }
+
+    pub fn task_groups(&self) -> &[TaskGroup] {
+        &self.tgs
+    }
+
+    /// Every CFS runqueue of `cpu`: the root first, then one per task group.
+    pub fn cfs_rqs_of(&self, cpu: CpuId) -> Vec<&CfsRq> {
+        (0..self.tgs.len() as u32).map(|tg| self.cfs_of(tg, cpu)).collect()
+    }
+
+    /// A scheduling entity (task or group) by id.
+    pub fn entity(&self, id: crate::sched::entity::EntId) -> &SchedEntity {
+        self.ent(id)
     }
 
     /// (Re)builds every CPU's scheduling domains for the online CPUs

@@ -11,7 +11,10 @@ use std::collections::VecDeque;
 pub struct Rq {
     pub cpu: CpuId,
     pub online: bool,
+    /// The root CFS runqueue.
     pub cfs: CfsRq,
+    /// The task running on this CPU (the root cfs_rq's curr may be a group).
+    pub curr_task: Option<Pid>,
     /// TIF_NEED_RESCHED of the running task.
     pub need_resched: bool,
     /// Bumped at every pick so stale BurstEnd events can be recognised.
@@ -43,7 +46,8 @@ impl Rq {
         Rq {
             cpu,
             online: true,
-            cfs: CfsRq::new(),
+            cfs: CfsRq::new(0),
+            curr_task: None,
             need_resched: false,
             burst_gen: 0,
             slice_start: SimTime::ZERO,
@@ -60,7 +64,7 @@ impl Rq {
     }
 
     pub fn curr(&self) -> Option<Pid> {
-        self.cfs.curr
+        self.curr_task
     }
 
     /// Busy time up to `now`, the current slice included.
@@ -93,7 +97,7 @@ impl Rq {
 
     /// `idle_cpu`: nothing running and nothing queued.
     pub fn is_idle(&self) -> bool {
-        self.cfs.curr.is_none() && self.cfs.nr_running == 0
+        self.curr_task.is_none() && self.cfs.h_nr_running == 0
     }
 
     pub fn cfs_tasks_add(&mut self, pid: Pid) {
@@ -112,7 +116,10 @@ impl Rq {
         self.cfs_tasks.push_front(pid);
     }
 
+    /// Tasks on this CPU, running or waiting (`rq->nr_running`, which counts
+    /// tasks, not the root's entities).
+    #[allow(clippy::misnamed_getters)]
     pub fn nr_running(&self) -> u32 {
-        self.cfs.nr_running
+        self.cfs.h_nr_running
     }
 }

@@ -1,0 +1,92 @@
+//! Scheduling entities (`struct sched_entity`): tasks and, with group
+//! scheduling, the per-CPU entity of each task group that stands for the
+//! group on its parent's runqueue.
+//!
+//! An entity is named by an `EntId`: a task's id is its pid; a group
+//! entity's id has the top bit set and indexes the group-entity arena. The
+//! red-black trees and buddies hold `EntId`s.
+//!
+//! ```text
+//!   root cfs_rq (CPU 1):  [ task 3 ]  [ group "tty2" ] ──my_q──► cfs_rq of tty2 on CPU 1: [ task 7 ] [ task 9 ]
+//! ```
+
+use super::pelt::SchedAvg;
+use super::weights::{nice_to_weight, nice_to_wmult};
+use crate::task::Task;
+use crate::time::{Pid, SimTime};
+
+pub type EntId = u32;
+pub const GROUP_BIT: EntId = 1 << 31;
+
+pub fn is_group(id: EntId) -> bool {
+    id & GROUP_BIT != 0
+}
+
+pub fn group_ent_id(index: usize) -> EntId {
+    index as EntId | GROUP_BIT
+}
+
+pub fn task_of(id: EntId) -> Option<Pid> {
+    (!is_group(id)).then_some(id)
+}
+
+#[derive(Clone, Debug)]
+pub struct SchedEntity {
+    pub weight: u64,
+    pub inv_weight: u64,
+    pub vruntime: u64,
+    pub on_rq: bool,
+    pub exec_start: SimTime,
+    pub sum_exec_runtime: u64,
+    /// sum_exec_runtime when the entity was last picked; the tick compares
+    /// against it to know how long the current turn has lasted.
+    pub prev_sum_exec_runtime: u64,
+    /// Per-entity load tracking (PELT, 4.1 flavour).
+    pub avg: SchedAvg,
+}
+
+impl SchedEntity {
+    pub fn for_nice(nice: i32) -> SchedEntity {
+        SchedEntity {
+            weight: nice_to_weight(nice),
+            inv_weight: nice_to_wmult(nice),
+            vruntime: 0,
+            on_rq: false,
+            exec_start: SimTime::ZERO,
+            sum_exec_runtime: 0,
+            prev_sum_exec_runtime: 0,
+            avg: SchedAvg::default(),
+        }
+    }
+
+    /// `update_load_set`: a new weight (group entities are reweighted as
+    /// their group's shares move between CPUs).
+    pub fn set_weight(&mut self, weight: u64) {
+        self.weight = weight.max(1);
+        self.inv_weight = (1u64 << 32) / self.weight;
+    }
+}
+
+/// Mutable access to every entity: tasks' own and the group entities.
+pub struct Ents<'a> {
+    pub tasks: &'a mut [Task],
+    pub groups: &'a mut [SchedEntity],
+}
+
+impl Ents<'_> {
+    pub fn se(&self, id: EntId) -> &SchedEntity {
+        if is_group(id) {
+            &self.groups[(id & !GROUP_BIT) as usize]
+        } else {
+            &self.tasks[id as usize].se
+        }
+    }
+
+    pub fn se_mut(&mut self, id: EntId) -> &mut SchedEntity {
+        if is_group(id) {
+            &mut self.groups[(id & !GROUP_BIT) as usize]
+        } else {
+            &mut self.tasks[id as usize].se
+        }
+    }
+}

@@ -1,0 +1,316 @@
+//! The fair class over the group hierarchy (`enqueue_task_fair`,
+//! `dequeue_task_fair`, `pick_next_task_fair`, `put_prev_task_fair`,
+//! `task_tick_fair`, `check_preempt_wakeup` with `find_matching_se`,
+//! `update_cfs_shares`, `task_h_load`). Each walks the levels between a
+//! task's own runqueue and its CPU's root runqueue, calling the one-level
+//! functions of `sched::fair`.
+//!
+//! ```text
+//!   level tg (the task's group) ──gse(tg, cpu)──► level parent(tg) ── … ──► root (tg 0)
+//! ```
+
+use super::Simulator;
+use crate::sched::cfs_rq::CfsRq;
+use crate::sched::entity::{group_ent_id, is_group, EntId, Ents, GROUP_BIT};
+use crate::sched::fair::{self, EnqueueKind};
+use crate::sched::group::calc_cfs_shares;
+use crate::time::{CpuId, Pid};
+
+/// Borrows one level's runqueue and all entities at once (disjoint fields).
+macro_rules! level {
+    ($s:ident, $tg:expr, $cpu:expr) => {{
+        let n = $s.rqs.len();
+        let tg = $tg as usize;
+        let cfs: &mut CfsRq =
+            if tg == 0 { &mut $s.rqs[$cpu as usize].cfs } else { &mut $s.gcfs[(tg - 1) * n + $cpu as usize] };
+        (cfs, Ents { tasks: &mut $s.tasks, groups: &mut $s.gses })
+    }};
+}
+
+impl Simulator {
+    fn gidx(&self, tg: u32, cpu: CpuId) -> usize {
+        (tg as usize - 1) * self.rqs.len() + cpu as usize
+    }
+
+    /// The entity of group `tg` on `cpu`.
+    pub(crate) fn gse_id(&self, tg: u32, cpu: CpuId) -> EntId {
+        group_ent_id(self.gidx(tg, cpu))
+    }
+
+    /// The group whose runqueue a group entity stands for.
+    pub(crate) fn tg_of_gse(&self, id: EntId) -> u32 {
+        ((id & !GROUP_BIT) as usize / self.rqs.len()) as u32 + 1
+    }
+
+    pub(crate) fn cfs_of(&self, tg: u32, cpu: CpuId) -> &CfsRq {
+        if tg == 0 {
+            &self.rqs[cpu as usize].cfs
+        } else {
+            &self.gcfs[self.gidx(tg, cpu)]
+        }
+    }
+
+    fn parent_tg(&self, tg: u32) -> u32 {
+        self.tgs[tg as usize].parent.unwrap_or(0)
+    }
+
+    /// (level tg, entity) pairs from the task up to the root.
+    fn chain(&self, pid: Pid, cpu: CpuId) -> Vec<(u32, EntId)> {
+        let mut out = vec![(self.tasks[pid as usize].tg, pid)];
+        let mut tg = self.tasks[pid as usize].tg;
+        while tg != 0 {
+            out.push((self.parent_tg(tg), self.gse_id(tg, cpu)));
+            tg = self.parent_tg(tg);
+        }
+        out
+    }
+
+    /// `enqueue_task_fair`: enqueue the task, then each group entity that
+    /// was not queued yet; count it in every level's h_nr_running; refresh
+    /// the groups' shares on the way up.
+    pub(crate) fn enqueue_task(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        let now = self.now;
+        let vslice = if kind == EnqueueKind::New { self.task_vslice(pid, cpu) } else { 0 };
+        let mut kind = kind;
+        let mut enqueueing = true;
+        for (tg, id) in self.chain(pid, cpu) {
+            {
+                let (cfs, mut ents) = level!(self, tg, cpu);
+                if enqueueing && !ents.se(id).on_rq {
+                    fair::enqueue_entity(cfs, &mut ents, id, kind, now, vslice, &self.tunables);
+                    kind = EnqueueKind::Wakeup;
+                } else {
+                    enqueueing = false;
+                }
+                cfs.h_nr_running += 1;
+            }
+            if tg != 0 {
+                self.update_cfs_shares(tg, cpu);
+            }
+        }
+    }
+
+    /// `dequeue_task_fair`: dequeue the task, and each group entity left
+    /// empty; a sleeping task makes its group the next buddy above.
+    pub(crate) fn dequeue_task(&mut self, pid: Pid, cpu: CpuId, sleeping: bool) {
+        let now = self.now;
+        let mut dequeuing = true;
+        let chain = self.chain(pid, cpu);
+        for (i, &(tg, id)) in chain.iter().enumerate() {
+            {
+                let (cfs, mut ents) = level!(self, tg, cpu);
+                if dequeuing {
+                    fair::dequeue_entity(cfs, &mut ents, id, now);
+                    if cfs.load_weight > 0 {
+                        dequeuing = false;
+                        if sleeping && i + 1 < chain.len() {
+                            self.set_buddy_chain(&chain[i + 1..], cpu, true);
+                        }
+                    }
+                }
+                let (cfs, _) = level!(self, tg, cpu);
+                cfs.h_nr_running -= 1;
+            }
+            if tg != 0 {
+                self.update_cfs_shares(tg, cpu);
+            }
+        }
+    }
+
+    /// `set_next_buddy` / `set_last_buddy`: mark the entity at each level.
+    fn set_buddy_chain(&mut self, chain: &[(u32, EntId)], cpu: CpuId, next: bool) {
+        for &(tg, id) in chain {
+            let (cfs, _) = level!(self, tg, cpu);
+            if next {
+                cfs.next = Some(id);
+            } else {
+                cfs.last = Some(id);
+            }
+        }
+    }
+
+    /// `update_cfs_shares` for group `tg` on `cpu`: fold the runqueue's load
+    /// into the group's load_avg, then reweight the group's entity on its
+    /// parent by this CPU's part of that load, and refresh its contribution.
+    pub(crate) fn update_cfs_shares(&mut self, tg: u32, cpu: CpuId) {
+        let gi = self.gidx(tg, cpu);
+        let now = self.now;
+        let (contrib_delta, load_weight) = {
+            let cfs = &mut self.gcfs[gi];
+            let d = cfs.runnable_load_avg - cfs.tg_load_contrib;
+            cfs.tg_load_contrib += d;
+            (d, cfs.load_weight)
+        };
+        let group = &mut self.tgs[tg as usize];
+        group.load_avg += contrib_delta;
+        let shares = calc_cfs_shares(group.shares, group.load_avg, self.gcfs[gi].tg_load_contrib, load_weight);
+        // __update_group_entity_contrib (4.1): this CPU's part of the group's
+        // shares, by its part of the group's load.
+        let contrib = (self.gcfs[gi].tg_load_contrib.max(0) as u64 * group.shares) / (group.load_avg.max(0) as u64 + 1);
+        let parent = self.parent_tg(tg);
+        let id = group_ent_id(gi);
+        let (pcfs, mut ents) = level!(self, parent, cpu);
+        if pcfs.curr == Some(id) {
+            fair::update_curr(pcfs, &mut ents, now);
+        }
+        let se = ents.se_mut(id);
+        fair::reweight_entity(pcfs, se, shares);
+        fair::update_entity_load_avg(pcfs, id, se, now, Some(contrib));
+    }
+
+    /// The task's slice over the whole hierarchy (`sched_slice`), wall time.
+    fn task_slice(&self, pid: Pid, cpu: CpuId) -> u64 {
+        let chain = self.chain(pid, cpu);
+        let (tg0, id0) = chain[0];
+        let mut slice = fair::sched_slice(self.cfs_of(tg0, cpu), &self.tasks[id0 as usize].se, &self.tunables);
+        for &(tg, id) in &chain[1..] {
+            slice = fair::level_share(slice, self.cfs_of(tg, cpu), self.ent(id));
+        }
+        slice
+    }
+
+    /// `sched_vslice`: the slice in the task's virtual time.
+    fn task_vslice(&self, pid: Pid, cpu: CpuId) -> u64 {
+        fair::calc_delta_fair(self.task_slice(pid, cpu), &self.tasks[pid as usize].se)
+    }
+
+    pub(crate) fn ent(&self, id: EntId) -> &crate::sched::entity::SchedEntity {
+        if is_group(id) {
+            &self.gses[(id & !GROUP_BIT) as usize]
+        } else {
+            &self.tasks[id as usize].se
+        }
+    }
+
+    /// `pick_next_task_fair` (curr already put back): descend from the root,
+    /// picking at each level, until a task is reached.
+    pub(crate) fn pick_next_task(&mut self, cpu: CpuId) -> Option<Pid> {
+        let now = self.now;
+        let mut tg = 0;
+        loop {
+            let (cfs, mut ents) = level!(self, tg, cpu);
+            let id = fair::pick_next_entity(cfs, &ents, &self.tunables)?;
+            fair::set_next_entity(cfs, &mut ents, id, now);
+            if is_group(id) {
+                tg = self.tg_of_gse(id);
+            } else {
+                return Some(id);
+            }
+        }
+    }
+
+    /// `put_prev_task_fair`: every level's curr goes back (if still queued).
+    pub(crate) fn put_prev_task(&mut self, pid: Pid, cpu: CpuId) {
+        let now = self.now;
+        for (tg, id) in self.chain(pid, cpu) {
+            let (cfs, mut ents) = level!(self, tg, cpu);
+            if cfs.curr == Some(id) {
+                fair::put_prev_entity(cfs, &mut ents, id, now);
+            }
+        }
+    }
+
+    /// `update_curr` on every level of the running task's chain.
+    pub(crate) fn update_curr_chain(&mut self, cpu: CpuId) {
+        let Some(pid) = self.rqs[cpu as usize].curr_task else { return };
+        let now = self.now;
+        for (tg, _) in self.chain(pid, cpu) {
+            let (cfs, mut ents) = level!(self, tg, cpu);
+            fair::update_curr(cfs, &mut ents, now);
+        }
+    }
+
+    /// `task_tick_fair`: `entity_tick` at every level; true if some level
+    /// found that its curr used up its slice.
+    pub(crate) fn task_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
+        let now = self.now;
+        let mut resched = false;
+        let chain = self.chain(pid, cpu);
+        for (i, &(tg, id)) in chain.iter().enumerate() {
+            {
+                let (cfs, mut ents) = level!(self, tg, cpu);
+                fair::update_curr(cfs, &mut ents, now);
+                if !is_group(id) {
+                    let se = ents.se_mut(id);
+                    fair::update_entity_load_avg(cfs, id, se, now, None);
+                }
+            }
+            if tg != 0 {
+                self.update_cfs_shares(tg, cpu);
+            }
+            if self.cfs_of(tg, cpu).nr_running > 1 {
+                // The entity's slice: its level's share, scaled by every level above.
+                let mut ideal = fair::sched_slice(self.cfs_of(tg, cpu), self.ent(id), &self.tunables);
+                for &(utg, uid) in &chain[i + 1..] {
+                    ideal = fair::level_share(ideal, self.cfs_of(utg, cpu), self.ent(uid));
+                }
+                let (cfs, ents) = level!(self, tg, cpu);
+                if fair::check_preempt_tick(cfs, &ents, ideal, &self.tunables) {
+                    resched = true;
+                }
+            }
+        }
+        resched
+    }
+
+    /// `check_preempt_wakeup`: compare the woken task with the running one at
+    /// the level where their ancestries meet (`find_matching_se`). Sets the
+    /// buddies as the kernel does; true = preempt.
+    pub(crate) fn check_preempt_wakeup(&mut self, cpu: CpuId, p: Pid, is_fork: bool) -> bool {
+        let Some(curr) = self.rqs[cpu as usize].curr_task else { return true };
+        if curr == p {
+            return false;
+        }
+        let now = self.now;
+        let t = self.tunables.clone();
+        let curr_tg = self.tasks[curr as usize].tg;
+        let scale = self.cfs_of(curr_tg, cpu).nr_running as u64 >= t.nr_latency;
+        let p_chain = self.chain(p, cpu);
+        let mut next_marked = false;
+        if t.features.next_buddy && scale && !is_fork {
+            self.set_buddy_chain(&p_chain, cpu, true);
+            next_marked = true;
+        }
+        if !t.features.wakeup_preemption {
+            return false;
+        }
+        let c_chain = self.chain(curr, cpu);
+        // Both chains end at the root: walk down from there while the two
+        // ancestries share the same entity; where they part, compare.
+        let (mut ci, mut pi) = (c_chain.len() - 1, p_chain.len() - 1);
+        while ci > 0 && pi > 0 && c_chain[ci].1 == p_chain[pi].1 {
+            ci -= 1;
+            pi -= 1;
+        }
+        let (tg, se) = c_chain[ci];
+        let (_, pse) = p_chain[pi];
+        let (cfs, mut ents) = level!(self, tg, cpu);
+        fair::update_curr(cfs, &mut ents, now);
+        if fair::wakeup_preempt_entity(ents.se(se), ents.se(pse), &t) != 1 {
+            return false;
+        }
+        if !next_marked {
+            self.set_buddy_chain(&p_chain[pi..], cpu, true);
+        }
+        if t.features.last_buddy && scale && !is_group(se) && self.ent(se).on_rq {
+            self.set_buddy_chain(&c_chain[ci..], cpu, false);
+        }
+        true
+    }
+
+    /// `task_h_load`: the task's share of its CPU's load through the
+    /// hierarchy (h_load computed top-down, as update_cfs_rq_h_load does).
+    pub(crate) fn task_h_load(&self, pid: Pid, cpu: CpuId) -> u64 {
+        let chain = self.chain(pid, cpu);
+        let root = self.cfs_of(0, cpu);
+        let mut h_load = root.runnable_load_avg.max(0) as u64;
+        // Walk down: from the root's child group to the task's own group.
+        for w in chain.windows(2).rev() {
+            let (parent_tg, gse) = w[1];
+            let parent = self.cfs_of(parent_tg, cpu);
+            h_load = h_load * self.ent(gse).avg.load_avg_contrib / (parent.runnable_load_avg.max(0) as u64 + 1);
+        }
+        let own = self.cfs_of(chain[0].0, cpu);
+        self.tasks[pid as usize].se.avg.load_avg_contrib * h_load / (own.runnable_load_avg.max(0) as u64 + 1)
+    }
+}
