@@ -6,7 +6,7 @@
 //! Times cross the boundary as JS numbers holding integer nanoseconds (exact
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
-use crate::api::{presets, report, scenario, view};
+use crate::api::{inspector, presets, report, scenario, view};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
 use wasm_bindgen::prelude::*;
@@ -102,6 +102,13 @@ impl Simulator {
 
     pub fn recent_events(&self, n: u32) -> String {
         to_json(&view::recent_events(&self.inner, n as usize))
+    }
+
+    /// The `n` most recent load-balancing decisions with their statistics and
+    /// an explanation (JSON `DecisionView[]`, oldest first); `designated_only`
+    /// leaves out calls by CPUs that were not the group's balancer.
+    pub fn decisions_json(&self, n: u32, designated_only: bool) -> String {
+        to_json(&inspector::recent_decisions(&self.inner, n as usize, designated_only))
     }
 
     pub fn trace_hash(&self) -> String {

@@ -3,6 +3,7 @@
 //! draws (`view`) and the metrics report (`report`). Engine modules never
 //! depend on this module.
 
+pub mod inspector;
 pub mod presets;
 pub mod report;
 pub mod scenario;

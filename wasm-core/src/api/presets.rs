@@ -8,11 +8,23 @@ pub struct Preset {
     pub json: &'static str,
 }
 
-pub const PRESETS: &[Preset] = &[Preset {
-    name: "cfs-nice-levels",
-    title: "CFS on one CPU: nice levels and a sleeper",
-    json: include_str!("../../presets/cfs-nice-levels.json"),
-}];
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "cfs-nice-levels",
+        title: "CFS on one CPU: nice levels and a sleeper",
+        json: include_str!("../../presets/cfs-nice-levels.json"),
+    },
+    Preset {
+        name: "group-imbalance-make",
+        title: "Group Imbalance: make -j64 + two R processes (Linux 4.1)",
+        json: include_str!("../../presets/group-imbalance-make.json"),
+    },
+    Preset {
+        name: "group-imbalance-make-fixed",
+        title: "Group Imbalance: make -j64 + two R processes (fixed)",
+        json: include_str!("../../presets/group-imbalance-make-fixed.json"),
+    },
+];
 
 pub fn find(name: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.name == name)

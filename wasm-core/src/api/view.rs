@@ -3,6 +3,7 @@
 //! and run slices. Built on demand from the simulator; never stored.
 
 use crate::rbtree::RotationDir;
+use crate::sched::entity::is_group;
 use crate::sim::Simulator;
 use crate::time::{Pid, SimTime};
 use crate::trace::{TraceKind, TraceRecord};
@@ -26,7 +27,13 @@ pub struct CpuView {
     pub nr_running: u32,
     pub min_vruntime: u64,
     pub load_weight: u64,
+    /// The root runqueue's entity running now (a task, or a group entity).
+    pub root_curr: Option<u32>,
     pub tree: TreeView,
+    /// Non-empty group runqueues of this CPU.
+    pub groups: Vec<GroupRqView>,
+    /// PELT load the balancer sees (`weighted_cpuload`).
+    pub load: u64,
 }
 
 #[derive(Serialize)]
@@ -35,14 +42,31 @@ pub struct TreeView {
     pub nodes: Vec<TreeNode>,
 }
 
+/// A tree node: a task (`pid` is its pid) or a group entity (`group` is its
+/// task group, and `pid` its entity id, which has the top bit set).
 #[derive(Serialize)]
 pub struct TreeNode {
-    pub pid: Pid,
+    pub pid: u32,
     pub name: String,
     pub vruntime: u64,
+    pub weight: u64,
     pub red: bool,
-    pub left: Option<Pid>,
-    pub right: Option<Pid>,
+    pub left: Option<u32>,
+    pub right: Option<u32>,
+    pub group: Option<u32>,
+}
+
+/// The runqueue of one task group on one CPU (group scheduling's tree of trees).
+#[derive(Serialize)]
+pub struct GroupRqView {
+    pub tg: u32,
+    pub name: String,
+    pub nr_running: u32,
+    pub h_nr_running: u32,
+    pub load_weight: u64,
+    pub min_vruntime: u64,
+    pub curr: Option<u32>,
+    pub tree: TreeView,
 }
 
 #[derive(Serialize)]
@@ -76,36 +100,68 @@ pub struct EventView {
     pub text: String,
 }
 
+fn tree_view(sim: &Simulator, tree: &crate::rbtree::RbTree<(u64, u32), u32>) -> TreeView {
+    let (root, shape) = tree.shape();
+    TreeView {
+        root,
+        nodes: shape
+            .into_iter()
+            .map(|n| {
+                let group = is_group(n.val).then(|| sim.group_of_entity(n.val));
+                TreeNode {
+                    pid: n.val,
+                    name: entity_name(sim, n.val),
+                    vruntime: n.key.0,
+                    weight: sim.entity(n.val).weight,
+                    red: n.red,
+                    left: n.left,
+                    right: n.right,
+                    group,
+                }
+            })
+            .collect(),
+    }
+}
+
+fn entity_name(sim: &Simulator, id: u32) -> String {
+    if is_group(id) {
+        sim.task_groups()[sim.group_of_entity(id) as usize].name.clone()
+    } else {
+        sim.tasks()[id as usize].name.clone()
+    }
+}
+
 pub fn sim_view(sim: &Simulator) -> SimView {
     let tasks = sim.tasks();
-    let name = |pid: Pid| tasks[pid as usize].name.clone();
     let cpus = sim
         .rqs()
         .iter()
-        .map(|rq| {
-            let (root, shape) = rq.cfs.tree.shape();
-            CpuView {
-                cpu: rq.cpu,
-                online: rq.online,
-                curr: rq.curr(),
-                nr_running: rq.nr_running(),
-                min_vruntime: rq.cfs.min_vruntime,
-                load_weight: rq.cfs.load_weight,
-                tree: TreeView {
-                    root,
-                    nodes: shape
-                        .into_iter()
-                        .map(|n| TreeNode {
-                            pid: n.val,
-                            name: name(n.val),
-                            vruntime: n.key.0,
-                            red: n.red,
-                            left: n.left,
-                            right: n.right,
-                        })
-                        .collect(),
-                },
-            }
+        .map(|rq| CpuView {
+            cpu: rq.cpu,
+            online: rq.online,
+            curr: rq.curr(),
+            nr_running: rq.nr_running(),
+            min_vruntime: rq.cfs.min_vruntime,
+            load_weight: rq.cfs.load_weight,
+            root_curr: rq.cfs.curr,
+            tree: tree_view(sim, &rq.cfs.tree),
+            groups: sim
+                .cfs_rqs_of(rq.cpu)
+                .into_iter()
+                .skip(1)
+                .filter(|c| c.nr_running > 0)
+                .map(|c| GroupRqView {
+                    tg: c.tg,
+                    name: sim.task_groups()[c.tg as usize].name.clone(),
+                    nr_running: c.nr_running,
+                    h_nr_running: c.h_nr_running,
+                    load_weight: c.load_weight,
+                    min_vruntime: c.min_vruntime,
+                    curr: c.curr,
+                    tree: tree_view(sim, &c.tree),
+                })
+                .collect(),
+            load: rq.weighted_cpuload(),
         })
         .collect();
     let now = sim.now();

@@ -209,6 +209,11 @@ impl Simulator {
         (0..self.tgs.len() as u32).map(|tg| self.cfs_of(tg, cpu)).collect()
     }
 
+    /// The task group a group entity stands for.
+    pub fn group_of_entity(&self, id: crate::sched::entity::EntId) -> u32 {
+        self.tg_of_gse(id)
+    }
+
     /// A scheduling entity (task or group) by id.
     pub fn entity(&self, id: crate::sched::entity::EntId) -> &SchedEntity {
         self.ent(id)

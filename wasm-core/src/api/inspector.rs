@@ -1,0 +1,94 @@
+//! The balancing-decision inspector's data: the recent load_balance calls
+//! with their group statistics, busiest choice, imbalance, outcome and a
+//! sentence explaining it.
+
+use crate::balance::decision::{BalanceDecision, Outcome};
+use crate::sim::Simulator;
+use serde::Serialize;
+
+#[derive(Serialize)]
+pub struct GroupStatsView {
+    pub cpus: String,
+    pub local: bool,
+    pub avg_load: u64,
+    pub group_load: u64,
+    pub group_capacity: u64,
+    pub sum_nr_running: u32,
+    pub idle_cpus: u32,
+    pub load_per_task: u64,
+    pub group_type: &'static str,
+    pub min_load: u64,
+    pub max_load: u64,
+}
+
+#[derive(Serialize)]
+pub struct DecisionView {
+    pub t_ns: u64,
+    pub cpu: u32,
+    pub level: String,
+    pub idle: &'static str,
+    pub groups: Vec<GroupStatsView>,
+    pub busiest_group: Option<usize>,
+    pub domain_avg_load: u64,
+    pub imbalance: u64,
+    pub busiest_cpu: Option<u32>,
+    pub outcome: &'static str,
+    pub moved: Vec<u32>,
+    pub explanation: String,
+}
+
+fn view(d: &BalanceDecision) -> DecisionView {
+    let (outcome, moved) = match &d.outcome {
+        Outcome::NotDesignated { .. } => ("not-designated", vec![]),
+        Outcome::Balanced { .. } => ("balanced", vec![]),
+        Outcome::NoBusiestQueue => ("no-busiest-queue", vec![]),
+        Outcome::Moved { tasks, .. } => ("moved", tasks.clone()),
+        Outcome::NothingMoved { .. } => ("nothing-moved", vec![]),
+        Outcome::ActiveBalance { .. } => ("active-balance", vec![]),
+    };
+    DecisionView {
+        t_ns: d.at.ns(),
+        cpu: d.cpu,
+        level: d.level.clone(),
+        idle: d.idle.as_str(),
+        groups: d
+            .groups
+            .iter()
+            .map(|g| GroupStatsView {
+                cpus: g.cpus.clone(),
+                local: g.local,
+                avg_load: g.avg_load,
+                group_load: g.group_load,
+                group_capacity: g.group_capacity,
+                sum_nr_running: g.sum_nr_running,
+                idle_cpus: g.idle_cpus,
+                load_per_task: g.load_per_task,
+                group_type: g.group_type.map_or("-", |t| t.as_str()),
+                min_load: g.min_load,
+                max_load: g.max_load,
+            })
+            .collect(),
+        busiest_group: d.busiest_group,
+        domain_avg_load: d.domain_avg_load,
+        imbalance: d.imbalance,
+        busiest_cpu: d.busiest_cpu,
+        outcome,
+        moved,
+        explanation: d.explain(),
+    }
+}
+
+/// The `n` most recent decisions (oldest first); `skip_not_designated`
+/// leaves out the calls that stopped because another CPU balances the group.
+pub fn recent_decisions(sim: &Simulator, n: usize, skip_not_designated: bool) -> Vec<DecisionView> {
+    let mut out: Vec<DecisionView> = sim
+        .decisions()
+        .iter()
+        .rev()
+        .filter(|d| !(skip_not_designated && matches!(d.outcome, Outcome::NotDesignated { .. })))
+        .take(n)
+        .map(view)
+        .collect();
+    out.reverse();
+    out
+}
