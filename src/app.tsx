@@ -7,6 +7,7 @@ import type { PresetInfo, SimView } from './engine/types';
 import { Controls } from './views/controls';
 import { EventLog } from './views/event-log';
 import { GanttView } from './views/gantt-view';
+import { Inspector } from './views/inspector';
 import { RbTreeView } from './views/rbtree-view';
 import { TaskTable } from './views/task-table';
 
@@ -97,6 +98,10 @@ export function App() {
       view: () => simRef.current?.view() ?? null,
       stepEvent,
       loadScenarioJson: load,
+      runUntil: (ns: number) => {
+        simRef.current?.runUntil(ns);
+        bump();
+      },
     };
   }, [stepEvent, load]);
 
@@ -176,6 +181,7 @@ export function App() {
             <RbTreeView cpu={cpu} currName={cpu.curr === null ? null : nameOf(cpu.curr)} rotations={view.rotations} nameOf={nameOf} />
             <EventLog events={sim.recentEvents(14)} />
           </div>
+          {view.cpus.length > 1 && <Inspector decision={sim.decisions(1, true)[0] ?? null} nameOf={nameOf} />}
           <GanttView slices={slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={Math.max(now, t0 + GANTT_WINDOW_NS)} />
           <TaskTable tasks={view.tasks} />
         </>

@@ -2,7 +2,7 @@
 // Rust-side handle: call dispose() when a simulation is replaced, or its
 // memory stays allocated in the wasm heap.
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import type { EventView, PresetInfo, RunSlice, SimView } from './types';
+import type { DecisionView, EventView, PresetInfo, RunSlice, SimView } from './types';
 
 let ready: Promise<void> | null = null;
 
@@ -68,6 +68,11 @@ export class Simulation {
       out.push({ cpu: flat[i], pid: flat[i + 1], startNs: flat[i + 2], endNs: flat[i + 3] });
     }
     return out;
+  }
+
+  /** The n most recent balancing decisions (oldest first). */
+  decisions(n: number, designatedOnly: boolean): DecisionView[] {
+    return JSON.parse(this.sim.decisions_json(n, designatedOnly)) as DecisionView[];
   }
 
   traceHash(): string {

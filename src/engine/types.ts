@@ -1,23 +1,76 @@
 // The JSON shapes the wasm engine returns (see wasm-core/src/api/view.rs and
 // report.rs). Times are numbers holding integer nanoseconds.
 
+/** A task (pid) or, when `group` is set, a task group's entity. */
 export interface TreeNode {
   pid: number;
   name: string;
   vruntime: number;
+  weight: number;
   red: boolean;
   left: number | null;
   right: number | null;
+  group: number | null;
+}
+
+export interface TreeView {
+  root: number | null;
+  nodes: TreeNode[];
+}
+
+/** One task group's runqueue on one CPU (group scheduling's tree of trees). */
+export interface GroupRqView {
+  tg: number;
+  name: string;
+  nr_running: number;
+  h_nr_running: number;
+  load_weight: number;
+  min_vruntime: number;
+  curr: number | null;
+  tree: TreeView;
 }
 
 export interface CpuView {
   cpu: number;
   online: boolean;
   curr: number | null;
+  root_curr: number | null;
   nr_running: number;
   min_vruntime: number;
   load_weight: number;
-  tree: { root: number | null; nodes: TreeNode[] };
+  load: number;
+  tree: TreeView;
+  groups: GroupRqView[];
+}
+
+export interface GroupStatsView {
+  cpus: string;
+  local: boolean;
+  avg_load: number;
+  group_load: number;
+  group_capacity: number;
+  sum_nr_running: number;
+  idle_cpus: number;
+  load_per_task: number;
+  group_type: string;
+  min_load: number;
+  max_load: number;
+}
+
+/** One load_balance call, for the inspector. */
+export interface DecisionView {
+  t_ns: number;
+  cpu: number;
+  level: string;
+  idle: string;
+  groups: GroupStatsView[];
+  busiest_group: number | null;
+  domain_avg_load: number;
+  imbalance: number;
+  busiest_cpu: number | null;
+  outcome: string;
+  moved: number[];
+  explanation: string;
 }
 
 export type TaskState = 'new' | 'running' | 'runnable' | 'sleeping' | 'exited';

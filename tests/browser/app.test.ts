@@ -17,6 +17,7 @@ let page: Page;
 interface Hook {
   view(): { now_ns: number; cpus: { tree: { nodes: unknown[] } }[] } | null;
   loadScenarioJson(json: string): boolean;
+  runUntil(ns: number): void;
 }
 
 /** Polls an async value until it satisfies `ok` (React renders after the click resolves). */
@@ -114,6 +115,18 @@ describe('the lab in Chromium', () => {
     expect(await settled(text('error'), (t) => t.includes('nice'))).toContain('processes[0].nice');
     expect(await page.getByTestId('btn-step').isEnabled()).toBe(true);
     await page.screenshot({ path: join(shots, 'app-error.png') });
+  });
+
+  it('shows the 64-CPU Group Imbalance preset: group runqueues and an explained balancing decision', async () => {
+    await page.locator('select[aria-label=preset]').selectOption('group-imbalance-make');
+    await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes('group-imbalance-make'));
+    await page.evaluate(() => (window as unknown as { __schedlab: Hook }).__schedlab.runUntil(300e6));
+    const explanation = await settled(text('explanation'), (t) => t.startsWith('CPU'));
+    expect(explanation).toMatch(/^CPU \d+ balancing at (SMT|MC|NUMA)/);
+    expect(await page.getByTestId('group-rq').count()).toBeGreaterThan(0);
+    expect(await page.locator('.lb-groups tbody tr').count()).toBeGreaterThan(1);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(shots, 'app-group-imbalance.png'), fullPage: true });
   });
 
   it('renders hostile task names as text', async () => {
