@@ -46,6 +46,22 @@ pub enum Op {
         body: Vec<Op>,
     },
     Exit,
+    /// Block until woken (a futex wait); a wakeup that came first is not lost.
+    Wait,
+    /// Wake thread `thread` of the process named `process` (a futex wake).
+    Wake {
+        process: String,
+        thread: u32,
+    },
+    /// Wait at the process-wide barrier `name`: spin up to `spin`, then block.
+    Barrier {
+        name: String,
+        spin: Dist,
+    },
+    Lock(String),
+    Unlock(String),
+    /// `sched_yield`.
+    Yield,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +71,20 @@ enum Insn {
     LoopBegin { times: Option<u32>, end: usize },
     LoopEnd { begin: usize },
     Exit,
+    Wait,
+    Wake { tgid: u32, thread: u32 },
+    Barrier { id: usize, spin: Dist },
+    Lock(usize),
+    Unlock(usize),
+    Yield,
+}
+
+/// Resolves names when compiling: process names to tgids, and barrier and
+/// mutex names to per-process indices.
+pub trait NameResolver {
+    fn tgid(&self, process: &str) -> u32;
+    fn barrier(&mut self, name: &str) -> usize;
+    fn mutex(&mut self, name: &str) -> usize;
 }
 
 /// Compiled, immutable bytecode shared by all threads of a process.
@@ -63,20 +93,27 @@ pub struct Program {
     code: Vec<Insn>,
 }
 
-/// What a task does next.
+/// What a task does next. Run and Sleep take time; the others are
+/// instantaneous system calls the simulator carries out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     Run(u64),
     Sleep(u64),
     Exit,
+    Wait,
+    Wake { tgid: u32, thread: u32 },
+    Barrier { id: usize, spin_ns: u64 },
+    Lock(usize),
+    Unlock(usize),
+    Yield,
 }
 
 const MAX_CONTROL_STEPS: u32 = 10_000;
 
 impl Program {
-    pub fn compile(ops: &[Op]) -> Program {
+    pub fn compile(ops: &[Op], names: &mut dyn NameResolver) -> Program {
         let mut code = Vec::new();
-        emit(ops, &mut code);
+        emit(ops, &mut code, names);
         code.push(Insn::Exit);
         Program { code }
     }
@@ -90,16 +127,22 @@ impl Program {
     }
 }
 
-fn emit(ops: &[Op], code: &mut Vec<Insn>) {
+fn emit(ops: &[Op], code: &mut Vec<Insn>, names: &mut dyn NameResolver) {
     for op in ops {
         match op {
             Op::Run(d) => code.push(Insn::Run(d.clone())),
             Op::Sleep(d) => code.push(Insn::Sleep(d.clone())),
             Op::Exit => code.push(Insn::Exit),
+            Op::Wait => code.push(Insn::Wait),
+            Op::Wake { process, thread } => code.push(Insn::Wake { tgid: names.tgid(process), thread: *thread }),
+            Op::Barrier { name, spin } => code.push(Insn::Barrier { id: names.barrier(name), spin: spin.clone() }),
+            Op::Lock(name) => code.push(Insn::Lock(names.mutex(name))),
+            Op::Unlock(name) => code.push(Insn::Unlock(names.mutex(name))),
+            Op::Yield => code.push(Insn::Yield),
             Op::Repeat { times, body } => {
                 let begin = code.len();
                 code.push(Insn::LoopBegin { times: *times, end: 0 });
-                emit(body, code);
+                emit(body, code, names);
                 let end = code.len();
                 code.push(Insn::LoopEnd { begin });
                 code[begin] = Insn::LoopBegin { times: *times, end };
@@ -146,6 +189,30 @@ impl ProgramCursor {
                     }
                 }
                 Insn::Exit => return Action::Exit,
+                Insn::Wait => {
+                    self.pc += 1;
+                    return Action::Wait;
+                }
+                Insn::Wake { tgid, thread } => {
+                    self.pc += 1;
+                    return Action::Wake { tgid: *tgid, thread: *thread };
+                }
+                Insn::Barrier { id, spin } => {
+                    self.pc += 1;
+                    return Action::Barrier { id: *id, spin_ns: spin.sample(rng) };
+                }
+                Insn::Lock(id) => {
+                    self.pc += 1;
+                    return Action::Lock(*id);
+                }
+                Insn::Unlock(id) => {
+                    self.pc += 1;
+                    return Action::Unlock(*id);
+                }
+                Insn::Yield => {
+                    self.pc += 1;
+                    return Action::Yield;
+                }
                 Insn::LoopBegin { times, end } => {
                     if *times == Some(0) {
                         self.pc = end + 1;
@@ -180,8 +247,21 @@ impl ProgramCursor {
 mod tests {
     use super::*;
 
+    struct NoNames;
+    impl NameResolver for NoNames {
+        fn tgid(&self, _: &str) -> u32 {
+            0
+        }
+        fn barrier(&mut self, _: &str) -> usize {
+            0
+        }
+        fn mutex(&mut self, _: &str) -> usize {
+            0
+        }
+    }
+
     fn actions(ops: &[Op], n: usize) -> Vec<Action> {
-        let p = Program::compile(ops);
+        let p = Program::compile(ops, &mut NoNames);
         let mut c = ProgramCursor::new(0);
         let mut rng = Rng::new(1);
         (0..n).map(|_| c.next_action(&p, &mut rng)).collect()

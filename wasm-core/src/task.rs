@@ -73,6 +73,14 @@ pub struct Task {
     /// ends. Kept as an absolute target so every update_curr, wherever it
     /// happens, counts against the burst.
     pub burst_end_exec: u64,
+    /// A system call to carry out when the task next runs.
+    pub pending: Option<crate::program::Action>,
+    /// What the task is blocked on, if it is (besides a timed sleep).
+    pub blocked_on: Option<Block>,
+    /// Futex-style wakeups received while not waiting (not lost).
+    pub wake_tokens: u32,
+    /// Spinning at a barrier: (barrier, generation waited for).
+    pub spin: Option<(usize, u64)>,
     pub stats: TaskStats,
 }
 
@@ -97,9 +105,21 @@ impl Task {
             allowed,
             program,
             burst_end_exec: 0,
+            pending: None,
+            blocked_on: None,
+            wake_tokens: 0,
+            spin: None,
             stats: TaskStats::default(),
         }
     }
+}
+
+/// What a blocked task waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Block {
+    Wait,
+    Barrier(usize),
+    Mutex(usize),
 }
 
 /// A process: a named group of threads sharing nice level and program.

@@ -203,6 +203,26 @@ pub struct OpFile {
     pub body: Option<Vec<OpFile>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exit: Option<bool>,
+    /// Block until woken (futex wait).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wait: Option<bool>,
+    /// Wake a thread: "process" (its thread 0) or "process/k".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wake: Option<String>,
+    /// Wait at the named barrier of this process (all its threads meet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub barrier: Option<String>,
+    /// With `barrier`: spin this long before blocking (default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spin_us: Option<DistFile>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lock: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unlock: Option<String>,
+    /// sched_yield.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "yield")]
+    pub yield_cpu: Option<bool>,
 }
 
 /// A duration in microseconds: a number, `{"uniform": [lo, hi]}` or `{"exp": mean}`.

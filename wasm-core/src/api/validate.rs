@@ -59,6 +59,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         total_threads += p.threads as u64;
         let mut count = 0;
         let program = ops_of(&p.program, &format!("{at}.program"), 1, &mut count, &mut c);
+        check_wake_targets(&program, f, &format!("{at}.program"), &mut c);
         if count > MAX_PROGRAM_OPS {
             c.fail(format!("{at}.program"), format!("has {count} steps; the limit is {MAX_PROGRAM_OPS}"));
         }
@@ -267,10 +268,29 @@ fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Che
             return out;
         }
         let field = format!("{at}[{i}]");
-        let kinds = [op.run_us.is_some(), op.sleep_us.is_some(), op.body.is_some(), op.exit.is_some()];
+        let kinds = [
+            op.run_us.is_some(),
+            op.sleep_us.is_some(),
+            op.body.is_some(),
+            op.exit.is_some(),
+            op.wait.is_some(),
+            op.wake.is_some(),
+            op.barrier.is_some(),
+            op.lock.is_some(),
+            op.unlock.is_some(),
+            op.yield_cpu.is_some(),
+        ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat) or exit");
+            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock or yield");
             continue;
+        }
+        if op.spin_us.is_some() && op.barrier.is_none() {
+            c.fail(format!("{field}.spin_us"), "only allowed together with barrier");
+        }
+        for (flag, name) in [(op.wait, "wait"), (op.yield_cpu, "yield")] {
+            if flag == Some(false) {
+                c.fail(format!("{field}.{name}"), "must be true (omit the step otherwise)");
+            }
         }
         if op.exit == Some(false) {
             c.fail(format!("{field}.exit"), "must be true (omit the step to keep running)");
@@ -282,6 +302,29 @@ fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Che
             out.push(Op::Run(dist_of(d, &format!("{field}.run_us"), c)));
         } else if let Some(d) = &op.sleep_us {
             out.push(Op::Sleep(dist_of(d, &format!("{field}.sleep_us"), c)));
+        } else if op.wait.is_some() {
+            out.push(Op::Wait);
+        } else if let Some(target) = &op.wake {
+            let (process, thread) = match target.rsplit_once('/') {
+                Some((p, k)) => match k.parse::<u32>() {
+                    Ok(k) => (p.to_string(), k),
+                    Err(_) => {
+                        c.fail(format!("{field}.wake"), "must be \"process\" or \"process/thread-index\"");
+                        continue;
+                    }
+                },
+                None => (target.clone(), 0),
+            };
+            out.push(Op::Wake { process, thread });
+        } else if let Some(name) = &op.barrier {
+            let spin = op.spin_us.as_ref().map_or(Dist::Fixed(0), |d| dist_of(d, &format!("{field}.spin_us"), c));
+            out.push(Op::Barrier { name: name.clone(), spin });
+        } else if let Some(name) = &op.lock {
+            out.push(Op::Lock(name.clone()));
+        } else if let Some(name) = &op.unlock {
+            out.push(Op::Unlock(name.clone()));
+        } else if op.yield_cpu.is_some() {
+            out.push(Op::Yield);
         } else if let Some(body) = &op.body {
             let body = ops_of(body, &format!("{field}.body"), depth + 1, count, c);
             out.push(Op::Repeat { times: op.repeat, body });
@@ -366,4 +409,21 @@ fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
         out.push(CgroupSpec { name: g.name.clone(), shares: g.shares, parent: g.parent.clone() });
     }
     out
+}
+
+/// Every `wake` names an existing process and one of its threads.
+fn check_wake_targets(ops: &[Op], f: &ScenarioFile, at: &str, c: &mut Checker) {
+    for op in ops {
+        match op {
+            Op::Wake { process, thread } => match f.processes.iter().find(|p| &p.name == process) {
+                None => c.fail(at, format!("wake names no process '{process}'")),
+                Some(p) if *thread >= p.threads => {
+                    c.fail(at, format!("wake names thread {thread} of '{process}', which has {} threads", p.threads))
+                }
+                Some(_) => {}
+            },
+            Op::Repeat { body, .. } => check_wake_targets(body, f, at, c),
+            _ => {}
+        }
+    }
 }

@@ -10,9 +10,11 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let json = args.iter().any(|a| a == "--json");
-    let repeat: usize = args.iter().position(|a| a == "--repeat").and_then(|i| args.get(i + 1)?.parse().ok()).unwrap_or(5);
+    let repeat: usize =
+        args.iter().position(|a| a == "--repeat").and_then(|i| args.get(i + 1)?.parse().ok()).unwrap_or(5);
     let files: Vec<&String> = args.iter().filter(|a| a.ends_with(".json")).collect();
-    let mut inputs: Vec<(String, String)> = files.iter().map(|f| (f.to_string(), std::fs::read_to_string(f).unwrap_or_default())).collect();
+    let mut inputs: Vec<(String, String)> =
+        files.iter().map(|f| (f.to_string(), std::fs::read_to_string(f).unwrap_or_default())).collect();
     if inputs.is_empty() {
         inputs = presets::PRESETS.iter().map(|p| (p.name.to_string(), p.json.to_string())).collect();
     }

@@ -11,6 +11,18 @@ use super::events::{Event, EventClass};
 use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::program::Action;
+
+/// How many instantaneous system calls a task may make without taking time.
+const MAX_SYSCALLS_IN_A_ROW: u32 = 10_000;
+
+/// Where a task's program advances from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum From {
+    /// It is running on this CPU (its burst ended).
+    Running(CpuId),
+    /// It was asleep or blocked (or is new); `waker` is the CPU that woke it.
+    Waking { is_new: bool, waker: Option<CpuId> },
+}
 use crate::sched::fair::EnqueueKind;
 use crate::task::TaskState;
 use crate::time::{CpuId, Pid, SimTime};
@@ -83,41 +95,33 @@ impl Simulator {
     }
 
     pub(crate) fn resched_if_needed(&mut self, cpu: CpuId) {
+        if self.syscall_cpu == Some(cpu) {
+            return;
+        }
         if self.rqs[cpu as usize].need_resched {
             self.schedule(cpu);
         }
     }
 
     /// The running task on `cpu` has consumed its burst: run the next step
-    /// of its program.
+    /// of its program (or, if it was spinning at a barrier, block there).
     fn burst_end(&mut self, cpu: CpuId) {
         self.update_curr(cpu);
         let Some(pid) = self.rqs[cpu as usize].curr() else {
             return;
         };
-        match self.next_action(pid) {
-            Action::Run(ns) => {
-                let task = &mut self.tasks[pid as usize];
-                task.burst_end_exec = task.se.sum_exec_runtime + ns;
-                self.arm_burst_end(cpu);
-            }
-            Action::Sleep(ns) => {
-                self.deactivate(cpu, pid, TaskState::Sleeping);
-                self.trace.emit(self.now, cpu, TraceKind::Sleep { pid, ns });
-                self.push(self.now.after(ns), Event::Wakeup(pid));
-                self.schedule(cpu);
-            }
-            Action::Exit => {
-                self.deactivate(cpu, pid, TaskState::Exited);
-                self.tasks[pid as usize].stats.exited_at = Some(self.now);
-                self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
-                self.schedule(cpu);
-            }
+        if self.tasks[pid as usize].spin.is_some() {
+            self.spin_expired(cpu, pid);
+            return;
         }
+        self.advance(pid, From::Running(cpu));
     }
 
-    fn next_action(&mut self, pid: Pid) -> Action {
+    pub(crate) fn next_action(&mut self, pid: Pid) -> Action {
         let task = &mut self.tasks[pid as usize];
+        if let Some(a) = task.pending.take() {
+            return a;
+        }
         let prog = &self.programs[task.program.program];
         task.program.next_action(prog, &mut self.rng)
     }
@@ -125,35 +129,111 @@ impl Simulator {
     /// A task's first action when its process starts.
     fn task_start(&mut self, pid: Pid) {
         self.tasks[pid as usize].stats.started_at = Some(self.now);
-        self.after_sleep(pid, true);
+        self.advance(pid, From::Waking { is_new: true, waker: None });
     }
 
     fn timer_wakeup(&mut self, pid: Pid) {
-        if self.tasks[pid as usize].state == TaskState::Sleeping {
-            self.after_sleep(pid, false);
+        let task = &self.tasks[pid as usize];
+        if task.state == TaskState::Sleeping && task.blocked_on.is_none() {
+            self.advance(pid, From::Waking { is_new: false, waker: None });
         }
     }
 
-    /// Runs the task's program forward from a sleep (or from its start).
-    fn after_sleep(&mut self, pid: Pid, is_new: bool) {
-        match self.next_action(pid) {
-            Action::Run(ns) => {
-                let task = &mut self.tasks[pid as usize];
-                task.burst_end_exec = task.se.sum_exec_runtime + ns;
-                self.try_to_wake_up(pid, is_new);
-            }
-            Action::Sleep(ns) => {
-                self.tasks[pid as usize].state = TaskState::Sleeping;
-                self.push(self.now.after(ns), Event::Wakeup(pid));
-            }
-            Action::Exit => {
-                let task = &mut self.tasks[pid as usize];
-                task.state = TaskState::Exited;
-                task.stats.exited_at = Some(self.now);
-                let cpu = task.cpu;
-                self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+    /// Runs the task's program forward until something takes time or blocks.
+    /// Instantaneous system calls (wake, lock, barrier…) need the CPU: a
+    /// waking task whose next step is one becomes runnable with a 1 ns burst
+    /// and carries the call out when it runs.
+    pub(crate) fn advance(&mut self, pid: Pid, from: From) {
+        let outer = self.syscall_cpu;
+        if let From::Running(cpu) = from {
+            self.syscall_cpu = Some(cpu);
+        }
+        self.advance_inner(pid, from);
+        if let From::Running(cpu) = from {
+            self.syscall_cpu = outer;
+            // Back to user space: a preemption the calls asked for happens now.
+            if self.rqs[cpu as usize].curr() == Some(pid) {
+                self.resched_if_needed(cpu);
             }
         }
+    }
+
+    fn advance_inner(&mut self, pid: Pid, from: From) {
+        for _ in 0..MAX_SYSCALLS_IN_A_ROW {
+            let action = self.next_action(pid);
+            let cpu = match from {
+                From::Waking { is_new, waker } => {
+                    match action {
+                        Action::Run(ns) => self.set_burst(pid, ns),
+                        Action::Sleep(ns) => {
+                            self.tasks[pid as usize].state = TaskState::Sleeping;
+                            self.push(self.now.after(ns), Event::Wakeup(pid));
+                            return;
+                        }
+                        Action::Exit => {
+                            self.exit_sleeping(pid);
+                            return;
+                        }
+                        other => {
+                            self.tasks[pid as usize].pending = Some(other);
+                            self.set_burst(pid, 1);
+                        }
+                    }
+                    self.try_to_wake_up(pid, is_new, waker);
+                    return;
+                }
+                From::Running(cpu) => cpu,
+            };
+            match action {
+                Action::Run(ns) => {
+                    self.set_burst(pid, ns);
+                    self.arm_burst_end(cpu);
+                    return;
+                }
+                Action::Sleep(ns) => {
+                    self.deactivate(cpu, pid, TaskState::Sleeping);
+                    self.trace.emit(self.now, cpu, TraceKind::Sleep { pid, ns });
+                    self.push(self.now.after(ns), Event::Wakeup(pid));
+                    self.schedule(cpu);
+                    return;
+                }
+                Action::Exit => {
+                    self.deactivate(cpu, pid, TaskState::Exited);
+                    self.tasks[pid as usize].stats.exited_at = Some(self.now);
+                    self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+                    self.schedule(cpu);
+                    return;
+                }
+                other => {
+                    if !self.syscall(cpu, pid, other) {
+                        return;
+                    }
+                }
+            }
+        }
+        // A loop of system calls that never takes time would hang the run:
+        // the task is ended instead (bad-input rule).
+        if let From::Running(cpu) = from {
+            self.deactivate(cpu, pid, TaskState::Exited);
+            self.tasks[pid as usize].stats.exited_at = Some(self.now);
+            self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+            self.schedule(cpu);
+        } else {
+            self.exit_sleeping(pid);
+        }
+    }
+
+    fn set_burst(&mut self, pid: Pid, ns: u64) {
+        let task = &mut self.tasks[pid as usize];
+        task.burst_end_exec = task.se.sum_exec_runtime + ns;
+    }
+
+    fn exit_sleeping(&mut self, pid: Pid) {
+        let task = &mut self.tasks[pid as usize];
+        task.state = TaskState::Exited;
+        task.stats.exited_at = Some(self.now);
+        let cpu = task.cpu;
+        self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
     }
 
     /// The CPU that wakes or forks the task: a timer fires where the task
@@ -170,8 +250,11 @@ impl Simulator {
 
     /// `try_to_wake_up` / `wake_up_new_task`: choose a CPU, enqueue with the
     /// right placement, and check whether the wakee preempts the running task.
-    fn try_to_wake_up(&mut self, pid: Pid, is_new: bool) {
-        let waker = self.waker_cpu(pid, is_new);
+    fn try_to_wake_up(&mut self, pid: Pid, is_new: bool, waker: Option<CpuId>) {
+        let waker = match waker {
+            Some(c) if self.online.test(c) => c,
+            _ => self.waker_cpu(pid, is_new),
+        };
         let kind = if is_new { PlaceKind::Fork } else { PlaceKind::Wakeup };
         if is_new {
             self.tasks[pid as usize].cpu = waker;
@@ -210,7 +293,7 @@ impl Simulator {
     }
 
     /// `deactivate_task` for the running task: it blocks or exits.
-    fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
+    pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
         let now = self.now;
         let _ = now;
         self.dequeue_task(pid, cpu, state == TaskState::Sleeping);
@@ -301,7 +384,7 @@ impl Simulator {
     }
 
     /// Schedules the BurstEnd of the task now running on `cpu` (if any).
-    fn arm_burst_end(&mut self, cpu: CpuId) {
+    pub(crate) fn arm_burst_end(&mut self, cpu: CpuId) {
         let rq = &mut self.rqs[cpu as usize];
         rq.burst_gen += 1;
         let gen = rq.burst_gen;

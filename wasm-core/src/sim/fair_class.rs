@@ -298,6 +298,17 @@ impl Simulator {
         true
     }
 
+    /// `yield_task_fair`: the task becomes the skip buddy at every level, so
+    /// the next pick prefers anyone else close enough.
+    pub(crate) fn yield_task(&mut self, pid: Pid, cpu: CpuId) {
+        self.update_curr_chain(cpu);
+        for (tg, id) in self.chain(pid, cpu) {
+            let (cfs, _) = level!(self, tg, cpu);
+            cfs.clear_buddies_of(id);
+            cfs.skip = Some(id);
+        }
+    }
+
     /// `task_h_load`: the task's share of its CPU's load through the
     /// hierarchy (h_load computed top-down, as update_cfs_rq_h_load does).
     pub(crate) fn task_h_load(&self, pid: Pid, cpu: CpuId) -> u64 {

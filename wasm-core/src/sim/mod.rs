@@ -17,6 +17,7 @@ mod fair_class;
 mod hotplug;
 mod migrate;
 mod runqueue;
+pub mod sync;
 
 pub use runqueue::Rq;
 
@@ -38,6 +39,33 @@ use crate::topology::domains::{build_domains, cpu_capacity, DomainOptions};
 use crate::trace::Trace;
 use events::{Event, EventClass};
 use std::collections::VecDeque;
+
+/// Resolves the names in one process's program while compiling it.
+struct Names<'a> {
+    procs: &'a [crate::config::ProcessSpec],
+    barriers: Vec<String>,
+    mutexes: Vec<String>,
+}
+
+fn intern(list: &mut Vec<String>, name: &str) -> usize {
+    list.iter().position(|n| n == name).unwrap_or_else(|| {
+        list.push(name.to_string());
+        list.len() - 1
+    })
+}
+
+impl crate::program::NameResolver for Names<'_> {
+    fn tgid(&self, process: &str) -> u32 {
+        // Validation guarantees the name exists; 0 is never reached otherwise.
+        self.procs.iter().position(|p| p.name == process).unwrap_or(0) as u32
+    }
+    fn barrier(&mut self, name: &str) -> usize {
+        intern(&mut self.barriers, name)
+    }
+    fn mutex(&mut self, name: &str) -> usize {
+        intern(&mut self.mutexes, name)
+    }
+}
 
 /// Rotations remembered for the UI (the most recent ones).
 const ROTATION_LOG: usize = 64;
@@ -80,6 +108,11 @@ pub struct Simulator {
     /// Group entities and group runqueues, index (tg − 1) × CPUs + cpu.
     pub(crate) gses: Vec<SchedEntity>,
     pub(crate) gcfs: Vec<CfsRq>,
+    /// Barriers and mutexes of each process, by tgid.
+    pub(crate) sync: Vec<sync::ProcSync>,
+    /// The CPU whose running task is inside a system call: a resched it
+    /// causes waits until the call returns (as on return to user space).
+    pub(crate) syscall_cpu: Option<CpuId>,
 }
 
 impl Simulator {
@@ -117,6 +150,8 @@ impl Simulator {
             tgs: vec![TaskGroup::root()],
             gses: Vec::new(),
             gcfs: Vec::new(),
+            sync: Vec::new(),
+            syscall_cpu: None,
         };
         let group_of_process = sim.build_task_groups(cfg);
         sim.rebuild_domains();
@@ -126,7 +161,12 @@ impl Simulator {
         for spec in &cfg.processes {
             let tgid = sim.procs.len() as u32;
             let program = sim.programs.len();
-            sim.programs.push(Program::compile(&spec.program));
+            let mut names = Names { procs: &cfg.processes, barriers: Vec::new(), mutexes: Vec::new() };
+            sim.programs.push(Program::compile(&spec.program, &mut names));
+            sim.sync.push(sync::ProcSync {
+                barriers: vec![sync::Barrier::default(); names.barriers.len()],
+                mutexes: vec![sync::Mutex::default(); names.mutexes.len()],
+            });
             let mut threads = Vec::new();
             for i in 0..spec.threads {
                 let pid = sim.tasks.len() as Pid;

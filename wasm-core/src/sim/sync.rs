@@ -1,0 +1,175 @@
+//! Synchronisation between threads: futex-style wait/wake, process-wide
+//! barriers (spin for a while, then block, like NAS lu's pipelined waits),
+//! mutexes, and sched_yield. All are instantaneous system calls made by a
+//! running task; blocking deactivates it, waking goes through try_to_wake_up
+//! with the waker's CPU (which matters to wake_affine).
+
+use super::core::From;
+use super::Simulator;
+use crate::program::Action;
+use crate::task::{Block, TaskState};
+use crate::time::{CpuId, Pid};
+use std::collections::VecDeque;
+
+#[derive(Clone, Debug, Default)]
+pub struct Barrier {
+    pub arrived: u32,
+    pub generation: u64,
+    pub spinning: Vec<Pid>,
+    pub blocked: Vec<Pid>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Mutex {
+    pub owner: Option<Pid>,
+    pub waiters: VecDeque<Pid>,
+}
+
+/// The synchronisation objects of one process.
+#[derive(Clone, Debug, Default)]
+pub struct ProcSync {
+    pub barriers: Vec<Barrier>,
+    pub mutexes: Vec<Mutex>,
+}
+
+impl Simulator {
+    /// Carries out one system call of the task running on `cpu`. Returns
+    /// true if the task goes on with its program, false if it blocked or
+    /// gave up the CPU.
+    pub(crate) fn syscall(&mut self, cpu: CpuId, pid: Pid, action: Action) -> bool {
+        let tgid = self.tasks[pid as usize].tgid as usize;
+        match action {
+            Action::Wait => {
+                let task = &mut self.tasks[pid as usize];
+                if task.wake_tokens > 0 {
+                    task.wake_tokens -= 1;
+                    return true;
+                }
+                self.block(cpu, pid, Block::Wait);
+                false
+            }
+            Action::Wake { tgid: target_tgid, thread } => {
+                if let Some(&target) = self.procs[target_tgid as usize].threads.get(thread as usize) {
+                    self.futex_wake(target, cpu);
+                }
+                true
+            }
+            Action::Barrier { id, spin_ns } => {
+                let nthreads = self.procs[tgid].threads.len() as u32;
+                let b = &mut self.sync[tgid].barriers[id];
+                b.arrived += 1;
+                if b.arrived >= nthreads {
+                    self.release_barrier(tgid, id, cpu);
+                    return true;
+                }
+                let gen = b.generation;
+                if spin_ns > 0 {
+                    b.spinning.push(pid);
+                    let task = &mut self.tasks[pid as usize];
+                    task.spin = Some((id, gen));
+                    task.burst_end_exec = task.se.sum_exec_runtime + spin_ns;
+                    self.arm_burst_end(cpu);
+                } else {
+                    b.blocked.push(pid);
+                    self.block(cpu, pid, Block::Barrier(id));
+                }
+                false
+            }
+            Action::Lock(id) => {
+                let m = &mut self.sync[tgid].mutexes[id];
+                if m.owner.is_none() {
+                    m.owner = Some(pid);
+                    return true;
+                }
+                m.waiters.push_back(pid);
+                self.block(cpu, pid, Block::Mutex(id));
+                false
+            }
+            Action::Unlock(id) => {
+                let m = &mut self.sync[tgid].mutexes[id];
+                m.owner = m.waiters.pop_front();
+                if let Some(next) = m.owner {
+                    // The lock is handed over; the new owner goes on after its lock.
+                    self.tasks[next as usize].blocked_on = None;
+                    self.advance(next, From::Waking { is_new: false, waker: Some(cpu) });
+                }
+                true
+            }
+            Action::Yield => {
+                // yield_task_fair: become the skip buddy, then schedule at once;
+                // the program goes on when the task next runs.
+                self.yield_task(pid, cpu);
+                let task = &mut self.tasks[pid as usize];
+                task.burst_end_exec = task.se.sum_exec_runtime + 1;
+                self.schedule(cpu);
+                false
+            }
+            Action::Run(_) | Action::Sleep(_) | Action::Exit => true,
+        }
+    }
+
+    fn block(&mut self, cpu: CpuId, pid: Pid, on: Block) {
+        self.tasks[pid as usize].blocked_on = Some(on);
+        self.deactivate(cpu, pid, TaskState::Sleeping);
+        self.schedule(cpu);
+    }
+
+    /// A futex wake: a task waiting in Wait wakes; otherwise the wakeup is
+    /// remembered so its next Wait returns at once.
+    fn futex_wake(&mut self, target: Pid, waker: CpuId) {
+        let task = &mut self.tasks[target as usize];
+        if task.state == TaskState::Sleeping && task.blocked_on == Some(Block::Wait) {
+            task.blocked_on = None;
+            self.advance(target, From::Waking { is_new: false, waker: Some(waker) });
+        } else {
+            task.wake_tokens += 1;
+        }
+    }
+
+    /// The last thread arrived: spinners stop spinning, blocked ones wake.
+    fn release_barrier(&mut self, tgid: usize, id: usize, waker: CpuId) {
+        let b = &mut self.sync[tgid].barriers[id];
+        b.arrived = 0;
+        b.generation += 1;
+        let spinning = std::mem::take(&mut b.spinning);
+        let blocked = std::mem::take(&mut b.blocked);
+        for pid in spinning {
+            self.stop_spinning(pid);
+        }
+        for pid in blocked {
+            self.tasks[pid as usize].blocked_on = None;
+            self.advance(pid, From::Waking { is_new: false, waker: Some(waker) });
+        }
+    }
+
+    /// A spinner sees the barrier open: its spin ends now (at once if it is
+    /// running, as soon as it runs if it is waiting for a CPU).
+    fn stop_spinning(&mut self, pid: Pid) {
+        let task = &self.tasks[pid as usize];
+        let cpu = task.cpu;
+        let running = task.state == TaskState::Running;
+        if running {
+            self.update_curr_chain(cpu);
+        }
+        let task = &mut self.tasks[pid as usize];
+        task.spin = None;
+        task.burst_end_exec = task.se.sum_exec_runtime;
+        if running {
+            self.arm_burst_end(cpu);
+        }
+    }
+
+    /// The spin ran out before the barrier opened: block on it.
+    pub(crate) fn spin_expired(&mut self, cpu: CpuId, pid: Pid) {
+        let Some((id, gen)) = self.tasks[pid as usize].spin.take() else { return };
+        let tgid = self.tasks[pid as usize].tgid as usize;
+        let b = &mut self.sync[tgid].barriers[id];
+        if b.generation != gen {
+            self.advance(pid, From::Running(cpu));
+            return;
+        }
+        b.spinning.retain(|&p| p != pid);
+        b.blocked.push(pid);
+        self.block(cpu, pid, Block::Barrier(id));
+    }
+}
