@@ -19,6 +19,7 @@ pub struct SimConfig {
     pub bugs: BugSwitches,
     /// `sched_autogroup_enabled`: one task group per session.
     pub autogroup: bool,
+    pub costs: CostModel,
     pub cgroups: Vec<CgroupSpec>,
     pub processes: Vec<ProcessSpec>,
     pub events: Vec<TimedEvent>,
@@ -50,6 +51,34 @@ impl BugSwitches {
             overload_on_wakeup: false,
             missing_domains: false,
         }
+    }
+}
+
+/// What scheduling costs the machine, charged as extra CPU work to the task
+/// that pays it. Defaults [kernel-model.md 8; RECALL for the cache figures]:
+/// 1.5 µs per context switch (direct cost measured about 1–2 µs), 2 µs for a
+/// wakeup sent to another CPU (IPI), and a cache refill after a migration of
+/// 10 µs within a node and 40 µs across nodes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CostModel {
+    pub context_switch_ns: u64,
+    pub wakeup_ipi_ns: u64,
+    pub migration_cold_ns: u64,
+    pub migration_cold_remote_ns: u64,
+}
+
+impl CostModel {
+    pub fn defaults() -> CostModel {
+        CostModel {
+            context_switch_ns: 1_500,
+            wakeup_ipi_ns: 2_000,
+            migration_cold_ns: 10_000,
+            migration_cold_remote_ns: 40_000,
+        }
+    }
+
+    pub fn free() -> CostModel {
+        CostModel { context_switch_ns: 0, wakeup_ipi_ns: 0, migration_cold_ns: 0, migration_cold_remote_ns: 0 }
     }
 }
 

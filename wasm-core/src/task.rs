@@ -79,6 +79,9 @@ pub struct Task {
     pub blocked_on: Option<Block>,
     /// Futex-style wakeups received while not waiting (not lost).
     pub wake_tokens: u32,
+    /// Extra CPU work owed when the task next runs (cache refill after a
+    /// migration, a cross-CPU wakeup), from the cost model.
+    pub owed_ns: u64,
     /// Spinning at a barrier: (barrier, generation waited for).
     pub spin: Option<(usize, u64)>,
     pub stats: TaskStats,
@@ -109,6 +112,7 @@ impl Task {
             blocked_on: None,
             wake_tokens: 0,
             spin: None,
+            owed_ns: 0,
             stats: TaskStats::default(),
         }
     }

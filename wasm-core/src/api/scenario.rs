@@ -41,6 +41,10 @@ pub struct ScenarioFile {
     /// `sched_autogroup_enabled` (default true): one task group per session.
     #[serde(default = "yes")]
     pub autogroup: bool,
+    /// Scheduling costs (context switch, cross-CPU wakeup, cache refill after
+    /// a migration); omitted fields keep the documented defaults.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub costs: Option<CostsFile>,
     /// CPU-controller cgroups, parents before children.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cgroups: Vec<CgroupFile>,
@@ -48,6 +52,15 @@ pub struct ScenarioFile {
     /// Timed events (CPU hotplug).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventFile>,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CostsFile {
+    pub context_switch_ns: Option<u64>,
+    pub wakeup_ipi_ns: Option<u64>,
+    pub migration_cold_ns: Option<u64>,
+    pub migration_cold_remote_ns: Option<u64>,
 }
 
 fn yes() -> bool {

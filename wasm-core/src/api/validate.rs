@@ -3,7 +3,7 @@
 //! (CPUs, threads, duration, program size) bound what a run can cost.
 
 use super::scenario::*;
-use crate::config::{BugSwitches, CgroupSpec, ProcessSpec, SimConfig, TimedEvent, TimedEventKind};
+use crate::config::{BugSwitches, CgroupSpec, CostModel, ProcessSpec, SimConfig, TimedEvent, TimedEventKind};
 use crate::machine::{Machine, MAX_CPUS};
 use crate::program::{Dist, Op};
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
@@ -85,6 +85,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     }
     let bugs = bugs_of(f.bugs.as_ref(), &mut c);
     let cgroups = cgroups_of(&f.cgroups, &mut c);
+    let costs = costs_of(f.costs.as_ref(), &mut c);
     let nr_cpus = machine.as_ref().map_or(1, |m| m.nr_cpus());
     let mut events = Vec::new();
     for (i, e) in f.events.iter().enumerate() {
@@ -109,6 +110,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     }
     Ok(SimConfig {
         autogroup: f.autogroup,
+        costs,
         cgroups,
         bugs,
         events,
@@ -425,5 +427,25 @@ fn check_wake_targets(ops: &[Op], f: &ScenarioFile, at: &str, c: &mut Checker) {
             Op::Repeat { body, .. } => check_wake_targets(body, f, at, c),
             _ => {}
         }
+    }
+}
+
+fn costs_of(f: Option<&CostsFile>, c: &mut Checker) -> CostModel {
+    let d = CostModel::defaults();
+    let Some(f) = f else { return d };
+    let mut pick = |v: Option<u64>, def: u64, name: &str| {
+        let v = v.unwrap_or(def);
+        c.range(&format!("costs.{name}"), v, 0, 10_000_000);
+        v
+    };
+    CostModel {
+        context_switch_ns: pick(f.context_switch_ns, d.context_switch_ns, "context_switch_ns"),
+        wakeup_ipi_ns: pick(f.wakeup_ipi_ns, d.wakeup_ipi_ns, "wakeup_ipi_ns"),
+        migration_cold_ns: pick(f.migration_cold_ns, d.migration_cold_ns, "migration_cold_ns"),
+        migration_cold_remote_ns: pick(
+            f.migration_cold_remote_ns,
+            d.migration_cold_remote_ns,
+            "migration_cold_remote_ns",
+        ),
     }
 }

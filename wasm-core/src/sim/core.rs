@@ -266,6 +266,7 @@ impl Simulator {
             // task_waking_fair + enqueue: sleeping elsewhere is neither a gain
             // nor a loss of vruntime.
             self.renormalise_vruntime(pid, prev_cpu, target);
+            self.charge_migration(pid, prev_cpu, target);
             self.tasks[pid as usize].stats.migrations += 1;
             self.trace.emit(now, target, TraceKind::Migrate { pid, from: prev_cpu, cause: MigrateCause::Wakeup });
         }
@@ -275,6 +276,10 @@ impl Simulator {
             task.cpu = target;
             task.stats.wait_start = Some(now);
             task.stats.woken_at = Some(now);
+        }
+        if waker != target {
+            // The wakeup crosses CPUs: an IPI the wakee pays for.
+            self.tasks[pid as usize].owed_ns += self.costs.wakeup_ipi_ns;
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         self.enqueue_task(pid, target, kind);
@@ -344,7 +349,11 @@ impl Simulator {
                 };
             }
             rq.cfs_tasks_touch(n);
+            let switch_cost = if prev != next { self.costs.context_switch_ns } else { 0 };
             let task = &mut self.tasks[n as usize];
+            // Cost model: the switch and any owed cache refill or IPI become
+            // extra work in the incoming task's burst.
+            task.burst_end_exec += switch_cost + std::mem::take(&mut task.owed_ns);
             task.state = TaskState::Running;
             task.cpu = cpu;
             if let Some(since) = task.stats.wait_start.take() {

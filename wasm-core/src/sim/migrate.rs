@@ -18,6 +18,7 @@ impl Simulator {
         self.dequeue_task(pid, from, false);
         self.rqs[from as usize].cfs_tasks_remove(pid);
         self.renormalise_vruntime(pid, from, to);
+        self.charge_migration(pid, from, to);
         let task = &mut self.tasks[pid as usize];
         task.cpu = to;
         task.stats.migrations += 1;
@@ -25,6 +26,14 @@ impl Simulator {
         self.rqs[to as usize].cfs_tasks_add(pid);
         self.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
         self.check_preempt_curr(to, pid);
+    }
+
+    /// The cost model's cache refill: a migrated task owes extra work, more
+    /// when it crossed nodes.
+    pub(crate) fn charge_migration(&mut self, pid: Pid, from: CpuId, to: CpuId) {
+        let remote = self.machine.node_of(from) != self.machine.node_of(to);
+        let cost = if remote { self.costs.migration_cold_remote_ns } else { self.costs.migration_cold_ns };
+        self.tasks[pid as usize].owed_ns += cost;
     }
 
     /// `check_preempt_curr` after a task arrived on `cpu`.

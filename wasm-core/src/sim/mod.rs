@@ -113,6 +113,7 @@ pub struct Simulator {
     /// The CPU whose running task is inside a system call: a resched it
     /// causes waits until the call returns (as on return to user space).
     pub(crate) syscall_cpu: Option<CpuId>,
+    pub(crate) costs: crate::config::CostModel,
 }
 
 impl Simulator {
@@ -152,6 +153,7 @@ impl Simulator {
             gcfs: Vec::new(),
             sync: Vec::new(),
             syscall_cpu: None,
+            costs: cfg.costs.clone(),
         };
         let group_of_process = sim.build_task_groups(cfg);
         sim.rebuild_domains();
