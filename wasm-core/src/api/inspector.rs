@@ -55,7 +55,7 @@ fn view(d: &BalanceDecision) -> DecisionView {
             .groups
             .iter()
             .map(|g| GroupStatsView {
-                cpus: g.cpus.clone(),
+                cpus: g.span.to_list(),
                 local: g.local,
                 avg_load: g.avg_load,
                 group_load: g.group_load,

@@ -26,7 +26,7 @@ impl GroupType {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GroupStats {
     pub first_cpu: CpuId,
-    pub cpus: String,
+    pub span: crate::topology::cpumask::CpuMask,
     pub local: bool,
     pub avg_load: u64,
     pub group_load: u64,

@@ -10,6 +10,7 @@ use crate::sim::Simulator;
 use crate::task::TaskState;
 use crate::time::{CpuId, Pid, NSEC_PER_MSEC};
 use crate::topology::cpumask::CpuMask;
+use crate::topology::domains::SchedDomain;
 use crate::trace::{MigrateCause, TraceKind};
 
 /// Why detach_tasks skipped tasks, for the decision record.
@@ -123,11 +124,11 @@ impl Simulator {
     /// `should_we_balance`: only the first idle CPU of the local group (or
     /// its balance CPU) balances a domain periodically. The Scheduling Group
     /// Construction fix lets every CPU balance.
-    fn designated_balancer(&self, cpu: CpuId, level: usize, idle: IdleType, env_cpus: &CpuMask) -> CpuId {
+    fn designated_balancer(&self, cpu: CpuId, sd: &SchedDomain, idle: IdleType, env_cpus: &CpuMask) -> CpuId {
         if idle == IdleType::NewlyIdle || !self.bugs.group_construction {
             return cpu;
         }
-        let local = &self.rqs[cpu as usize].domains[level].groups[0];
+        let local = &sd.groups[0];
         local
             .span
             .iter()
@@ -139,7 +140,16 @@ impl Simulator {
     /// `load_balance` for one domain of `cpu`. Returns (tasks moved,
     /// whether higher domains should still be balanced).
     pub(crate) fn load_balance(&mut self, cpu: CpuId, level: usize, idle: IdleType) -> (u32, bool) {
-        let sd = self.rqs[cpu as usize].domains[level].clone();
+        // The CPU's domains are taken out for the pass (nothing it calls reads
+        // them) so the domain can be borrowed without a copy.
+        let mut doms = std::mem::take(&mut self.rqs[cpu as usize].domains);
+        let result = self.load_balance_in(cpu, &mut doms, level, idle);
+        self.rqs[cpu as usize].domains = doms;
+        result
+    }
+
+    fn load_balance_in(&mut self, cpu: CpuId, doms: &mut [SchedDomain], level: usize, idle: IdleType) -> (u32, bool) {
+        let sd = &doms[level];
         let mut env_cpus = sd.span.and(&self.online);
         let mut d = BalanceDecision {
             at: self.now,
@@ -153,9 +163,9 @@ impl Simulator {
             busiest_cpu: None,
             outcome: Outcome::NoBusiestQueue,
         };
-        let balancer = self.designated_balancer(cpu, level, idle, &env_cpus);
-        let parent_group = self.rqs[cpu as usize].domains.get(level + 1).map(|p| p.groups[0].id);
-        let child_prefers_sibling = level > 0 && self.rqs[cpu as usize].domains[level - 1].flags.prefer_sibling;
+        let balancer = self.designated_balancer(cpu, sd, idle, &env_cpus);
+        let parent_group = doms.get(level + 1).map(|p| p.groups[0].id);
+        let child_prefers_sibling = level > 0 && doms[level - 1].flags.prefer_sibling;
         let dst_load_per_task = {
             let rq = &self.rqs[cpu as usize];
             if rq.nr_running() > 0 {
@@ -176,14 +186,14 @@ impl Simulator {
             let loads = self.cpu_loads();
             let fbg = find_busiest_group(&FbgInput {
                 loads: &loads,
-                sd: &sd,
+                sd,
                 child_prefers_sibling,
                 env_cpus: &env_cpus,
                 idle,
                 sg_imbalanced: sd.groups.iter().map(|g| self.sgc_imbalance[g.id]).collect(),
                 min_load_fix: !self.bugs.group_imbalance,
                 dst_load_per_task,
-                dst_load: super::stats::target_load(&loads[cpu as usize], super::stats::load_idx(&sd, idle)),
+                dst_load: super::stats::target_load(&loads[cpu as usize], super::stats::load_idx(sd, idle)),
             });
             d.groups = fbg.groups.clone();
             d.busiest_group = fbg.busiest;
@@ -203,7 +213,7 @@ impl Simulator {
                 break;
             }
             let local_span = sd.groups[0].span.clone();
-            let (pulled, flags, skips) = self.detach_tasks(cpu, busiest, &sd, idle, imbalance, &local_span, &env_cpus);
+            let (pulled, flags, skips) = self.detach_tasks(cpu, busiest, sd, idle, imbalance, &local_span, &env_cpus);
             moved.extend(&pulled);
             if let Some(parent_id) = parent_group {
                 if flags.some_pinned && flags.imbalance_left > 0 {
@@ -234,7 +244,7 @@ impl Simulator {
                 self.sgc_imbalance[parent_id] = false;
             }
         }
-        let sdm = &mut self.rqs[cpu as usize].domains[level];
+        let sdm = &mut doms[level];
         if balanced {
             sdm.nr_balance_failed = 0;
             if sdm.balance_interval_ms < sdm.max_interval_ms {
@@ -256,14 +266,14 @@ impl Simulator {
                     self.rqs[from as usize].curr().is_some_and(|p| self.tasks[p as usize].allowed.test(cpu));
                 if curr_allows && !self.rqs[from as usize].active_balance {
                     active = true;
-                    let sdm = &mut self.rqs[cpu as usize].domains[level];
+                    let sdm = &mut doms[level];
                     sdm.nr_balance_failed = sdm.cache_nice_tries + 1;
                     self.rqs[from as usize].active_balance = true;
                     self.push(self.now, Event::ActiveBalance { cpu: from, target: cpu });
                     d.outcome = Outcome::ActiveBalance { from };
                 }
             }
-            let sdm = &mut self.rqs[cpu as usize].domains[level];
+            let sdm = &mut doms[level];
             if !active {
                 sdm.balance_interval_ms = sdm.min_interval_ms;
             } else if sdm.balance_interval_ms < sdm.max_interval_ms {
@@ -294,7 +304,7 @@ impl Simulator {
         &mut self,
         dst: CpuId,
         src: CpuId,
-        sd: &crate::topology::domains::SchedDomain,
+        sd: &SchedDomain,
         idle: IdleType,
         imbalance: u64,
         local_span: &CpuMask,
@@ -361,7 +371,7 @@ impl Simulator {
         pid: Pid,
         src: CpuId,
         dst: CpuId,
-        sd: &crate::topology::domains::SchedDomain,
+        sd: &SchedDomain,
         idle: IdleType,
         local_span: &CpuMask,
         env_cpus: &CpuMask,

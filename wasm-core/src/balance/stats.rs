@@ -85,7 +85,7 @@ pub fn update_sg_lb_stats(
 ) -> GroupStats {
     let mut s = GroupStats {
         first_cpu: group.span.first().unwrap_or(0),
-        cpus: group.span.to_list(),
+        span: group.span.clone(),
         local,
         min_load: u64::MAX,
         ..Default::default()
@@ -180,7 +180,7 @@ pub fn find_busiest_group(inp: &FbgInput) -> BusiestGroup {
         return out;
     };
     if out.groups[b].sum_nr_running == 0 {
-        out.why = format!("the busiest group (CPUs {}) has no runnable task", out.groups[b].cpus);
+        out.why = format!("the busiest group (CPUs {}) has no runnable task", out.groups[b].span.to_list());
         return out;
     }
     decide_by_avg_load(&mut out, b, inp);
@@ -231,7 +231,9 @@ fn decide_by_avg_load(out: &mut BusiestGroup, b: usize, inp: &FbgInput) {
         let why = if local.avg_load >= busiest.avg_load {
             Some(format!(
                 "the local group's average load {} is not below the busiest group's {} (CPUs {})",
-                local.avg_load, busiest.avg_load, busiest.cpus
+                local.avg_load,
+                busiest.avg_load,
+                busiest.span.to_list()
             ))
         } else if local.avg_load >= out.domain_avg_load {
             Some(format!(

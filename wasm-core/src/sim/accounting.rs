@@ -8,6 +8,7 @@
 use super::Simulator;
 use crate::task::TaskState;
 use crate::time::SimTime;
+use crate::topology::cpumask::CpuMask;
 
 /// `LOAD_FREQ`: the load average is sampled every 5 s (plus one tick).
 pub const LOAD_FREQ_NS: u64 = 5_000_000_000;
@@ -52,18 +53,23 @@ impl Simulator {
         if span == 0 {
             return;
         }
+        // Cheap common cases first: nothing waits, or no CPU idles.
         let waiting: u32 =
             self.rqs.iter().map(|rq| rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()))).sum();
-        if waiting == 0 {
+        if waiting == 0 || !self.rqs.iter().any(|rq| rq.online && rq.is_idle()) {
             return;
         }
-        for rq in self.rqs.iter().filter(|rq| rq.online && rq.is_idle()) {
-            let cpu = rq.cpu;
-            let wasted = self.tasks.iter().any(|t| t.state == TaskState::Runnable && t.allowed.test(cpu));
-            if wasted {
-                self.stats.wasted_core_ns += span;
+        // The CPUs some waiting task may use, then the idle ones among them.
+        let mut usable = CpuMask::new();
+        for rq in &self.rqs {
+            for &pid in &rq.cfs_tasks {
+                if self.tasks[pid as usize].state == TaskState::Runnable {
+                    usable = usable.or(&self.tasks[pid as usize].allowed);
+                }
             }
         }
+        let wasted = self.rqs.iter().filter(|rq| rq.online && rq.is_idle() && usable.test(rq.cpu)).count() as u64;
+        self.stats.wasted_core_ns += wasted * span;
     }
 
     /// The load-average sample (`calc_global_load`): runnable tasks, running
