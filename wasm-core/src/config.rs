@@ -20,6 +20,9 @@ pub struct SimConfig {
     /// `sched_autogroup_enabled`: one task group per session.
     pub autogroup: bool,
     pub costs: CostModel,
+    /// CONFIG_NO_HZ_IDLE (default on): idle CPUs stop their tick and are
+    /// balanced by the idle load balancer.
+    pub nohz: bool,
     pub cgroups: Vec<CgroupSpec>,
     pub processes: Vec<ProcessSpec>,
     pub events: Vec<TimedEvent>,

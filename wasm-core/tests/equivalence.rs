@@ -83,3 +83,28 @@ fn snapshot_restore_continue_equals_uninterrupted() {
     sim.run_to_end();
     assert_eq!(fingerprint(&whole), fingerprint(&sim));
 }
+
+/// The same two equivalences on the 64-CPU preset, where balancing, groups
+/// and placement all take part.
+#[test]
+fn multicore_snapshot_and_stepping_equivalences() {
+    let cfg = preset_config("group-imbalance-make");
+    let end = SimTime(600_000_000);
+    let mut whole = Simulator::new(&cfg);
+    whole.run_until(end);
+
+    let mut sim = Simulator::new(&cfg);
+    sim.run_until(SimTime(300_000_000));
+    let snapshot = sim.clone();
+    sim.run_until(SimTime(450_000_000));
+    sim = snapshot;
+    sim.run_until(end);
+    assert_eq!(fingerprint(&whole), fingerprint(&sim));
+
+    let mut stepped = Simulator::new(&cfg);
+    while stepped.next_event_time().is_some_and(|t| t <= end) {
+        stepped.step_event();
+    }
+    stepped.run_until(end);
+    assert_eq!(fingerprint(&whole), fingerprint(&stepped));
+}

@@ -41,6 +41,10 @@ pub struct ScenarioFile {
     /// `sched_autogroup_enabled` (default true): one task group per session.
     #[serde(default = "yes")]
     pub autogroup: bool,
+    /// CONFIG_NO_HZ_IDLE (default true): idle CPUs stop their tick and the
+    /// NOHZ idle load balancer balances for them.
+    #[serde(default = "yes")]
+    pub nohz: bool,
     /// Scheduling costs (context switch, cross-CPU wakeup, cache refill after
     /// a migration); omitted fields keep the documented defaults.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -111,6 +111,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     Ok(SimConfig {
         autogroup: f.autogroup,
         costs,
+        nohz: f.nohz,
         cgroups,
         bugs,
         events,

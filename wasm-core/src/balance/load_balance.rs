@@ -47,13 +47,23 @@ impl SkipCounts {
 
 impl Simulator {
     /// `trigger_load_balance` from the tick: run `rebalance_domains` when due.
+    /// With NOHZ, an idle CPU's tick is stopped (its balancing is done by the
+    /// idle load balancer), and a busy CPU may kick that balancer.
     pub(crate) fn trigger_load_balance(&mut self, cpu: CpuId) {
         let rq = &self.rqs[cpu as usize];
-        if !rq.online || self.jiffies() < rq.next_balance {
+        if !rq.online {
             return;
         }
-        let idle = if rq.is_idle() { IdleType::Idle } else { IdleType::NotIdle };
-        self.rebalance_domains(cpu, idle);
+        let idle = rq.is_idle();
+        if self.nohz && idle {
+            return;
+        }
+        if self.jiffies() >= rq.next_balance {
+            self.rebalance_domains(cpu, if idle { IdleType::Idle } else { IdleType::NotIdle });
+        }
+        if self.nohz && self.nohz_kick_needed(cpu) {
+            self.nohz_kick();
+        }
     }
 
     /// `get_sd_balance_interval` in jiffies.
@@ -69,7 +79,7 @@ impl Simulator {
         jiffies.clamp(1, max)
     }
 
-    fn rebalance_domains(&mut self, cpu: CpuId, mut idle: IdleType) {
+    pub(crate) fn rebalance_domains(&mut self, cpu: CpuId, mut idle: IdleType) {
         let jiffies = self.jiffies();
         let mut next_balance = jiffies + 60 * (crate::time::NSEC_PER_SEC / self.tick_ns);
         let mut continue_balancing = true;

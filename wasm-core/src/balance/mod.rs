@@ -15,6 +15,7 @@
 
 pub mod decision;
 mod load_balance;
+mod nohz;
 pub mod placement;
 pub mod stats;
 

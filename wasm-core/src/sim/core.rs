@@ -58,6 +58,10 @@ impl Simulator {
                 self.active_balance(cpu, target);
                 Some(EventClass::Other)
             }
+            Event::NohzKick(cpu) => {
+                self.nohz_idle_balance(cpu);
+                Some(EventClass::Other)
+            }
             Event::LoadAvg => {
                 self.sample_load_average();
                 self.push(self.now.after(super::accounting::LOAD_FREQ_NS), Event::LoadAvg);

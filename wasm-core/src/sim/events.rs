@@ -23,6 +23,8 @@ pub enum Event {
     Spawn(u32),
     /// The stopper of `cpu` runs: it pushes a task to `target` (active balance).
     ActiveBalance { cpu: CpuId, target: CpuId },
+    /// The idle load balancer was kicked (NOHZ).
+    NohzKick(CpuId),
     /// The periodic load-average sample (every LOAD_FREQ).
     LoadAvg,
     /// A scenario's timed event (CPU hotplug).

@@ -114,6 +114,8 @@ pub struct Simulator {
     /// causes waits until the call returns (as on return to user space).
     pub(crate) syscall_cpu: Option<CpuId>,
     pub(crate) costs: crate::config::CostModel,
+    /// CONFIG_NO_HZ_IDLE: idle CPUs stop their tick.
+    pub(crate) nohz: bool,
 }
 
 impl Simulator {
@@ -154,6 +156,7 @@ impl Simulator {
             sync: Vec::new(),
             syscall_cpu: None,
             costs: cfg.costs.clone(),
+            nohz: cfg.nohz,
         };
         let group_of_process = sim.build_task_groups(cfg);
         sim.rebuild_domains();

@@ -39,6 +39,8 @@ pub struct Rq {
     pub next_balance: u64,
     /// A stopper push is pending from this CPU (`rq->active_balance`).
     pub active_balance: bool,
+    /// A NOHZ idle-balance kick is pending for this CPU.
+    pub nohz_kicked: bool,
 }
 
 impl Rq {
@@ -60,6 +62,7 @@ impl Rq {
             avg_idle_ns: 0,
             next_balance: 0,
             active_balance: false,
+            nohz_kicked: false,
         }
     }
 
