@@ -24,6 +24,36 @@ pub const PRESETS: &[Preset] = &[
         title: "Group Imbalance: make -j64 + two R processes (fixed)",
         json: include_str!("../../presets/group-imbalance-make-fixed.json"),
     },
+    Preset {
+        name: "missing-domains-hotplug",
+        title: "Missing Scheduling Domains: hotplug, then a 64-thread app (Linux 4.1)",
+        json: include_str!("../../presets/missing-domains-hotplug.json"),
+    },
+    Preset {
+        name: "missing-domains-hotplug-fixed",
+        title: "Missing Scheduling Domains: hotplug, then a 64-thread app (fixed)",
+        json: include_str!("../../presets/missing-domains-hotplug-fixed.json"),
+    },
+    Preset {
+        name: "group-construction-numactl",
+        title: "Scheduling Group Construction: an app on nodes 1 and 2 (Linux 4.1)",
+        json: include_str!("../../presets/group-construction-numactl.json"),
+    },
+    Preset {
+        name: "group-construction-numactl-fixed",
+        title: "Scheduling Group Construction: an app on nodes 1 and 2 (fixed)",
+        json: include_str!("../../presets/group-construction-numactl-fixed.json"),
+    },
+    Preset {
+        name: "overload-on-wakeup-db",
+        title: "Overload-on-Wakeup: 64 database workers (Linux 4.1)",
+        json: include_str!("../../presets/overload-on-wakeup-db.json"),
+    },
+    Preset {
+        name: "overload-on-wakeup-db-fixed",
+        title: "Overload-on-Wakeup: 64 database workers (fixed)",
+        json: include_str!("../../presets/overload-on-wakeup-db-fixed.json"),
+    },
 ];
 
 pub fn find(name: &str) -> Option<&'static Preset> {
