@@ -23,6 +23,8 @@ pub struct SimConfig {
     /// CONFIG_NO_HZ_IDLE (default on): idle CPUs stop their tick and are
     /// balanced by the idle load balancer.
     pub nohz: bool,
+    /// The paper's sanity checker (None = off).
+    pub sanity: Option<crate::sim::sanity::SanityConfig>,
     pub cgroups: Vec<CgroupSpec>,
     pub processes: Vec<ProcessSpec>,
     pub events: Vec<TimedEvent>,

@@ -8,10 +8,17 @@ mod common;
 use common::run_preset;
 use schedlab_core::api::report::report;
 
+/// Wasted core time and the app's completion; also checks the sanity
+/// checker: it reports the buggy run and stays silent on the fixed one.
 fn wasted_and_completion(name: &str, app: &str) -> (u64, Option<u64>) {
     let sim = run_preset(name);
     let r = report(&sim);
     let p = r.processes.iter().find(|p| p.name == app).unwrap();
+    if name.ends_with("-fixed") {
+        assert!(r.sanity_violations.is_empty(), "{name}: checker should be silent: {:?}", r.sanity_violations);
+    } else {
+        assert!(!r.sanity_violations.is_empty(), "{name}: checker should report the bug");
+    }
     (r.wasted_core_ns, p.completion_ns)
 }
 

@@ -18,8 +18,19 @@ pub struct Report {
     pub jain_fairness_threads: f64,
     pub migrations: u64,
     pub balance_decisions: u64,
+    /// The sanity checker's reports: when detected and confirmed (ns), the
+    /// idle CPUs and the waiting threads.
+    pub sanity_violations: Vec<ViolationReport>,
     pub cpus: Vec<CpuReport>,
     pub processes: Vec<ProcessReport>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct ViolationReport {
+    pub detected_ns: u64,
+    pub confirmed_ns: u64,
+    pub idle_cpus: Vec<u32>,
+    pub waiting_threads: Vec<String>,
 }
 
 #[derive(Serialize, Debug)]
@@ -116,6 +127,16 @@ pub fn report(sim: &Simulator) -> Report {
         jain_fairness_threads: jain(&tasks.iter().map(|t| t.se.sum_exec_runtime as f64).collect::<Vec<_>>()),
         migrations: tasks.iter().map(|t| t.stats.migrations).sum(),
         balance_decisions: sim.decisions_total(),
+        sanity_violations: sim
+            .sanity_violations()
+            .iter()
+            .map(|v| ViolationReport {
+                detected_ns: v.detected.ns(),
+                confirmed_ns: v.confirmed.ns(),
+                idle_cpus: v.idle_cpus.clone(),
+                waiting_threads: v.waiting.iter().map(|&p| tasks[p as usize].name.clone()).collect(),
+            })
+            .collect(),
         cpus: sim
             .rqs()
             .iter()

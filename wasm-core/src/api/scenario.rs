@@ -45,6 +45,11 @@ pub struct ScenarioFile {
     /// NOHZ idle load balancer balances for them.
     #[serde(default = "yes")]
     pub nohz: bool,
+    /// The sanity checker: every period_ms check that no CPU idles while a
+    /// thread that could run there waits; report it if it lasts window_ms.
+    /// On by default (1000 ms / 100 ms); `false` turns it off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sanity_checker: Option<SanityFile>,
     /// Scheduling costs (context switch, cross-CPU wakeup, cache refill after
     /// a migration); omitted fields keep the documented defaults.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -65,6 +70,13 @@ pub struct CostsFile {
     pub wakeup_ipi_ns: Option<u64>,
     pub migration_cold_ns: Option<u64>,
     pub migration_cold_remote_ns: Option<u64>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum SanityFile {
+    Enabled(bool),
+    Settings { period_ms: u64, window_ms: u64 },
 }
 
 fn yes() -> bool {

@@ -112,6 +112,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         autogroup: f.autogroup,
         costs,
         nohz: f.nohz,
+        sanity: sanity_of(f.sanity_checker.as_ref(), &mut c),
         cgroups,
         bugs,
         events,
@@ -449,4 +450,15 @@ fn costs_of(f: Option<&CostsFile>, c: &mut Checker) -> CostModel {
             "migration_cold_remote_ns",
         ),
     }
+}
+
+fn sanity_of(f: Option<&SanityFile>, c: &mut Checker) -> Option<crate::sim::sanity::SanityConfig> {
+    let (period, window) = match f {
+        None | Some(SanityFile::Enabled(true)) => (1000, 100),
+        Some(SanityFile::Enabled(false)) => return None,
+        Some(SanityFile::Settings { period_ms, window_ms }) => (*period_ms, *window_ms),
+    };
+    c.range("sanity_checker.period_ms", period, 1, MAX_DURATION_MS);
+    c.range("sanity_checker.window_ms", window, 1, period);
+    Some(crate::sim::sanity::SanityConfig { period_ns: period * NSEC_PER_MSEC, window_ns: window * NSEC_PER_MSEC })
 }

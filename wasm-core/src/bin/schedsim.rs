@@ -87,6 +87,18 @@ fn text_report(r: &report::Report, wall: std::time::Duration) -> String {
         r.loadavg[2],
         r.jain_fairness_threads
     );
+    out += &format!("sanity checker: {} violation(s)\n", r.sanity_violations.len());
+    for v in r.sanity_violations.iter().take(5) {
+        out += &format!(
+            "  at {:.3} ms (confirmed {:.3} ms): CPUs {:?} idle while {} thread(s) wait, e.g. {}\n",
+            ms(v.detected_ns),
+            ms(v.confirmed_ns),
+            v.idle_cpus,
+            v.waiting_threads.len(),
+            v.waiting_threads.first().map_or("-", String::as_str)
+        );
+    }
+    out += "\n";
     out += &format!(
         "{:<24} {:>7} {:>12} {:>8} {:>12} {:>8} {:>8} {:>6} {:>12} {:>10}\n",
         "process", "threads", "cpu ms", "share", "wait ms", "nvcsw", "nivcsw", "migr", "done at ms", "p99 wake"

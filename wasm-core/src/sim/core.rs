@@ -62,6 +62,14 @@ impl Simulator {
                 self.nohz_idle_balance(cpu);
                 Some(EventClass::Other)
             }
+            Event::SanityCheck => {
+                self.sanity_check();
+                Some(EventClass::Other)
+            }
+            Event::SanityWatchEnd => {
+                self.sanity_watch_end();
+                Some(EventClass::Other)
+            }
             Event::LoadAvg => {
                 self.sample_load_average();
                 self.push(self.now.after(super::accounting::LOAD_FREQ_NS), Event::LoadAvg);

@@ -16,15 +16,24 @@ pub enum Event {
     /// The running task finished its current CPU burst. `gen` must match the
     /// CPU's burst generation, otherwise the task was switched out meanwhile
     /// and the event is stale.
-    BurstEnd { cpu: CpuId, gen: u64 },
+    BurstEnd {
+        cpu: CpuId,
+        gen: u64,
+    },
     /// A sleeping task's timer fires.
     Wakeup(Pid),
     /// A process starts: its threads are created.
     Spawn(u32),
     /// The stopper of `cpu` runs: it pushes a task to `target` (active balance).
-    ActiveBalance { cpu: CpuId, target: CpuId },
+    ActiveBalance {
+        cpu: CpuId,
+        target: CpuId,
+    },
     /// The idle load balancer was kicked (NOHZ).
     NohzKick(CpuId),
+    /// The sanity checker's periodic check, and the end of its watch window.
+    SanityCheck,
+    SanityWatchEnd,
     /// The periodic load-average sample (every LOAD_FREQ).
     LoadAvg,
     /// A scenario's timed event (CPU hotplug).

@@ -17,6 +17,7 @@ mod fair_class;
 mod hotplug;
 mod migrate;
 mod runqueue;
+pub mod sanity;
 pub mod sync;
 
 pub use runqueue::Rq;
@@ -116,6 +117,8 @@ pub struct Simulator {
     pub(crate) costs: crate::config::CostModel,
     /// CONFIG_NO_HZ_IDLE: idle CPUs stop their tick.
     pub(crate) nohz: bool,
+    pub(crate) sanity_cfg: Option<sanity::SanityConfig>,
+    pub(crate) sanity: sanity::SanityState,
 }
 
 impl Simulator {
@@ -157,6 +160,8 @@ impl Simulator {
             syscall_cpu: None,
             costs: cfg.costs.clone(),
             nohz: cfg.nohz,
+            sanity_cfg: cfg.sanity.clone(),
+            sanity: sanity::SanityState::default(),
         };
         let group_of_process = sim.build_task_groups(cfg);
         sim.rebuild_domains();
@@ -194,6 +199,9 @@ impl Simulator {
             sim.push(SimTime(sim.tick_ns), Event::Tick(cpu));
         }
         sim.push(SimTime(accounting::LOAD_FREQ_NS + sim.tick_ns), Event::LoadAvg);
+        if let Some(s) = &cfg.sanity {
+            sim.push(SimTime(s.period_ns), Event::SanityCheck);
+        }
         sim
     }
 
