@@ -1,13 +1,14 @@
 // The lab: one simulation, stepped or played, and the views of its state at
 // the cursor. The UI never changes simulation state except through the
 // engine's commands (step, run, reset by re-creating).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Simulation, listPresets, presetJson } from './engine/engine';
 import type { PresetInfo, SimView } from './engine/types';
 import { Controls } from './views/controls';
 import { EventLog } from './views/event-log';
 import { GanttView } from './views/gantt-view';
 import { Inspector } from './views/inspector';
+import { MetricsStrip } from './views/metrics-strip';
 import { RbTreeView } from './views/rbtree-view';
 import { TaskTable } from './views/task-table';
 
@@ -105,6 +106,10 @@ export function App() {
     };
   }, [stepEvent, load]);
 
+  // The report sorts every latency sample: while playing, refresh it once per
+  // 20 simulated ms rather than every frame.
+  const reportKey = playing ? Math.floor((view?.now_ns ?? 0) / 20e6) : version;
+  const report = useMemo(() => simRef.current?.report() ?? null, [reportKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const nameOf = (pid: number) => view?.tasks[pid]?.name ?? `pid ${pid}`;
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
   const now = view?.now_ns ?? 0;
@@ -165,6 +170,7 @@ export function App() {
             onReset={reset}
             onSpeed={setSpeed}
           />
+          {report && <MetricsStrip report={report} />}
           {view.cpus.length > 1 && (
             <label className="cpu-pick">
               runqueue of CPU{' '}

@@ -2,7 +2,7 @@
 // Rust-side handle: call dispose() when a simulation is replaced, or its
 // memory stays allocated in the wasm heap.
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import type { DecisionView, EventView, PresetInfo, RunSlice, SimView } from './types';
+import type { DecisionView, EventView, PresetInfo, Report, RunSlice, SimView } from './types';
 
 let ready: Promise<void> | null = null;
 
@@ -54,6 +54,10 @@ export class Simulation {
 
   view(): SimView {
     return JSON.parse(this.sim.view_json()) as SimView;
+  }
+
+  report(): Report {
+    return JSON.parse(this.sim.metrics_json()) as Report;
   }
 
   recentEvents(n: number): EventView[] {

@@ -125,3 +125,41 @@ export interface RunSlice {
   startNs: number;
   endNs: number;
 }
+
+export interface ProcessReport {
+  tgid: number;
+  name: string;
+  threads: number;
+  cpu_time_ns: number;
+  share: number;
+  wait_time_ns: number;
+  nvcsw: number;
+  nivcsw: number;
+  migrations: number;
+  completion_ns: number | null;
+  wakeup_latency_ns: [number, number, number, number] | null;
+}
+
+export interface ViolationReport {
+  detected_ns: number;
+  confirmed_ns: number;
+  idle_cpus: number[];
+  waiting_threads: string[];
+}
+
+/** The metrics report (wasm-core/src/api/report.rs). */
+export interface Report {
+  scenario: string;
+  seed: number;
+  sim_time_ns: number;
+  events: number;
+  trace_hash: string;
+  wasted_core_ns: number;
+  loadavg: [number, number, number];
+  jain_fairness_threads: number;
+  migrations: number;
+  balance_decisions: number;
+  sanity_violations: ViolationReport[];
+  cpus: { cpu: number; busy_ns: number; idle_ns: number }[];
+  processes: ProcessReport[];
+}

@@ -1,8 +1,10 @@
 // One red-black tree drawn as the kernel holds it. D3 computes the layout;
 // React owns the DOM. Nodes are keyed by entity id and move with a CSS
-// transition, so inserts, removals and rotations are animated. A node with
+// transition, so rotations are animated; new nodes fade in and removed ones
+// fade out where they last stood. A node with
 // one child gets a NIL leaf on the other side, so left stays left.
 import * as d3 from 'd3';
+import { useLeaving } from './use-leaving';
 import type { TreeNode, TreeView } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
 
@@ -38,25 +40,27 @@ export interface TreeDiagramProps {
 }
 
 export function TreeDiagram({ tree, testId, nodeTestId, label, minWidth, scale = 1 }: TreeDiagramProps) {
-  const r = 27 * scale;
-  const levelH = 74 * scale;
+  const r = 30 * scale;
+  const levelH = 80 * scale;
   const siblingW = 150 * scale;
   const nested = nest(tree);
   const root = nested ? d3.hierarchy(nested, (d) => d.children) : null;
   if (root) d3.tree<Nested>().nodeSize([siblingW, levelH])(root);
   const all = root ? root.descendants() : [];
-  const nodes = all.filter((n) => n.data.node !== null);
+  const placed: Placed[] = all.flatMap((n) => (n.data.node ? [{ node: n.data.node, x: n.x ?? 0, y: n.y ?? 0 }] : []));
   const nils = all.filter((n) => n.data.node === null);
+  const leaving = useLeaving(placed, (p) => p.node.pid, LEAVE_MS);
   const xs = all.map((n) => n.x ?? 0);
   const minX = Math.min(0, ...xs);
   const maxX = Math.max(0, ...xs);
-  // Centred in at least minWidth; wider trees scroll.
+  // Centred in at least minWidth; wider trees scroll. An empty tree keeps a
+  // thin svg (tests and the animation need it) without a blank band.
   const width = Math.max(minWidth, maxX - minX + siblingW);
-  const height = ((root ? root.height : 0) + 1) * levelH + 24 * scale;
+  const height = root ? (root.height + 1) * levelH + 16 * scale : 8;
   const offsetX = (width - (maxX - minX)) / 2 - minX;
   return (
     <svg data-testid={testId} width={width} height={height} role="img" aria-label={label}>
-      <g transform={`translate(${offsetX}, ${r + 10})`}>
+      <g transform={`translate(${offsetX}, ${r + 8})`}>
         {root?.links().map((l) => (
           <line
             key={`${l.source.data.node?.pid}-${l.target.data.node?.pid ?? `nil${l.target.x}`}`}
@@ -70,31 +74,68 @@ export function TreeDiagram({ tree, testId, nodeTestId, label, minWidth, scale =
         {nils.map((n) => (
           <rect key={`nil-${n.x}-${n.y}`} className="rb-nil" x={(n.x ?? 0) - 8} y={(n.y ?? 0) - 6} width={16} height={12} />
         ))}
-        {nodes.map((n) => {
-          const node = n.data.node as TreeNode;
-          const isGroup = node.group !== null;
-          return (
-            <g
-              key={node.pid}
-              className={isGroup ? 'rb-node group' : 'rb-node'}
-              data-testid={nodeTestId}
-              data-pid={node.pid}
-              data-color={node.red ? 'red' : 'black'}
-              style={{ transform: `translate(${n.x}px, ${n.y}px)` }}
-            >
-              <title>{`${isGroup ? 'group entity' : 'task'} ${node.name}: vruntime ${fmtMs(node.vruntime)} ms, weight ${node.weight}`}</title>
-              <circle r={r} className={node.red ? 'rb-red' : 'rb-black'} />
-              <circle r={r + 4} className="rb-ring" style={{ stroke: isGroup ? '#7b8794' : taskColor(node.pid) }} />
-              <text className="rb-name" y={-2} style={{ fontSize: 10.5 * scale }}>
-                {node.name}
-              </text>
-              <text className="rb-key" y={12 * scale} style={{ fontSize: 10.5 * scale }}>
-                {fmtMs(node.vruntime)}
-              </text>
-            </g>
-          );
-        })}
+        {leaving.map((p) => (
+          <RbNode key={`gone-${p.node.pid}`} placed={p} r={r} scale={scale} className="rb-gone" />
+        ))}
+        {placed.map((p) => (
+          <RbNode key={p.node.pid} placed={p} r={r} scale={scale} className="rb-node" testId={nodeTestId} />
+        ))}
       </g>
     </svg>
+  );
+}
+
+/** How long a removed node takes to fade out (matches .rb-gone in styles.css). */
+const LEAVE_MS = 260;
+
+interface Placed {
+  node: TreeNode;
+  x: number;
+  y: number;
+}
+
+/**
+ * One node: a red or black circle ringed in the task's colour, its name and
+ * its key (vruntime in ms). Labels longer than the circle are squeezed to fit
+ * (the full text is in the tooltip); names are untrusted, so they are text.
+ */
+function RbNode(props: { placed: Placed; r: number; scale: number; className: string; testId?: string }) {
+  const { placed, r, scale, testId } = props;
+  const { node, x, y } = placed;
+  const isGroup = node.group !== null;
+  const fontPx = 10.5 * scale;
+  const name = node.name.length > 14 ? `${node.name.slice(0, 13)}…` : node.name;
+  const key = fmtMs(node.vruntime);
+  return (
+    <g
+      className={isGroup ? `${props.className} group` : props.className}
+      data-testid={testId}
+      data-pid={node.pid}
+      data-color={node.red ? 'red' : 'black'}
+      style={{ transform: `translate(${x}px, ${y}px)` }}
+    >
+      <title>{`${isGroup ? 'group entity' : 'task'} ${node.name}: vruntime ${key} ms, weight ${node.weight}`}</title>
+      <circle r={r} className={node.red ? 'rb-red' : 'rb-black'} />
+      <circle r={r + 4} className="rb-ring" style={{ stroke: isGroup ? '#7b8794' : taskColor(node.pid) }} />
+      <FitText className="rb-name" y={-3 * scale} text={name} fontPx={fontPx} maxPx={2 * r - 10 * scale} bold />
+      <FitText className="rb-key" y={11 * scale} text={key} fontPx={fontPx} maxPx={2 * r - 12 * scale} />
+    </g>
+  );
+}
+
+/** SVG text squeezed with textLength only when its estimated width overflows. */
+function FitText(props: { className: string; y: number; text: string; fontPx: number; maxPx: number; bold?: boolean }) {
+  const estPx = props.text.length * props.fontPx * (props.bold ? 0.62 : 0.58);
+  const squeeze = estPx > props.maxPx;
+  return (
+    <text
+      className={props.className}
+      y={props.y}
+      style={{ fontSize: props.fontPx }}
+      textLength={squeeze ? props.maxPx : undefined}
+      lengthAdjust={squeeze ? 'spacingAndGlyphs' : undefined}
+    >
+      {props.text}
+    </text>
   );
 }

@@ -125,6 +125,8 @@ describe('the lab in Chromium', () => {
     expect(explanation).toMatch(/^CPU \d+ balancing at (SMT|MC|NUMA)/);
     expect(await page.getByTestId('group-rq').count()).toBeGreaterThan(0);
     expect(await page.locator('.lb-groups tbody tr').count()).toBeGreaterThan(1);
+    const wasted = Number((await page.getByTestId('wasted').textContent())?.replace(' ms', ''));
+    expect(wasted).toBeGreaterThan(0);
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(shots, 'app-group-imbalance.png'), fullPage: true });
   });

@@ -1,0 +1,37 @@
+// The run's headline figures at the cursor: wasted core time (an idle CPU
+// while a thread that could run there waits), the sanity checker's reports,
+// migrations and balancing decisions, and per-process completion.
+import type { Report } from '../engine/types';
+import { fmtMs } from './colors';
+
+export function MetricsStrip(props: { report: Report }) {
+  const r = props.report;
+  return (
+    <section className="panel metrics" data-testid="metrics">
+      <div className="figure">
+        <span className="label">wasted core time</span>
+        <b data-testid="wasted">{fmtMs(r.wasted_core_ns)} ms</b>
+      </div>
+      <div className="figure">
+        <span className="label">sanity checker</span>
+        <b className={r.sanity_violations.length > 0 ? 'bad' : 'good'} data-testid="violations">
+          {r.sanity_violations.length === 0 ? 'no violation' : `${r.sanity_violations.length} violation(s)`}
+        </b>
+      </div>
+      <div className="figure">
+        <span className="label">migrations</span>
+        <b>{r.migrations}</b>
+      </div>
+      <div className="figure">
+        <span className="label">balancing decisions</span>
+        <b>{r.balance_decisions}</b>
+      </div>
+      {r.processes.slice(0, 4).map((p) => (
+        <div className="figure" key={p.tgid}>
+          <span className="label">{p.name}</span>
+          <b>{p.completion_ns === null ? `${(p.share * 100).toFixed(1)}% of the machine` : `done at ${fmtMs(p.completion_ns)} ms`}</b>
+        </div>
+      ))}
+    </section>
+  );
+}
