@@ -8,52 +8,23 @@ pub struct Preset {
     pub json: &'static str,
 }
 
+/// A preset named like its file in `wasm-core/presets/`.
+macro_rules! preset {
+    ($name:literal, $title:literal) => {
+        Preset { name: $name, title: $title, json: include_str!(concat!("../../presets/", $name, ".json")) }
+    };
+}
+
 pub const PRESETS: &[Preset] = &[
-    Preset {
-        name: "cfs-nice-levels",
-        title: "CFS on one CPU: nice levels and a sleeper",
-        json: include_str!("../../presets/cfs-nice-levels.json"),
-    },
-    Preset {
-        name: "group-imbalance-make",
-        title: "Group Imbalance: make -j64 + two R processes (Linux 4.1)",
-        json: include_str!("../../presets/group-imbalance-make.json"),
-    },
-    Preset {
-        name: "group-imbalance-make-fixed",
-        title: "Group Imbalance: make -j64 + two R processes (fixed)",
-        json: include_str!("../../presets/group-imbalance-make-fixed.json"),
-    },
-    Preset {
-        name: "missing-domains-hotplug",
-        title: "Missing Scheduling Domains: hotplug, then a 64-thread app (Linux 4.1)",
-        json: include_str!("../../presets/missing-domains-hotplug.json"),
-    },
-    Preset {
-        name: "missing-domains-hotplug-fixed",
-        title: "Missing Scheduling Domains: hotplug, then a 64-thread app (fixed)",
-        json: include_str!("../../presets/missing-domains-hotplug-fixed.json"),
-    },
-    Preset {
-        name: "group-construction-numactl",
-        title: "Scheduling Group Construction: an app on nodes 1 and 2 (Linux 4.1)",
-        json: include_str!("../../presets/group-construction-numactl.json"),
-    },
-    Preset {
-        name: "group-construction-numactl-fixed",
-        title: "Scheduling Group Construction: an app on nodes 1 and 2 (fixed)",
-        json: include_str!("../../presets/group-construction-numactl-fixed.json"),
-    },
-    Preset {
-        name: "overload-on-wakeup-db",
-        title: "Overload-on-Wakeup: 64 database workers (Linux 4.1)",
-        json: include_str!("../../presets/overload-on-wakeup-db.json"),
-    },
-    Preset {
-        name: "overload-on-wakeup-db-fixed",
-        title: "Overload-on-Wakeup: 64 database workers (fixed)",
-        json: include_str!("../../presets/overload-on-wakeup-db-fixed.json"),
-    },
+    preset!("cfs-nice-levels", "CFS on one CPU: nice levels and a sleeper"),
+    preset!("group-imbalance-make", "Group Imbalance: make -j64 + two R processes (Linux 4.1)"),
+    preset!("group-imbalance-make-fixed", "Group Imbalance: make -j64 + two R processes (fixed)"),
+    preset!("missing-domains-hotplug", "Missing Scheduling Domains: hotplug, then a 64-thread app (Linux 4.1)"),
+    preset!("missing-domains-hotplug-fixed", "Missing Scheduling Domains: hotplug, then a 64-thread app (fixed)"),
+    preset!("group-construction-numactl", "Scheduling Group Construction: an app on nodes 1 and 2 (Linux 4.1)"),
+    preset!("group-construction-numactl-fixed", "Scheduling Group Construction: an app on nodes 1 and 2 (fixed)"),
+    preset!("overload-on-wakeup-db", "Overload-on-Wakeup: 64 database workers (Linux 4.1)"),
+    preset!("overload-on-wakeup-db-fixed", "Overload-on-Wakeup: 64 database workers (fixed)"),
 ];
 
 pub fn find(name: &str) -> Option<&'static Preset> {
