@@ -7,5 +7,6 @@ pub mod inspector;
 pub mod presets;
 pub mod report;
 pub mod scenario;
+pub mod templates;
 pub mod validate;
 pub mod view;

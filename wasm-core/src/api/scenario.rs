@@ -210,6 +210,10 @@ pub struct ProcessFile {
     /// An explicit cgroup by name (autogroup then does not apply).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cgroup: Option<String>,
+    /// A named program (see `api::templates`), instead of `program`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template: Option<String>,
+    #[serde(default)]
     pub program: Vec<OpFile>,
 }
 

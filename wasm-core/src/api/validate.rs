@@ -58,7 +58,21 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         c.range(&format!("{at}.start_ms"), p.start_ms, 0, MAX_DURATION_MS);
         total_threads += p.threads as u64;
         let mut count = 0;
-        let program = ops_of(&p.program, &format!("{at}.program"), 1, &mut count, &mut c);
+        let steps = match (&p.template, p.program.is_empty()) {
+            (Some(t), true) => super::templates::template_program(t).unwrap_or_else(|| {
+                c.fail(
+                    format!("{at}.template"),
+                    format!("unknown template '{t}' (known: {})", super::templates::TEMPLATE_NAMES.join(", ")),
+                );
+                Vec::new()
+            }),
+            (Some(_), false) => {
+                c.fail(&at, "give either a template or a program, not both");
+                Vec::new()
+            }
+            (None, _) => p.program.clone(),
+        };
+        let program = ops_of(&steps, &format!("{at}.program"), 1, &mut count, &mut c);
         check_wake_targets(&program, f, &format!("{at}.program"), &mut c);
         if count > MAX_PROGRAM_OPS {
             c.fail(format!("{at}.program"), format!("has {count} steps; the limit is {MAX_PROGRAM_OPS}"));
