@@ -111,6 +111,12 @@ impl Simulator {
         to_json(&inspector::recent_decisions(&self.inner, n as usize, designated_only))
     }
 
+    /// The `n` most recent wakeup/fork placements with the CPUs each could
+    /// consider (JSON `PlacementView[]`, oldest first).
+    pub fn placements_json(&self, n: u32) -> String {
+        to_json(&inspector::recent_placements(&self.inner, n as usize))
+    }
+
     pub fn trace_hash(&self) -> String {
         format!("{:016x}", self.inner.trace().hash())
     }

@@ -61,3 +61,27 @@ fn missing_domains_confine_a_new_app_to_one_node() {
     let (b, f) = (bug_done.unwrap(), fix_done.unwrap());
     assert!(b >= 4 * f, "at least 4x slower: {b} vs {f}");
 }
+
+/// The placement records show the mechanism itself: with the bug a wakeup
+/// considers only its LLC (one node, plus waker and previous CPU); with the
+/// fix it considers every allowed CPU.
+#[test]
+fn wakeup_placements_show_the_confined_search() {
+    use schedlab_core::api::inspector::recent_placements;
+    use schedlab_core::sim::Simulator;
+    use schedlab_core::time::SimTime;
+    for (name, max_expected) in [("overload-on-wakeup-db", 10usize), ("overload-on-wakeup-db-fixed", 64)] {
+        let mut sim = Simulator::new(&common::preset_config(name));
+        sim.run_until(SimTime(200_000_000));
+        let wakeups: Vec<_> = recent_placements(&sim, 1024).into_iter().filter(|p| p.kind == "wakeup").collect();
+        assert!(!wakeups.is_empty());
+        let widest = wakeups.iter().map(|p| p.considered.len()).max().unwrap();
+        if name.ends_with("-fixed") {
+            assert!(wakeups.iter().any(|p| p.path.starts_with("idle-anywhere")), "{name}");
+            assert_eq!(widest, max_expected, "{name}: the fix may look at every CPU");
+        } else {
+            assert!(wakeups.iter().all(|p| p.path == "select_idle_sibling"), "{name}");
+            assert!(widest <= max_expected, "{name}: confined to a node, got {widest}");
+        }
+    }
+}

@@ -92,3 +92,39 @@ pub fn recent_decisions(sim: &Simulator, n: usize, skip_not_designated: bool) ->
     out.reverse();
     out
 }
+
+/// A wakeup or fork placement, for the topology view's highlight.
+#[derive(Serialize)]
+pub struct PlacementView {
+    pub t_ns: u64,
+    pub pid: u32,
+    pub task: String,
+    pub kind: &'static str,
+    pub prev_cpu: u32,
+    pub waker_cpu: u32,
+    pub chosen_cpu: u32,
+    pub path: &'static str,
+    pub considered: Vec<u32>,
+}
+
+/// The `n` most recent placements, oldest first.
+pub fn recent_placements(sim: &Simulator, n: usize) -> Vec<PlacementView> {
+    let all = sim.placements();
+    all.iter()
+        .skip(all.len().saturating_sub(n))
+        .map(|p| PlacementView {
+            t_ns: p.at.ns(),
+            pid: p.pid,
+            task: sim.tasks()[p.pid as usize].name.clone(),
+            kind: match p.kind {
+                crate::balance::placement::PlaceKind::Wakeup => "wakeup",
+                crate::balance::placement::PlaceKind::Fork => "fork",
+            },
+            prev_cpu: p.prev,
+            waker_cpu: p.waker,
+            chosen_cpu: p.chosen,
+            path: p.path.as_str(),
+            considered: p.considered.iter().collect(),
+        })
+        .collect()
+}

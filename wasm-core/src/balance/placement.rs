@@ -14,6 +14,7 @@
 use super::stats::{source_load, target_load, CpuLoad};
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid};
+use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::SCHED_CAPACITY_SCALE;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +22,47 @@ pub enum PlaceKind {
     Wakeup,
     Fork,
 }
+
+/// Which part of select_task_rq_fair decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacePath {
+    /// The Overload-on-Wakeup fix: idle previous CPU, else longest-idle CPU.
+    IdleAnywhere,
+    /// wake_affine then select_idle_sibling, confined to the target's LLC.
+    IdleSibling,
+    /// find_idlest_group / find_idlest_cpu (fork).
+    IdlestGroup,
+    /// select_fallback_rq (the choice was not allowed or offline).
+    Fallback,
+}
+
+impl PlacePath {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlacePath::IdleAnywhere => "idle-anywhere (fix)",
+            PlacePath::IdleSibling => "select_idle_sibling",
+            PlacePath::IdlestGroup => "find_idlest_group",
+            PlacePath::Fallback => "fallback",
+        }
+    }
+}
+
+/// One placement decision: where a waking or new task went, and which CPUs
+/// the decision could consider.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub at: crate::time::SimTime,
+    pub pid: Pid,
+    pub kind: PlaceKind,
+    pub prev: CpuId,
+    pub waker: CpuId,
+    pub chosen: CpuId,
+    pub path: PlacePath,
+    pub considered: CpuMask,
+}
+
+/// Placements kept for the inspector (the most recent ones).
+pub const PLACEMENT_LOG: usize = 1024;
 
 impl Simulator {
     pub(crate) fn cpu_loads(&self) -> Vec<CpuLoad> {
@@ -48,20 +90,68 @@ impl Simulator {
     /// `select_task_rq_fair`. `this_cpu` is the CPU doing the wakeup or fork.
     pub(crate) fn select_task_rq_fair(&mut self, pid: Pid, this_cpu: CpuId, kind: PlaceKind) -> CpuId {
         let prev = self.tasks[pid as usize].cpu;
+        let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
+        let considered = self.search_space(pid, prev, this_cpu, cpu, path);
+        self.record_placement(Placement {
+            at: self.now,
+            pid,
+            kind,
+            prev,
+            waker: this_cpu,
+            chosen: cpu,
+            path,
+            considered,
+        });
+        cpu
+    }
+
+    fn select_cpu(&mut self, pid: Pid, prev: CpuId, this_cpu: CpuId, kind: PlaceKind) -> (CpuId, PlacePath) {
         if kind == PlaceKind::Wakeup && !self.bugs.overload_on_wakeup {
             if let Some(c) = self.wakeup_fix(pid, prev) {
-                return c;
+                return (c, PlacePath::IdleAnywhere);
             }
         }
-        let cpu = match kind {
-            PlaceKind::Wakeup => self.select_wakeup(pid, prev, this_cpu),
-            PlaceKind::Fork => self.select_fork(pid, this_cpu),
+        let (cpu, path) = match kind {
+            PlaceKind::Wakeup => (self.select_wakeup(pid, prev, this_cpu), PlacePath::IdleSibling),
+            PlaceKind::Fork => (self.select_fork(pid, this_cpu), PlacePath::IdlestGroup),
         };
         if self.usable(pid, cpu) {
-            cpu
+            (cpu, path)
         } else {
-            self.select_fallback_rq(pid, cpu)
+            (self.select_fallback_rq(pid, cpu), PlacePath::Fallback)
         }
+    }
+
+    /// The CPUs the chosen path could look at (the paper's figure 5 marks
+    /// these): every allowed CPU for the fix; the waker, the previous CPU
+    /// and the target's LLC for select_idle_sibling; the highest fork
+    /// domain's span for find_idlest_group.
+    fn search_space(&self, pid: Pid, prev: CpuId, waker: CpuId, chosen: CpuId, path: PlacePath) -> CpuMask {
+        let allowed = &self.tasks[pid as usize].allowed;
+        let mut m = match path {
+            PlacePath::IdleAnywhere | PlacePath::Fallback => allowed.and(&self.online),
+            PlacePath::IdleSibling => {
+                let llc = self.rqs[chosen as usize].domains.iter().rfind(|sd| sd.flags.share_pkg_resources);
+                let mut m = llc.map_or_else(|| CpuMask::from_cpus([chosen]), |sd| sd.span.clone());
+                m.set(prev);
+                m.set(waker);
+                m
+            }
+            PlacePath::IdlestGroup => self.rqs[waker as usize]
+                .domains
+                .iter()
+                .rfind(|sd| sd.flags.balance_fork)
+                .map_or_else(|| CpuMask::from_cpus([waker]), |sd| sd.span.clone()),
+        };
+        m.set(chosen);
+        m
+    }
+
+    fn record_placement(&mut self, p: Placement) {
+        if self.placements.len() == PLACEMENT_LOG {
+            self.placements.pop_front();
+        }
+        self.placements.push_back(p);
     }
 
     /// The Overload-on-Wakeup fix: previous CPU if idle, else the allowed CPU

@@ -119,6 +119,7 @@ pub struct Simulator {
     pub(crate) nohz: bool,
     pub(crate) sanity_cfg: Option<sanity::SanityConfig>,
     pub(crate) sanity: sanity::SanityState,
+    pub(crate) placements: VecDeque<crate::balance::placement::Placement>,
 }
 
 impl Simulator {
@@ -162,6 +163,7 @@ impl Simulator {
             nohz: cfg.nohz,
             sanity_cfg: cfg.sanity.clone(),
             sanity: sanity::SanityState::default(),
+            placements: VecDeque::new(),
         };
         let group_of_process = sim.build_task_groups(cfg);
         sim.rebuild_domains();
@@ -300,6 +302,11 @@ impl Simulator {
     /// The most recent balancing decisions, oldest first.
     pub fn decisions(&self) -> &VecDeque<BalanceDecision> {
         &self.decisions
+    }
+
+    /// The most recent wakeup and fork placements, oldest first.
+    pub fn placements(&self) -> &VecDeque<crate::balance::placement::Placement> {
+        &self.placements
     }
 
     pub fn decisions_total(&self) -> u64 {
