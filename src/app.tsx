@@ -188,7 +188,7 @@ export function App() {
             <EventLog events={sim.recentEvents(14)} />
           </div>
           {view.cpus.length > 1 && <Inspector decision={sim.decisions(1, true)[0] ?? null} nameOf={nameOf} />}
-          <GanttView slices={slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={Math.max(now, t0 + GANTT_WINDOW_NS)} />
+          <GanttView slices={slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={Math.max(now, t0 + GANTT_WINDOW_NS)} nameOf={nameOf} />
           <TaskTable tasks={view.tasks} />
         </>
       )}

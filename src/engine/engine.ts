@@ -83,6 +83,7 @@ export class Simulation {
     return this.sim.trace_hash();
   }
 
+  /** Frees the Rust-side simulator; the wrapper must not be used afterwards. */
   dispose(): void {
     this.sim.free();
   }

@@ -1,8 +1,9 @@
 // Playback controls. Keyboard: space play/pause, → step event, t step tick, r reset.
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { fmtMs } from './colors';
 
-export const SPEEDS = [0.01, 0.1, 1, 10] as const;
+/** Multiples of real time for Play; slow speeds let the eye follow the tree. */
+export const SPEEDS = [0.01, 0.1, 1, 10, 100] as const;
 
 export interface ControlsProps {
   nowNs: number;
@@ -19,8 +20,16 @@ export interface ControlsProps {
 }
 
 export function Controls(p: ControlsProps) {
+  // The key handler reads the latest props through a ref, so it is bound
+  // once instead of being re-added on every render while playing.
+  const latest = useRef(p);
+  useLayoutEffect(() => {
+    latest.current = p;
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      const p = latest.current;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
       const target = e.target as HTMLElement | null;
       if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
       if (e.key === ' ') {
@@ -32,7 +41,7 @@ export function Controls(p: ControlsProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [p]);
+  }, []);
 
   return (
     <div className="controls">

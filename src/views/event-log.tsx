@@ -14,7 +14,9 @@ export function EventLog(props: { events: EventView[] }) {
             <span className="t">{fmtMs(e.t_ns)}</span>
             <span className="c">cpu{e.cpu}</span>
             <span className={`k k-${e.kind}`}>{e.kind}</span>
-            <span className="x">{e.text}</span>
+            <span className="x" title={e.text}>
+              {e.text}
+            </span>
           </li>
         ))}
       </ol>

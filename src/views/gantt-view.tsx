@@ -26,8 +26,9 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf }: GanttViewProps
   const cssW = Math.max(320, useWidth(boxRef, 900));
   const laneH = Math.max(4, Math.min(26, Math.floor(260 / Math.max(1, nrCpus))));
   const cssH = laneH * nrCpus + 4;
-  // simSpace (ns) → cssPx; the one conversion this view needs.
-  const x = d3.scaleLinear().domain([t0Ns, Math.max(t1Ns, t0Ns + 1)]).range([LABEL_W_PX, cssW - 8]);
+  // simSpace (ns) → cssPx, the one conversion this view needs; the right
+  // margin leaves room for the last tick label.
+  const x = d3.scaleLinear().domain([t0Ns, Math.max(t1Ns, t0Ns + 1)]).range([LABEL_W_PX, cssW - 20]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -46,9 +47,10 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf }: GanttViewProps
       const y = 2 + cpu * laneH;
       ctx.fillStyle = cpu % 2 === 0 ? '#f5f7fa' : '#eef1f5';
       ctx.fillRect(x0, y, x1 - x0, laneH - 1);
-      if (laneH >= 9) {
+      // Thin lanes (many CPUs) are labelled every 8th, where a label fits.
+      if (laneH >= 9 || cpu % 8 === 0) {
         ctx.fillStyle = '#52606d';
-        ctx.fillText(`cpu${cpu}`, 6, y + laneH / 2);
+        ctx.fillText(`cpu${cpu}`, 6, y + Math.max(laneH / 2, 5));
       }
     }
     // Batched by colour: one fillStyle change per task, not per slice.

@@ -15,7 +15,7 @@ let browser: BrowserContext;
 let page: Page;
 
 interface Hook {
-  view(): { now_ns: number; cpus: { tree: { nodes: unknown[] } }[] } | null;
+  view(): { now_ns: number; events: number; cpus: { tree: { nodes: unknown[] } }[] } | null;
   loadScenarioJson(json: string): boolean;
   runUntil(ns: number): void;
 }
@@ -95,6 +95,23 @@ describe('the lab in Chromium', () => {
     await page.screenshot({ path: join(shots, 'app.png'), fullPage: true });
   });
 
+  it('labels the CPU lanes with a legend of the tasks that ran', async () => {
+    const legend = (await page.getByTestId('gantt-legend').textContent()) ?? '';
+    for (const name of ['hog-nice0', 'hog-nice5', 'hog-nice10']) expect(legend).toContain(name);
+    const box = await page.getByTestId('gantt').boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(1000); // fills the panel at 1280 px
+  });
+
+  it('steps from the keyboard: → one event, t one tick', async () => {
+    const events = () => page.evaluate(() => (window as unknown as { __schedlab: Hook }).__schedlab.view()?.events ?? -1);
+    const before = await events();
+    await page.locator('body').press('ArrowRight');
+    expect(await settled(events, (n) => n === before + 1)).toBe(before + 1);
+    const t0 = Number(await page.getByTestId('sim-time').textContent());
+    await page.locator('body').press('t');
+    expect(Number(await settled(text('sim-time'), (t) => Number(t) > t0))).toBeGreaterThan(t0);
+  });
+
   it('plays and pauses', async () => {
     const before = Number(await page.getByTestId('sim-time').textContent());
     await page.getByTestId('btn-play').click();
@@ -143,6 +160,7 @@ describe('the lab in Chromium', () => {
     for (let i = 0; i < 8; i++) await page.getByTestId('btn-step').click();
     const table = await settled(async () => (await page.locator('table.tasks').textContent()) ?? '', (t) => t.includes(evil));
     expect(table).toContain(evil);
+    expect(await page.getByTestId('gantt-legend').textContent()).toContain(evil);
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
