@@ -108,6 +108,8 @@ pub struct ProcessSpec {
     pub session: Option<String>,
     /// An explicit cgroup (then autogroup does not apply).
     pub cgroup: Option<String>,
+    /// Jobs shared by the threads through `take_job` (0 = none).
+    pub job_pool: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -62,6 +62,9 @@ pub enum Op {
     Unlock(String),
     /// `sched_yield`.
     Yield,
+    /// Take a job from the process's job pool (make's job server); the
+    /// thread exits when the pool is empty.
+    TakeJob,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,6 +80,7 @@ enum Insn {
     Lock(usize),
     Unlock(usize),
     Yield,
+    TakeJob,
 }
 
 /// Resolves names when compiling: process names to tgids, and barrier and
@@ -106,6 +110,7 @@ pub enum Action {
     Lock(usize),
     Unlock(usize),
     Yield,
+    TakeJob,
 }
 
 const MAX_CONTROL_STEPS: u32 = 10_000;
@@ -139,6 +144,7 @@ fn emit(ops: &[Op], code: &mut Vec<Insn>, names: &mut dyn NameResolver) {
             Op::Lock(name) => code.push(Insn::Lock(names.mutex(name))),
             Op::Unlock(name) => code.push(Insn::Unlock(names.mutex(name))),
             Op::Yield => code.push(Insn::Yield),
+            Op::TakeJob => code.push(Insn::TakeJob),
             Op::Repeat { times, body } => {
                 let begin = code.len();
                 code.push(Insn::LoopBegin { times: *times, end: 0 });
@@ -212,6 +218,10 @@ impl ProgramCursor {
                 Insn::Yield => {
                     self.pc += 1;
                     return Action::Yield;
+                }
+                Insn::TakeJob => {
+                    self.pc += 1;
+                    return Action::TakeJob;
                 }
                 Insn::LoopBegin { times, end } => {
                     if *times == Some(0) {

@@ -83,3 +83,15 @@ fn yield_gives_the_cpu_away_but_stays_fair() {
     let share = y.cpu_time_ns as f64 / (y.cpu_time_ns + h.cpu_time_ns) as f64;
     assert!((0.3..0.7).contains(&share), "yielder share {share}");
 }
+
+/// Mechanism: a job pool shared by the process's threads (make's job
+/// server): workers take jobs until none is left, then exit, so the work
+/// done is the pool's, however the threads are scheduled.
+#[test]
+fn a_job_pool_is_shared_and_drained() {
+    let procs = r#"{"name":"make","threads":4,"job_pool":10,"program":[{"body":[{"take_job":true},{"run_us":1000}]}]}"#;
+    let sim = run("laptop-2c4t", procs, 100);
+    let m = proc_report(&sim, "make");
+    assert!(m.cpu_time_ns.abs_diff(10_000_000) < 1_000, "ten 1 ms jobs: {}", m.cpu_time_ns);
+    assert!(m.completion_ns.is_some(), "every worker exits when the pool is empty");
+}

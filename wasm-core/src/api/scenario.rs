@@ -210,6 +210,10 @@ pub struct ProcessFile {
     /// An explicit cgroup by name (autogroup then does not apply).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cgroup: Option<String>,
+    /// Jobs shared by the threads (make's job server): each `take_job` step
+    /// takes one; a thread finding the pool empty exits.
+    #[serde(default)]
+    pub job_pool: u32,
     /// A named program (see `api::templates`), instead of `program`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub template: Option<String>,
@@ -256,6 +260,9 @@ pub struct OpFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[serde(rename = "yield")]
     pub yield_cpu: Option<bool>,
+    /// Take a job from the process's job pool; exit if none is left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub take_job: Option<bool>,
 }
 
 /// A duration in microseconds: a number, `{"uniform": [lo, hi]}` or `{"exp": mean}`.

@@ -56,6 +56,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         c.range(&format!("{at}.nice"), p.nice, -20, 19);
         c.range(&format!("{at}.threads"), p.threads, 1, MAX_THREADS);
         c.range(&format!("{at}.start_ms"), p.start_ms, 0, MAX_DURATION_MS);
+        c.range(&format!("{at}.job_pool"), p.job_pool, 0, 10_000_000);
         total_threads += p.threads as u64;
         let mut count = 0;
         let steps = match (&p.template, p.program.is_empty()) {
@@ -86,6 +87,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         processes.push(ProcessSpec {
             affinity,
             session: p.session.clone(),
+            job_pool: p.job_pool,
             cgroup: p.cgroup.clone(),
             name: p.name.clone(),
             nice: p.nice,
@@ -297,15 +299,16 @@ fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Che
             op.lock.is_some(),
             op.unlock.is_some(),
             op.yield_cpu.is_some(),
+            op.take_job.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock or yield");
+            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield or take_job");
             continue;
         }
         if op.spin_us.is_some() && op.barrier.is_none() {
             c.fail(format!("{field}.spin_us"), "only allowed together with barrier");
         }
-        for (flag, name) in [(op.wait, "wait"), (op.yield_cpu, "yield")] {
+        for (flag, name) in [(op.wait, "wait"), (op.yield_cpu, "yield"), (op.take_job, "take_job")] {
             if flag == Some(false) {
                 c.fail(format!("{field}.{name}"), "must be true (omit the step otherwise)");
             }
@@ -343,6 +346,8 @@ fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Che
             out.push(Op::Unlock(name.clone()));
         } else if op.yield_cpu.is_some() {
             out.push(Op::Yield);
+        } else if op.take_job.is_some() {
+            out.push(Op::TakeJob);
         } else if let Some(body) = &op.body {
             let body = ops_of(body, &format!("{field}.body"), depth + 1, count, c);
             out.push(Op::Repeat { times: op.repeat, body });

@@ -178,6 +178,7 @@ impl Simulator {
             sim.sync.push(sync::ProcSync {
                 barriers: vec![sync::Barrier::default(); names.barriers.len()],
                 mutexes: vec![sync::Mutex::default(); names.mutexes.len()],
+                jobs: spec.job_pool,
             });
             let mut threads = Vec::new();
             for i in 0..spec.threads {

@@ -1,6 +1,6 @@
 //! Synchronisation between threads: futex-style wait/wake, process-wide
 //! barriers (spin for a while, then block, like NAS lu's pipelined waits),
-//! mutexes, and sched_yield. All are instantaneous system calls made by a
+//! mutexes, sched_yield, and a per-process job pool (make's job server). All are instantaneous system calls made by a
 //! running task; blocking deactivates it, waking goes through try_to_wake_up
 //! with the waker's CPU (which matters to wake_affine).
 
@@ -30,6 +30,8 @@ pub struct Mutex {
 pub struct ProcSync {
     pub barriers: Vec<Barrier>,
     pub mutexes: Vec<Mutex>,
+    /// Jobs left in the process's job pool (make's job server).
+    pub jobs: u32,
 }
 
 impl Simulator {
@@ -101,6 +103,19 @@ impl Simulator {
                 self.yield_task(pid, cpu);
                 let task = &mut self.tasks[pid as usize];
                 task.burst_end_exec = task.se.sum_exec_runtime + 1;
+                self.schedule(cpu);
+                false
+            }
+            Action::TakeJob => {
+                let pool = &mut self.sync[tgid].jobs;
+                if *pool > 0 {
+                    *pool -= 1;
+                    return true;
+                }
+                // No job left: the worker exits.
+                self.deactivate(cpu, pid, TaskState::Exited);
+                self.tasks[pid as usize].stats.exited_at = Some(self.now);
+                self.trace.emit(self.now, cpu, crate::trace::TraceKind::Exit { pid });
                 self.schedule(cpu);
                 false
             }
