@@ -3,11 +3,24 @@
 import type { TaskView } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
 
+/** Rows drawn at most; forking workloads create thousands of short-lived tasks. */
+const MAX_ROWS = 300;
+
 export function TaskTable(props: { tasks: TaskView[] }) {
+  // Exited tasks go first out of the table when there are many: the live ones
+  // are what the cursor explains.
+  const many = props.tasks.length > MAX_ROWS;
+  const shown = (many ? props.tasks.filter((t) => t.state !== 'exited') : props.tasks).slice(0, MAX_ROWS);
+  const hidden = props.tasks.length - shown.length;
   return (
     <section className="panel">
       <header className="panel-head">
         <h2>Tasks</h2>
+        {hidden > 0 && (
+          <span className="meta" data-testid="tasks-hidden">
+            {shown.length} shown · {hidden} more (exited or beyond the first {MAX_ROWS}) not listed
+          </span>
+        )}
       </header>
       <div className="table-scroll">
         <table className="tasks">
@@ -26,7 +39,7 @@ export function TaskTable(props: { tasks: TaskView[] }) {
             </tr>
           </thead>
           <tbody>
-            {props.tasks.map((t) => (
+            {shown.map((t) => (
               <tr key={t.pid} className={`state-${t.state}`}>
                 <td>
                   <span className="swatch" style={{ background: taskColor(t.pid) }} />

@@ -65,6 +65,12 @@ pub enum Op {
     /// Take a job from the process's job pool (make's job server); the
     /// thread exits when the pool is empty.
     TakeJob,
+    /// fork(): start a child (in the same process and group) running `0`;
+    /// it exits at the end of its program.
+    Fork(Vec<Op>),
+    /// wait(): block until a child exits (at once if one already has, or if
+    /// there is no child left).
+    WaitChild,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +87,8 @@ enum Insn {
     Unlock(usize),
     Yield,
     TakeJob,
+    Fork(usize),
+    WaitChild,
 }
 
 /// Resolves names when compiling: process names to tgids, and barrier and
@@ -89,6 +97,8 @@ pub trait NameResolver {
     fn tgid(&self, process: &str) -> u32;
     fn barrier(&mut self, name: &str) -> usize;
     fn mutex(&mut self, name: &str) -> usize;
+    /// Compiles a forked child's program and returns its program index.
+    fn subprogram(&mut self, ops: &[Op]) -> usize;
 }
 
 /// Compiled, immutable bytecode shared by all threads of a process.
@@ -111,6 +121,8 @@ pub enum Action {
     Unlock(usize),
     Yield,
     TakeJob,
+    Fork(usize),
+    WaitChild,
 }
 
 const MAX_CONTROL_STEPS: u32 = 10_000;
@@ -145,6 +157,11 @@ fn emit(ops: &[Op], code: &mut Vec<Insn>, names: &mut dyn NameResolver) {
             Op::Unlock(name) => code.push(Insn::Unlock(names.mutex(name))),
             Op::Yield => code.push(Insn::Yield),
             Op::TakeJob => code.push(Insn::TakeJob),
+            Op::Fork(child) => {
+                let program = names.subprogram(child);
+                code.push(Insn::Fork(program));
+            }
+            Op::WaitChild => code.push(Insn::WaitChild),
             Op::Repeat { times, body } => {
                 let begin = code.len();
                 code.push(Insn::LoopBegin { times: *times, end: 0 });
@@ -223,6 +240,14 @@ impl ProgramCursor {
                     self.pc += 1;
                     return Action::TakeJob;
                 }
+                Insn::Fork(program) => {
+                    self.pc += 1;
+                    return Action::Fork(*program);
+                }
+                Insn::WaitChild => {
+                    self.pc += 1;
+                    return Action::WaitChild;
+                }
                 Insn::LoopBegin { times, end } => {
                     if *times == Some(0) {
                         self.pc = end + 1;
@@ -266,6 +291,9 @@ mod tests {
             0
         }
         fn mutex(&mut self, _: &str) -> usize {
+            0
+        }
+        fn subprogram(&mut self, _: &[Op]) -> usize {
             0
         }
     }

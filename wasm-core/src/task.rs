@@ -82,6 +82,11 @@ pub struct Task {
     /// Extra CPU work owed when the task next runs (cache refill after a
     /// migration, a cross-CPU wakeup), from the cost model.
     pub owed_ns: u64,
+    /// The task that forked this one, if any.
+    pub parent: Option<Pid>,
+    /// Children still alive, and child exits not yet waited for.
+    pub live_children: u32,
+    pub child_exits: u32,
     /// Spinning at a barrier: (barrier, generation waited for).
     pub spin: Option<(usize, u64)>,
     pub stats: TaskStats,
@@ -111,6 +116,9 @@ impl Task {
             pending: None,
             blocked_on: None,
             wake_tokens: 0,
+            parent: None,
+            live_children: 0,
+            child_exits: 0,
             spin: None,
             owed_ns: 0,
             stats: TaskStats::default(),
@@ -124,6 +132,8 @@ pub enum Block {
     Wait,
     Barrier(usize),
     Mutex(usize),
+    /// wait() for a child's exit.
+    Child,
 }
 
 /// A process: a named group of threads sharing nice level and program.

@@ -95,3 +95,20 @@ fn a_job_pool_is_shared_and_drained() {
     assert!(m.cpu_time_ns.abs_diff(10_000_000) < 1_000, "ten 1 ms jobs: {}", m.cpu_time_ns);
     assert!(m.completion_ns.is_some(), "every worker exits when the pool is empty");
 }
+
+/// Mechanism: fork() starts children in the parent's process, placed by
+/// wake_up_new_task from the parent's CPU; wait() blocks until one exits.
+#[test]
+fn fork_and_wait_keep_n_children_in_flight() {
+    let procs = r#"{"name":"make","program":[
+        {"repeat":4,"body":[{"fork":[{"run_us":5000}]}]},
+        {"repeat":8,"body":[{"wait_child":true},{"fork":[{"run_us":5000}]}]},
+        {"repeat":4,"body":[{"wait_child":true}]}]}"#;
+    let sim = run("laptop-2c4t", procs, 200);
+    let m = proc_report(&sim, "make");
+    assert_eq!(m.threads, 13, "make plus 12 children");
+    assert!(m.cpu_time_ns.abs_diff(60_000_000) < 100_000, "12 jobs of 5 ms: {}", m.cpu_time_ns);
+    // Four CPUs, four jobs in flight: three rounds of 5 ms.
+    let done = m.completion_ns.unwrap();
+    assert!((15_000_000..17_000_000).contains(&done), "completion {done}");
+}

@@ -26,9 +26,12 @@ fn wasted_and_completion(name: &str, app: &str) -> (u64, Option<u64>) {
 /// thread's node looks busy); the fix compares minimum loads.
 #[test]
 fn group_imbalance_wastes_cores_on_the_r_nodes() {
-    let (bug, _) = wasted_and_completion("group-imbalance-make", "make");
-    let (fix, _) = wasted_and_completion("group-imbalance-make-fixed", "make");
-    assert!(bug > 5 * fix, "wasted {bug} vs {fix}");
+    let (bug, bug_done) = wasted_and_completion("group-imbalance-make", "make");
+    let (fix, fix_done) = wasted_and_completion("group-imbalance-make-fixed", "make");
+    assert!(bug > 3 * fix, "wasted {bug} vs {fix}");
+    // The paper reports make 13% slower; we see about 5% (seeds 1-5).
+    let (b, f) = (bug_done.unwrap(), fix_done.unwrap());
+    assert!(b * 100 > f * 103, "make slower with the bug: {b} vs {f}");
 }
 
 /// Mechanism: overlapping NUMA groups built from CPU 0's view hide the

@@ -263,6 +263,12 @@ pub struct OpFile {
     /// Take a job from the process's job pool; exit if none is left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub take_job: Option<bool>,
+    /// fork(): start a child running this program (it exits at its end).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fork: Option<Vec<OpFile>>,
+    /// wait(): block until a child exits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wait_child: Option<bool>,
 }
 
 /// A duration in microseconds: a number, `{"uniform": [lo, hi]}` or `{"exp": mean}`.

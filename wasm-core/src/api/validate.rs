@@ -300,15 +300,19 @@ fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Che
             op.unlock.is_some(),
             op.yield_cpu.is_some(),
             op.take_job.is_some(),
+            op.fork.is_some(),
+            op.wait_child.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield or take_job");
+            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield, take_job, fork or wait_child");
             continue;
         }
         if op.spin_us.is_some() && op.barrier.is_none() {
             c.fail(format!("{field}.spin_us"), "only allowed together with barrier");
         }
-        for (flag, name) in [(op.wait, "wait"), (op.yield_cpu, "yield"), (op.take_job, "take_job")] {
+        for (flag, name) in
+            [(op.wait, "wait"), (op.yield_cpu, "yield"), (op.take_job, "take_job"), (op.wait_child, "wait_child")]
+        {
             if flag == Some(false) {
                 c.fail(format!("{field}.{name}"), "must be true (omit the step otherwise)");
             }
@@ -348,6 +352,11 @@ fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Che
             out.push(Op::Yield);
         } else if op.take_job.is_some() {
             out.push(Op::TakeJob);
+        } else if op.wait_child.is_some() {
+            out.push(Op::WaitChild);
+        } else if let Some(child) = &op.fork {
+            let child = ops_of(child, &format!("{field}.fork"), depth + 1, count, c);
+            out.push(Op::Fork(child));
         } else if let Some(body) = &op.body {
             let body = ops_of(body, &format!("{field}.body"), depth + 1, count, c);
             out.push(Op::Repeat { times: op.repeat, body });
@@ -445,7 +454,7 @@ fn check_wake_targets(ops: &[Op], f: &ScenarioFile, at: &str, c: &mut Checker) {
                 }
                 Some(_) => {}
             },
-            Op::Repeat { body, .. } => check_wake_targets(body, f, at, c),
+            Op::Repeat { body, .. } | Op::Fork(body) => check_wake_targets(body, f, at, c),
             _ => {}
         }
     }

@@ -210,10 +210,7 @@ impl Simulator {
                     return;
                 }
                 Action::Exit => {
-                    self.deactivate(cpu, pid, TaskState::Exited);
-                    self.tasks[pid as usize].stats.exited_at = Some(self.now);
-                    self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
-                    self.schedule(cpu);
+                    self.exit_running(cpu, pid);
                     return;
                 }
                 other => {
@@ -226,10 +223,7 @@ impl Simulator {
         // A loop of system calls that never takes time would hang the run:
         // the task is ended instead (bad-input rule).
         if let From::Running(cpu) = from {
-            self.deactivate(cpu, pid, TaskState::Exited);
-            self.tasks[pid as usize].stats.exited_at = Some(self.now);
-            self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
-            self.schedule(cpu);
+            self.exit_running(cpu, pid);
         } else {
             self.exit_sleeping(pid);
         }
@@ -246,6 +240,17 @@ impl Simulator {
         task.stats.exited_at = Some(self.now);
         let cpu = task.cpu;
         self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+        self.notify_parent(pid, cpu);
+    }
+
+    /// The running task exits (`do_exit`): off the CPU for good, its parent
+    /// told, the CPU rescheduled.
+    pub(crate) fn exit_running(&mut self, cpu: CpuId, pid: Pid) {
+        self.deactivate(cpu, pid, TaskState::Exited);
+        self.tasks[pid as usize].stats.exited_at = Some(self.now);
+        self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+        self.notify_parent(pid, cpu);
+        self.schedule(cpu);
     }
 
     /// The CPU that wakes or forks the task: a timer fires where the task
@@ -272,6 +277,11 @@ impl Simulator {
             self.tasks[pid as usize].cpu = waker;
         }
         let target = self.select_task_rq_fair(pid, waker, kind);
+        if is_new && target != waker && self.tasks[pid as usize].parent.is_some() {
+            // task_fork_fair stores the child's vruntime relative to the
+            // parent's queue; it is rebased on the queue it lands on.
+            self.renormalise_vruntime(pid, waker, target);
+        }
         let prev_cpu = self.tasks[pid as usize].cpu;
         let now = self.now;
         if !is_new && target != prev_cpu {

@@ -46,6 +46,9 @@ struct Names<'a> {
     procs: &'a [crate::config::ProcessSpec],
     barriers: Vec<String>,
     mutexes: Vec<String>,
+    /// Forked children's programs, stored after the main one (at `base`).
+    subprograms: Vec<Program>,
+    base: usize,
 }
 
 fn intern(list: &mut Vec<String>, name: &str) -> usize {
@@ -65,6 +68,11 @@ impl crate::program::NameResolver for Names<'_> {
     }
     fn mutex(&mut self, name: &str) -> usize {
         intern(&mut self.mutexes, name)
+    }
+    fn subprogram(&mut self, ops: &[crate::program::Op]) -> usize {
+        let p = Program::compile(ops, self);
+        self.subprograms.push(p);
+        self.base + self.subprograms.len() - 1
     }
 }
 
@@ -173,8 +181,16 @@ impl Simulator {
         for spec in &cfg.processes {
             let tgid = sim.procs.len() as u32;
             let program = sim.programs.len();
-            let mut names = Names { procs: &cfg.processes, barriers: Vec::new(), mutexes: Vec::new() };
-            sim.programs.push(Program::compile(&spec.program, &mut names));
+            let mut names = Names {
+                procs: &cfg.processes,
+                barriers: Vec::new(),
+                mutexes: Vec::new(),
+                subprograms: Vec::new(),
+                base: sim.programs.len() + 1,
+            };
+            let main = Program::compile(&spec.program, &mut names);
+            sim.programs.push(main);
+            sim.programs.append(&mut names.subprograms);
             sim.sync.push(sync::ProcSync {
                 barriers: vec![sync::Barrier::default(); names.barriers.len()],
                 mutexes: vec![sync::Mutex::default(); names.mutexes.len()],

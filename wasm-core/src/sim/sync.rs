@@ -113,10 +113,23 @@ impl Simulator {
                     return true;
                 }
                 // No job left: the worker exits.
-                self.deactivate(cpu, pid, TaskState::Exited);
-                self.tasks[pid as usize].stats.exited_at = Some(self.now);
-                self.trace.emit(self.now, cpu, crate::trace::TraceKind::Exit { pid });
-                self.schedule(cpu);
+                self.exit_running(cpu, pid);
+                false
+            }
+            Action::Fork(program) => {
+                self.fork(cpu, pid, program);
+                true
+            }
+            Action::WaitChild => {
+                let task = &mut self.tasks[pid as usize];
+                if task.child_exits > 0 {
+                    task.child_exits -= 1;
+                    return true;
+                }
+                if task.live_children == 0 {
+                    return true;
+                }
+                self.block(cpu, pid, Block::Child);
                 false
             }
             Action::Run(_) | Action::Sleep(_) | Action::Exit => true,
@@ -186,5 +199,55 @@ impl Simulator {
         b.spinning.retain(|&p| p != pid);
         b.blocked.push(pid);
         self.block(cpu, pid, Block::Barrier(id));
+    }
+}
+
+/// Most tasks a run may ever create (forks beyond it fail, as fork() would
+/// with EAGAIN), so a fork loop cannot grow without bound.
+pub const MAX_TASKS: usize = 20_000;
+
+impl Simulator {
+    /// fork(): a child task in the parent's process and group, with its
+    /// affinity and nice level, starting from the parent's vruntime
+    /// (`task_fork_fair`), placed by `wake_up_new_task` from the parent's CPU.
+    fn fork(&mut self, cpu: CpuId, parent: Pid, program: usize) {
+        if self.tasks.len() >= MAX_TASKS {
+            return;
+        }
+        self.update_curr_chain(cpu);
+        let pid = self.tasks.len() as Pid;
+        let p = &self.tasks[parent as usize];
+        let tgid = p.tgid;
+        let name = format!("{}#{}", self.procs[tgid as usize].name, pid);
+        let mut child = crate::task::Task::new(
+            pid,
+            tgid,
+            name,
+            p.nice,
+            crate::program::ProgramCursor::new(program),
+            p.allowed.clone(),
+        );
+        child.tg = p.tg;
+        child.cpu = cpu;
+        child.parent = Some(parent);
+        child.se.vruntime = p.se.vruntime;
+        child.stats.started_at = Some(self.now);
+        self.tasks.push(child);
+        self.procs[tgid as usize].threads.push(pid);
+        self.tasks[parent as usize].live_children += 1;
+        self.advance(pid, From::Waking { is_new: true, waker: Some(cpu) });
+    }
+
+    /// A child exited: its waiting parent wakes, or the exit is remembered.
+    pub(crate) fn notify_parent(&mut self, child: Pid, cpu: CpuId) {
+        let Some(parent) = self.tasks[child as usize].parent else { return };
+        let p = &mut self.tasks[parent as usize];
+        p.live_children = p.live_children.saturating_sub(1);
+        if p.state == TaskState::Sleeping && p.blocked_on == Some(Block::Child) {
+            p.blocked_on = None;
+            self.advance(parent, From::Waking { is_new: false, waker: Some(cpu) });
+        } else {
+            p.child_exits += 1;
+        }
     }
 }
