@@ -81,10 +81,6 @@ impl CostModel {
             migration_cold_remote_ns: 40_000,
         }
     }
-
-    pub fn free() -> CostModel {
-        CostModel { context_switch_ns: 0, wakeup_ipi_ns: 0, migration_cold_ns: 0, migration_cold_remote_ns: 0 }
-    }
 }
 
 /// A CPU-controller cgroup; parents come before children.

@@ -107,10 +107,6 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
         (best != NIL).then(|| (self.nodes[best as usize].key, self.nodes[best as usize].val))
     }
 
-    pub fn contains(&self, key: K) -> bool {
-        self.find(key) != NIL
-    }
-
     /// Drains the log of rotations performed since the previous call.
     pub fn take_rotations(&mut self) -> Vec<Rotation<V>> {
         std::mem::take(&mut self.rotations)

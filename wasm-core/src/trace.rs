@@ -118,10 +118,6 @@ impl Trace {
         self.hash
     }
 
-    pub fn records(&self) -> u64 {
-        self.records
-    }
-
     /// The most recent records, oldest first.
     pub fn recent(&self, n: usize) -> impl Iterator<Item = &TraceRecord> {
         self.recent.iter().skip(self.recent.len().saturating_sub(n))

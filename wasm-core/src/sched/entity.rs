@@ -13,7 +13,7 @@
 use super::pelt::SchedAvg;
 use super::weights::{nice_to_weight, nice_to_wmult};
 use crate::task::Task;
-use crate::time::{Pid, SimTime};
+use crate::time::SimTime;
 
 pub type EntId = u32;
 pub const GROUP_BIT: EntId = 1 << 31;
@@ -24,10 +24,6 @@ pub fn is_group(id: EntId) -> bool {
 
 pub fn group_ent_id(index: usize) -> EntId {
     index as EntId | GROUP_BIT
-}
-
-pub fn task_of(id: EntId) -> Option<Pid> {
-    (!is_group(id)).then_some(id)
 }
 
 #[derive(Clone, Debug)]
@@ -73,13 +69,18 @@ pub struct Ents<'a> {
     pub groups: &'a mut [SchedEntity],
 }
 
+/// The entity named by `id`, among tasks and group entities.
+pub fn entity<'a>(tasks: &'a [Task], groups: &'a [SchedEntity], id: EntId) -> &'a SchedEntity {
+    if is_group(id) {
+        &groups[(id & !GROUP_BIT) as usize]
+    } else {
+        &tasks[id as usize].se
+    }
+}
+
 impl Ents<'_> {
     pub fn se(&self, id: EntId) -> &SchedEntity {
-        if is_group(id) {
-            &self.groups[(id & !GROUP_BIT) as usize]
-        } else {
-            &self.tasks[id as usize].se
-        }
+        entity(self.tasks, self.groups, id)
     }
 
     pub fn se_mut(&mut self, id: EntId) -> &mut SchedEntity {

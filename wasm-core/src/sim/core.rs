@@ -25,7 +25,7 @@ pub(crate) enum From {
 }
 use crate::sched::fair::EnqueueKind;
 use crate::task::TaskState;
-use crate::time::{CpuId, Pid, SimTime};
+use crate::time::{CpuId, Pid};
 use crate::trace::{MigrateCause, RunSlice, TraceKind};
 
 impl Simulator {
@@ -321,8 +321,6 @@ impl Simulator {
 
     /// `deactivate_task` for the running task: it blocks or exits.
     pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
-        let now = self.now;
-        let _ = now;
         self.dequeue_task(pid, cpu, state == TaskState::Sleeping);
         self.rqs[cpu as usize].cfs_tasks_remove(pid);
         self.tasks[pid as usize].state = state;
@@ -438,10 +436,5 @@ impl Simulator {
             self.update_curr(cpu);
         }
         self.finished = true;
-    }
-
-    /// The wall-clock instant of the last event (never after `now`).
-    pub fn last_event_time(&self) -> SimTime {
-        self.queue.now()
     }
 }

@@ -175,11 +175,7 @@ impl Simulator {
     }
 
     pub(crate) fn ent(&self, id: EntId) -> &crate::sched::entity::SchedEntity {
-        if is_group(id) {
-            &self.gses[(id & !GROUP_BIT) as usize]
-        } else {
-            &self.tasks[id as usize].se
-        }
+        crate::sched::entity::entity(&self.tasks, &self.gses, id)
     }
 
     /// `pick_next_task_fair` (curr already put back): descend from the root,
