@@ -17,12 +17,9 @@ impl Simulator {
     /// `nohz_kick_needed`: some CPU idles with balancing due, and this CPU
     /// has more than one task, or its package has more than one busy CPU.
     pub(crate) fn nohz_kick_needed(&self, cpu: CpuId) -> bool {
-        let idle: Vec<&crate::sim::Rq> = self.rqs.iter().filter(|rq| rq.online && rq.is_idle()).collect();
-        if idle.is_empty() {
-            return false;
-        }
+        // Runs on every busy tick: no allocation, one pass.
         let jiffies = self.jiffies();
-        if idle.iter().all(|rq| jiffies < rq.next_balance) {
+        if !self.rqs.iter().any(|rq| rq.online && rq.is_idle() && jiffies >= rq.next_balance) {
             return false;
         }
         let rq = &self.rqs[cpu as usize];

@@ -65,22 +65,23 @@ pub struct Placement {
 pub const PLACEMENT_LOG: usize = 1024;
 
 impl Simulator {
+    /// What the balancer reads of one CPU.
+    pub(crate) fn cpu_load(&self, cpu: CpuId) -> CpuLoad {
+        let rq = &self.rqs[cpu as usize];
+        let capacity = if rq.online { self.cpu_capacity } else { 1 };
+        let util = rq.cfs.utilization_load_avg.max(0) as u64;
+        CpuLoad {
+            weighted: rq.weighted_cpuload(),
+            cpu_load: rq.cpu_load,
+            nr_running: rq.nr_running(),
+            usage: if util >= SCHED_CAPACITY_SCALE { capacity } else { util * capacity / SCHED_CAPACITY_SCALE },
+            capacity,
+            idle: rq.online && rq.is_idle(),
+        }
+    }
+
     pub(crate) fn cpu_loads(&self) -> Vec<CpuLoad> {
-        self.rqs
-            .iter()
-            .map(|rq| {
-                let capacity = if rq.online { self.cpu_capacity } else { 1 };
-                let util = rq.cfs.utilization_load_avg.max(0) as u64;
-                CpuLoad {
-                    weighted: rq.weighted_cpuload(),
-                    cpu_load: rq.cpu_load,
-                    nr_running: rq.nr_running(),
-                    usage: if util >= SCHED_CAPACITY_SCALE { capacity } else { util * capacity / SCHED_CAPACITY_SCALE },
-                    capacity,
-                    idle: rq.online && rq.is_idle(),
-                }
-            })
-            .collect()
+        (0..self.rqs.len() as CpuId).map(|c| self.cpu_load(c)).collect()
     }
 
     fn usable(&self, pid: Pid, cpu: CpuId) -> bool {
@@ -188,12 +189,13 @@ impl Simulator {
     /// `wake_affine`: pull the wakee to the waker's CPU if that does not
     /// leave it (much) more loaded than the previous CPU.
     fn wake_affine(&self, pid: Pid, this_cpu: CpuId, prev: CpuId, idx: usize, imbalance_pct: u32) -> bool {
-        let loads = self.cpu_loads();
-        let load = source_load(&loads[prev as usize], idx);
-        let this_load = target_load(&loads[this_cpu as usize], idx);
+        // Only the two CPUs compared are read (this runs on every wakeup).
+        let (prev_l, this_l) = (self.cpu_load(prev), self.cpu_load(this_cpu));
+        let load = source_load(&prev_l, idx);
+        let this_load = target_load(&this_l, idx);
         let weight = self.tasks[pid as usize].se.avg.load_avg_contrib;
-        let mut this_eff = 100 * loads[prev as usize].capacity;
-        let mut prev_eff = (100 + (imbalance_pct as u64 - 100) / 2) * loads[this_cpu as usize].capacity;
+        let mut this_eff = 100 * prev_l.capacity;
+        let mut prev_eff = (100 + (imbalance_pct as u64 - 100) / 2) * this_l.capacity;
         if this_load > 0 {
             this_eff *= this_load + weight;
             prev_eff *= load;

@@ -31,11 +31,20 @@ pub struct Violation {
     pub waiting: Vec<Pid>,
 }
 
+/// A violation being watched: when it was found, what it was, and the
+/// wasted core time at that moment.
+#[derive(Clone, Debug)]
+pub struct Watch {
+    pub start: SimTime,
+    pub wasted_then: u64,
+    pub idle_cpus: Vec<CpuId>,
+    pub waiting: Vec<Pid>,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct SanityState {
-    /// A watch in progress: when it started, and the wasted core time then.
-    pub watching: Option<(SimTime, u64)>,
-    pub detected: Option<(Vec<CpuId>, Vec<Pid>)>,
+    /// A watch in progress.
+    pub watching: Option<Watch>,
     pub violations: Vec<Violation>,
 }
 
@@ -76,8 +85,8 @@ impl Simulator {
         }
         let (cpus, waiting) = self.invariant_violations();
         if !cpus.is_empty() {
-            self.sanity.watching = Some((self.now, self.stats.wasted_core_ns));
-            self.sanity.detected = Some((cpus, waiting));
+            self.sanity.watching =
+                Some(Watch { start: self.now, wasted_then: self.stats.wasted_core_ns, idle_cpus: cpus, waiting });
             self.push(self.now.after(cfg.window_ns), super::events::Event::SanityWatchEnd);
         }
     }
@@ -85,13 +94,16 @@ impl Simulator {
     /// The end of the watch window (M after detection): still violated means
     /// balancing did not resolve it.
     pub(crate) fn sanity_watch_end(&mut self) {
-        let Some((start, wasted_then)) = self.sanity.watching.take() else { return };
-        let detected = self.sanity.detected.take();
-        let window = self.now.since(start);
-        let wasted = self.stats.wasted_core_ns - wasted_then;
+        let Some(w) = self.sanity.watching.take() else { return };
+        let window = self.now.since(w.start);
+        let wasted = self.stats.wasted_core_ns - w.wasted_then;
         if wasted >= window && !self.invariant_violations().0.is_empty() {
-            let (idle_cpus, waiting) = detected.unwrap_or_default();
-            self.sanity.violations.push(Violation { detected: start, confirmed: self.now, idle_cpus, waiting });
+            self.sanity.violations.push(Violation {
+                detected: w.start,
+                confirmed: self.now,
+                idle_cpus: w.idle_cpus,
+                waiting: w.waiting,
+            });
         }
     }
 
