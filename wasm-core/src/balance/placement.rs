@@ -6,7 +6,8 @@
 //! LLC* (its node). That confinement is the Overload-on-Wakeup bug: a node's
 //! wakees pile up on its busy cores while other nodes idle. The fix (paper
 //! section 3.4): the previous CPU if it is idle, else the CPU idle for the
-//! longest time, else the original path.
+//! longest time, else the original path — for forks too, as the patch
+//! places it at the top of select_task_rq_fair.
 //!
 //! Fork: from the highest domain with SD_BALANCE_FORK down,
 //! `find_idlest_group` then `find_idlest_cpu`.
@@ -107,7 +108,9 @@ impl Simulator {
     }
 
     fn select_cpu(&mut self, pid: Pid, prev: CpuId, this_cpu: CpuId, kind: PlaceKind) -> (CpuId, PlacePath) {
-        if kind == PlaceKind::Wakeup && !self.bugs.overload_on_wakeup {
+        // The wastedcores patch puts the fix at the top of select_task_rq_fair,
+        // so it applies to forks as well as wakeups (kernel-model.md 3.3).
+        if !self.bugs.overload_on_wakeup {
             if let Some(c) = self.wakeup_fix(pid, prev) {
                 return (c, PlacePath::IdleAnywhere);
             }
