@@ -77,18 +77,21 @@ pub enum Op {
 enum Insn {
     Run(Dist),
     Sleep(Dist),
-    LoopBegin { times: Option<u32>, end: usize },
-    LoopEnd { begin: usize },
+    LoopBegin {
+        times: Option<u32>,
+        end: usize,
+    },
+    LoopEnd {
+        begin: usize,
+    },
     Exit,
-    Wait,
-    Wake { tgid: u32, thread: u32 },
-    Barrier { id: usize, spin: Dist },
-    Lock(usize),
-    Unlock(usize),
-    Yield,
-    TakeJob,
-    Fork(usize),
-    WaitChild,
+    /// A barrier's spin is drawn per use, so it stays an instruction.
+    Barrier {
+        id: usize,
+        spin: Dist,
+    },
+    /// Every other system call is fixed at compile time.
+    Call(Action),
 }
 
 /// Resolves names when compiling: process names to tgids, and barrier and
@@ -150,18 +153,20 @@ fn emit(ops: &[Op], code: &mut Vec<Insn>, names: &mut dyn NameResolver) {
             Op::Run(d) => code.push(Insn::Run(d.clone())),
             Op::Sleep(d) => code.push(Insn::Sleep(d.clone())),
             Op::Exit => code.push(Insn::Exit),
-            Op::Wait => code.push(Insn::Wait),
-            Op::Wake { process, thread } => code.push(Insn::Wake { tgid: names.tgid(process), thread: *thread }),
+            Op::Wait => code.push(Insn::Call(Action::Wait)),
+            Op::Wake { process, thread } => {
+                code.push(Insn::Call(Action::Wake { tgid: names.tgid(process), thread: *thread }))
+            }
             Op::Barrier { name, spin } => code.push(Insn::Barrier { id: names.barrier(name), spin: spin.clone() }),
-            Op::Lock(name) => code.push(Insn::Lock(names.mutex(name))),
-            Op::Unlock(name) => code.push(Insn::Unlock(names.mutex(name))),
-            Op::Yield => code.push(Insn::Yield),
-            Op::TakeJob => code.push(Insn::TakeJob),
+            Op::Lock(name) => code.push(Insn::Call(Action::Lock(names.mutex(name)))),
+            Op::Unlock(name) => code.push(Insn::Call(Action::Unlock(names.mutex(name)))),
+            Op::Yield => code.push(Insn::Call(Action::Yield)),
+            Op::TakeJob => code.push(Insn::Call(Action::TakeJob)),
             Op::Fork(child) => {
                 let program = names.subprogram(child);
-                code.push(Insn::Fork(program));
+                code.push(Insn::Call(Action::Fork(program)));
             }
-            Op::WaitChild => code.push(Insn::WaitChild),
+            Op::WaitChild => code.push(Insn::Call(Action::WaitChild)),
             Op::Repeat { times, body } => {
                 let begin = code.len();
                 code.push(Insn::LoopBegin { times: *times, end: 0 });
@@ -212,41 +217,13 @@ impl ProgramCursor {
                     }
                 }
                 Insn::Exit => return Action::Exit,
-                Insn::Wait => {
-                    self.pc += 1;
-                    return Action::Wait;
-                }
-                Insn::Wake { tgid, thread } => {
-                    self.pc += 1;
-                    return Action::Wake { tgid: *tgid, thread: *thread };
-                }
                 Insn::Barrier { id, spin } => {
                     self.pc += 1;
                     return Action::Barrier { id: *id, spin_ns: spin.sample(rng) };
                 }
-                Insn::Lock(id) => {
+                Insn::Call(action) => {
                     self.pc += 1;
-                    return Action::Lock(*id);
-                }
-                Insn::Unlock(id) => {
-                    self.pc += 1;
-                    return Action::Unlock(*id);
-                }
-                Insn::Yield => {
-                    self.pc += 1;
-                    return Action::Yield;
-                }
-                Insn::TakeJob => {
-                    self.pc += 1;
-                    return Action::TakeJob;
-                }
-                Insn::Fork(program) => {
-                    self.pc += 1;
-                    return Action::Fork(*program);
-                }
-                Insn::WaitChild => {
-                    self.pc += 1;
-                    return Action::WaitChild;
+                    return *action;
                 }
                 Insn::LoopBegin { times, end } => {
                     if *times == Some(0) {

@@ -25,7 +25,6 @@ impl GroupType {
 /// `struct sg_lb_stats`, plus the min/max CPU loads the Group Imbalance fix uses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GroupStats {
-    pub first_cpu: CpuId,
     pub span: crate::topology::cpumask::CpuMask,
     pub local: bool,
     pub avg_load: u64,

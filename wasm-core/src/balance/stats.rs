@@ -83,13 +83,7 @@ pub fn update_sg_lb_stats(
     imbalance_pct: u32,
     sg_imbalanced: bool,
 ) -> GroupStats {
-    let mut s = GroupStats {
-        first_cpu: group.span.first().unwrap_or(0),
-        span: group.span.clone(),
-        local,
-        min_load: u64::MAX,
-        ..Default::default()
-    };
+    let mut s = GroupStats { span: group.span.clone(), local, min_load: u64::MAX, ..Default::default() };
     for cpu in group.span.iter().filter(|&c| env_cpus.test(c)) {
         let c = &loads[cpu as usize];
         let load = if local { target_load(c, idx) } else { source_load(c, idx) };
