@@ -89,6 +89,11 @@ pub struct Task {
     pub child_exits: u32,
     /// Spinning at a barrier: (barrier, generation waited for).
     pub spin: Option<(usize, u64)>,
+    /// `wakee_flips`: how often this task, as a waker, switched to waking a
+    /// different task (wake_wide reads it); wiped once a second.
+    pub wakee_flips: u32,
+    pub wakee_flip_decay_ts: SimTime,
+    pub last_wakee: Option<Pid>,
     pub stats: TaskStats,
 }
 
@@ -121,6 +126,9 @@ impl Task {
             child_exits: 0,
             spin: None,
             owed_ns: 0,
+            wakee_flips: 0,
+            wakee_flip_decay_ts: SimTime::ZERO,
+            last_wakee: None,
             stats: TaskStats::default(),
         }
     }

@@ -91,6 +91,9 @@ impl Simulator {
 
     /// `select_task_rq_fair`. `this_cpu` is the CPU doing the wakeup or fork.
     pub(crate) fn select_task_rq_fair(&mut self, pid: Pid, this_cpu: CpuId, kind: PlaceKind) -> CpuId {
+        if kind == PlaceKind::Wakeup {
+            self.record_wakee(pid, this_cpu);
+        }
         let prev = self.tasks[pid as usize].cpu;
         let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
         let considered = self.search_space(pid, prev, this_cpu, cpu, path);
@@ -171,9 +174,47 @@ impl Simulator {
             .map(|rq| rq.cpu)
     }
 
+    /// `record_wakee` (4.1 calls it from task_waking_fair): the task running
+    /// on the waking CPU counts a flip each time it wakes a different task
+    /// than last time. 4.1 wipes the count once a second (the halving decay
+    /// came with the 4.3 rewrite of wake_wide).
+    fn record_wakee(&mut self, wakee: Pid, this_cpu: CpuId) {
+        let Some(waker) = self.rqs[this_cpu as usize].curr() else { return };
+        if waker == wakee {
+            return;
+        }
+        let now = self.now;
+        let w = &mut self.tasks[waker as usize];
+        if now.ns() > w.wakee_flip_decay_ts.ns() + crate::time::NSEC_PER_SEC {
+            w.wakee_flips = 0;
+            w.wakee_flip_decay_ts = now;
+        }
+        if w.last_wakee != Some(wakee) {
+            w.last_wakee = Some(wakee);
+            w.wakee_flips += 1;
+        }
+    }
+
+    /// `wake_wide` (4.1): a waker that flips between many wakees (more than
+    /// the LLC size times the wakee's own flips) is left alone: its wakees
+    /// are not pulled next to it.
+    fn wake_wide(&self, wakee: Pid, this_cpu: CpuId) -> bool {
+        let factor = self.rqs[this_cpu as usize]
+            .domains
+            .iter()
+            .rfind(|sd| sd.flags.share_pkg_resources)
+            .map_or(1, |sd| sd.span.weight());
+        let wakee_flips = self.tasks[wakee as usize].wakee_flips;
+        if wakee_flips <= factor {
+            return false;
+        }
+        let waker_flips = self.rqs[this_cpu as usize].curr().map_or(0, |w| self.tasks[w as usize].wakee_flips);
+        waker_flips > factor * wakee_flips
+    }
+
     fn select_wakeup(&self, pid: Pid, prev: CpuId, this_cpu: CpuId) -> CpuId {
         let mut target = prev;
-        let want_affine = self.tasks[pid as usize].allowed.test(this_cpu);
+        let want_affine = !self.wake_wide(pid, this_cpu) && self.tasks[pid as usize].allowed.test(this_cpu);
         if want_affine && this_cpu != prev && self.online.test(this_cpu) {
             let affine_sd = self.rqs[this_cpu as usize]
                 .domains
