@@ -25,6 +25,20 @@ pub struct MachineStats {
     /// The 1, 5 and 15 minute load averages, fixed point (FIXED_1 = 2048).
     pub loadavg: [u64; 3],
     pub last_accounted: SimTime,
+    /// Per CPU: since when it has been idle without a break while some thread
+    /// allowed on it waited elsewhere (None = not in such a stretch).
+    pub wasted_since: Vec<Option<SimTime>>,
+    /// The longest such stretch so far: the acceptance measure "no CPU idle
+    /// for longer than M while a thread that may run there waits".
+    pub longest_wasted_idle: Option<WastedStretch>,
+}
+
+/// One CPU's unbroken stretch of idling while work waited elsewhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WastedStretch {
+    pub cpu: crate::time::CpuId,
+    pub from: SimTime,
+    pub ns: u64,
 }
 
 impl MachineStats {
@@ -48,7 +62,8 @@ impl MachineStats {
 impl Simulator {
     /// Charges the interval since the last accounting with the current state.
     pub(crate) fn account_interval(&mut self, until: SimTime) {
-        let span = until.since(self.stats.last_accounted);
+        let from = self.stats.last_accounted;
+        let span = until.since(from);
         self.stats.last_accounted = self.stats.last_accounted.max(until);
         if span == 0 {
             return;
@@ -57,6 +72,7 @@ impl Simulator {
         let waiting: u32 =
             self.rqs.iter().map(|rq| rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()))).sum();
         if waiting == 0 || !self.rqs.iter().any(|rq| rq.online && rq.is_idle()) {
+            self.end_wasted_stretches();
             return;
         }
         // The CPUs some waiting task may use, then the idle ones among them.
@@ -68,8 +84,28 @@ impl Simulator {
                 }
             }
         }
-        let wasted = self.rqs.iter().filter(|rq| rq.online && rq.is_idle() && usable.test(rq.cpu)).count() as u64;
+        let mut wasted = 0;
+        self.stats.wasted_since.resize(self.rqs.len(), None);
+        for rq in &self.rqs {
+            let since = &mut self.stats.wasted_since[rq.cpu as usize];
+            if !(rq.online && rq.is_idle() && usable.test(rq.cpu)) {
+                *since = None;
+                continue;
+            }
+            wasted += 1;
+            let start = *since.get_or_insert(from);
+            let ns = until.since(start);
+            if self.stats.longest_wasted_idle.is_none_or(|l| ns > l.ns) {
+                self.stats.longest_wasted_idle = Some(WastedStretch { cpu: rq.cpu, from: start, ns });
+            }
+        }
         self.stats.wasted_core_ns += wasted * span;
+    }
+
+    fn end_wasted_stretches(&mut self) {
+        for since in &mut self.stats.wasted_since {
+            *since = None;
+        }
     }
 
     /// The load-average sample (`calc_global_load`): runnable tasks, running
