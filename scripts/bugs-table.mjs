@@ -10,6 +10,7 @@ import { join } from 'node:path';
 const cli = join(import.meta.dirname, '..', 'wasm-core', 'target', 'release', 'schedsim');
 const presets = [
   ['group-imbalance-make', 'make'],
+  ['group-imbalance-lu', 'lu'],
   ['group-construction-numactl', 'lu'],
   ['overload-on-wakeup-db', 'db'],
   ['missing-domains-hotplug', 'app'],

@@ -29,9 +29,25 @@ fn group_imbalance_wastes_cores_on_the_r_nodes() {
     let (bug, bug_done) = wasted_and_completion("group-imbalance-make", "make");
     let (fix, fix_done) = wasted_and_completion("group-imbalance-make-fixed", "make");
     assert!(bug > 3 * fix, "wasted {bug} vs {fix}");
-    // The paper reports make 13% slower; we see about 5% (seeds 1-5).
+    // The paper reports make 13% slower; we see about 30%: both R nodes lose
+    // seven cores as in the paper's figure 2a, and our make is purely
+    // CPU-bound (no serial link step, no I/O), so every idle core is lost.
     let (b, f) = (bug_done.unwrap(), fix_done.unwrap());
-    assert!(b * 100 > f * 103, "make slower with the bug: {b} vs {f}");
+    assert!(b * 100 > f * 110, "make slower with the bug: {b} vs {f}");
+}
+
+/// Mechanism: the same average-load comparison, with R processes already
+/// running when a spin-synchronised app starts: fork placement and balancing
+/// keep lu's threads off the R nodes, two to a core, and a spinning thread
+/// burns the time its core partner needs to reach the barrier.
+#[test]
+fn group_imbalance_crowds_lu_off_the_r_nodes() {
+    let (bug, bug_done) = wasted_and_completion("group-imbalance-lu", "lu");
+    let (fix, fix_done) = wasted_and_completion("group-imbalance-lu-fixed", "lu");
+    assert!(bug > 20 * fix.max(1), "wasted {bug} vs {fix}");
+    // The paper reports lu 13x faster with the fix; we see about 4.6x.
+    let (b, f) = (bug_done.unwrap(), fix_done.unwrap());
+    assert!(b > 3 * f, "lu many times slower with the bug: {b} vs {f}");
 }
 
 /// Mechanism: overlapping NUMA groups built from CPU 0's view hide the
@@ -49,9 +65,16 @@ fn group_construction_keeps_node_2_idle_and_slows_the_app() {
 /// takes an idle previous CPU, else the longest-idle one.
 #[test]
 fn overload_on_wakeup_queues_workers_next_to_idle_cores() {
-    let (bug, _) = wasted_and_completion("overload-on-wakeup-db", "db");
-    let (fix, _) = wasted_and_completion("overload-on-wakeup-db-fixed", "db");
-    assert!(bug > 20 * fix.max(1), "wasted {bug} vs {fix}");
+    let (bug, bug_done) = wasted_and_completion("overload-on-wakeup-db", "db");
+    let (fix, fix_done) = wasted_and_completion("overload-on-wakeup-db-fixed", "db");
+    // Both runs waste some time: a transient kernel thread that preempts a
+    // worker mid-step holds up the barrier in either kernel (an idle core
+    // only pulls after avg_idle exceeds the migration cost). The bug adds
+    // the extra worker that keeps waking on a full node.
+    assert!(bug > 2 * fix, "wasted {bug} vs {fix}");
+    // The paper reports TPC-H query 18 22% faster with the fix; we see 24%.
+    let (b, f) = (bug_done.unwrap(), fix_done.unwrap());
+    assert!(b * 100 > f * 112, "db slower with the bug: {b} vs {f}");
 }
 
 /// Mechanism: the domain rebuild after hotplug drops the NUMA levels, so a
@@ -86,5 +109,20 @@ fn wakeup_placements_show_the_confined_search() {
             assert!(wakeups.iter().all(|p| p.path == "select_idle_sibling"), "{name}");
             assert!(widest <= max_expected, "{name}: confined to a node, got {widest}");
         }
+    }
+}
+
+/// Acceptance "with every bug fixed, no preset leaves a CPU idle for longer
+/// than M while a thread that may run there waits", measured exactly: the
+/// longest unbroken stretch any CPU idled while a thread allowed on it
+/// waited elsewhere, against the presets' window M (100 ms).
+#[test]
+fn fixed_presets_never_leave_a_core_idle_longer_than_m() {
+    use schedlab_core::api::presets::PRESETS;
+    const M: u64 = 100_000_000;
+    for p in PRESETS.iter().filter(|p| p.name.ends_with("-fixed")) {
+        let sim = run_preset(p.name);
+        let longest = sim.machine_stats().longest_wasted_idle.map_or(0, |s| s.ns);
+        assert!(longest < M, "{}: {:?}", p.name, sim.machine_stats().longest_wasted_idle);
     }
 }

@@ -19,6 +19,8 @@ pub const PRESETS: &[Preset] = &[
     preset!("cfs-nice-levels", "CFS on one CPU: nice levels and a sleeper"),
     preset!("group-imbalance-make", "Group Imbalance: make -j64 + two R processes (Linux 4.1)"),
     preset!("group-imbalance-make-fixed", "Group Imbalance: make -j64 + two R processes (fixed)"),
+    preset!("group-imbalance-lu", "Group Imbalance: a 60-thread lu + four R processes (Linux 4.1)"),
+    preset!("group-imbalance-lu-fixed", "Group Imbalance: a 60-thread lu + four R processes (fixed)"),
     preset!("missing-domains-hotplug", "Missing Scheduling Domains: hotplug, then a 64-thread app (Linux 4.1)"),
     preset!("missing-domains-hotplug-fixed", "Missing Scheduling Domains: hotplug, then a 64-thread app (fixed)"),
     preset!("group-construction-numactl", "Scheduling Group Construction: an app on nodes 1 and 2 (Linux 4.1)"),
