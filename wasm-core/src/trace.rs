@@ -5,6 +5,11 @@
 //! recent records for the UI. Per-CPU run slices (who ran when) are kept for
 //! the Gantt lanes.
 //!
+//! Every change of a runqueue's length or load is recorded too (the paper's
+//! visualisation tool records each one, not samples): those records go to the
+//! hash and to their own bounded ring, so they do not crowd out the scheduling
+//! events above.
+//!
 //! Records never carry allocation-order or host-dependent data, so the hash is
 //! a pure function of (scenario, seed).
 
@@ -78,7 +83,22 @@ pub struct RunSlice {
     pub end: SimTime,
 }
 
+/// A runqueue's length or load changed (recorded once per event, with the
+/// values the event left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RqChange {
+    pub at: SimTime,
+    pub cpu: CpuId,
+    pub nr_running: u32,
+    /// `weighted_cpuload`: the root runqueue's runnable_load_avg.
+    pub load: u64,
+}
+
 const RECENT_CAPACITY: usize = 512;
+/// Runqueue changes kept for the UI (a few ms of a busy 64-CPU machine;
+/// older ones survive only in the hash and in the UI's own history).
+const RQ_CHANGES_CAPACITY: usize = 4096;
+const RQ_CHANGE_TAG: u64 = 11;
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
@@ -89,11 +109,23 @@ pub struct Trace {
     recent: VecDeque<TraceRecord>,
     /// Closed run slices, in order of their end time.
     pub slices: Vec<RunSlice>,
+    /// Per CPU, the (nr_running, load) last recorded.
+    rq_last: Vec<(u32, u64)>,
+    rq_changes: VecDeque<RqChange>,
+    rq_changes_total: u64,
 }
 
 impl Default for Trace {
     fn default() -> Self {
-        Trace { hash: FNV_OFFSET, records: 0, recent: VecDeque::new(), slices: Vec::new() }
+        Trace {
+            hash: FNV_OFFSET,
+            records: 0,
+            recent: VecDeque::new(),
+            slices: Vec::new(),
+            rq_last: Vec::new(),
+            rq_changes: VecDeque::new(),
+            rq_changes_total: 0,
+        }
     }
 }
 
@@ -106,6 +138,34 @@ impl Trace {
             self.recent.pop_front();
         }
         self.recent.push_back(rec);
+    }
+
+    /// Records the runqueue's state if it differs from the last record.
+    pub fn note_rq(&mut self, at: SimTime, cpu: CpuId, nr_running: u32, load: u64) {
+        let i = cpu as usize;
+        if self.rq_last.len() <= i {
+            self.rq_last.resize(i + 1, (0, 0));
+        }
+        if self.rq_last[i] == (nr_running, load) {
+            return;
+        }
+        self.rq_last[i] = (nr_running, load);
+        self.fold(&[at.ns(), ((cpu as u64) << 8) | RQ_CHANGE_TAG, nr_running as u64, load, 0]);
+        self.rq_changes_total += 1;
+        if self.rq_changes.len() == RQ_CHANGES_CAPACITY {
+            self.rq_changes.pop_front();
+        }
+        self.rq_changes.push_back(RqChange { at, cpu, nr_running, load });
+    }
+
+    /// The most recent runqueue changes, oldest first.
+    pub fn rq_changes(&self, n: usize) -> impl Iterator<Item = &RqChange> {
+        self.rq_changes.iter().skip(self.rq_changes.len().saturating_sub(n))
+    }
+
+    /// How many runqueue changes the run has recorded.
+    pub fn rq_changes_total(&self) -> u64 {
+        self.rq_changes_total
     }
 
     pub fn close_slice(&mut self, slice: RunSlice) {

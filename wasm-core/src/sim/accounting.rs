@@ -3,7 +3,8 @@
 //! and the kernel's load average (`calc_global_load`).
 //!
 //! Between two events nothing changes, so each interval is charged with the
-//! state it had; `account_interval` runs before every event is handled.
+//! state it had; `account_interval` runs before every event is handled. The
+//! same pass records runqueue-length and load changes in the trace.
 
 use super::Simulator;
 use crate::task::TaskState;
@@ -68,9 +69,15 @@ impl Simulator {
         if span == 0 {
             return;
         }
+        // One pass over the runqueues: count the waiting tasks and trace
+        // every runqueue-length or load change, stamped with the time of the
+        // event that left the state this interval had.
+        let mut waiting = 0;
+        for rq in &self.rqs {
+            waiting += rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()));
+            self.trace.note_rq(from, rq.cpu, rq.nr_running(), rq.weighted_cpuload());
+        }
         // Cheap common cases first: nothing waits, or no CPU idles.
-        let waiting: u32 =
-            self.rqs.iter().map(|rq| rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()))).sum();
         if waiting == 0 || !self.rqs.iter().any(|rq| rq.online && rq.is_idle()) {
             self.end_wasted_stretches();
             return;
