@@ -1,0 +1,169 @@
+//! Issue 8: fuzzing the scenario parser and the engine, bounded for CI.
+//!
+//! 1. Hostile text (random strings, and presets mutated by deleting,
+//!    duplicating or splicing bytes and by swapping numbers for extreme
+//!    ones) never panics the parser: it yields a config or field errors.
+//! 2. Random *valid* scenarios built from every program step (run, sleep,
+//!    loops, wait/wake, barriers with spinning, mutexes, yield, fork and
+//!    wait, job pools), random machines, bug switches and hotplug run under
+//!    an event budget without panicking, and keep the core invariants:
+//!    time never goes back, no task runs on two CPUs, nothing runs on an
+//!    offline CPU or outside its affinity.
+//!
+//! Any input that ever fails is kept by proptest in
+//! `fuzz_scenarios.proptest-regressions` and replayed first from then on.
+
+use proptest::prelude::*;
+use schedlab_core::api::presets::PRESETS;
+use schedlab_core::api::scenario::load_scenario;
+use schedlab_core::sim::Simulator;
+use schedlab_core::task::TaskState;
+
+const EXTREMES: &[&str] =
+    &["-1", "0", "1e308", "-1e308", "18446744073709551616", "4294967296", "NaN", "null", "\"\"", "[]", "{}", "1.5"];
+
+/// A preset's text with one of a few kinds of damage.
+fn mutated() -> impl Strategy<Value = String> {
+    (0..PRESETS.len(), 0usize..4, any::<prop::sample::Index>(), any::<prop::sample::Index>(), 0..EXTREMES.len())
+        .prop_map(|(p, kind, a, b, x)| {
+            let text = PRESETS[p].json;
+            let bytes = text.as_bytes();
+            let (i, j) = {
+                let (i, j) = (a.index(bytes.len()), b.index(bytes.len()));
+                (i.min(j), i.max(j))
+            };
+            let out: Vec<u8> = match kind {
+                // Cut a stretch out.
+                0 => [&bytes[..i], &bytes[j..]].concat(),
+                // Duplicate a stretch.
+                1 => [&bytes[..j], &bytes[i..j], &bytes[j..]].concat(),
+                // Truncate.
+                2 => bytes[..i].to_vec(),
+                // Replace the number starting at or after i with an extreme.
+                _ => {
+                    let start = (i..bytes.len()).find(|&k| bytes[k].is_ascii_digit()).unwrap_or(bytes.len());
+                    let end = (start..bytes.len()).find(|&k| !bytes[k].is_ascii_digit()).unwrap_or(bytes.len());
+                    [&bytes[..start], EXTREMES[x].as_bytes(), &bytes[end..]].concat()
+                }
+            };
+            String::from_utf8_lossy(&out).into_owned()
+        })
+}
+
+fn step_snippet() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (1u64..5_000).prop_map(|us| format!(r#"{{"run_us":{us}}}"#)),
+        (1u64..5_000).prop_map(|us| format!(r#"{{"run_us":{{"exp":{us}}}}}"#)),
+        (1u64..3_000, 3_000u64..6_000).prop_map(|(a, b)| format!(r#"{{"sleep_us":{{"uniform":[{a},{b}]}}}}"#)),
+        (0u64..3_000).prop_map(|us| format!(r#"{{"barrier":"b","spin_us":{us}}}"#)),
+        Just(r#"{"lock":"m"},{"run_us":200},{"unlock":"m"}"#.to_string()),
+        Just(r#"{"yield":true}"#.to_string()),
+        Just(r#"{"wake":"p0"},{"wait":true}"#.to_string()),
+        Just(r#"{"fork":[{"run_us":300}]},{"wait_child":true}"#.to_string()),
+        Just(r#"{"take_job":true},{"run_us":500}"#.to_string()),
+        (1u32..4).prop_map(|n| format!(r#"{{"repeat":{n},"body":[{{"run_us":100}},{{"sleep_us":100}}]}}"#)),
+    ]
+}
+
+fn valid_scenario() -> impl Strategy<Value = String> {
+    let machine = prop_oneof![
+        Just(r#"{"preset":"uniprocessor"}"#.to_string()),
+        Just(r#"{"preset":"laptop-2c4t"}"#.to_string()),
+        Just(r#"{"preset":"opteron-6272-8n"}"#.to_string()),
+        (1u32..4, 1u32..5, 1u32..3)
+            .prop_map(|(n, c, t)| format!(r#"{{"nodes":{n},"cores_per_node":{c},"threads_per_core":{t}}}"#)),
+    ];
+    let process = (1u32..6, -20i32..20, proptest::collection::vec(step_snippet(), 1..5), 0u64..20, any::<bool>())
+        .prop_map(|(threads, nice, steps, start, looped)| {
+            let body = steps.join(",");
+            let program = if looped { format!(r#"[{{"body":[{body}]}}]"#) } else { format!("[{body}]") };
+            format!(
+                r#"{{"name":"NAME","threads":{threads},"nice":{nice},"start_ms":{start},"job_pool":20,"program":{program}}}"#
+            )
+        });
+    (machine, proptest::collection::vec(process, 1..5), any::<bool>(), any::<bool>(), any::<bool>(), any::<u64>())
+        .prop_map(|(machine, procs, bugs, autogroup, hotplug, seed)| {
+            let events =
+                if hotplug { r#","events":[{"at_ms":5,"cpu_offline":1},{"at_ms":30,"cpu_online":1}]"# } else { "" };
+            let bugs = if bugs { "linux-4.1" } else { "linux-4.1-fixed" };
+            format!(
+                r#"{{"version":1,"name":"fuzz","seed":{seed},"duration_ms":60,"hz":1000,"bugs":"{bugs}","autogroup":{autogroup},
+                "sanity_checker":{{"period_ms":10,"window_ms":5}},"machine":{machine},"processes":[{}]{events}}}"#,
+                procs.iter().enumerate().map(|(i, p)| p.replace("NAME", &format!("p{i}"))).collect::<Vec<_>>().join(",")
+            )
+        })
+}
+
+fn core_invariants(sim: &Simulator) -> Result<(), String> {
+    let mut running = std::collections::BTreeSet::new();
+    for rq in sim.rqs() {
+        if !rq.online && (rq.nr_running() > 0 || rq.curr().is_some()) {
+            return Err(format!("offline CPU {} has tasks", rq.cpu));
+        }
+        if let Some(p) = rq.curr() {
+            if !running.insert(p) {
+                return Err(format!("task {p} on two CPUs"));
+            }
+        }
+    }
+    for t in sim.tasks() {
+        if matches!(t.state, TaskState::Running | TaskState::Runnable) && !t.allowed.test(t.cpu) {
+            return Err(format!("task {} outside its affinity", t.pid));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    #[test]
+    fn the_parser_never_panics_on_random_text(text in "\\PC{0,400}") {
+        let _ = load_scenario(&text);
+    }
+
+    #[test]
+    fn the_parser_never_panics_on_damaged_presets(text in mutated()) {
+        let _ = load_scenario(&text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+    #[test]
+    fn random_valid_scenarios_run_without_panics_and_keep_invariants(text in valid_scenario()) {
+        // Some combinations are refused (a wake target that does not exist,
+        // a hotplugged CPU the machine lacks): that is a field error, fine.
+        let Ok(cfg) = load_scenario(&text) else { return Ok(()) };
+        let mut sim = Simulator::new(&cfg);
+        let mut last = sim.now();
+        // The event budget: a runaway scenario cannot hang the test.
+        for _ in 0..200_000 {
+            if !sim.step_event() {
+                break;
+            }
+            prop_assert!(sim.now() >= last, "time went back");
+            last = sim.now();
+            if let Err(e) = core_invariants(&sim) {
+                prop_assert!(false, "{}: {}", e, text);
+            }
+        }
+    }
+}
+
+/// The generator must mostly produce scenarios the validator accepts, or the
+/// engine fuzzing above would be testing nothing.
+#[test]
+fn most_generated_scenarios_are_valid() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = valid_scenario();
+    let mut refused = Vec::new();
+    for _ in 0..100 {
+        let text = strategy.new_tree(&mut runner).unwrap().current();
+        if let Err(e) = load_scenario(&text) {
+            refused.push(format!("{e:?}"));
+        }
+    }
+    assert!(refused.len() < 30, "{} of 100 refused, e.g. {:?}", refused.len(), refused.first());
+}
