@@ -163,6 +163,16 @@ impl Trace {
         self.rq_changes.iter().skip(self.rq_changes.len().saturating_sub(n))
     }
 
+    /// Heap bytes the trace holds (run slices, rings): the figure the memory
+    /// budget is about.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.slices.capacity() * size_of::<RunSlice>()
+            + self.recent.capacity() * size_of::<TraceRecord>()
+            + self.rq_changes.capacity() * size_of::<RqChange>()
+            + self.rq_last.capacity() * size_of::<(u32, u64)>()
+    }
+
     /// How many runqueue changes the run has recorded.
     pub fn rq_changes_total(&self) -> u64 {
         self.rq_changes_total

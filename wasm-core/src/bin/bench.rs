@@ -1,7 +1,8 @@
 //! `bench`: native engine throughput on the built-in presets (or given
 //! scenario files): events per second and simulated time per wall time,
-//! best of N runs. `--json` prints one JSON object per scenario for
-//! scripts/bench.mjs, which compares against the wasm build.
+//! best of N runs, with the trace's heap bytes at the end of the run and the
+//! process's peak resident memory. `--json` prints one JSON object per
+//! scenario for scripts/bench.mjs, which compares against the wasm build.
 
 use schedlab_core::api::{presets, scenario};
 use schedlab_core::sim::Simulator;
@@ -19,7 +20,10 @@ fn main() {
         inputs = presets::PRESETS.iter().map(|p| (p.name.to_string(), p.json.to_string())).collect();
     }
     if !json {
-        println!("{:<32} {:>10} {:>12} {:>14} {:>12}", "scenario", "sim ms", "events", "events/s", "sim/wall");
+        println!(
+            "{:<32} {:>10} {:>12} {:>14} {:>12} {:>10} {:>10}",
+            "scenario", "sim ms", "events", "events/s", "sim/wall", "trace MB", "peak MB"
+        );
     }
     for (name, text) in inputs {
         let cfg = match scenario::load_scenario(&text) {
@@ -31,28 +35,46 @@ fn main() {
         };
         let mut best = f64::MAX;
         let mut events = 0;
+        let mut trace_bytes = 0;
         for _ in 0..repeat.max(1) {
             let mut sim = Simulator::new(&cfg);
             let t = Instant::now();
             sim.run_to_end();
             best = best.min(t.elapsed().as_secs_f64());
             events = sim.events_processed();
+            trace_bytes = sim.trace().heap_bytes()
+                + sim.tasks().iter().map(|t| t.stats.wakeup_latencies.capacity() * 8).sum::<usize>();
         }
+        let peak_rss = peak_rss_bytes();
         let sim_s = cfg.duration_ns as f64 / 1e9;
         if json {
             println!(
-                "{{\"scenario\":\"{name}\",\"sim_s\":{sim_s},\"events\":{events},\"wall_s\":{best},\"cpus\":{}}}",
-                cfg.machine.nr_cpus()
+                "{{\"scenario\":\"{name}\",\"sim_s\":{sim_s},\"events\":{events},\"wall_s\":{best},\"cpus\":{},\"threads\":{},\"trace_bytes\":{trace_bytes},\"peak_rss_bytes\":{peak_rss}}}",
+                cfg.machine.nr_cpus(),
+                cfg.processes.iter().map(|p| p.threads as u64).sum::<u64>()
             );
         } else {
             println!(
-                "{:<32} {:>10.0} {:>12} {:>14.0} {:>11.1}x",
+                "{:<32} {:>10.0} {:>12} {:>14.0} {:>11.1}x {:>10.1} {:>10.1}",
                 name,
                 sim_s * 1e3,
                 events,
                 events as f64 / best,
-                sim_s / best
+                sim_s / best,
+                trace_bytes as f64 / 1e6,
+                peak_rss as f64 / 1e6
             );
         }
     }
+}
+
+/// VmHWM from /proc/self/status (Linux); 0 where unavailable.
+fn peak_rss_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .map_or(0, |kb| kb * 1024)
 }
