@@ -1,0 +1,79 @@
+//! Exact rewind: every way back (one event, a time, the previous decision or
+//! migration) reaches the very state a fresh run reaches, compared by trace
+//! hash and the full view at the cursor.
+
+use schedlab_core::api::presets;
+use schedlab_core::api::scenario::load_scenario;
+use schedlab_core::api::timeline::{Mark, Timeline};
+use schedlab_core::api::view::sim_view;
+use schedlab_core::sim::Simulator;
+use schedlab_core::time::SimTime;
+
+fn sim(preset: &str) -> Simulator {
+    Simulator::new(&load_scenario(presets::find(preset).unwrap().json).unwrap())
+}
+
+/// The trace hash and the whole view (trees, tasks, rotations, time).
+fn state(s: &Simulator) -> String {
+    format!("{:016x} {}", s.trace().hash(), serde_json::to_string(&sim_view(s)).unwrap())
+}
+
+#[test]
+fn one_step_forward_and_one_back_is_the_state_before() {
+    let mut t = Timeline::new(sim("group-imbalance-make"));
+    t.run_until(SimTime(600_000_000));
+    t.step_event();
+    let before = state(t.sim());
+    let n = t.sim().events_processed();
+    t.step_event();
+    t.seek_event(n);
+    assert_eq!(state(t.sim()), before);
+    assert!(t.snapshots() > 1, "the run crossed several snapshot intervals");
+}
+
+#[test]
+fn seeking_back_far_equals_a_fresh_run_and_keeps_the_slices() {
+    let mut t = Timeline::new(sim("group-imbalance-make"));
+    t.run_until(SimTime(1_000_000_000));
+    let target = t.sim().events_processed() / 3;
+    let mut fresh = sim("group-imbalance-make");
+    while fresh.events_processed() < target - 1 {
+        fresh.step_event();
+    }
+    fresh.clear_rotations();
+    fresh.step_event();
+    t.seek_event(target);
+    assert_eq!(state(t.sim()), state(&fresh));
+    assert_eq!(t.sim().trace().slices, fresh.trace().slices);
+    // And forward again to where it was.
+    t.seek_time(SimTime(1_000_000_000));
+    let mut whole = sim("group-imbalance-make");
+    whole.run_until(SimTime(1_000_000_000));
+    assert_eq!(t.sim().trace().hash(), whole.trace().hash());
+    assert_eq!(t.sim().now(), whole.now());
+}
+
+#[test]
+fn previous_and_next_marks_find_the_same_events() {
+    let mut t = Timeline::new(sim("group-imbalance-make"));
+    t.run_until(SimTime(30_000_000));
+    for m in [Mark::Decision, Mark::Migration] {
+        assert!(t.next_mark(m));
+        let at = t.sim().events_processed();
+        let there = state(t.sim());
+        assert!(t.next_mark(m));
+        assert!(t.sim().events_processed() > at);
+        assert!(t.prev_mark(m));
+        assert_eq!(t.sim().events_processed(), at, "{m:?}");
+        assert_eq!(state(t.sim()), there, "{m:?}");
+    }
+}
+
+#[test]
+fn the_first_mark_has_no_previous_one() {
+    let mut t = Timeline::new(sim("group-imbalance-make"));
+    assert!(t.next_mark(Mark::Decision));
+    let at = t.sim().events_processed();
+    assert!(!t.prev_mark(Mark::Decision));
+    assert_eq!(t.sim().events_processed(), at);
+}
