@@ -11,9 +11,14 @@ import { Inspector } from './views/inspector';
 import { MetricsStrip } from './views/metrics-strip';
 import { RbTreeView } from './views/rbtree-view';
 import { TaskTable } from './views/task-table';
+import { latestFocus } from './views/topology/focus';
+import { TopologyView, type ColourBy } from './views/topology/topology-view';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const GANTT_WINDOW_NS = 200e6;
+/** Migrations younger than this (simulated time) are drawn as arrows. */
+const ARROW_WINDOW_NS = 20e6;
+const MAX_ARROWS = 32;
 
 interface ScenarioMeta {
   name: string;
@@ -30,6 +35,7 @@ export function App() {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(0.1);
   const [cpuSel, setCpuSel] = useState(0);
+  const [colourBy, setColourBy] = useState<ColourBy>('nr_running');
   const bump = () => setVersion((v) => v + 1);
 
   /** Replaces the simulation; an invalid scenario leaves the old one running. */
@@ -103,6 +109,10 @@ export function App() {
         simRef.current?.runUntil(ns);
         bump();
       },
+      migrations: (sinceNs: number, n: number) => simRef.current?.migrations(sinceNs, n) ?? [],
+      placements: (n: number) => simRef.current?.placements(n) ?? [],
+      decisions: (n: number) => simRef.current?.decisions(n, true) ?? [],
+      traceHash: () => simRef.current?.traceHash() ?? '',
     };
   }, [stepEvent, load]);
 
@@ -183,6 +193,19 @@ export function App() {
               </select>
             </label>
           )}
+          <TopologyView
+            topo={sim.topology()}
+            cpus={view.cpus}
+            nameOf={nameOf}
+            colourBy={colourBy}
+            onColourBy={setColourBy}
+            migrations={sim.migrations(Math.max(0, now - ARROW_WINDOW_NS), MAX_ARROWS)}
+            nowNs={now}
+            arrowWindowNs={ARROW_WINDOW_NS}
+            focus={latestFocus(sim.placements(1)[0], sim.decisions(1, true)[0])}
+            selected={cpu.cpu}
+            onSelect={setCpuSel}
+          />
           <div className="grid">
             <RbTreeView cpu={cpu} currName={cpu.curr === null ? null : nameOf(cpu.curr)} rotations={view.rotations} nameOf={nameOf} />
             <EventLog events={sim.recentEvents(14)} />

@@ -2,7 +2,7 @@
 // Rust-side handle: call dispose() when a simulation is replaced, or its
 // memory stays allocated in the wasm heap.
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import type { DecisionView, EventView, PresetInfo, Report, RunSlice, SimView } from './types';
+import type { DecisionView, EventView, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TopologyView } from './types';
 
 let ready: Promise<void> | null = null;
 
@@ -38,6 +38,25 @@ export class Simulation {
 
   runUntil(tNs: number): void {
     this.sim.run_until(tNs);
+  }
+
+  /** Goes exactly (snapshot + deterministic replay) to the state right after event n. */
+  seekEvent(n: number): void {
+    this.sim.seek_event(n);
+  }
+
+  /** Goes exactly to simulated time t, forward or back. */
+  seekTime(tNs: number): void {
+    this.sim.seek_time(tNs);
+  }
+
+  /** Steps to the next (forward) or previous mark; false when there is none. */
+  stepMark(mark: Mark, forward: boolean): boolean {
+    return this.sim.step_mark(mark, forward);
+  }
+
+  get events(): number {
+    return this.sim.events();
   }
 
   get nowNs(): number {
@@ -77,6 +96,31 @@ export class Simulation {
   /** The n most recent balancing decisions (oldest first). */
   decisions(n: number, designatedOnly: boolean): DecisionView[] {
     return JSON.parse(this.sim.decisions_json(n, designatedOnly)) as DecisionView[];
+  }
+
+  /** The n most recent wakeup/fork placements (oldest first). */
+  placements(n: number): PlacementView[] {
+    return JSON.parse(this.sim.placements_json(n)) as PlacementView[];
+  }
+
+  topology(): TopologyView {
+    return JSON.parse(this.sim.topology_json()) as TopologyView;
+  }
+
+  /** Up to n migrations at or after sinceNs among the recent trace records. */
+  migrations(sinceNs: number, n: number): MigrationView[] {
+    return JSON.parse(this.sim.migrations_json(sinceNs, n)) as MigrationView[];
+  }
+
+  /** The sampled per-CPU history behind the heatmaps (bounded, downsampled). */
+  history(): LoadHistory {
+    return {
+      widthNs: this.sim.history_width_ns(),
+      buckets: this.sim.history_len(),
+      nrRunning: this.sim.history_nr_running(),
+      load: this.sim.history_load(),
+      migrations: this.sim.history_migrations(),
+    };
   }
 
   traceHash(): string {
