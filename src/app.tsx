@@ -4,7 +4,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Simulation, listPresets, presetJson } from './engine/engine';
 import type { PresetInfo, SimView } from './engine/types';
+import { applyStep } from './engine/commands';
 import { Controls } from './views/controls';
+import { HelpOverlay } from './views/help-overlay';
+import type { Command } from './views/shortcuts';
 import { EventLog } from './views/event-log';
 import { GanttView } from './views/gantt-view';
 import { Inspector } from './views/inspector';
@@ -65,16 +68,37 @@ export function App() {
   }, []);
 
   const sim = simRef.current;
+  const [notice, setNotice] = useState<string | null>(null);
+  const [help, setHelp] = useState(false);
   const stepEvent = useCallback(() => {
     simRef.current?.stepEvent();
     bump();
   }, []);
-  const stepTick = useCallback(() => {
-    simRef.current?.stepTick();
+  const reset = useCallback(() => load(scenarioJson), [load, scenarioJson]);
+  const command = useCallback(
+    (c: Command) => {
+      if (c === 'play') setPlaying((p) => !p);
+      else if (c === 'reset') reset();
+      else if (c === 'help') setHelp((h) => !h);
+      else {
+        const s = simRef.current;
+        if (!s) return;
+        setPlaying(false);
+        setNotice(applyStep(s, c));
+        bump();
+      }
+    },
+    [reset],
+  );
+  /** Jumps to a time, forward or back (exact rewind), e.g. from a timeline click. */
+  const seekTime = useCallback((tNs: number) => {
+    const s = simRef.current;
+    if (!s) return;
+    setPlaying(false);
+    s.seekTime(Math.max(0, Math.min(tNs, s.durationNs)));
+    setNotice(null);
     bump();
   }, []);
-  const reset = useCallback(() => load(scenarioJson), [load, scenarioJson]);
-  const togglePlay = useCallback(() => setPlaying((p) => !p), []);
 
   // The single frame loop: advance simulated time by wall time × speed.
   useEffect(() => {
@@ -109,12 +133,17 @@ export function App() {
         simRef.current?.runUntil(ns);
         bump();
       },
+      seekEvent: (n: number) => {
+        simRef.current?.seekEvent(n);
+        bump();
+      },
+      seekTime,
       migrations: (sinceNs: number, n: number) => simRef.current?.migrations(sinceNs, n) ?? [],
       placements: (n: number) => simRef.current?.placements(n) ?? [],
       decisions: (n: number) => simRef.current?.decisions(n, true) ?? [],
       traceHash: () => simRef.current?.traceHash() ?? '',
     };
-  }, [stepEvent, load]);
+  }, [stepEvent, load, seekTime]);
 
   // The report sorts every latency sample: while playing, refresh it once per
   // 20 simulated ms rather than every frame.
@@ -174,12 +203,11 @@ export function App() {
             playing={playing}
             finished={view.finished}
             speed={speed}
-            onStep={stepEvent}
-            onTick={stepTick}
-            onPlay={togglePlay}
-            onReset={reset}
+            notice={notice}
+            onCommand={command}
             onSpeed={setSpeed}
           />
+          {help && <HelpOverlay onClose={() => setHelp(false)} />}
           {report && <MetricsStrip report={report} />}
           {view.cpus.length > 1 && (
             <label className="cpu-pick">
@@ -211,7 +239,7 @@ export function App() {
             <EventLog events={sim.recentEvents(14)} />
           </div>
           {view.cpus.length > 1 && <Inspector decision={sim.decisions(1, true)[0] ?? null} nameOf={nameOf} />}
-          <GanttView slices={slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={Math.max(now, t0 + GANTT_WINDOW_NS)} nameOf={nameOf} />
+          <GanttView slices={slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={Math.max(now, t0 + GANTT_WINDOW_NS)} nameOf={nameOf} onSeek={seekTime} />
           <TaskTable tasks={view.tasks} />
         </>
       )}

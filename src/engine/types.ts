@@ -205,7 +205,7 @@ export interface MigrationView {
 }
 
 /** What the next/previous steps look for. */
-export type Mark = 'decision' | 'migration' | 'violation';
+export type Mark = 'decision' | 'migration' | 'violation' | 'tick';
 
 /** Per bucket × CPU samples (row-major) of the heatmaps. */
 export interface LoadHistory {

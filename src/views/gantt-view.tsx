@@ -18,9 +18,11 @@ export interface GanttViewProps {
   t0Ns: number;
   t1Ns: number;
   nameOf: (pid: number) => string;
+  /** Called with the simulated time under a click (jump there). */
+  onSeek?: (tNs: number) => void;
 }
 
-export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf }: GanttViewProps) {
+export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek }: GanttViewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const cssW = Math.max(320, useWidth(boxRef, 900));
@@ -73,7 +75,16 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf }: GanttViewProps
         <span className="meta">who ran when, last {((t1Ns - t0Ns) / 1e6).toFixed(0)} ms</span>
       </header>
       <div ref={boxRef} className="gantt-box">
-        <canvas data-testid="gantt" ref={canvasRef} style={{ width: cssW, height: cssH }} />
+        <canvas
+          data-testid="gantt"
+          ref={canvasRef}
+          style={{ width: cssW, height: cssH, cursor: onSeek ? 'pointer' : 'default' }}
+          title={onSeek ? 'Click to jump to that time' : undefined}
+          onClick={(e) => {
+            const px = e.clientX - e.currentTarget.getBoundingClientRect().left;
+            if (onSeek && px >= LABEL_W_PX) onSeek(Math.round(x.invert(px)));
+          }}
+        />
         <div className="axis" style={{ width: cssW }}>
           {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((t) => (
             <span key={t} style={{ left: x(t) }}>

@@ -89,8 +89,8 @@ impl Simulator {
         self.inner.seek_time(ns(t_ns));
     }
 
-    /// Steps to the next (`forward`) or previous `"decision"`, `"migration"`
-    /// or `"violation"`; false when there is none (then it does not move
+    /// Steps to the next (`forward`) or previous `"decision"`, `"migration"`,
+    /// `"violation"` or `"tick"`; false when there is none (then it does not move
     /// backward, and forward it has run to the end).
     pub fn step_mark(&mut self, mark: &str, forward: bool) -> Result<bool, JsError> {
         let m = Mark::parse(mark).ok_or_else(|| JsError::new(&format!("unknown mark '{mark}'")))?;

@@ -57,7 +57,7 @@ fn seeking_back_far_equals_a_fresh_run_and_keeps_the_slices() {
 fn previous_and_next_marks_find_the_same_events() {
     let mut t = Timeline::new(sim("group-imbalance-make"));
     t.run_until(SimTime(30_000_000));
-    for m in [Mark::Decision, Mark::Migration] {
+    for m in [Mark::Decision, Mark::Migration, Mark::Tick] {
         assert!(t.next_mark(m));
         let at = t.sim().events_processed();
         let there = state(t.sim());

@@ -116,7 +116,13 @@ export function TopologyView(p: TopologyViewProps) {
                   {c.cpu}
                   {v > 0 && ` · ${p.colourBy === 'nr_running' ? v : Math.round(v)}`}
                 </text>
-                <text x={r.x + 3} y={r.y + (layout.big ? 31 : 23)} className={`cpu-curr${dark ? ' dark' : ''}${c.curr === null ? ' none' : ''}${layout.big ? ' big' : ''}`}>
+                <text
+                  x={r.x + 3}
+                  y={r.y + (layout.big ? 31 : 23)}
+                  className={`cpu-curr${dark ? ' dark' : ''}${c.curr === null ? ' none' : ''}${layout.big ? ' big' : ''}`}
+                  // A label wider than the cell is squeezed to fit rather than cut.
+                  {...(clip(name, layout.big ? 15 : 9).length * (layout.big ? 7.6 : 5.8) > r.w - 6 ? { textLength: r.w - 6, lengthAdjust: 'spacingAndGlyphs' } : {})}
+                >
                   {online ? clip(name, layout.big ? 15 : 9) : 'offline'}
                 </text>
                 <title>{`CPU ${c.cpu} (node ${p.topo.cpus[c.cpu]?.node}, core ${p.topo.cpus[c.cpu]?.core}, thread ${p.topo.cpus[c.cpu]?.thread}) · ${c.nr_running} runnable · load ${c.load} · running ${name}`}</title>

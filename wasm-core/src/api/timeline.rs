@@ -34,6 +34,8 @@ pub enum Mark {
     Migration,
     /// The sanity checker confirmed a violation.
     Violation,
+    /// A scheduler tick (what "step tick" stops after).
+    Tick,
 }
 
 impl Mark {
@@ -42,6 +44,7 @@ impl Mark {
             "decision" => Some(Mark::Decision),
             "migration" => Some(Mark::Migration),
             "violation" => Some(Mark::Violation),
+            "tick" => Some(Mark::Tick),
             _ => None,
         }
     }
@@ -63,8 +66,9 @@ fn counts(sim: &Simulator) -> Counts {
     }
 }
 
-fn made_mark(sim: &Simulator, before: &Counts, m: Mark) -> bool {
+fn made_mark(sim: &Simulator, before: &Counts, class: EventClass, m: Mark) -> bool {
     match m {
+        Mark::Tick => class == EventClass::Tick,
         Mark::Decision => {
             let new = (sim.decisions_total() - before.decisions) as usize;
             sim.decisions().iter().rev().take(new).any(|d| !matches!(d.outcome, Outcome::NotDesignated { .. }))
@@ -208,10 +212,8 @@ impl Timeline {
         loop {
             let before = counts(&self.sim);
             self.sim.clear_rotations();
-            if self.step_one().is_none() {
-                return false;
-            }
-            if made_mark(&self.sim, &before, m) {
+            let Some(class) = self.step_one() else { return false };
+            if made_mark(&self.sim, &before, class, m) {
                 return true;
             }
         }
@@ -232,10 +234,8 @@ impl Timeline {
             let mut found = None;
             while scratch.events_processed() + 1 < end {
                 let before = counts(&scratch);
-                if scratch.step_classified().is_none() {
-                    break;
-                }
-                if made_mark(&scratch, &before, m) {
+                let Some(class) = scratch.step_classified() else { break };
+                if made_mark(&scratch, &before, class, m) {
                     found = Some(scratch.events_processed());
                 }
             }
