@@ -10,6 +10,7 @@ import { HelpOverlay } from './views/help-overlay';
 import type { Command } from './views/shortcuts';
 import { EventLog } from './views/event-log';
 import { GanttView } from './views/gantt-view';
+import { Heatmaps } from './views/heatmap';
 import { Inspector } from './views/inspector';
 import { MetricsStrip } from './views/metrics-strip';
 import { RbTreeView } from './views/rbtree-view';
@@ -149,6 +150,12 @@ export function App() {
   // 20 simulated ms rather than every frame.
   const reportKey = playing ? Math.floor((view?.now_ns ?? 0) / 20e6) : version;
   const report = useMemo(() => simRef.current?.report() ?? null, [reportKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The history is copied out of wasm only when it gained buckets (while
+  // playing, every 16 buckets at most).
+  const hKey = sim ? sim.historyKey() : '';
+  const heatKey = playing ? hKey.replace(/^(\d+)/, (n) => String(Math.floor(Number(n) / 16))) : hKey;
+  const history = useMemo(() => simRef.current?.history() ?? null, [heatKey, meta]); // eslint-disable-line react-hooks/exhaustive-deps
+  const topo = useMemo(() => simRef.current?.topology() ?? null, [meta]); // eslint-disable-line react-hooks/exhaustive-deps
   const nameOf = (pid: number) => view?.tasks[pid]?.name ?? `pid ${pid}`;
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
   const now = view?.now_ns ?? 0;
@@ -222,7 +229,7 @@ export function App() {
             </label>
           )}
           <TopologyView
-            topo={sim.topology()}
+            topo={topo ?? sim.topology()}
             cpus={view.cpus}
             nameOf={nameOf}
             colourBy={colourBy}
@@ -240,6 +247,9 @@ export function App() {
           </div>
           {view.cpus.length > 1 && <Inspector decision={sim.decisions(1, true)[0] ?? null} nameOf={nameOf} />}
           <GanttView slices={slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={Math.max(now, t0 + GANTT_WINDOW_NS)} nameOf={nameOf} onSeek={seekTime} />
+          {history && (
+            <Heatmaps history={history} cpus={(topo ?? sim.topology()).cpus} nowNs={now} violations={report?.sanity_violations ?? []} onSeek={seekTime} />
+          )}
           <TaskTable tasks={view.tasks} />
         </>
       )}

@@ -112,6 +112,11 @@ export class Simulation {
     return JSON.parse(this.sim.migrations_json(sinceNs, n)) as MigrationView[];
   }
 
+  /** Changes whenever the history gains or merges buckets. */
+  historyKey(): string {
+    return `${this.sim.history_len()}:${this.sim.history_width_ns()}`;
+  }
+
   /** The sampled per-CPU history behind the heatmaps (bounded, downsampled). */
   history(): LoadHistory {
     return {

@@ -97,7 +97,7 @@ export function TopologyView(p: TopologyViewProps) {
             const r = layout.cells[c.cpu];
             if (!r) return null;
             const v = values[i];
-            const online = p.topo.cpus[c.cpu]?.online ?? c.online;
+            const online = c.online;
             const dark = v > top * 0.55;
             const name = c.curr === null ? 'idle' : p.nameOf(c.curr);
             const cls = [
