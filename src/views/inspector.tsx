@@ -3,6 +3,7 @@
 // one it found busiest, and in plain words why work moved or did not.
 import type { DecisionView } from '../engine/types';
 import { fmtMs } from './colors';
+import { decisionSteps, groupSentence } from './inspector-words';
 
 export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: number) => string }) {
   const d = props.decision;
@@ -24,6 +25,11 @@ export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: 
             {d.explanation}
             {d.moved.length > 0 && <> — moved: {d.moved.map(props.nameOf).join(', ')}</>}
           </p>
+          <ol className="lb-steps" data-testid="lb-steps">
+            {decisionSteps(d, props.nameOf).map((s, i) => (
+              <li key={i}>{s}</li>
+            ))}
+          </ol>
           <table className="lb-groups">
             <thead>
               <tr>
@@ -35,6 +41,7 @@ export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: 
                 <th>capacity</th>
                 <th>avg load</th>
                 <th>min / max CPU load</th>
+                <th className="words">in words</th>
               </tr>
             </thead>
             <tbody>
@@ -52,6 +59,9 @@ export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: 
                   <td>{g.avg_load}</td>
                   <td>
                     {g.min_load} / {g.max_load}
+                  </td>
+                  <td className="words" data-testid="group-words">
+                    {groupSentence(g, i, d)}
                   </td>
                 </tr>
               ))}
