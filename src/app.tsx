@@ -124,6 +124,11 @@ export function App() {
   }, [playing, speed]);
 
   const view: SimView | null = sim ? sim.view() : null;
+  const hasView = view !== null;
+  useEffect(() => {
+    // Marks the first render with controls and views for npm run bench:ui.
+    if (hasView && performance.getEntriesByName('schedlab-interactive').length === 0) performance.mark('schedlab-interactive');
+  }, [hasView]);
   useEffect(() => {
     // A documented test hook: browser tests read the engine's view directly.
     (window as unknown as { __schedlab: unknown }).__schedlab = {
