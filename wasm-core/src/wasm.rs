@@ -117,6 +117,25 @@ impl Simulator {
         to_json(&view::sim_view(self.sim()))
     }
 
+    /// The per-frame view: every CPU's counters, the trees of `cpu` only, no tasks.
+    pub fn frame_json(&self, cpu: u32) -> String {
+        to_json(&view::frame_view(self.sim(), cpu))
+    }
+
+    /// Every task (`TaskView[]`).
+    pub fn tasks_json(&self) -> String {
+        to_json(&view::task_views(self.sim()))
+    }
+
+    /// Names of tasks `from..` (JSON string array); names never change.
+    pub fn task_names_json(&self, from: u32) -> String {
+        to_json(&view::task_names(self.sim(), from as usize))
+    }
+
+    pub fn nr_tasks(&self) -> u32 {
+        self.sim().tasks().len() as u32
+    }
+
     pub fn metrics_json(&self) -> String {
         to_json(&report::report(self.sim()))
     }
