@@ -8,21 +8,12 @@ import { applyStep } from './engine/commands';
 import { Controls } from './views/controls';
 import { HelpOverlay } from './views/help-overlay';
 import type { Command } from './views/shortcuts';
-import { EventLog } from './views/event-log';
-import { GanttView } from './views/gantt-view';
-import { Heatmaps } from './views/heatmap';
-import { Inspector } from './views/inspector';
 import { MetricsStrip } from './views/metrics-strip';
-import { RbTreeView } from './views/rbtree-view';
-import { TaskTable } from './views/task-table';
-import { latestFocus } from './views/topology/focus';
-import { TopologyView, type ColourBy } from './views/topology/topology-view';
+import { LabPanels } from './lab-panels';
+import type { ColourBy } from './views/topology/topology-view';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
-const GANTT_WINDOW_NS = 200e6;
-/** Migrations younger than this (simulated time) are drawn as arrows. */
-const ARROW_WINDOW_NS = 20e6;
-const MAX_ARROWS = 32;
+const SLOW_MS = 250;
 
 interface ScenarioMeta {
   name: string;
@@ -71,6 +62,10 @@ export function App() {
   const sim = simRef.current;
   const [notice, setNotice] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
+  // While playing, the costly refreshes (report, task list, heatmap history)
+  // happen about every SLOW_MS of wall time instead of every frame, each on
+  // its own frame, a third of the period apart: [report, tasks, history].
+  const [slow, setSlow] = useState<[number, number, number]>([0, 0, 0]);
   const stepEvent = useCallback(() => {
     simRef.current?.stepEvent();
     bump();
@@ -106,11 +101,18 @@ export function App() {
     if (!playing) return;
     let raf = 0;
     let last = performance.now();
+    const lastSlow = [0, 1, 2].map((i) => last - (i * SLOW_MS) / 3);
     const frame = (ts: number) => {
       const s = simRef.current;
       if (!s) return;
       const dtMs = Math.min(100, ts - last);
       last = ts;
+      // At most one slow refresh per frame.
+      const due = lastSlow.findIndex((t) => ts - t >= SLOW_MS);
+      if (due >= 0) {
+        lastSlow[due] = ts;
+        setSlow((k) => k.map((n, i) => (i === due ? n + 1 : n)) as [number, number, number]);
+      }
       s.runUntil(s.nowNs + dtMs * 1e6 * speed);
       bump();
       if (s.finished) {
@@ -123,7 +125,8 @@ export function App() {
     return () => cancelAnimationFrame(raf);
   }, [playing, speed]);
 
-  const view: SimView | null = sim ? sim.view() : null;
+  // Per frame only the light view: the selected CPU's trees, no task list.
+  const view: SimView | null = sim ? sim.frame(cpuSel) : null;
   const hasView = view !== null;
   useEffect(() => {
     // Marks the first render with controls and views for npm run bench:ui.
@@ -151,21 +154,18 @@ export function App() {
     };
   }, [stepEvent, load, seekTime]);
 
-  // The report sorts every latency sample: while playing, refresh it once per
-  // 20 simulated ms rather than every frame.
-  const reportKey = playing ? Math.floor((view?.now_ns ?? 0) / 20e6) : version;
-  const report = useMemo(() => simRef.current?.report() ?? null, [reportKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  // The history is copied out of wasm only when it gained buckets (while
-  // playing, every 16 buckets at most).
+  // The report sorts every latency sample and the task table has hundreds of
+  // rows: while playing, both refresh on the slow tick rather than every frame.
+  const slowKey = (i: number) => (playing ? `p${slow[i]}` : `v${version}`);
+  const report = useMemo(() => simRef.current?.report() ?? null, [slowKey(0)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const tasks = useMemo(() => simRef.current?.tasks() ?? [], [slowKey(1)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const violations = useMemo(() => report?.sanity_violations ?? [], [report]);
+  // The history is copied out of wasm only when it gained buckets, and while
+  // playing at most on the slow tick.
   const hKey = sim ? sim.historyKey() : '';
-  const heatKey = playing ? hKey.replace(/^(\d+)/, (n) => String(Math.floor(Number(n) / 16))) : hKey;
-  const history = useMemo(() => simRef.current?.history() ?? null, [heatKey, meta]); // eslint-disable-line react-hooks/exhaustive-deps
+  const history = useMemo(() => simRef.current?.history() ?? null, [playing ? `p${slow[2]}` : hKey, meta]); // eslint-disable-line react-hooks/exhaustive-deps
   const topo = useMemo(() => simRef.current?.topology() ?? null, [meta]); // eslint-disable-line react-hooks/exhaustive-deps
-  const nameOf = (pid: number) => view?.tasks[pid]?.name ?? `pid ${pid}`;
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
-  const now = view?.now_ns ?? 0;
-  const t0 = Math.max(0, now - GANTT_WINDOW_NS);
-  const slices = sim ? sim.slices(t0, now) : [];
 
   return (
     <div className="app" data-version={version}>
@@ -221,41 +221,21 @@ export function App() {
           />
           {help && <HelpOverlay onClose={() => setHelp(false)} />}
           {report && <MetricsStrip report={report} />}
-          {view.cpus.length > 1 && (
-            <label className="cpu-pick">
-              runqueue of CPU{' '}
-              <select value={cpu.cpu} onChange={(e) => setCpuSel(Number(e.target.value))}>
-                {view.cpus.map((c) => (
-                  <option key={c.cpu} value={c.cpu}>
-                    {c.cpu} ({c.nr_running} runnable)
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <TopologyView
+          <LabPanels
+            sim={sim}
+            view={view}
+            cpu={cpu}
             topo={topo ?? sim.topology()}
-            cpus={view.cpus}
-            nameOf={nameOf}
+            version={version}
+            playing={playing}
             colourBy={colourBy}
             onColourBy={setColourBy}
-            migrations={sim.migrations(Math.max(0, now - ARROW_WINDOW_NS), MAX_ARROWS)}
-            nowNs={now}
-            arrowWindowNs={ARROW_WINDOW_NS}
-            focus={latestFocus(sim.placements(1)[0], sim.decisions(1, true)[0])}
-            selected={cpu.cpu}
-            onSelect={setCpuSel}
+            onSelectCpu={setCpuSel}
+            onSeek={seekTime}
+            history={history}
+            violations={violations}
+            tasks={tasks}
           />
-          <div className="grid">
-            <RbTreeView cpu={cpu} currName={cpu.curr === null ? null : nameOf(cpu.curr)} rotations={view.rotations} nameOf={nameOf} />
-            <EventLog events={sim.recentEvents(14)} />
-          </div>
-          {view.cpus.length > 1 && <Inspector decision={sim.decisions(1, true)[0] ?? null} nameOf={nameOf} />}
-          <GanttView slices={slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={Math.max(now, t0 + GANTT_WINDOW_NS)} nameOf={nameOf} onSeek={seekTime} />
-          {history && (
-            <Heatmaps history={history} cpus={(topo ?? sim.topology()).cpus} nowNs={now} violations={report?.sanity_violations ?? []} onSeek={seekTime} />
-          )}
-          <TaskTable tasks={view.tasks} />
         </>
       )}
     </div>

@@ -2,7 +2,7 @@
 // Rust-side handle: call dispose() when a simulation is replaced, or its
 // memory stays allocated in the wasm heap.
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import type { DecisionView, EventView, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TopologyView } from './types';
+import type { DecisionView, EventView, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TaskView, TopologyView } from './types';
 
 let ready: Promise<void> | null = null;
 
@@ -23,6 +23,7 @@ export function presetJson(name: string): string {
 /** A running simulation. Throws on construction if the scenario is invalid. */
 export class Simulation {
   private sim: Simulator;
+  private names: string[] = [];
 
   constructor(scenarioJson: string) {
     this.sim = new Simulator(scenarioJson);
@@ -71,8 +72,27 @@ export class Simulation {
     return this.sim.finished();
   }
 
+  /** The whole state at the cursor: every CPU's trees and every task. */
   view(): SimView {
     return JSON.parse(this.sim.view_json()) as SimView;
+  }
+
+  /** What a frame draws: every CPU's counters, the trees of `cpu` only, no tasks. */
+  frame(cpu: number): SimView {
+    return JSON.parse(this.sim.frame_json(cpu)) as SimView;
+  }
+
+  tasks(): TaskView[] {
+    return JSON.parse(this.sim.tasks_json()) as TaskView[];
+  }
+
+  /** Task names, fetched once each (names never change; pids only grow). */
+  nameOf(pid: number): string {
+    if (pid >= this.names.length) {
+      const n = this.sim.nr_tasks();
+      if (n > this.names.length) this.names.push(...(JSON.parse(this.sim.task_names_json(this.names.length)) as string[]));
+    }
+    return this.names[pid] ?? `pid ${pid}`;
   }
 
   report(): Report {

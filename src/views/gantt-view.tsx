@@ -38,8 +38,9 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek }: GanttV
     if (!canvas || !ctx) return;
     // devicePixelRatio is handled here and only here.
     const dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.round(cssW * dpr);
-    canvas.height = Math.round(cssH * dpr);
+    // Resizing reallocates the backing store: only when the size changed.
+    if (canvas.width !== Math.round(cssW * dpr)) canvas.width = Math.round(cssW * dpr);
+    if (canvas.height !== Math.round(cssH * dpr)) canvas.height = Math.round(cssH * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, cssW, cssH);
     ctx.font = '11px system-ui, sans-serif';

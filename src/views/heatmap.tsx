@@ -3,7 +3,7 @@
 // column per time bucket of the engine's bounded history. Drawn on a canvas
 // pixel per bucket and scaled up; above them a strip marks migrations per
 // bucket and the sanity checker's violations. A click jumps to that time.
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import type { CpuPlace, LoadHistory, ViolationReport } from '../engine/types';
 import { useWidth } from './use-width';
@@ -16,6 +16,8 @@ export interface HeatmapProps {
   history: LoadHistory;
   cpus: CpuPlace[];
   nowNs: number;
+  /** The time axis spans the whole run, so it stays put while playing. */
+  durationNs: number;
   violations: ViolationReport[];
   onSeek: (tNs: number) => void;
 }
@@ -28,8 +30,8 @@ export function Heatmaps(p: HeatmapProps) {
     () => [...p.cpus].sort((a, b) => a.node - b.node || a.core - b.core || a.thread - b.thread).map((c) => c.cpu),
     [p.cpus],
   );
-  const spanNs = Math.max(p.history.buckets * p.history.widthNs, p.nowNs, 1);
-  const x = d3.scaleLinear().domain([0, spanNs]).range([LABEL_W_PX, cssW - 16]);
+  const spanNs = Math.max(p.durationNs, 1);
+  const x = useMemo(() => d3.scaleLinear().domain([0, spanNs]).range([LABEL_W_PX, cssW - 16]), [spanNs, cssW]);
   return (
     <section className="panel" data-testid="heatmaps">
       <header className="panel-head">
@@ -40,9 +42,11 @@ export function Heatmaps(p: HeatmapProps) {
         </span>
       </header>
       <div ref={boxRef} className="heatmap-box">
-        <MarkStrip history={p.history} violations={p.violations} x={x} cssW={cssW} nowNs={p.nowNs} onSeek={p.onSeek} />
-        <Heatmap kind="nr_running" title="runnable threads" history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} nowNs={p.nowNs} onSeek={p.onSeek} />
-        <Heatmap kind="load" title="load (PELT)" history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} nowNs={p.nowNs} onSeek={p.onSeek} />
+        {/* The cursor is a positioned line over the canvases: moving it redraws nothing. */}
+        <div className="heat-cursor" data-testid="heat-cursor" style={{ left: Math.round(x(Math.min(p.nowNs, spanNs))) }} />
+        <MarkStrip history={p.history} violations={p.violations} x={x} cssW={cssW} onSeek={p.onSeek} />
+        <Heatmap kind="nr_running" title="runnable threads" history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} onSeek={p.onSeek} />
+        <Heatmap kind="load" title="load (PELT)" history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} onSeek={p.onSeek} />
         <div className="axis" style={{ width: cssW }}>
           {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((t) => (
             <span key={t} style={{ left: x(t) }}>
@@ -64,25 +68,19 @@ function seekHandler(x: Scale, onSeek: (t: number) => void) {
   };
 }
 
-/** Sets the canvas's backing size for the device pixel ratio (here only). */
+/** Sets the canvas's backing size for the device pixel ratio (here only);
+ * resizing reallocates the canvas, so only when the size changed. */
 function prepare(canvas: HTMLCanvasElement, cssW: number, cssH: number): CanvasRenderingContext2D | null {
   const ctx = canvas.getContext('2d');
   if (!ctx) return null;
   const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.round(cssW * dpr);
-  canvas.height = Math.round(cssH * dpr);
+  const w = Math.round(cssW * dpr);
+  const h = Math.round(cssH * dpr);
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, cssW, cssH);
   return ctx;
-}
-
-function cursor(ctx: CanvasRenderingContext2D, x: Scale, nowNs: number, h: number) {
-  ctx.strokeStyle = '#1f2933';
-  ctx.lineWidth = 1.5;
-  ctx.beginPath();
-  ctx.moveTo(Math.round(x(nowNs)) + 0.5, 0);
-  ctx.lineTo(Math.round(x(nowNs)) + 0.5, h);
-  ctx.stroke();
 }
 
 interface OneProps {
@@ -93,11 +91,10 @@ interface OneProps {
   cpus: CpuPlace[];
   x: Scale;
   cssW: number;
-  nowNs: number;
   onSeek: (t: number) => void;
 }
 
-function Heatmap(p: OneProps) {
+const Heatmap = memo(function Heatmap(p: OneProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const n = p.order.length;
   const rowH = Math.max(2, Math.min(14, Math.floor(220 / Math.max(1, n))));
@@ -155,8 +152,7 @@ function Heatmap(p: OneProps) {
         ctx.fillRect(p.x(0), row * rowH - 0.5, p.x.range()[1] - p.x(0), 1);
       }
     }
-    cursor(ctx, p.x, p.nowNs, cssH);
-  }, [values, top, p.history, p.order, p.cpus, p.x, p.cssW, p.nowNs, n, rowH, cssH]);
+  }, [values, top, p.history, p.order, p.cpus, p.x, p.cssW, n, rowH, cssH]);
   return (
     <div className="heatmap">
       <div className="heatmap-title">
@@ -165,10 +161,10 @@ function Heatmap(p: OneProps) {
       <canvas data-testid={`heatmap-${p.kind}`} ref={ref} style={{ width: p.cssW, height: cssH, cursor: 'pointer' }} onClick={seekHandler(p.x, p.onSeek)} />
     </div>
   );
-}
+});
 
 /** Migrations per bucket as bars; the checker's violations as red spans. */
-function MarkStrip(p: { history: LoadHistory; violations: ViolationReport[]; x: Scale; cssW: number; nowNs: number; onSeek: (t: number) => void }) {
+const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations: ViolationReport[]; x: Scale; cssW: number; onSeek: (t: number) => void }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const canvas = ref.current;
@@ -194,8 +190,7 @@ function MarkStrip(p: { history: LoadHistory; violations: ViolationReport[]; x: 
     ctx.textBaseline = 'top';
     ctx.fillStyle = '#52606d';
     ctx.fillText('moves', 4, 3);
-    cursor(ctx, p.x, p.nowNs, MARK_H_PX);
-  }, [p.history, p.violations, p.x, p.cssW, p.nowNs]);
+  }, [p.history, p.violations, p.x, p.cssW]);
   return (
     <canvas
       data-testid="heatmap-marks"
@@ -207,4 +202,4 @@ function MarkStrip(p: { history: LoadHistory; violations: ViolationReport[]; x: 
       onClick={seekHandler(p.x, p.onSeek)}
     />
   );
-}
+});

@@ -1,11 +1,14 @@
 // The balancing-decision inspector: the latest load_balance decision made
 // by a designated balancer, the statistics of each group it compared, which
 // one it found busiest, and in plain words why work moved or did not.
+import { memo } from 'react';
 import type { DecisionView } from '../engine/types';
 import { fmtMs } from './colors';
 import { decisionSteps, groupSentence } from './inspector-words';
 
-export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: number) => string }) {
+/** Re-rendered only when the decision shown changes (not every frame while playing). */
+export const Inspector = memo(
+  function Inspector(props: { decision: DecisionView | null; nameOf: (pid: number) => string }) {
   const d = props.decision;
   return (
     <section className="panel" data-testid="inspector">
@@ -75,4 +78,6 @@ export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: 
       )}
     </section>
   );
-}
+  },
+  (a, b) => a.decision?.t_ns === b.decision?.t_ns && a.decision?.cpu === b.decision?.cpu && a.decision?.level === b.decision?.level,
+);

@@ -4,10 +4,10 @@
 // migrations as arrows, and the CPUs the latest placement or balancing
 // decision considered outlined (the paper's figure 5). SVG rendered by
 // React; D3 only provides the colour scales. Names are text nodes.
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import * as d3 from 'd3';
 import type { CpuView, MigrationView, TopologyView as Topo } from '../../engine/types';
-import { centre, layoutTopology } from './layout';
+import { centre, layoutTopology, type TopologyLayout } from './layout';
 import type { Focus } from './focus';
 
 export type ColourBy = 'nr_running' | 'load';
@@ -43,7 +43,6 @@ export function TopologyView(p: TopologyViewProps) {
   const fill = d3.scaleSequential(d3.interpolateYlOrRd).domain([0, top]);
   const considered = new Set(p.focus?.considered ?? []);
   const busiest = new Set(p.focus?.busiest ?? []);
-  const links = nodeLinks(p.topo);
   return (
     <section className="panel topology" data-testid="topology">
       <header className="panel-head">
@@ -65,95 +64,108 @@ export function TopologyView(p: TopologyViewProps) {
         {p.focus ? p.focus.caption : 'No placement or balancing decision yet.'}
       </p>
       <div className="topo-scroll">
-        <svg width={layout.width} height={layout.height} data-testid="topology-svg" data-colour-by={p.colourBy}>
-          <defs>
-            {Object.entries(CAUSE_COLOUR).map(([cause, colour]) => (
-              <marker key={cause} id={`arrow-${cause}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-                <path d="M 0 0 L 10 5 L 0 10 z" fill={colour} />
-              </marker>
-            ))}
-          </defs>
-          {links.map(({ a, b, hops, distance }) => {
-            const ca = centre(layout.nodes[a]);
-            const cb = centre(layout.nodes[b]);
-            return (
-              <line key={`${a}-${b}`} className={`node-link hops-${Math.min(hops, 3)}`} data-testid="node-link" x1={ca.x} y1={ca.y} x2={cb.x} y2={cb.y}>
-                <title>{`node ${a} ↔ node ${b}: distance ${distance}, ${hops} hop${hops > 1 ? 's' : ''}`}</title>
-              </line>
-            );
-          })}
-          {layout.nodes.map((r, n) => (
-            <g key={n} className="numa-node">
-              <rect x={r.x} y={r.y} width={r.w} height={r.h} rx={6} />
-              <text x={r.x + 6} y={r.y + 13} className="node-title">
-                node {n}
-              </text>
-            </g>
-          ))}
-          {layout.cores.map((r, k) => (
-            <rect key={k} className="core-box" x={r.x} y={r.y} width={r.w} height={r.h} rx={3} />
-          ))}
-          {p.cpus.map((c, i) => {
-            const r = layout.cells[c.cpu];
-            if (!r) return null;
-            const v = values[i];
-            const online = c.online;
-            const dark = v > top * 0.55;
-            const name = c.curr === null ? 'idle' : p.nameOf(c.curr);
-            const cls = [
-              'cpu-cell',
-              online ? '' : 'offline',
-              considered.has(c.cpu) ? 'considered' : '',
-              busiest.has(c.cpu) ? 'busiest' : '',
-              p.focus?.chosen === c.cpu ? 'chosen' : '',
-              p.focus?.actor === c.cpu ? 'actor' : '',
-              p.selected === c.cpu ? 'selected' : '',
-            ].join(' ');
-            return (
-              <g key={c.cpu} className={cls} data-testid="cpu-cell" data-cpu={c.cpu} data-value={v} onClick={() => p.onSelect(c.cpu)}>
-                <rect x={r.x} y={r.y} width={r.w} height={r.h} rx={3} fill={online ? (v === 0 ? '#f5f7fa' : fill(v)) : '#cbd2d9'} />
-                <text x={r.x + 3} y={r.y + (layout.big ? 12 : 10)} className={`cpu-num${dark ? ' dark' : ''}${layout.big ? ' big' : ''}`}>
-                  {c.cpu}
-                  {v > 0 && ` · ${p.colourBy === 'nr_running' ? v : Math.round(v)}`}
-                </text>
-                <text
-                  x={r.x + 3}
-                  y={r.y + (layout.big ? 31 : 23)}
-                  className={`cpu-curr${dark ? ' dark' : ''}${c.curr === null ? ' none' : ''}${layout.big ? ' big' : ''}`}
-                  // A label wider than the cell is squeezed to fit rather than cut.
-                  {...(clip(name, layout.big ? 15 : 9).length * (layout.big ? 7.6 : 5.8) > r.w - 6 ? { textLength: r.w - 6, lengthAdjust: 'spacingAndGlyphs' } : {})}
+        <div className="topo-layers" style={{ width: layout.width, height: layout.height }}>
+          <MachineFrame topo={p.topo} layout={layout} />
+          <svg className="topo-live" width={layout.width} height={layout.height} data-testid="topology-svg" data-colour-by={p.colourBy}>
+            <defs>
+              {Object.entries(CAUSE_COLOUR).map(([cause, colour]) => (
+                <marker key={cause} id={`arrow-${cause}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                  <path d="M 0 0 L 10 5 L 0 10 z" fill={colour} />
+                </marker>
+              ))}
+            </defs>
+            {p.cpus.map((c, i) => {
+              const r = layout.cells[c.cpu];
+              if (!r) return null;
+              const v = values[i];
+              const online = c.online;
+              const dark = v > top * 0.55;
+              const name = c.curr === null ? 'idle' : p.nameOf(c.curr);
+              const cls = [
+                'cpu-cell',
+                online ? '' : 'offline',
+                considered.has(c.cpu) ? 'considered' : '',
+                busiest.has(c.cpu) ? 'busiest' : '',
+                p.focus?.chosen === c.cpu ? 'chosen' : '',
+                p.focus?.actor === c.cpu ? 'actor' : '',
+                p.selected === c.cpu ? 'selected' : '',
+              ].join(' ');
+              return (
+                <g key={c.cpu} className={cls} data-testid="cpu-cell" data-cpu={c.cpu} data-value={v} onClick={() => p.onSelect(c.cpu)}>
+                  <rect x={r.x} y={r.y} width={r.w} height={r.h} rx={3} fill={online ? (v === 0 ? '#f5f7fa' : fill(v)) : '#cbd2d9'} />
+                  <text x={r.x + 3} y={r.y + (layout.big ? 12 : 10)} className={`cpu-num${dark ? ' dark' : ''}${layout.big ? ' big' : ''}`}>
+                    {c.cpu}
+                    {v > 0 && ` · ${p.colourBy === 'nr_running' ? v : Math.round(v)}`}
+                  </text>
+                  <text
+                    x={r.x + 3}
+                    y={r.y + (layout.big ? 31 : 23)}
+                    className={`cpu-curr${dark ? ' dark' : ''}${c.curr === null ? ' none' : ''}${layout.big ? ' big' : ''}`}
+                    // A label wider than the cell is squeezed to fit rather than cut.
+                    {...(clip(name, layout.big ? 15 : 9).length * (layout.big ? 7.6 : 5.8) > r.w - 6 ? { textLength: r.w - 6, lengthAdjust: 'spacingAndGlyphs' } : {})}
+                  >
+                    {online ? clip(name, layout.big ? 15 : 9) : 'offline'}
+                  </text>
+                  <title>{`CPU ${c.cpu} (node ${p.topo.cpus[c.cpu]?.node}, core ${p.topo.cpus[c.cpu]?.core}, thread ${p.topo.cpus[c.cpu]?.thread}) · ${c.nr_running} runnable · load ${c.load} · running ${name}`}</title>
+                </g>
+              );
+            })}
+            {p.migrations.map((m, i) => {
+              const a = layout.cells[m.from];
+              const b = layout.cells[m.to];
+              if (!a || !b) return null;
+              const age = (p.nowNs - m.t_ns) / Math.max(1, p.arrowWindowNs);
+              return (
+                <path
+                  key={i}
+                  className="migration"
+                  data-testid="migration-arrow"
+                  d={arc(centre(a), centre(b))}
+                  stroke={CAUSE_COLOUR[m.cause] ?? '#52606d'}
+                  markerEnd={`url(#arrow-${CAUSE_COLOUR[m.cause] ? m.cause : 'balance'})`}
+                  opacity={Math.max(0.25, 1 - age)}
                 >
-                  {online ? clip(name, layout.big ? 15 : 9) : 'offline'}
-                </text>
-                <title>{`CPU ${c.cpu} (node ${p.topo.cpus[c.cpu]?.node}, core ${p.topo.cpus[c.cpu]?.core}, thread ${p.topo.cpus[c.cpu]?.thread}) · ${c.nr_running} runnable · load ${c.load} · running ${name}`}</title>
-              </g>
-            );
-          })}
-          {p.migrations.map((m, i) => {
-            const a = layout.cells[m.from];
-            const b = layout.cells[m.to];
-            if (!a || !b) return null;
-            const age = (p.nowNs - m.t_ns) / Math.max(1, p.arrowWindowNs);
-            return (
-              <path
-                key={i}
-                className="migration"
-                data-testid="migration-arrow"
-                d={arc(centre(a), centre(b))}
-                stroke={CAUSE_COLOUR[m.cause] ?? '#52606d'}
-                markerEnd={`url(#arrow-${CAUSE_COLOUR[m.cause] ? m.cause : 'balance'})`}
-                opacity={Math.max(0.25, 1 - age)}
-              >
-                <title>{`${p.nameOf(m.pid)}: CPU ${m.from} → CPU ${m.to} (${m.cause}) at ${(m.t_ns / 1e6).toFixed(3)} ms`}</title>
-              </path>
-            );
-          })}
-        </svg>
+                  <title>{`${p.nameOf(m.pid)}: CPU ${m.from} → CPU ${m.to} (${m.cause}) at ${(m.t_ns / 1e6).toFixed(3)} ms`}</title>
+                </path>
+              );
+            })}
+          </svg>
+        </div>
       </div>
       <TopologyLegend topo={p.topo} colourBy={p.colourBy} top={top} fill={fill} multi={p.cpus.length > 1} />
     </section>
   );
 }
+
+/** The parts that never change during a run (links, nodes, cores), drawn
+ * once on their own layer so playing repaints only the CPU cells and arrows. */
+const MachineFrame = memo(function MachineFrame({ topo, layout }: { topo: Topo; layout: TopologyLayout }) {
+  const links = nodeLinks(topo);
+  return (
+    <svg className="topo-frame" width={layout.width} height={layout.height} aria-hidden="true">
+      {links.map(({ a, b, hops, distance }) => {
+        const ca = centre(layout.nodes[a]);
+        const cb = centre(layout.nodes[b]);
+        return (
+          <line key={`${a}-${b}`} className={`node-link hops-${Math.min(hops, 3)}`} data-testid="node-link" x1={ca.x} y1={ca.y} x2={cb.x} y2={cb.y}>
+            <title>{`node ${a} ↔ node ${b}: distance ${distance}, ${hops} hop${hops > 1 ? 's' : ''}`}</title>
+          </line>
+        );
+      })}
+      {layout.nodes.map((r, n) => (
+        <g key={n} className="numa-node">
+          <rect x={r.x} y={r.y} width={r.w} height={r.h} rx={6} />
+          <text x={r.x + 6} y={r.y + 13} className="node-title">
+            node {n}
+          </text>
+        </g>
+      ))}
+      {layout.cores.map((r, k) => (
+        <rect key={k} className="core-box" x={r.x} y={r.y} width={r.w} height={r.h} rx={3} />
+      ))}
+    </svg>
+  );
+});
 
 function TopologyLegend(p: { topo: Topo; colourBy: ColourBy; top: number; fill: (v: number) => string; multi: boolean }) {
   const distances = [...new Set(p.topo.hops.flatMap((row, i) => row.map((h, j) => `${h}:${p.topo.distance[i][j]}`)))]
