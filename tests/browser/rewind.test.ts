@@ -42,7 +42,7 @@ describe('exact rewind', () => {
 
   it('one event forward and one back is the state before (64 CPUs, keys, after many snapshots)', async () => {
     await loadPreset(lab.page, 'group-imbalance-make');
-    await hook(lab.page, 'runUntil', 700e6);
+    await hook(lab.page, 'runUntil', 2000e6);
     await click('btn-step');
     const before = await state();
     const n = await events();
@@ -76,11 +76,11 @@ describe('exact rewind', () => {
 
   it('steps to the next sanity-checker violation', async () => {
     await click('btn-next-violation');
-    const t = await settled(async () => Number(await lab.page.getByTestId('sim-time').textContent()), (x) => x > 700);
+    const t = await settled(async () => Number(await lab.page.getByTestId('sim-time').textContent()), (x) => x > 2000);
     const report = await lab.page.evaluate(() => (window as unknown as { __schedlab: { view(): unknown } }).__schedlab.view());
     expect(report).not.toBeNull();
     expect(await lab.page.getByTestId('notice').count()).toBe(0);
-    expect(t).toBeGreaterThan(700);
+    expect(t).toBeGreaterThan(2000);
     await lab.page.screenshot({ path: join(shots, 'rewind-violation.png') });
   });
 

@@ -21,7 +21,7 @@ fn state(s: &Simulator) -> String {
 #[test]
 fn one_step_forward_and_one_back_is_the_state_before() {
     let mut t = Timeline::new(sim("group-imbalance-make"));
-    t.run_until(SimTime(600_000_000));
+    t.run_until(SimTime(2_000_000_000));
     t.step_event();
     let before = state(t.sim());
     let n = t.sim().events_processed();
@@ -34,7 +34,7 @@ fn one_step_forward_and_one_back_is_the_state_before() {
 #[test]
 fn seeking_back_far_equals_a_fresh_run_and_keeps_the_slices() {
     let mut t = Timeline::new(sim("group-imbalance-make"));
-    t.run_until(SimTime(1_000_000_000));
+    t.run_until(SimTime(3_000_000_000));
     let target = t.sim().events_processed() / 3;
     let mut fresh = sim("group-imbalance-make");
     while fresh.events_processed() < target - 1 {
@@ -42,13 +42,14 @@ fn seeking_back_far_equals_a_fresh_run_and_keeps_the_slices() {
     }
     fresh.clear_rotations();
     fresh.step_event();
+    assert!(t.snapshots() > 2);
     t.seek_event(target);
     assert_eq!(state(t.sim()), state(&fresh));
     assert_eq!(t.sim().trace().slices, fresh.trace().slices);
     // And forward again to where it was.
-    t.seek_time(SimTime(1_000_000_000));
+    t.seek_time(SimTime(3_000_000_000));
     let mut whole = sim("group-imbalance-make");
-    whole.run_until(SimTime(1_000_000_000));
+    whole.run_until(SimTime(3_000_000_000));
     assert_eq!(t.sim().trace().hash(), whole.trace().hash());
     assert_eq!(t.sim().now(), whole.now());
 }
@@ -76,4 +77,21 @@ fn the_first_mark_has_no_previous_one() {
     let at = t.sim().events_processed();
     assert!(!t.prev_mark(Mark::Decision));
     assert_eq!(t.sim().events_processed(), at);
+}
+
+#[test]
+fn snapshots_stay_bounded_and_rewind_stays_exact_after_thinning() {
+    let mut t = Timeline::with_interval(sim("group-imbalance-make"), 64);
+    t.run_until(SimTime(1_000_000_000));
+    assert!(t.snapshots() <= schedlab_core::api::timeline::MAX_SNAPSHOTS);
+    assert!(t.snapshots() > 8);
+    let target = t.sim().events_processed() / 2 + 7;
+    let mut fresh = sim("group-imbalance-make");
+    while fresh.events_processed() < target - 1 {
+        fresh.step_event();
+    }
+    fresh.clear_rotations();
+    fresh.step_event();
+    t.seek_event(target);
+    assert_eq!(state(t.sim()), state(&fresh));
 }

@@ -23,7 +23,7 @@ use crate::sim::Simulator;
 use crate::time::SimTime;
 
 pub const MAX_SNAPSHOTS: usize = 24;
-pub const FIRST_INTERVAL: u64 = 4096;
+pub const FIRST_INTERVAL: u64 = 16384;
 
 /// What the "next / previous" steps look for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,10 +96,16 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    pub fn new(mut sim: Simulator) -> Timeline {
+    pub fn new(sim: Simulator) -> Timeline {
+        Timeline::with_interval(sim, FIRST_INTERVAL)
+    }
+
+    /// A timeline whose first snapshot interval is `interval` events (tests
+    /// use small ones to exercise the thinning).
+    pub fn with_interval(mut sim: Simulator, interval: u64) -> Timeline {
         let history = LoadHistory::new(sim.rqs().len());
         let first = snapshot(&mut sim);
-        Timeline { sim, snapshots: vec![first], interval: FIRST_INTERVAL, history }
+        Timeline { sim, snapshots: vec![first], interval: interval.max(1), history }
     }
 
     pub fn sim(&self) -> &Simulator {
