@@ -111,3 +111,25 @@ describe('exact rewind', () => {
     expect(await settled(() => help.count(), (n) => n === 0)).toBe(0);
   });
 });
+
+describe('runqueue as a list', () => {
+  it('shows a large queue as a list in vruntime order (60 hogs on one CPU)', async () => {
+    const hogs = Array.from({ length: 60 }, (_, i) => ({ name: `hog${i}`, nice: (i % 7) - 3, program: [{ body: [{ run_us: 1000 }] }] }));
+    const ok = await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify({ version: 1, name: 'many-hogs', duration_ms: 500, autogroup: false, machine: { preset: 'uniprocessor' }, processes: hogs }));
+    expect(ok).toBe(true);
+    await hook(lab.page, 'runUntil', 120e6);
+    await lab.page.getByTestId('rq-mode-auto').click();
+    const v = await hook<{ cpus: { tree: { nodes: { vruntime: number; pid: number; name: string }[] } }[] }>(lab.page, 'view');
+    const nodes = v.cpus[0].tree.nodes;
+    expect(nodes.length).toBeGreaterThan(48);
+    const rows = lab.page.getByTestId('rq-row');
+    expect(await settled(() => rows.count(), (n) => n === nodes.length)).toBe(nodes.length);
+    const names = await rows.evaluateAll((els) => els.map((e) => e.children[1].textContent ?? ''));
+    const sorted = [...nodes].sort((a, b) => a.vruntime - b.vruntime || a.pid - b.pid).map((n) => n.name);
+    expect(names).toEqual(sorted);
+    await lab.page.locator('.rbtree-panel').screenshot({ path: join(shots, 'runqueue-list.png') });
+    await lab.page.getByTestId('rq-mode-tree').click();
+    expect(await settled(() => lab.page.getByTestId('rq-list').count(), (n) => n === 0)).toBe(0);
+    expect(await lab.page.getByTestId('rb-node').count()).toBe(nodes.length);
+  });
+});
