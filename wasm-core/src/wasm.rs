@@ -97,6 +97,17 @@ impl Simulator {
         Ok(if forward { self.inner.next_mark(m) } else { self.inner.prev_mark(m) })
     }
 
+    /// As `step_mark` forward, processing no event after `limit_ns`: 1 found,
+    /// 0 the run ended, -1 stopped at the limit (call again from there).
+    pub fn step_mark_until(&mut self, mark: &str, limit_ns: f64) -> Result<i32, JsError> {
+        let m = Mark::parse(mark).ok_or_else(|| JsError::new(&format!("unknown mark '{mark}'")))?;
+        Ok(match self.inner.next_mark_until(m, ns(limit_ns)) {
+            Some(true) => 1,
+            Some(false) => 0,
+            None => -1,
+        })
+    }
+
     pub fn events(&self) -> f64 {
         self.sim().events_processed() as f64
     }

@@ -95,3 +95,19 @@ fn snapshots_stay_bounded_and_rewind_stays_exact_after_thinning() {
     t.seek_event(target);
     assert_eq!(state(t.sim()), state(&fresh));
 }
+
+#[test]
+fn searching_in_slices_reaches_the_same_mark() {
+    let mut whole = Timeline::new(sim("group-imbalance-make"));
+    assert!(whole.next_mark(Mark::Violation));
+    let mut sliced = Timeline::new(sim("group-imbalance-make"));
+    let mut limit = SimTime(0);
+    let found = loop {
+        limit = SimTime(limit.ns() + 7_000_000);
+        if let Some(found) = sliced.next_mark_until(Mark::Violation, limit) {
+            break found;
+        }
+    };
+    assert!(found);
+    assert_eq!(state(sliced.sim()), state(whole.sim()));
+}

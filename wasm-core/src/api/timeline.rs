@@ -214,13 +214,23 @@ impl Timeline {
 
     /// Steps forward until a step makes the mark; false if the run ended first.
     pub fn next_mark(&mut self, m: Mark) -> bool {
+        self.next_mark_until(m, self.sim.duration()).unwrap_or(false)
+    }
+
+    /// As `next_mark`, but stops (`None`) once the next pending event is later
+    /// than `limit` without having found one (the UI searches long runs in
+    /// slices between frames; the states passed through are the same).
+    pub fn next_mark_until(&mut self, m: Mark, limit: SimTime) -> Option<bool> {
         self.sim.clear_rotations();
         loop {
+            if limit < self.sim.duration() && self.sim.next_event_time().is_none_or(|t| t > limit) {
+                return None;
+            }
             let before = counts(&self.sim);
             self.sim.clear_rotations();
-            let Some(class) = self.step_one() else { return false };
+            let Some(class) = self.step_one() else { return Some(false) };
             if made_mark(&self.sim, &before, class, m) {
-                return true;
+                return Some(true);
             }
         }
     }
