@@ -3,8 +3,11 @@
 // engine's commands (step, run, reset by re-creating).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Simulation, listPresets, presetJson } from './engine/engine';
-import type { PresetInfo, SimView } from './engine/types';
-import { applyStep } from './engine/commands';
+import type { Mark, PresetInfo, SimView } from './engine/types';
+import { applyStep, forwardMark, WORDS } from './engine/commands';
+import { LongRun, type Progress } from './engine/long-run';
+import { fmtMs } from './views/colors';
+import { ProgressBar } from './views/progress-bar';
 import { Controls } from './views/controls';
 import { HelpOverlay } from './views/help-overlay';
 import type { Command } from './views/shortcuts';
@@ -23,6 +26,8 @@ interface ScenarioMeta {
 export function App() {
   const [presets] = useState<PresetInfo[]>(() => listPresets());
   const [scenarioJson, setScenarioJson] = useState<string>(() => presetJson(DEFAULT_PRESET));
+  const scenarioRef = useRef(scenarioJson);
+  const runRef = useRef<LongRun | null>(null);
   const [meta, setMeta] = useState<ScenarioMeta>({ name: DEFAULT_PRESET, description: '' });
   const simRef = useRef<Simulation | null>(null);
   const [version, setVersion] = useState(0);
@@ -37,11 +42,14 @@ export function App() {
   const load = useCallback((json: string): boolean => {
     try {
       const next = new Simulation(json);
+      runRef.current?.cancel();
+      runRef.current = null;
       simRef.current?.dispose();
       simRef.current = next;
       const parsed = JSON.parse(json) as Partial<ScenarioMeta>;
       setMeta({ name: String(parsed.name ?? ''), description: String(parsed.description ?? '') });
       setScenarioJson(json);
+      scenarioRef.current = json;
       setError(null);
       setPlaying(false);
       setCpuSel(0);
@@ -71,23 +79,77 @@ export function App() {
     bump();
   }, []);
   const reset = useCallback(() => load(scenarioJson), [load, scenarioJson]);
+  // A long run in slices (next mark, jump forward); any other command stops it.
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const stopLong = useCallback(() => {
+    runRef.current?.cancel();
+    runRef.current = null;
+  }, []);
+  const startLong = useCallback(
+    (s: Simulation, label: string, toNs: number, advance: (untilNs: number) => boolean, done: () => string | null) => {
+      stopLong();
+      setPlaying(false);
+      const run = new LongRun(
+        s,
+        label,
+        toNs,
+        advance,
+        (p) => {
+          setProgress(p);
+          bump();
+        },
+        () => {
+          if (runRef.current === run) runRef.current = null;
+          setNotice(done());
+          bump();
+        },
+      );
+      runRef.current = run;
+      run.start();
+    },
+    [stopLong],
+  );
+  const cancelLong = useCallback(() => {
+    const s = simRef.current;
+    stopLong();
+    if (s) setNotice(`cancelled at t = ${fmtMs(s.nowNs)} ms`);
+    bump();
+  }, [stopLong]);
+
   const command = useCallback(
     (c: Command) => {
+      if (c === 'help') return setHelp((h) => !h);
+      stopLong();
       if (c === 'play') setPlaying((p) => !p);
       else if (c === 'reset') reset();
-      else if (c === 'help') setHelp((h) => !h);
       else {
         const s = simRef.current;
         if (!s) return;
         setPlaying(false);
+        const m = forwardMark(c);
+        if (m) {
+          let found = false;
+          startLong(
+            s,
+            `searching for the next ${WORDS[m]}…`,
+            s.durationNs,
+            (until) => {
+              const r = s.stepMarkUntil(m, until);
+              found = r === 1;
+              return r !== -1;
+            },
+            () => (found ? null : `no further ${WORDS[m]}: the run ended`),
+          );
+          return;
+        }
         setNotice(applyStep(s, c));
         bump();
       }
     },
-    [reset],
+    [reset, stopLong, startLong],
   );
-  /** Jumps to a time, forward or back (exact rewind), e.g. from a timeline click. */
-  const seekTime = useCallback((tNs: number) => {
+  /** Goes to a time at once (back: snapshot + replay; forward: one engine call). */
+  const seekTimeNow = useCallback((tNs: number) => {
     const s = simRef.current;
     if (!s) return;
     setPlaying(false);
@@ -95,6 +157,28 @@ export function App() {
     setNotice(null);
     bump();
   }, []);
+  /** Jumps to a clicked time: back exactly at once, forward in slices with progress. */
+  const seekTime = useCallback(
+    (tNs: number) => {
+      const s = simRef.current;
+      if (!s) return;
+      stopLong();
+      const t = Math.max(0, Math.min(tNs, s.durationNs));
+      if (t <= s.nowNs) return seekTimeNow(t);
+      setNotice(null);
+      startLong(
+        s,
+        `running to ${fmtMs(t)} ms…`,
+        t,
+        (until) => {
+          s.runUntil(until);
+          return false;
+        },
+        () => null,
+      );
+    },
+    [stopLong, startLong, seekTimeNow],
+  );
 
   // The single frame loop: advance simulated time by wall time × speed.
   useEffect(() => {
@@ -146,13 +230,19 @@ export function App() {
         simRef.current?.seekEvent(n);
         bump();
       },
-      seekTime,
+      seekTime: seekTimeNow,
+      stepMarkNow: (m: Mark) => {
+        const found = simRef.current?.stepMark(m, true) ?? false;
+        bump();
+        return found;
+      },
+      scenarioJson: () => scenarioRef.current,
       migrations: (sinceNs: number, n: number) => simRef.current?.migrations(sinceNs, n) ?? [],
       placements: (n: number) => simRef.current?.placements(n) ?? [],
       decisions: (n: number) => simRef.current?.decisions(n, true) ?? [],
       traceHash: () => simRef.current?.traceHash() ?? '',
     };
-  }, [stepEvent, load, seekTime]);
+  }, [stepEvent, load, seekTimeNow]);
 
   // The report sorts every latency sample and the task table has hundreds of
   // rows: while playing, both refresh on the slow tick rather than every frame.
@@ -219,6 +309,7 @@ export function App() {
             onCommand={command}
             onSpeed={setSpeed}
           />
+          {progress && <ProgressBar progress={progress} onCancel={cancelLong} />}
           {help && <HelpOverlay onClose={() => setHelp(false)} />}
           {report && <MetricsStrip report={report} />}
           <LabPanels

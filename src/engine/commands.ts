@@ -14,7 +14,7 @@ const MARKS: Partial<Record<Command, [Mark, boolean]>> = {
   'prev-violation': ['violation', false],
 };
 
-const WORDS: Record<Mark, string> = {
+export const WORDS: Record<Mark, string> = {
   tick: 'tick',
   decision: 'load-balancing decision',
   migration: 'migration',
@@ -41,4 +41,10 @@ export function applyStep(sim: Simulation, c: Command): string | null {
   const [mark, forward] = m;
   if (sim.stepMark(mark, forward)) return null;
   return forward ? `no further ${WORDS[mark]}: the run ended` : `no earlier ${WORDS[mark]}`;
+}
+
+/** The mark a forward "next …" command searches for (the app runs those in slices). */
+export function forwardMark(c: Command): Mark | null {
+  const m = MARKS[c];
+  return m && m[1] ? m[0] : null;
 }

@@ -56,6 +56,11 @@ export class Simulation {
     return this.sim.step_mark(mark, forward);
   }
 
+  /** As stepMark forward, stopping once past limitNs: 1 found, 0 run ended, -1 stopped at the limit. */
+  stepMarkUntil(mark: Mark, limitNs: number): number {
+    return this.sim.step_mark_until(mark, limitNs);
+  }
+
   get events(): number {
     return this.sim.events();
   }
