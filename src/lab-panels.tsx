@@ -3,11 +3,11 @@
 // STAGGER frames (20 Hz at 60 fps) — so no single frame pays for all of
 // them; paused or stepping, every view shows the new state at once. The
 // state shown is always the engine's at the cursor of that refresh.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Simulation } from './engine/engine';
 import type { CpuView, LoadHistory, SimView, TaskView, TopologyView as Topo, ViolationReport } from './engine/types';
 import { EventLog } from './views/event-log';
-import { GanttView } from './views/gantt-view';
+import { GanttView, type GanttNav } from './views/gantt-view';
 import { Heatmaps } from './views/heatmap';
 import { Inspector } from './views/inspector';
 import { RbTreeView } from './views/rbtree-view';
@@ -16,6 +16,8 @@ import { latestFocus } from './views/topology/focus';
 import { TopologyView, type ColourBy } from './views/topology/topology-view';
 
 const GANTT_WINDOW_NS = 200e6;
+/** The lanes zoom in down to 50 µs. */
+const MIN_SPAN_NS = 50e3;
 /** Migrations younger than this (simulated time) are drawn as arrows. */
 const ARROW_WINDOW_NS = 20e6;
 const MAX_ARROWS = 32;
@@ -93,12 +95,32 @@ export function LabPanels(p: LabPanelsProps) {
     [turn(1), cpu.cpu], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
+  // The lanes' window: its span, and its end (null = follow the cursor).
+  const [win, setWin] = useState<{ spanNs: number; endNs: number | null }>({ spanNs: GANTT_WINDOW_NS, endNs: null });
   const lanes = useMemo(() => {
-    const t0 = Math.max(0, now - GANTT_WINDOW_NS);
-    return (
-      <GanttView slices={sim.slices(t0, now)} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={Math.max(now, t0 + GANTT_WINDOW_NS)} nameOf={nameOf} onSeek={p.onSeek} />
-    );
-  }, [turn(2)]); // eslint-disable-line react-hooks/exhaustive-deps
+    // A window panned past a cursor that was since rewound ends at the cursor.
+    const end = win.endNs === null ? now : Math.min(win.endNs, Math.max(now, win.spanNs));
+    const t0 = Math.max(0, end - win.spanNs);
+    const t1 = t0 + win.spanNs;
+    const nav: GanttNav = {
+      follow: win.endNs === null,
+      onZoom: (factor, anchorNs) =>
+        setWin((w) => {
+          const spanNs = Math.min(Math.max(MIN_SPAN_NS, w.spanNs / factor), Math.max(sim.durationNs, MIN_SPAN_NS));
+          // Following the cursor and zooming at it: keep following.
+          if (w.endNs === null && anchorNs >= t1 - 1) return { spanNs, endNs: null };
+          const rel = (anchorNs - t0) / w.spanNs;
+          return { spanNs, endNs: Math.min(now, anchorNs - rel * spanNs + spanNs) };
+        }),
+      onPan: (deltaNs) =>
+        setWin((w) => {
+          const end = (w.endNs ?? now) + deltaNs;
+          return { spanNs: w.spanNs, endNs: end >= now ? null : Math.max(Math.min(w.spanNs, now), end) };
+        }),
+      onFollow: () => setWin((w) => ({ spanNs: w.spanNs, endNs: null })),
+    };
+    return <GanttView slices={sim.slices(t0, t1)} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={t1} nameOf={nameOf} onSeek={p.onSeek} nav={nav} />;
+  }, [turn(2), win]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>

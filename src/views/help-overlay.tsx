@@ -32,7 +32,7 @@ export function HelpOverlay(props: { onClose: () => void }) {
             ))}
           </tbody>
         </table>
-        <p className="hint">Click the CPU lanes or the heatmap to jump to a time, forward or back. Esc closes this.</p>
+        <p className="hint">Click the CPU lanes or the heatmap to jump to a time, forward or back; drag the lanes to pan, Ctrl+wheel or − / + to zoom. Esc closes this.</p>
       </div>
     </div>
   );
