@@ -7,7 +7,7 @@
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
 use crate::api::timeline::{Mark, Timeline};
-use crate::api::{inspector, presets, report, scenario, topology, view};
+use crate::api::{inspector, metrics, presets, report, scenario, topology, view};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
 use wasm_bindgen::prelude::*;
@@ -182,6 +182,16 @@ impl Simulator {
 
     pub fn history_migrations(&self) -> Vec<u32> {
         self.inner.history().migrations().to_vec()
+    }
+
+    /// Wasted core time (ns) per history bucket.
+    pub fn history_wasted(&self) -> Vec<f64> {
+        self.inner.history().wasted().iter().map(|&w| w as f64).collect()
+    }
+
+    /// Each woken process's wakeup latency quantiles (JSON `LatencyCdf[]`).
+    pub fn latency_cdfs_json(&self, points: u32) -> String {
+        to_json(&metrics::latency_cdfs(self.sim(), points as usize))
     }
 
     /// Flat quads [cpu, pid, start_ns, end_ns, …] of run slices overlapping [t0, t1].

@@ -33,6 +33,10 @@ pub struct LoadHistory {
     load: Vec<f32>,
     /// Per bucket: tasks migrated during it.
     migrations: Vec<u32>,
+    /// Per bucket: wasted core time (ns) accounted during it.
+    wasted: Vec<u64>,
+    /// Wasted core time accounted up to the last sample.
+    wasted_seen: u64,
     /// Migrations counted up to the last sample (all tasks' `nr_migrations`).
     migrations_seen: u64,
 }
@@ -47,6 +51,8 @@ impl LoadHistory {
             load: Vec::new(),
             migrations: Vec::new(),
             migrations_seen: 0,
+            wasted: Vec::new(),
+            wasted_seen: 0,
         }
     }
 
@@ -61,10 +67,13 @@ impl LoadHistory {
         // Migrations since the last sample happened in the last filled
         // bucket: every event processed since then was earlier than its end.
         let migrated: u64 = sim.tasks().iter().map(|t| t.stats.migrations).sum();
+        let wasted = sim.machine_stats().wasted_core_ns;
         if self.len > 0 {
             self.migrations[self.len - 1] += migrated.saturating_sub(self.migrations_seen) as u32;
+            self.wasted[self.len - 1] += wasted.saturating_sub(self.wasted_seen);
         }
         self.migrations_seen = self.migrations_seen.max(migrated);
+        self.wasted_seen = self.wasted_seen.max(wasted);
         while next.ns() >= self.next_start() {
             if self.len == MAX_BUCKETS {
                 self.halve();
@@ -74,6 +83,7 @@ impl LoadHistory {
                 self.load.push(rq.weighted_cpuload() as f32);
             }
             self.migrations.push(0);
+            self.wasted.push(0);
             self.len += 1;
         }
     }
@@ -95,11 +105,13 @@ impl LoadHistory {
                 self.load[b * n + c] = (self.load[x] + self.load[y]) / 2.0;
             }
             self.migrations[b] = self.migrations[i] + self.migrations[j];
+            self.wasted[b] = self.wasted[i] + self.wasted[j];
         }
         self.len = keep;
         self.nr_running.truncate(keep * n);
         self.load.truncate(keep * n);
         self.migrations.truncate(keep);
+        self.wasted.truncate(keep);
         self.width_ns *= 2;
     }
 
@@ -123,6 +135,11 @@ impl LoadHistory {
     }
     pub fn migrations(&self) -> &[u32] {
         &self.migrations
+    }
+    /// Wasted core time (ns) per bucket; the accounting happens at events, so
+    /// a bucket holds what was accounted at the events inside it.
+    pub fn wasted(&self) -> &[u64] {
+        &self.wasted
     }
 }
 
@@ -166,5 +183,8 @@ mod tests {
         b.run_until(SimTime(200_000_000));
         assert_eq!(a.trace().hash(), b.trace().hash());
         assert!(h.migrations().iter().sum::<u32>() > 0, "the make preset migrates tasks");
+        // All wasted time accounted before the last sample is in the buckets.
+        let total: u64 = h.wasted().iter().sum();
+        assert!(total > 0 && total <= a.machine_stats().wasted_core_ns);
     }
 }

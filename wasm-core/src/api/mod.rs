@@ -6,6 +6,7 @@
 
 pub mod history;
 pub mod inspector;
+pub mod metrics;
 pub mod presets;
 pub mod report;
 pub mod scenario;
