@@ -241,6 +241,8 @@ export function App() {
       placements: (n: number) => simRef.current?.placements(n) ?? [],
       decisions: (n: number) => simRef.current?.decisions(n, true) ?? [],
       traceHash: () => simRef.current?.traceHash() ?? '',
+      report: () => simRef.current?.report() ?? null,
+      latencyCdfs: (n: number) => simRef.current?.latencyCdfs(n) ?? [],
     };
   }, [stepEvent, load, seekTimeNow]);
 
@@ -248,6 +250,7 @@ export function App() {
   // rows: while playing, both refresh on the slow tick rather than every frame.
   const slowKey = (i: number) => (playing ? `p${slow[i]}` : `v${version}`);
   const report = useMemo(() => simRef.current?.report() ?? null, [slowKey(0)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const cdfs = useMemo(() => simRef.current?.latencyCdfs(40) ?? [], [slowKey(0)]); // eslint-disable-line react-hooks/exhaustive-deps
   const tasks = useMemo(() => simRef.current?.tasks() ?? [], [slowKey(1)]); // eslint-disable-line react-hooks/exhaustive-deps
   const violations = useMemo(() => report?.sanity_violations ?? [], [report]);
   // The history is copied out of wasm only when it gained buckets, and while
@@ -326,6 +329,8 @@ export function App() {
             history={history}
             violations={violations}
             tasks={tasks}
+            report={report}
+            cdfs={cdfs}
           />
         </>
       )}

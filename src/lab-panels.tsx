@@ -5,11 +5,12 @@
 // state shown is always the engine's at the cursor of that refresh.
 import { useMemo, useState } from 'react';
 import type { Simulation } from './engine/engine';
-import type { CpuView, LoadHistory, SimView, TaskView, TopologyView as Topo, ViolationReport } from './engine/types';
+import type { CpuView, LatencyCdf, LoadHistory, Report, SimView, TaskView, TopologyView as Topo, ViolationReport } from './engine/types';
 import { EventLog } from './views/event-log';
 import { GanttView, type GanttNav } from './views/gantt-view';
 import { Heatmaps } from './views/heatmap';
 import { Inspector } from './views/inspector';
+import { MetricsCharts } from './views/metrics-charts';
 import { RbTreeView } from './views/rbtree-view';
 import { TaskTable } from './views/task-table';
 import { latestFocus } from './views/topology/focus';
@@ -40,6 +41,8 @@ export interface LabPanelsProps {
   history: LoadHistory | null;
   violations: ViolationReport[];
   tasks: TaskView[];
+  report: Report | null;
+  cdfs: LatencyCdf[];
 }
 
 export function LabPanels(p: LabPanelsProps) {
@@ -128,6 +131,7 @@ export function LabPanels(p: LabPanelsProps) {
       {runqueue}
       {lanes}
       {p.history && <Heatmaps history={p.history} cpus={topo.cpus} nowNs={now} durationNs={sim.durationNs} violations={p.violations} onSeek={p.onSeek} />}
+      {p.report && <MetricsCharts report={p.report} cdfs={p.cdfs} history={p.history} durationNs={sim.durationNs} />}
       {/* Fewer rows while playing: they change faster than anyone reads them. */}
       <TaskTable tasks={p.tasks} maxRows={p.playing ? PLAYING_ROWS : undefined} />
     </>

@@ -2,7 +2,7 @@
 // Rust-side handle: call dispose() when a simulation is replaced, or its
 // memory stays allocated in the wasm heap.
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import type { DecisionView, EventView, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TaskView, TopologyView } from './types';
+import type { DecisionView, EventView, LatencyCdf, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TaskView, TopologyView } from './types';
 
 let ready: Promise<void> | null = null;
 
@@ -150,7 +150,13 @@ export class Simulation {
       nrRunning: this.sim.history_nr_running(),
       load: this.sim.history_load(),
       migrations: this.sim.history_migrations(),
+      wasted: this.sim.history_wasted(),
     };
+  }
+
+  /** Each woken process's wakeup latency quantiles (points + 1 of them). */
+  latencyCdfs(points: number): LatencyCdf[] {
+    return JSON.parse(this.sim.latency_cdfs_json(points)) as LatencyCdf[];
   }
 
   traceHash(): string {

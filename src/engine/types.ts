@@ -214,4 +214,14 @@ export interface LoadHistory {
   nrRunning: Float32Array;
   load: Float32Array;
   migrations: Uint32Array;
+  /** Wasted core time (ns) per bucket. */
+  wasted: Float64Array;
+}
+
+/** A process's wakeup latency distribution: quantiles 0, 1/n, …, 1 (ns). */
+export interface LatencyCdf {
+  tgid: number;
+  name: string;
+  samples: number;
+  quantiles: number[];
 }
