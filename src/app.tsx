@@ -8,6 +8,9 @@ import { applyStep, forwardMark, WORDS } from './engine/commands';
 import { LongRun, type Progress } from './engine/long-run';
 import { fmtMs } from './views/colors';
 import { ProgressBar } from './views/progress-bar';
+import { ComparePanel } from './compare/compare-panel';
+import { usePartner } from './compare/use-partner';
+import { parsePartner, partnerLabel, partnerValue, type PartnerKind } from './compare/variants';
 import { Controls } from './views/controls';
 import { HelpOverlay } from './views/help-overlay';
 import type { Command } from './views/shortcuts';
@@ -36,7 +39,13 @@ export function App() {
   const [speed, setSpeed] = useState(0.1);
   const [cpuSel, setCpuSel] = useState(0);
   const [colourBy, setColourBy] = useState<ColourBy>('nr_running');
-  const bump = () => setVersion((v) => v + 1);
+  const partner = usePartner();
+  /** Every state change goes through here: it also keeps the compare partner on the clock. */
+  const bump = () => {
+    const s = simRef.current;
+    if (s) partner.sync(s.nowNs);
+    setVersion((v) => v + 1);
+  };
 
   /** Replaces the simulation; an invalid scenario leaves the old one running. */
   const load = useCallback((json: string): boolean => {
@@ -53,6 +62,7 @@ export function App() {
       setError(null);
       setPlaying(false);
       setCpuSel(0);
+      if (partner.kindRef.current) partner.build(partner.kindRef.current, json);
       bump();
       return true;
     } catch (e) {
@@ -241,6 +251,10 @@ export function App() {
       placements: (n: number) => simRef.current?.placements(n) ?? [],
       decisions: (n: number) => simRef.current?.decisions(n, true) ?? [],
       traceHash: () => simRef.current?.traceHash() ?? '',
+      partner: () => {
+        const p = partner.simRef.current;
+        return p ? { nowNs: p.nowNs, traceHash: p.traceHash(), report: p.report() } : null;
+      },
       report: () => simRef.current?.report() ?? null,
       latencyCdfs: (n: number) => simRef.current?.latencyCdfs(n) ?? [],
     };
@@ -258,6 +272,15 @@ export function App() {
   const hKey = sim ? sim.historyKey() : '';
   const history = useMemo(() => simRef.current?.history() ?? null, [playing ? `p${slow[2]}` : hKey, meta]); // eslint-disable-line react-hooks/exhaustive-deps
   const topo = useMemo(() => simRef.current?.topology() ?? null, [meta]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pSim = partner.simRef.current;
+  const pKey = `${partner.name}:${partnerValue(partner.kind)}:${pSim ? 'on' : 'off'}`;
+  const partnerReport = useMemo(() => pSim?.report() ?? null, [slowKey(0), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const partnerHistory = useMemo(() => pSim?.history() ?? null, [playing ? `p${slow[2]}` : (pSim?.historyKey() ?? ''), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const partnerTopo = useMemo(() => pSim?.topology() ?? null, [pKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const choosePartner = (k: PartnerKind | null) => {
+    partner.build(k, scenarioRef.current);
+    bump();
+  };
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
 
   return (
@@ -277,6 +300,22 @@ export function App() {
               </option>
             ))}
           </select>
+          <label className="compare-pick">
+            compare with{' '}
+            <select aria-label="compare with" data-testid="compare-pick" value={partnerValue(partner.kind)} onChange={(e) => choosePartner(parsePartner(e.target.value))}>
+              <option value="">— nothing —</option>
+              {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
+                <option key={v} value={v}>
+                  {partnerLabel(parsePartner(v) as PartnerKind, presets)}
+                </option>
+              ))}
+              {presets.map((p) => (
+                <option key={p.name} value={`preset:${p.name}`}>
+                  {p.title}
+                </option>
+              ))}
+            </select>
+          </label>
           <label className="file">
             Open scenario…
             <input
@@ -315,6 +354,28 @@ export function App() {
           {progress && <ProgressBar progress={progress} onCancel={cancelLong} />}
           {help && <HelpOverlay onClose={() => setHelp(false)} />}
           {report && <MetricsStrip report={report} />}
+          {partner.error !== null && (
+            <div className="error" data-testid="compare-error" role="alert">
+              <b>The compare partner cannot run:</b>
+              <pre>{partner.error}</pre>
+            </div>
+          )}
+          {report && partnerReport && pSim && partnerTopo && topo && (
+            <ComparePanel
+              nameA={meta.name}
+              nameB={partner.name}
+              reportA={report}
+              reportB={partnerReport}
+              historyA={history}
+              historyB={partnerHistory}
+              cpusA={topo.cpus}
+              cpusB={partnerTopo.cpus}
+              nowNs={view.now_ns}
+              durationA={sim.durationNs}
+              durationB={pSim.durationNs}
+              onSeek={seekTime}
+            />
+          )}
           <LabPanels
             sim={sim}
             view={view}
