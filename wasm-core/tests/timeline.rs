@@ -20,7 +20,7 @@ fn state(s: &Simulator) -> String {
 
 #[test]
 fn one_step_forward_and_one_back_is_the_state_before() {
-    let mut t = Timeline::new(sim("group-imbalance-make"));
+    let mut t = Timeline::with_interval(sim("group-imbalance-make"), 4096);
     t.run_until(SimTime(2_000_000_000));
     t.step_event();
     let before = state(t.sim());
@@ -33,7 +33,7 @@ fn one_step_forward_and_one_back_is_the_state_before() {
 
 #[test]
 fn seeking_back_far_equals_a_fresh_run_and_keeps_the_slices() {
-    let mut t = Timeline::new(sim("group-imbalance-make"));
+    let mut t = Timeline::with_interval(sim("group-imbalance-make"), 4096);
     t.run_until(SimTime(3_000_000_000));
     let target = t.sim().events_processed() / 3;
     let mut fresh = sim("group-imbalance-make");

@@ -23,7 +23,7 @@ use crate::sim::Simulator;
 use crate::time::SimTime;
 
 pub const MAX_SNAPSHOTS: usize = 24;
-pub const FIRST_INTERVAL: u64 = 16384;
+pub const FIRST_INTERVAL: u64 = 32768;
 
 /// What the "next / previous" steps look for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
