@@ -284,7 +284,7 @@ export function App() {
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
 
   return (
-    <div className="app" data-version={version}>
+    <div className={playing ? 'app playing' : 'app'} data-version={version}>
       <header className="top">
         <h1>schedlab</h1>
         <div className="scenario-pick">
