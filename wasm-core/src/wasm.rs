@@ -108,6 +108,28 @@ impl Simulator {
         })
     }
 
+    /// Starts a backward search for the previous mark, carried out one
+    /// snapshot window per `prev_mark_continue` call.
+    pub fn prev_mark_start(&mut self, mark: &str) -> Result<(), JsError> {
+        let m = Mark::parse(mark).ok_or_else(|| JsError::new(&format!("unknown mark '{mark}'")))?;
+        self.inner.prev_mark_start(m);
+        Ok(())
+    }
+
+    /// 1 found (and moved there), 0 none, -1 not yet (call again).
+    pub fn prev_mark_continue(&mut self) -> i32 {
+        match self.inner.prev_mark_continue() {
+            Some(true) => 1,
+            Some(false) => 0,
+            None => -1,
+        }
+    }
+
+    /// The event count below which the backward search still looks.
+    pub fn prev_mark_searched_to(&self) -> f64 {
+        self.inner.prev_mark_searched_to() as f64
+    }
+
     pub fn events(&self) -> f64 {
         self.sim().events_processed() as f64
     }

@@ -111,3 +111,35 @@ fn searching_in_slices_reaches_the_same_mark() {
     assert!(found);
     assert_eq!(state(sliced.sim()), state(whole.sim()));
 }
+
+#[test]
+fn previous_mark_searched_window_by_window_matches_a_brute_force_scan() {
+    let mut t = Timeline::with_interval(sim("group-imbalance-make"), 256);
+    t.run_until(SimTime(1_200_000_000));
+    // Right after a violation, so the one before it is a few windows back.
+    assert!(t.next_mark(Mark::Violation));
+    let cur = t.sim().events_processed();
+    // Brute force: the last event before the cursor after which a new violation was confirmed.
+    let mut fresh = sim("group-imbalance-make");
+    let mut expected = None;
+    while fresh.events_processed() + 1 < cur {
+        let before = fresh.sanity_violations().len();
+        fresh.step_event();
+        if fresh.sanity_violations().len() > before {
+            expected = Some(fresh.events_processed());
+        }
+    }
+    let expected = expected.expect("the buggy preset has violations before 1.2 s");
+    t.prev_mark_start(Mark::Violation);
+    let mut windows = 0;
+    let found = loop {
+        windows += 1;
+        if let Some(found) = t.prev_mark_continue() {
+            break found;
+        }
+        assert!(t.prev_mark_searched_to() < cur);
+    };
+    assert!(found);
+    assert!(windows > 1, "the search went back through several windows");
+    assert_eq!(t.sim().events_processed(), expected);
+}

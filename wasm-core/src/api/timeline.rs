@@ -87,12 +87,26 @@ struct Snapshot {
     slices_len: usize,
 }
 
+/// A backward search in progress: the snapshot window to scan next.
+#[derive(Clone, Copy)]
+struct BackSearch {
+    mark: Mark,
+    /// Windows below snapshot `k` remain.
+    k: usize,
+    /// Marks at event counts below `end` are candidates.
+    end: u64,
+    /// Where the search started; any move in between ends it.
+    origin: u64,
+    snapshots: usize,
+}
+
 #[derive(Clone)]
 pub struct Timeline {
     sim: Simulator,
     snapshots: Vec<Snapshot>,
     interval: u64,
     history: LoadHistory,
+    back: Option<BackSearch>,
 }
 
 impl Timeline {
@@ -105,7 +119,7 @@ impl Timeline {
     pub fn with_interval(mut sim: Simulator, interval: u64) -> Timeline {
         let history = LoadHistory::new(sim.rqs().len());
         let first = snapshot(&mut sim);
-        Timeline { sim, snapshots: vec![first], interval: interval.max(1), history }
+        Timeline { sim, snapshots: vec![first], interval: interval.max(1), history, back: None }
     }
 
     pub fn sim(&self) -> &Simulator {
@@ -238,30 +252,66 @@ impl Timeline {
     /// Goes back to the latest event before the cursor that made the mark;
     /// false (and no move) if there is none.
     pub fn prev_mark(&mut self, m: Mark) -> bool {
-        let cur = self.sim.events_processed();
-        let mut end = cur;
-        for k in (0..self.snapshots.len()).rev() {
-            let start = self.snapshots[k].events;
-            if start >= end {
-                continue;
+        self.prev_mark_start(m);
+        loop {
+            if let Some(found) = self.prev_mark_continue() {
+                return found;
             }
-            // Replay the window (start, end) on a scratch copy, no history.
-            let mut scratch = self.snapshots[k].sim.clone();
-            let mut found = None;
-            while scratch.events_processed() + 1 < end {
-                let before = counts(&scratch);
-                let Some(class) = scratch.step_classified() else { break };
-                if made_mark(&scratch, &before, class, m) {
-                    found = Some(scratch.events_processed());
-                }
-            }
-            if let Some(e) = found {
-                self.seek_event(e);
-                return true;
-            }
-            end = start + 1;
         }
-        false
+    }
+
+    /// Starts a backward search that `prev_mark_continue` carries out one
+    /// snapshot window per call (the UI yields to the browser in between).
+    pub fn prev_mark_start(&mut self, m: Mark) {
+        let cur = self.sim.events_processed();
+        self.back = Some(BackSearch {
+            mark: m,
+            k: self.snapshots.len(),
+            end: cur,
+            origin: cur,
+            snapshots: self.snapshots.len(),
+        });
+    }
+
+    /// Event count below which the backward search still has to look.
+    pub fn prev_mark_searched_to(&self) -> u64 {
+        self.back.map_or(0, |b| b.end)
+    }
+
+    /// Scans the next window back: `Some(true)` found and moved there,
+    /// `Some(false)` none (or the search was interrupted), `None` not yet.
+    pub fn prev_mark_continue(&mut self) -> Option<bool> {
+        let mut b = self.back.take()?;
+        if self.sim.events_processed() != b.origin || self.snapshots.len() != b.snapshots {
+            return Some(false);
+        }
+        loop {
+            if b.k == 0 {
+                return Some(false);
+            }
+            b.k -= 1;
+            if self.snapshots[b.k].events < b.end {
+                break;
+            }
+        }
+        let start = self.snapshots[b.k].events;
+        // Replay the window (start, end) on a scratch copy, no history.
+        let mut scratch = self.snapshots[b.k].sim.clone();
+        let mut found = None;
+        while scratch.events_processed() + 1 < b.end {
+            let before = counts(&scratch);
+            let Some(class) = scratch.step_classified() else { break };
+            if made_mark(&scratch, &before, class, b.mark) {
+                found = Some(scratch.events_processed());
+            }
+        }
+        if let Some(e) = found {
+            self.seek_event(e);
+            return Some(true);
+        }
+        b.end = start + 1;
+        self.back = Some(b);
+        None
     }
 }
 
