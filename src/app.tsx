@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Simulation, listPresets, presetJson } from './engine/engine';
 import type { Mark, PresetInfo, SimView } from './engine/types';
-import { applyStep, forwardMark, WORDS } from './engine/commands';
-import { LongRun, type Progress } from './engine/long-run';
+import { applyStep, backwardMark, forwardMark, WORDS } from './engine/commands';
+import { LongRun, backJob, timeJob, type Job, type Progress } from './engine/long-run';
 import { fmtMs } from './views/colors';
 import { ProgressBar } from './views/progress-bar';
 import { ComparePanel } from './compare/compare-panel';
@@ -96,14 +96,11 @@ export function App() {
     runRef.current = null;
   }, []);
   const startLong = useCallback(
-    (s: Simulation, label: string, toNs: number, advance: (untilNs: number) => boolean, done: () => string | null) => {
+    (job: Job, done: () => string | null) => {
       stopLong();
       setPlaying(false);
       const run = new LongRun(
-        s,
-        label,
-        toNs,
-        advance,
+        job,
         (p) => {
           setProgress(p);
           bump();
@@ -139,17 +136,21 @@ export function App() {
         const m = forwardMark(c);
         if (m) {
           let found = false;
-          startLong(
-            s,
-            `searching for the next ${WORDS[m]}…`,
-            s.durationNs,
-            (until) => {
-              const r = s.stepMarkUntil(m, until);
-              found = r === 1;
-              return r !== -1;
-            },
-            () => (found ? null : `no further ${WORDS[m]}: the run ended`),
-          );
+          const job = timeJob(s, `searching for the next ${WORDS[m]}…`, s.durationNs, (until) => {
+            const r = s.stepMarkUntil(m, until);
+            found = r === 1;
+            return r !== -1;
+          });
+          startLong(job, () => (found ? null : `no further ${WORDS[m]}: the run ended`));
+          return;
+        }
+        const b = backwardMark(c);
+        if (b) {
+          let found = false;
+          const job = backJob(s, `searching back for the previous ${WORDS[b]}…`, b, (f) => {
+            found = f;
+          });
+          startLong(job, () => (found ? null : `no earlier ${WORDS[b]}`));
           return;
         }
         setNotice(applyStep(s, c));
@@ -176,16 +177,11 @@ export function App() {
       const t = Math.max(0, Math.min(tNs, s.durationNs));
       if (t <= s.nowNs) return seekTimeNow(t);
       setNotice(null);
-      startLong(
-        s,
-        `running to ${fmtMs(t)} ms…`,
-        t,
-        (until) => {
-          s.runUntil(until);
-          return false;
-        },
-        () => null,
-      );
+      const job = timeJob(s, `running to ${fmtMs(t)} ms…`, t, (until) => {
+        s.runUntil(until);
+        return false;
+      });
+      startLong(job, () => null);
     },
     [stopLong, startLong, seekTimeNow],
   );

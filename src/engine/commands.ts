@@ -48,3 +48,9 @@ export function forwardMark(c: Command): Mark | null {
   const m = MARKS[c];
   return m && m[1] ? m[0] : null;
 }
+
+/** The mark a backward "previous …" command searches for (the app runs those in slices). */
+export function backwardMark(c: Command): Mark | null {
+  const m = MARKS[c];
+  return m && !m[1] ? m[0] : null;
+}

@@ -61,6 +61,20 @@ export class Simulation {
     return this.sim.step_mark_until(mark, limitNs);
   }
 
+  /** Starts a backward search for the previous mark (see prevMarkContinue). */
+  prevMarkStart(mark: Mark): void {
+    this.sim.prev_mark_start(mark);
+  }
+
+  /** Scans one more snapshot window back: 1 found (moved there), 0 none, -1 not yet. */
+  prevMarkContinue(): number {
+    return this.sim.prev_mark_continue();
+  }
+
+  prevMarkSearchedTo(): number {
+    return this.sim.prev_mark_searched_to();
+  }
+
   get events(): number {
     return this.sim.events();
   }

@@ -58,4 +58,23 @@ describe('long runs', () => {
     });
     expect(whole).toEqual({ hash: sliced, events });
   });
+
+  it('searches back through a long run in slices with progress, and reports when there is none', async () => {
+    await loadPreset(lab.page, 'group-imbalance-make-fixed');
+    const json = JSON.parse(await hook<string>(lab.page, 'scenarioJson'));
+    json.duration_ms = 60000;
+    expect(await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify(json))).toBe(true);
+    await hook(lab.page, 'runUntil', 60e9);
+    const before = await hook<{ events: number }>(lab.page, 'view');
+    // The fixed kernel has no violation to go back to: the search scans the whole run.
+    await lab.page.getByTestId('btn-back-violation').click();
+    await lab.page.getByTestId('progress').waitFor({ timeout: 5000 });
+    const t = Date.now();
+    await lab.page.evaluate(() => 1);
+    expect(Date.now() - t).toBeLessThan(500);
+    expect(await lab.page.getByTestId('progress').textContent()).toContain('searched back to event');
+    await settled(() => lab.page.getByTestId('progress').count(), (n) => n === 0, 60000);
+    expect(await lab.page.getByTestId('notice').textContent()).toBe('no earlier sanity-checker violation');
+    expect((await hook<{ events: number }>(lab.page, 'view')).events).toBe(before.events);
+  });
 });
