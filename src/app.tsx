@@ -3,17 +3,23 @@
 // engine's commands (step, run, reset by re-creating).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Simulation, listPresets, presetJson } from './engine/engine';
-import type { PresetInfo, SimView } from './engine/types';
+import type { Mark, PresetInfo, SimView } from './engine/types';
+import { applyStep, backwardMark, forwardMark, WORDS } from './engine/commands';
+import { LongRun, backJob, timeJob, type Job, type Progress } from './engine/long-run';
+import { fmtMs } from './views/colors';
+import { ProgressBar } from './views/progress-bar';
+import { ComparePanel } from './compare/compare-panel';
+import { usePartner } from './compare/use-partner';
+import { parsePartner, partnerLabel, partnerValue, type PartnerKind } from './compare/variants';
 import { Controls } from './views/controls';
-import { EventLog } from './views/event-log';
-import { GanttView } from './views/gantt-view';
-import { Inspector } from './views/inspector';
+import { HelpOverlay } from './views/help-overlay';
+import type { Command } from './views/shortcuts';
 import { MetricsStrip } from './views/metrics-strip';
-import { RbTreeView } from './views/rbtree-view';
-import { TaskTable } from './views/task-table';
+import { LabPanels } from './lab-panels';
+import type { ColourBy } from './views/topology/topology-view';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
-const GANTT_WINDOW_NS = 200e6;
+const SLOW_MS = 250;
 
 interface ScenarioMeta {
   name: string;
@@ -23,6 +29,8 @@ interface ScenarioMeta {
 export function App() {
   const [presets] = useState<PresetInfo[]>(() => listPresets());
   const [scenarioJson, setScenarioJson] = useState<string>(() => presetJson(DEFAULT_PRESET));
+  const scenarioRef = useRef(scenarioJson);
+  const runRef = useRef<LongRun | null>(null);
   const [meta, setMeta] = useState<ScenarioMeta>({ name: DEFAULT_PRESET, description: '' });
   const simRef = useRef<Simulation | null>(null);
   const [version, setVersion] = useState(0);
@@ -30,20 +38,31 @@ export function App() {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(0.1);
   const [cpuSel, setCpuSel] = useState(0);
-  const bump = () => setVersion((v) => v + 1);
+  const [colourBy, setColourBy] = useState<ColourBy>('nr_running');
+  const partner = usePartner();
+  /** Every state change goes through here: it also keeps the compare partner on the clock. */
+  const bump = () => {
+    const s = simRef.current;
+    if (s) partner.sync(s.nowNs);
+    setVersion((v) => v + 1);
+  };
 
   /** Replaces the simulation; an invalid scenario leaves the old one running. */
   const load = useCallback((json: string): boolean => {
     try {
       const next = new Simulation(json);
+      runRef.current?.cancel();
+      runRef.current = null;
       simRef.current?.dispose();
       simRef.current = next;
       const parsed = JSON.parse(json) as Partial<ScenarioMeta>;
       setMeta({ name: String(parsed.name ?? ''), description: String(parsed.description ?? '') });
       setScenarioJson(json);
+      scenarioRef.current = json;
       setError(null);
       setPlaying(false);
       setCpuSel(0);
+      if (partner.kindRef.current) partner.build(partner.kindRef.current, json);
       bump();
       return true;
     } catch (e) {
@@ -59,27 +78,131 @@ export function App() {
   }, []);
 
   const sim = simRef.current;
+  const [notice, setNotice] = useState<string | null>(null);
+  const [help, setHelp] = useState(false);
+  // While playing, the costly refreshes (report, task list, heatmap history)
+  // happen about every SLOW_MS of wall time instead of every frame, each on
+  // its own frame, a third of the period apart: [report, tasks, history].
+  const [slow, setSlow] = useState<[number, number, number]>([0, 0, 0]);
   const stepEvent = useCallback(() => {
     simRef.current?.stepEvent();
     bump();
   }, []);
-  const stepTick = useCallback(() => {
-    simRef.current?.stepTick();
+  const reset = useCallback(() => load(scenarioJson), [load, scenarioJson]);
+  // A long run in slices (next mark, jump forward); any other command stops it.
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const stopLong = useCallback(() => {
+    runRef.current?.cancel();
+    runRef.current = null;
+  }, []);
+  const startLong = useCallback(
+    (job: Job, done: () => string | null) => {
+      stopLong();
+      setPlaying(false);
+      const run = new LongRun(
+        job,
+        (p) => {
+          setProgress(p);
+          bump();
+        },
+        () => {
+          if (runRef.current === run) runRef.current = null;
+          setNotice(done());
+          bump();
+        },
+      );
+      runRef.current = run;
+      run.start();
+    },
+    [stopLong],
+  );
+  const cancelLong = useCallback(() => {
+    const s = simRef.current;
+    stopLong();
+    if (s) setNotice(`cancelled at t = ${fmtMs(s.nowNs)} ms`);
+    bump();
+  }, [stopLong]);
+
+  const command = useCallback(
+    (c: Command) => {
+      if (c === 'help') return setHelp((h) => !h);
+      stopLong();
+      if (c === 'play') setPlaying((p) => !p);
+      else if (c === 'reset') reset();
+      else {
+        const s = simRef.current;
+        if (!s) return;
+        setPlaying(false);
+        const m = forwardMark(c);
+        if (m) {
+          let found = false;
+          const job = timeJob(s, `searching for the next ${WORDS[m]}…`, s.durationNs, (until) => {
+            const r = s.stepMarkUntil(m, until);
+            found = r === 1;
+            return r !== -1;
+          });
+          startLong(job, () => (found ? null : `no further ${WORDS[m]}: the run ended`));
+          return;
+        }
+        const b = backwardMark(c);
+        if (b) {
+          let found = false;
+          const job = backJob(s, `searching back for the previous ${WORDS[b]}…`, b, (f) => {
+            found = f;
+          });
+          startLong(job, () => (found ? null : `no earlier ${WORDS[b]}`));
+          return;
+        }
+        setNotice(applyStep(s, c));
+        bump();
+      }
+    },
+    [reset, stopLong, startLong],
+  );
+  /** Goes to a time at once (back: snapshot + replay; forward: one engine call). */
+  const seekTimeNow = useCallback((tNs: number) => {
+    const s = simRef.current;
+    if (!s) return;
+    setPlaying(false);
+    s.seekTime(Math.max(0, Math.min(tNs, s.durationNs)));
+    setNotice(null);
     bump();
   }, []);
-  const reset = useCallback(() => load(scenarioJson), [load, scenarioJson]);
-  const togglePlay = useCallback(() => setPlaying((p) => !p), []);
+  /** Jumps to a clicked time: back exactly at once, forward in slices with progress. */
+  const seekTime = useCallback(
+    (tNs: number) => {
+      const s = simRef.current;
+      if (!s) return;
+      stopLong();
+      const t = Math.max(0, Math.min(tNs, s.durationNs));
+      if (t <= s.nowNs) return seekTimeNow(t);
+      setNotice(null);
+      const job = timeJob(s, `running to ${fmtMs(t)} ms…`, t, (until) => {
+        s.runUntil(until);
+        return false;
+      });
+      startLong(job, () => null);
+    },
+    [stopLong, startLong, seekTimeNow],
+  );
 
   // The single frame loop: advance simulated time by wall time × speed.
   useEffect(() => {
     if (!playing) return;
     let raf = 0;
     let last = performance.now();
+    const lastSlow = [0, 1, 2].map((i) => last - (i * SLOW_MS) / 3);
     const frame = (ts: number) => {
       const s = simRef.current;
       if (!s) return;
       const dtMs = Math.min(100, ts - last);
       last = ts;
+      // At most one slow refresh per frame.
+      const due = lastSlow.findIndex((t) => ts - t >= SLOW_MS);
+      if (due >= 0) {
+        lastSlow[due] = ts;
+        setSlow((k) => k.map((n, i) => (i === due ? n + 1 : n)) as [number, number, number]);
+      }
       s.runUntil(s.nowNs + dtMs * 1e6 * speed);
       bump();
       if (s.finished) {
@@ -92,7 +215,13 @@ export function App() {
     return () => cancelAnimationFrame(raf);
   }, [playing, speed]);
 
-  const view: SimView | null = sim ? sim.view() : null;
+  // Per frame only the light view: the selected CPU's trees, no task list.
+  const view: SimView | null = sim ? sim.frame(cpuSel) : null;
+  const hasView = view !== null;
+  useEffect(() => {
+    // Marks the first render with controls and views for npm run bench:ui.
+    if (hasView && performance.getEntriesByName('schedlab-interactive').length === 0) performance.mark('schedlab-interactive');
+  }, [hasView]);
   useEffect(() => {
     // A documented test hook: browser tests read the engine's view directly.
     (window as unknown as { __schedlab: unknown }).__schedlab = {
@@ -103,21 +232,55 @@ export function App() {
         simRef.current?.runUntil(ns);
         bump();
       },
+      seekEvent: (n: number) => {
+        simRef.current?.seekEvent(n);
+        bump();
+      },
+      seekTime: seekTimeNow,
+      stepMarkNow: (m: Mark) => {
+        const found = simRef.current?.stepMark(m, true) ?? false;
+        bump();
+        return found;
+      },
+      scenarioJson: () => scenarioRef.current,
+      migrations: (sinceNs: number, n: number) => simRef.current?.migrations(sinceNs, n) ?? [],
+      placements: (n: number) => simRef.current?.placements(n) ?? [],
+      decisions: (n: number) => simRef.current?.decisions(n, true) ?? [],
+      traceHash: () => simRef.current?.traceHash() ?? '',
+      partner: () => {
+        const p = partner.simRef.current;
+        return p ? { nowNs: p.nowNs, traceHash: p.traceHash(), report: p.report() } : null;
+      },
+      report: () => simRef.current?.report() ?? null,
+      latencyCdfs: (n: number) => simRef.current?.latencyCdfs(n) ?? [],
     };
-  }, [stepEvent, load]);
+  }, [stepEvent, load, seekTimeNow]);
 
-  // The report sorts every latency sample: while playing, refresh it once per
-  // 20 simulated ms rather than every frame.
-  const reportKey = playing ? Math.floor((view?.now_ns ?? 0) / 20e6) : version;
-  const report = useMemo(() => simRef.current?.report() ?? null, [reportKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const nameOf = (pid: number) => view?.tasks[pid]?.name ?? `pid ${pid}`;
+  // The report sorts every latency sample and the task table has hundreds of
+  // rows: while playing, both refresh on the slow tick rather than every frame.
+  const slowKey = (i: number) => (playing ? `p${slow[i]}` : `v${version}`);
+  const report = useMemo(() => simRef.current?.report() ?? null, [slowKey(0)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const cdfs = useMemo(() => simRef.current?.latencyCdfs(40) ?? [], [slowKey(0)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const tasks = useMemo(() => simRef.current?.tasks() ?? [], [slowKey(1)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const violations = useMemo(() => report?.sanity_violations ?? [], [report]);
+  // The history is copied out of wasm only when it gained buckets, and while
+  // playing at most on the slow tick.
+  const hKey = sim ? sim.historyKey() : '';
+  const history = useMemo(() => simRef.current?.history() ?? null, [playing ? `p${slow[2]}` : hKey, meta]); // eslint-disable-line react-hooks/exhaustive-deps
+  const topo = useMemo(() => simRef.current?.topology() ?? null, [meta]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pSim = partner.simRef.current;
+  const pKey = `${partner.name}:${partnerValue(partner.kind)}:${pSim ? 'on' : 'off'}`;
+  const partnerReport = useMemo(() => pSim?.report() ?? null, [slowKey(0), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const partnerHistory = useMemo(() => pSim?.history() ?? null, [playing ? `p${slow[2]}` : (pSim?.historyKey() ?? ''), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const partnerTopo = useMemo(() => pSim?.topology() ?? null, [pKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const choosePartner = (k: PartnerKind | null) => {
+    partner.build(k, scenarioRef.current);
+    bump();
+  };
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
-  const now = view?.now_ns ?? 0;
-  const t0 = Math.max(0, now - GANTT_WINDOW_NS);
-  const slices = sim ? sim.slices(t0, now) : [];
 
   return (
-    <div className="app" data-version={version}>
+    <div className={playing ? 'app playing' : 'app'} data-version={version}>
       <header className="top">
         <h1>schedlab</h1>
         <div className="scenario-pick">
@@ -133,6 +296,22 @@ export function App() {
               </option>
             ))}
           </select>
+          <label className="compare-pick">
+            compare with{' '}
+            <select aria-label="compare with" data-testid="compare-pick" value={partnerValue(partner.kind)} onChange={(e) => choosePartner(parsePartner(e.target.value))}>
+              <option value="">— nothing —</option>
+              {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
+                <option key={v} value={v}>
+                  {partnerLabel(parsePartner(v) as PartnerKind, presets)}
+                </option>
+              ))}
+              {presets.map((p) => (
+                <option key={p.name} value={`preset:${p.name}`}>
+                  {p.title}
+                </option>
+              ))}
+            </select>
+          </label>
           <label className="file">
             Open scenario…
             <input
@@ -164,32 +343,52 @@ export function App() {
             playing={playing}
             finished={view.finished}
             speed={speed}
-            onStep={stepEvent}
-            onTick={stepTick}
-            onPlay={togglePlay}
-            onReset={reset}
+            notice={notice}
+            onCommand={command}
             onSpeed={setSpeed}
           />
+          {progress && <ProgressBar progress={progress} onCancel={cancelLong} />}
+          {help && <HelpOverlay onClose={() => setHelp(false)} />}
           {report && <MetricsStrip report={report} />}
-          {view.cpus.length > 1 && (
-            <label className="cpu-pick">
-              runqueue of CPU{' '}
-              <select value={cpu.cpu} onChange={(e) => setCpuSel(Number(e.target.value))}>
-                {view.cpus.map((c) => (
-                  <option key={c.cpu} value={c.cpu}>
-                    {c.cpu} ({c.nr_running} runnable)
-                  </option>
-                ))}
-              </select>
-            </label>
+          {partner.error !== null && (
+            <div className="error" data-testid="compare-error" role="alert">
+              <b>The compare partner cannot run:</b>
+              <pre>{partner.error}</pre>
+            </div>
           )}
-          <div className="grid">
-            <RbTreeView cpu={cpu} currName={cpu.curr === null ? null : nameOf(cpu.curr)} rotations={view.rotations} nameOf={nameOf} />
-            <EventLog events={sim.recentEvents(14)} />
-          </div>
-          {view.cpus.length > 1 && <Inspector decision={sim.decisions(1, true)[0] ?? null} nameOf={nameOf} />}
-          <GanttView slices={slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={Math.max(now, t0 + GANTT_WINDOW_NS)} nameOf={nameOf} />
-          <TaskTable tasks={view.tasks} />
+          {report && partnerReport && pSim && partnerTopo && topo && (
+            <ComparePanel
+              nameA={meta.name}
+              nameB={partner.name}
+              reportA={report}
+              reportB={partnerReport}
+              historyA={history}
+              historyB={partnerHistory}
+              cpusA={topo.cpus}
+              cpusB={partnerTopo.cpus}
+              nowNs={view.now_ns}
+              durationA={sim.durationNs}
+              durationB={pSim.durationNs}
+              onSeek={seekTime}
+            />
+          )}
+          <LabPanels
+            sim={sim}
+            view={view}
+            cpu={cpu}
+            topo={topo ?? sim.topology()}
+            version={version}
+            playing={playing}
+            colourBy={colourBy}
+            onColourBy={setColourBy}
+            onSelectCpu={setCpuSel}
+            onSeek={seekTime}
+            history={history}
+            violations={violations}
+            tasks={tasks}
+            report={report}
+            cdfs={cdfs}
+          />
         </>
       )}
     </div>

@@ -2,7 +2,7 @@
 // Rust-side handle: call dispose() when a simulation is replaced, or its
 // memory stays allocated in the wasm heap.
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import type { DecisionView, EventView, PresetInfo, Report, RunSlice, SimView } from './types';
+import type { DecisionView, EventView, LatencyCdf, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TaskView, TopologyView } from './types';
 
 let ready: Promise<void> | null = null;
 
@@ -23,6 +23,7 @@ export function presetJson(name: string): string {
 /** A running simulation. Throws on construction if the scenario is invalid. */
 export class Simulation {
   private sim: Simulator;
+  private names: string[] = [];
 
   constructor(scenarioJson: string) {
     this.sim = new Simulator(scenarioJson);
@@ -40,6 +41,44 @@ export class Simulation {
     this.sim.run_until(tNs);
   }
 
+  /** Goes exactly (snapshot + deterministic replay) to the state right after event n. */
+  seekEvent(n: number): void {
+    this.sim.seek_event(n);
+  }
+
+  /** Goes exactly to simulated time t, forward or back. */
+  seekTime(tNs: number): void {
+    this.sim.seek_time(tNs);
+  }
+
+  /** Steps to the next (forward) or previous mark; false when there is none. */
+  stepMark(mark: Mark, forward: boolean): boolean {
+    return this.sim.step_mark(mark, forward);
+  }
+
+  /** As stepMark forward, stopping once past limitNs: 1 found, 0 run ended, -1 stopped at the limit. */
+  stepMarkUntil(mark: Mark, limitNs: number): number {
+    return this.sim.step_mark_until(mark, limitNs);
+  }
+
+  /** Starts a backward search for the previous mark (see prevMarkContinue). */
+  prevMarkStart(mark: Mark): void {
+    this.sim.prev_mark_start(mark);
+  }
+
+  /** Scans one more snapshot window back: 1 found (moved there), 0 none, -1 not yet. */
+  prevMarkContinue(): number {
+    return this.sim.prev_mark_continue();
+  }
+
+  prevMarkSearchedTo(): number {
+    return this.sim.prev_mark_searched_to();
+  }
+
+  get events(): number {
+    return this.sim.events();
+  }
+
   get nowNs(): number {
     return this.sim.now_ns();
   }
@@ -52,8 +91,27 @@ export class Simulation {
     return this.sim.finished();
   }
 
+  /** The whole state at the cursor: every CPU's trees and every task. */
   view(): SimView {
     return JSON.parse(this.sim.view_json()) as SimView;
+  }
+
+  /** What a frame draws: every CPU's counters, the trees of `cpu` only, no tasks. */
+  frame(cpu: number): SimView {
+    return JSON.parse(this.sim.frame_json(cpu)) as SimView;
+  }
+
+  tasks(): TaskView[] {
+    return JSON.parse(this.sim.tasks_json()) as TaskView[];
+  }
+
+  /** Task names, fetched once each (names never change; pids only grow). */
+  nameOf(pid: number): string {
+    if (pid >= this.names.length) {
+      const n = this.sim.nr_tasks();
+      if (n > this.names.length) this.names.push(...(JSON.parse(this.sim.task_names_json(this.names.length)) as string[]));
+    }
+    return this.names[pid] ?? `pid ${pid}`;
   }
 
   report(): Report {
@@ -77,6 +135,42 @@ export class Simulation {
   /** The n most recent balancing decisions (oldest first). */
   decisions(n: number, designatedOnly: boolean): DecisionView[] {
     return JSON.parse(this.sim.decisions_json(n, designatedOnly)) as DecisionView[];
+  }
+
+  /** The n most recent wakeup/fork placements (oldest first). */
+  placements(n: number): PlacementView[] {
+    return JSON.parse(this.sim.placements_json(n)) as PlacementView[];
+  }
+
+  topology(): TopologyView {
+    return JSON.parse(this.sim.topology_json()) as TopologyView;
+  }
+
+  /** Up to n migrations at or after sinceNs among the recent trace records. */
+  migrations(sinceNs: number, n: number): MigrationView[] {
+    return JSON.parse(this.sim.migrations_json(sinceNs, n)) as MigrationView[];
+  }
+
+  /** Changes whenever the history gains or merges buckets. */
+  historyKey(): string {
+    return `${this.sim.history_len()}:${this.sim.history_width_ns()}`;
+  }
+
+  /** The sampled per-CPU history behind the heatmaps (bounded, downsampled). */
+  history(): LoadHistory {
+    return {
+      widthNs: this.sim.history_width_ns(),
+      buckets: this.sim.history_len(),
+      nrRunning: this.sim.history_nr_running(),
+      load: this.sim.history_load(),
+      migrations: this.sim.history_migrations(),
+      wasted: this.sim.history_wasted(),
+    };
+  }
+
+  /** Each woken process's wakeup latency quantiles (points + 1 of them). */
+  latencyCdfs(points: number): LatencyCdf[] {
+    return JSON.parse(this.sim.latency_cdfs_json(points)) as LatencyCdf[];
   }
 
   traceHash(): string {

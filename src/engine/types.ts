@@ -163,3 +163,65 @@ export interface Report {
   cpus: { cpu: number; busy_ns: number; idle_ns: number }[];
   processes: ProcessReport[];
 }
+
+/** A wakeup or fork placement and the CPUs it could consider. */
+export interface PlacementView {
+  t_ns: number;
+  pid: number;
+  task: string;
+  kind: 'wakeup' | 'fork';
+  prev_cpu: number;
+  waker_cpu: number;
+  chosen_cpu: number;
+  path: string;
+  considered: number[];
+}
+
+export interface CpuPlace {
+  cpu: number;
+  node: number;
+  core: number;
+  thread: number;
+  online: boolean;
+}
+
+/** The machine (wasm-core/src/api/topology.rs). */
+export interface TopologyView {
+  name: string;
+  nodes: number;
+  cores_per_node: number;
+  threads_per_core: number;
+  distance: number[][];
+  hops: number[][];
+  cpus: CpuPlace[];
+}
+
+export interface MigrationView {
+  t_ns: number;
+  pid: number;
+  from: number;
+  to: number;
+  cause: string;
+}
+
+/** What the next/previous steps look for. */
+export type Mark = 'decision' | 'migration' | 'violation' | 'tick';
+
+/** Per bucket × CPU samples (row-major) of the heatmaps. */
+export interface LoadHistory {
+  widthNs: number;
+  buckets: number;
+  nrRunning: Float32Array;
+  load: Float32Array;
+  migrations: Uint32Array;
+  /** Wasted core time (ns) per bucket. */
+  wasted: Float64Array;
+}
+
+/** A process's wakeup latency distribution: quantiles 0, 1/n, …, 1 (ns). */
+export interface LatencyCdf {
+  tgid: number;
+  name: string;
+  samples: number;
+  quantiles: number[];
+}

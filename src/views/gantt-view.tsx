@@ -1,7 +1,7 @@
 // Per-CPU Gantt lanes: which task ran when, over a sliding window ending at
 // the cursor. Drawn on a canvas (dense data); the axis and the legend are
 // plain DOM text. D3 only provides the time scale and its ticks.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { RunSlice } from '../engine/types';
 import { taskColor } from './colors';
@@ -18,9 +18,25 @@ export interface GanttViewProps {
   t0Ns: number;
   t1Ns: number;
   nameOf: (pid: number) => string;
+  /** Called with the simulated time under a click (jump there). */
+  onSeek?: (tNs: number) => void;
+  /** Zoom and pan of the window; without it the lanes only follow the cursor. */
+  nav?: GanttNav;
 }
 
-export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf }: GanttViewProps) {
+export interface GanttNav {
+  /** Whether the window ends at the cursor (else it was panned away). */
+  follow: boolean;
+  /** Zoom by `factor` (> 1 zooms in) keeping `anchorNs` where it is. */
+  onZoom: (factor: number, anchorNs: number) => void;
+  onPan: (deltaNs: number) => void;
+  onFollow: () => void;
+}
+
+/** Pointer travel (CSS px) below which a press is a click, not a drag. */
+const CLICK_SLOP_PX = 4;
+
+export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: GanttViewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const cssW = Math.max(320, useWidth(boxRef, 900));
@@ -30,14 +46,37 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf }: GanttViewProps
   // margin leaves room for the last tick label.
   const x = d3.scaleLinear().domain([t0Ns, Math.max(t1Ns, t0Ns + 1)]).range([LABEL_W_PX, cssW - 20]);
 
+  const [drag, setDrag] = useState<{ startX: number; lastX: number } | null>(null);
+  const nsPerPx = (t1Ns - t0Ns) / Math.max(1, x.range()[1] - x.range()[0]);
+  // Ctrl/⌘ + wheel zooms around the pointer; a plain wheel still scrolls the
+  // page. A native listener, because React's wheel handlers are passive.
+  const navRef = useRef(nav);
+  navRef.current = nav;
+  const xRef = useRef(x);
+  xRef.current = x;
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const onWheel = (e: WheelEvent) => {
+      const n = navRef.current;
+      if (!n || !(e.ctrlKey || e.metaKey)) return;
+      e.preventDefault();
+      const px = e.clientX - canvas.getBoundingClientRect().left;
+      n.onZoom(e.deltaY < 0 ? 1.25 : 0.8, xRef.current.invert(Math.max(LABEL_W_PX, px)));
+    };
+    canvas.addEventListener('wheel', onWheel, { passive: false });
+    return () => canvas.removeEventListener('wheel', onWheel);
+  }, []);
+
   useEffect(() => {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
     // devicePixelRatio is handled here and only here.
     const dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.round(cssW * dpr);
-    canvas.height = Math.round(cssH * dpr);
+    // Resizing reallocates the backing store: only when the size changed.
+    if (canvas.width !== Math.round(cssW * dpr)) canvas.width = Math.round(cssW * dpr);
+    if (canvas.height !== Math.round(cssH * dpr)) canvas.height = Math.round(cssH * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, cssW, cssH);
     ctx.font = '11px system-ui, sans-serif';
@@ -70,14 +109,56 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf }: GanttViewProps
     <section className="panel">
       <header className="panel-head">
         <h2>CPU lanes</h2>
-        <span className="meta">who ran when, last {((t1Ns - t0Ns) / 1e6).toFixed(0)} ms</span>
+        <span className="meta" data-testid="gantt-window">
+          who ran when, {nav && !nav.follow ? 'from' : 'last'} {fmtSpan(t1Ns - t0Ns)}
+          {nav && !nav.follow && <> ending at {(t1Ns / 1e6).toFixed(3)} ms</>}
+        </span>
+        {nav && (
+          <span className="toggle" role="group" aria-label="zoom the lanes">
+            <button data-testid="gantt-zoom-out" onClick={() => nav.onZoom(0.5, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)} title="Zoom out (Ctrl+wheel)">
+              −
+            </button>
+            <button data-testid="gantt-zoom-in" onClick={() => nav.onZoom(2, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)} title="Zoom in (Ctrl+wheel)">
+              +
+            </button>
+            <button data-testid="gantt-follow" className={nav.follow ? 'on' : ''} onClick={nav.onFollow} title="Keep the window ending at the cursor">
+              follow cursor
+            </button>
+          </span>
+        )}
       </header>
       <div ref={boxRef} className="gantt-box">
-        <canvas data-testid="gantt" ref={canvasRef} style={{ width: cssW, height: cssH }} />
+        <canvas
+          data-testid="gantt"
+          data-t0={t0Ns}
+          data-t1={t1Ns}
+          data-slices={slices.length}
+          ref={canvasRef}
+          style={{ width: cssW, height: cssH, cursor: drag ? 'grabbing' : nav ? 'grab' : onSeek ? 'pointer' : 'default' }}
+          title={nav ? 'Click: jump to that time · drag: pan · Ctrl+wheel: zoom' : onSeek ? 'Click to jump to that time' : undefined}
+          onPointerDown={(e) => {
+            e.currentTarget.setPointerCapture(e.pointerId);
+            setDrag({ startX: e.clientX, lastX: e.clientX });
+          }}
+          onPointerMove={(e) => {
+            if (!drag || !nav) return;
+            const dx = e.clientX - drag.lastX;
+            if (Math.abs(e.clientX - drag.startX) < CLICK_SLOP_PX) return;
+            // Dragging right shows earlier times.
+            nav.onPan(-dx * nsPerPx);
+            setDrag({ ...drag, lastX: e.clientX });
+          }}
+          onPointerUp={(e) => {
+            const wasClick = drag !== null && Math.abs(e.clientX - drag.startX) < CLICK_SLOP_PX;
+            setDrag(null);
+            const px = e.clientX - e.currentTarget.getBoundingClientRect().left;
+            if (wasClick && onSeek && px >= LABEL_W_PX) onSeek(Math.round(x.invert(px)));
+          }}
+        />
         <div className="axis" style={{ width: cssW }}>
           {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((t) => (
             <span key={t} style={{ left: x(t) }}>
-              {(t / 1e6).toFixed(0)} ms
+              {fmtTick(t, t1Ns - t0Ns)}
             </span>
           ))}
         </div>
@@ -107,4 +188,14 @@ function legendEntries(slices: RunSlice[]): { shown: number[]; more: number } {
   if (pids.length <= LEGEND_MAX) return { shown: pids.sort((a, b) => a - b), more: 0 };
   const busiest = pids.sort((a, b) => (ranNs.get(b) ?? 0) - (ranNs.get(a) ?? 0)).slice(0, LEGEND_MAX);
   return { shown: busiest.sort((a, b) => a - b), more: pids.length - LEGEND_MAX };
+}
+
+function fmtSpan(ns: number): string {
+  return ns >= 10e6 ? `${(ns / 1e6).toFixed(0)} ms` : ns >= 1e6 ? `${(ns / 1e6).toFixed(1)} ms` : `${(ns / 1e3).toFixed(0)} µs`;
+}
+
+/** A tick label with as many decimals as the zoom needs to tell ticks apart. */
+function fmtTick(t: number, spanNs: number): string {
+  const digits = spanNs >= 50e6 ? 0 : spanNs >= 5e6 ? 1 : spanNs >= 500e3 ? 2 : 3;
+  return `${(t / 1e6).toFixed(digits)} ms`;
 }

@@ -1,10 +1,14 @@
 // The balancing-decision inspector: the latest load_balance decision made
 // by a designated balancer, the statistics of each group it compared, which
 // one it found busiest, and in plain words why work moved or did not.
+import { memo } from 'react';
 import type { DecisionView } from '../engine/types';
 import { fmtMs } from './colors';
+import { decisionSteps, groupSentence } from './inspector-words';
 
-export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: number) => string }) {
+/** Re-rendered only when the decision shown changes (not every frame while playing). */
+export const Inspector = memo(
+  function Inspector(props: { decision: DecisionView | null; nameOf: (pid: number) => string }) {
   const d = props.decision;
   return (
     <section className="panel" data-testid="inspector">
@@ -24,6 +28,11 @@ export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: 
             {d.explanation}
             {d.moved.length > 0 && <> — moved: {d.moved.map(props.nameOf).join(', ')}</>}
           </p>
+          <ol className="lb-steps" data-testid="lb-steps">
+            {decisionSteps(d, props.nameOf).map((s, i) => (
+              <li key={i}>{s}</li>
+            ))}
+          </ol>
           <table className="lb-groups">
             <thead>
               <tr>
@@ -35,6 +44,7 @@ export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: 
                 <th>capacity</th>
                 <th>avg load</th>
                 <th>min / max CPU load</th>
+                <th className="words">in words</th>
               </tr>
             </thead>
             <tbody>
@@ -53,6 +63,9 @@ export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: 
                   <td>
                     {g.min_load} / {g.max_load}
                   </td>
+                  <td className="words" data-testid="group-words">
+                    {groupSentence(g, i, d)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -65,4 +78,6 @@ export function Inspector(props: { decision: DecisionView | null; nameOf: (pid: 
       )}
     </section>
   );
-}
+  },
+  (a, b) => a.decision?.t_ns === b.decision?.t_ns && a.decision?.cpu === b.decision?.cpu && a.decision?.level === b.decision?.level,
+);

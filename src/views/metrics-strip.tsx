@@ -1,10 +1,11 @@
 // The run's headline figures at the cursor: wasted core time (an idle CPU
 // while a thread that could run there waits), the sanity checker's reports,
 // migrations and balancing decisions, and per-process completion.
+import { memo } from 'react';
 import type { Report } from '../engine/types';
 import { fmtMs } from './colors';
 
-export function MetricsStrip(props: { report: Report }) {
+export const MetricsStrip = memo(function MetricsStrip(props: { report: Report }) {
   const r = props.report;
   return (
     <section className="panel metrics" data-testid="metrics">
@@ -34,4 +35,4 @@ export function MetricsStrip(props: { report: Report }) {
       ))}
     </section>
   );
-}
+});

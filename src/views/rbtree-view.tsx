@@ -2,13 +2,23 @@
 // waiting entities keyed by vruntime, the running one (curr) kept outside
 // the tree, and — with group scheduling — one more tree per task group that
 // has tasks on this CPU (the tree of trees).
+import { useState } from 'react';
 import type { CpuView, Rotation } from '../engine/types';
+import { RqList } from './rq-list';
 import { fmtMs, taskColor } from './colors';
 import { TreeDiagram } from './tree-diagram';
+
+/** Past this many waiting entities the tree is unreadable: 'auto' shows the list. */
+const LIST_FROM = 48;
+type Mode = 'auto' | 'tree' | 'list';
+/** A run of many events leaves many rotations: the line names the latest ones. */
+const ROTATIONS_SHOWN = 8;
 
 export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotations: Rotation[]; nameOf: (pid: number) => string }) {
   const { cpu, currName, rotations, nameOf } = props;
   const myRotations = rotations.filter((r) => r.cpu === cpu.cpu);
+  const [mode, setMode] = useState<Mode>('auto');
+  const asList = mode === 'list' || (mode === 'auto' && cpu.tree.nodes.length > LIST_FROM);
   return (
     <section className="panel rbtree-panel">
       <header className="panel-head">
@@ -16,6 +26,14 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
         <span className="meta">
           nr_running <b>{cpu.nr_running}</b> · in tree <b data-testid="nr-in-tree">{cpu.tree.nodes.length}</b> · min_vruntime{' '}
           <b>{fmtMs(cpu.min_vruntime)} ms</b> · load weight <b>{cpu.load_weight}</b> · PELT load <b>{cpu.load}</b>
+        </span>
+        <span className="toggle" role="group" aria-label="runqueue as">
+          show as
+          {(['auto', 'tree', 'list'] as const).map((m) => (
+            <button key={m} data-testid={`rq-mode-${m}`} className={mode === m ? 'on' : ''} onClick={() => setMode(m)}>
+              {m === 'auto' ? `auto (list past ${LIST_FROM})` : m}
+            </button>
+          ))}
         </span>
       </header>
       <div className="curr-box">
@@ -30,10 +48,20 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
         <span className="hint">running — not in the tree, as in the kernel</span>
       </div>
       <div className="rotation-line" data-testid="rotations">
-        {myRotations.length === 0 ? ' ' : myRotations.map((r) => `rotate ${r.dir} at ${nameOf(r.pivot)}`).join(' · ')}
+        {myRotations.length === 0
+          ? ' '
+          : (myRotations.length > ROTATIONS_SHOWN ? `${myRotations.length - ROTATIONS_SHOWN} earlier rotations · ` : '') +
+            myRotations
+              .slice(-ROTATIONS_SHOWN)
+              .map((r) => `rotate ${r.dir} at ${nameOf(r.pivot)}`)
+              .join(' · ')}
       </div>
       <div className="tree-scroll">
-        <TreeDiagram tree={cpu.tree} testId="rbtree" nodeTestId="rb-node" label={`red-black tree of CPU ${cpu.cpu}`} minWidth={760} />
+        {asList ? (
+          cpu.tree.nodes.length > 0 && <RqList tree={cpu.tree} minVruntime={cpu.min_vruntime} />
+        ) : (
+          <TreeDiagram tree={cpu.tree} testId="rbtree" nodeTestId="rb-node" label={`red-black tree of CPU ${cpu.cpu}`} minWidth={760} />
+        )}
         {cpu.tree.nodes.length === 0 && <p className="empty">The tree is empty: nothing else is waiting on this CPU.</p>}
       </div>
       {cpu.groups.length > 0 && (

@@ -1,16 +1,19 @@
 // The tasks with their scheduling state and statistics. Names are untrusted
 // scenario text: React renders them as text, never as HTML.
+import { memo } from 'react';
 import type { TaskView } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
 
 /** Rows drawn at most; forking workloads create thousands of short-lived tasks. */
-const MAX_ROWS = 300;
+export const MAX_ROWS = 300;
 
-export function TaskTable(props: { tasks: TaskView[] }) {
+/** Memoised: while playing, the app hands it a new list only a few times a second. */
+export const TaskTable = memo(function TaskTable(props: { tasks: TaskView[]; maxRows?: number }) {
+  const MAX = props.maxRows ?? MAX_ROWS;
   // Exited tasks go first out of the table when there are many: the live ones
   // are what the cursor explains.
-  const many = props.tasks.length > MAX_ROWS;
-  const shown = (many ? props.tasks.filter((t) => t.state !== 'exited') : props.tasks).slice(0, MAX_ROWS);
+  const many = props.tasks.length > MAX;
+  const shown = (many ? props.tasks.filter((t) => t.state !== 'exited') : props.tasks).slice(0, MAX);
   const hidden = props.tasks.length - shown.length;
   return (
     <section className="panel">
@@ -18,7 +21,7 @@ export function TaskTable(props: { tasks: TaskView[] }) {
         <h2>Tasks</h2>
         {hidden > 0 && (
           <span className="meta" data-testid="tasks-hidden">
-            {shown.length} shown · {hidden} more (exited or beyond the first {MAX_ROWS}) not listed
+            {shown.length} shown · {hidden} more (exited or beyond the first {MAX}{MAX < MAX_ROWS ? ' while playing' : ''}) not listed
           </span>
         )}
       </header>
@@ -61,4 +64,4 @@ export function TaskTable(props: { tasks: TaskView[] }) {
       </div>
     </section>
   );
-}
+});

@@ -6,7 +6,8 @@
 //! Times cross the boundary as JS numbers holding integer nanoseconds (exact
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
-use crate::api::{inspector, presets, report, scenario, view};
+use crate::api::timeline::{Mark, Timeline};
+use crate::api::{inspector, metrics, presets, report, scenario, topology, view};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
 use wasm_bindgen::prelude::*;
@@ -42,12 +43,14 @@ pub fn preset_scenario(name: &str) -> Result<String, JsError> {
 /// A full copy of a simulation's state (see `Simulator.save`).
 #[wasm_bindgen]
 pub struct SimSnapshot {
-    inner: Engine,
+    inner: Timeline,
 }
 
+/// A simulation with exact rewind (`api::timeline`): snapshots plus
+/// deterministic replay, and the heatmaps' sampled history.
 #[wasm_bindgen]
 pub struct Simulator {
-    inner: Engine,
+    inner: Timeline,
 }
 
 #[wasm_bindgen]
@@ -57,68 +60,186 @@ impl Simulator {
     pub fn new(scenario_json: &str) -> Result<Simulator, JsError> {
         let cfg = scenario::load_scenario(scenario_json)
             .map_err(|diags| JsError::new(&diags.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))?;
-        Ok(Simulator { inner: Engine::new(&cfg) })
+        Ok(Simulator { inner: Timeline::new(Engine::new(&cfg)) })
+    }
+
+    fn sim(&self) -> &Engine {
+        self.inner.sim()
     }
 
     pub fn step_event(&mut self) -> bool {
-        self.inner.clear_rotations();
         self.inner.step_event()
     }
 
     pub fn step_tick(&mut self) -> bool {
-        self.inner.clear_rotations();
         self.inner.step_tick()
     }
 
     pub fn run_until(&mut self, t_ns: f64) {
-        self.inner.clear_rotations();
         self.inner.run_until(ns(t_ns));
     }
 
+    /// Goes (forward or back, exactly) to the state right after event `n`.
+    pub fn seek_event(&mut self, n: f64) {
+        self.inner.seek_event(if n.is_finite() && n > 0.0 { n as u64 } else { 0 });
+    }
+
+    /// Goes (forward or back, exactly) to simulated time `t_ns`.
+    pub fn seek_time(&mut self, t_ns: f64) {
+        self.inner.seek_time(ns(t_ns));
+    }
+
+    /// Steps to the next (`forward`) or previous `"decision"`, `"migration"`,
+    /// `"violation"` or `"tick"`; false when there is none (then it does not move
+    /// backward, and forward it has run to the end).
+    pub fn step_mark(&mut self, mark: &str, forward: bool) -> Result<bool, JsError> {
+        let m = Mark::parse(mark).ok_or_else(|| JsError::new(&format!("unknown mark '{mark}'")))?;
+        Ok(if forward { self.inner.next_mark(m) } else { self.inner.prev_mark(m) })
+    }
+
+    /// As `step_mark` forward, processing no event after `limit_ns`: 1 found,
+    /// 0 the run ended, -1 stopped at the limit (call again from there).
+    pub fn step_mark_until(&mut self, mark: &str, limit_ns: f64) -> Result<i32, JsError> {
+        let m = Mark::parse(mark).ok_or_else(|| JsError::new(&format!("unknown mark '{mark}'")))?;
+        Ok(match self.inner.next_mark_until(m, ns(limit_ns)) {
+            Some(true) => 1,
+            Some(false) => 0,
+            None => -1,
+        })
+    }
+
+    /// Starts a backward search for the previous mark, carried out one
+    /// snapshot window per `prev_mark_continue` call.
+    pub fn prev_mark_start(&mut self, mark: &str) -> Result<(), JsError> {
+        let m = Mark::parse(mark).ok_or_else(|| JsError::new(&format!("unknown mark '{mark}'")))?;
+        self.inner.prev_mark_start(m);
+        Ok(())
+    }
+
+    /// 1 found (and moved there), 0 none, -1 not yet (call again).
+    pub fn prev_mark_continue(&mut self) -> i32 {
+        match self.inner.prev_mark_continue() {
+            Some(true) => 1,
+            Some(false) => 0,
+            None => -1,
+        }
+    }
+
+    /// The event count below which the backward search still looks.
+    pub fn prev_mark_searched_to(&self) -> f64 {
+        self.inner.prev_mark_searched_to() as f64
+    }
+
+    pub fn events(&self) -> f64 {
+        self.sim().events_processed() as f64
+    }
+
     pub fn now_ns(&self) -> f64 {
-        self.inner.now().ns() as f64
+        self.sim().now().ns() as f64
     }
 
     pub fn duration_ns(&self) -> f64 {
-        self.inner.duration().ns() as f64
+        self.sim().duration().ns() as f64
     }
 
     pub fn finished(&self) -> bool {
-        self.inner.finished()
+        self.sim().finished()
     }
 
     pub fn view_json(&self) -> String {
-        to_json(&view::sim_view(&self.inner))
+        to_json(&view::sim_view(self.sim()))
+    }
+
+    /// The per-frame view: every CPU's counters, the trees of `cpu` only, no tasks.
+    pub fn frame_json(&self, cpu: u32) -> String {
+        to_json(&view::frame_view(self.sim(), cpu))
+    }
+
+    /// Every task (`TaskView[]`).
+    pub fn tasks_json(&self) -> String {
+        to_json(&view::task_views(self.sim()))
+    }
+
+    /// Names of tasks `from..` (JSON string array); names never change.
+    pub fn task_names_json(&self, from: u32) -> String {
+        to_json(&view::task_names(self.sim(), from as usize))
+    }
+
+    pub fn nr_tasks(&self) -> u32 {
+        self.sim().tasks().len() as u32
     }
 
     pub fn metrics_json(&self) -> String {
-        to_json(&report::report(&self.inner))
+        to_json(&report::report(self.sim()))
+    }
+
+    /// The machine: nodes, cores, SMT threads, distances and hops, online CPUs.
+    pub fn topology_json(&self) -> String {
+        to_json(&topology::topology(self.sim()))
+    }
+
+    /// Up to `n` migrations at or after `since_ns` among the recent trace records.
+    pub fn migrations_json(&self, since_ns: f64, n: u32) -> String {
+        to_json(&topology::recent_migrations(self.sim(), ns(since_ns).ns(), n as usize))
+    }
+
+    /// The heatmaps' history: bucket width (ns) and count, CPUs, then per
+    /// bucket × CPU the mean nr_running (`history_nr_running`) and load
+    /// (`history_load`), and per bucket the migrations.
+    pub fn history_width_ns(&self) -> f64 {
+        self.inner.history().width_ns() as f64
+    }
+
+    pub fn history_len(&self) -> u32 {
+        self.inner.history().len() as u32
+    }
+
+    pub fn history_nr_running(&self) -> Vec<f32> {
+        self.inner.history().nr_running().to_vec()
+    }
+
+    pub fn history_load(&self) -> Vec<f32> {
+        self.inner.history().load().to_vec()
+    }
+
+    pub fn history_migrations(&self) -> Vec<u32> {
+        self.inner.history().migrations().to_vec()
+    }
+
+    /// Wasted core time (ns) per history bucket.
+    pub fn history_wasted(&self) -> Vec<f64> {
+        self.inner.history().wasted().iter().map(|&w| w as f64).collect()
+    }
+
+    /// Each woken process's wakeup latency quantiles (JSON `LatencyCdf[]`).
+    pub fn latency_cdfs_json(&self, points: u32) -> String {
+        to_json(&metrics::latency_cdfs(self.sim(), points as usize))
     }
 
     /// Flat quads [cpu, pid, start_ns, end_ns, …] of run slices overlapping [t0, t1].
     pub fn slices(&self, t0_ns: f64, t1_ns: f64) -> Vec<f64> {
-        view::slices(&self.inner, ns(t0_ns), ns(t1_ns))
+        view::slices(self.sim(), ns(t0_ns), ns(t1_ns))
     }
 
     pub fn recent_events(&self, n: u32) -> String {
-        to_json(&view::recent_events(&self.inner, n as usize))
+        to_json(&view::recent_events(self.sim(), n as usize))
     }
 
     /// The `n` most recent load-balancing decisions with their statistics and
     /// an explanation (JSON `DecisionView[]`, oldest first); `designated_only`
     /// leaves out calls by CPUs that were not the group's balancer.
     pub fn decisions_json(&self, n: u32, designated_only: bool) -> String {
-        to_json(&inspector::recent_decisions(&self.inner, n as usize, designated_only))
+        to_json(&inspector::recent_decisions(self.sim(), n as usize, designated_only))
     }
 
     /// The `n` most recent wakeup/fork placements with the CPUs each could
     /// consider (JSON `PlacementView[]`, oldest first).
     pub fn placements_json(&self, n: u32) -> String {
-        to_json(&inspector::recent_placements(&self.inner, n as usize))
+        to_json(&inspector::recent_placements(self.sim(), n as usize))
     }
 
     pub fn trace_hash(&self) -> String {
-        format!("{:016x}", self.inner.trace().hash())
+        format!("{:016x}", self.sim().trace().hash())
     }
 
     pub fn save(&self) -> SimSnapshot {

@@ -1,12 +1,17 @@
 //! The edges of the engine: everything that is serialized. The scenario file
 //! format (`scenario`), the built-in presets (`presets`), the views the UI
-//! draws (`view`) and the metrics report (`report`). Engine modules never
+//! draws (`view`), the metrics report (`report`), and the UI's exact rewind
+//! (`timeline`) with the heatmaps' sampled history (`history`). Engine modules never
 //! depend on this module.
 
+pub mod history;
 pub mod inspector;
+pub mod metrics;
 pub mod presets;
 pub mod report;
 pub mod scenario;
 pub mod templates;
+pub mod timeline;
+pub mod topology;
 pub mod validate;
 pub mod view;

@@ -132,7 +132,18 @@ fn entity_name(sim: &Simulator, id: u32) -> String {
 }
 
 pub fn sim_view(sim: &Simulator) -> SimView {
-    let tasks = sim.tasks();
+    view_of(sim, |_| true, true)
+}
+
+/// What the UI needs every animation frame: every CPU's counters, but the
+/// trees of the `detail` CPU only and no task list (the UI fetches tasks, which
+/// run to thousands on forking workloads, a few times a second instead).
+pub fn frame_view(sim: &Simulator, detail: u32) -> SimView {
+    view_of(sim, |cpu| cpu == detail, false)
+}
+
+fn view_of(sim: &Simulator, trees_of: impl Fn(u32) -> bool, with_tasks: bool) -> SimView {
+    let empty = || TreeView { root: None, nodes: Vec::new() };
     let cpus = sim
         .rqs()
         .iter()
@@ -144,23 +155,8 @@ pub fn sim_view(sim: &Simulator) -> SimView {
             min_vruntime: rq.cfs.min_vruntime,
             load_weight: rq.cfs.load_weight,
             root_curr: rq.cfs.curr,
-            tree: tree_view(sim, &rq.cfs.tree),
-            groups: sim
-                .cfs_rqs_of(rq.cpu)
-                .into_iter()
-                .skip(1)
-                .filter(|c| c.nr_running > 0)
-                .map(|c| GroupRqView {
-                    tg: c.tg,
-                    name: sim.task_groups()[c.tg as usize].name.clone(),
-                    nr_running: c.nr_running,
-                    h_nr_running: c.h_nr_running,
-                    load_weight: c.load_weight,
-                    min_vruntime: c.min_vruntime,
-                    curr: c.curr,
-                    tree: tree_view(sim, &c.tree),
-                })
-                .collect(),
+            tree: if trees_of(rq.cpu) { tree_view(sim, &rq.cfs.tree) } else { empty() },
+            groups: if trees_of(rq.cpu) { group_rqs(sim, rq.cpu) } else { Vec::new() },
             load: rq.weighted_cpuload(),
         })
         .collect();
@@ -170,23 +166,7 @@ pub fn sim_view(sim: &Simulator) -> SimView {
         events: sim.events_processed(),
         finished: sim.finished(),
         cpus,
-        tasks: tasks
-            .iter()
-            .map(|t| TaskView {
-                pid: t.pid,
-                tgid: t.tgid,
-                name: t.name.clone(),
-                nice: t.nice,
-                weight: t.se.weight,
-                state: t.state.as_str(),
-                cpu: t.cpu,
-                vruntime: t.se.vruntime,
-                sum_exec_ns: t.se.sum_exec_runtime,
-                wait_ns: t.stats.wait_ns_at(now),
-                nvcsw: t.stats.nvcsw,
-                nivcsw: t.stats.nivcsw,
-            })
-            .collect(),
+        tasks: if with_tasks { task_views(sim) } else { Vec::new() },
         rotations: sim
             .rotations()
             .iter()
@@ -197,6 +177,53 @@ pub fn sim_view(sim: &Simulator) -> SimView {
             })
             .collect(),
     }
+}
+
+/// The non-empty group runqueues of `cpu` (the root's left out).
+fn group_rqs(sim: &Simulator, cpu: u32) -> Vec<GroupRqView> {
+    sim.cfs_rqs_of(cpu)
+        .into_iter()
+        .skip(1)
+        .filter(|c| c.nr_running > 0)
+        .map(|c| GroupRqView {
+            tg: c.tg,
+            name: sim.task_groups()[c.tg as usize].name.clone(),
+            nr_running: c.nr_running,
+            h_nr_running: c.h_nr_running,
+            load_weight: c.load_weight,
+            min_vruntime: c.min_vruntime,
+            curr: c.curr,
+            tree: tree_view(sim, &c.tree),
+        })
+        .collect()
+}
+
+/// Every task with its scheduling state and statistics.
+pub fn task_views(sim: &Simulator) -> Vec<TaskView> {
+    let now = sim.now();
+    sim.tasks()
+        .iter()
+        .map(|t| TaskView {
+            pid: t.pid,
+            tgid: t.tgid,
+            name: t.name.clone(),
+            nice: t.nice,
+            weight: t.se.weight,
+            state: t.state.as_str(),
+            cpu: t.cpu,
+            vruntime: t.se.vruntime,
+            sum_exec_ns: t.se.sum_exec_runtime,
+            wait_ns: t.stats.wait_ns_at(now),
+            nvcsw: t.stats.nvcsw,
+            nivcsw: t.stats.nivcsw,
+        })
+        .collect()
+}
+
+/// The names of tasks `from..` (names never change and pids only grow, so
+/// the UI fetches each name once).
+pub fn task_names(sim: &Simulator, from: usize) -> Vec<&str> {
+    sim.tasks().iter().skip(from).map(|t| t.name.as_str()).collect()
 }
 
 /// The `n` most recent trace records, oldest first, with readable text.

@@ -343,6 +343,12 @@ impl Simulator {
         self.step().is_some()
     }
 
+    /// Processes the next event and tells whether it was a tick (None once
+    /// the run is finished); the UI's rewind timeline steps through this.
+    pub fn step_classified(&mut self) -> Option<EventClass> {
+        self.step()
+    }
+
     /// Processes events up to and including the next scheduler tick.
     pub fn step_tick(&mut self) -> bool {
         loop {

@@ -1,0 +1,205 @@
+// Heatmaps of runqueue length and load per CPU over time (the paper's
+// figure 2): one row per CPU in topology order (node, core, thread), one
+// column per time bucket of the engine's bounded history. Drawn on a canvas
+// pixel per bucket and scaled up; above them a strip marks migrations per
+// bucket and the sanity checker's violations. A click jumps to that time.
+import { memo, useEffect, useMemo, useRef } from 'react';
+import * as d3 from 'd3';
+import type { CpuPlace, LoadHistory, ViolationReport } from '../engine/types';
+import { useWidth } from './use-width';
+
+const LABEL_W_PX = 52;
+const MARK_H_PX = 16;
+const BLANK = { r: 245, g: 247, b: 250 };
+
+export interface HeatmapProps {
+  history: LoadHistory;
+  cpus: CpuPlace[];
+  nowNs: number;
+  /** The time axis spans the whole run, so it stays put while playing. */
+  durationNs: number;
+  violations: ViolationReport[];
+  onSeek: (tNs: number) => void;
+}
+
+export function Heatmaps(p: HeatmapProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const cssW = Math.max(320, useWidth(boxRef, 900));
+  // Topology order: node, then core, then SMT thread.
+  const order = useMemo(
+    () => [...p.cpus].sort((a, b) => a.node - b.node || a.core - b.core || a.thread - b.thread).map((c) => c.cpu),
+    [p.cpus],
+  );
+  const spanNs = Math.max(p.durationNs, 1);
+  const x = useMemo(() => d3.scaleLinear().domain([0, spanNs]).range([LABEL_W_PX, cssW - 16]), [spanNs, cssW]);
+  return (
+    <section className="panel" data-testid="heatmaps">
+      <header className="panel-head">
+        <h2>Runqueue length and load over time</h2>
+        <span className="meta">
+          {p.history.buckets} buckets of {(p.history.widthNs / 1e6).toFixed(p.history.widthNs < 1e7 ? 1 : 0)} ms · CPUs in topology order ·
+          click to jump there
+        </span>
+      </header>
+      <div ref={boxRef} className="heatmap-box">
+        {/* The cursor is a positioned line over the canvases: moving it redraws nothing. */}
+        <div className="heat-cursor" data-testid="heat-cursor" style={{ left: Math.round(x(Math.min(p.nowNs, spanNs))) }} />
+        <MarkStrip history={p.history} violations={p.violations} x={x} cssW={cssW} onSeek={p.onSeek} />
+        <Heatmap kind="nr_running" title="runnable threads" history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} onSeek={p.onSeek} />
+        <Heatmap kind="load" title="load (PELT)" history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} onSeek={p.onSeek} />
+        <div className="axis" style={{ width: cssW }}>
+          {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((t) => (
+            <span key={t} style={{ left: x(t) }}>
+              {(t / 1e6).toFixed(0)} ms
+            </span>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+type Scale = d3.ScaleLinear<number, number>;
+
+function seekHandler(x: Scale, onSeek: (t: number) => void) {
+  return (e: React.MouseEvent<HTMLCanvasElement>) => {
+    const px = e.clientX - e.currentTarget.getBoundingClientRect().left;
+    if (px >= LABEL_W_PX) onSeek(Math.max(0, Math.round(x.invert(px))));
+  };
+}
+
+/** Sets the canvas's backing size for the device pixel ratio (here only);
+ * resizing reallocates the canvas, so only when the size changed. */
+function prepare(canvas: HTMLCanvasElement, cssW: number, cssH: number): CanvasRenderingContext2D | null {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.round(cssW * dpr);
+  const h = Math.round(cssH * dpr);
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, cssW, cssH);
+  return ctx;
+}
+
+interface OneProps {
+  kind: 'nr_running' | 'load';
+  title: string;
+  history: LoadHistory;
+  order: number[];
+  cpus: CpuPlace[];
+  x: Scale;
+  cssW: number;
+  onSeek: (t: number) => void;
+}
+
+const Heatmap = memo(function Heatmap(p: OneProps) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const n = p.order.length;
+  const rowH = Math.max(2, Math.min(14, Math.floor(220 / Math.max(1, n))));
+  const cssH = rowH * n;
+  const values = p.kind === 'nr_running' ? p.history.nrRunning : p.history.load;
+  const top = useMemo(() => {
+    let m = p.kind === 'nr_running' ? 4 : 2048;
+    for (const v of values) if (v > m) m = v;
+    return m;
+  }, [values, p.kind]);
+  useEffect(() => {
+    const canvas = ref.current;
+    if (!canvas) return;
+    const ctx = prepare(canvas, p.cssW, cssH);
+    if (!ctx) return;
+    const { buckets, widthNs } = p.history;
+    // A 256-step colour table: parsing a colour per pixel would be far too slow.
+    const colour = d3.scaleSequential(d3.interpolateYlOrRd).domain([0, 255]);
+    const lut = Array.from({ length: 256 }, (_, i) => d3.rgb(colour(i)));
+    if (buckets > 0) {
+      // One pixel per bucket × CPU, then scaled onto the time axis unsmoothed.
+      const img = new ImageData(buckets, n);
+      const nrCpus = p.cpus.length;
+      for (let row = 0; row < n; row++) {
+        const cpu = p.order[row];
+        for (let b = 0; b < buckets; b++) {
+          const v = values[b * nrCpus + cpu];
+          const c = v <= 0 ? BLANK : lut[Math.min(255, Math.round((v / top) * 255))];
+          const i = (row * buckets + b) * 4;
+          img.data[i] = c.r;
+          img.data[i + 1] = c.g;
+          img.data[i + 2] = c.b;
+          img.data[i + 3] = 255;
+        }
+      }
+      const off = document.createElement('canvas');
+      off.width = buckets;
+      off.height = n;
+      off.getContext('2d')?.putImageData(img, 0, 0);
+      ctx.imageSmoothingEnabled = false;
+      const x0 = p.x(0);
+      ctx.drawImage(off, x0, 0, p.x(buckets * widthNs) - x0, cssH);
+    }
+    // Node boundaries and labels: rows are grouped by node.
+    ctx.font = '10px system-ui, sans-serif';
+    ctx.textBaseline = 'top';
+    for (let row = 0; row < n; row++) {
+      const place = p.cpus[p.order[row]];
+      const first = row === 0 || p.cpus[p.order[row - 1]].node !== place.node;
+      if (!first) continue;
+      ctx.fillStyle = '#52606d';
+      ctx.fillText(n === 1 ? `cpu${place.cpu}` : `node ${place.node}`, 4, row * rowH + 1);
+      if (row > 0) {
+        ctx.fillStyle = '#1f2933';
+        ctx.fillRect(p.x(0), row * rowH - 0.5, p.x.range()[1] - p.x(0), 1);
+      }
+    }
+  }, [values, top, p.history, p.order, p.cpus, p.x, p.cssW, n, rowH, cssH]);
+  return (
+    <div className="heatmap">
+      <div className="heatmap-title">
+        {p.title} <span className="meta">0 … {p.kind === 'load' ? Math.round(top) : top.toFixed(0)}</span>
+      </div>
+      <canvas data-testid={`heatmap-${p.kind}`} ref={ref} style={{ width: p.cssW, height: cssH, cursor: 'pointer' }} onClick={seekHandler(p.x, p.onSeek)} />
+    </div>
+  );
+});
+
+/** Migrations per bucket as bars; the checker's violations as red spans. */
+const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations: ViolationReport[]; x: Scale; cssW: number; onSeek: (t: number) => void }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = ref.current;
+    if (!canvas) return;
+    const ctx = prepare(canvas, p.cssW, MARK_H_PX);
+    if (!ctx) return;
+    const { buckets, widthNs, migrations } = p.history;
+    let most = 1;
+    for (const m of migrations) if (m > most) most = m;
+    ctx.fillStyle = '#7b2cbf';
+    for (let b = 0; b < buckets; b++) {
+      if (migrations[b] === 0) continue;
+      const h = Math.max(1, (migrations[b] / most) * (MARK_H_PX - 4));
+      const a = p.x(b * widthNs);
+      ctx.fillRect(a, MARK_H_PX - h, Math.max(1, p.x((b + 1) * widthNs) - a), h);
+    }
+    ctx.fillStyle = 'rgba(225, 45, 57, 0.85)';
+    for (const v of p.violations) {
+      const a = p.x(v.detected_ns);
+      ctx.fillRect(a, 0, Math.max(2, p.x(v.confirmed_ns) - a), 5);
+    }
+    ctx.font = '10px system-ui, sans-serif';
+    ctx.textBaseline = 'top';
+    ctx.fillStyle = '#52606d';
+    ctx.fillText('moves', 4, 3);
+  }, [p.history, p.violations, p.x, p.cssW]);
+  return (
+    <canvas
+      data-testid="heatmap-marks"
+      data-migrations={d3.sum(p.history.migrations)}
+      data-violations={p.violations.length}
+      ref={ref}
+      style={{ width: p.cssW, height: MARK_H_PX, cursor: 'pointer' }}
+      title="purple: migrations per bucket · red: sanity-checker violations (detected → confirmed)"
+      onClick={seekHandler(p.x, p.onSeek)}
+    />
+  );
+});

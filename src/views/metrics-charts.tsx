@@ -1,0 +1,144 @@
+// Metrics as charts: each process's CPU share and completion, the wakeup
+// latency distribution (CDF) per process, and wasted core time over the run
+// (how many cores idled, on average, while a thread that could run there
+// waited). SVG rendered by React; D3 provides scales and path strings.
+// Process names are text nodes.
+import { memo } from 'react';
+import * as d3 from 'd3';
+import type { LatencyCdf, LoadHistory, Report } from '../engine/types';
+import { fmtMs } from './colors';
+
+const W = 360;
+const H = 170;
+const M = { l: 58, r: 14, t: 8, b: 26 };
+/** Processes shown in the share chart; the rest are counted. */
+const MAX_PROCS = 10;
+
+const procColour = (i: number) => d3.schemeTableau10[i % 10];
+/** Latency axis ticks: one per decade, 1 µs to 1 s. */
+const DECADES = [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+
+export interface MetricsChartsProps {
+  report: Report;
+  cdfs: LatencyCdf[];
+  history: LoadHistory | null;
+  durationNs: number;
+}
+
+export const MetricsCharts = memo(function MetricsCharts(p: MetricsChartsProps) {
+  return (
+    <section className="panel" data-testid="metrics-charts">
+      <header className="panel-head">
+        <h2>Metrics</h2>
+        <span className="meta">at {fmtMs(p.report.sim_time_ns)} ms · Jain fairness (threads) {p.report.jain_fairness_threads.toFixed(3)}</span>
+      </header>
+      <div className="charts">
+        <Shares report={p.report} />
+        <LatencyChart cdfs={p.cdfs} report={p.report} />
+        {p.history && <WastedChart history={p.history} durationNs={p.durationNs} />}
+      </div>
+    </section>
+  );
+});
+
+function Shares({ report }: { report: Report }) {
+  const procs = report.processes.slice(0, MAX_PROCS);
+  const rowH = 22;
+  const x = d3.scaleLinear().domain([0, Math.max(0.01, d3.max(procs, (q) => q.share) ?? 0)]).range([0, 150]);
+  return (
+    <figure className="chart">
+      <figcaption>CPU share of the machine and completion</figcaption>
+      <svg width={W} height={Math.max(40, procs.length * rowH + 6)} data-testid="share-chart">
+        {procs.map((q, i) => (
+          <g key={q.tgid} transform={`translate(0, ${i * rowH + 3})`} data-testid="share-bar">
+            <text x={0} y={14} className="chart-label">
+              {q.name.length > 14 ? `${q.name.slice(0, 13)}…` : q.name}
+            </text>
+            <rect x={100} y={3} width={Math.max(1, x(q.share))} height={rowH - 8} fill={procColour(i)} />
+            <text x={104 + x(q.share)} y={14} className="chart-value">
+              {(q.share * 100).toFixed(1)}% · {q.completion_ns === null ? 'running' : `done ${fmtMs(q.completion_ns)} ms`}
+            </text>
+            <title>{`${q.name}: ${q.threads} thread(s), CPU time ${fmtMs(q.cpu_time_ns)} ms, wait ${fmtMs(q.wait_time_ns)} ms, ${q.migrations} migrations`}</title>
+          </g>
+        ))}
+      </svg>
+      {report.processes.length > procs.length && <p className="meta">+ {report.processes.length - procs.length} more processes</p>}
+    </figure>
+  );
+}
+
+function LatencyChart({ cdfs, report }: { cdfs: LatencyCdf[]; report: Report }) {
+  const lo = Math.max(1e3, d3.min(cdfs, (c) => c.quantiles.find((v) => v > 0) ?? 1e3) ?? 1e3);
+  const hi = Math.max(lo * 10, d3.max(cdfs, (c) => c.quantiles[c.quantiles.length - 1]) ?? lo * 10);
+  // Latencies span microseconds to many milliseconds: a log axis.
+  const x = d3.scaleLog().domain([lo, hi]).range([M.l, W - M.r]).clamp(true);
+  const y = d3.scaleLinear().domain([0, 1]).range([H - M.b, M.t]);
+  const index = new Map(report.processes.map((q, i) => [q.tgid, i]));
+  return (
+    <figure className="chart">
+      <figcaption>Wakeup latency distribution (wakeup → running)</figcaption>
+      {cdfs.length === 0 ? (
+        <p className="empty">No task has been woken yet.</p>
+      ) : (
+        <svg width={W} height={H} data-testid="latency-chart">
+          <Axes x={x} y={y} xTicks={DECADES.filter((d) => d >= lo && d <= hi)} xFmt={(v) => fmtLatency(v)} yFmt={(v) => `${v * 100}%`} />
+          {cdfs.map((c) => {
+            const n = c.quantiles.length - 1;
+            const line = d3.line<number>().x((v) => x(Math.max(lo, v))).y((_, i) => y(i / n)).curve(d3.curveStepAfter);
+            return (
+              <path key={c.tgid} className="cdf" data-testid="latency-cdf" d={line(c.quantiles) ?? ''} stroke={procColour(index.get(c.tgid) ?? 0)}>
+                <title>{`${c.name}: ${c.samples} wakeups, median ${fmtLatency(c.quantiles[Math.round(n / 2)])}, max ${fmtLatency(c.quantiles[n])}`}</title>
+              </path>
+            );
+          })}
+        </svg>
+      )}
+    </figure>
+  );
+}
+
+function WastedChart({ history, durationNs }: { history: LoadHistory; durationNs: number }) {
+  const { buckets, widthNs, wasted } = history;
+  // Cumulative wasted core time (ms) at the end of each bucket: the time is
+  // accounted at events, so per-bucket rates would carry accounting jitter.
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (let b = 0; b < buckets; b++) cumulative.push((sum += wasted[b]) / 1e6);
+  const x = d3.scaleLinear().domain([0, Math.max(durationNs, 1)]).range([M.l, W - M.r]);
+  const y = d3.scaleLinear().domain([0, Math.max(1, sum / 1e6)]).nice().range([H - M.b, M.t]);
+  const area = d3.area<number>().x((_, i) => x((i + 1) * widthNs)).y0(y(0)).y1((c) => y(c));
+  return (
+    <figure className="chart">
+      <figcaption>Wasted core time so far (a core idle while a thread waits) · {fmtMs(sum)} ms</figcaption>
+      <svg width={W} height={H} data-testid="wasted-chart" data-total-ns={sum}>
+        <Axes x={x} y={y} xTicks={x.ticks(4)} xFmt={(v) => `${(v / 1e3 / 1e6).toFixed(1)} s`} yFmt={(v) => `${v} ms`} />
+        {buckets > 0 && <path className="wasted-area" d={area(cumulative) ?? ''} />}
+      </svg>
+    </figure>
+  );
+}
+
+type Scale = (v: number) => number;
+
+function Axes(p: { x: Scale; y: d3.ScaleLinear<number, number>; xTicks: number[]; xFmt: (v: number) => string; yFmt: (v: number) => string }) {
+  return (
+    <g className="axes">
+      <line x1={M.l} x2={W - M.r} y1={H - M.b} y2={H - M.b} />
+      <line x1={M.l} x2={M.l} y1={M.t} y2={H - M.b} />
+      {p.xTicks.map((t) => (
+        <text key={`x${t}`} x={p.x(t)} y={H - M.b + 14} textAnchor="middle">
+          {p.xFmt(t)}
+        </text>
+      ))}
+      {p.y.ticks(4).map((t) => (
+        <text key={`y${t}`} x={M.l - 4} y={p.y(t) + 3} textAnchor="end">
+          {p.yFmt(t)}
+        </text>
+      ))}
+    </g>
+  );
+}
+
+function fmtLatency(ns: number): string {
+  return ns >= 1e6 ? `${(ns / 1e6).toFixed(ns >= 1e7 ? 0 : 1)} ms` : `${(ns / 1e3).toFixed(0)} µs`;
+}

@@ -1,0 +1,80 @@
+// Long runs in Chromium: a jump far ahead on a 60-second, 64-CPU run shows a
+// progress bar, the page keeps answering, Cancel stops it where it got, and a
+// search for the next violation in slices lands where an uninterrupted one does.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { hook, loadPreset, openLab, settled, shots, type Lab } from './harness';
+
+let lab: Lab;
+beforeAll(async () => {
+  lab = await openLab();
+});
+afterAll(async () => lab?.close());
+
+const nowNs = async () => (await hook<{ now_ns: number }>(lab.page, 'view')).now_ns;
+
+describe('long runs', () => {
+  it('show progress, keep the page responsive and can be cancelled', async () => {
+    await loadPreset(lab.page, 'group-imbalance-make');
+    const json = JSON.parse(await hook<string>(lab.page, 'scenarioJson'));
+    json.duration_ms = 60000;
+    json.name = 'group-imbalance-60s';
+    expect(await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify(json))).toBe(true);
+    const box = await lab.page.getByTestId('heatmap-load').boundingBox();
+    if (!box) throw new Error('no heatmap');
+    // 90% along the run: 54 simulated seconds of 64 CPUs.
+    await lab.page.getByTestId('heatmap-load').click({ position: { x: 52 + (box.width - 68) * 0.9, y: 10 } });
+    await lab.page.getByTestId('progress').waitFor({ timeout: 5000 });
+    // The main thread answers between slices.
+    const t = Date.now();
+    await lab.page.evaluate(() => 1);
+    expect(Date.now() - t).toBeLessThan(500);
+    const mid = await nowNs();
+    await lab.page.waitForTimeout(300);
+    expect(await nowNs()).toBeGreaterThan(mid);
+    await lab.page.screenshot({ path: join(shots, 'long-run-progress.png') });
+    await lab.page.getByTestId('btn-cancel').click();
+    expect(await settled(() => lab.page.getByTestId('progress').count(), (n) => n === 0)).toBe(0);
+    const stopped = await nowNs();
+    expect(stopped).toBeGreaterThan(0);
+    expect(stopped).toBeLessThan(54e9);
+    await lab.page.waitForTimeout(200);
+    expect(await nowNs()).toBe(stopped);
+    expect(await lab.page.getByTestId('notice').textContent()).toContain('cancelled at t =');
+  });
+
+  it('finds the next violation in slices where one uninterrupted search does', async () => {
+    await loadPreset(lab.page, 'group-imbalance-make');
+    await lab.page.getByTestId('btn-next-violation').click();
+    await settled(() => lab.page.getByTestId('progress').count(), (n) => n === 0, 10000);
+    const sliced = await hook<string>(lab.page, 'traceHash');
+    const events = (await hook<{ events: number }>(lab.page, 'view')).events;
+    // The same search from the start in one engine call, through the timeline.
+    await hook(lab.page, 'seekEvent', 0);
+    const whole = await lab.page.evaluate(() => {
+      const h = (window as unknown as { __schedlab: { stepMarkNow(m: string): boolean; traceHash(): string; view(): { events: number } } }).__schedlab;
+      h.stepMarkNow('violation');
+      return { hash: h.traceHash(), events: h.view().events };
+    });
+    expect(whole).toEqual({ hash: sliced, events });
+  });
+
+  it('searches back through a long run in slices with progress, and reports when there is none', async () => {
+    await loadPreset(lab.page, 'group-imbalance-make-fixed');
+    const json = JSON.parse(await hook<string>(lab.page, 'scenarioJson'));
+    json.duration_ms = 60000;
+    expect(await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify(json))).toBe(true);
+    await hook(lab.page, 'runUntil', 60e9);
+    const before = await hook<{ events: number }>(lab.page, 'view');
+    // The fixed kernel has no violation to go back to: the search scans the whole run.
+    await lab.page.getByTestId('btn-back-violation').click();
+    await lab.page.getByTestId('progress').waitFor({ timeout: 5000 });
+    const t = Date.now();
+    await lab.page.evaluate(() => 1);
+    expect(Date.now() - t).toBeLessThan(500);
+    expect(await lab.page.getByTestId('progress').textContent()).toContain('searched back to event');
+    await settled(() => lab.page.getByTestId('progress').count(), (n) => n === 0, 60000);
+    expect(await lab.page.getByTestId('notice').textContent()).toBe('no earlier sanity-checker violation');
+    expect((await hook<{ events: number }>(lab.page, 'view')).events).toBe(before.events);
+  });
+});

@@ -1,0 +1,55 @@
+// The inspector's sentences say the decision's own numbers.
+import { describe, expect, it } from 'vitest';
+import { decisionSteps, groupSentence } from '../../src/views/inspector-words';
+import type { DecisionView, GroupStatsView } from '../../src/engine/types';
+
+const group = (cpus: string, over: Partial<GroupStatsView>): GroupStatsView => ({
+  cpus,
+  local: false,
+  avg_load: 100,
+  group_load: 800,
+  group_capacity: 8192,
+  sum_nr_running: 8,
+  idle_cpus: 0,
+  load_per_task: 100,
+  group_type: 'other',
+  min_load: 100,
+  max_load: 100,
+  ...over,
+});
+
+const decision: DecisionView = {
+  t_ns: 5e6,
+  cpu: 8,
+  level: 'NUMA(16)',
+  idle: 'newly-idle',
+  groups: [group('8-15', { local: true, avg_load: 90, sum_nr_running: 7, idle_cpus: 1, min_load: 0, max_load: 180 }), group('0-7', { group_type: 'overloaded', avg_load: 160, sum_nr_running: 11 })],
+  busiest_group: 1,
+  domain_avg_load: 113,
+  imbalance: 15,
+  busiest_cpu: 4,
+  outcome: 'moved',
+  moved: [42],
+  explanation: 'CPU 8 balancing at NUMA(16) (newly-idle): pulled 1 task(s) from CPU 4 to cover an imbalance of 15',
+};
+
+describe('inspector sentences', () => {
+  it('describe each group with its numbers', () => {
+    const local = groupSentence(decision.groups[0], 0, decision);
+    expect(local).toContain('own group has 7 runnable tasks on 8 CPUs, 1 idle');
+    expect(local).toContain('below the domain’s 113');
+    expect(local).toContain('from load 0 to 180');
+    const busiest = groupSentence(decision.groups[1], 1, decision);
+    expect(busiest).toMatch(/^The busiest group has 11 runnable tasks on 8 CPUs, 0 idle; overloaded/);
+  });
+
+  it('walk through the decision: groups, busiest, imbalance, what moved', () => {
+    const steps = decisionSteps(decision, (p) => `task${p}`);
+    expect(steps[0]).toBe('CPU 8 (newly-idle) balances its NUMA(16) domain: it compares 2 groups of CPUs, whose average load is 113.');
+    expect(steps[1]).toContain('CPUs 0-7');
+    expect(steps[2]).toContain('The imbalance is 15');
+    expect(steps[3]).toBe('It pulled task42 from CPU 4.');
+    const none = decisionSteps({ ...decision, outcome: 'balanced', moved: [], imbalance: 0, busiest_group: null, explanation: 'CPU 8 balancing at MC (idle): balanced, because the local group is not below the average' }, String);
+    expect(none.at(-1)).toBe('Nothing moved: balanced, because the local group is not below the average.');
+  });
+});

@@ -1,0 +1,323 @@
+//! Exact rewind: a simulation plus periodic snapshots keyed by the number of
+//! events processed. Going back restores the nearest earlier snapshot and
+//! replays deterministically to the target, so the state reached is the state
+//! that was there, not an approximation. Also steps to the next or previous
+//! balancing decision, migration or sanity-checker violation, and feeds the
+//! heatmaps' sampled history (which lives outside the snapshots, so a rewind
+//! keeps what was already explored).
+//!
+//! ```text
+//!   events: 0 ───── s1 ───── s2 ───── s3 ─── cursor
+//!   back to e (s2 ≤ e < s3): restore s2, replay e − s2 events
+//! ```
+//!
+//! Memory: snapshots leave out the run slices (append-only, so the slices of
+//! any earlier state are a prefix of the current ones and a restore truncates
+//! them), and at most MAX_SNAPSHOTS are kept: past that, every other one is
+//! dropped and the interval doubles.
+
+use super::history::LoadHistory;
+use crate::balance::decision::Outcome;
+use crate::sim::events::EventClass;
+use crate::sim::Simulator;
+use crate::time::SimTime;
+
+pub const MAX_SNAPSHOTS: usize = 24;
+pub const FIRST_INTERVAL: u64 = 32768;
+
+/// What the "next / previous" steps look for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A load_balance call by a designated balancer (what the inspector shows).
+    Decision,
+    /// A task changed CPU.
+    Migration,
+    /// The sanity checker confirmed a violation.
+    Violation,
+    /// A scheduler tick (what "step tick" stops after).
+    Tick,
+}
+
+impl Mark {
+    pub fn parse(s: &str) -> Option<Mark> {
+        match s {
+            "decision" => Some(Mark::Decision),
+            "migration" => Some(Mark::Migration),
+            "violation" => Some(Mark::Violation),
+            "tick" => Some(Mark::Tick),
+            _ => None,
+        }
+    }
+}
+
+/// The counters a step is compared against to tell whether it made a mark.
+#[derive(Clone, Copy)]
+struct Counts {
+    decisions: u64,
+    migrations: u64,
+    violations: usize,
+}
+
+fn counts(sim: &Simulator) -> Counts {
+    Counts {
+        decisions: sim.decisions_total(),
+        migrations: sim.tasks().iter().map(|t| t.stats.migrations).sum(),
+        violations: sim.sanity_violations().len(),
+    }
+}
+
+fn made_mark(sim: &Simulator, before: &Counts, class: EventClass, m: Mark) -> bool {
+    match m {
+        Mark::Tick => class == EventClass::Tick,
+        Mark::Decision => {
+            let new = (sim.decisions_total() - before.decisions) as usize;
+            sim.decisions().iter().rev().take(new).any(|d| !matches!(d.outcome, Outcome::NotDesignated { .. }))
+        }
+        Mark::Migration => sim.tasks().iter().map(|t| t.stats.migrations).sum::<u64>() > before.migrations,
+        Mark::Violation => sim.sanity_violations().len() > before.violations,
+    }
+}
+
+#[derive(Clone)]
+struct Snapshot {
+    events: u64,
+    now: SimTime,
+    /// The simulator with its run slices left out.
+    sim: Simulator,
+    slices_len: usize,
+}
+
+/// A backward search in progress: the snapshot window to scan next.
+#[derive(Clone, Copy)]
+struct BackSearch {
+    mark: Mark,
+    /// Windows below snapshot `k` remain.
+    k: usize,
+    /// Marks at event counts below `end` are candidates.
+    end: u64,
+    /// Where the search started; any move in between ends it.
+    origin: u64,
+    snapshots: usize,
+}
+
+#[derive(Clone)]
+pub struct Timeline {
+    sim: Simulator,
+    snapshots: Vec<Snapshot>,
+    interval: u64,
+    history: LoadHistory,
+    back: Option<BackSearch>,
+}
+
+impl Timeline {
+    pub fn new(sim: Simulator) -> Timeline {
+        Timeline::with_interval(sim, FIRST_INTERVAL)
+    }
+
+    /// A timeline whose first snapshot interval is `interval` events (tests
+    /// use small ones to exercise the thinning).
+    pub fn with_interval(mut sim: Simulator, interval: u64) -> Timeline {
+        let history = LoadHistory::new(sim.rqs().len());
+        let first = snapshot(&mut sim);
+        Timeline { sim, snapshots: vec![first], interval: interval.max(1), history, back: None }
+    }
+
+    pub fn sim(&self) -> &Simulator {
+        &self.sim
+    }
+    pub fn history(&self) -> &LoadHistory {
+        &self.history
+    }
+    pub fn snapshots(&self) -> usize {
+        self.snapshots.len()
+    }
+
+    /// The one place events are processed: sample the history, step, and
+    /// snapshot when the interval has passed.
+    fn step_one(&mut self) -> Option<EventClass> {
+        if let Some(next) = self.sim.next_event_time() {
+            self.history.observe(&self.sim, next);
+        }
+        let class = self.sim.step_classified();
+        let last = self.snapshots.last().map_or(0, |s| s.events);
+        if class.is_some() && self.sim.events_processed() >= last + self.interval {
+            let s = snapshot(&mut self.sim);
+            self.snapshots.push(s);
+            if self.snapshots.len() > MAX_SNAPSHOTS {
+                // Keep the first (the start) and every other one after it.
+                let mut i = 0;
+                self.snapshots.retain(|_| {
+                    i += 1;
+                    i % 2 == 1
+                });
+                self.interval *= 2;
+            }
+        }
+        class
+    }
+
+    pub fn step_event(&mut self) -> bool {
+        self.sim.clear_rotations();
+        self.step_one().is_some()
+    }
+
+    pub fn step_tick(&mut self) -> bool {
+        self.sim.clear_rotations();
+        loop {
+            match self.step_one() {
+                None => return false,
+                Some(EventClass::Tick) => return true,
+                Some(EventClass::Other) => {}
+            }
+        }
+    }
+
+    /// As `Simulator::run_until`, event by event (same loop, same result).
+    pub fn run_until(&mut self, t: SimTime) {
+        self.sim.clear_rotations();
+        let t = t.min(self.sim.duration());
+        while self.sim.next_event_time().is_some_and(|n| n <= t) {
+            if self.step_one().is_none() {
+                return;
+            }
+        }
+        self.sim.run_until(t);
+    }
+
+    /// Restores snapshot `k`, keeping the current run slices up to its length.
+    fn restore(&mut self, k: usize) {
+        let snap = &self.snapshots[k];
+        let mut slices = std::mem::take(&mut self.sim.trace.slices);
+        slices.truncate(snap.slices_len);
+        let mut sim = snap.sim.clone();
+        sim.trace.slices = slices;
+        self.sim = sim;
+    }
+
+    /// Goes to the state right after event number `events`, the state a
+    /// `step_event` reaching it leaves (its rotations included). Forward or
+    /// backward; forward jumps start from a later snapshot when one exists.
+    pub fn seek_event(&mut self, events: u64) {
+        let cur = self.sim.events_processed();
+        // The latest snapshot strictly before the target, so the last event is
+        // replayed and its rotations are the ones shown.
+        let k = self.snapshots.iter().rposition(|s| s.events < events.max(1)).unwrap_or(0);
+        if events < cur || self.snapshots[k].events > cur {
+            self.restore(k);
+        }
+        while self.sim.events_processed() + 1 < events {
+            if self.step_one().is_none() {
+                return;
+            }
+        }
+        self.sim.clear_rotations();
+        if self.sim.events_processed() < events {
+            self.step_one();
+        }
+    }
+
+    /// Goes to simulated time `t` (the state `run_until(t)` from the start
+    /// would leave), backward through a snapshot.
+    pub fn seek_time(&mut self, t: SimTime) {
+        if t < self.sim.now() {
+            let k = self.snapshots.iter().rposition(|s| s.now <= t).unwrap_or(0);
+            self.restore(k);
+        }
+        self.run_until(t);
+    }
+
+    /// Steps forward until a step makes the mark; false if the run ended first.
+    pub fn next_mark(&mut self, m: Mark) -> bool {
+        self.next_mark_until(m, self.sim.duration()).unwrap_or(false)
+    }
+
+    /// As `next_mark`, but stops (`None`) once the next pending event is later
+    /// than `limit` without having found one (the UI searches long runs in
+    /// slices between frames; the states passed through are the same).
+    pub fn next_mark_until(&mut self, m: Mark, limit: SimTime) -> Option<bool> {
+        self.sim.clear_rotations();
+        loop {
+            if limit < self.sim.duration() && self.sim.next_event_time().is_none_or(|t| t > limit) {
+                return None;
+            }
+            let before = counts(&self.sim);
+            self.sim.clear_rotations();
+            let Some(class) = self.step_one() else { return Some(false) };
+            if made_mark(&self.sim, &before, class, m) {
+                return Some(true);
+            }
+        }
+    }
+
+    /// Goes back to the latest event before the cursor that made the mark;
+    /// false (and no move) if there is none.
+    pub fn prev_mark(&mut self, m: Mark) -> bool {
+        self.prev_mark_start(m);
+        loop {
+            if let Some(found) = self.prev_mark_continue() {
+                return found;
+            }
+        }
+    }
+
+    /// Starts a backward search that `prev_mark_continue` carries out one
+    /// snapshot window per call (the UI yields to the browser in between).
+    pub fn prev_mark_start(&mut self, m: Mark) {
+        let cur = self.sim.events_processed();
+        self.back = Some(BackSearch {
+            mark: m,
+            k: self.snapshots.len(),
+            end: cur,
+            origin: cur,
+            snapshots: self.snapshots.len(),
+        });
+    }
+
+    /// Event count below which the backward search still has to look.
+    pub fn prev_mark_searched_to(&self) -> u64 {
+        self.back.map_or(0, |b| b.end)
+    }
+
+    /// Scans the next window back: `Some(true)` found and moved there,
+    /// `Some(false)` none (or the search was interrupted), `None` not yet.
+    pub fn prev_mark_continue(&mut self) -> Option<bool> {
+        let mut b = self.back.take()?;
+        if self.sim.events_processed() != b.origin || self.snapshots.len() != b.snapshots {
+            return Some(false);
+        }
+        loop {
+            if b.k == 0 {
+                return Some(false);
+            }
+            b.k -= 1;
+            if self.snapshots[b.k].events < b.end {
+                break;
+            }
+        }
+        let start = self.snapshots[b.k].events;
+        // Replay the window (start, end) on a scratch copy, no history.
+        let mut scratch = self.snapshots[b.k].sim.clone();
+        let mut found = None;
+        while scratch.events_processed() + 1 < b.end {
+            let before = counts(&scratch);
+            let Some(class) = scratch.step_classified() else { break };
+            if made_mark(&scratch, &before, class, b.mark) {
+                found = Some(scratch.events_processed());
+            }
+        }
+        if let Some(e) = found {
+            self.seek_event(e);
+            return Some(true);
+        }
+        b.end = start + 1;
+        self.back = Some(b);
+        None
+    }
+}
+
+fn snapshot(sim: &mut Simulator) -> Snapshot {
+    let slices = std::mem::take(&mut sim.trace.slices);
+    let copy = sim.clone();
+    sim.trace.slices = slices;
+    Snapshot { events: sim.events_processed(), now: sim.now(), sim: copy, slices_len: sim.trace.slices.len() }
+}
