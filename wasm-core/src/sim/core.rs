@@ -77,6 +77,7 @@ impl Simulator {
             }
             Event::Timed(kind) => {
                 self.timed_event(kind);
+                self.refresh_all_thread_weights();
                 Some(EventClass::Other)
             }
         }
@@ -171,6 +172,10 @@ impl Simulator {
     }
 
     fn advance_inner(&mut self, pid: Pid, from: From) {
+        if let From::Waking { is_new: true, .. } = from {
+            // A new thread changes its process's thread count (PFS, DW-CFS).
+            self.refresh_thread_weights(self.tasks[pid as usize].tgid);
+        }
         for _ in 0..MAX_SYSCALLS_IN_A_ROW {
             let action = self.next_action(pid);
             let cpu = match from {
@@ -240,6 +245,7 @@ impl Simulator {
         task.stats.exited_at = Some(self.now);
         let cpu = task.cpu;
         self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+        self.refresh_thread_weights(self.tasks[pid as usize].tgid);
         self.notify_parent(pid, cpu);
     }
 
@@ -249,6 +255,7 @@ impl Simulator {
         self.deactivate(cpu, pid, TaskState::Exited);
         self.tasks[pid as usize].stats.exited_at = Some(self.now);
         self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+        self.refresh_thread_weights(self.tasks[pid as usize].tgid);
         self.notify_parent(pid, cpu);
         self.schedule(cpu);
     }
@@ -277,6 +284,7 @@ impl Simulator {
             self.tasks[pid as usize].cpu = waker;
         }
         let target = self.select_task_rq_fair(pid, waker, kind);
+        let target = if is_new { target } else { self.id_select_idle_sibling(pid, target) };
         if is_new && target != waker && self.tasks[pid as usize].parent.is_some() {
             // task_fork_fair stores the child's vruntime relative to the
             // parent's queue; it is rebased on the queue it lands on.
@@ -387,6 +395,7 @@ impl Simulator {
             self.context_switch(cpu, prev, next);
         }
         self.arm_burst_end(cpu);
+        self.smt_expel_siblings(cpu, prev, next);
     }
 
     pub(crate) fn context_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {

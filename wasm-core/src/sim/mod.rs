@@ -14,11 +14,13 @@ pub mod accounting;
 mod core;
 pub mod events;
 mod fair_class;
+mod group_identity;
 mod hotplug;
 mod migrate;
 mod runqueue;
 pub mod sanity;
 pub mod sync;
+mod weight_policy;
 
 pub use runqueue::Rq;
 
@@ -128,6 +130,8 @@ pub struct Simulator {
     pub(crate) sanity_cfg: Option<sanity::SanityConfig>,
     pub(crate) sanity: sanity::SanityState,
     pub(crate) placements: VecDeque<crate::balance::placement::Placement>,
+    /// The fair-class policy (CFS, or a variant of it).
+    pub(crate) policy: crate::config::PolicyConfig,
 }
 
 impl Simulator {
@@ -172,8 +176,10 @@ impl Simulator {
             sanity_cfg: cfg.sanity.clone(),
             sanity: sanity::SanityState::default(),
             placements: VecDeque::new(),
+            policy: cfg.policy.clone(),
         };
         let group_of_process = sim.build_task_groups(cfg);
+        sim.apply_identities(cfg);
         sim.rebuild_domains();
         for rq in &mut sim.rqs {
             rq.avg_idle_ns = 2 * sim.tunables.migration_cost_ns;
@@ -235,7 +241,7 @@ impl Simulator {
         let add = |sim: &mut Simulator, name: String, parent: u32, shares: u64, autogroup: bool| -> u32 {
             let id = sim.tgs.len() as u32;
             let depth = sim.tgs[parent as usize].depth + 1;
-            sim.tgs.push(TaskGroup { id, name, parent: Some(parent), shares, autogroup, depth, load_avg: 0 });
+            sim.tgs.push(TaskGroup { id, name, parent: Some(parent), shares, autogroup, depth, ..TaskGroup::root() });
             for _ in 0..sim.rqs.len() {
                 let mut se = SchedEntity::for_nice(0);
                 se.set_weight(shares);
