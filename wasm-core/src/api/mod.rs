@@ -7,6 +7,7 @@ pub mod inspector;
 pub mod presets;
 pub mod report;
 pub mod scenario;
+pub mod sweep;
 pub mod templates;
 pub mod validate;
 pub mod view;

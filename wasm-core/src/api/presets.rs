@@ -25,6 +25,9 @@ pub const PRESETS: &[Preset] = &[
     preset!("group-construction-numactl-fixed", "Scheduling Group Construction: an app on nodes 1 and 2 (fixed)"),
     preset!("overload-on-wakeup-db", "Overload-on-Wakeup: 64 database workers (Linux 4.1)"),
     preset!("overload-on-wakeup-db-fixed", "Overload-on-Wakeup: 64 database workers (fixed)"),
+    preset!("gi-colocation", "Group Identity: 8 online services + 8 offline jobs on one Xeon node"),
+    preset!("eevdf-vs-cfs", "EEVDF vs CFS: a short-slice latency task among three hogs"),
+    preset!("greedy-threads", "Greedy threads: 1 thread vs 8 on 4 CPUs (CFS; try pfs / dw-cfs)"),
 ];
 
 pub fn find(name: &str) -> Option<&'static Preset> {
