@@ -27,6 +27,8 @@ pub const PRESETS: &[Preset] = &[
     preset!("overload-on-wakeup-db-fixed", "Overload-on-Wakeup: 64 database workers (fixed)"),
     preset!("gi-colocation", "Group Identity: 8 online services + 8 offline jobs on one Xeon node"),
     preset!("eevdf-vs-cfs", "EEVDF vs CFS: a short-slice latency task among three hogs"),
+    preset!("context-switches", "Context switches: stress -c 10, then sysbench threads (voluntary vs involuntary)"),
+    preset!("pipe-pingpong", "Scheduling cost: pipe ping-pong pinned to one CPU vs across CPUs"),
     preset!("greedy-threads", "Greedy threads: 1 thread vs 8 on 4 CPUs (CFS; try pfs / dw-cfs)"),
 ];
 
