@@ -45,6 +45,8 @@ pub enum PolicyKind {
     DwCfs,
     /// EEVDF (Linux 6.6+): eligibility by lag, earliest virtual deadline.
     Eevdf,
+    /// The O(1) scheduler of 2.6.0–2.6.22 (its own class; `sim::o1_class`).
+    O1,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

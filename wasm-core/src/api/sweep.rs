@@ -298,3 +298,60 @@ pub fn latency_table(rows: &[LatencyRow]) -> String {
     }
     out
 }
+
+#[derive(Serialize, Debug, Clone)]
+pub struct O1Row {
+    pub policy: String,
+    pub process: String,
+    pub cpu_ms: f64,
+    pub wait_ms: f64,
+    /// Longest time on the CPU without a switch (a run slice), ms.
+    pub longest_turn_ms: f64,
+    /// Wakeup latency p99 and max, µs.
+    pub wakeup_p99_us: f64,
+    pub wakeup_max_us: f64,
+}
+
+/// o1-vs-cfs under "o1" (the preset) and "cfs": one row per process.
+pub fn o1_vs_cfs_sweep() -> Vec<O1Row> {
+    ["o1", "cfs"]
+        .iter()
+        .flat_map(|&policy| {
+            let mut f = preset_file("o1-vs-cfs");
+            f.policy.kind = policy.to_string();
+            let sim = run_until(&f, |_| false);
+            sim.processes()
+                .iter()
+                .map(|p| {
+                    let t = &sim.tasks()[p.threads[0] as usize];
+                    let mut lat = t.stats.wakeup_latencies.clone();
+                    lat.sort_unstable();
+                    let turn = sim.trace().slices.iter().filter(|r| r.pid == t.pid).map(|r| r.end.since(r.start)).max();
+                    O1Row {
+                        policy: policy.to_string(),
+                        process: p.name.clone(),
+                        cpu_ms: t.se.sum_exec_runtime as f64 / 1e6,
+                        wait_ms: t.stats.wait_ns_at(sim.now()) as f64 / 1e6,
+                        longest_turn_ms: turn.unwrap_or(0) as f64 / 1e6,
+                        wakeup_p99_us: if lat.is_empty() { 0.0 } else { nearest_rank(&lat, 99.0) as f64 / 1e3 },
+                        wakeup_max_us: *lat.last().unwrap_or(&0) as f64 / 1e3,
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+pub fn o1_table(rows: &[O1Row]) -> String {
+    let mut out = format!(
+        "{:<6} {:<8} {:>9} {:>9} {:>12} {:>11} {:>11}\n",
+        "policy", "process", "cpu ms", "wait ms", "longest run", "p99 wake us", "max wake us"
+    );
+    for r in rows {
+        out += &format!(
+            "{:<6} {:<8} {:>9.1} {:>9.1} {:>12.1} {:>11.1} {:>11.1}\n",
+            r.policy, r.process, r.cpu_ms, r.wait_ms, r.longest_turn_ms, r.wakeup_p99_us, r.wakeup_max_us
+        );
+    }
+    out
+}

@@ -130,6 +130,10 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         }
         events.push(TimedEvent { at_ns: e.at_ms.saturating_mul(NSEC_PER_MSEC), kind });
     }
+    if policy.kind == PolicyKind::O1 && !f.events.is_empty() {
+        // The O(1) class does not move tasks between CPUs (no balancing, no hotplug).
+        c.fail("events", "CPU hotplug is not modelled under policy 'o1'");
+    }
     if !c.diags.is_empty() {
         return Err(c.diags);
     }
@@ -231,8 +235,9 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
         "pfs" => PolicyKind::Pfs,
         "dw-cfs" => PolicyKind::DwCfs,
         "eevdf" => PolicyKind::Eevdf,
+        "o1" => PolicyKind::O1,
         other => {
-            c.fail("policy.kind", format!("unknown policy '{other}' (known: cfs, pfs, dw-cfs, eevdf)"));
+            c.fail("policy.kind", format!("unknown policy '{other}' (known: cfs, pfs, dw-cfs, eevdf, o1)"));
             PolicyKind::Cfs
         }
     };

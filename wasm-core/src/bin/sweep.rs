@@ -4,12 +4,13 @@
 //!   sweep greedy-threads [--json]       A (1 thread) vs B (m threads) under CFS, PFS, DW-CFS
 //!   sweep gi-colocation [--json]        online wakeup latency: none, plain, pinned, Group Identity
 //!   sweep eevdf-vs-cfs [--json]         a short-slice task's wakeup latency: CFS vs EEVDF
+//!   sweep o1-vs-cfs [--json]            two hogs and an editor under O(1) and CFS
 //!   sweep alpha [NO] [--json]           DW-CFS's α(Nt, No) under formulas A, B, C (No default 4)
 
 use schedlab_core::api::sweep;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: sweep greedy-threads [--json] | sweep gi-colocation [--json] | sweep eevdf-vs-cfs [--json] | sweep alpha [NO] [--json]";
+const USAGE: &str = "usage: sweep greedy-threads [--json] | sweep gi-colocation [--json] | sweep eevdf-vs-cfs [--json] | sweep o1-vs-cfs [--json] | sweep alpha [NO] [--json]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,6 +39,14 @@ fn main() -> ExitCode {
                 serde_json::to_string_pretty(&rows).expect("rows serialize")
             } else {
                 sweep::latency_table(&rows)
+            }
+        }
+        ["o1-vs-cfs"] => {
+            let rows = sweep::o1_vs_cfs_sweep();
+            if json {
+                serde_json::to_string_pretty(&rows).expect("rows serialize")
+            } else {
+                sweep::o1_table(&rows)
             }
         }
         ["alpha", more @ ..] if more.len() <= 1 => {

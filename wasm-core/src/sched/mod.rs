@@ -11,6 +11,7 @@ pub mod entity;
 pub mod fair;
 pub mod group;
 pub mod identity;
+pub mod o1;
 pub mod pelt;
 pub mod thread_weight;
 pub mod tunables;

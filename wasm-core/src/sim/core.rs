@@ -103,7 +103,9 @@ impl Simulator {
             }
         }
         self.rqs[cpu as usize].update_cpu_load();
-        self.trigger_load_balance(cpu);
+        if !self.o1_on() {
+            self.trigger_load_balance(cpu);
+        }
         self.resched_if_needed(cpu);
     }
 
@@ -283,8 +285,23 @@ impl Simulator {
         if is_new {
             self.tasks[pid as usize].cpu = waker;
         }
-        let target = self.select_task_rq_fair(pid, waker, kind);
-        let target = if is_new { target } else { self.id_select_idle_sibling(pid, target) };
+        let target = if self.o1_on() {
+            // O(1): no wakeup balancing; a new task goes to the least loaded CPU.
+            let prev = self.tasks[pid as usize].cpu;
+            let usable = |c: CpuId| self.online.test(c) && self.tasks[pid as usize].allowed.test(c);
+            match (is_new, self.o1_select_fork_cpu(pid)) {
+                (true, Some(c)) => c,
+                _ if usable(prev) => prev,
+                _ => self.select_fallback_rq(pid, prev),
+            }
+        } else {
+            let target = self.select_task_rq_fair(pid, waker, kind);
+            if is_new {
+                target
+            } else {
+                self.id_select_idle_sibling(pid, target)
+            }
+        };
         if is_new && target != waker && self.tasks[pid as usize].parent.is_some() {
             // task_fork_fair stores the child's vruntime relative to the
             // parent's queue; it is rebased on the queue it lands on.
@@ -357,7 +374,7 @@ impl Simulator {
             if rq.idle_stamp.is_none() {
                 rq.idle_stamp = Some(now);
             }
-            if self.idle_balance(cpu) {
+            if !self.o1_on() && self.idle_balance(cpu) {
                 next = self.pick_next_task(cpu);
             }
         }

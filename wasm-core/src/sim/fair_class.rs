@@ -71,6 +71,9 @@ impl Simulator {
     /// was not queued yet; count it in every level's h_nr_running; refresh
     /// the groups' shares on the way up.
     pub(crate) fn enqueue_task(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        if self.o1_on() {
+            return self.o1_enqueue(pid, cpu, kind == EnqueueKind::New);
+        }
         let now = self.now;
         let vslice = if kind == EnqueueKind::New { self.task_vslice(pid, cpu) } else { 0 };
         let mut kind = kind;
@@ -102,6 +105,9 @@ impl Simulator {
     /// `dequeue_task_fair`: dequeue the task, and each group entity left
     /// empty; a sleeping task makes its group the next buddy above.
     pub(crate) fn dequeue_task(&mut self, pid: Pid, cpu: CpuId, sleeping: bool) {
+        if self.o1_on() {
+            return self.o1_dequeue(pid, cpu);
+        }
         let now = self.now;
         let mut dequeuing = true;
         let chain = self.chain(pid, cpu);
@@ -224,6 +230,9 @@ impl Simulator {
     /// `pick_next_task_fair` (curr already put back): descend from the root,
     /// picking at each level, until a task is reached.
     pub(crate) fn pick_next_task(&mut self, cpu: CpuId) -> Option<Pid> {
+        if self.o1_on() {
+            return self.o1_pick(cpu);
+        }
         let now = self.now;
         let allow_under = !self.smt_expelled(cpu);
         let mut tg = 0;
@@ -241,6 +250,9 @@ impl Simulator {
 
     /// `put_prev_task_fair`: every level's curr goes back (if still queued).
     pub(crate) fn put_prev_task(&mut self, pid: Pid, cpu: CpuId) {
+        if self.o1_on() {
+            return self.o1_put_prev(pid, cpu);
+        }
         let now = self.now;
         for (tg, id) in self.chain(pid, cpu) {
             let (cfs, mut ents) = level!(self, tg, cpu);
@@ -252,6 +264,9 @@ impl Simulator {
 
     /// `update_curr` on every level of the running task's chain.
     pub(crate) fn update_curr_chain(&mut self, cpu: CpuId) {
+        if self.o1_on() {
+            return self.o1_update_curr(cpu);
+        }
         let Some(pid) = self.rqs[cpu as usize].curr_task else { return };
         let now = self.now;
         for (tg, _) in self.chain(pid, cpu) {
@@ -263,6 +278,9 @@ impl Simulator {
     /// `task_tick_fair`: `entity_tick` at every level; true if some level
     /// found that its curr used up its slice.
     pub(crate) fn task_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
+        if self.o1_on() {
+            return self.o1_tick(pid, cpu);
+        }
         let now = self.now;
         let mut resched = false;
         let chain = self.chain(pid, cpu);
@@ -301,6 +319,9 @@ impl Simulator {
     /// the level where their ancestries meet (`find_matching_se`). Sets the
     /// buddies as the kernel does; true = preempt.
     pub(crate) fn check_preempt_wakeup(&mut self, cpu: CpuId, p: Pid, is_fork: bool) -> bool {
+        if self.o1_on() {
+            return self.o1_preempts_curr(cpu, p);
+        }
         let Some(curr) = self.rqs[cpu as usize].curr_task else { return true };
         if curr == p {
             return false;
@@ -366,6 +387,9 @@ impl Simulator {
     /// `yield_task_fair`: the task becomes the skip buddy at every level, so
     /// the next pick prefers anyone else close enough.
     pub(crate) fn yield_task(&mut self, pid: Pid, cpu: CpuId) {
+        if self.o1_on() {
+            return self.o1_yield(pid, cpu);
+        }
         self.update_curr_chain(cpu);
         for (tg, id) in self.chain(pid, cpu) {
             let (cfs, mut ents) = level!(self, tg, cpu);

@@ -17,6 +17,7 @@ mod fair_class;
 mod group_identity;
 mod hotplug;
 mod migrate;
+mod o1_class;
 mod runqueue;
 pub mod sanity;
 pub mod sync;
@@ -132,6 +133,8 @@ pub struct Simulator {
     pub(crate) placements: VecDeque<crate::balance::placement::Placement>,
     /// The fair-class policy (CFS, or a variant of it).
     pub(crate) policy: crate::config::PolicyConfig,
+    /// The O(1) class's runqueues and task records (policy "o1" only).
+    pub(crate) o1: Option<crate::sched::o1::O1State>,
 }
 
 impl Simulator {
@@ -177,6 +180,10 @@ impl Simulator {
             sanity: sanity::SanityState::default(),
             placements: VecDeque::new(),
             policy: cfg.policy.clone(),
+            o1: (cfg.policy.kind == crate::config::PolicyKind::O1).then(|| crate::sched::o1::O1State {
+                rqs: (0..nr_cpus).map(|_| crate::sched::o1::O1Rq::new()).collect(),
+                tasks: Vec::new(),
+            }),
         };
         let group_of_process = sim.build_task_groups(cfg);
         sim.apply_identities(cfg);
