@@ -131,7 +131,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         events.push(TimedEvent { at_ns: e.at_ms.saturating_mul(NSEC_PER_MSEC), kind });
     }
     if policy.kind == PolicyKind::O1 && !f.events.is_empty() {
-        // The O(1) class does not move tasks between CPUs (no balancing, no hotplug).
+        // CPU hotplug is not modelled for the O(1) class.
         c.fail("events", "CPU hotplug is not modelled under policy 'o1'");
     }
     if !c.diags.is_empty() {

@@ -124,6 +124,10 @@ pub struct O1Rq {
     pub nr_running: u32,
     /// Array switches so far (shown with the arrays).
     pub switches: u64,
+    /// `cpu_load`: nr_running × SCHED_LOAD_SCALE, averaged per tick.
+    pub cpu_load: u64,
+    /// Balancing attempts from this CPU that moved nothing, in a row.
+    pub nr_balance_failed: u32,
 }
 
 impl O1Rq {
@@ -153,6 +157,9 @@ pub struct O1Task {
     pub activated: u8,
     /// When it last switched in or out.
     pub timestamp_ns: u64,
+    /// It was in the expired array when last dequeued (a balancing move
+    /// puts it back in the same kind of array).
+    pub was_expired: bool,
 }
 
 /// The whole O(1) state of a run: a runqueue per CPU, a record per task.

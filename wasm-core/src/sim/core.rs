@@ -103,7 +103,9 @@ impl Simulator {
             }
         }
         self.rqs[cpu as usize].update_cpu_load();
-        if !self.o1_on() {
+        if self.o1_on() {
+            self.o1_rebalance_tick(cpu);
+        } else {
             self.trigger_load_balance(cpu);
         }
         self.resched_if_needed(cpu);
@@ -374,7 +376,8 @@ impl Simulator {
             if rq.idle_stamp.is_none() {
                 rq.idle_stamp = Some(now);
             }
-            if !self.o1_on() && self.idle_balance(cpu) {
+            let pulled = if self.o1_on() { self.o1_load_balance(cpu, true) } else { self.idle_balance(cpu) };
+            if pulled {
                 next = self.pick_next_task(cpu);
             }
         }

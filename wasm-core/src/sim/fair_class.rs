@@ -72,7 +72,7 @@ impl Simulator {
     /// the groups' shares on the way up.
     pub(crate) fn enqueue_task(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
         if self.o1_on() {
-            return self.o1_enqueue(pid, cpu, kind == EnqueueKind::New);
+            return self.o1_enqueue(pid, cpu, kind);
         }
         let now = self.now;
         let vslice = if kind == EnqueueKind::New { self.task_vslice(pid, cpu) } else { 0 };

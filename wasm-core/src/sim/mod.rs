@@ -17,6 +17,7 @@ mod fair_class;
 mod group_identity;
 mod hotplug;
 mod migrate;
+mod o1_balance;
 mod o1_class;
 mod runqueue;
 pub mod sanity;

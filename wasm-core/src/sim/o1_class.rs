@@ -9,9 +9,8 @@
 //! it is TASK_INTERACTIVE and the expired tasks are not starving
 //! (EXPIRED_STARVING) — and when the active array empties the two swap.
 //!
-//! Simplified [our reading]: no cross-CPU balancing (a task stays on the CPU
-//! it was forked to, the least loaded allowed one), so O(1) scenarios belong
-//! on one CPU or pinned tasks; a new task starts with sleep_avg 0 and a full
+//! Balancing by nr_running is in `sim::o1_balance`. Simplified [our
+//! reading]: a new task goes to the least loaded allowed CPU; a new task starts with sleep_avg 0 and a full
 //! timeslice (the fork split of the parent's slice is not modelled); all
 //! sleeps are interruptible.
 
@@ -55,14 +54,29 @@ impl Simulator {
         let t = self.o1_task(pid).clone();
         if let Some(idx) = t.array {
             let o1 = self.o1.as_mut().expect("O(1) selected");
-            o1.rqs[cpu as usize].arrays[idx].dequeue(t.prio, pid);
-            o1.tasks[pid as usize].array = None;
+            let rq = &mut o1.rqs[cpu as usize];
+            rq.arrays[idx].dequeue(t.prio, pid);
+            let was_expired = idx != rq.active;
+            let t = &mut o1.tasks[pid as usize];
+            t.array = None;
+            t.was_expired = was_expired;
         }
     }
 
     /// `activate_task`: a new task gets its timeslice; a woken one its sleep
     /// credit (`recalc_task_prio`); both go to the active array.
-    pub(crate) fn o1_enqueue(&mut self, pid: Pid, cpu: CpuId, is_new: bool) {
+    pub(crate) fn o1_enqueue(&mut self, pid: Pid, cpu: CpuId, kind: crate::sched::fair::EnqueueKind) {
+        use crate::sched::fair::EnqueueKind;
+        if kind == EnqueueKind::Migrate {
+            // pull_task: same prio, same kind of array, no sleep credit.
+            let expired = self.o1_task(pid).was_expired;
+            self.o1_enqueue_array(cpu, pid, expired);
+            self.o1.as_mut().expect("O(1) selected").rqs[cpu as usize].nr_running += 1;
+            self.rqs[cpu as usize].cfs.h_nr_running += 1;
+            self.tasks[pid as usize].se.on_rq = true;
+            return;
+        }
+        let is_new = kind == EnqueueKind::New;
         let (now, tick, nice) = (self.now.ns(), self.tick_ns, self.tasks[pid as usize].nice);
         let t = self.o1_task(pid);
         if t.static_prio == 0 {
