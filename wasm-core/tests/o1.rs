@@ -112,3 +112,24 @@ fn o1_vs_cfs_preset_shows_long_timeslices_and_the_interactivity_bonus() {
     assert_eq!(row("o1", "editor").wakeup_p99_us, 0.0, "{rows:?}");
     assert!(row("cfs", "editor").wakeup_p99_us > 0.0, "{rows:?}");
 }
+
+/// Mechanism: O(1) balancing by nr_running. Eight threads that begin by
+/// sleeping wake where they were created (CPU 0); idle CPUs, finding CPU 0
+/// more than imbalance_pct busier, pull from its arrays until each of the
+/// four CPUs runs two.
+#[test]
+fn nr_running_balancing_spreads_a_pile_of_tasks() {
+    let text = r#"{"version":1,"name":"o1-smp","duration_ms":2000,"hz":1000,"autogroup":false,
+        "machine":{"preset":"laptop-2c4t"},"policy":{"kind":"o1"},
+        "processes":[{"name":"w","threads":8,"program":[{"sleep_us":10000},{"body":[{"run_us":100000}]}]}]}"#;
+    let mut s = Simulator::new(&load_scenario(text).unwrap());
+    s.run_to_end();
+    let moved: u64 = s.tasks().iter().map(|t| t.stats.migrations).sum();
+    assert!(moved >= 6, "six of the eight had to leave CPU 0: {moved} migrations");
+    let per_cpu: Vec<u32> = s.rqs().iter().map(|rq| rq.nr_running()).collect();
+    assert_eq!(per_cpu, vec![2, 2, 2, 2]);
+    for t in s.tasks() {
+        let ms = t.se.sum_exec_runtime as f64 / 1e6;
+        assert!(ms > 700.0, "{} ran {ms} ms of 2 s on a fair half CPU", t.name);
+    }
+}
