@@ -3,6 +3,8 @@
 
 use crate::machine::Machine;
 use crate::program::Op;
+use crate::sched::identity::Identity;
+use crate::sched::thread_weight::AlphaFormula;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
 use crate::topology::cpumask::CpuMask;
 
@@ -16,6 +18,8 @@ pub struct SimConfig {
     pub machine: Machine,
     pub knobs: CfsKnobs,
     pub features: CfsFeatures,
+    /// Which fair-class policy runs (CFS unless the scenario says otherwise).
+    pub policy: PolicyConfig,
     pub bugs: BugSwitches,
     /// `sched_autogroup_enabled`: one task group per session.
     pub autogroup: bool,
@@ -28,6 +32,45 @@ pub struct SimConfig {
     pub cgroups: Vec<CgroupSpec>,
     pub processes: Vec<ProcessSpec>,
     pub events: Vec<TimedEvent>,
+}
+
+/// The scheduling policy of the fair class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyKind {
+    /// CFS as in Linux 4.1.
+    Cfs,
+    /// CFS with PFS thread weights: process weight / its threads.
+    Pfs,
+    /// CFS with DW-CFS thread weights: W · α(Nt, No).
+    DwCfs,
+    /// EEVDF (Linux 6.6+): eligibility by lag, earliest virtual deadline.
+    Eevdf,
+    /// The O(1) scheduler of 2.6.0–2.6.22 (its own class; `sim::o1_class`).
+    O1,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolicyConfig {
+    pub kind: PolicyKind,
+    /// DW-CFS: which reconstruction of α, and β (α at Nt = No) in thousandths.
+    pub alpha: AlphaFormula,
+    pub beta_milli: u32,
+    /// `sched_group_identity_enabled`: cgroup identities take effect.
+    pub group_identity: bool,
+    /// EEVDF: each process's custom slice in ns, by tgid (0 = base slice).
+    pub slices: Vec<u64>,
+}
+
+impl PolicyConfig {
+    pub fn cfs() -> PolicyConfig {
+        PolicyConfig {
+            kind: PolicyKind::Cfs,
+            alpha: AlphaFormula::A,
+            beta_milli: 1100,
+            group_identity: false,
+            slices: Vec::new(),
+        }
+    }
 }
 
 /// The four load-balancing bugs of "The Linux Scheduler: a Decade of Wasted
@@ -89,6 +132,10 @@ pub struct CgroupSpec {
     pub name: String,
     pub shares: u64,
     pub parent: Option<String>,
+    /// Group Identity class (`cpu.identity`), and the SMT-expeller bit
+    /// (highclass only); children inherit their parent's.
+    pub identity: Identity,
+    pub smt_expeller: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

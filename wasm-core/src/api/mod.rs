@@ -10,6 +10,7 @@ pub mod metrics;
 pub mod presets;
 pub mod report;
 pub mod scenario;
+pub mod sweep;
 pub mod templates;
 pub mod timeline;
 pub mod topology;

@@ -27,6 +27,12 @@ pub const PRESETS: &[Preset] = &[
     preset!("group-construction-numactl-fixed", "Scheduling Group Construction: an app on nodes 1 and 2 (fixed)"),
     preset!("overload-on-wakeup-db", "Overload-on-Wakeup: 64 database workers (Linux 4.1)"),
     preset!("overload-on-wakeup-db-fixed", "Overload-on-Wakeup: 64 database workers (fixed)"),
+    preset!("gi-colocation", "Group Identity: 8 online services + 8 offline jobs on one Xeon node"),
+    preset!("o1-vs-cfs", "O(1) vs CFS: two hogs and an editor on one CPU (Linux 2.6.0-2.6.22)"),
+    preset!("eevdf-vs-cfs", "EEVDF vs CFS: a short-slice latency task among three hogs"),
+    preset!("context-switches", "Context switches: stress -c 10, then sysbench threads (voluntary vs involuntary)"),
+    preset!("pipe-pingpong", "Scheduling cost: pipe ping-pong pinned to one CPU vs across CPUs"),
+    preset!("greedy-threads", "Greedy threads: 1 thread vs 8 on 4 CPUs (CFS; try pfs / dw-cfs)"),
 ];
 
 pub fn find(name: &str) -> Option<&'static Preset> {

@@ -92,6 +92,15 @@ pub struct CgroupFile {
     pub shares: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<String>,
+    /// Group Identity class: "highclass", "normal" (default) or "underclass";
+    /// top-level cgroups only (children inherit). Takes effect with
+    /// `policy.group_identity`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity: Option<String>,
+    /// Group Identity SMT expeller (highclass only): no underclass task runs
+    /// on the SMT sibling of a CPU running this group's tasks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smt_expeller: Option<bool>,
 }
 
 fn default_shares() -> u64 {
@@ -151,7 +160,18 @@ pub struct MachineSpec {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PolicySpec {
+    /// "cfs" (default), "pfs", "dw-cfs" or "eevdf".
     pub kind: String,
+    /// DW-CFS only: which reconstruction of α(Nt, No), "A" (default), "B" or "C".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alpha: Option<String>,
+    /// DW-CFS only: β = α(No, No), the reward for using exactly No threads (default 1.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beta: Option<f64>,
+    /// Alibaba Cloud Linux's `sched_group_identity_enabled` (default false):
+    /// the cgroups' `identity` and `smt_expeller` take effect.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group_identity: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tunables: Option<TunablesSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -160,7 +180,7 @@ pub struct PolicySpec {
 
 impl Default for PolicySpec {
     fn default() -> Self {
-        PolicySpec { kind: "cfs".into(), tunables: None, features: None }
+        PolicySpec { kind: "cfs".into(), alpha: None, beta: None, group_identity: None, tunables: None, features: None }
     }
 }
 
@@ -210,6 +230,10 @@ pub struct ProcessFile {
     /// An explicit cgroup by name (autogroup then does not apply).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cgroup: Option<String>,
+    /// EEVDF only: the threads' custom slice (request size) in µs, 100 to
+    /// 100000 (Linux 6.12's sched_setattr); default the base slice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slice_us: Option<u64>,
     /// Jobs shared by the threads (make's job server): each `take_job` step
     /// takes one; a thread finding the pool empty exits.
     #[serde(default)]
@@ -343,6 +367,20 @@ mod tests {
     fn an_op_must_be_exactly_one_thing() {
         let err = load_scenario(&minimal(r#"{"name":"a","program":[{"run_us":5,"sleep_us":5}]}"#)).unwrap_err();
         assert_eq!(err[0].field, "processes[0].program[0]");
+    }
+
+    #[test]
+    fn policy_errors_name_their_field() {
+        let with = |policy: &str| {
+            format!(
+                r#"{{"version":1,"name":"t","duration_ms":10,"machine":{{"preset":"uniprocessor"}},"policy":{policy},"processes":[{{"name":"a","program":[{{"run_us":5}}]}}]}}"#
+            )
+        };
+        assert_eq!(load_scenario(&with(r#"{"kind":"bfs"}"#)).unwrap_err()[0].field, "policy.kind");
+        assert_eq!(load_scenario(&with(r#"{"kind":"cfs","beta":1.2}"#)).unwrap_err()[0].field, "policy");
+        assert_eq!(load_scenario(&with(r#"{"kind":"dw-cfs","beta":2.5}"#)).unwrap_err()[0].field, "policy.beta");
+        let cfg = load_scenario(&with(r#"{"kind":"dw-cfs","alpha":"C","beta":1.2}"#)).unwrap();
+        assert_eq!(cfg.policy.beta_milli, 1200);
     }
 
     #[test]

@@ -3,9 +3,13 @@
 //! (CPUs, threads, duration, program size) bound what a run can cost.
 
 use super::scenario::*;
-use crate::config::{BugSwitches, CgroupSpec, CostModel, ProcessSpec, SimConfig, TimedEvent, TimedEventKind};
+use crate::config::{
+    BugSwitches, CgroupSpec, CostModel, PolicyConfig, PolicyKind, ProcessSpec, SimConfig, TimedEvent, TimedEventKind,
+};
 use crate::machine::{Machine, MAX_CPUS};
 use crate::program::{Dist, Op};
+use crate::sched::identity::Identity;
+use crate::sched::thread_weight::AlphaFormula;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
 use crate::time::{NSEC_PER_MSEC, NSEC_PER_USEC};
 use crate::topology::cpumask::CpuMask;
@@ -38,9 +42,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     c.range("duration_ms", f.duration_ms, 1, MAX_DURATION_MS);
     c.range("hz", f.hz, 10, 10_000);
     let machine = machine_of(&f.machine, &mut c);
-    if f.policy.kind != "cfs" {
-        c.fail("policy.kind", format!("unknown policy '{}' (known: cfs)", f.policy.kind));
-    }
+    let mut policy = policy_of(&f.policy, &mut c);
     let knobs = knobs_of(f.policy.tunables.as_ref(), &mut c);
     let features = features_of(f.policy.features.as_ref());
     let mut total_threads: u64 = 0;
@@ -58,6 +60,13 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         c.range(&format!("{at}.start_ms"), p.start_ms, 0, MAX_DURATION_MS);
         c.range(&format!("{at}.job_pool"), p.job_pool, 0, 10_000_000);
         total_threads += p.threads as u64;
+        if let Some(us) = p.slice_us {
+            if policy.kind != PolicyKind::Eevdf {
+                c.fail(format!("{at}.slice_us"), "a custom slice needs policy.kind 'eevdf'");
+            }
+            c.range(&format!("{at}.slice_us"), us, 100, 100_000);
+        }
+        policy.slices.push(p.slice_us.unwrap_or(0).saturating_mul(NSEC_PER_USEC));
         let mut count = 0;
         let steps = match (&p.template, p.program.is_empty()) {
             (Some(t), true) => super::templates::template_program(t).unwrap_or_else(|| {
@@ -121,6 +130,10 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         }
         events.push(TimedEvent { at_ns: e.at_ms.saturating_mul(NSEC_PER_MSEC), kind });
     }
+    if policy.kind == PolicyKind::O1 && !f.events.is_empty() {
+        // CPU hotplug is not modelled for the O(1) class.
+        c.fail("events", "CPU hotplug is not modelled under policy 'o1'");
+    }
     if !c.diags.is_empty() {
         return Err(c.diags);
     }
@@ -139,6 +152,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         machine: machine.expect("machine is valid when there are no diagnostics"),
         knobs,
         features,
+        policy,
         processes,
     })
 }
@@ -212,6 +226,40 @@ fn check_distance(d: &[Vec<u32>], nodes: u32, c: &mut Checker) -> bool {
         }
     }
     c.diags.len() == before
+}
+
+fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
+    let mut out = PolicyConfig::cfs();
+    out.kind = match p.kind.as_str() {
+        "cfs" => PolicyKind::Cfs,
+        "pfs" => PolicyKind::Pfs,
+        "dw-cfs" => PolicyKind::DwCfs,
+        "eevdf" => PolicyKind::Eevdf,
+        "o1" => PolicyKind::O1,
+        other => {
+            c.fail("policy.kind", format!("unknown policy '{other}' (known: cfs, pfs, dw-cfs, eevdf, o1)"));
+            PolicyKind::Cfs
+        }
+    };
+    if out.kind != PolicyKind::DwCfs && (p.alpha.is_some() || p.beta.is_some()) {
+        c.fail("policy", "alpha and beta apply only to kind 'dw-cfs'");
+    }
+    match p.alpha.as_deref() {
+        None | Some("A") => {}
+        Some("B") => out.alpha = AlphaFormula::B,
+        Some("C") => out.alpha = AlphaFormula::C,
+        Some(other) => c.fail("policy.alpha", format!("must be 'A', 'B' or 'C' (got '{other}')")),
+    }
+    if let Some(beta) = p.beta {
+        // β < 2 keeps the penalty factor 2 − β positive; β > 1 makes Nt = No a reward.
+        if !(1.0..2.0).contains(&beta) {
+            c.fail("policy.beta", format!("must be at least 1 and below 2 (got {beta})"));
+        } else {
+            out.beta_milli = (beta * 1000.0).round() as u32;
+        }
+    }
+    out.group_identity = p.group_identity.unwrap_or(false);
+    out
 }
 
 fn knobs_of(t: Option<&TunablesSpec>, c: &mut Checker) -> CfsKnobs {
@@ -438,7 +486,29 @@ fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
                 c.fail(format!("{at}.parent"), format!("no cgroup named '{p}' defined before this one"));
             }
         }
-        out.push(CgroupSpec { name: g.name.clone(), shares: g.shares, parent: g.parent.clone() });
+        let identity = match g.identity.as_deref() {
+            None | Some("normal") => Identity::Normal,
+            Some("highclass") => Identity::Highclass,
+            Some("underclass") => Identity::Underclass,
+            Some(other) => {
+                c.fail(format!("{at}.identity"), format!("must be highclass, normal or underclass (got '{other}')"));
+                Identity::Normal
+            }
+        };
+        if g.parent.is_some() && (g.identity.is_some() || g.smt_expeller.is_some()) {
+            c.fail(format!("{at}.identity"), "only top-level cgroups carry an identity; children inherit it");
+        }
+        let smt_expeller = g.smt_expeller.unwrap_or(false);
+        if smt_expeller && identity != Identity::Highclass {
+            c.fail(format!("{at}.smt_expeller"), "only a highclass cgroup can be an SMT expeller");
+        }
+        out.push(CgroupSpec {
+            name: g.name.clone(),
+            shares: g.shares,
+            parent: g.parent.clone(),
+            identity,
+            smt_expeller,
+        });
     }
     out
 }

@@ -10,6 +10,7 @@
 //! vruntimes and the outcome stays deterministic either way.
 
 use super::entity::EntId;
+use super::identity::Identity;
 use crate::rbtree::RbTree;
 
 #[derive(Clone, Debug, Default)]
@@ -38,6 +39,15 @@ pub struct CfsRq {
     pub next: Option<EntId>,
     pub last: Option<EntId>,
     pub skip: Option<EntId>,
+    /// Group Identity: the underclass entities, picked only when `tree` is
+    /// empty (always empty unless the scenario enables Group Identity).
+    pub under: RbTree<(u64, EntId), EntId>,
+    /// Group Identity: a highclass wakee that preempted curr; the next pick
+    /// takes it whatever its vruntime.
+    pub id_preempt: Option<EntId>,
+    /// EEVDF: curr reached its deadline in an update_curr since it was
+    /// picked (the tick then reschedules if others are queued).
+    pub deadline_passed: bool,
 }
 
 impl CfsRq {
@@ -54,6 +64,39 @@ impl CfsRq {
         }
         if self.skip == Some(id) {
             self.skip = None;
+        }
+        if self.id_preempt == Some(id) {
+            self.id_preempt = None;
+        }
+    }
+
+    /// Queues a waiting entity in the tree of its identity.
+    pub fn tree_insert(&mut self, vruntime: u64, id: EntId, identity: Identity) {
+        if identity == Identity::Underclass {
+            self.under.insert((vruntime, id), id);
+            // Only root trees' rotations are drawn; do not let this log grow.
+            self.under.take_rotations();
+        } else {
+            self.tree.insert((vruntime, id), id);
+        }
+    }
+
+    pub fn tree_remove(&mut self, vruntime: u64, id: EntId, identity: Identity) {
+        if identity == Identity::Underclass {
+            self.under.remove((vruntime, id));
+            self.under.take_rotations();
+        } else {
+            self.tree.remove((vruntime, id));
+        }
+    }
+
+    /// The leftmost waiting entity over both trees (for min_vruntime).
+    pub fn leftmost_vruntime(&self) -> Option<u64> {
+        let a = self.tree.first().map(|((v, _), _)| v);
+        let b = self.under.first().map(|((v, _), _)| v);
+        match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
     }
 }

@@ -10,6 +10,7 @@
 //!   root cfs_rq (CPU 1):  [ task 3 ]  [ group "tty2" ] ──my_q──► cfs_rq of tty2 on CPU 1: [ task 7 ] [ task 9 ]
 //! ```
 
+use super::identity::Identity;
 use super::pelt::SchedAvg;
 use super::weights::{nice_to_weight, nice_to_wmult};
 use crate::task::Task;
@@ -39,6 +40,13 @@ pub struct SchedEntity {
     pub prev_sum_exec_runtime: u64,
     /// Per-entity load tracking (PELT, 4.1 flavour).
     pub avg: SchedAvg,
+    /// Group Identity class (always Normal unless the scenario enables it).
+    pub identity: Identity,
+    /// EEVDF (`sched::eevdf`): the request size in wall ns (0 = the entity
+    /// is scheduled by CFS), the virtual deadline, and the lag saved at dequeue.
+    pub slice: u64,
+    pub deadline: u64,
+    pub vlag: i64,
 }
 
 impl SchedEntity {
@@ -52,6 +60,10 @@ impl SchedEntity {
             sum_exec_runtime: 0,
             prev_sum_exec_runtime: 0,
             avg: SchedAvg::default(),
+            identity: Identity::Normal,
+            slice: 0,
+            deadline: 0,
+            vlag: 0,
         }
     }
 

@@ -12,7 +12,9 @@
 //! ```
 
 use super::cfs_rq::CfsRq;
+use super::eevdf;
 use super::entity::{EntId, Ents, SchedEntity};
+use super::identity::Identity;
 use super::pelt::SchedAvg;
 use super::tunables::CfsTunables;
 use super::weights::{calc_delta, inv_weight, NICE_0_LOAD};
@@ -68,7 +70,7 @@ pub fn sched_slice(cfs: &CfsRq, se: &SchedEntity, t: &CfsTunables) -> u64 {
 /// `update_min_vruntime`: min of curr and leftmost, but never backwards.
 pub fn update_min_vruntime(cfs: &mut CfsRq, ents: &Ents) {
     let curr_v = cfs.curr.filter(|&e| ents.se(e).on_rq).map(|e| ents.se(e).vruntime);
-    let left_v = cfs.tree.first().map(|((v, _), _)| v);
+    let left_v = cfs.leftmost_vruntime();
     let candidate = match (curr_v, left_v) {
         (Some(c), Some(l)) => Some(c.min(l)),
         (c, l) => c.or(l),
@@ -90,6 +92,9 @@ pub fn update_curr(cfs: &mut CfsRq, ents: &mut Ents, now: SimTime) -> u64 {
     se.exec_start = now;
     se.sum_exec_runtime += delta;
     se.vruntime += calc_delta_fair(delta, se);
+    if eevdf::update_deadline(se) {
+        cfs.deadline_passed = true;
+    }
     update_min_vruntime(cfs, ents);
     delta
 }
@@ -153,8 +158,24 @@ pub fn enqueue_entity(
     t: &CfsTunables,
 ) {
     update_curr(cfs, ents, now);
+    if ents.se(id).slice > 0 {
+        // EEVDF places every arrival (new, waking or migrated) by its lag.
+        let mut se = ents.se(id).clone();
+        eevdf::place_entity(cfs, ents, &mut se, kind == EnqueueKind::New);
+        let target = ents.se_mut(id);
+        target.vruntime = se.vruntime;
+        target.deadline = se.deadline;
+    }
+    let eevdf = ents.se(id).slice > 0;
     let se = ents.se_mut(id);
     match kind {
+        EnqueueKind::New if eevdf => {
+            se.avg = SchedAvg::new_task(sched_slice(cfs, se, t), se.weight, now);
+        }
+        EnqueueKind::Wakeup if eevdf => {
+            se.avg.accrue(now, false, false);
+            se.avg.update_contrib(se.weight);
+        }
         EnqueueKind::New => {
             place_entity(cfs, se, true, vslice, t);
             // init_task_runnable_average: a new task's load starts at its weight.
@@ -173,7 +194,7 @@ pub fn enqueue_entity(
     cfs.runnable_load_avg += se.avg.load_avg_contrib as i64;
     cfs.utilization_load_avg += se.avg.utilization_avg_contrib as i64;
     if cfs.curr != Some(id) {
-        cfs.tree.insert((se.vruntime, id), id);
+        cfs.tree_insert(se.vruntime, id, se.identity);
     }
     se.on_rq = true;
     cfs.nr_running += 1;
@@ -183,12 +204,15 @@ pub fn enqueue_entity(
 pub fn dequeue_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime) {
     update_curr(cfs, ents, now);
     cfs.clear_buddies_of(id);
+    if ents.se(id).slice > 0 {
+        ents.se_mut(id).vlag = eevdf::update_entity_lag(cfs, ents, id);
+    }
     let se = ents.se_mut(id);
     update_entity_load_avg(cfs, id, se, now, None);
     cfs.runnable_load_avg -= se.avg.load_avg_contrib as i64;
     cfs.utilization_load_avg -= se.avg.utilization_avg_contrib as i64;
     if cfs.curr != Some(id) {
-        cfs.tree.remove((se.vruntime, id));
+        cfs.tree_remove(se.vruntime, id, se.identity);
     }
     se.on_rq = false;
     cfs.nr_running -= 1;
@@ -210,11 +234,12 @@ pub fn reweight_entity(cfs: &mut CfsRq, se: &mut SchedEntity, weight: u64) {
 /// `set_next_entity`: the picked entity leaves the tree and becomes curr.
 pub fn set_next_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime) {
     let se = ents.se_mut(id);
-    cfs.tree.remove((se.vruntime, id));
+    cfs.tree_remove(se.vruntime, id, se.identity);
     update_entity_load_avg(cfs, id, se, now, None);
     se.exec_start = now;
     se.prev_sum_exec_runtime = se.sum_exec_runtime;
     cfs.curr = Some(id);
+    cfs.deadline_passed = false;
 }
 
 /// `put_prev_entity`: curr stops running; if still runnable it goes back
@@ -223,7 +248,7 @@ pub fn put_prev_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime
     update_curr(cfs, ents, now);
     let se = ents.se_mut(id);
     if se.on_rq {
-        cfs.tree.insert((se.vruntime, id), id);
+        cfs.tree_insert(se.vruntime, id, se.identity);
         update_entity_load_avg(cfs, id, se, now, None);
     }
     cfs.curr = None;
@@ -250,6 +275,14 @@ pub fn wakeup_preempt_entity(curr: &SchedEntity, se: &SchedEntity, t: &CfsTunabl
 pub fn check_preempt_tick(cfs: &mut CfsRq, ents: &Ents, ideal: u64, t: &CfsTunables) -> bool {
     let Some(id) = cfs.curr else { return false };
     let curr = ents.se(id);
+    if curr.slice > 0 {
+        // EEVDF: reschedule once curr's deadline has passed (a new one is set).
+        return std::mem::take(&mut cfs.deadline_passed);
+    }
+    if curr.identity == Identity::Underclass && !cfs.tree.is_empty() {
+        // Group Identity: underclass runs only while nothing else can.
+        return true;
+    }
     let ran = curr.sum_exec_runtime - curr.prev_sum_exec_runtime;
     if ran > ideal {
         cfs.clear_buddies_of(id);
@@ -267,8 +300,29 @@ pub fn check_preempt_tick(cfs: &mut CfsRq, ents: &Ents, ideal: u64, t: &CfsTunab
 
 /// `pick_next_entity` (with curr already put back in the tree): leftmost,
 /// unless a buddy is close enough to it that cache warmth is worth more.
-pub fn pick_next_entity(cfs: &mut CfsRq, ents: &Ents, t: &CfsTunables) -> Option<EntId> {
+/// With Group Identity: a highclass wakee that preempted goes first, and the
+/// underclass tree is looked at only when the normal one is empty and
+/// `allow_under` (no SMT expeller runs on a sibling).
+pub fn pick_next_entity(cfs: &mut CfsRq, ents: &Ents, t: &CfsTunables, allow_under: bool) -> Option<EntId> {
+    if let Some(id) = cfs.id_preempt.take() {
+        if ents.se(id).on_rq && cfs.curr != Some(id) {
+            cfs.clear_buddies_of(id);
+            return Some(id);
+        }
+    }
+    if cfs.tree.is_empty() {
+        let (_, id) = if allow_under { cfs.under.first()? } else { return None };
+        cfs.clear_buddies_of(id);
+        return Some(id);
+    }
     let (left_key, left) = cfs.tree.first()?;
+    if ents.se(left).slice > 0 {
+        // EEVDF: only a next buddy that is eligible (NEXT_BUDDY), else pick_eevdf.
+        let next = cfs.next.filter(|&n| t.features.next_buddy && eevdf::entity_eligible(cfs, ents, ents.se(n)));
+        let pick = next.or_else(|| eevdf::pick_eevdf(cfs, ents, false))?;
+        cfs.clear_buddies_of(pick);
+        return Some(pick);
+    }
     let mut pick = left;
     if cfs.skip == Some(pick) {
         if let Some((_, second)) = cfs.tree.next_after(left_key) {
@@ -277,12 +331,12 @@ pub fn pick_next_entity(cfs: &mut CfsRq, ents: &Ents, t: &CfsTunables) -> Option
             }
         }
     }
-    if let Some(last) = cfs.last {
+    if let Some(last) = cfs.last.filter(|&e| ents.se(e).identity != Identity::Underclass) {
         if ents.se(last).on_rq && wakeup_preempt_entity(ents.se(last), ents.se(left), t) < 1 {
             pick = last;
         }
     }
-    if let Some(next) = cfs.next {
+    if let Some(next) = cfs.next.filter(|&e| ents.se(e).identity != Identity::Underclass) {
         if ents.se(next).on_rq && wakeup_preempt_entity(ents.se(next), ents.se(left), t) < 1 {
             pick = next;
         }

@@ -8,6 +8,8 @@
 //! a single-threaded group puts 1024 behind its one thread — the root of the
 //! paper's Group Imbalance bug.
 
+use super::identity::Identity;
+
 /// `MIN_SHARES`: a group entity never weighs less than this.
 pub const MIN_SHARES: u64 = 2;
 
@@ -23,11 +25,24 @@ pub struct TaskGroup {
     pub depth: u32,
     /// `tg->load_avg`: Σ over CPUs of the group runqueues' tg_load_contrib.
     pub load_avg: i64,
+    /// Group Identity (`cpu.identity`): its class and the SMT-expeller bit.
+    pub identity: Identity,
+    pub smt_expeller: bool,
 }
 
 impl TaskGroup {
     pub fn root() -> TaskGroup {
-        TaskGroup { id: 0, name: "/".into(), parent: None, shares: 1024, autogroup: false, depth: 0, load_avg: 0 }
+        TaskGroup {
+            id: 0,
+            name: "/".into(),
+            parent: None,
+            shares: 1024,
+            autogroup: false,
+            depth: 0,
+            load_avg: 0,
+            identity: Identity::Normal,
+            smt_expeller: false,
+        }
     }
 }
 

@@ -5,9 +5,14 @@
 //! (no hidden global state), so the simulator stays a pure function of its input.
 
 pub mod cfs_rq;
+pub mod det_math;
+pub mod eevdf;
 pub mod entity;
 pub mod fair;
 pub mod group;
+pub mod identity;
+pub mod o1;
 pub mod pelt;
+pub mod thread_weight;
 pub mod tunables;
 pub mod weights;

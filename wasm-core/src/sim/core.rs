@@ -77,6 +77,7 @@ impl Simulator {
             }
             Event::Timed(kind) => {
                 self.timed_event(kind);
+                self.refresh_all_thread_weights();
                 Some(EventClass::Other)
             }
         }
@@ -102,7 +103,11 @@ impl Simulator {
             }
         }
         self.rqs[cpu as usize].update_cpu_load();
-        self.trigger_load_balance(cpu);
+        if self.o1_on() {
+            self.o1_rebalance_tick(cpu);
+        } else {
+            self.trigger_load_balance(cpu);
+        }
         self.resched_if_needed(cpu);
     }
 
@@ -171,6 +176,10 @@ impl Simulator {
     }
 
     fn advance_inner(&mut self, pid: Pid, from: From) {
+        if let From::Waking { is_new: true, .. } = from {
+            // A new thread changes its process's thread count (PFS, DW-CFS).
+            self.refresh_thread_weights(self.tasks[pid as usize].tgid);
+        }
         for _ in 0..MAX_SYSCALLS_IN_A_ROW {
             let action = self.next_action(pid);
             let cpu = match from {
@@ -240,6 +249,7 @@ impl Simulator {
         task.stats.exited_at = Some(self.now);
         let cpu = task.cpu;
         self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+        self.refresh_thread_weights(self.tasks[pid as usize].tgid);
         self.notify_parent(pid, cpu);
     }
 
@@ -249,6 +259,7 @@ impl Simulator {
         self.deactivate(cpu, pid, TaskState::Exited);
         self.tasks[pid as usize].stats.exited_at = Some(self.now);
         self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+        self.refresh_thread_weights(self.tasks[pid as usize].tgid);
         self.notify_parent(pid, cpu);
         self.schedule(cpu);
     }
@@ -276,7 +287,23 @@ impl Simulator {
         if is_new {
             self.tasks[pid as usize].cpu = waker;
         }
-        let target = self.select_task_rq_fair(pid, waker, kind);
+        let target = if self.o1_on() {
+            // O(1): no wakeup balancing; a new task goes to the least loaded CPU.
+            let prev = self.tasks[pid as usize].cpu;
+            let usable = |c: CpuId| self.online.test(c) && self.tasks[pid as usize].allowed.test(c);
+            match (is_new, self.o1_select_fork_cpu(pid)) {
+                (true, Some(c)) => c,
+                _ if usable(prev) => prev,
+                _ => self.select_fallback_rq(pid, prev),
+            }
+        } else {
+            let target = self.select_task_rq_fair(pid, waker, kind);
+            if is_new {
+                target
+            } else {
+                self.id_select_idle_sibling(pid, target)
+            }
+        };
         if is_new && target != waker && self.tasks[pid as usize].parent.is_some() {
             // task_fork_fair stores the child's vruntime relative to the
             // parent's queue; it is rebased on the queue it lands on.
@@ -349,7 +376,8 @@ impl Simulator {
             if rq.idle_stamp.is_none() {
                 rq.idle_stamp = Some(now);
             }
-            if self.idle_balance(cpu) {
+            let pulled = if self.o1_on() { self.o1_load_balance(cpu, true) } else { self.idle_balance(cpu) };
+            if pulled {
                 next = self.pick_next_task(cpu);
             }
         }
@@ -387,6 +415,7 @@ impl Simulator {
             self.context_switch(cpu, prev, next);
         }
         self.arm_burst_end(cpu);
+        self.smt_expel_siblings(cpu, prev, next);
     }
 
     pub(crate) fn context_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {

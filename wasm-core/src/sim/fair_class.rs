@@ -11,9 +11,11 @@
 
 use super::Simulator;
 use crate::sched::cfs_rq::CfsRq;
+use crate::sched::eevdf;
 use crate::sched::entity::{group_ent_id, is_group, EntId, Ents, GROUP_BIT};
 use crate::sched::fair::{self, EnqueueKind};
 use crate::sched::group::calc_cfs_shares;
+use crate::sched::identity::{wakeup_verdict, Identity};
 use crate::time::{CpuId, Pid};
 
 /// Borrows one level's runqueue and all entities at once (disjoint fields).
@@ -69,13 +71,23 @@ impl Simulator {
     /// was not queued yet; count it in every level's h_nr_running; refresh
     /// the groups' shares on the way up.
     pub(crate) fn enqueue_task(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        if self.o1_on() {
+            return self.o1_enqueue(pid, cpu, kind);
+        }
         let now = self.now;
         let vslice = if kind == EnqueueKind::New { self.task_vslice(pid, cpu) } else { 0 };
         let mut kind = kind;
         let mut enqueueing = true;
+        // The task's class follows its group's (forked children included).
+        self.tasks[pid as usize].se.identity = self.tgs[self.tasks[pid as usize].tg as usize].identity;
+        let (base_slice, task_slice) = self.eevdf_slices(pid);
+        self.tasks[pid as usize].se.slice = task_slice;
         for (tg, id) in self.chain(pid, cpu) {
             {
                 let (cfs, mut ents) = level!(self, tg, cpu);
+                if is_group(id) {
+                    ents.se_mut(id).slice = base_slice;
+                }
                 if enqueueing && !ents.se(id).on_rq {
                     fair::enqueue_entity(cfs, &mut ents, id, kind, now, vslice, &self.tunables);
                     kind = EnqueueKind::Wakeup;
@@ -93,6 +105,9 @@ impl Simulator {
     /// `dequeue_task_fair`: dequeue the task, and each group entity left
     /// empty; a sleeping task makes its group the next buddy above.
     pub(crate) fn dequeue_task(&mut self, pid: Pid, cpu: CpuId, sleeping: bool) {
+        if self.o1_on() {
+            return self.o1_dequeue(pid, cpu);
+        }
         let now = self.now;
         let mut dequeuing = true;
         let chain = self.chain(pid, cpu);
@@ -158,6 +173,40 @@ impl Simulator {
         fair::update_entity_load_avg(pcfs, id, se, now, Some(contrib));
     }
 
+    /// `reweight_task`: a task's own weight changes (a thread-weight policy).
+    /// A queued task is charged at its old weight first, its runqueue's load
+    /// follows, and its group's shares are refreshed.
+    pub(crate) fn reweight_task(&mut self, pid: Pid, weight: u64) {
+        let task = &self.tasks[pid as usize];
+        if task.se.weight == weight.max(1) {
+            return;
+        }
+        if !task.se.on_rq {
+            self.tasks[pid as usize].se.set_weight(weight);
+            return;
+        }
+        let (cpu, tg) = (task.cpu, task.tg);
+        if self.rqs[cpu as usize].curr_task == Some(pid) {
+            self.update_curr_chain(cpu);
+        }
+        let (cfs, ents) = level!(self, tg, cpu);
+        fair::reweight_entity(cfs, &mut ents.tasks[pid as usize].se, weight);
+        if tg != 0 {
+            self.update_cfs_shares(tg, cpu);
+        }
+    }
+
+    /// EEVDF slices (0 under CFS): the base slice, for group entities, and
+    /// the task's own (its process's custom slice, else the base slice).
+    fn eevdf_slices(&self, pid: Pid) -> (u64, u64) {
+        if self.policy.kind != crate::config::PolicyKind::Eevdf {
+            return (0, 0);
+        }
+        let base = self.tunables.min_granularity_ns;
+        let custom = self.policy.slices.get(self.tasks[pid as usize].tgid as usize).copied().unwrap_or(0);
+        (base, if custom > 0 { custom } else { base })
+    }
+
     /// The task's slice over the whole hierarchy (`sched_slice`), wall time.
     fn task_slice(&self, pid: Pid, cpu: CpuId) -> u64 {
         let chain = self.chain(pid, cpu);
@@ -181,11 +230,15 @@ impl Simulator {
     /// `pick_next_task_fair` (curr already put back): descend from the root,
     /// picking at each level, until a task is reached.
     pub(crate) fn pick_next_task(&mut self, cpu: CpuId) -> Option<Pid> {
+        if self.o1_on() {
+            return self.o1_pick(cpu);
+        }
         let now = self.now;
+        let allow_under = !self.smt_expelled(cpu);
         let mut tg = 0;
         loop {
             let (cfs, mut ents) = level!(self, tg, cpu);
-            let id = fair::pick_next_entity(cfs, &ents, &self.tunables)?;
+            let id = fair::pick_next_entity(cfs, &ents, &self.tunables, allow_under)?;
             fair::set_next_entity(cfs, &mut ents, id, now);
             if is_group(id) {
                 tg = self.tg_of_gse(id);
@@ -197,6 +250,9 @@ impl Simulator {
 
     /// `put_prev_task_fair`: every level's curr goes back (if still queued).
     pub(crate) fn put_prev_task(&mut self, pid: Pid, cpu: CpuId) {
+        if self.o1_on() {
+            return self.o1_put_prev(pid, cpu);
+        }
         let now = self.now;
         for (tg, id) in self.chain(pid, cpu) {
             let (cfs, mut ents) = level!(self, tg, cpu);
@@ -208,6 +264,9 @@ impl Simulator {
 
     /// `update_curr` on every level of the running task's chain.
     pub(crate) fn update_curr_chain(&mut self, cpu: CpuId) {
+        if self.o1_on() {
+            return self.o1_update_curr(cpu);
+        }
         let Some(pid) = self.rqs[cpu as usize].curr_task else { return };
         let now = self.now;
         for (tg, _) in self.chain(pid, cpu) {
@@ -219,6 +278,9 @@ impl Simulator {
     /// `task_tick_fair`: `entity_tick` at every level; true if some level
     /// found that its curr used up its slice.
     pub(crate) fn task_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
+        if self.o1_on() {
+            return self.o1_tick(pid, cpu);
+        }
         let now = self.now;
         let mut resched = false;
         let chain = self.chain(pid, cpu);
@@ -234,7 +296,11 @@ impl Simulator {
             if tg != 0 {
                 self.update_cfs_shares(tg, cpu);
             }
-            if self.cfs_of(tg, cpu).nr_running > 1 {
+            if self.cfs_of(tg, cpu).nr_running <= 1 {
+                // EEVDF resched is due only while others are queued.
+                let (cfs, _) = level!(self, tg, cpu);
+                cfs.deadline_passed = false;
+            } else {
                 // The entity's slice: its level's share, scaled by every level above.
                 let mut ideal = fair::sched_slice(self.cfs_of(tg, cpu), self.ent(id), &self.tunables);
                 for &(utg, uid) in &chain[i + 1..] {
@@ -253,6 +319,9 @@ impl Simulator {
     /// the level where their ancestries meet (`find_matching_se`). Sets the
     /// buddies as the kernel does; true = preempt.
     pub(crate) fn check_preempt_wakeup(&mut self, cpu: CpuId, p: Pid, is_fork: bool) -> bool {
+        if self.o1_on() {
+            return self.o1_preempts_curr(cpu, p);
+        }
         let Some(curr) = self.rqs[cpu as usize].curr_task else { return true };
         if curr == p {
             return false;
@@ -282,6 +351,27 @@ impl Simulator {
         let (_, pse) = p_chain[pi];
         let (cfs, mut ents) = level!(self, tg, cpu);
         fair::update_curr(cfs, &mut ents, now);
+        if ents.se(se).slice > 0 {
+            // EEVDF: preempt if the wakee is what pick_eevdf would run now.
+            return eevdf::pick_eevdf(cfs, &ents, true) == Some(pse);
+        }
+        if self.policy.group_identity {
+            let (ci, wi) = (ents.se(se).identity, ents.se(pse).identity);
+            match wakeup_verdict(ci, wi) {
+                Some(false) => return false,
+                Some(true) => {
+                    if wi == Identity::Highclass {
+                        // Preempt now, and make the pick take the wakee at every level.
+                        for &(ltg, lid) in &p_chain[pi..] {
+                            let (cfs, _) = level!(self, ltg, cpu);
+                            cfs.id_preempt = Some(lid);
+                        }
+                    }
+                    return true;
+                }
+                None => {}
+            }
+        }
         if fair::wakeup_preempt_entity(ents.se(se), ents.se(pse), &t) != 1 {
             return false;
         }
@@ -297,11 +387,20 @@ impl Simulator {
     /// `yield_task_fair`: the task becomes the skip buddy at every level, so
     /// the next pick prefers anyone else close enough.
     pub(crate) fn yield_task(&mut self, pid: Pid, cpu: CpuId) {
+        if self.o1_on() {
+            return self.o1_yield(pid, cpu);
+        }
         self.update_curr_chain(cpu);
         for (tg, id) in self.chain(pid, cpu) {
-            let (cfs, _) = level!(self, tg, cpu);
+            let (cfs, mut ents) = level!(self, tg, cpu);
             cfs.clear_buddies_of(id);
-            cfs.skip = Some(id);
+            let se = ents.se_mut(id);
+            if se.slice > 0 {
+                // EEVDF's yield: give up the rest of this request.
+                se.deadline += eevdf::vslice(se);
+            } else {
+                cfs.skip = Some(id);
+            }
         }
     }
 

@@ -14,11 +14,15 @@ pub mod accounting;
 mod core;
 pub mod events;
 mod fair_class;
+mod group_identity;
 mod hotplug;
 mod migrate;
+mod o1_balance;
+mod o1_class;
 mod runqueue;
 pub mod sanity;
 pub mod sync;
+mod weight_policy;
 
 pub use runqueue::Rq;
 
@@ -128,6 +132,10 @@ pub struct Simulator {
     pub(crate) sanity_cfg: Option<sanity::SanityConfig>,
     pub(crate) sanity: sanity::SanityState,
     pub(crate) placements: VecDeque<crate::balance::placement::Placement>,
+    /// The fair-class policy (CFS, or a variant of it).
+    pub(crate) policy: crate::config::PolicyConfig,
+    /// The O(1) class's runqueues and task records (policy "o1" only).
+    pub(crate) o1: Option<crate::sched::o1::O1State>,
 }
 
 impl Simulator {
@@ -172,8 +180,14 @@ impl Simulator {
             sanity_cfg: cfg.sanity.clone(),
             sanity: sanity::SanityState::default(),
             placements: VecDeque::new(),
+            policy: cfg.policy.clone(),
+            o1: (cfg.policy.kind == crate::config::PolicyKind::O1).then(|| crate::sched::o1::O1State {
+                rqs: (0..nr_cpus).map(|_| crate::sched::o1::O1Rq::new()).collect(),
+                tasks: Vec::new(),
+            }),
         };
         let group_of_process = sim.build_task_groups(cfg);
+        sim.apply_identities(cfg);
         sim.rebuild_domains();
         for rq in &mut sim.rqs {
             rq.avg_idle_ns = 2 * sim.tunables.migration_cost_ns;
@@ -235,7 +249,7 @@ impl Simulator {
         let add = |sim: &mut Simulator, name: String, parent: u32, shares: u64, autogroup: bool| -> u32 {
             let id = sim.tgs.len() as u32;
             let depth = sim.tgs[parent as usize].depth + 1;
-            sim.tgs.push(TaskGroup { id, name, parent: Some(parent), shares, autogroup, depth, load_avg: 0 });
+            sim.tgs.push(TaskGroup { id, name, parent: Some(parent), shares, autogroup, depth, ..TaskGroup::root() });
             for _ in 0..sim.rqs.len() {
                 let mut se = SchedEntity::for_nice(0);
                 se.set_weight(shares);

@@ -1,0 +1,77 @@
+//! `sweep`: runs a preset across policies and sizes and prints one row per
+//! run (or JSON for plotting).
+//!
+//!   sweep greedy-threads [--json]       A (1 thread) vs B (m threads) under CFS, PFS, DW-CFS
+//!   sweep gi-colocation [--json]        online wakeup latency: none, plain, pinned, Group Identity
+//!   sweep eevdf-vs-cfs [--json]         a short-slice task's wakeup latency: CFS vs EEVDF
+//!   sweep o1-vs-cfs [--json]            two hogs and an editor under O(1) and CFS
+//!   sweep alpha [NO] [--json]           DW-CFS's α(Nt, No) under formulas A, B, C (No default 4)
+
+use schedlab_core::api::sweep;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: sweep greedy-threads [--json] | sweep gi-colocation [--json] | sweep eevdf-vs-cfs [--json] | sweep o1-vs-cfs [--json] | sweep alpha [NO] [--json]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let json = args.iter().any(|a| a == "--json");
+    let rest: Vec<&str> = args.iter().map(String::as_str).filter(|a| *a != "--json").collect();
+    let out = match rest.as_slice() {
+        ["greedy-threads"] => {
+            let rows = sweep::greedy_threads_sweep();
+            if json {
+                serde_json::to_string_pretty(&rows).expect("rows serialize")
+            } else {
+                sweep::greedy_table(&rows)
+            }
+        }
+        ["gi-colocation"] => {
+            let rows = sweep::gi_colocation_sweep();
+            if json {
+                serde_json::to_string_pretty(&rows).expect("rows serialize")
+            } else {
+                sweep::colocation_table(&rows)
+            }
+        }
+        ["eevdf-vs-cfs"] => {
+            let rows = sweep::eevdf_sweep();
+            if json {
+                serde_json::to_string_pretty(&rows).expect("rows serialize")
+            } else {
+                sweep::latency_table(&rows)
+            }
+        }
+        ["o1-vs-cfs"] => {
+            let rows = sweep::o1_vs_cfs_sweep();
+            if json {
+                serde_json::to_string_pretty(&rows).expect("rows serialize")
+            } else {
+                sweep::o1_table(&rows)
+            }
+        }
+        ["alpha", more @ ..] if more.len() <= 1 => {
+            let Some(no) = more.first().map_or(Some(4), |s| s.parse::<u32>().ok().filter(|n| (1..=1024).contains(n)))
+            else {
+                eprintln!("sweep: NO must be a CPU count 1..1024\n{USAGE}");
+                return ExitCode::from(2);
+            };
+            let pts = sweep::alpha_curve(1100, no, 64);
+            if json {
+                serde_json::to_string_pretty(&pts).expect("points serialize")
+            } else {
+                let mut s = format!("alpha(Nt, No = {no}), beta = 1.1\n{:>4} {:>8} {:>8} {:>8}\n", "Nt", "A", "B", "C");
+                for nt in 1..=64u32 {
+                    let v: Vec<f64> = pts.iter().filter(|p| p.nt == nt).map(|p| p.alpha).collect();
+                    s += &format!("{nt:>4} {:>8.3} {:>8.3} {:>8.3}\n", v[0], v[1], v[2]);
+                }
+                s
+            }
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    println!("{out}");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,257 @@
+//! The O(1) scheduler as the simulator's class (policy.kind "o1"; the
+//! structures are in `sched::o1`). The fair-class entry points
+//! (`enqueue_task`, `dequeue_task`, `pick_next_task`, `put_prev_task`,
+//! `task_tick`, `check_preempt_wakeup`, `yield_task`, `update_curr_chain`)
+//! hand over to these when it is selected.
+//!
+//! As in 2.6, the running task stays queued in its array; when its timeslice
+//! runs out it is requeued with a fresh slice — in the expired array, unless
+//! it is TASK_INTERACTIVE and the expired tasks are not starving
+//! (EXPIRED_STARVING) — and when the active array empties the two swap.
+//!
+//! Balancing by nr_running is in `sim::o1_balance`. Simplified [our
+//! reading]: a new task goes to the least loaded allowed CPU; a new task starts with sleep_avg 0 and a full
+//! timeslice (the fork split of the parent's slice is not modelled); all
+//! sleeps are interruptible.
+
+use super::Simulator;
+use crate::sched::o1::*;
+use crate::time::{CpuId, Pid};
+
+impl Simulator {
+    pub(crate) fn o1_on(&self) -> bool {
+        self.o1.is_some()
+    }
+
+    fn o1_task(&mut self, pid: Pid) -> &mut O1Task {
+        let o1 = self.o1.as_mut().expect("O(1) selected");
+        if o1.tasks.len() <= pid as usize {
+            o1.tasks.resize(pid as usize + 1, O1Task::default());
+        }
+        &mut o1.tasks[pid as usize]
+    }
+
+    /// A CPU for a new task: the allowed online CPU with the fewest tasks.
+    pub(crate) fn o1_select_fork_cpu(&self, pid: Pid) -> Option<CpuId> {
+        let allowed = &self.tasks[pid as usize].allowed;
+        self.rqs
+            .iter()
+            .filter(|rq| rq.online && allowed.test(rq.cpu))
+            .min_by_key(|rq| (rq.nr_running(), rq.cpu))
+            .map(|rq| rq.cpu)
+    }
+
+    fn o1_enqueue_array(&mut self, cpu: CpuId, pid: Pid, expired: bool) {
+        let prio = self.o1_task(pid).prio;
+        let o1 = self.o1.as_mut().expect("O(1) selected");
+        let rq = &mut o1.rqs[cpu as usize];
+        let idx = if expired { 1 - rq.active } else { rq.active };
+        rq.arrays[idx].enqueue(prio, pid);
+        o1.tasks[pid as usize].array = Some(idx);
+    }
+
+    fn o1_dequeue_array(&mut self, cpu: CpuId, pid: Pid) {
+        let t = self.o1_task(pid).clone();
+        if let Some(idx) = t.array {
+            let o1 = self.o1.as_mut().expect("O(1) selected");
+            let rq = &mut o1.rqs[cpu as usize];
+            rq.arrays[idx].dequeue(t.prio, pid);
+            let was_expired = idx != rq.active;
+            let t = &mut o1.tasks[pid as usize];
+            t.array = None;
+            t.was_expired = was_expired;
+        }
+    }
+
+    /// `activate_task`: a new task gets its timeslice; a woken one its sleep
+    /// credit (`recalc_task_prio`); both go to the active array.
+    pub(crate) fn o1_enqueue(&mut self, pid: Pid, cpu: CpuId, kind: crate::sched::fair::EnqueueKind) {
+        use crate::sched::fair::EnqueueKind;
+        if kind == EnqueueKind::Migrate {
+            // pull_task: same prio, same kind of array, no sleep credit.
+            let expired = self.o1_task(pid).was_expired;
+            self.o1_enqueue_array(cpu, pid, expired);
+            self.o1.as_mut().expect("O(1) selected").rqs[cpu as usize].nr_running += 1;
+            self.rqs[cpu as usize].cfs.h_nr_running += 1;
+            self.tasks[pid as usize].se.on_rq = true;
+            return;
+        }
+        let is_new = kind == EnqueueKind::New;
+        let (now, tick, nice) = (self.now.ns(), self.tick_ns, self.tasks[pid as usize].nice);
+        let t = self.o1_task(pid);
+        if t.static_prio == 0 {
+            // First arrival (a new task, or one whose program began by sleeping).
+            t.static_prio = static_prio(nice);
+            t.time_slice_ns = task_timeslice(t.static_prio, tick);
+        }
+        if !is_new {
+            // recalc_task_prio: up to 1 s of sleep, weighted by how far the
+            // task is from the top bonus; a long sleeper becomes interactive.
+            let slept = now.saturating_sub(t.timestamp_ns).min(MAX_SLEEP_AVG_NS);
+            if slept > 0 {
+                let long = interactive_sleep_ns(nice, tick);
+                if slept > long {
+                    t.sleep_avg_ns = t.sleep_avg_ns.max(MAX_SLEEP_AVG_NS - DEF_TIMESLICE_NS);
+                } else {
+                    let weight = (MAX_BONUS - current_bonus(t.sleep_avg_ns)).max(1);
+                    t.sleep_avg_ns = (t.sleep_avg_ns + slept * weight).min(MAX_SLEEP_AVG_NS);
+                }
+            }
+            t.activated = 1;
+        }
+        t.prio = effective_prio(t.static_prio, t.sleep_avg_ns);
+        t.timestamp_ns = now;
+        self.o1_enqueue_array(cpu, pid, false);
+        let o1 = self.o1.as_mut().expect("O(1) selected");
+        o1.rqs[cpu as usize].nr_running += 1;
+        // rq->nr_running, read by idle_cpu and the statistics.
+        self.rqs[cpu as usize].cfs.h_nr_running += 1;
+        self.tasks[pid as usize].se.on_rq = true;
+    }
+
+    /// `deactivate_task`: off the arrays (blocking, exiting or moving).
+    pub(crate) fn o1_dequeue(&mut self, pid: Pid, cpu: CpuId) {
+        self.o1_update_curr(cpu);
+        self.o1_dequeue_array(cpu, pid);
+        let o1 = self.o1.as_mut().expect("O(1) selected");
+        o1.rqs[cpu as usize].nr_running -= 1;
+        self.rqs[cpu as usize].cfs.h_nr_running -= 1;
+        self.tasks[pid as usize].se.on_rq = false;
+    }
+
+    /// Charges the running task's CPU time (its program's bursts count it).
+    pub(crate) fn o1_update_curr(&mut self, cpu: CpuId) {
+        let Some(pid) = self.rqs[cpu as usize].curr_task else { return };
+        let now = self.now;
+        let se = &mut self.tasks[pid as usize].se;
+        let delta = now.since(se.exec_start);
+        se.exec_start = now;
+        se.sum_exec_runtime += delta;
+    }
+
+    /// `TASK_PREEMPTS_CURR`: the wakee's prio is better than curr's.
+    pub(crate) fn o1_preempts_curr(&mut self, cpu: CpuId, pid: Pid) -> bool {
+        let Some(curr) = self.rqs[cpu as usize].curr_task else { return true };
+        curr != pid && self.o1_task(pid).prio < self.o1_task(curr).prio
+    }
+
+    /// `scheduler_tick` for the running task: burn a tick of its slice; at
+    /// zero refill it and requeue (expired, or active if interactive and the
+    /// expired array is not starving); interactive tasks are also
+    /// round-robined within their level every TIMESLICE_GRANULARITY.
+    pub(crate) fn o1_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
+        self.o1_update_curr(cpu);
+        let (now, tick) = (self.now.ns(), self.tick_ns);
+        let nice = self.tasks[pid as usize].nice;
+        let online = self.online.weight();
+        let t = self.o1_task(pid);
+        t.time_slice_ns = t.time_slice_ns.saturating_sub(tick);
+        if t.time_slice_ns == 0 {
+            self.o1_dequeue_array(cpu, pid);
+            let t = self.o1_task(pid);
+            t.prio = effective_prio(t.static_prio, t.sleep_avg_ns);
+            t.time_slice_ns = task_timeslice(t.static_prio, tick);
+            let t = t.clone();
+            let starving = self.o1_expired_starving(cpu, t.static_prio);
+            let rq = &mut self.o1.as_mut().expect("O(1) selected").rqs[cpu as usize];
+            rq.expired_timestamp.get_or_insert(now);
+            let expire = !task_interactive(t.prio, t.static_prio, nice) || starving;
+            if expire {
+                rq.best_expired_prio = rq.best_expired_prio.min(t.static_prio);
+            }
+            self.o1_enqueue_array(cpu, pid, expire);
+            return true;
+        }
+        let t = t.clone();
+        let full = task_timeslice(t.static_prio, tick);
+        let gran = timeslice_granularity(t.sleep_avg_ns, online);
+        let active = self.o1.as_ref().expect("O(1) selected").rqs[cpu as usize].active;
+        if task_interactive(t.prio, t.static_prio, nice)
+            && (full - t.time_slice_ns).is_multiple_of(gran)
+            && t.time_slice_ns >= gran
+            && t.array == Some(active)
+        {
+            self.o1_dequeue_array(cpu, pid);
+            self.o1_enqueue_array(cpu, pid, false);
+            return true;
+        }
+        false
+    }
+
+    /// EXPIRED_STARVING: the first expired task has waited STARVATION_LIMIT
+    /// per runnable task, or a better static prio waits in the expired array.
+    fn o1_expired_starving(&self, cpu: CpuId, curr_static_prio: usize) -> bool {
+        let rq = &self.o1.as_ref().expect("O(1) selected").rqs[cpu as usize];
+        let waited = rq.expired_timestamp.is_some_and(|ts| {
+            self.now.ns().saturating_sub(ts) >= STARVATION_LIMIT_NS * rq.nr_running as u64 + self.tick_ns
+        });
+        waited || curr_static_prio > rq.best_expired_prio
+    }
+
+    /// The switch-out half of `schedule()`: the previous task's run time is
+    /// taken off its sleep_avg (less so the more interactive it is).
+    pub(crate) fn o1_put_prev(&mut self, pid: Pid, cpu: CpuId) {
+        self.o1_update_curr(cpu);
+        let now = self.now.ns();
+        let t = self.o1_task(pid);
+        let ran = now.saturating_sub(t.timestamp_ns).min(MAX_SLEEP_AVG_NS);
+        t.sleep_avg_ns = t.sleep_avg_ns.saturating_sub(ran / current_bonus(t.sleep_avg_ns).max(1));
+        t.timestamp_ns = now;
+    }
+
+    /// The pick of `schedule()`: swap the arrays if active is empty, take the
+    /// head of the best level; a freshly woken pick is credited its wait.
+    pub(crate) fn o1_pick(&mut self, cpu: CpuId) -> Option<Pid> {
+        let now = self.now;
+        let rq = &mut self.o1.as_mut().expect("O(1) selected").rqs[cpu as usize];
+        if rq.nr_running == 0 {
+            return None;
+        }
+        if rq.arrays[rq.active].nr_active == 0 {
+            rq.active = 1 - rq.active;
+            rq.expired_timestamp = None;
+            rq.best_expired_prio = MAX_PRIO;
+            // Tasks keep their physical array index; only `active` flips.
+            rq.switches += 1;
+        }
+        let rq = &self.o1.as_ref().expect("O(1) selected").rqs[cpu as usize];
+        let prio = rq.active().first_prio()?;
+        let mut pid = *rq.active().queue[prio].front()?;
+        let t = self.o1_task(pid).clone();
+        if t.activated > 0 {
+            // Credit the run-queue wait (30 % for an ordinary wakeup).
+            let waited = now.ns().saturating_sub(t.timestamp_ns) * ON_RUNQUEUE_WEIGHT / 100;
+            self.o1_dequeue_array(cpu, pid);
+            let t = self.o1_task(pid);
+            t.sleep_avg_ns = (t.sleep_avg_ns + waited).min(MAX_SLEEP_AVG_NS);
+            t.prio = effective_prio(t.static_prio, t.sleep_avg_ns);
+            t.activated = 0;
+            self.o1_enqueue_array(cpu, pid, false);
+            // The credit may have moved it up: pick the head again.
+            let rq = &self.o1.as_ref().expect("O(1) selected").rqs[cpu as usize];
+            let prio = rq.active().first_prio()?;
+            pid = *rq.active().queue[prio].front()?;
+        }
+        let t = self.o1_task(pid);
+        t.timestamp_ns = now.ns();
+        self.tasks[pid as usize].se.exec_start = now;
+        Some(pid)
+    }
+
+    /// `sys_sched_yield` in 2.6: the task moves to the expired array.
+    pub(crate) fn o1_yield(&mut self, pid: Pid, cpu: CpuId) {
+        self.o1_update_curr(cpu);
+        self.o1_dequeue_array(cpu, pid);
+        self.o1_enqueue_array(cpu, pid, true);
+    }
+
+    /// The O(1) runqueue of `cpu` (arrays, bitmaps, switches), if O(1) runs.
+    pub fn o1_runqueue(&self, cpu: CpuId) -> Option<&O1Rq> {
+        self.o1.as_ref().map(|o| &o.rqs[cpu as usize])
+    }
+
+    /// A task's O(1) state (prio, sleep_avg, timeslice), if O(1) runs.
+    pub fn o1_task_state(&self, pid: Pid) -> Option<&O1Task> {
+        self.o1.as_ref().and_then(|o| o.tasks.get(pid as usize))
+    }
+}

@@ -1,0 +1,52 @@
+//! The thread-weight policies (PFS, DW-CFS; `sched::thread_weight`) applied
+//! to the running simulation: a process's threads are reweighted whenever
+//! its live thread count Nt changes (a thread starts or exits) and, for
+//! DW-CFS, whenever the online CPU count No changes (hotplug).
+//!
+//! Nt counts the process's threads that have started and not exited —
+//! running, runnable or asleep — not only the runnable ones: DW-CFS and PFS
+//! both speak of a process's threads [kernel-model.md 6; RECALL for PFS].
+
+use super::Simulator;
+use crate::config::PolicyKind;
+use crate::sched::thread_weight::{dwcfs_weight, pfs_weight};
+use crate::sched::weights::nice_to_weight;
+use crate::task::TaskState;
+
+impl Simulator {
+    /// Recomputes the weight of every live thread of process `tgid`.
+    pub(crate) fn refresh_thread_weights(&mut self, tgid: u32) {
+        if !matches!(self.policy.kind, PolicyKind::Pfs | PolicyKind::DwCfs) {
+            return;
+        }
+        let live: Vec<_> = self.procs[tgid as usize]
+            .threads
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let t = &self.tasks[p as usize];
+                t.stats.started_at.is_some() && t.state != TaskState::Exited
+            })
+            .collect();
+        let nt = live.len() as u32;
+        let no = self.online.weight();
+        for pid in live {
+            let base = nice_to_weight(self.tasks[pid as usize].nice);
+            let w = match self.policy.kind {
+                PolicyKind::Pfs => pfs_weight(base, nt),
+                _ => dwcfs_weight(base, self.policy.alpha, self.policy.beta_milli, nt, no),
+            };
+            self.reweight_task(pid, w);
+        }
+    }
+
+    /// After hotplug: No changed, so every process's DW-CFS weights move.
+    pub(crate) fn refresh_all_thread_weights(&mut self) {
+        if self.policy.kind != PolicyKind::DwCfs {
+            return;
+        }
+        for tgid in 0..self.procs.len() as u32 {
+            self.refresh_thread_weights(tgid);
+        }
+    }
+}
