@@ -15,10 +15,13 @@ const nowNs = async () => (await hook<{ now_ns: number }>(lab.page, 'view')).now
 
 describe('long runs', () => {
   it('show progress, keep the page responsive and can be cancelled', async () => {
-    await loadPreset(lab.page, 'group-imbalance-make');
+    // A workload busy for the whole minute: the database workers stepping
+    // and meeting at their barrier (make alone would finish in 3 s).
+    await loadPreset(lab.page, 'overload-on-wakeup-db');
     const json = JSON.parse(await hook<string>(lab.page, 'scenarioJson'));
     json.duration_ms = 60000;
-    json.name = 'group-imbalance-60s';
+    json.processes[0].program[0].repeat = 100000;
+    json.name = 'overload-on-wakeup-60s';
     expect(await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify(json))).toBe(true);
     const box = await lab.page.getByTestId('heatmap-load').boundingBox();
     if (!box) throw new Error('no heatmap');
