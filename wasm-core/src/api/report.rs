@@ -12,6 +12,9 @@ pub struct Report {
     pub trace_hash: String,
     /// Σ over CPUs of time idle while a thread allowed there was waiting.
     pub wasted_core_ns: u64,
+    /// The longest unbroken stretch one CPU idled while a thread allowed
+    /// there waited elsewhere: (cpu, from ns, length ns), if any.
+    pub longest_wasted_idle: Option<(u32, u64, u64)>,
     /// Load averages (1, 5, 15 minutes), the kernel's fixed-point formula.
     pub loadavg: [f64; 3],
     /// Jain's fairness index over the threads' CPU times (1 = all equal).
@@ -123,6 +126,7 @@ pub fn report(sim: &Simulator) -> Report {
         events: sim.events_processed(),
         trace_hash: format!("{:016x}", sim.trace().hash()),
         wasted_core_ns: sim.machine_stats().wasted_core_ns,
+        longest_wasted_idle: sim.machine_stats().longest_wasted_idle.map(|l| (l.cpu, l.from.ns(), l.ns)),
         loadavg: sim.machine_stats().loadavg_f64(),
         jain_fairness_threads: jain(&tasks.iter().map(|t| t.se.sum_exec_runtime as f64).collect::<Vec<_>>()),
         migrations: tasks.iter().map(|t| t.stats.migrations).sum(),

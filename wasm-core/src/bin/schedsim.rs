@@ -87,6 +87,10 @@ fn text_report(r: &report::Report, wall: std::time::Duration) -> String {
         r.loadavg[2],
         r.jain_fairness_threads
     );
+    if let Some((cpu, from, ns)) = r.longest_wasted_idle {
+        out +=
+            &format!("longest a CPU idled while work waited: CPU {cpu} for {:.3} ms from {:.3} ms\n", ms(ns), ms(from));
+    }
     out += &format!("sanity checker: {} violation(s)\n", r.sanity_violations.len());
     for v in r.sanity_violations.iter().take(5) {
         out += &format!(
