@@ -155,6 +155,8 @@ export interface Report {
   events: number;
   trace_hash: string;
   wasted_core_ns: number;
+  /** The longest one CPU idled while work it could run waited: [cpu, from ns, length ns]. */
+  longest_wasted_idle: [number, number, number] | null;
   loadavg: [number, number, number];
   jain_fairness_threads: number;
   migrations: number;

@@ -13,6 +13,12 @@ export const MetricsStrip = memo(function MetricsStrip(props: { report: Report }
         <span className="label">wasted core time</span>
         <b data-testid="wasted">{fmtMs(r.wasted_core_ns)} ms</b>
       </div>
+      <div className="figure" title="The longest unbroken stretch one CPU sat idle while a thread allowed on it waited elsewhere">
+        <span className="label">longest idle while work waited</span>
+        <b data-testid="longest-wasted">
+          {r.longest_wasted_idle ? `${fmtMs(r.longest_wasted_idle[2])} ms on CPU ${r.longest_wasted_idle[0]}` : 'none'}
+        </b>
+      </div>
       <div className="figure">
         <span className="label">sanity checker</span>
         <b className={r.sanity_violations.length > 0 ? 'bad' : 'good'} data-testid="violations">

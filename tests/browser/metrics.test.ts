@@ -6,6 +6,7 @@ import { hook, loadPreset, openLab, settled, shots, type Lab } from './harness';
 
 interface Report {
   wasted_core_ns: number;
+  longest_wasted_idle: [number, number, number] | null;
   processes: { name: string }[];
 }
 
@@ -32,6 +33,12 @@ describe('metrics charts', () => {
     const total = Number(await charts.getByTestId('wasted-chart').getAttribute('data-total-ns'));
     expect(total).toBeGreaterThan(0.8 * report.wasted_core_ns);
     expect(total).toBeLessThanOrEqual(report.wasted_core_ns);
+    // The headline strip names the longest stretch a CPU idled while work waited.
+    const longest = report.longest_wasted_idle;
+    expect(longest).not.toBeNull();
+    expect(await lab.page.getByTestId('longest-wasted').textContent()).toBe(
+      `${(longest![2] / 1e6).toFixed(3)} ms on CPU ${longest![0]}`,
+    );
     await charts.scrollIntoViewIfNeeded();
     await lab.page.waitForTimeout(200);
     await charts.screenshot({ path: join(shots, 'metrics-charts.png') });
