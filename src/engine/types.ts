@@ -157,6 +157,8 @@ export interface Report {
   wasted_core_ns: number;
   /** The longest one CPU idled while work it could run waited: [cpu, from ns, length ns]. */
   longest_wasted_idle: [number, number, number] | null;
+  /** Set when the run stopped early because it spent its event budget (ns). */
+  event_budget_stop_ns: number | null;
   loadavg: [number, number, number];
   jain_fairness_threads: number;
   migrations: number;

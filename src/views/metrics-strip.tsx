@@ -9,6 +9,12 @@ export const MetricsStrip = memo(function MetricsStrip(props: { report: Report }
   const r = props.report;
   return (
     <section className="panel metrics" data-testid="metrics">
+      {r.event_budget_stop_ns !== null && (
+        <div className="figure" data-testid="budget-stop">
+          <span className="label">run stopped early</span>
+          <b className="bad">event budget spent at {fmtMs(r.event_budget_stop_ns)} ms</b>
+        </div>
+      )}
       <div className="figure">
         <span className="label">wasted core time</span>
         <b data-testid="wasted">{fmtMs(r.wasted_core_ns)} ms</b>

@@ -32,7 +32,14 @@ pub struct SimConfig {
     pub cgroups: Vec<CgroupSpec>,
     pub processes: Vec<ProcessSpec>,
     pub events: Vec<TimedEvent>,
+    /// The event budget: a run stops (with a message) after this many
+    /// events, so no scenario can keep the engine busy without end.
+    pub event_budget: u64,
 }
+
+/// The default event budget: a few minutes of engine time natively, far
+/// beyond every preset (the largest uses a few million events).
+pub const DEFAULT_EVENT_BUDGET: u64 = 200_000_000;
 
 /// The scheduling policy of the fair class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

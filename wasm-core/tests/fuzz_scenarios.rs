@@ -167,3 +167,27 @@ fn most_generated_scenarios_are_valid() {
     }
     assert!(refused.len() < 30, "{} of 100 refused, e.g. {:?}", refused.len(), refused.first());
 }
+
+/// The event budget is a hard limit: a run that spends it stops where it is,
+/// says so in the report, and steps no further.
+#[test]
+fn a_run_stops_at_its_event_budget() {
+    use schedlab_core::api::{presets, report::report};
+    let mut cfg = load_scenario(presets::find("overload-on-wakeup-db").unwrap().json).unwrap();
+    cfg.event_budget = 5_000;
+    let mut sim = Simulator::new(&cfg);
+    sim.run_to_end();
+    assert_eq!(sim.events_processed(), 5_000);
+    assert!(sim.finished() && !sim.step_event());
+    let r = report(&sim);
+    let at = r.event_budget_stop_ns.expect("the report says the budget stopped the run");
+    assert!(at > 0 && at < cfg.duration_ns, "stopped inside the run: {at}");
+    assert_eq!(r.sim_time_ns, at);
+    // Within budget, nothing changes.
+    let full = {
+        let mut s = Simulator::new(&load_scenario(presets::find("cfs-nice-levels").unwrap().json).unwrap());
+        s.run_to_end();
+        s
+    };
+    assert_eq!(report(&full).event_budget_stop_ns, None);
+}

@@ -15,6 +15,9 @@ pub struct Report {
     /// The longest unbroken stretch one CPU idled while a thread allowed
     /// there waited elsewhere: (cpu, from ns, length ns), if any.
     pub longest_wasted_idle: Option<(u32, u64, u64)>,
+    /// Set when the run stopped early because it spent its event budget: the
+    /// simulated time it stopped at (ns).
+    pub event_budget_stop_ns: Option<u64>,
     /// Load averages (1, 5, 15 minutes), the kernel's fixed-point formula.
     pub loadavg: [f64; 3],
     /// Jain's fairness index over the threads' CPU times (1 = all equal).
@@ -126,6 +129,7 @@ pub fn report(sim: &Simulator) -> Report {
         events: sim.events_processed(),
         trace_hash: format!("{:016x}", sim.trace().hash()),
         wasted_core_ns: sim.machine_stats().wasted_core_ns,
+        event_budget_stop_ns: sim.budget_stop().map(|t| t.ns()),
         longest_wasted_idle: sim.machine_stats().longest_wasted_idle.map(|l| (l.cpu, l.from.ns(), l.ns)),
         loadavg: sim.machine_stats().loadavg_f64(),
         jain_fairness_threads: jain(&tasks.iter().map(|t| t.se.sum_exec_runtime as f64).collect::<Vec<_>>()),

@@ -138,6 +138,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         return Err(c.diags);
     }
     Ok(SimConfig {
+        event_budget: crate::config::DEFAULT_EVENT_BUDGET,
         autogroup: f.autogroup,
         costs,
         nohz: f.nohz,

@@ -87,6 +87,9 @@ fn text_report(r: &report::Report, wall: std::time::Duration) -> String {
         r.loadavg[2],
         r.jain_fairness_threads
     );
+    if let Some(at) = r.event_budget_stop_ns {
+        out += &format!("stopped early at {:.3} ms: the run used up its event budget ({} events)\n", ms(at), r.events);
+    }
     if let Some((cpu, from, ns)) = r.longest_wasted_idle {
         out +=
             &format!("longest a CPU idled while work waited: CPU {cpu} for {:.3} ms from {:.3} ms\n", ms(ns), ms(from));

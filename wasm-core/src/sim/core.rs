@@ -455,6 +455,17 @@ impl Simulator {
 
     /// Ends the run at its duration and charges the running tasks. Open run
     /// slices and waits stay open; views close them at `now` when read.
+    /// The event budget is spent: the run ends here, at `now`, with the
+    /// state it has (accounted up to now), not at its duration.
+    pub(super) fn stop_at_budget(&mut self) {
+        self.account_interval(self.now);
+        for cpu in 0..self.rqs.len() as CpuId {
+            self.update_curr(cpu);
+        }
+        self.budget_stop = Some(self.now);
+        self.finished = true;
+    }
+
     pub(super) fn finish(&mut self) {
         if self.finished {
             return;

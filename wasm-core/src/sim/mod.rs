@@ -130,6 +130,9 @@ pub struct Simulator {
     /// CONFIG_NO_HZ_IDLE: idle CPUs stop their tick.
     pub(crate) nohz: bool,
     pub(crate) sanity_cfg: Option<sanity::SanityConfig>,
+    pub(crate) event_budget: u64,
+    /// When the run stopped because it used up its event budget.
+    pub(crate) budget_stop: Option<SimTime>,
     pub(crate) sanity: sanity::SanityState,
     pub(crate) placements: VecDeque<crate::balance::placement::Placement>,
     /// The fair-class policy (CFS, or a variant of it).
@@ -178,6 +181,8 @@ impl Simulator {
             costs: cfg.costs.clone(),
             nohz: cfg.nohz,
             sanity_cfg: cfg.sanity.clone(),
+            event_budget: cfg.event_budget,
+            budget_stop: None,
             sanity: sanity::SanityState::default(),
             placements: VecDeque::new(),
             policy: cfg.policy.clone(),
@@ -400,6 +405,10 @@ impl Simulator {
         if self.finished {
             return None;
         }
+        if self.events >= self.event_budget {
+            self.stop_at_budget();
+            return None;
+        }
         loop {
             match self.queue.peek_time() {
                 Some(t) if t <= self.duration => {}
@@ -470,6 +479,10 @@ impl Simulator {
     }
     pub fn finished(&self) -> bool {
         self.finished
+    }
+    /// When the run stopped short because it used up its event budget.
+    pub fn budget_stop(&self) -> Option<SimTime> {
+        self.budget_stop
     }
     pub fn events_processed(&self) -> u64 {
         self.events
