@@ -29,6 +29,9 @@ pub struct MachineStats {
     /// Per CPU: since when it has been idle without a break while some thread
     /// allowed on it waited elsewhere (None = not in such a stretch).
     pub wasted_since: Vec<Option<SimTime>>,
+    /// Whether any entry of `wasted_since` is set (spares the common case a
+    /// pass over every CPU).
+    pub wasted_open: bool,
     /// The longest such stretch so far: the acceptance measure "no CPU idle
     /// for longer than M while a thread that may run there waits".
     pub longest_wasted_idle: Option<WastedStretch>,
@@ -72,14 +75,19 @@ impl Simulator {
         // One pass over the runqueues: count the waiting tasks and trace
         // every runqueue-length or load change, stamped with the time of the
         // event that left the state this interval had.
-        let mut waiting = 0;
+        let (mut waiting, mut any_idle) = (0, false);
         for rq in &self.rqs {
             waiting += rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()));
+            any_idle |= rq.online && rq.is_idle();
             self.trace.note_rq(from, rq.cpu, rq.nr_running(), rq.weighted_cpuload());
         }
-        // Cheap common cases first: nothing waits, or no CPU idles.
-        if waiting == 0 || !self.rqs.iter().any(|rq| rq.online && rq.is_idle()) {
-            self.end_wasted_stretches();
+        // Cheap common cases first: nothing waits, or no CPU idles. Then no
+        // CPU is wasting time, and any open stretch has ended.
+        if waiting == 0 || !any_idle {
+            if self.stats.wasted_open {
+                self.stats.wasted_since.fill(None);
+                self.stats.wasted_open = false;
+            }
             return;
         }
         // The CPUs some waiting task may use, then the idle ones among them.
@@ -100,6 +108,7 @@ impl Simulator {
                 continue;
             }
             wasted += 1;
+            self.stats.wasted_open = true;
             let start = *since.get_or_insert(from);
             let ns = until.since(start);
             if self.stats.longest_wasted_idle.is_none_or(|l| ns > l.ns) {
@@ -107,12 +116,6 @@ impl Simulator {
             }
         }
         self.stats.wasted_core_ns += wasted * span;
-    }
-
-    fn end_wasted_stretches(&mut self) {
-        for since in &mut self.stats.wasted_since {
-            *since = None;
-        }
     }
 
     /// The load-average sample (`calc_global_load`): runnable tasks, running

@@ -25,7 +25,7 @@ pub(crate) enum From {
 }
 use crate::sched::fair::EnqueueKind;
 use crate::task::TaskState;
-use crate::time::{CpuId, Pid};
+use crate::time::{CpuId, Pid, SimTime};
 use crate::trace::{MigrateCause, RunSlice, TraceKind};
 
 impl Simulator {
@@ -453,25 +453,26 @@ impl Simulator {
         }
     }
 
-    /// Ends the run at its duration and charges the running tasks. Open run
-    /// slices and waits stay open; views close them at `now` when read.
-    /// The event budget is spent: the run ends here, at `now`, with the
-    /// state it has (accounted up to now), not at its duration.
+    /// The event budget is spent: the run ends at `now`, with the state it
+    /// has, not at its duration.
     pub(super) fn stop_at_budget(&mut self) {
-        self.account_interval(self.now);
-        for cpu in 0..self.rqs.len() as CpuId {
-            self.update_curr(cpu);
-        }
         self.budget_stop = Some(self.now);
-        self.finished = true;
+        self.end_run(self.now);
     }
 
+    /// Ends the run at its duration.
     pub(super) fn finish(&mut self) {
+        self.end_run(self.duration);
+    }
+
+    /// Accounts up to `at` and charges the running tasks. Open run slices and
+    /// waits stay open; views close them at `now` when read.
+    fn end_run(&mut self, at: SimTime) {
         if self.finished {
             return;
         }
-        self.account_interval(self.duration);
-        self.now = self.now.max(self.duration);
+        self.account_interval(at);
+        self.now = self.now.max(at);
         for cpu in 0..self.rqs.len() as CpuId {
             self.update_curr(cpu);
         }
