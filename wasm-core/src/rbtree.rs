@@ -61,6 +61,8 @@ pub struct RbTree<K, V> {
     len: usize,
     /// Rotations performed since the last `take_rotations`.
     rotations: Vec<Rotation<V>>,
+    /// Whether rotations are logged at all (only trees the UI animates).
+    log_rotations: bool,
 }
 
 impl<K: Ord + Copy + Default, V: Copy + Default> Default for RbTree<K, V> {
@@ -72,7 +74,20 @@ impl<K: Ord + Copy + Default, V: Copy + Default> Default for RbTree<K, V> {
 impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
     pub fn new() -> Self {
         let sentinel = Node { key: K::default(), val: V::default(), left: NIL, right: NIL, parent: NIL, red: false };
-        RbTree { nodes: vec![sentinel], free: Vec::new(), root: NIL, leftmost: NIL, len: 0, rotations: Vec::new() }
+        RbTree {
+            nodes: vec![sentinel],
+            free: Vec::new(),
+            root: NIL,
+            leftmost: NIL,
+            len: 0,
+            rotations: Vec::new(),
+            log_rotations: true,
+        }
+    }
+
+    /// A tree that keeps no rotation log: nobody drains it, so it must not grow.
+    pub fn without_rotation_log() -> Self {
+        RbTree { log_rotations: false, ..Self::new() }
     }
 
     pub fn len(&self) -> usize {
@@ -105,6 +120,12 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
             }
         }
         (best != NIL).then(|| (self.nodes[best as usize].key, self.nodes[best as usize].val))
+    }
+
+    /// Forgets the rotations logged so far, keeping the log's memory (for
+    /// trees nobody animates).
+    pub fn clear_rotations(&mut self) {
+        self.rotations.clear();
     }
 
     /// Drains the log of rotations performed since the previous call.
@@ -270,7 +291,9 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
             RotationDir::Right => self.nodes[y as usize].right = x,
         }
         self.nodes[x as usize].parent = y;
-        self.rotations.push(Rotation { dir, pivot: self.nodes[x as usize].val });
+        if self.log_rotations {
+            self.rotations.push(Rotation { dir, pivot: self.nodes[x as usize].val });
+        }
     }
 
     fn is_red(&self, x: u32) -> bool {

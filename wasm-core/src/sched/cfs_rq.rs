@@ -51,8 +51,13 @@ pub struct CfsRq {
 }
 
 impl CfsRq {
+    /// A runqueue of task group `tg`. Only the root runqueues' trees log
+    /// rotations (the UI animates those and drains the log each event); the
+    /// group runqueues' and the underclass trees would otherwise grow their
+    /// logs for the whole run.
     pub fn new(tg: u32) -> CfsRq {
-        CfsRq { tg, ..CfsRq::default() }
+        let tree = if tg == 0 { RbTree::new() } else { RbTree::without_rotation_log() };
+        CfsRq { tg, tree, under: RbTree::without_rotation_log(), ..CfsRq::default() }
     }
 
     pub fn clear_buddies_of(&mut self, id: EntId) {
@@ -75,7 +80,7 @@ impl CfsRq {
         if identity == Identity::Underclass {
             self.under.insert((vruntime, id), id);
             // Only root trees' rotations are drawn; do not let this log grow.
-            self.under.take_rotations();
+            self.under.clear_rotations();
         } else {
             self.tree.insert((vruntime, id), id);
         }
@@ -84,7 +89,7 @@ impl CfsRq {
     pub fn tree_remove(&mut self, vruntime: u64, id: EntId, identity: Identity) {
         if identity == Identity::Underclass {
             self.under.remove((vruntime, id));
-            self.under.take_rotations();
+            self.under.clear_rotations();
         } else {
             self.tree.remove((vruntime, id));
         }
