@@ -379,6 +379,11 @@ mod tests {
         assert_eq!(load_scenario(&with(r#"{"kind":"bfs"}"#)).unwrap_err()[0].field, "policy.kind");
         assert_eq!(load_scenario(&with(r#"{"kind":"cfs","beta":1.2}"#)).unwrap_err()[0].field, "policy");
         assert_eq!(load_scenario(&with(r#"{"kind":"dw-cfs","beta":2.5}"#)).unwrap_err()[0].field, "policy.beta");
+        for kind in ["eevdf", "o1"] {
+            let gi = format!(r#"{{"kind":"{kind}","group_identity":true}}"#);
+            assert_eq!(load_scenario(&with(&gi)).unwrap_err()[0].field, "policy.group_identity");
+        }
+        assert!(load_scenario(&with(r#"{"kind":"pfs","group_identity":true}"#)).is_ok());
         let cfg = load_scenario(&with(r#"{"kind":"dw-cfs","alpha":"C","beta":1.2}"#)).unwrap();
         assert_eq!(cfg.policy.beta_milli, 1200);
     }

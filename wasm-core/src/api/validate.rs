@@ -260,6 +260,12 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
         }
     }
     out.group_identity = p.group_identity.unwrap_or(false);
+    // Group Identity is modelled on CFS's wakeup and tick rules (and PFS /
+    // DW-CFS, which only change weights); EEVDF's pick and O(1)'s arrays
+    // would bypass half of it.
+    if out.group_identity && matches!(out.kind, PolicyKind::Eevdf | PolicyKind::O1) {
+        c.fail("policy.group_identity", "applies only to kinds 'cfs', 'pfs' and 'dw-cfs'");
+    }
     out
 }
 
