@@ -216,7 +216,7 @@ impl Simulator {
         }
         let rq = &self.o1.as_ref().expect("O(1) selected").rqs[cpu as usize];
         let prio = rq.active().first_prio()?;
-        let mut pid = *rq.active().queue[prio].front()?;
+        let pid = *rq.active().queue[prio].front()?;
         let t = self.o1_task(pid).clone();
         if t.activated > 0 {
             // Credit the run-queue wait (30 % for an ordinary wakeup).
@@ -226,11 +226,8 @@ impl Simulator {
             t.sleep_avg_ns = (t.sleep_avg_ns + waited).min(MAX_SLEEP_AVG_NS);
             t.prio = effective_prio(t.static_prio, t.sleep_avg_ns);
             t.activated = 0;
+            // schedule() requeues `next` at its new priority and still runs it.
             self.o1_enqueue_array(cpu, pid, false);
-            // The credit may have moved it up: pick the head again.
-            let rq = &self.o1.as_ref().expect("O(1) selected").rqs[cpu as usize];
-            let prio = rq.active().first_prio()?;
-            pid = *rq.active().queue[prio].front()?;
         }
         let t = self.o1_task(pid);
         t.timestamp_ns = now.ns();
