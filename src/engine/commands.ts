@@ -36,11 +36,9 @@ export function applyStep(sim: Simulation, c: Command): string | null {
     sim.seekEvent(sim.events - 1);
     return null;
   }
-  const m = MARKS[c];
-  if (!m) return null;
-  const [mark, forward] = m;
-  if (sim.stepMark(mark, forward)) return null;
-  return forward ? `no further ${WORDS[mark]}: the run ended` : `no earlier ${WORDS[mark]}`;
+  // The "next / previous …" commands never get here: the app runs their
+  // searches in slices (forwardMark, backwardMark).
+  return null;
 }
 
 /** The mark a forward "next …" command searches for (the app runs those in slices). */

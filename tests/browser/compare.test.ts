@@ -42,10 +42,15 @@ describe('compare mode', () => {
     await lab.page.getByTestId('compare').screenshot({ path: join(shots, 'compare.png') });
 
     // One clock backwards too: a step back rewinds the partner to the same time, exactly.
-    await lab.page.getByTestId('btn-step').click();
-    const forward = await hook<Partner>(lab.page, 'partner');
+    // A tick always moves the clock on, so the wait below only ends once the
+    // step back has really rewound the partner.
+    const before = await hook<Partner>(lab.page, 'partner');
+    await lab.page.getByTestId('btn-tick').click();
+    const forward = await settled(() => hook<Partner>(lab.page, 'partner'), (x) => x.nowNs > before.nowNs);
+    expect(forward.nowNs).toBeGreaterThan(before.nowNs);
     await lab.page.getByTestId('btn-back-event').click();
-    const back = await settled(() => hook<Partner>(lab.page, 'partner'), (x) => x.nowNs <= forward.nowNs);
+    const back = await settled(() => hook<Partner>(lab.page, 'partner'), (x) => x.nowNs < forward.nowNs);
+    expect(back.nowNs).toBeLessThan(forward.nowNs);
     expect(back.nowNs).toBe((await hook<{ now_ns: number }>(lab.page, 'view')).now_ns);
     await hook(lab.page, 'seekTime', 1500e6);
     expect((await hook<Partner>(lab.page, 'partner')).traceHash).toBe(p.traceHash);
