@@ -44,3 +44,11 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   apt-get update -qq
   apt-get install -y -qq chromium >/dev/null
 fi
+# A CJK font, so that screenshots of the Chinese interface show characters, not boxes
+# (WenQuanYi Micro Hei: 1.6 MB, against 56 MB for Noto CJK).
+if [ "${1:-}" = "--browser" ] && ! fc-list :lang=zh 2>/dev/null | grep -q .; then
+  say "installing a CJK font (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq fonts-wqy-microhei >/dev/null
+fi

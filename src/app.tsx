@@ -17,6 +17,7 @@ import type { Command } from './views/shortcuts';
 import { MetricsStrip } from './views/metrics-strip';
 import { LabPanels } from './lab-panels';
 import type { ColourBy } from './views/topology/topology-view';
+import { LANGS, isLang, useLang, useT } from './i18n/i18n';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const SLOW_MS = 250;
@@ -40,6 +41,8 @@ export function App() {
   const [cpuSel, setCpuSel] = useState(0);
   const [colourBy, setColourBy] = useState<ColourBy>('nr_running');
   const partner = usePartner();
+  const t = useT();
+  const [lang, setLang] = useLang();
   /** Every state change goes through here: it also keeps the compare partner on the clock. */
   const bump = () => {
     const s = simRef.current;
@@ -285,11 +288,11 @@ export function App() {
         <h1>schedlab</h1>
         <div className="scenario-pick">
           <select
-            aria-label="preset"
+            aria-label={t('app.preset')}
             value={presets.some((p) => p.name === meta.name) ? meta.name : ''}
             onChange={(e) => load(presetJson(e.target.value))}
           >
-            {!presets.some((p) => p.name === meta.name) && <option value="">custom scenario</option>}
+            {!presets.some((p) => p.name === meta.name) && <option value="">{t('app.customScenario')}</option>}
             {presets.map((p) => (
               <option key={p.name} value={p.name}>
                 {p.title}
@@ -297,9 +300,9 @@ export function App() {
             ))}
           </select>
           <label className="compare-pick">
-            compare with{' '}
+            {t('app.compareWith')}{' '}
             <select aria-label="compare with" data-testid="compare-pick" value={partnerValue(partner.kind)} onChange={(e) => choosePartner(parsePartner(e.target.value))}>
-              <option value="">— nothing —</option>
+              <option value="">{t('app.compareNothing')}</option>
               {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
                 <option key={v} value={v}>
                   {partnerLabel(parsePartner(v) as PartnerKind, presets)}
@@ -313,7 +316,7 @@ export function App() {
             </select>
           </label>
           <label className="file">
-            Open scenario…
+            {t('app.openScenario')}
             <input
               type="file"
               accept="application/json,.json"
@@ -324,13 +327,23 @@ export function App() {
             />
           </label>
         </div>
+        <label className="lang-pick">
+          {t('app.language')}{' '}
+          <select aria-label="language" data-testid="lang-pick" value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
+            {LANGS.map((l) => (
+              <option key={l} value={l}>
+                {l === 'en' ? 'English' : '中文'}
+              </option>
+            ))}
+          </select>
+        </label>
       </header>
       <p className="description">
         <b>{meta.name}</b> — {meta.description}
       </p>
       {error !== null && (
         <div className="error" data-testid="error" role="alert">
-          <b>This scenario cannot run:</b>
+          <b>{t('app.cannotRun')}</b>
           <pre>{error}</pre>
         </div>
       )}
@@ -352,7 +365,7 @@ export function App() {
           {report && <MetricsStrip report={report} />}
           {partner.error !== null && (
             <div className="error" data-testid="compare-error" role="alert">
-              <b>The compare partner cannot run:</b>
+              <b>{t('app.partnerCannotRun')}</b>
               <pre>{partner.error}</pre>
             </div>
           )}

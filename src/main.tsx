@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { LangProvider } from './i18n/i18n';
 import { loadEngine } from './engine/engine';
 import './styles.css';
 
@@ -9,7 +10,9 @@ loadEngine()
   .then(() =>
     root.render(
       <StrictMode>
-        <App />
+        <LangProvider>
+          <App />
+        </LangProvider>
       </StrictMode>,
     ),
   )

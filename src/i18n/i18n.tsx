@@ -1,0 +1,77 @@
+// Interface languages. Every piece of interface text is looked up by key in
+// the message catalogs (messages/*.ts, one per area so that areas can grow
+// independently); scenario text (names, descriptions from files) is data and
+// is never translated. The choice is remembered in localStorage.
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { CATALOGS } from './catalogs';
+
+export const LANGS = ['en', 'zh'] as const;
+export type Lang = (typeof LANGS)[number];
+export type Messages = Record<string, string>;
+/** One area's messages: every key present in both languages (checked by tests/unit/i18n.test.ts). */
+export type Catalog = Record<Lang, Messages>;
+export type Vars = Record<string, string | number>;
+export type Translate = (key: string, vars?: Vars) => string;
+
+const STORAGE_KEY = 'schedlab.lang';
+
+function merged(lang: Lang): Messages {
+  return Object.assign({}, ...CATALOGS.map((c) => c[lang])) as Messages;
+}
+const TABLES: Record<Lang, Messages> = { en: merged('en'), zh: merged('zh') };
+
+/** Looks a key up; falls back to English, then to the key itself, so a gap shows rather than breaks. */
+export function translate(lang: Lang, key: string, vars?: Vars): string {
+  const text = TABLES[lang][key] ?? TABLES.en[key] ?? key;
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+export function isLang(s: unknown): s is Lang {
+  return typeof s === 'string' && (LANGS as readonly string[]).includes(s);
+}
+
+/** The remembered language, else the browser's preference. */
+export function initialLang(): Lang {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (isLang(saved)) return saved;
+  } catch {
+    // Storage can be disabled (private windows, sandboxed frames): fall through.
+  }
+  const nav = typeof navigator !== 'undefined' ? navigator.language : '';
+  return nav.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+interface LangState {
+  lang: Lang;
+  setLang: (l: Lang) => void;
+}
+const LangContext = createContext<LangState>({ lang: 'en', setLang: () => undefined });
+
+export function LangProvider({ children, initial }: { children: ReactNode; initial?: Lang }) {
+  const [lang, setLangState] = useState<Lang>(() => initial ?? initialLang());
+  const setLang = useCallback((l: Lang) => {
+    setLangState(l);
+    try {
+      localStorage.setItem(STORAGE_KEY, l);
+    } catch {
+      // Not remembered, but still switched.
+    }
+    document.documentElement.lang = l === 'zh' ? 'zh-CN' : 'en';
+  }, []);
+  const value = useMemo(() => ({ lang, setLang }), [lang, setLang]);
+  return <LangContext.Provider value={value}>{children}</LangContext.Provider>;
+}
+
+/** The current language and its setter. Components using it re-render on a switch, memoised or not. */
+export function useLang(): [Lang, (l: Lang) => void] {
+  const { lang, setLang } = useContext(LangContext);
+  return [lang, setLang];
+}
+
+/** The translate function for the current language. */
+export function useT(): Translate {
+  const { lang } = useContext(LangContext);
+  return useCallback((key: string, vars?: Vars) => translate(lang, key, vars), [lang]);
+}
