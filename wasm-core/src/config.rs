@@ -120,7 +120,16 @@ pub struct CostModel {
     pub wakeup_ipi_ns: u64,
     pub migration_cold_ns: u64,
     pub migration_cold_remote_ns: u64,
+    /// SMT contention: the speed, in percent, at which a hardware thread
+    /// runs its task's work while another thread of its core is busy.
+    /// 100 (the default) models no contention, as the paper's figures need;
+    /// Intel Hyper-Threading is often quoted at 1.2-1.3x the throughput of one
+    /// thread for two, i.e. about 60-65 % each [RECALL: configurable].
+    pub smt_sibling_speed_pct: u32,
 }
+
+/// A hardware thread with an idle core to itself.
+pub const FULL_SPEED_PCT: u32 = 100;
 
 impl CostModel {
     pub fn defaults() -> CostModel {
@@ -129,6 +138,7 @@ impl CostModel {
             wakeup_ipi_ns: 2_000,
             migration_cold_ns: 10_000,
             migration_cold_remote_ns: 40_000,
+            smt_sibling_speed_pct: FULL_SPEED_PCT,
         }
     }
 }

@@ -73,6 +73,11 @@ pub struct Task {
     /// ends. Kept as an absolute target so every update_curr, wherever it
     /// happens, counts against the burst.
     pub burst_end_exec: u64,
+    /// The speed, in percent of a lone hardware thread, at which the rest of
+    /// the burst (burst_end_exec − sum_exec_runtime) was reckoned; 0 for a
+    /// burst measured in time (spinning), which SMT contention does not
+    /// stretch. See `sim/smt_speed.rs`.
+    pub burst_rate_pct: u32,
     /// A system call to carry out when the task next runs.
     pub pending: Option<crate::program::Action>,
     /// What the task is blocked on, if it is (besides a timed sleep).
@@ -118,6 +123,7 @@ impl Task {
             allowed,
             program,
             burst_end_exec: 0,
+            burst_rate_pct: crate::config::FULL_SPEED_PCT,
             pending: None,
             blocked_on: None,
             wake_tokens: 0,

@@ -65,7 +65,8 @@ fn highclass_wakeup_preempts_regardless_of_granularity() {
     );
     let gi = scenario("uniprocessor", true, r#""identity":"highclass""#, r#""identity":"normal""#, &procs);
     let cfs = scenario("uniprocessor", false, r#""identity":"highclass""#, r#""identity":"normal""#, &procs);
-    assert_eq!(max_wakeup_us(&gi, "online"), 0.0, "highclass never waits for a normal task");
+    // A wakeup latency counts the switch into the task (1.5 us by default), nothing more.
+    assert!(max_wakeup_us(&gi, "online") <= 1.5, "highclass never waits for a normal task");
     assert!(max_wakeup_us(&cfs, "online") > 500.0, "plain CFS: max wait {} us", max_wakeup_us(&cfs, "online"));
 }
 
@@ -95,24 +96,28 @@ fn smt_expeller_keeps_underclass_off_the_sibling() {
 /// Mechanism (gi-colocation, seed 002 set-up): with plain colocation an
 /// online wakee landing behind an offline hog must out-vruntime it by the
 /// (group-weight-scaled) wakeup granularity, so it often waits; pinning
-/// offline to 4 cores leaves most online wakeups idle CPUs; Group Identity
-/// preempts offline at once and counts CPUs running only offline as idle.
-/// Measured (seed 1): p99 plain 1324.7 us > pinned 0 (p99.9 47.6 us) ≥ GI 0
-/// (p99.9 0) = none 0. The model has no SMT or cache interference, so GI
-/// matches no-colocation instead of staying above it as in the article.
+/// offline to 4 cores leaves most online wakeups idle CPUs but some still
+/// queue there; Group Identity preempts offline at once and counts CPUs
+/// running only offline as idle, so online never queues — but it lands
+/// beside offline work on the other hardware thread, and SMT contention
+/// (the preset's `smt_sibling_speed_pct` 65) slows its switch in and its
+/// requests. Measured (seed 1), us: p99 plain 1922 > pinned 2.3 = GI 2.3 =
+/// none 2.3; p99.9 pinned 112.7 > GI 2.3; p50 GI 2.3 > none 1.5; mean GI
+/// 2.05 > none 1.60; online CPU time GI 18.1 s > none 16.0 s for the same
+/// requests. The article's p99 order shows here only across percentiles:
+/// at p99 pinned, GI and none all sit at one contended switch.
 #[test]
 fn gi_colocation_online_latency_orders_plain_pinned_gi() {
     let [none, plain, pinned, gi] = ["none", "plain", "pinned", "gi"].map(gi_colocation_point);
-    let (p99, p999) = (
-        |r: &schedlab_core::api::sweep::ColocationRow| r.online_wakeup_us[2],
-        |r: &schedlab_core::api::sweep::ColocationRow| r.online_wakeup_us[3],
-    );
-    assert!(p99(&plain) > 500.0 && p99(&plain) > p99(&pinned), "plain {plain:?} vs pinned {pinned:?}");
+    let pct = |r: &schedlab_core::api::sweep::ColocationRow, i: usize| r.online_wakeup_us[i];
+    assert!(pct(&plain, 2) > 500.0 && pct(&plain, 2) > pct(&pinned, 2), "plain {plain:?} vs pinned {pinned:?}");
+    assert!(pct(&pinned, 3) > pct(&gi, 3) && pinned.online_waited > gi.online_waited, "pinned {pinned:?} vs gi {gi:?}");
+    assert!(gi.online_waited < 0.001, "GI: online never queues behind offline: {gi:?}");
     assert!(
-        p999(&pinned) > p999(&gi) && pinned.online_wakeup_mean_us > gi.online_wakeup_mean_us,
-        "pinned {pinned:?} vs gi {gi:?}"
+        pct(&gi, 0) > pct(&none, 0) && gi.online_wakeup_mean_us > none.online_wakeup_mean_us,
+        "GI pays SMT contention that no colocation does not: {gi:?} vs {none:?}"
     );
-    assert!(p99(&gi) <= p99(&none) + 1.0 && gi.online_waited < 0.001, "GI close to none: {gi:?} vs {none:?}");
+    assert!(gi.online_cpu_ms > 1.05 * none.online_cpu_ms, "the same requests cost more CPU time beside offline work");
     // GI's price: the offline jobs lose the CPU the expeller and preemption take.
     assert!(gi.offline_cpu_ms < plain.offline_cpu_ms, "{gi:?} vs {plain:?}");
 }

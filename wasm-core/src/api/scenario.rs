@@ -70,6 +70,8 @@ pub struct CostsFile {
     pub wakeup_ipi_ns: Option<u64>,
     pub migration_cold_ns: Option<u64>,
     pub migration_cold_remote_ns: Option<u64>,
+    /// Percent speed of a hardware thread while its SMT sibling is busy (10-100).
+    pub smt_sibling_speed_pct: Option<u64>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -554,6 +554,11 @@ fn costs_of(f: Option<&CostsFile>, c: &mut Checker) -> CostModel {
             d.migration_cold_remote_ns,
             "migration_cold_remote_ns",
         ),
+        smt_sibling_speed_pct: {
+            let v = f.smt_sibling_speed_pct.unwrap_or(d.smt_sibling_speed_pct as u64);
+            c.range("costs.smt_sibling_speed_pct", v, 10, 100);
+            v.clamp(10, 100) as u32
+        },
     }
 }
 

@@ -10,6 +10,7 @@
 use super::events::{Event, EventClass};
 use super::Simulator;
 use crate::balance::placement::PlaceKind;
+use crate::config::FULL_SPEED_PCT;
 use crate::program::Action;
 
 /// How many instantaneous system calls a task may make without taking time.
@@ -241,6 +242,7 @@ impl Simulator {
     fn set_burst(&mut self, pid: Pid, ns: u64) {
         let task = &mut self.tasks[pid as usize];
         task.burst_end_exec = task.se.sum_exec_runtime + ns;
+        task.burst_rate_pct = FULL_SPEED_PCT;
     }
 
     fn exit_sleeping(&mut self, pid: Pid) {
@@ -398,6 +400,10 @@ impl Simulator {
             }
             rq.cfs_tasks_touch(n);
             let switch_cost = if prev != next { self.costs.context_switch_ns } else { 0 };
+            // The owed work below is full-speed work: reckon the burst at
+            // full speed first (arm_burst_end rates it for this CPU).
+            self.rate_burst(n, FULL_SPEED_PCT);
+            let speed = self.cpu_speed_pct(cpu);
             let task = &mut self.tasks[n as usize];
             // Cost model: the switch and any owed cache refill or IPI become
             // extra work in the incoming task's burst.
@@ -408,7 +414,10 @@ impl Simulator {
                 task.stats.wait_ns += now.since(since);
             }
             if let Some(woken) = task.stats.woken_at.take() {
-                task.stats.wakeup_latencies.push(now.since(woken));
+                // Until the task's own code runs again, as schbench measures
+                // it: the wait, then the context switch at this CPU's speed.
+                let switch_ns = (switch_cost * FULL_SPEED_PCT as u64).div_ceil(speed as u64);
+                task.stats.wakeup_latencies.push(now.since(woken) + switch_ns);
             }
         }
         if prev != next {
@@ -439,6 +448,9 @@ impl Simulator {
         }
         rq.slice_start = now;
         self.trace.emit(now, cpu, TraceKind::Switch { prev, next, prev_state });
+        if prev.is_some() != next.is_some() {
+            self.smt_siblings_changed_speed(cpu);
+        }
     }
 
     /// Schedules the BurstEnd of the task now running on `cpu` (if any).
@@ -447,6 +459,7 @@ impl Simulator {
         rq.burst_gen += 1;
         let gen = rq.burst_gen;
         if let Some(pid) = rq.curr() {
+            self.rate_burst(pid, self.cpu_speed_pct(cpu));
             let se = &self.tasks[pid as usize].se;
             let left = self.tasks[pid as usize].burst_end_exec.saturating_sub(se.sum_exec_runtime);
             self.push(self.now.after(left.max(1)), Event::BurstEnd { cpu, gen });

@@ -21,6 +21,7 @@ mod o1_balance;
 mod o1_class;
 mod runqueue;
 pub mod sanity;
+mod smt_speed;
 pub mod sync;
 mod weight_policy;
 
@@ -347,6 +348,11 @@ impl Simulator {
 
     pub fn decisions_total(&self) -> u64 {
         self.decisions_total
+    }
+
+    /// The scheduling costs the run charges (context switch, IPI, cache refill, SMT contention).
+    pub fn costs(&self) -> &crate::config::CostModel {
+        &self.costs
     }
 
     pub fn machine(&self) -> &Machine {

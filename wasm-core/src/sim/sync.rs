@@ -70,6 +70,8 @@ impl Simulator {
                     let task = &mut self.tasks[pid as usize];
                     task.spin = Some((id, gen));
                     task.burst_end_exec = task.se.sum_exec_runtime + spin_ns;
+                    // Spinning lasts spin_ns of time however fast the thread runs.
+                    task.burst_rate_pct = 0;
                     self.arm_burst_end(cpu);
                 } else {
                     b.blocked.push(pid);
@@ -103,6 +105,7 @@ impl Simulator {
                 self.yield_task(pid, cpu);
                 let task = &mut self.tasks[pid as usize];
                 task.burst_end_exec = task.se.sum_exec_runtime + 1;
+                task.burst_rate_pct = crate::config::FULL_SPEED_PCT;
                 self.schedule(cpu);
                 false
             }

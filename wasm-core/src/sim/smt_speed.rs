@@ -1,0 +1,62 @@
+//! SMT contention: hardware threads of one core share its execution units,
+//! so a thread runs its task's work more slowly while a sibling thread is
+//! busy (`costs.smt_sibling_speed_pct`; 100 = no contention, the default).
+//!
+//! The scheduler does not see this: CPU time is charged by the clock, as the
+//! kernel charges it. Only the work left in the running task's burst is
+//! rated: at `r` percent, `w` ns of full-speed work take `w * 100 / r` ns of
+//! CPU time. A task's `burst_rate_pct` says at which speed its remaining
+//! burst was reckoned; whenever that speed changes (a sibling starts or stops
+//! running, the task moves), the remainder is converted and the burst end
+//! re-armed.
+
+use super::Simulator;
+use crate::config::FULL_SPEED_PCT;
+use crate::time::{CpuId, Pid};
+
+impl Simulator {
+    /// The speed of `cpu` now: full unless another thread of its core runs a task.
+    pub(crate) fn cpu_speed_pct(&self, cpu: CpuId) -> u32 {
+        let slow = self.costs.smt_sibling_speed_pct;
+        if slow >= FULL_SPEED_PCT {
+            return FULL_SPEED_PCT;
+        }
+        let busy_sibling = self.machine.smt_siblings(cpu).any(|s| s != cpu && self.rqs[s as usize].curr_task.is_some());
+        if busy_sibling {
+            slow
+        } else {
+            FULL_SPEED_PCT
+        }
+    }
+
+    /// Re-reckons the rest of `pid`'s burst at `rate` percent. The task's
+    /// sum_exec_runtime must be current (not running, or just charged).
+    /// Rounds up, so a burst never ends early.
+    pub(crate) fn rate_burst(&mut self, pid: Pid, rate: u32) {
+        let task = &mut self.tasks[pid as usize];
+        let old = task.burst_rate_pct;
+        if old == 0 || old == rate {
+            return;
+        }
+        let left = task.burst_end_exec.saturating_sub(task.se.sum_exec_runtime);
+        let work = left as u128 * old as u128;
+        let exec = work.div_ceil(rate as u128) as u64;
+        task.burst_end_exec = task.se.sum_exec_runtime + exec;
+        task.burst_rate_pct = rate;
+    }
+
+    /// `cpu` went from idle to busy or back: its siblings' running tasks
+    /// change speed. Charge each up to now at the old speed, then re-arm its
+    /// burst end at the new one.
+    pub(crate) fn smt_siblings_changed_speed(&mut self, cpu: CpuId) {
+        if self.costs.smt_sibling_speed_pct >= FULL_SPEED_PCT {
+            return;
+        }
+        for s in self.machine.smt_siblings(cpu) {
+            if s != cpu && self.rqs[s as usize].curr().is_some() {
+                self.update_curr_chain(s);
+                self.arm_burst_end(s);
+            }
+        }
+    }
+}
