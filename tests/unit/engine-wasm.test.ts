@@ -47,6 +47,27 @@ describe('engine in wasm', () => {
     }
   });
 
+  it('gives the same trace hash as native under every policy and with SMT contention', () => {
+    // The presets cover cfs, eevdf, o1 and Group Identity; the thread-weight
+    // policies and SMT contention are only reached through variants.
+    const variants: [string, (s: Record<string, unknown>) => void][] = [
+      ['dw-cfs', (s) => (s.policy = { kind: 'dw-cfs', alpha: 'A' })],
+      ['dw-cfs beta', (s) => (s.policy = { kind: 'dw-cfs', alpha: 'C', beta: 1.3 })],
+      ['pfs', (s) => (s.policy = { kind: 'pfs' })],
+      ['smt contention', (s) => (s.costs = { smt_sibling_speed_pct: 55 })],
+    ];
+    for (const [label, change] of variants) {
+      const scenario = JSON.parse(presetScenario('greedy-threads')) as Record<string, unknown>;
+      change(scenario);
+      const json = JSON.stringify(scenario);
+      const sim = new Simulator(json);
+      sim.run_until(sim.duration_ns());
+      const h = sim.trace_hash();
+      sim.free();
+      expect(h, label).toBe(nativeReport(json).trace_hash);
+    }
+  });
+
   it('rejects a malformed scenario with a message naming the field', () => {
     const bad = JSON.parse(presetScenario('cfs-nice-levels'));
     bad.processes[1].nice = 99;
