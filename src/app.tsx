@@ -16,6 +16,7 @@ import { HelpOverlay } from './views/help-overlay';
 import type { Command } from './views/shortcuts';
 import { MetricsStrip } from './views/metrics-strip';
 import { LabPanels } from './lab-panels';
+import { MAX_ROWS, PLAYING_ROWS } from './views/task-table';
 import type { ColourBy } from './views/topology/topology-view';
 import { LANGS, isLang, useLang, useT } from './i18n/i18n';
 
@@ -87,6 +88,8 @@ export function App() {
   // happen about every SLOW_MS of wall time instead of every frame, each on
   // its own frame, a third of the period apart: [report, tasks, history].
   const [slow, setSlow] = useState<[number, number, number]>([0, 0, 0]);
+  const lastSlowRef = useRef(0);
+  const slowTurn = useRef(0);
   const stepEvent = useCallback(() => {
     simRef.current?.stepEvent();
     bump();
@@ -106,6 +109,13 @@ export function App() {
         job,
         (p) => {
           setProgress(p);
+          // The slow refreshes (report, tasks, history) in turn, as while playing.
+          const ts = performance.now();
+          if (ts - lastSlowRef.current >= SLOW_MS / 3) {
+            lastSlowRef.current = ts;
+            const due = (slowTurn.current = (slowTurn.current + 1) % 3);
+            setSlow((k) => k.map((n, i) => (i === due ? n + 1 : n)) as [number, number, number]);
+          }
           bump();
         },
         () => {
@@ -261,20 +271,24 @@ export function App() {
 
   // The report sorts every latency sample and the task table has hundreds of
   // rows: while playing, both refresh on the slow tick rather than every frame.
-  const slowKey = (i: number) => (playing ? `p${slow[i]}` : `v${version}`);
+  // A long run (jump, search) refreshes like playing: its progress bumps the
+  // version every slice, and a 256-CPU view cannot all redraw that often.
+  const busy = playing || progress !== null;
+  const slowKey = (i: number) => (busy ? `p${slow[i]}` : `v${version}`);
   const report = useMemo(() => simRef.current?.report() ?? null, [slowKey(0)]); // eslint-disable-line react-hooks/exhaustive-deps
   const cdfs = useMemo(() => simRef.current?.latencyCdfs(40) ?? [], [slowKey(0)]); // eslint-disable-line react-hooks/exhaustive-deps
-  const tasks = useMemo(() => simRef.current?.tasks() ?? [], [slowKey(1)]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Only the rows the table shows cross from wasm (10,000-thread runs).
+  const tasks = useMemo(() => simRef.current?.listedTasks(busy ? PLAYING_ROWS : MAX_ROWS) ?? { rows: [], total: 0 }, [slowKey(1), busy]); // eslint-disable-line react-hooks/exhaustive-deps
   const violations = useMemo(() => report?.sanity_violations ?? [], [report]);
   // The history is copied out of wasm only when it gained buckets, and while
   // playing at most on the slow tick.
   const hKey = sim ? sim.historyKey() : '';
-  const history = useMemo(() => simRef.current?.history() ?? null, [playing ? `p${slow[2]}` : hKey, meta]); // eslint-disable-line react-hooks/exhaustive-deps
+  const history = useMemo(() => simRef.current?.history() ?? null, [busy ? `p${slow[2]}` : hKey, meta]); // eslint-disable-line react-hooks/exhaustive-deps
   const topo = useMemo(() => simRef.current?.topology() ?? null, [meta]); // eslint-disable-line react-hooks/exhaustive-deps
   const pSim = partner.simRef.current;
   const pKey = `${partner.name}:${partnerValue(partner.kind)}:${pSim ? 'on' : 'off'}`;
   const partnerReport = useMemo(() => pSim?.report() ?? null, [slowKey(0), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const partnerHistory = useMemo(() => pSim?.history() ?? null, [playing ? `p${slow[2]}` : (pSim?.historyKey() ?? ''), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const partnerHistory = useMemo(() => pSim?.history() ?? null, [busy ? `p${slow[2]}` : (pSim?.historyKey() ?? ''), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const partnerTopo = useMemo(() => pSim?.topology() ?? null, [pKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const choosePartner = (k: PartnerKind | null) => {
     partner.build(k, scenarioRef.current);
@@ -391,7 +405,7 @@ export function App() {
             cpu={cpu}
             topo={topo ?? sim.topology()}
             version={version}
-            playing={playing}
+            playing={busy}
             colourBy={colourBy}
             onColourBy={setColourBy}
             onSelectCpu={setCpuSel}

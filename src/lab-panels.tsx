@@ -5,14 +5,14 @@
 // state shown is always the engine's at the cursor of that refresh.
 import { useMemo, useState } from 'react';
 import type { Simulation } from './engine/engine';
-import type { CpuView, LatencyCdf, LoadHistory, Report, SimView, TaskView, TopologyView as Topo, ViolationReport } from './engine/types';
+import type { CpuView, LatencyCdf, LoadHistory, Report, SimView, TaskList, TopologyView as Topo, ViolationReport } from './engine/types';
 import { EventLog } from './views/event-log';
 import { GanttView, type GanttNav } from './views/gantt-view';
 import { Heatmaps } from './views/heatmap';
 import { Inspector } from './views/inspector';
 import { MetricsCharts } from './views/metrics-charts';
 import { RbTreeView } from './views/rbtree-view';
-import { TaskTable } from './views/task-table';
+import { MAX_ROWS, PLAYING_ROWS, TaskTable } from './views/task-table';
 import { latestFocus } from './views/topology/focus';
 import { TopologyView, type ColourBy } from './views/topology/topology-view';
 
@@ -24,7 +24,6 @@ const ARROW_WINDOW_NS = 20e6;
 const MAX_ARROWS = 32;
 /** Frames between two refreshes of one view group while playing. */
 const STAGGER = 3;
-const PLAYING_ROWS = 40;
 
 export interface LabPanelsProps {
   sim: Simulation;
@@ -40,7 +39,7 @@ export interface LabPanelsProps {
   onSeek: (tNs: number) => void;
   history: LoadHistory | null;
   violations: ViolationReport[];
-  tasks: TaskView[];
+  tasks: TaskList;
   report: Report | null;
   cdfs: LatencyCdf[];
 }
@@ -133,7 +132,7 @@ export function LabPanels(p: LabPanelsProps) {
       {p.history && <Heatmaps history={p.history} cpus={topo.cpus} nowNs={now} durationNs={sim.durationNs} violations={p.violations} onSeek={p.onSeek} />}
       {p.report && <MetricsCharts report={p.report} cdfs={p.cdfs} history={p.history} durationNs={sim.durationNs} />}
       {/* Fewer rows while playing: they change faster than anyone reads them. */}
-      <TaskTable tasks={p.tasks} maxRows={p.playing ? PLAYING_ROWS : undefined} />
+      <TaskTable tasks={p.tasks} maxRows={p.playing ? PLAYING_ROWS : MAX_ROWS} />
     </>
   );
 }

@@ -2,7 +2,7 @@
 // Rust-side handle: call dispose() when a simulation is replaced, or its
 // memory stays allocated in the wasm heap.
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import type { DecisionView, EventView, LatencyCdf, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TaskView, TopologyView } from './types';
+import type { DecisionView, EventView, LatencyCdf, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TaskList, TaskView, TopologyView } from './types';
 
 let ready: Promise<void> | null = null;
 
@@ -103,6 +103,11 @@ export class Simulation {
 
   tasks(): TaskView[] {
     return JSON.parse(this.sim.tasks_json()) as TaskView[];
+  }
+
+  /** The task table's rows: at most `max`, live tasks first when there are more; `total` counts all. */
+  listedTasks(max: number): TaskList {
+    return JSON.parse(this.sim.listed_tasks_json(max)) as TaskList;
   }
 
   /** Task names, fetched once each (names never change; pids only grow). */

@@ -75,6 +75,12 @@ export interface DecisionView {
 
 export type TaskState = 'new' | 'running' | 'runnable' | 'sleeping' | 'exited';
 
+/** The task table's rows (`listed_tasks_json`) and how many tasks there are in all. */
+export interface TaskList {
+  rows: TaskView[];
+  total: number;
+}
+
 export interface TaskView {
   pid: number;
   tgid: number;

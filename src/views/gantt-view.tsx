@@ -1,7 +1,7 @@
 // Per-CPU Gantt lanes: which task ran when, over a sliding window ending at
 // the cursor. Drawn on a canvas (dense data); the axis and the legend are
 // plain DOM text. D3 only provides the time scale and its ticks.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { RunSlice } from '../engine/types';
 import { taskColor } from './colors';
@@ -93,18 +93,34 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: G
       }
     }
     // Batched by colour: one fillStyle change per task, not per slice.
-    const byPid = d3.group(slices, (s) => s.pid);
+    // A pixel column of a lane is painted once: zoomed out over hundreds
+    // of CPUs, tens of thousands of slices are narrower than a pixel.
+    const byPid = new Map<number, RunSlice[]>();
+    for (const s of slices) {
+      const runs = byPid.get(s.pid);
+      if (runs) runs.push(s);
+      else byPid.set(s.pid, [s]);
+    }
+    const painted = new Map<number, Set<number>>();
     for (const [pid, runs] of byPid) {
       ctx.fillStyle = taskColor(pid);
       for (const s of runs) {
         const a = Math.max(x(s.startNs), x0);
         const b = Math.min(x(s.endNs), x1);
-        if (b > a) ctx.fillRect(a, 2 + s.cpu * laneH, Math.max(1, b - a), laneH - 1);
+        if (b <= a) continue;
+        if (b - a < 1) {
+          let cols = painted.get(s.cpu);
+          if (!cols) painted.set(s.cpu, (cols = new Set()));
+          const col = Math.floor(a);
+          if (cols.has(col)) continue;
+          cols.add(col);
+        }
+        ctx.fillRect(a, 2 + s.cpu * laneH, Math.max(1, b - a), laneH - 1);
       }
     }
   }, [slices, nrCpus, laneH, cssW, cssH, x]);
 
-  const legend = legendEntries(slices);
+  const legend = useMemo(() => legendEntries(slices), [slices]);
   return (
     <section className="panel">
       <header className="panel-head">
@@ -179,11 +195,8 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: G
 
 /** The tasks that ran in the window, by pid; only the busiest when there are many. */
 function legendEntries(slices: RunSlice[]): { shown: number[]; more: number } {
-  const ranNs = d3.rollup(
-    slices,
-    (v) => d3.sum(v, (s) => s.endNs - s.startNs),
-    (s) => s.pid,
-  );
+  const ranNs = new Map<number, number>();
+  for (const s of slices) ranNs.set(s.pid, (ranNs.get(s.pid) ?? 0) + s.endNs - s.startNs);
   const pids = [...ranNs.keys()];
   if (pids.length <= LEGEND_MAX) return { shown: pids.sort((a, b) => a - b), more: 0 };
   const busiest = pids.sort((a, b) => (ranNs.get(b) ?? 0) - (ranNs.get(a) ?? 0)).slice(0, LEGEND_MAX);

@@ -1,20 +1,24 @@
 // The tasks with their scheduling state and statistics. Names are untrusted
 // scenario text: React renders them as text, never as HTML.
 import { memo } from 'react';
-import type { TaskView } from '../engine/types';
+import type { TaskList } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
 
 /** Rows drawn at most; forking workloads create thousands of short-lived tasks. */
 export const MAX_ROWS = 300;
+/** Rows while playing: the list is refreshed a few times a second. */
+export const PLAYING_ROWS = 40;
 
-/** Memoised: while playing, the app hands it a new list only a few times a second. */
-export const TaskTable = memo(function TaskTable(props: { tasks: TaskView[]; maxRows?: number }) {
-  const MAX = props.maxRows ?? MAX_ROWS;
-  // Exited tasks go first out of the table when there are many: the live ones
-  // are what the cursor explains.
-  const many = props.tasks.length > MAX;
-  const shown = (many ? props.tasks.filter((t) => t.state !== 'exited') : props.tasks).slice(0, MAX);
-  const hidden = props.tasks.length - shown.length;
+/**
+ * Memoised: while playing, the app hands it a new list only a few times a
+ * second. The engine picks the rows (`listedTasks`): exited tasks go first
+ * out of the table when there are many, the live ones being what the cursor
+ * explains.
+ */
+export const TaskTable = memo(function TaskTable(props: { tasks: TaskList; maxRows: number }) {
+  const MAX = props.maxRows;
+  const shown = props.tasks.rows;
+  const hidden = props.tasks.total - shown.length;
   return (
     <section className="panel">
       <header className="panel-head">

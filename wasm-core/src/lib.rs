@@ -13,6 +13,7 @@ pub mod api;
 pub mod balance;
 pub mod config;
 pub mod event_queue;
+pub mod latency;
 pub mod machine;
 pub mod program;
 pub mod rbtree;

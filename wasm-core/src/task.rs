@@ -49,8 +49,6 @@ pub struct TaskStats {
     pub migrations: u64,
     /// When the task was last woken (for wakeup latency).
     pub woken_at: Option<SimTime>,
-    /// Wakeup latencies: wakeup to first run, in ns.
-    pub wakeup_latencies: Vec<u64>,
     pub exited_at: Option<SimTime>,
 }
 
@@ -157,4 +155,7 @@ pub struct Process {
     pub name: String,
     pub threads: Vec<Pid>,
     pub start_at: SimTime,
+    /// Its threads' wakeup latencies (wakeup to running its own code), in
+    /// bounded memory.
+    pub wakeup_latency: crate::latency::LatencyRecord,
 }

@@ -160,6 +160,11 @@ impl Simulator {
         to_json(&view::task_views(self.sim()))
     }
 
+    /// The task table's rows (`TaskList`): at most `max`, live tasks first when there are more.
+    pub fn listed_tasks_json(&self, max: u32) -> String {
+        to_json(&view::listed_task_views(self.sim(), max as usize))
+    }
+
     /// Names of tasks `from..` (JSON string array); names never change.
     pub fn task_names_json(&self, from: u32) -> String {
         to_json(&view::task_names(self.sim(), from as usize))

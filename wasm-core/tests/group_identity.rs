@@ -26,8 +26,7 @@ fn cpu_ms(sim: &Simulator, name: &str) -> f64 {
 
 fn max_wakeup_us(sim: &Simulator, name: &str) -> f64 {
     let p = sim.processes().iter().find(|p| p.name == name).unwrap();
-    let t = &sim.tasks()[p.threads[0] as usize];
-    *t.stats.wakeup_latencies.iter().max().unwrap_or(&0) as f64 / 1e3
+    p.wakeup_latency.max() as f64 / 1e3
 }
 
 const HOG: &str = r#"[{"body":[{"run_us":100000}]}]"#;

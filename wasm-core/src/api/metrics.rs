@@ -16,19 +16,14 @@ pub struct LatencyCdf {
 /// The wakeup latency distribution of every process that was ever woken.
 pub fn latency_cdfs(sim: &Simulator, points: usize) -> Vec<LatencyCdf> {
     let points = points.clamp(1, 1000);
-    let tasks = sim.tasks();
     sim.processes()
         .iter()
-        .filter_map(|p| {
-            let mut lat: Vec<u64> =
-                p.threads.iter().flat_map(|&pid| tasks[pid as usize].stats.wakeup_latencies.iter().copied()).collect();
-            if lat.is_empty() {
-                return None;
-            }
-            lat.sort_unstable();
-            let last = lat.len() - 1;
-            let quantiles = (0..=points).map(|i| lat[(i * last + points / 2) / points]).collect();
-            Some(LatencyCdf { tgid: p.tgid, name: p.name.clone(), samples: lat.len(), quantiles })
+        .filter(|p| !p.wakeup_latency.is_empty())
+        .map(|p| LatencyCdf {
+            tgid: p.tgid,
+            name: p.name.clone(),
+            samples: p.wakeup_latency.len() as usize,
+            quantiles: p.wakeup_latency.cdf(points),
         })
         .collect()
 }
@@ -47,14 +42,9 @@ mod tests {
         for c in &cdfs {
             assert_eq!(c.quantiles.len(), 21);
             assert!(c.quantiles.windows(2).all(|w| w[0] <= w[1]));
-            let tasks = sim.tasks();
-            let all: Vec<u64> = sim.processes()[c.tgid as usize]
-                .threads
-                .iter()
-                .flat_map(|&t| tasks[t as usize].stats.wakeup_latencies.clone())
-                .collect();
-            assert_eq!(c.quantiles[20], *all.iter().max().unwrap());
-            assert_eq!(c.quantiles[0], *all.iter().min().unwrap());
+            let lat = &sim.processes()[c.tgid as usize].wakeup_latency;
+            assert_eq!(c.quantiles[20], lat.max());
+            assert_eq!(c.quantiles[0], lat.min());
         }
     }
 }

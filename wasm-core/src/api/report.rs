@@ -64,12 +64,6 @@ pub struct ProcessReport {
     pub wakeup_latency_ns: Option<[u64; 4]>,
 }
 
-/// Nearest-rank percentile of sorted samples.
-fn percentile(sorted: &[u64], p: f64) -> u64 {
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
 /// Jain's index (Σx)² / (n·Σx²).
 pub fn jain(xs: &[f64]) -> f64 {
     let sum: f64 = xs.iter().sum();
@@ -108,15 +102,10 @@ pub fn report(sim: &Simulator) -> Report {
                     .and_then(|ends| ends.into_iter().max())
                     .map(|end| end.since(p.start_at)),
                 wakeup_latency_ns: {
-                    let mut lat: Vec<u64> = threads.flat_map(|t| t.stats.wakeup_latencies.iter().copied()).collect();
-                    lat.sort_unstable();
+                    let lat = &p.wakeup_latency;
                     (!lat.is_empty()).then(|| {
-                        [
-                            percentile(&lat, 50.0),
-                            percentile(&lat, 90.0),
-                            percentile(&lat, 99.0),
-                            *lat.last().unwrap_or(&0),
-                        ]
+                        let q = lat.percentiles(&[50.0, 90.0, 99.0]);
+                        [q[0], q[1], q[2], lat.max()]
                     })
                 },
             }

@@ -6,6 +6,7 @@
 
 use super::presets;
 use super::scenario::{load_scenario, parse_scenario, ScenarioFile};
+use crate::latency::LatencyRecord;
 use crate::sched::thread_weight::{alpha, AlphaFormula};
 use crate::sim::Simulator;
 use serde::Serialize;
@@ -170,27 +171,19 @@ pub struct ColocationRow {
     pub offline_cpu_ms: f64,
 }
 
-fn nearest_rank(sorted: &[u64], p: f64) -> u64 {
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
 pub fn gi_colocation_point(variant: &str) -> ColocationRow {
     let sim = run_until(&gi_colocation_scenario(variant), |_| false);
-    let mut lat = Vec::new();
+    let mut lat = LatencyRecord::default();
     let (mut on, mut off) = (0u64, 0u64);
     for p in sim.processes() {
-        for &pid in &p.threads {
-            let t = &sim.tasks()[pid as usize];
-            if p.name.starts_with("online") {
-                lat.extend_from_slice(&t.stats.wakeup_latencies);
-                on += t.se.sum_exec_runtime;
-            } else {
-                off += t.se.sum_exec_runtime;
-            }
+        let cpu: u64 = p.threads.iter().map(|&pid| sim.tasks()[pid as usize].se.sum_exec_runtime).sum();
+        if p.name.starts_with("online") {
+            lat.merge(&p.wakeup_latency);
+            on += cpu;
+        } else {
+            off += cpu;
         }
     }
-    lat.sort_unstable();
     // A latency includes the switch into the task (at SMT-contended speed
     // at worst); longer means the wakee queued.
     let costs = sim.costs();
@@ -198,15 +191,12 @@ pub fn gi_colocation_point(variant: &str) -> ColocationRow {
     let us = |ns: u64| ns as f64 / 1e3;
     ColocationRow {
         variant: variant.to_string(),
-        online_wakeup_us: [
-            us(nearest_rank(&lat, 50.0)),
-            us(nearest_rank(&lat, 90.0)),
-            us(nearest_rank(&lat, 99.0)),
-            us(nearest_rank(&lat, 99.9)),
-            us(*lat.last().unwrap_or(&0)),
-        ],
-        online_wakeup_mean_us: lat.iter().sum::<u64>() as f64 / lat.len().max(1) as f64 / 1e3,
-        online_waited: lat.iter().filter(|&&l| l > switch_ns).count() as f64 / lat.len().max(1) as f64,
+        online_wakeup_us: {
+            let q = lat.percentiles(&[50.0, 90.0, 99.0, 99.9]);
+            [us(q[0]), us(q[1]), us(q[2]), us(q[3]), us(lat.max())]
+        },
+        online_wakeup_mean_us: lat.mean() / 1e3,
+        online_waited: lat.fraction_above(switch_ns),
         online_cpu_ms: on as f64 / 1e6,
         offline_cpu_ms: off as f64 / 1e6,
     }
@@ -266,19 +256,14 @@ pub struct LatencyRow {
 
 pub fn eevdf_point(variant: &str) -> LatencyRow {
     let sim = run_until(&eevdf_scenario(variant), |_| false);
-    let task = sim.processes().iter().find(|p| p.name == "latency").expect("latency task").threads[0];
-    let mut lat = sim.tasks()[task as usize].stats.wakeup_latencies.clone();
-    lat.sort_unstable();
+    // The latency process has one thread.
+    let lat = &sim.processes().iter().find(|p| p.name == "latency").expect("latency task").wakeup_latency;
     let us = |ns: u64| ns as f64 / 1e3;
+    let q = lat.percentiles(&[50.0, 90.0, 99.0]);
     LatencyRow {
         variant: variant.to_string(),
-        wakeup_us: [
-            us(nearest_rank(&lat, 50.0)),
-            us(nearest_rank(&lat, 90.0)),
-            us(nearest_rank(&lat, 99.0)),
-            us(*lat.last().unwrap_or(&0)),
-        ],
-        mean_us: lat.iter().sum::<u64>() as f64 / lat.len().max(1) as f64 / 1e3,
+        wakeup_us: [us(q[0]), us(q[1]), us(q[2]), us(lat.max())],
+        mean_us: lat.mean() / 1e3,
         latency_cpu_ms: process_cpu_ns(&sim, "latency") as f64 / 1e6,
         hogs_cpu_ms: process_cpu_ns(&sim, "hog") as f64 / 1e6,
     }
@@ -327,9 +312,9 @@ pub fn o1_vs_cfs_sweep() -> Vec<O1Row> {
             sim.processes()
                 .iter()
                 .map(|p| {
+                    // Each process of o1-vs-cfs has one thread.
                     let t = &sim.tasks()[p.threads[0] as usize];
-                    let mut lat = t.stats.wakeup_latencies.clone();
-                    lat.sort_unstable();
+                    let lat = &p.wakeup_latency;
                     let turn = sim.trace().slices.iter().filter(|r| r.pid == t.pid).map(|r| r.end.since(r.start)).max();
                     O1Row {
                         policy: policy.to_string(),
@@ -337,8 +322,8 @@ pub fn o1_vs_cfs_sweep() -> Vec<O1Row> {
                         cpu_ms: t.se.sum_exec_runtime as f64 / 1e6,
                         wait_ms: t.stats.wait_ns_at(sim.now()) as f64 / 1e6,
                         longest_turn_ms: turn.unwrap_or(0) as f64 / 1e6,
-                        wakeup_p99_us: if lat.is_empty() { 0.0 } else { nearest_rank(&lat, 99.0) as f64 / 1e3 },
-                        wakeup_max_us: *lat.last().unwrap_or(&0) as f64 / 1e3,
+                        wakeup_p99_us: lat.percentiles(&[99.0])[0] as f64 / 1e3,
+                        wakeup_max_us: lat.max() as f64 / 1e3,
                     }
                 })
                 .collect::<Vec<_>>()

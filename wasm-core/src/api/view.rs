@@ -201,23 +201,47 @@ fn group_rqs(sim: &Simulator, cpu: u32) -> Vec<GroupRqView> {
 /// Every task with its scheduling state and statistics.
 pub fn task_views(sim: &Simulator) -> Vec<TaskView> {
     let now = sim.now();
-    sim.tasks()
+    sim.tasks().iter().map(|t| task_view(t, now)).collect()
+}
+
+/// The task table's rows: every task when there are at most `max`, else the
+/// first `max` that have not exited (live tasks are what the cursor
+/// explains), with the total. A 10,000-thread run so never serialises every
+/// task for a table that shows a few hundred.
+#[derive(Serialize)]
+pub struct TaskList {
+    pub rows: Vec<TaskView>,
+    pub total: usize,
+}
+
+pub fn listed_task_views(sim: &Simulator, max: usize) -> TaskList {
+    let now = sim.now();
+    let tasks = sim.tasks();
+    let many = tasks.len() > max;
+    let rows = tasks
         .iter()
-        .map(|t| TaskView {
-            pid: t.pid,
-            tgid: t.tgid,
-            name: t.name.clone(),
-            nice: t.nice,
-            weight: t.se.weight,
-            state: t.state.as_str(),
-            cpu: t.cpu,
-            vruntime: t.se.vruntime,
-            sum_exec_ns: t.se.sum_exec_runtime,
-            wait_ns: t.stats.wait_ns_at(now),
-            nvcsw: t.stats.nvcsw,
-            nivcsw: t.stats.nivcsw,
-        })
-        .collect()
+        .filter(|t| !many || t.state != crate::task::TaskState::Exited)
+        .take(max)
+        .map(|t| task_view(t, now))
+        .collect();
+    TaskList { rows, total: tasks.len() }
+}
+
+fn task_view(t: &crate::task::Task, now: crate::time::SimTime) -> TaskView {
+    TaskView {
+        pid: t.pid,
+        tgid: t.tgid,
+        name: t.name.clone(),
+        nice: t.nice,
+        weight: t.se.weight,
+        state: t.state.as_str(),
+        cpu: t.cpu,
+        vruntime: t.se.vruntime,
+        sum_exec_ns: t.se.sum_exec_runtime,
+        wait_ns: t.stats.wait_ns_at(now),
+        nvcsw: t.stats.nvcsw,
+        nivcsw: t.stats.nivcsw,
+    }
 }
 
 /// The names of tasks `from..` (names never change and pids only grow, so

@@ -42,8 +42,8 @@ fn main() {
             sim.run_to_end();
             best = best.min(t.elapsed().as_secs_f64());
             events = sim.events_processed();
-            trace_bytes = sim.trace().heap_bytes()
-                + sim.tasks().iter().map(|t| t.stats.wakeup_latencies.capacity() * 8).sum::<usize>();
+            trace_bytes =
+                sim.trace().heap_bytes() + sim.processes().iter().map(|p| p.wakeup_latency.heap_bytes()).sum::<usize>();
         }
         let peak_rss = peak_rss_bytes();
         let sim_s = cfg.duration_ns as f64 / 1e9;

@@ -417,7 +417,8 @@ impl Simulator {
                 // Until the task's own code runs again, as schbench measures
                 // it: the wait, then the context switch at this CPU's speed.
                 let switch_ns = (switch_cost * FULL_SPEED_PCT as u64).div_ceil(speed as u64);
-                task.stats.wakeup_latencies.push(now.since(woken) + switch_ns);
+                let tgid = task.tgid as usize;
+                self.procs[tgid].wakeup_latency.record(now.since(woken) + switch_ns);
             }
         }
         if prev != next {

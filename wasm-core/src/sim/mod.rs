@@ -228,7 +228,13 @@ impl Simulator {
                 sim.tasks[pid as usize].tg = group_of_process[tgid as usize];
             }
             let start_at = SimTime(spec.start_ns);
-            sim.procs.push(Process { tgid, name: spec.name.clone(), threads, start_at });
+            sim.procs.push(Process {
+                tgid,
+                name: spec.name.clone(),
+                threads,
+                start_at,
+                wakeup_latency: Default::default(),
+            });
             sim.push(start_at, Event::Spawn(tgid));
         }
         for ev in &cfg.events {
