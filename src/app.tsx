@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Simulation, listPresets, presetJson } from './engine/engine';
 import type { Mark, PresetInfo, SimView } from './engine/types';
-import { applyStep, backwardMark, forwardMark, WORDS } from './engine/commands';
+import { applyStep, backwardMark, forwardMark, markWords } from './engine/commands';
 import { LongRun, backJob, timeJob, type Job, type Progress } from './engine/long-run';
 import { fmtMs } from './views/colors';
 import { ProgressBar } from './views/progress-bar';
@@ -122,9 +122,9 @@ export function App() {
   const cancelLong = useCallback(() => {
     const s = simRef.current;
     stopLong();
-    if (s) setNotice(`cancelled at t = ${fmtMs(s.nowNs)} ms`);
+    if (s) setNotice(t('notice.cancelled', { t: fmtMs(s.nowNs) }));
     bump();
-  }, [stopLong]);
+  }, [stopLong, t]);
 
   const command = useCallback(
     (c: Command) => {
@@ -139,28 +139,34 @@ export function App() {
         const m = forwardMark(c);
         if (m) {
           let found = false;
-          const job = timeJob(s, `searching for the next ${WORDS[m]}…`, s.durationNs, (until) => {
+          const job = timeJob(s, t('notice.searching', { what: markWords(t, m) }), s.durationNs, (until) => {
             const r = s.stepMarkUntil(m, until);
             found = r === 1;
             return r !== -1;
           });
-          startLong(job, () => (found ? null : `no further ${WORDS[m]}: the run ended`));
+          startLong(job, () => (found ? null : t('notice.noFurther', { what: markWords(t, m) })));
           return;
         }
         const b = backwardMark(c);
         if (b) {
           let found = false;
-          const job = backJob(s, `searching back for the previous ${WORDS[b]}…`, b, (f) => {
-            found = f;
-          });
-          startLong(job, () => (found ? null : `no earlier ${WORDS[b]}`));
+          const job = backJob(
+            s,
+            t('notice.searchingBack', { what: markWords(t, b) }),
+            b,
+            (f) => {
+              found = f;
+            },
+            t,
+          );
+          startLong(job, () => (found ? null : t('notice.noEarlier', { what: markWords(t, b) })));
           return;
         }
-        setNotice(applyStep(s, c));
+        setNotice(applyStep(s, c, t));
         bump();
       }
     },
-    [reset, stopLong, startLong],
+    [reset, stopLong, startLong, t],
   );
   /** Goes to a time at once (back: snapshot + replay; forward: one engine call). */
   const seekTimeNow = useCallback((tNs: number) => {
@@ -177,16 +183,16 @@ export function App() {
       const s = simRef.current;
       if (!s) return;
       stopLong();
-      const t = Math.max(0, Math.min(tNs, s.durationNs));
-      if (t <= s.nowNs) return seekTimeNow(t);
+      const to = Math.max(0, Math.min(tNs, s.durationNs));
+      if (to <= s.nowNs) return seekTimeNow(to);
       setNotice(null);
-      const job = timeJob(s, `running to ${fmtMs(t)} ms…`, t, (until) => {
+      const job = timeJob(s, t('notice.runningTo', { t: fmtMs(to) }), to, (until) => {
         s.runUntil(until);
         return false;
       });
       startLong(job, () => null);
     },
-    [stopLong, startLong, seekTimeNow],
+    [stopLong, startLong, seekTimeNow, t],
   );
 
   // The single frame loop: advance simulated time by wall time × speed.
@@ -288,7 +294,7 @@ export function App() {
         <h1>schedlab</h1>
         <div className="scenario-pick">
           <select
-            aria-label={t('app.preset')}
+            aria-label="preset"
             value={presets.some((p) => p.name === meta.name) ? meta.name : ''}
             onChange={(e) => load(presetJson(e.target.value))}
           >
@@ -305,7 +311,7 @@ export function App() {
               <option value="">{t('app.compareNothing')}</option>
               {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
                 <option key={v} value={v}>
-                  {partnerLabel(parsePartner(v) as PartnerKind, presets)}
+                  {partnerLabel(parsePartner(v) as PartnerKind, presets, t)}
                 </option>
               ))}
               {presets.map((p) => (
