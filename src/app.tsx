@@ -18,6 +18,8 @@ import { MetricsStrip } from './views/metrics-strip';
 import { LabPanels } from './lab-panels';
 import type { ColourBy } from './views/topology/topology-view';
 import { LANGS, isLang, useLang, useT } from './i18n/i18n';
+import { ClassroomBar } from './classroom/classroom-bar';
+import { LessonRunner, type LessonMarks } from './classroom/lesson-runner';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const SLOW_MS = 250;
@@ -43,6 +45,8 @@ export function App() {
   const partner = usePartner();
   const t = useT();
   const [lang, setLang] = useLang();
+  const [lesson, setLesson] = useState<{ id: string; step: number } | null>(null);
+  const [lessonMarks, setLessonMarks] = useState<LessonMarks | null>(null);
   /** Every state change goes through here: it also keeps the compare partner on the clock. */
   const bump = () => {
     const s = simRef.current;
@@ -195,6 +199,20 @@ export function App() {
     [stopLong, startLong, seekTimeNow, t],
   );
 
+  /** A lesson step moves the cursor: paused, any long run stopped, then one refresh. */
+  const drive = useCallback(
+    (f: (s: Simulation) => void) => {
+      const s = simRef.current;
+      if (!s) return;
+      stopLong();
+      setPlaying(false);
+      f(s);
+      setNotice(null);
+      bump();
+    },
+    [stopLong],
+  );
+
   // The single frame loop: advance simulated time by wall time × speed.
   useEffect(() => {
     if (!playing) return;
@@ -289,7 +307,7 @@ export function App() {
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
 
   return (
-    <div className={playing ? 'app playing' : 'app'} data-version={version}>
+    <div className={playing ? 'app playing' : 'app'} data-version={version} data-lesson-panel={lessonMarks?.panel ?? undefined}>
       <header className="top">
         <h1>schedlab</h1>
         <div className="scenario-pick">
@@ -333,6 +351,7 @@ export function App() {
             />
           </label>
         </div>
+        <ClassroomBar lesson={lesson} setLesson={setLesson} />
         <label className="lang-pick">
           {t('app.language')}{' '}
           <select aria-label="language" data-testid="lang-pick" value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
@@ -368,6 +387,17 @@ export function App() {
           />
           {progress && <ProgressBar progress={progress} onCancel={cancelLong} />}
           {help && <HelpOverlay onClose={() => setHelp(false)} />}
+          {lesson && (
+            <LessonRunner
+              lesson={lesson}
+              setLesson={setLesson}
+              current={meta.name}
+              loadPreset={(name) => load(presetJson(name))}
+              drive={drive}
+              onMarks={setLessonMarks}
+              onSelectCpu={setCpuSel}
+            />
+          )}
           {report && <MetricsStrip report={report} />}
           {partner.error !== null && (
             <div className="error" data-testid="compare-error" role="alert">
@@ -407,6 +437,7 @@ export function App() {
             tasks={tasks}
             report={report}
             cdfs={cdfs}
+            lessonCpus={lessonMarks?.cpus}
           />
         </>
       )}

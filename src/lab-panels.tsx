@@ -44,6 +44,8 @@ export interface LabPanelsProps {
   tasks: TaskView[];
   report: Report | null;
   cdfs: LatencyCdf[];
+  /** CPUs a classroom lesson step points at. */
+  lessonCpus?: number[];
 }
 
 export function LabPanels(p: LabPanelsProps) {
@@ -81,10 +83,11 @@ export function LabPanels(p: LabPanelsProps) {
           focus={latestFocus(sim.placements(1)[0], sim.decisions(1, true)[0], t)}
           selected={cpu.cpu}
           onSelect={p.onSelectCpu}
+          marked={p.lessonCpus}
         />
       </>
     ),
-    [turn(0), p.colourBy, cpu.cpu, topo, t], // eslint-disable-line react-hooks/exhaustive-deps
+    [turn(0), p.colourBy, cpu.cpu, topo, t, p.lessonCpus], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   const runqueue = useMemo(

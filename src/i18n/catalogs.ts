@@ -7,5 +7,7 @@ import controls from './messages/controls';
 import views from './messages/views';
 import inspector from './messages/inspector';
 import compare from './messages/compare';
+import classroom from './messages/classroom';
+import lessons from './messages/lessons';
 
-export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare];
+export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons];

@@ -25,7 +25,8 @@ const ms = (ns: number) => (ns / 1e6).toFixed(3);
 
 /** Compresses sorted CPU numbers into a cpulist ("0-7,16"). */
 export function toCpuList(cpus: number[]): string {
-  const s = [...cpus].sort((a, b) => a - b);
+  // Overlapping groups list a CPU twice: once in the list.
+  const s = [...new Set(cpus)].sort((a, b) => a - b);
   const parts: string[] = [];
   for (let i = 0; i < s.length; i++) {
     let j = i;

@@ -26,6 +26,8 @@ export interface TopologyViewProps {
   focus: Focus | null;
   selected: number;
   onSelect: (cpu: number) => void;
+  /** CPUs outlined for a classroom lesson step. */
+  marked?: number[];
 }
 
 /** Balancing pulls vs wakeup placement moves vs hotplug evacuations. */
@@ -90,6 +92,7 @@ export function TopologyView(p: TopologyViewProps) {
                 p.focus?.chosen === c.cpu ? 'chosen' : '',
                 p.focus?.actor === c.cpu ? 'actor' : '',
                 p.selected === c.cpu ? 'selected' : '',
+                p.marked?.includes(c.cpu) ? 'lesson-mark' : '',
               ].join(' ');
               return (
                 <g key={c.cpu} className={cls} data-testid="cpu-cell" data-cpu={c.cpu} data-value={v} onClick={() => p.onSelect(c.cpu)}>
