@@ -307,7 +307,7 @@ export function App() {
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
 
   return (
-    <div className={playing ? 'app playing' : 'app'} data-version={version} data-lesson-panel={lessonMarks?.panel ?? undefined}>
+    <div className={playing ? 'app playing' : 'app'} data-version={version} data-lesson-panel={(lesson && lessonMarks?.panel) || undefined}>
       <header className="top">
         <h1>schedlab</h1>
         <div className="scenario-pick">
@@ -437,7 +437,7 @@ export function App() {
             tasks={tasks}
             report={report}
             cdfs={cdfs}
-            lessonCpus={lessonMarks?.cpus}
+            lessonCpus={lesson ? lessonMarks?.cpus : undefined}
           />
         </>
       )}

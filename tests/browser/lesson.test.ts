@@ -77,7 +77,8 @@ describe('classroom lesson', () => {
     await next(6);
     await page.getByTestId('lesson-finish').click();
     expect(await page.getByTestId('lesson').count()).toBe(0);
-    expect(await page.locator('.app').getAttribute('data-lesson-panel')).toBeNull();
+    expect(await settled(() => page.locator('.app').getAttribute('data-lesson-panel'), (v) => v === null)).toBeNull();
+    expect(await page.locator('.cpu-cell.lesson-mark').count()).toBe(0);
   });
 
   it('presentation mode enlarges the type with high contrast, and is remembered', async () => {
