@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Simulation, listPresets, presetJson } from './engine/engine';
 import type { Mark, PresetInfo, SimView } from './engine/types';
-import { applyStep, backwardMark, forwardMark, WORDS } from './engine/commands';
+import { applyStep, backwardMark, forwardMark, markWords } from './engine/commands';
 import { LongRun, backJob, timeJob, type Job, type Progress } from './engine/long-run';
 import { fmtMs } from './views/colors';
 import { ProgressBar } from './views/progress-bar';
@@ -19,6 +19,8 @@ import { LabPanels } from './lab-panels';
 import { MAX_ROWS, PLAYING_ROWS } from './views/task-table';
 import type { ColourBy } from './views/topology/topology-view';
 import { LANGS, isLang, useLang, useT } from './i18n/i18n';
+import { ClassroomBar } from './classroom/classroom-bar';
+import { LessonRunner, type LessonMarks } from './classroom/lesson-runner';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const SLOW_MS = 250;
@@ -44,6 +46,8 @@ export function App() {
   const partner = usePartner();
   const t = useT();
   const [lang, setLang] = useLang();
+  const [lesson, setLesson] = useState<{ id: string; step: number } | null>(null);
+  const [lessonMarks, setLessonMarks] = useState<LessonMarks | null>(null);
   /** Every state change goes through here: it also keeps the compare partner on the clock. */
   const bump = () => {
     const s = simRef.current;
@@ -132,9 +136,9 @@ export function App() {
   const cancelLong = useCallback(() => {
     const s = simRef.current;
     stopLong();
-    if (s) setNotice(`cancelled at t = ${fmtMs(s.nowNs)} ms`);
+    if (s) setNotice(t('notice.cancelled', { t: fmtMs(s.nowNs) }));
     bump();
-  }, [stopLong]);
+  }, [stopLong, t]);
 
   const command = useCallback(
     (c: Command) => {
@@ -149,28 +153,34 @@ export function App() {
         const m = forwardMark(c);
         if (m) {
           let found = false;
-          const job = timeJob(s, `searching for the next ${WORDS[m]}…`, s.durationNs, (until) => {
+          const job = timeJob(s, t('notice.searching', { what: markWords(t, m) }), s.durationNs, (until) => {
             const r = s.stepMarkUntil(m, until);
             found = r === 1;
             return r !== -1;
           });
-          startLong(job, () => (found ? null : `no further ${WORDS[m]}: the run ended`));
+          startLong(job, () => (found ? null : t('notice.noFurther', { what: markWords(t, m) })));
           return;
         }
         const b = backwardMark(c);
         if (b) {
           let found = false;
-          const job = backJob(s, `searching back for the previous ${WORDS[b]}…`, b, (f) => {
-            found = f;
-          });
-          startLong(job, () => (found ? null : `no earlier ${WORDS[b]}`));
+          const job = backJob(
+            s,
+            t('notice.searchingBack', { what: markWords(t, b) }),
+            b,
+            (f) => {
+              found = f;
+            },
+            t,
+          );
+          startLong(job, () => (found ? null : t('notice.noEarlier', { what: markWords(t, b) })));
           return;
         }
-        setNotice(applyStep(s, c));
+        setNotice(applyStep(s, c, t));
         bump();
       }
     },
-    [reset, stopLong, startLong],
+    [reset, stopLong, startLong, t],
   );
   /** Goes to a time at once (back: snapshot + replay; forward: one engine call). */
   const seekTimeNow = useCallback((tNs: number) => {
@@ -187,16 +197,30 @@ export function App() {
       const s = simRef.current;
       if (!s) return;
       stopLong();
-      const t = Math.max(0, Math.min(tNs, s.durationNs));
-      if (t <= s.nowNs) return seekTimeNow(t);
+      const to = Math.max(0, Math.min(tNs, s.durationNs));
+      if (to <= s.nowNs) return seekTimeNow(to);
       setNotice(null);
-      const job = timeJob(s, `running to ${fmtMs(t)} ms…`, t, (until) => {
+      const job = timeJob(s, t('notice.runningTo', { t: fmtMs(to) }), to, (until) => {
         s.runUntil(until);
         return false;
       });
       startLong(job, () => null);
     },
-    [stopLong, startLong, seekTimeNow],
+    [stopLong, startLong, seekTimeNow, t],
+  );
+
+  /** A lesson step moves the cursor: paused, any long run stopped, then one refresh. */
+  const drive = useCallback(
+    (f: (s: Simulation) => void) => {
+      const s = simRef.current;
+      if (!s) return;
+      stopLong();
+      setPlaying(false);
+      f(s);
+      setNotice(null);
+      bump();
+    },
+    [stopLong],
   );
 
   // The single frame loop: advance simulated time by wall time × speed.
@@ -297,12 +321,12 @@ export function App() {
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
 
   return (
-    <div className={playing ? 'app playing' : 'app'} data-version={version}>
+    <div className={playing ? 'app playing' : 'app'} data-version={version} data-lesson-panel={(lesson && lessonMarks?.panel) || undefined}>
       <header className="top">
         <h1>schedlab</h1>
         <div className="scenario-pick">
           <select
-            aria-label={t('app.preset')}
+            aria-label="preset"
             value={presets.some((p) => p.name === meta.name) ? meta.name : ''}
             onChange={(e) => load(presetJson(e.target.value))}
           >
@@ -319,7 +343,7 @@ export function App() {
               <option value="">{t('app.compareNothing')}</option>
               {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
                 <option key={v} value={v}>
-                  {partnerLabel(parsePartner(v) as PartnerKind, presets)}
+                  {partnerLabel(parsePartner(v) as PartnerKind, presets, t)}
                 </option>
               ))}
               {presets.map((p) => (
@@ -341,6 +365,7 @@ export function App() {
             />
           </label>
         </div>
+        <ClassroomBar lesson={lesson} setLesson={setLesson} />
         <label className="lang-pick">
           {t('app.language')}{' '}
           <select aria-label="language" data-testid="lang-pick" value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
@@ -376,6 +401,17 @@ export function App() {
           />
           {progress && <ProgressBar progress={progress} onCancel={cancelLong} />}
           {help && <HelpOverlay onClose={() => setHelp(false)} />}
+          {lesson && (
+            <LessonRunner
+              lesson={lesson}
+              setLesson={setLesson}
+              current={meta.name}
+              loadPreset={(name) => load(presetJson(name))}
+              drive={drive}
+              onMarks={setLessonMarks}
+              onSelectCpu={setCpuSel}
+            />
+          )}
           {report && <MetricsStrip report={report} />}
           {partner.error !== null && (
             <div className="error" data-testid="compare-error" role="alert">
@@ -415,6 +451,7 @@ export function App() {
             tasks={tasks}
             report={report}
             cdfs={cdfs}
+            lessonCpus={lesson ? lessonMarks?.cpus : undefined}
           />
         </>
       )}

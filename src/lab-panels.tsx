@@ -15,6 +15,7 @@ import { RbTreeView } from './views/rbtree-view';
 import { MAX_ROWS, PLAYING_ROWS, TaskTable } from './views/task-table';
 import { latestFocus } from './views/topology/focus';
 import { TopologyView, type ColourBy } from './views/topology/topology-view';
+import { useT } from './i18n/i18n';
 
 const GANTT_WINDOW_NS = 200e6;
 /** The lanes zoom in down to 50 µs. */
@@ -42,10 +43,13 @@ export interface LabPanelsProps {
   tasks: TaskList;
   report: Report | null;
   cdfs: LatencyCdf[];
+  /** CPUs a classroom lesson step points at. */
+  lessonCpus?: number[];
 }
 
 export function LabPanels(p: LabPanelsProps) {
   const { sim, view, cpu, topo, version } = p;
+  const t = useT();
   const nameOf = (pid: number) => sim.nameOf(pid);
   const now = view.now_ns;
   /** The refresh key of view group k: every frame when paused, in turn when playing. */
@@ -56,11 +60,11 @@ export function LabPanels(p: LabPanelsProps) {
       <>
         {view.cpus.length > 1 && (
           <label className="cpu-pick">
-            runqueue of CPU{' '}
+            {t('rq.pick')}{' '}
             <select value={cpu.cpu} onChange={(e) => p.onSelectCpu(Number(e.target.value))}>
               {view.cpus.map((c) => (
                 <option key={c.cpu} value={c.cpu}>
-                  {c.cpu} ({c.nr_running} runnable)
+                  {t('rq.pickOption', { cpu: c.cpu, n: c.nr_running })}
                 </option>
               ))}
             </select>
@@ -75,13 +79,14 @@ export function LabPanels(p: LabPanelsProps) {
           migrations={sim.migrations(Math.max(0, now - ARROW_WINDOW_NS), MAX_ARROWS)}
           nowNs={now}
           arrowWindowNs={ARROW_WINDOW_NS}
-          focus={latestFocus(sim.placements(1)[0], sim.decisions(1, true)[0])}
+          focus={latestFocus(sim.placements(1)[0], sim.decisions(1, true)[0], t)}
           selected={cpu.cpu}
           onSelect={p.onSelectCpu}
+          marked={p.lessonCpus}
         />
       </>
     ),
-    [turn(0), p.colourBy, cpu.cpu, topo], // eslint-disable-line react-hooks/exhaustive-deps
+    [turn(0), p.colourBy, cpu.cpu, topo, t, p.lessonCpus], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   const runqueue = useMemo(
@@ -94,7 +99,7 @@ export function LabPanels(p: LabPanelsProps) {
         {view.cpus.length > 1 && <Inspector decision={sim.decisions(1, true)[0] ?? null} nameOf={nameOf} />}
       </>
     ),
-    [turn(1), cpu.cpu], // eslint-disable-line react-hooks/exhaustive-deps
+    [turn(1), cpu.cpu, t], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   // The lanes' window: its span, and its end (null = follow the cursor).
@@ -122,7 +127,7 @@ export function LabPanels(p: LabPanelsProps) {
       onFollow: () => setWin((w) => ({ spanNs: w.spanNs, endNs: null })),
     };
     return <GanttView slices={sim.slices(t0, t1)} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={t1} nameOf={nameOf} onSeek={p.onSeek} nav={nav} />;
-  }, [turn(2), win]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [turn(2), win, t]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>

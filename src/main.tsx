@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { LangProvider } from './i18n/i18n';
+import { LangProvider, initialLang, translate } from './i18n/i18n';
 import { loadEngine } from './engine/engine';
 import './styles.css';
 
@@ -18,6 +18,6 @@ loadEngine()
   )
   .catch((e: unknown) => {
     const msg = document.createElement('pre');
-    msg.textContent = `The simulation engine failed to load: ${String(e)}`;
+    msg.textContent = translate(initialLang(), 'app.engineFailed', { error: String(e) });
     document.body.append(msg);
   });

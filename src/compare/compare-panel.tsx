@@ -4,6 +4,7 @@
 import type { CpuPlace, LoadHistory, Report } from '../engine/types';
 import { fmtMs } from '../views/colors';
 import { Heatmaps } from '../views/heatmap';
+import { useT, type Translate } from '../i18n/i18n';
 
 export interface CompareProps {
   nameA: string;
@@ -31,19 +32,19 @@ const ms = (v: number) => `${fmtMs(v)} ms`;
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const num = (v: number) => String(v);
 
-function rows(a: Report, b: Report): Row[] {
+function rows(a: Report, b: Report, t: Translate): Row[] {
   const out: Row[] = [
-    { what: 'wasted core time', a: a.wasted_core_ns, b: b.wasted_core_ns, fmt: ms },
-    { what: 'sanity-checker violations', a: a.sanity_violations.length, b: b.sanity_violations.length, fmt: num },
-    { what: 'migrations', a: a.migrations, b: b.migrations, fmt: num },
-    { what: 'balancing decisions', a: a.balance_decisions, b: b.balance_decisions, fmt: num },
+    { what: t('cmp.wasted'), a: a.wasted_core_ns, b: b.wasted_core_ns, fmt: ms },
+    { what: t('cmp.violations'), a: a.sanity_violations.length, b: b.sanity_violations.length, fmt: num },
+    { what: t('cmp.migrations'), a: a.migrations, b: b.migrations, fmt: num },
+    { what: t('cmp.decisions'), a: a.balance_decisions, b: b.balance_decisions, fmt: num },
   ];
   // Processes matched by name: the same workload in both runs.
   for (const p of a.processes.slice(0, 6)) {
     const q = b.processes.find((x) => x.name === p.name);
-    out.push({ what: `${p.name}: CPU share`, a: p.share, b: q?.share ?? null, fmt: pct });
-    out.push({ what: `${p.name}: completion`, a: p.completion_ns, b: q?.completion_ns ?? null, fmt: ms });
-    out.push({ what: `${p.name}: wakeup latency p99`, a: p.wakeup_latency_ns?.[2] ?? null, b: q?.wakeup_latency_ns?.[2] ?? null, fmt: ms });
+    out.push({ what: t('cmp.share', { name: p.name }), a: p.share, b: q?.share ?? null, fmt: pct });
+    out.push({ what: t('cmp.completion', { name: p.name }), a: p.completion_ns, b: q?.completion_ns ?? null, fmt: ms });
+    out.push({ what: t('cmp.p99', { name: p.name }), a: p.wakeup_latency_ns?.[2] ?? null, b: q?.wakeup_latency_ns?.[2] ?? null, fmt: ms });
   }
   return out;
 }
@@ -56,26 +57,27 @@ function delta(r: Row): string {
 }
 
 export function ComparePanel(p: CompareProps) {
+  const t = useT();
   return (
     <section className="panel compare" data-testid="compare">
       <header className="panel-head">
-        <h2>Compare</h2>
+        <h2>{t('cmp.title')}</h2>
         <span className="meta">
-          A: <b>{p.nameA}</b> · B: <b>{p.nameB}</b> · both at {fmtMs(p.nowNs)} ms
+          A: <b>{p.nameA}</b> · B: <b>{p.nameB}</b> · {t('cmp.meta', { t: fmtMs(p.nowNs) })}
         </span>
       </header>
       <table className="lb-groups compare-table" data-testid="compare-table">
         <thead>
           <tr>
-            <th>metric</th>
+            <th>{t('cmp.metric')}</th>
             <th>A</th>
             <th>B</th>
             <th>B − A</th>
           </tr>
         </thead>
         <tbody>
-          {rows(p.reportA, p.reportB).map((r) => (
-            <tr key={r.what} data-testid="compare-row">
+          {rows(p.reportA, p.reportB, t).map((r, i) => (
+            <tr key={i} data-testid="compare-row">
               <td>{r.what}</td>
               <td>{r.a === null ? '—' : r.fmt(r.a)}</td>
               <td>{r.b === null ? '—' : r.fmt(r.b)}</td>

@@ -3,11 +3,12 @@
 // is built from the parsed scenario with one field changed.
 import { presetJson } from '../engine/engine';
 import type { PresetInfo } from '../engine/types';
+import type { Translate } from '../i18n/i18n';
 
 export type PartnerKind = { kind: 'bugs'; bugs: 'linux-4.1' | 'linux-4.1-fixed' } | { kind: 'preset'; name: string };
 
-export function partnerLabel(p: PartnerKind, presets: PresetInfo[]): string {
-  if (p.kind === 'bugs') return p.bugs === 'linux-4.1-fixed' ? 'this scenario, bugs fixed' : 'this scenario, 4.1 bugs on';
+export function partnerLabel(p: PartnerKind, presets: PresetInfo[], t: Translate): string {
+  if (p.kind === 'bugs') return t(p.bugs === 'linux-4.1-fixed' ? 'cmp.bugsFixed' : 'cmp.bugsOn');
   return presets.find((x) => x.name === p.name)?.title ?? p.name;
 }
 

@@ -3,6 +3,7 @@
 import type { Simulation } from './engine';
 import type { Mark } from './types';
 import type { Command } from '../views/shortcuts';
+import type { Translate } from '../i18n/i18n';
 
 const MARKS: Partial<Record<Command, [Mark, boolean]>> = {
   'tick-back': ['tick', false],
@@ -14,15 +15,11 @@ const MARKS: Partial<Record<Command, [Mark, boolean]>> = {
   'prev-violation': ['violation', false],
 };
 
-export const WORDS: Record<Mark, string> = {
-  tick: 'tick',
-  decision: 'load-balancing decision',
-  migration: 'migration',
-  violation: 'sanity-checker violation',
-};
+/** A mark in words ("load-balancing decision"), for notices. */
+export const markWords = (t: Translate, m: Mark): string => t(`mark.${m}`);
 
 /** Applies a stepping command; play, reset and help are the app's own. */
-export function applyStep(sim: Simulation, c: Command): string | null {
+export function applyStep(sim: Simulation, c: Command, t: Translate): string | null {
   if (c === 'step') {
     sim.stepEvent();
     return null;
@@ -32,7 +29,7 @@ export function applyStep(sim: Simulation, c: Command): string | null {
     return null;
   }
   if (c === 'back') {
-    if (sim.events === 0) return 'already at the first event';
+    if (sim.events === 0) return t('notice.firstEvent');
     sim.seekEvent(sim.events - 1);
     return null;
   }

@@ -6,6 +6,7 @@
 // jumps finish within the click that asked for them.
 import type { Simulation } from './engine';
 import type { Mark } from './types';
+import type { Translate } from '../i18n/i18n';
 
 export interface Progress {
   label: string;
@@ -89,7 +90,7 @@ export function timeJob(sim: Simulation, label: string, toNs: number, advance: (
 }
 
 /** Searches back for the previous mark, one snapshot window per step. */
-export function backJob(sim: Simulation, label: string, mark: Mark, onFinish: (found: boolean) => void): Job {
+export function backJob(sim: Simulation, label: string, mark: Mark, onFinish: (found: boolean) => void, t: Translate): Job {
   const origin = sim.events;
   sim.prevMarkStart(mark);
   return {
@@ -101,6 +102,6 @@ export function backJob(sim: Simulation, label: string, mark: Mark, onFinish: (f
       return true;
     },
     fraction: () => (origin > 0 ? (origin - sim.prevMarkSearchedTo()) / origin : 1),
-    detail: () => `searched back to event ${sim.prevMarkSearchedTo()} of ${origin}`,
+    detail: () => t('progress.searchedBack', { at: sim.prevMarkSearchedTo(), of: origin }),
   };
 }

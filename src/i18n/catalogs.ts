@@ -3,5 +3,11 @@
 // (tests/unit/i18n.test.ts checks that and that both languages are complete).
 import type { Catalog } from './i18n';
 import app from './messages/app';
+import controls from './messages/controls';
+import views from './messages/views';
+import inspector from './messages/inspector';
+import compare from './messages/compare';
+import classroom from './messages/classroom';
+import lessons from './messages/lessons';
 
-export const CATALOGS: Catalog[] = [app];
+export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons];

@@ -2,7 +2,7 @@
 // the message catalogs (messages/*.ts, one per area so that areas can grow
 // independently); scenario text (names, descriptions from files) is data and
 // is never translated. The choice is remembered in localStorage.
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CATALOGS } from './catalogs';
 
 export const LANGS = ['en', 'zh'] as const;
@@ -58,8 +58,11 @@ export function LangProvider({ children, initial }: { children: ReactNode; initi
     } catch {
       // Not remembered, but still switched.
     }
-    document.documentElement.lang = l === 'zh' ? 'zh-CN' : 'en';
   }, []);
+  useEffect(() => {
+    // Screen readers and CJK font selection follow the page's language.
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  }, [lang]);
   const value = useMemo(() => ({ lang, setLang }), [lang, setLang]);
   return <LangContext.Provider value={value}>{children}</LangContext.Provider>;
 }

@@ -4,6 +4,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { fmtMs } from './colors';
 import { commandForKey, keyLabel, type Command } from './shortcuts';
+import { useT } from '../i18n/i18n';
 
 /** Multiples of real time for Play; slow speeds let the eye follow the tree. */
 export const SPEEDS = [0.01, 0.1, 1, 10, 100] as const;
@@ -21,19 +22,20 @@ export interface ControlsProps {
   onSpeed: (s: number) => void;
 }
 
-/** Back / forward pairs, each a labelled button group. */
-const PAIRS: { label: string; back: Command; fwd: Command; id: string }[] = [
-  { label: 'event', back: 'back', fwd: 'step', id: 'event' },
-  { label: 'tick', back: 'tick-back', fwd: 'tick', id: 'tick' },
-  { label: 'decision', back: 'prev-decision', fwd: 'next-decision', id: 'decision' },
-  { label: 'migration', back: 'prev-migration', fwd: 'next-migration', id: 'migration' },
-  { label: 'violation', back: 'prev-violation', fwd: 'next-violation', id: 'violation' },
+/** Back / forward pairs, each a labelled button group (label: ctl.pair.<id>). */
+const PAIRS: { back: Command; fwd: Command; id: string }[] = [
+  { back: 'back', fwd: 'step', id: 'event' },
+  { back: 'tick-back', fwd: 'tick', id: 'tick' },
+  { back: 'prev-decision', fwd: 'next-decision', id: 'decision' },
+  { back: 'prev-migration', fwd: 'next-migration', id: 'migration' },
+  { back: 'prev-violation', fwd: 'next-violation', id: 'violation' },
 ];
 
 /** Test ids kept from the first controls (browser tests click them). */
 const LEGACY_ID: Partial<Record<Command, string>> = { step: 'btn-step', tick: 'btn-tick' };
 
 export function Controls(p: ControlsProps) {
+  const t = useT();
   // The key handler reads the latest props through a ref, so it is bound
   // once instead of being re-added on every render while playing.
   const latest = useRef(p);
@@ -57,44 +59,47 @@ export function Controls(p: ControlsProps) {
   const atStart = p.events === 0 && p.nowNs === 0;
   return (
     <div className="controls">
-      <button data-testid="btn-play" className="primary" onClick={() => p.onCommand('play')} disabled={p.finished} title={`Play / pause (${keyLabel('play')})`}>
-        {p.playing ? 'Pause' : 'Play'}
+      <button data-testid="btn-play" className="primary" onClick={() => p.onCommand('play')} disabled={p.finished} title={t('ctl.playTitle', { key: keyLabel('play', t) })}>
+        {p.playing ? t('ctl.pause') : t('ctl.play')}
       </button>
       <label className="speed">
-        speed
+        {t('ctl.speed')}
         <select value={p.speed} onChange={(e) => p.onSpeed(Number(e.target.value))}>
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
-              {s}× real time
+              {t('ctl.speedOption', { speed: s })}
             </option>
           ))}
         </select>
       </label>
-      {PAIRS.map((pair) => (
+      {PAIRS.map((pair) => {
+        const label = t(`ctl.pair.${pair.id}`);
+        return (
         <span className="step-pair" key={pair.id}>
-          <button data-testid={`btn-back-${pair.id}`} onClick={() => p.onCommand(pair.back)} disabled={atStart} title={`Back to the previous ${pair.label} (${keyLabel(pair.back)})`}>
+          <button data-testid={`btn-back-${pair.id}`} onClick={() => p.onCommand(pair.back)} disabled={atStart} title={t('ctl.backTitle', { what: label, key: keyLabel(pair.back, t) })}>
             ◀
           </button>
-          <span className="step-label">{pair.label}</span>
+          <span className="step-label">{label}</span>
           <button
             data-testid={LEGACY_ID[pair.fwd] ?? `btn-next-${pair.id}`}
             onClick={() => p.onCommand(pair.fwd)}
             disabled={p.finished}
-            title={`Forward to the next ${pair.label} (${keyLabel(pair.fwd)})`}
+            title={t('ctl.fwdTitle', { what: label, key: keyLabel(pair.fwd, t) })}
           >
             ▶
           </button>
         </span>
-      ))}
-      <button data-testid="btn-reset" onClick={() => p.onCommand('reset')} title={`Back to the start (${keyLabel('reset')})`}>
-        Reset
+        );
+      })}
+      <button data-testid="btn-reset" onClick={() => p.onCommand('reset')} title={t('ctl.resetTitle', { key: keyLabel('reset', t) })}>
+        {t('ctl.reset')}
       </button>
-      <button data-testid="btn-help" onClick={() => p.onCommand('help')} title={`Keyboard shortcuts (${keyLabel('help')})`}>
+      <button data-testid="btn-help" onClick={() => p.onCommand('help')} title={t('ctl.helpTitle', { key: keyLabel('help', t) })}>
         ?
       </button>
       <span className="clock">
-        t = <b data-testid="sim-time">{fmtMs(p.nowNs)}</b> ms / {fmtMs(p.durationNs)} ms · <span data-testid="event-count">{p.events}</span> events
-        {p.finished && ' · finished'}
+        t = <b data-testid="sim-time">{fmtMs(p.nowNs)}</b> ms / {fmtMs(p.durationNs)} ms · <span data-testid="event-count">{p.events}</span> {t('ctl.events')}
+        {p.finished && ` · ${t('ctl.finished')}`}
       </span>
       {p.notice && (
         <span className="notice" data-testid="notice">

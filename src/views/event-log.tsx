@@ -1,12 +1,14 @@
 // The most recent trace records, newest at the bottom.
 import type { EventView } from '../engine/types';
 import { fmtMs } from './colors';
+import { useT } from '../i18n/i18n';
 
 export function EventLog(props: { events: EventView[] }) {
+  const t = useT();
   return (
     <section className="panel">
       <header className="panel-head">
-        <h2>Recent events</h2>
+        <h2>{t('events.title')}</h2>
       </header>
       <ol className="events" data-testid="events">
         {props.events.map((e, i) => (

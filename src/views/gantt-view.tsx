@@ -6,6 +6,7 @@ import * as d3 from 'd3';
 import type { RunSlice } from '../engine/types';
 import { taskColor } from './colors';
 import { useWidth } from './use-width';
+import { useT } from '../i18n/i18n';
 
 /** CSS px left of the lanes for the "cpuN" labels. */
 const LABEL_W_PX = 48;
@@ -37,6 +38,7 @@ export interface GanttNav {
 const CLICK_SLOP_PX = 4;
 
 export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: GanttViewProps) {
+  const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const cssW = Math.max(320, useWidth(boxRef, 900));
@@ -124,21 +126,22 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: G
   return (
     <section className="panel">
       <header className="panel-head">
-        <h2>CPU lanes</h2>
+        <h2>{t('gantt.title')}</h2>
         <span className="meta" data-testid="gantt-window">
-          who ran when, {nav && !nav.follow ? 'from' : 'last'} {fmtSpan(t1Ns - t0Ns)}
-          {nav && !nav.follow && <> ending at {(t1Ns / 1e6).toFixed(3)} ms</>}
+          {nav && !nav.follow
+            ? t('gantt.from', { span: fmtSpan(t1Ns - t0Ns), end: (t1Ns / 1e6).toFixed(3) })
+            : t('gantt.last', { span: fmtSpan(t1Ns - t0Ns) })}
         </span>
         {nav && (
-          <span className="toggle" role="group" aria-label="zoom the lanes">
-            <button data-testid="gantt-zoom-out" onClick={() => nav.onZoom(0.5, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)} title="Zoom out (Ctrl+wheel)">
+          <span className="toggle" role="group" aria-label={t('gantt.zoomLabel')}>
+            <button data-testid="gantt-zoom-out" onClick={() => nav.onZoom(0.5, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)} title={t('gantt.zoomOut')}>
               −
             </button>
-            <button data-testid="gantt-zoom-in" onClick={() => nav.onZoom(2, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)} title="Zoom in (Ctrl+wheel)">
+            <button data-testid="gantt-zoom-in" onClick={() => nav.onZoom(2, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)} title={t('gantt.zoomIn')}>
               +
             </button>
-            <button data-testid="gantt-follow" className={nav.follow ? 'on' : ''} onClick={nav.onFollow} title="Keep the window ending at the cursor">
-              follow cursor
+            <button data-testid="gantt-follow" className={nav.follow ? 'on' : ''} onClick={nav.onFollow} title={t('gantt.followTitle')}>
+              {t('gantt.follow')}
             </button>
           </span>
         )}
@@ -151,7 +154,7 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: G
           data-slices={slices.length}
           ref={canvasRef}
           style={{ width: cssW, height: cssH, cursor: drag ? 'grabbing' : nav ? 'grab' : onSeek ? 'pointer' : 'default' }}
-          title={nav ? 'Click: jump to that time · drag: pan · Ctrl+wheel: zoom' : onSeek ? 'Click to jump to that time' : undefined}
+          title={nav ? t('gantt.navTitle') : onSeek ? t('gantt.seekTitle') : undefined}
           onPointerDown={(e) => {
             e.currentTarget.setPointerCapture(e.pointerId);
             setDrag({ startX: e.clientX, lastX: e.clientX });
@@ -172,9 +175,9 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: G
           }}
         />
         <div className="axis" style={{ width: cssW }}>
-          {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((t) => (
-            <span key={t} style={{ left: x(t) }}>
-              {fmtTick(t, t1Ns - t0Ns)}
+          {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((tick) => (
+            <span key={tick} style={{ left: x(tick) }}>
+              {fmtTick(tick, t1Ns - t0Ns)}
             </span>
           ))}
         </div>
@@ -186,8 +189,8 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: G
             {nameOf(pid)}
           </li>
         ))}
-        {legend.more > 0 && <li className="meta">+ {legend.more} more tasks</li>}
-        {legend.shown.length === 0 && <li className="meta">nothing has run yet</li>}
+        {legend.more > 0 && <li className="meta">{t('gantt.moreTasks', { n: legend.more })}</li>}
+        {legend.shown.length === 0 && <li className="meta">{t('gantt.nothing')}</li>}
       </ul>
     </section>
   );

@@ -7,6 +7,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import type { CpuPlace, LoadHistory, ViolationReport } from '../engine/types';
 import { useWidth } from './use-width';
+import { useT } from '../i18n/i18n';
 
 const LABEL_W_PX = 52;
 const MARK_H_PX = 16;
@@ -23,6 +24,7 @@ export interface HeatmapProps {
 }
 
 export function Heatmaps(p: HeatmapProps) {
+  const t = useT();
   const boxRef = useRef<HTMLDivElement>(null);
   const cssW = Math.max(320, useWidth(boxRef, 900));
   // Topology order: node, then core, then SMT thread.
@@ -35,22 +37,21 @@ export function Heatmaps(p: HeatmapProps) {
   return (
     <section className="panel" data-testid="heatmaps">
       <header className="panel-head">
-        <h2>Runqueue length and load over time</h2>
+        <h2>{t('heat.title')}</h2>
         <span className="meta">
-          {p.history.buckets} buckets of {(p.history.widthNs / 1e6).toFixed(p.history.widthNs < 1e7 ? 1 : 0)} ms · CPUs in topology order ·
-          click to jump there
+          {t('heat.meta', { n: p.history.buckets, w: (p.history.widthNs / 1e6).toFixed(p.history.widthNs < 1e7 ? 1 : 0) })}
         </span>
       </header>
       <div ref={boxRef} className="heatmap-box">
         {/* The cursor is a positioned line over the canvases: moving it redraws nothing. */}
         <div className="heat-cursor" data-testid="heat-cursor" style={{ left: Math.round(x(Math.min(p.nowNs, spanNs))) }} />
         <MarkStrip history={p.history} violations={p.violations} x={x} cssW={cssW} onSeek={p.onSeek} />
-        <Heatmap kind="nr_running" title="runnable threads" history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} onSeek={p.onSeek} />
-        <Heatmap kind="load" title="load (PELT)" history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} onSeek={p.onSeek} />
+        <Heatmap kind="nr_running" title={t('heat.runnable')} history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} onSeek={p.onSeek} />
+        <Heatmap kind="load" title={t('heat.load')} history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} onSeek={p.onSeek} />
         <div className="axis" style={{ width: cssW }}>
-          {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((t) => (
-            <span key={t} style={{ left: x(t) }}>
-              {(t / 1e6).toFixed(0)} ms
+          {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((tick) => (
+            <span key={tick} style={{ left: x(tick) }}>
+              {(tick / 1e6).toFixed(0)} ms
             </span>
           ))}
         </div>
@@ -95,6 +96,7 @@ interface OneProps {
 }
 
 const Heatmap = memo(function Heatmap(p: OneProps) {
+  const t = useT();
   const ref = useRef<HTMLCanvasElement>(null);
   const n = p.order.length;
   const rowH = Math.max(2, Math.min(14, Math.floor(220 / Math.max(1, n))));
@@ -146,13 +148,13 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
       const first = row === 0 || p.cpus[p.order[row - 1]].node !== place.node;
       if (!first) continue;
       ctx.fillStyle = '#52606d';
-      ctx.fillText(n === 1 ? `cpu${place.cpu}` : `node ${place.node}`, 4, row * rowH + 1);
+      ctx.fillText(n === 1 ? `cpu${place.cpu}` : t('heat.node', { n: place.node }), 4, row * rowH + 1);
       if (row > 0) {
         ctx.fillStyle = '#1f2933';
         ctx.fillRect(p.x(0), row * rowH - 0.5, p.x.range()[1] - p.x(0), 1);
       }
     }
-  }, [values, top, p.history, p.order, p.cpus, p.x, p.cssW, n, rowH, cssH]);
+  }, [values, top, p.history, p.order, p.cpus, p.x, p.cssW, n, rowH, cssH, t]);
   return (
     <div className="heatmap">
       <div className="heatmap-title">
@@ -165,6 +167,7 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
 
 /** Migrations per bucket as bars; the checker's violations as red spans. */
 const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations: ViolationReport[]; x: Scale; cssW: number; onSeek: (t: number) => void }) {
+  const t = useT();
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const canvas = ref.current;
@@ -189,8 +192,8 @@ const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations:
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'top';
     ctx.fillStyle = '#52606d';
-    ctx.fillText('moves', 4, 3);
-  }, [p.history, p.violations, p.x, p.cssW]);
+    ctx.fillText(t('heat.moves'), 4, 3);
+  }, [p.history, p.violations, p.x, p.cssW, t]);
   return (
     <canvas
       data-testid="heatmap-marks"
@@ -198,7 +201,7 @@ const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations:
       data-violations={p.violations.length}
       ref={ref}
       style={{ width: p.cssW, height: MARK_H_PX, cursor: 'pointer' }}
-      title="purple: migrations per bucket · red: sanity-checker violations (detected → confirmed)"
+      title={t('heat.marksTitle')}
       onClick={seekHandler(p.x, p.onSeek)}
     />
   );

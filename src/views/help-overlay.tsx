@@ -1,9 +1,11 @@
 // The keyboard shortcuts, listed from the same table the key handler uses.
 import { useEffect } from 'react';
-import { SHORTCUTS } from './shortcuts';
+import { SHORTCUTS, commandKey, shownKey } from './shortcuts';
+import { useT } from '../i18n/i18n';
 
 export function HelpOverlay(props: { onClose: () => void }) {
   const { onClose } = props;
+  const t = useT();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
@@ -15,8 +17,8 @@ export function HelpOverlay(props: { onClose: () => void }) {
     <div className="overlay" data-testid="help" role="dialog" aria-label="keyboard shortcuts" onClick={props.onClose}>
       <div className="overlay-box" onClick={(e) => e.stopPropagation()}>
         <header className="panel-head">
-          <h2>Keyboard shortcuts</h2>
-          <button className="close" onClick={props.onClose} aria-label="close">
+          <h2>{t('help.title')}</h2>
+          <button className="close" onClick={props.onClose} aria-label="close" title={t('help.close')}>
             ×
           </button>
         </header>
@@ -25,14 +27,14 @@ export function HelpOverlay(props: { onClose: () => void }) {
             {SHORTCUTS.map((s) => (
               <tr key={s.command}>
                 <td>
-                  <kbd>{s.label}</kbd>
+                  <kbd>{shownKey(s.label, t)}</kbd>
                 </td>
-                <td>{s.what}</td>
+                <td>{t(commandKey(s.command))}</td>
               </tr>
             ))}
           </tbody>
         </table>
-        <p className="hint">Click the CPU lanes or the heatmap to jump to a time, forward or back; drag the lanes to pan, Ctrl+wheel or − / + to zoom. Esc closes this.</p>
+        <p className="hint">{t('help.hint')}</p>
       </div>
     </div>
   );

@@ -5,46 +5,48 @@ import { memo } from 'react';
 import type { DecisionView } from '../engine/types';
 import { fmtMs } from './colors';
 import { decisionSteps, groupSentence } from './inspector-words';
+import { useT } from '../i18n/i18n';
 
 /** Re-rendered only when the decision shown changes (not every frame while playing). */
 export const Inspector = memo(
   function Inspector(props: { decision: DecisionView | null; nameOf: (pid: number) => string }) {
+  const t = useT();
   const d = props.decision;
   return (
     <section className="panel" data-testid="inspector">
       <header className="panel-head">
-        <h2>Load-balancing decision</h2>
+        <h2>{t('insp.title')}</h2>
         {d && (
           <span className="meta">
-            at {fmtMs(d.t_ns)} ms · CPU {d.cpu} · {d.level} · {d.idle}
+            {t('insp.meta', { t: fmtMs(d.t_ns), cpu: d.cpu, level: d.level, idle: d.idle })}
           </span>
         )}
       </header>
       {!d ? (
-        <p className="empty">No balancing decision yet (one CPU has nothing to balance with).</p>
+        <p className="empty">{t('insp.none')}</p>
       ) : (
         <>
           <p className="explanation" data-testid="explanation">
             {d.explanation}
-            {d.moved.length > 0 && <> — moved: {d.moved.map(props.nameOf).join(', ')}</>}
+            {d.moved.length > 0 && <> — {t('insp.moved', { names: d.moved.map(props.nameOf).join(', ') })}</>}
           </p>
           <ol className="lb-steps" data-testid="lb-steps">
-            {decisionSteps(d, props.nameOf).map((s, i) => (
+            {decisionSteps(d, props.nameOf, t).map((s, i) => (
               <li key={i}>{s}</li>
             ))}
           </ol>
           <table className="lb-groups">
             <thead>
               <tr>
-                <th>group (CPUs)</th>
-                <th>type</th>
-                <th>tasks</th>
-                <th>idle CPUs</th>
-                <th>load</th>
-                <th>capacity</th>
-                <th>avg load</th>
-                <th>min / max CPU load</th>
-                <th className="words">in words</th>
+                <th>{t('insp.col.group')}</th>
+                <th>{t('insp.col.type')}</th>
+                <th>{t('insp.col.tasks')}</th>
+                <th>{t('insp.col.idle')}</th>
+                <th>{t('insp.col.load')}</th>
+                <th>{t('insp.col.capacity')}</th>
+                <th>{t('insp.col.avg')}</th>
+                <th>{t('insp.col.minmax')}</th>
+                <th className="words">{t('insp.col.words')}</th>
               </tr>
             </thead>
             <tbody>
@@ -52,7 +54,7 @@ export const Inspector = memo(
                 <tr key={g.cpus} className={g.local ? 'local' : i === d.busiest_group ? 'busiest' : ''}>
                   <td>
                     {g.cpus}
-                    {g.local ? ' (local)' : i === d.busiest_group ? ' (busiest)' : ''}
+                    {g.local ? ` ${t('insp.local')}` : i === d.busiest_group ? ` ${t('insp.busiest')}` : ''}
                   </td>
                   <td>{g.group_type}</td>
                   <td>{g.sum_nr_running}</td>
@@ -64,15 +66,15 @@ export const Inspector = memo(
                     {g.min_load} / {g.max_load}
                   </td>
                   <td className="words" data-testid="group-words">
-                    {groupSentence(g, i, d)}
+                    {groupSentence(g, i, d, t)}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <p className="meta">
-            domain average load {d.domain_avg_load} · imbalance {d.imbalance}
-            {d.busiest_cpu !== null && <> · busiest CPU {d.busiest_cpu}</>}
+            {t('insp.footer', { avg: d.domain_avg_load, imb: d.imbalance })}
+            {d.busiest_cpu !== null && <> · {t('insp.busiestCpu', { cpu: d.busiest_cpu })}</>}
           </p>
         </>
       )}

@@ -7,6 +7,7 @@ import { memo } from 'react';
 import * as d3 from 'd3';
 import type { LatencyCdf, LoadHistory, Report } from '../engine/types';
 import { fmtMs } from './colors';
+import { useT } from '../i18n/i18n';
 
 const W = 360;
 const H = 170;
@@ -26,11 +27,12 @@ export interface MetricsChartsProps {
 }
 
 export const MetricsCharts = memo(function MetricsCharts(p: MetricsChartsProps) {
+  const t = useT();
   return (
     <section className="panel" data-testid="metrics-charts">
       <header className="panel-head">
-        <h2>Metrics</h2>
-        <span className="meta">at {fmtMs(p.report.sim_time_ns)} ms · Jain fairness (threads) {p.report.jain_fairness_threads.toFixed(3)}</span>
+        <h2>{t('charts.title')}</h2>
+        <span className="meta">{t('charts.meta', { t: fmtMs(p.report.sim_time_ns), j: p.report.jain_fairness_threads.toFixed(3) })}</span>
       </header>
       <div className="charts">
         <Shares report={p.report} />
@@ -42,12 +44,13 @@ export const MetricsCharts = memo(function MetricsCharts(p: MetricsChartsProps) 
 });
 
 function Shares({ report }: { report: Report }) {
+  const t = useT();
   const procs = report.processes.slice(0, MAX_PROCS);
   const rowH = 22;
   const x = d3.scaleLinear().domain([0, Math.max(0.01, d3.max(procs, (q) => q.share) ?? 0)]).range([0, 150]);
   return (
     <figure className="chart">
-      <figcaption>CPU share of the machine and completion</figcaption>
+      <figcaption>{t('charts.shares')}</figcaption>
       <svg width={W} height={Math.max(40, procs.length * rowH + 6)} data-testid="share-chart">
         {procs.map((q, i) => (
           <g key={q.tgid} transform={`translate(0, ${i * rowH + 3})`} data-testid="share-bar">
@@ -56,18 +59,19 @@ function Shares({ report }: { report: Report }) {
             </text>
             <rect x={100} y={3} width={Math.max(1, x(q.share))} height={rowH - 8} fill={procColour(i)} />
             <text x={104 + x(q.share)} y={14} className="chart-value">
-              {(q.share * 100).toFixed(1)}% · {q.completion_ns === null ? 'running' : `done ${fmtMs(q.completion_ns)} ms`}
+              {(q.share * 100).toFixed(1)}% · {q.completion_ns === null ? t('charts.running') : t('charts.done', { t: fmtMs(q.completion_ns) })}
             </text>
-            <title>{`${q.name}: ${q.threads} thread(s), CPU time ${fmtMs(q.cpu_time_ns)} ms, wait ${fmtMs(q.wait_time_ns)} ms, ${q.migrations} migrations`}</title>
+            <title>{t('charts.procTitle', { name: q.name, threads: q.threads, cpu: fmtMs(q.cpu_time_ns), wait: fmtMs(q.wait_time_ns), mig: q.migrations })}</title>
           </g>
         ))}
       </svg>
-      {report.processes.length > procs.length && <p className="meta">+ {report.processes.length - procs.length} more processes</p>}
+      {report.processes.length > procs.length && <p className="meta">{t('charts.moreProcs', { n: report.processes.length - procs.length })}</p>}
     </figure>
   );
 }
 
 function LatencyChart({ cdfs, report }: { cdfs: LatencyCdf[]; report: Report }) {
+  const t = useT();
   const lo = Math.max(1e3, d3.min(cdfs, (c) => c.quantiles.find((v) => v > 0) ?? 1e3) ?? 1e3);
   const hi = Math.max(lo * 10, d3.max(cdfs, (c) => c.quantiles[c.quantiles.length - 1]) ?? lo * 10);
   // Latencies span microseconds to many milliseconds: a log axis.
@@ -76,9 +80,9 @@ function LatencyChart({ cdfs, report }: { cdfs: LatencyCdf[]; report: Report }) 
   const index = new Map(report.processes.map((q, i) => [q.tgid, i]));
   return (
     <figure className="chart">
-      <figcaption>Wakeup latency distribution (wakeup → running)</figcaption>
+      <figcaption>{t('charts.latency')}</figcaption>
       {cdfs.length === 0 ? (
-        <p className="empty">No task has been woken yet.</p>
+        <p className="empty">{t('charts.noWakeup')}</p>
       ) : (
         <svg width={W} height={H} data-testid="latency-chart">
           <Axes x={x} y={y} xTicks={DECADES.filter((d) => d >= lo && d <= hi)} xFmt={(v) => fmtLatency(v)} yFmt={(v) => `${v * 100}%`} />
@@ -87,7 +91,7 @@ function LatencyChart({ cdfs, report }: { cdfs: LatencyCdf[]; report: Report }) 
             const line = d3.line<number>().x((v) => x(Math.max(lo, v))).y((_, i) => y(i / n)).curve(d3.curveStepAfter);
             return (
               <path key={c.tgid} className="cdf" data-testid="latency-cdf" d={line(c.quantiles) ?? ''} stroke={procColour(index.get(c.tgid) ?? 0)}>
-                <title>{`${c.name}: ${c.samples} wakeups, median ${fmtLatency(c.quantiles[Math.round(n / 2)])}, max ${fmtLatency(c.quantiles[n])}`}</title>
+                <title>{t('charts.cdfTitle', { name: c.name, n: c.samples, median: fmtLatency(c.quantiles[Math.round(n / 2)]), max: fmtLatency(c.quantiles[n]) })}</title>
               </path>
             );
           })}
@@ -98,6 +102,7 @@ function LatencyChart({ cdfs, report }: { cdfs: LatencyCdf[]; report: Report }) 
 }
 
 function WastedChart({ history, durationNs }: { history: LoadHistory; durationNs: number }) {
+  const t = useT();
   const { buckets, widthNs, wasted } = history;
   // Cumulative wasted core time (ms) at the end of each bucket: the time is
   // accounted at events, so per-bucket rates would carry accounting jitter.
@@ -109,7 +114,7 @@ function WastedChart({ history, durationNs }: { history: LoadHistory; durationNs
   const area = d3.area<number>().x((_, i) => x((i + 1) * widthNs)).y0(y(0)).y1((c) => y(c));
   return (
     <figure className="chart">
-      <figcaption>Wasted core time so far (a core idle while a thread waits) · {fmtMs(sum)} ms</figcaption>
+      <figcaption>{t('charts.wasted', { t: fmtMs(sum) })}</figcaption>
       <svg width={W} height={H} data-testid="wasted-chart" data-total-ns={sum}>
         <Axes x={x} y={y} xTicks={x.ticks(4)} xFmt={(v) => `${(v / 1e3 / 1e6).toFixed(1)} s`} yFmt={(v) => `${v} ms`} />
         {buckets > 0 && <path className="wasted-area" d={area(cumulative) ?? ''} />}

@@ -1,7 +1,9 @@
 // The progress of a long run, with a Cancel button.
 import type { Progress } from '../engine/long-run';
+import { useT } from '../i18n/i18n';
 
 export function ProgressBar(props: { progress: Progress; onCancel: () => void }) {
+  const t = useT();
   const { label, fraction, detail } = props.progress;
   const frac = Math.min(1, Math.max(0, fraction));
   return (
@@ -12,7 +14,7 @@ export function ProgressBar(props: { progress: Progress; onCancel: () => void })
       </div>
       <span className="meta">{detail}</span>
       <button data-testid="btn-cancel" onClick={props.onCancel}>
-        Cancel
+        {t('ctl.cancel')}
       </button>
     </div>
   );

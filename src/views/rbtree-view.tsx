@@ -7,6 +7,7 @@ import type { CpuView, Rotation } from '../engine/types';
 import { RqList } from './rq-list';
 import { fmtMs, taskColor } from './colors';
 import { TreeDiagram } from './tree-diagram';
+import { useT } from '../i18n/i18n';
 
 /** Past this many waiting entities the tree is unreadable: 'auto' shows the list. */
 const LIST_FROM = 48;
@@ -16,22 +17,23 @@ const ROTATIONS_SHOWN = 8;
 
 export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotations: Rotation[]; nameOf: (pid: number) => string }) {
   const { cpu, currName, rotations, nameOf } = props;
+  const t = useT();
   const myRotations = rotations.filter((r) => r.cpu === cpu.cpu);
   const [mode, setMode] = useState<Mode>('auto');
   const asList = mode === 'list' || (mode === 'auto' && cpu.tree.nodes.length > LIST_FROM);
   return (
     <section className="panel rbtree-panel">
       <header className="panel-head">
-        <h2>CPU {cpu.cpu} runqueue — red-black tree</h2>
+        <h2>{t('rq.title', { cpu: cpu.cpu })}</h2>
         <span className="meta">
-          nr_running <b>{cpu.nr_running}</b> · in tree <b data-testid="nr-in-tree">{cpu.tree.nodes.length}</b> · min_vruntime{' '}
-          <b>{fmtMs(cpu.min_vruntime)} ms</b> · load weight <b>{cpu.load_weight}</b> · PELT load <b>{cpu.load}</b>
+          nr_running <b>{cpu.nr_running}</b> · {t('rq.inTree')} <b data-testid="nr-in-tree">{cpu.tree.nodes.length}</b> · min_vruntime{' '}
+          <b>{fmtMs(cpu.min_vruntime)} ms</b> · {t('rq.loadWeight')} <b>{cpu.load_weight}</b> · {t('rq.peltLoad')} <b>{cpu.load}</b>
         </span>
         <span className="toggle" role="group" aria-label="runqueue as">
-          show as
+          {t('rq.showAs')}
           {(['auto', 'tree', 'list'] as const).map((m) => (
             <button key={m} data-testid={`rq-mode-${m}`} className={mode === m ? 'on' : ''} onClick={() => setMode(m)}>
-              {m === 'auto' ? `auto (list past ${LIST_FROM})` : m}
+              {t(`rq.mode.${m}`, { n: LIST_FROM })}
             </button>
           ))}
         </span>
@@ -39,45 +41,45 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
       <div className="curr-box">
         <span className="curr-label">curr</span>
         {currName === null ? (
-          <span className="idle">idle</span>
+          <span className="idle">{t('rq.idle')}</span>
         ) : (
           <span className="curr-name" style={{ borderColor: taskColor(cpu.curr ?? 0) }}>
             {currName}
           </span>
         )}
-        <span className="hint">running — not in the tree, as in the kernel</span>
+        <span className="hint">{t('rq.currHint')}</span>
       </div>
       <div className="rotation-line" data-testid="rotations">
         {myRotations.length === 0
           ? ' '
-          : (myRotations.length > ROTATIONS_SHOWN ? `${myRotations.length - ROTATIONS_SHOWN} earlier rotations · ` : '') +
+          : (myRotations.length > ROTATIONS_SHOWN ? `${t('rq.earlierRotations', { n: myRotations.length - ROTATIONS_SHOWN })} · ` : '') +
             myRotations
               .slice(-ROTATIONS_SHOWN)
-              .map((r) => `rotate ${r.dir} at ${nameOf(r.pivot)}`)
+              .map((r) => t('rq.rotate', { dir: t(`rq.dir.${r.dir}`), name: nameOf(r.pivot) }))
               .join(' · ')}
       </div>
       <div className="tree-scroll">
         {asList ? (
           cpu.tree.nodes.length > 0 && <RqList tree={cpu.tree} minVruntime={cpu.min_vruntime} />
         ) : (
-          <TreeDiagram tree={cpu.tree} testId="rbtree" nodeTestId="rb-node" label={`red-black tree of CPU ${cpu.cpu}`} minWidth={760} />
+          <TreeDiagram tree={cpu.tree} testId="rbtree" nodeTestId="rb-node" label={t('rq.treeLabel', { cpu: cpu.cpu })} minWidth={760} />
         )}
-        {cpu.tree.nodes.length === 0 && <p className="empty">The tree is empty: nothing else is waiting on this CPU.</p>}
+        {cpu.tree.nodes.length === 0 && <p className="empty">{t('rq.empty')}</p>}
       </div>
       {cpu.groups.length > 0 && (
         <div className="group-trees">
-          <h3>Task-group runqueues on this CPU (each queued in the tree above through its group entity)</h3>
+          <h3>{t('rq.groupsTitle')}</h3>
           <div className="group-row">
             {cpu.groups.map((g) => (
               <div className="group-tree" key={g.tg} data-testid="group-rq">
                 <div className="meta">
-                  <b>{g.name}</b> · {g.nr_running} entit{g.nr_running === 1 ? 'y' : 'ies'} · weight {g.load_weight}
+                  <b>{g.name}</b> · {g.nr_running === 1 ? t('rq.entity1') : t('rq.entities', { n: g.nr_running })} · {t('rq.weight', { w: g.load_weight })}
                   {g.curr !== null && <> · curr {nameOf(g.curr)}</>}
                 </div>
                 {g.tree.nodes.length === 0 ? (
-                  <p className="empty">tree empty: its only entity is running</p>
+                  <p className="empty">{t('rq.groupEmpty')}</p>
                 ) : (
-                  <TreeDiagram tree={g.tree} testId="group-tree" nodeTestId="rb-group-node" label={`tree of group ${g.name}`} minWidth={180} scale={0.7} />
+                  <TreeDiagram tree={g.tree} testId="group-tree" nodeTestId="rb-group-node" label={t('rq.groupTreeLabel', { name: g.name })} minWidth={180} scale={0.7} />
                 )}
               </div>
             ))}

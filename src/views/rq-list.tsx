@@ -3,6 +3,7 @@
 // with vruntime, weight and node colour. Names are text nodes.
 import type { TreeNode, TreeView } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
+import { useT } from '../i18n/i18n';
 
 /** Rows drawn at most; the count of the rest is shown. */
 const MAX_ROWS = 200;
@@ -26,6 +27,7 @@ export function inOrder(tree: TreeView): TreeNode[] {
 }
 
 export function RqList(props: { tree: TreeView; minVruntime: number }) {
+  const t = useT();
   const rows = inOrder(props.tree);
   const shown = rows.slice(0, MAX_ROWS);
   return (
@@ -34,11 +36,11 @@ export function RqList(props: { tree: TreeView; minVruntime: number }) {
         <thead>
           <tr>
             <th>#</th>
-            <th>entity</th>
-            <th>vruntime ms</th>
-            <th title="vruntime − min_vruntime">lag ms</th>
-            <th>weight</th>
-            <th>node</th>
+            <th>{t('rqlist.entity')}</th>
+            <th>{t('rqlist.vruntime')}</th>
+            <th title="vruntime − min_vruntime">{t('rqlist.lag')}</th>
+            <th>{t('rqlist.weight')}</th>
+            <th>{t('rqlist.node')}</th>
           </tr>
         </thead>
         <tbody>
@@ -48,17 +50,17 @@ export function RqList(props: { tree: TreeView; minVruntime: number }) {
               <td>
                 <span className="swatch" style={{ background: n.group === null ? taskColor(n.pid) : '#9aa5b1' }} />
                 {n.name}
-                {n.group !== null && <span className="meta"> (group)</span>}
+                {n.group !== null && <span className="meta"> {t('rqlist.group')}</span>}
               </td>
               <td>{fmtMs(n.vruntime)}</td>
               <td>{fmtMs(n.vruntime - props.minVruntime)}</td>
               <td>{n.weight}</td>
-              <td className={n.red ? 'red' : 'black'}>{n.red ? 'red' : 'black'}</td>
+              <td className={n.red ? 'red' : 'black'}>{n.red ? t('rqlist.red') : t('rqlist.black')}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {rows.length > shown.length && <p className="meta">… and {rows.length - shown.length} more, in vruntime order</p>}
+      {rows.length > shown.length && <p className="meta">{t('rqlist.more', { n: rows.length - shown.length })}</p>}
     </div>
   );
 }

@@ -21,29 +21,37 @@ export interface Shortcut {
   /** How the key is shown in the help overlay. */
   label: string;
   command: Command;
-  what: string;
 }
 
+/** What a command does, in the interface language (keys.<command> in the catalog). */
+export const commandKey = (c: Command): string => `keys.${c}`;
+
 export const SHORTCUTS: readonly Shortcut[] = [
-  { key: ' ', label: 'Space', command: 'play', what: 'play / pause' },
-  { key: 'ArrowRight', label: '→', command: 'step', what: 'step one event forward' },
-  { key: 'ArrowLeft', label: '←', command: 'back', what: 'step one event back (exact rewind)' },
-  { key: 't', label: 't', command: 'tick', what: 'run to the next scheduler tick' },
-  { key: 'T', label: 'Shift+t', command: 'tick-back', what: 'back to the previous tick' },
-  { key: 'b', label: 'b', command: 'next-decision', what: 'next load-balancing decision' },
-  { key: 'B', label: 'Shift+b', command: 'prev-decision', what: 'previous load-balancing decision' },
-  { key: 'm', label: 'm', command: 'next-migration', what: 'next migration' },
-  { key: 'M', label: 'Shift+m', command: 'prev-migration', what: 'previous migration' },
-  { key: 'v', label: 'v', command: 'next-violation', what: 'next sanity-checker violation' },
-  { key: 'V', label: 'Shift+v', command: 'prev-violation', what: 'previous sanity-checker violation' },
-  { key: 'r', label: 'r', command: 'reset', what: 'back to the start' },
-  { key: '?', label: '?', command: 'help', what: 'show / hide this help' },
+  { key: ' ', label: 'Space', command: 'play' },
+  { key: 'ArrowRight', label: '→', command: 'step' },
+  { key: 'ArrowLeft', label: '←', command: 'back' },
+  { key: 't', label: 't', command: 'tick' },
+  { key: 'T', label: 'Shift+t', command: 'tick-back' },
+  { key: 'b', label: 'b', command: 'next-decision' },
+  { key: 'B', label: 'Shift+b', command: 'prev-decision' },
+  { key: 'm', label: 'm', command: 'next-migration' },
+  { key: 'M', label: 'Shift+m', command: 'prev-migration' },
+  { key: 'v', label: 'v', command: 'next-violation' },
+  { key: 'V', label: 'Shift+v', command: 'prev-violation' },
+  { key: 'r', label: 'r', command: 'reset' },
+  { key: '?', label: '?', command: 'help' },
 ];
 
 export function commandForKey(key: string): Command | null {
   return SHORTCUTS.find((s) => s.key === key)?.command ?? null;
 }
 
-export function keyLabel(command: Command): string {
-  return SHORTCUTS.find((s) => s.command === command)?.label ?? '';
+/** The key of a command as shown to people; "Space" and "Shift" are words, translated when `t` is given. */
+export function keyLabel(command: Command, t?: (key: string) => string): string {
+  const label = SHORTCUTS.find((s) => s.command === command)?.label ?? '';
+  return t ? shownKey(label, t) : label;
+}
+
+export function shownKey(label: string, t: (key: string) => string): string {
+  return label.replace('Space', t('keys.space')).replace('Shift', t('keys.shift'));
 }

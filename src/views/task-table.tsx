@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import type { TaskList } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
+import { useT } from '../i18n/i18n';
 
 /** Rows drawn at most; forking workloads create thousands of short-lived tasks. */
 export const MAX_ROWS = 300;
@@ -16,16 +17,17 @@ export const PLAYING_ROWS = 40;
  * explains.
  */
 export const TaskTable = memo(function TaskTable(props: { tasks: TaskList; maxRows: number }) {
+  const t = useT();
   const MAX = props.maxRows;
   const shown = props.tasks.rows;
   const hidden = props.tasks.total - shown.length;
   return (
     <section className="panel">
       <header className="panel-head">
-        <h2>Tasks</h2>
+        <h2>{t('tasks.title')}</h2>
         {hidden > 0 && (
           <span className="meta" data-testid="tasks-hidden">
-            {shown.length} shown · {hidden} more (exited or beyond the first {MAX}{MAX < MAX_ROWS ? ' while playing' : ''}) not listed
+            {t(MAX < MAX_ROWS ? 'tasks.hiddenPlaying' : 'tasks.hidden', { shown: shown.length, hidden, max: MAX })}
           </span>
         )}
       </header>
@@ -33,34 +35,34 @@ export const TaskTable = memo(function TaskTable(props: { tasks: TaskList; maxRo
         <table className="tasks">
           <thead>
             <tr>
-              <th>task</th>
-              <th>nice</th>
-              <th>weight</th>
-              <th>state</th>
-              <th>cpu</th>
-              <th>vruntime ms</th>
-              <th>CPU time ms</th>
-              <th>wait ms</th>
-              <th title="voluntary context switches">nvcsw</th>
-              <th title="involuntary context switches">nivcsw</th>
+              <th>{t('tasks.task')}</th>
+              <th>{t('tasks.nice')}</th>
+              <th>{t('tasks.weight')}</th>
+              <th>{t('tasks.state')}</th>
+              <th>{t('tasks.cpu')}</th>
+              <th>{t('tasks.vruntime')}</th>
+              <th>{t('tasks.cpuTime')}</th>
+              <th>{t('tasks.wait')}</th>
+              <th title={t('tasks.nvcswTitle')}>nvcsw</th>
+              <th title={t('tasks.nivcswTitle')}>nivcsw</th>
             </tr>
           </thead>
           <tbody>
-            {shown.map((t) => (
-              <tr key={t.pid} className={`state-${t.state}`}>
+            {shown.map((task) => (
+              <tr key={task.pid} className={`state-${task.state}`}>
                 <td>
-                  <span className="swatch" style={{ background: taskColor(t.pid) }} />
-                  {t.name}
+                  <span className="swatch" style={{ background: taskColor(task.pid) }} />
+                  {task.name}
                 </td>
-                <td>{t.nice}</td>
-                <td>{t.weight}</td>
-                <td>{t.state}</td>
-                <td>{t.cpu}</td>
-                <td>{fmtMs(t.vruntime)}</td>
-                <td>{fmtMs(t.sum_exec_ns)}</td>
-                <td>{fmtMs(t.wait_ns)}</td>
-                <td>{t.nvcsw}</td>
-                <td>{t.nivcsw}</td>
+                <td>{task.nice}</td>
+                <td>{task.weight}</td>
+                <td>{task.state}</td>
+                <td>{task.cpu}</td>
+                <td>{fmtMs(task.vruntime)}</td>
+                <td>{fmtMs(task.sum_exec_ns)}</td>
+                <td>{fmtMs(task.wait_ns)}</td>
+                <td>{task.nvcsw}</td>
+                <td>{task.nivcsw}</td>
               </tr>
             ))}
           </tbody>

@@ -7,6 +7,7 @@ import * as d3 from 'd3';
 import { useLeaving } from './use-leaving';
 import type { TreeNode, TreeView } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
+import { useT } from '../i18n/i18n';
 
 interface Nested {
   /** null marks a NIL leaf standing in for a missing child. */
@@ -102,6 +103,7 @@ interface Placed {
 function RbNode(props: { placed: Placed; r: number; scale: number; className: string; testId?: string }) {
   const { placed, r, scale, testId } = props;
   const { node, x, y } = placed;
+  const t = useT();
   const isGroup = node.group !== null;
   const fontPx = 10.5 * scale;
   const name = node.name.length > 14 ? `${node.name.slice(0, 13)}…` : node.name;
@@ -114,7 +116,7 @@ function RbNode(props: { placed: Placed; r: number; scale: number; className: st
       data-color={node.red ? 'red' : 'black'}
       style={{ transform: `translate(${x}px, ${y}px)` }}
     >
-      <title>{`${isGroup ? 'group entity' : 'task'} ${node.name}: vruntime ${key} ms, weight ${node.weight}`}</title>
+      <title>{t('rq.nodeTitle', { kind: t(isGroup ? 'rq.groupEntity' : 'rq.task'), name: node.name, v: key, w: node.weight })}</title>
       <circle r={r} className={node.red ? 'rb-red' : 'rb-black'} />
       <circle r={r + 4} className="rb-ring" style={{ stroke: isGroup ? '#7b8794' : taskColor(node.pid) }} />
       <FitText className="rb-name" y={-3 * scale} text={name} fontPx={fontPx} maxPx={2 * r - 10 * scale} bold />

@@ -11,6 +11,7 @@ const app: Catalog = {
     'app.openScenario': 'Open scenario…',
     'app.cannotRun': 'This scenario cannot run:',
     'app.partnerCannotRun': 'The compare partner cannot run:',
+    'app.engineFailed': 'The simulation engine failed to load: {error}',
   },
   zh: {
     'app.language': '语言',
@@ -21,6 +22,7 @@ const app: Catalog = {
     'app.openScenario': '打开场景…',
     'app.cannotRun': '此场景无法运行：',
     'app.partnerCannotRun': '对比场景无法运行：',
+    'app.engineFailed': '模拟引擎加载失败：{error}',
   },
 };
 export default app;

@@ -3,6 +3,9 @@
 // whichever came last, with one sentence saying what was decided.
 import type { DecisionView, PlacementView } from '../../engine/types';
 import { parseCpuList } from '../cpulist';
+import { translate, type Translate } from '../../i18n/i18n';
+
+const english: Translate = (k, v) => translate('en', k, v);
 
 export interface Focus {
   kind: 'placement' | 'balance';
@@ -22,7 +25,8 @@ const ms = (ns: number) => (ns / 1e6).toFixed(3);
 
 /** Compresses sorted CPU numbers into a cpulist ("0-7,16"). */
 export function toCpuList(cpus: number[]): string {
-  const s = [...cpus].sort((a, b) => a - b);
+  // Overlapping groups list a CPU twice: once in the list.
+  const s = [...new Set(cpus)].sort((a, b) => a - b);
   const parts: string[] = [];
   for (let i = 0; i < s.length; i++) {
     let j = i;
@@ -33,8 +37,8 @@ export function toCpuList(cpus: number[]): string {
   return parts.join(',');
 }
 
-export function placementFocus(p: PlacementView): Focus {
-  const moved = p.chosen_cpu !== p.prev_cpu ? `moved it from CPU ${p.prev_cpu}` : 'kept its previous CPU';
+export function placementFocus(p: PlacementView, t: Translate = english): Focus {
+  const moved = p.chosen_cpu !== p.prev_cpu ? t('focus.movedFrom', { cpu: p.prev_cpu }) : t('focus.kept');
   return {
     kind: 'placement',
     tNs: p.t_ns,
@@ -42,13 +46,21 @@ export function placementFocus(p: PlacementView): Focus {
     busiest: [],
     chosen: p.chosen_cpu,
     actor: null,
-    caption:
-      `${ms(p.t_ns)} ms — ${p.kind} of ${p.task} (${p.kind === 'fork' ? 'forked' : 'woken'} on CPU ${p.waker_cpu}): ` +
-      `${p.path} looked at CPUs ${toCpuList(p.considered) || 'none'} and chose CPU ${p.chosen_cpu}, which ${moved}.`,
+    caption: t('focus.placement', {
+      t: ms(p.t_ns),
+      kind: t(`focus.kind.${p.kind}`),
+      task: p.task,
+      how: t(p.kind === 'fork' ? 'focus.forked' : 'focus.woken'),
+      waker: p.waker_cpu,
+      path: p.path,
+      cpus: toCpuList(p.considered) || t('focus.none'),
+      chosen: p.chosen_cpu,
+      moved,
+    }),
   };
 }
 
-export function balanceFocus(d: DecisionView): Focus {
+export function balanceFocus(d: DecisionView, t: Translate = english): Focus {
   const considered = d.groups.flatMap((g) => parseCpuList(g.cpus));
   const busiest = d.busiest_group === null ? [] : parseCpuList(d.groups[d.busiest_group]?.cpus ?? '');
   return {
@@ -58,13 +70,13 @@ export function balanceFocus(d: DecisionView): Focus {
     busiest,
     chosen: d.busiest_cpu,
     actor: d.cpu,
-    caption: `${ms(d.t_ns)} ms — load balancing over CPUs ${toCpuList(considered)}: ${d.explanation}`,
+    caption: t('focus.balance', { t: ms(d.t_ns), cpus: toCpuList(considered), why: d.explanation }),
   };
 }
 
 /** The later of the two; a balancing decision wins a tie (it follows the tick). */
-export function latestFocus(p: PlacementView | undefined, d: DecisionView | undefined): Focus | null {
+export function latestFocus(p: PlacementView | undefined, d: DecisionView | undefined, t: Translate = english): Focus | null {
   if (!p && !d) return null;
-  if (p && (!d || p.t_ns > d.t_ns)) return placementFocus(p);
-  return balanceFocus(d as DecisionView);
+  if (p && (!d || p.t_ns > d.t_ns)) return placementFocus(p, t);
+  return balanceFocus(d as DecisionView, t);
 }

@@ -9,6 +9,7 @@ import * as d3 from 'd3';
 import type { CpuView, MigrationView, TopologyView as Topo } from '../../engine/types';
 import { centre, layoutTopology, type TopologyLayout } from './layout';
 import type { Focus } from './focus';
+import { useT } from '../../i18n/i18n';
 
 export type ColourBy = 'nr_running' | 'load';
 
@@ -25,6 +26,8 @@ export interface TopologyViewProps {
   focus: Focus | null;
   selected: number;
   onSelect: (cpu: number) => void;
+  /** CPUs outlined for a classroom lesson step. */
+  marked?: number[];
 }
 
 /** Balancing pulls vs wakeup placement moves vs hotplug evacuations. */
@@ -37,6 +40,7 @@ const CAUSE_COLOUR: Record<string, string> = {
 };
 
 export function TopologyView(p: TopologyViewProps) {
+  const t = useT();
   const layout = useMemo(() => layoutTopology(p.topo), [p.topo]);
   const values = p.cpus.map((c) => (p.colourBy === 'nr_running' ? c.nr_running : c.load));
   const top = p.colourBy === 'nr_running' ? Math.max(4, ...values) : Math.max(2048, ...values);
@@ -46,22 +50,21 @@ export function TopologyView(p: TopologyViewProps) {
   return (
     <section className="panel topology" data-testid="topology">
       <header className="panel-head">
-        <h2>Machine</h2>
+        <h2>{t('topo.title')}</h2>
         <span className="meta">
-          {p.topo.name} · {p.topo.nodes} node{p.topo.nodes > 1 ? 's' : ''} × {p.topo.cores_per_node} core
-          {p.topo.cores_per_node > 1 ? 's' : ''} × {p.topo.threads_per_core} thread{p.topo.threads_per_core > 1 ? 's' : ''}
+          {t('topo.shape', { name: p.topo.name, nodes: p.topo.nodes, cores: p.topo.cores_per_node, threads: p.topo.threads_per_core })}
         </span>
         <span className="toggle" role="group" aria-label="colour CPUs by">
-          colour by
+          {t('topo.colourBy')}
           {(['nr_running', 'load'] as const).map((c) => (
             <button key={c} data-testid={`colour-${c}`} className={p.colourBy === c ? 'on' : ''} onClick={() => p.onColourBy(c)}>
-              {c === 'nr_running' ? 'runqueue length' : 'load'}
+              {t(`topo.colour.${c}`)}
             </button>
           ))}
         </span>
       </header>
       <p className="focus-caption" data-testid="focus-caption">
-        {p.focus ? p.focus.caption : 'No placement or balancing decision yet.'}
+        {p.focus ? p.focus.caption : t('topo.noFocus')}
       </p>
       <div className="topo-scroll">
         <div className="topo-layers" style={{ width: layout.width, height: layout.height }}>
@@ -80,7 +83,7 @@ export function TopologyView(p: TopologyViewProps) {
               const v = values[i];
               const online = c.online;
               const dark = v > top * 0.55;
-              const name = c.curr === null ? 'idle' : p.nameOf(c.curr);
+              const name = c.curr === null ? t('topo.idle') : p.nameOf(c.curr);
               const cls = [
                 'cpu-cell',
                 online ? '' : 'offline',
@@ -89,6 +92,7 @@ export function TopologyView(p: TopologyViewProps) {
                 p.focus?.chosen === c.cpu ? 'chosen' : '',
                 p.focus?.actor === c.cpu ? 'actor' : '',
                 p.selected === c.cpu ? 'selected' : '',
+                p.marked?.includes(c.cpu) ? 'lesson-mark' : '',
               ].join(' ');
               return (
                 <g key={c.cpu} className={cls} data-testid="cpu-cell" data-cpu={c.cpu} data-value={v} onClick={() => p.onSelect(c.cpu)}>
@@ -104,9 +108,9 @@ export function TopologyView(p: TopologyViewProps) {
                     // A label wider than the cell is squeezed to fit rather than cut.
                     {...(clip(name, layout.big ? 15 : 9).length * (layout.big ? 7.6 : 5.8) > r.w - 6 ? { textLength: r.w - 6, lengthAdjust: 'spacingAndGlyphs' } : {})}
                   >
-                    {online ? clip(name, layout.big ? 15 : 9) : 'offline'}
+                    {online ? clip(name, layout.big ? 15 : 9) : t('topo.offline')}
                   </text>
-                  <title>{`CPU ${c.cpu} (node ${p.topo.cpus[c.cpu]?.node}, core ${p.topo.cpus[c.cpu]?.core}, thread ${p.topo.cpus[c.cpu]?.thread}) · ${c.nr_running} runnable · load ${c.load} · running ${name}`}</title>
+                  <title>{t('topo.cpuTitle', { cpu: c.cpu, node: p.topo.cpus[c.cpu]?.node ?? '', core: p.topo.cpus[c.cpu]?.core ?? '', thread: p.topo.cpus[c.cpu]?.thread ?? '', n: c.nr_running, load: c.load, name })}</title>
                 </g>
               );
             })}
@@ -125,7 +129,7 @@ export function TopologyView(p: TopologyViewProps) {
                   markerEnd={`url(#arrow-${CAUSE_COLOUR[m.cause] ? m.cause : 'balance'})`}
                   opacity={Math.max(0.25, 1 - age)}
                 >
-                  <title>{`${p.nameOf(m.pid)}: CPU ${m.from} → CPU ${m.to} (${m.cause}) at ${(m.t_ns / 1e6).toFixed(3)} ms`}</title>
+                  <title>{t('topo.arrowTitle', { name: p.nameOf(m.pid), from: m.from, to: m.to, cause: m.cause, t: (m.t_ns / 1e6).toFixed(3) })}</title>
                 </path>
               );
             })}
@@ -140,6 +144,7 @@ export function TopologyView(p: TopologyViewProps) {
 /** The parts that never change during a run (links, nodes, cores), drawn
  * once on their own layer so playing repaints only the CPU cells and arrows. */
 const MachineFrame = memo(function MachineFrame({ topo, layout }: { topo: Topo; layout: TopologyLayout }) {
+  const t = useT();
   const links = nodeLinks(topo);
   return (
     <svg className="topo-frame" width={layout.width} height={layout.height} aria-hidden="true">
@@ -148,7 +153,7 @@ const MachineFrame = memo(function MachineFrame({ topo, layout }: { topo: Topo; 
         const cb = centre(layout.nodes[b]);
         return (
           <line key={`${a}-${b}`} className={`node-link hops-${Math.min(hops, 3)}`} data-testid="node-link" x1={ca.x} y1={ca.y} x2={cb.x} y2={cb.y}>
-            <title>{`node ${a} ↔ node ${b}: distance ${distance}, ${hops} hop${hops > 1 ? 's' : ''}`}</title>
+            <title>{t('topo.linkTitle', { a, b, d: distance, hops })}</title>
           </line>
         );
       })}
@@ -156,7 +161,7 @@ const MachineFrame = memo(function MachineFrame({ topo, layout }: { topo: Topo; 
         <g key={n} className="numa-node">
           <rect x={r.x} y={r.y} width={r.w} height={r.h} rx={6} />
           <text x={r.x + 6} y={r.y + 13} className="node-title">
-            node {n}
+            {t('topo.node', { n })}
           </text>
         </g>
       ))}
@@ -173,10 +178,11 @@ function TopologyLegend(p: { topo: Topo; colourBy: ColourBy; top: number; fill: 
     .filter(([h]) => h > 0)
     .sort((a, b) => a[0] - b[0]);
   const steps = [0, 0.25, 0.5, 0.75, 1].map((f) => f * p.top);
+  const t = useT();
   return (
     <ul className="legend topo-legend">
       <li>
-        {p.colourBy === 'nr_running' ? 'runnable' : 'load'}:
+        {p.colourBy === 'nr_running' ? t('topo.runnable') : t('topo.load')}:
         {steps.map((v) => (
           <span key={v} className="ramp">
             <span className="swatch" style={{ background: v === 0 ? '#f5f7fa' : p.fill(v) }} />
@@ -186,27 +192,27 @@ function TopologyLegend(p: { topo: Topo; colourBy: ColourBy; top: number; fill: 
       </li>
       {distances.map(([h, d]) => (
         <li key={h}>
-          <span className={`link-key hops-${Math.min(h, 3)}`} /> {h} hop{h > 1 ? 's' : ''} (distance {d})
+          <span className={`link-key hops-${Math.min(h, 3)}`} /> {t('topo.hops', { h, d })}
         </li>
       ))}
       {p.multi && (
         <>
           <li>
-            <span className="link-key arrow balance" /> balancing pull
+            <span className="link-key arrow balance" /> {t('topo.pull')}
           </li>
           <li>
-            <span className="link-key arrow wakeup" /> wakeup move
+            <span className="link-key arrow wakeup" /> {t('topo.wakeupMove')}
           </li>
           <li>
-            <span className="cell-key busiest" /> busiest group
+            <span className="cell-key busiest" /> {t('topo.busiestGroup')}
           </li>
           <li>
-            <span className="cell-key chosen" /> chosen / balancing CPU
+            <span className="cell-key chosen" /> {t('topo.chosen')}
           </li>
         </>
       )}
       <li>
-        <span className="cell-key considered" /> considered
+        <span className="cell-key considered" /> {t('topo.considered')}
       </li>
     </ul>
   );

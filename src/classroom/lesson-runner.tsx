@@ -1,0 +1,148 @@
+// The lesson runner: a card over the lab with the step's narration, Back /
+// Next, and for question steps the choices, Reveal and the verdict with the
+// engine's reason. Arriving at a step puts the cursor at its anchor (loading
+// the step's preset first); the question's answer is computed by running a
+// copy of the simulation forward (predict.ts) — the reveal moves the cursor there.
+import { useEffect, useState } from 'react';
+import type { Simulation } from '../engine/engine';
+import { presetJson } from '../engine/engine';
+import { useT } from '../i18n/i18n';
+import { applyAnchor } from './anchor';
+import { presetAt, type PanelId } from './lesson';
+import { lessonById } from './lessons';
+import { predict, type Prediction } from './predict';
+
+export interface LessonState {
+  id: string;
+  step: number;
+}
+
+/** What the lab shows highlighted for the step. */
+export interface LessonMarks {
+  panel: PanelId | null;
+  cpus: number[];
+}
+
+export interface LessonRunnerProps {
+  lesson: LessonState;
+  setLesson: (l: LessonState | null) => void;
+  /** The preset the lab runs now (its name). */
+  current: string;
+  /** Loads a preset into the lab; false if it could not. */
+  loadPreset: (name: string) => boolean;
+  /** Changes the lab's simulation (paused), then refreshes the views. */
+  drive: (f: (s: Simulation) => void) => void;
+  onMarks: (m: LessonMarks | null) => void;
+  onSelectCpu: (cpu: number) => void;
+}
+
+interface Asked {
+  key: string;
+  prediction: Prediction | null;
+  pick: number | null;
+  revealed: boolean;
+}
+
+export function LessonRunner(p: LessonRunnerProps) {
+  const t = useT();
+  const lesson = lessonById(p.lesson.id);
+  const index = Math.max(0, Math.min(p.lesson.step, (lesson?.steps.length ?? 1) - 1));
+  const step = lesson?.steps[index];
+  const key = `${p.lesson.id}:${index}`;
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  // Arriving at a step: its preset, its anchor, its highlights, its question.
+  useEffect(() => {
+    if (!lesson || !step) return;
+    const preset = presetAt(lesson, index);
+    if (p.current !== preset && !p.loadPreset(preset)) return;
+    let events = 0;
+    let found = true;
+    p.drive((s) => {
+      found = applyAnchor(s, step.anchor);
+      events = s.events;
+    });
+    setMissing(!found);
+    if (step.selectCpu !== undefined) p.onSelectCpu(step.selectCpu);
+    p.onMarks({ panel: step.panel ?? null, cpus: step.cpus ?? [] });
+    setAsked(step.question ? { key, prediction: predict(presetJson(preset), events, step.question, t), pick: null, revealed: false } : null);
+    // Only a new step re-anchors; language switches keep the cursor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  useEffect(() => () => p.onMarks(null), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!lesson || !step) return null;
+  const last = index === lesson.steps.length - 1;
+  const q = asked?.key === key ? asked : null;
+  const pr = q?.prediction ?? null;
+  const reveal = () => {
+    if (!q || !pr || q.pick === null) return;
+    p.drive((s) => s.seekEvent(pr.atEvent));
+    p.onMarks({ panel: step.panel ?? null, cpus: pr.cpus });
+    setAsked({ ...q, revealed: true });
+  };
+  return (
+    <aside className="lesson-card" data-testid="lesson" aria-live="polite">
+      <header className="panel-head">
+        <h2>{t(`lesson.${lesson.id}.title`)}</h2>
+        <span className="meta" data-testid="lesson-step">
+          {t('cls.step', { n: index + 1, of: lesson.steps.length })}
+        </span>
+        <button className="close" data-testid="lesson-exit" onClick={() => p.setLesson(null)} title={t('cls.exit')} aria-label="leave lesson">
+          ×
+        </button>
+      </header>
+      <p className="narration" data-testid="narration">
+        {t(`lesson.${lesson.id}.${step.id}`)}
+      </p>
+      {missing && <p className="meta">{t('cls.markMissing')}</p>}
+      {step.question && (
+        <div className="question" data-testid="question">
+          <p>
+            <b>{t('cls.predict')}</b> {t(`lesson.${lesson.id}.${step.id}.q`)}
+          </p>
+          {!pr ? (
+            <p className="meta">{t('cls.noAnswer')}</p>
+          ) : (
+            <>
+              <div className="choices" role="radiogroup">
+                {pr.choices.map((c, i) => {
+                  const cls = [q?.pick === i ? 'on' : '', q?.revealed && i === pr.answer ? 'answer' : ''].join(' ');
+                  return (
+                    <button key={c} role="radio" aria-checked={q?.pick === i} className={cls} data-testid="choice" disabled={q?.revealed} onClick={() => q && setAsked({ ...q, pick: i })}>
+                      {c}
+                    </button>
+                  );
+                })}
+              </div>
+              {!q?.revealed ? (
+                <button className="primary" data-testid="reveal" disabled={q?.pick === null} onClick={reveal} title={q?.pick === null ? t('cls.pickFirst') : undefined}>
+                  {t('cls.reveal')}
+                </button>
+              ) : (
+                <p className={q.pick === pr.answer ? 'verdict good' : 'verdict bad'} data-testid="verdict">
+                  <b>{q.pick === pr.answer ? t('cls.right') : t('cls.wrong', { answer: pr.choices[pr.answer] })}</b> {pr.reason}
+                </p>
+              )}
+            </>
+          )}
+        </div>
+      )}
+      <footer className="lesson-nav">
+        <button data-testid="lesson-prev" disabled={index === 0} onClick={() => p.setLesson({ id: lesson.id, step: index - 1 })}>
+          {t('cls.prev')}
+        </button>
+        {last ? (
+          <button className="primary" data-testid="lesson-finish" onClick={() => p.setLesson(null)}>
+            {t('cls.finish')}
+          </button>
+        ) : (
+          <button className="primary" data-testid="lesson-next" onClick={() => p.setLesson({ id: lesson.id, step: index + 1 })}>
+            {t('cls.next')}
+          </button>
+        )}
+      </footer>
+    </aside>
+  );
+}

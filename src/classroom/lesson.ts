@@ -1,0 +1,42 @@
+// A guided lesson as data: steps of narration, each anchored at a simulated
+// time or at the next balancing decision / migration / checker violation
+// after a time, with what to highlight and optionally a question the
+// simulation answers (predict.ts). The words live in the catalog
+// (messages/lessons.ts) under lesson.<id>.title and lesson.<id>.<step>[.q].
+import type { Mark } from '../engine/types';
+import type { Question } from './predict';
+
+/** Panels a step can ring (their data-testid). */
+export type PanelId = 'topology' | 'inspector' | 'heatmaps' | 'metrics' | 'metrics-charts' | 'rbtree-panel';
+
+export type Anchor = { atMs: number } | { mark: Mark; afterMs: number };
+
+export interface LessonStep {
+  /** Key suffix of the narration (lesson.<lesson id>.<id>). */
+  id: string;
+  /** Switches to this preset (later steps stay on it). */
+  preset?: string;
+  anchor: Anchor;
+  panel?: PanelId;
+  /** CPUs outlined on the machine view. */
+  cpus?: number[];
+  /** Selects this CPU's runqueue. */
+  selectCpu?: number;
+  question?: Question;
+}
+
+export interface Lesson {
+  id: string;
+  /** The preset the first step runs. */
+  preset: string;
+  steps: LessonStep[];
+}
+
+/** The preset in force at step i: the latest one set at or before it. */
+export function presetAt(lesson: Lesson, i: number): string {
+  let p = lesson.preset;
+  for (const s of lesson.steps.slice(0, i + 1)) if (s.preset) p = s.preset;
+  return p;
+}
+
+export const range = (a: number, b: number): number[] => Array.from({ length: b - a + 1 }, (_, i) => a + i);

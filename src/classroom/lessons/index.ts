@@ -1,0 +1,15 @@
+// Every lesson, in the order the picker lists them.
+import type { Lesson } from '../lesson';
+import cfsBasics from './cfs-basics';
+import groupImbalance from './group-imbalance';
+import groupConstruction from './group-construction';
+import overloadOnWakeup from './overload-on-wakeup';
+import missingDomains from './missing-domains';
+import greedyThreads from './greedy-threads';
+import groupIdentity from './group-identity';
+
+export const LESSONS: Lesson[] = [cfsBasics, groupImbalance, groupConstruction, overloadOnWakeup, missingDomains, greedyThreads, groupIdentity];
+
+export function lessonById(id: string): Lesson | undefined {
+  return LESSONS.find((l) => l.id === id);
+}
