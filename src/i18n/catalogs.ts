@@ -3,5 +3,7 @@
 // (tests/unit/i18n.test.ts checks that and that both languages are complete).
 import type { Catalog } from './i18n';
 import app from './messages/app';
+import share from './messages/share';
+import library from './messages/library';
 
-export const CATALOGS: Catalog[] = [app];
+export const CATALOGS: Catalog[] = [app, share, library];
