@@ -64,6 +64,8 @@ describe('share links', () => {
     expect(new URL(p.url()).hash).toBe(new URL(link).hash);
     // The clipboard is not granted to this headless profile: the page says so and keeps the field.
     await p.getByTestId('share-status').waitFor();
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await p.locator('header.top').screenshot({ path: join(shots, 'share-header.png') });
     const senderView = await hook<View>(p, 'view');
     const senderHash = await hook<string>(p, 'traceHash');
     const senderPartner = await hook<Partner>(p, 'partner');
@@ -117,6 +119,23 @@ describe('share links', () => {
     // Dismissable.
     await r.getByTestId('link-problem').getByRole('button').click();
     expect(await r.getByTestId('link-problem').count()).toBe(0);
+  });
+
+  it('refuses to make a link over the size limit, saying so', async () => {
+    const p = sender.page;
+    let x = 2463534242;
+    const rnd = () => ((x ^= x << 13), (x ^= x >>> 17), (x ^= x << 5), (x >>> 0).toString(36));
+    // Names that do not compress: 200 processes with 190 random characters each.
+    const processes = Array.from({ length: 200 }, () => ({ name: Array.from({ length: 30 }, rnd).join('').slice(0, 190), program: [{ run_us: 1000 }] }));
+    const json = JSON.stringify({ version: 1, name: 'random-names', duration_ms: 10, machine: { preset: 'uniprocessor' }, processes });
+    expect(await hook<boolean>(p, 'loadScenarioJson', json)).toBe(true);
+    await p.getByTestId('share-button').click();
+    const refused = p.getByTestId('share-refused');
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(/link of \d+ characters, more than the 32000/);
+    expect(await p.getByTestId('share-url').count()).toBe(0);
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await p.locator('header.top').screenshot({ path: join(shots, 'share-refused.png') });
   });
 
   it('a hash change to a broken link in Chinese explains it in Chinese', async () => {
