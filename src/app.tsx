@@ -286,7 +286,11 @@ export function App() {
   };
   const share = useShare({
     simRef, scenarioRef, load, defaultScenario: () => presetJson(DEFAULT_PRESET), cpu: cpuSel, setCpu: setCpuSel, colourBy, setColourBy,
-    partner: partner.kind, choosePartner, startLong, stop: () => (stopLong(), setPlaying(false)), bump,
+    partner: partner.kind, choosePartner, startLong, bump,
+    stop: () => {
+      stopLong();
+      setPlaying(false);
+    },
   });
   const [library, setLibrary] = useState(false);
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
@@ -356,7 +360,10 @@ export function App() {
       </p>
       {share.openProblem && <LinkProblem problem={share.openProblem} onDismiss={share.dismissProblem} />}
       {library && (
-        <LibraryPanel presets={presets} current={meta.name} onOpen={(name) => (load(presetJson(name)), setLibrary(false))} onClose={() => setLibrary(false)} />
+        <LibraryPanel presets={presets} current={meta.name} onOpen={(name) => {
+            load(presetJson(name));
+            setLibrary(false);
+          }} onClose={() => setLibrary(false)} />
       )}
       {error !== null && (
         <div className="error" data-testid="error" role="alert">
