@@ -21,6 +21,10 @@ import type { ColourBy } from './views/topology/topology-view';
 import { LANGS, isLang, useLang, useT } from './i18n/i18n';
 import { ClassroomBar } from './classroom/classroom-bar';
 import { LessonRunner, type LessonMarks } from './classroom/lesson-runner';
+import { useShare } from './share/use-share';
+import { ShareBar } from './share/share-bar';
+import { LinkProblem } from './share/link-problem';
+import { LibraryPanel } from './library/library-panel';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const SLOW_MS = 250;
@@ -318,6 +322,15 @@ export function App() {
     partner.build(k, scenarioRef.current);
     bump();
   };
+  const share = useShare({
+    simRef, scenarioRef, load, defaultScenario: () => presetJson(DEFAULT_PRESET), cpu: cpuSel, setCpu: setCpuSel, colourBy, setColourBy,
+    partner: partner.kind, choosePartner, startLong, bump, lesson, setLesson,
+    stop: () => {
+      stopLong();
+      setPlaying(false);
+    },
+  });
+  const [library, setLibrary] = useState(false);
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
 
   return (
@@ -366,6 +379,10 @@ export function App() {
           </label>
         </div>
         <ClassroomBar lesson={lesson} setLesson={setLesson} />
+        <button className="library-button" data-testid="library-button" onClick={() => setLibrary(true)}>
+          {t('lib.button')}
+        </button>
+        <ShareBar made={share.made} onShare={share.makeLink} />
         <label className="lang-pick">
           {t('app.language')}{' '}
           <select aria-label="language" data-testid="lang-pick" value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
@@ -380,6 +397,13 @@ export function App() {
       <p className="description">
         <b>{meta.name}</b> — {meta.description}
       </p>
+      {share.openProblem && <LinkProblem problem={share.openProblem} onDismiss={share.dismissProblem} />}
+      {library && (
+        <LibraryPanel presets={presets} current={meta.name} onOpen={(name) => {
+            load(presetJson(name));
+            setLibrary(false);
+          }} onClose={() => setLibrary(false)} />
+      )}
       {error !== null && (
         <div className="error" data-testid="error" role="alert">
           <b>{t('app.cannotRun')}</b>

@@ -9,5 +9,7 @@ import inspector from './messages/inspector';
 import compare from './messages/compare';
 import classroom from './messages/classroom';
 import lessons from './messages/lessons';
+import share from './messages/share';
+import library from './messages/library';
 
-export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons];
+export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons, share, library];

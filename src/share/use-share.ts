@@ -1,0 +1,140 @@
+// The app side of share links. Making one: stop, put the cursor in its
+// canonical place (cursor.ts), pack scenario + view state, write the link to
+// the address bar and try the clipboard. Opening one (on load and on
+// hashchange): unpack, let the engine validate the scenario, load it, restore
+// partner, CPU, colouring and lesson, then replay to the cursor in slices. A
+// link that cannot be opened leaves an explanation and the default scenario.
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { Simulation, listPresets } from '../engine/engine';
+import type { Job } from '../engine/long-run';
+import type { PartnerKind } from '../compare/variants';
+import { parsePartner, partnerValue } from '../compare/variants';
+import type { ColourBy } from '../views/topology/topology-view';
+import { useT } from '../i18n/i18n';
+import { cursorJob, cursorOf, placeCursor } from './cursor';
+import { decodeShare, encodeShare, type LessonStep, type ShareProblem } from './share-link';
+
+/** What the lab lends the hook. Read through a ref, so it may be a new object every render. */
+export interface ShareHost {
+  simRef: RefObject<Simulation | null>;
+  scenarioRef: RefObject<string>;
+  /** Loads a scenario (false if the engine refuses it). */
+  load: (json: string) => boolean;
+  defaultScenario: () => string;
+  cpu: number;
+  setCpu: (cpu: number) => void;
+  colourBy: ColourBy;
+  setColourBy: (c: ColourBy) => void;
+  partner: PartnerKind | null;
+  /** Builds the compare partner against the current scenario. */
+  choosePartner: (k: PartnerKind | null) => void;
+  startLong: (job: Job, done: () => string | null) => void;
+  /** Pauses play and cancels a long run. */
+  stop: () => void;
+  /** Redraws after a state change made outside the engine commands' usual path. */
+  bump: () => void;
+  /** The guided lesson's position, carried by links. A lesson step anchors the
+   * cursor itself, so a link made at a step opens at that step's anchor. */
+  lesson: LessonStep | null;
+  setLesson: (l: LessonStep | null) => void;
+}
+
+/** A problem opening a link: the codec's, or the engine's message about the scenario. */
+export type OpenProblem = ShareProblem | { code: 'scenario'; vars: { detail: string } } | { code: 'unknown-partner'; vars: { name: string } };
+
+export interface MadeLink {
+  url: string | null;
+  problem: ShareProblem | null;
+  /** true copied, false clipboard refused or missing, null not tried yet. */
+  copied: boolean | null;
+}
+
+export function useShare(host: ShareHost) {
+  const hostRef = useRef(host);
+  hostRef.current = host;
+  const t = useT();
+  const tRef = useRef(t);
+  tRef.current = t;
+  const [made, setMade] = useState<MadeLink | null>(null);
+  const [openProblem, setOpenProblem] = useState<OpenProblem | null>(null);
+
+  const makeLink = useCallback(() => {
+    const h = hostRef.current;
+    const sim = h.simRef.current;
+    if (!sim) return;
+    h.stop();
+    // The sender sees exactly what a receiver will: the canonical state at this cursor.
+    const cursor = cursorOf(sim);
+    placeCursor(sim, cursor);
+    h.bump();
+    const r = encodeShare({
+      scenario: h.scenarioRef.current,
+      view: { cursor, cpu: h.cpu, colourBy: h.colourBy, partner: partnerValue(h.partner), lesson: h.lesson },
+    });
+    if (!r.ok) return setMade({ url: null, problem: r.reason, copied: null });
+    const url = `${location.href.split('#')[0]}#${r.fragment}`;
+    history.replaceState(history.state, '', url);
+    setMade({ url, problem: null, copied: null });
+    const done = (copied: boolean) => setMade((m) => (m?.url === url ? { ...m, copied } : m));
+    try {
+      if (!navigator.clipboard) done(false);
+      else navigator.clipboard.writeText(url).then(() => done(true), () => done(false));
+    } catch {
+      done(false);
+    }
+  }, []);
+
+  const open = useCallback((fragment: string) => {
+    const h = hostRef.current;
+    const fail = (p: OpenProblem) => {
+      setOpenProblem(p);
+      h.stop();
+      h.choosePartner(null);
+      h.load(h.defaultScenario());
+      h.setLesson(null);
+      // A reload should not meet the same broken link again.
+      history.replaceState(history.state, '', location.href.split('#')[0]);
+    };
+    const d = decodeShare(fragment);
+    if (!d.ok) return fail(d.reason);
+    const { scenario, view } = d.state;
+    try {
+      // The engine is the judge of scenarios; its message names the field.
+      new Simulation(scenario).dispose();
+    } catch (e) {
+      return fail({ code: 'scenario', vars: { detail: e instanceof Error ? e.message : String(e) } });
+    }
+    const partner = parsePartner(view.partner);
+    if (partner?.kind === 'preset' && !listPresets().some((p) => p.name === partner.name)) return fail({ code: 'unknown-partner', vars: { name: partner.name } });
+    setOpenProblem(null);
+    setMade(null);
+    h.stop();
+    h.choosePartner(null);
+    if (!h.load(scenario)) return;
+    h.choosePartner(partner);
+    const sim = h.simRef.current;
+    if (!sim) return;
+    h.setCpu(Math.min(view.cpu, sim.topology().cpus.length - 1));
+    h.setColourBy(view.colourBy);
+    h.setLesson(view.lesson);
+    h.startLong(cursorJob(sim, view.cursor, tRef.current('share.opening')), () => null);
+  }, []);
+
+  useEffect(() => {
+    if (location.hash.length > 1) open(location.hash);
+    const onHash = () => {
+      if (location.hash.length > 1) open(location.hash);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [open]);
+
+  return {
+    made,
+    makeLink,
+    openProblem,
+    dismissProblem: useCallback(() => setOpenProblem(null), []),
+    /** Opens a fragment as if it were the address's (for the test hook). */
+    open,
+  };
+}
