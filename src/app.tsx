@@ -18,6 +18,7 @@ import { MetricsStrip } from './views/metrics-strip';
 import { LabPanels } from './lab-panels';
 import type { ColourBy } from './views/topology/topology-view';
 import { LANGS, isLang, useLang, useT } from './i18n/i18n';
+import { ScenarioEditor } from './editor/scenario-editor';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const SLOW_MS = 250;
@@ -83,6 +84,7 @@ export function App() {
   const sim = simRef.current;
   const [notice, setNotice] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
+  const [editing, setEditing] = useState(false);
   // While playing, the costly refreshes (report, task list, heatmap history)
   // happen about every SLOW_MS of wall time instead of every frame, each on
   // its own frame, a third of the period apart: [report, tasks, history].
@@ -315,6 +317,9 @@ export function App() {
               ))}
             </select>
           </label>
+          <button type="button" className="file" data-testid="open-editor" onClick={() => setEditing(true)}>
+            {t('editor.open')}
+          </button>
           <label className="file">
             {t('app.openScenario')}
             <input
@@ -338,6 +343,7 @@ export function App() {
           </select>
         </label>
       </header>
+      {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
       <p className="description">
         <b>{meta.name}</b> — {meta.description}
       </p>

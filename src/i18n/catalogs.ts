@@ -3,5 +3,6 @@
 // (tests/unit/i18n.test.ts checks that and that both languages are complete).
 import type { Catalog } from './i18n';
 import app from './messages/app';
+import editor from './messages/editor';
 
-export const CATALOGS: Catalog[] = [app];
+export const CATALOGS: Catalog[] = [app, editor];
