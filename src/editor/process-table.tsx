@@ -5,6 +5,7 @@ import { Fragment } from 'react';
 import { useT } from '../i18n/i18n';
 import { Input, Messages, Section, useForm, type Option } from './field';
 import { choices } from './engine-checks';
+import { programSummary, steps } from './program-words';
 import type { FormModel, ProcessForm } from './scenario-form';
 
 export function blankProcess(name: string): ProcessForm {
@@ -60,6 +61,9 @@ function ProgramCell({ i, p }: { i: number; p: ProcessForm }) {
       </select>
       <Messages id={`processes[${i}].template`} />
       {(own || p.program !== '') && <Input id={`processes[${i}].program`} label={t('editor.pProgram')} multiline placeholder={t('editor.pProgramHint')} />}
+      <div className="ed-steps" data-testid={`steps-${i}`}>
+        {own || p.program !== '' ? programSummary(p.program) : steps(templates.find((x) => x.name === p.template)?.program ?? null)}
+      </div>
       <Messages id={`processes[${i}].program`} />
     </td>
   );
@@ -124,11 +128,11 @@ export function ProcessTable() {
                 {cell(i, 'slice_us', t('editor.pSlice'), 50)}
                 {cell(i, 'job_pool', t('editor.pJobPool'), 50, '0')}
                 <td className="ed-actions">
-                  <button type="button" onClick={() => duplicate(i)} title={t('editor.duplicate')} aria-label={`${t('editor.duplicate')} ${i}`}>
-                    ⧉
+                  <button type="button" onClick={() => duplicate(i)} data-testid={`duplicate-${i}`}>
+                    {t('editor.duplicate')}
                   </button>
-                  <button type="button" onClick={() => remove(i)} title={t('editor.remove')} aria-label={`${t('editor.remove')} ${i}`}>
-                    ✕
+                  <button type="button" onClick={() => remove(i)} data-testid={`remove-${i}`}>
+                    {t('editor.remove')}
                   </button>
                 </td>
               </tr>

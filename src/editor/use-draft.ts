@@ -44,15 +44,18 @@ export function useDraft(initialText: string): Draft {
     const parsed = parseObject(initialText);
     return { text: initialText, model: fromScenario(typeof parsed === 'string' ? {} : parsed), frozen: typeof parsed === 'string' };
   });
-  const [checkedText, setCheckedText] = useState<string | null>(null);
-  const [problems, setProblems] = useState<Problem[]>([]);
+  // The scenario as opened is checked at once; edits after a short pause.
+  const [checkedText, setCheckedText] = useState<string | null>(initialText);
+  const [problems, setProblems] = useState<Problem[]>(() => allProblems(state.text, state.model));
 
   useEffect(() => {
+    if (state.text === checkedText) return;
     const timer = setTimeout(() => {
       setProblems(allProblems(state.text, state.model));
       setCheckedText(state.text);
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
 
   const change = useCallback((fn: (m: FormModel) => FormModel) => {

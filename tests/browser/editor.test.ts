@@ -139,3 +139,31 @@ describe('scenario editor', () => {
     expect((await hook<{ cpus: unknown[] }>(page, 'view')).cpus).toHaveLength(4);
   });
 });
+
+describe('scenario editor on a richer preset', () => {
+  it('shows cgroups with identities, template steps and row actions, in Chinese too', async () => {
+    const page = lab.page;
+    await page.locator('select[aria-label=preset]').selectOption('gi-colocation');
+    await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes('gi-colocation'));
+    await openEditor();
+    expect(await page.getByTestId('steps-0').textContent()).toBe('∞× { sleep ~exp 1 ms; run 100 µs }');
+    expect(await page.getByTestId('process-0').textContent()).toContain('identity: highclass');
+    await page.getByTestId('duplicate-0').click();
+    expect(await field('processes[1].name').inputValue()).toBe('online-0-17');
+    await page.getByTestId('remove-1').click();
+    expect(await field('processes[1].name').inputValue()).toBe('online-1');
+    await status(/valid/);
+    await page.getByTestId('ed-cgroups').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'editor-gi-colocation.png') });
+    await page.getByTestId('editor-close').click();
+    await page.getByTestId('lang-pick').selectOption('zh');
+    await openEditor();
+    await field('processes[0].nice').fill('-30');
+    await msg('processes[0].nice').waitFor();
+    expect(await page.getByTestId('editor-status').textContent()).toContain('处问题');
+    await page.getByTestId('ed-processes').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'editor-zh.png') });
+    await page.getByTestId('editor-close').click();
+    await page.getByTestId('lang-pick').selectOption('en');
+  });
+});
