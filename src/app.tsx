@@ -25,6 +25,7 @@ import { useShare } from './share/use-share';
 import { ShareBar } from './share/share-bar';
 import { LinkProblem } from './share/link-problem';
 import { LibraryPanel } from './library/library-panel';
+import { ScenarioEditor } from './editor/scenario-editor';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const SLOW_MS = 250;
@@ -92,6 +93,7 @@ export function App() {
   const sim = simRef.current;
   const [notice, setNotice] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
+  const [editing, setEditing] = useState(false);
   // While playing, the costly refreshes (report, task list, heatmap history)
   // happen about every SLOW_MS of wall time instead of every frame, each on
   // its own frame, a third of the period apart: [report, tasks, history].
@@ -366,6 +368,9 @@ export function App() {
               ))}
             </select>
           </label>
+          <button type="button" className="file" data-testid="open-editor" onClick={() => setEditing(true)}>
+            {t('editor.open')}
+          </button>
           <label className="file">
             {t('app.openScenario')}
             <input
@@ -394,6 +399,7 @@ export function App() {
           </select>
         </label>
       </header>
+      {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
       <p className="description">
         <b>{meta.name}</b> — {meta.description}
       </p>

@@ -11,5 +11,6 @@ import classroom from './messages/classroom';
 import lessons from './messages/lessons';
 import share from './messages/share';
 import library from './messages/library';
+import editor from './messages/editor';
 
-export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons, share, library];
+export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons, share, library, editor];

@@ -7,7 +7,7 @@
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
 use crate::api::timeline::{Mark, Timeline};
-use crate::api::{inspector, metrics, presets, report, scenario, topology, view};
+use crate::api::{editor, inspector, metrics, presets, report, scenario, topology, view};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
 use wasm_bindgen::prelude::*;
@@ -38,6 +38,24 @@ pub fn preset_list() -> String {
 #[wasm_bindgen(js_name = presetScenario)]
 pub fn preset_scenario(name: &str) -> Result<String, JsError> {
     presets::find(name).map(|p| p.json.to_string()).ok_or_else(|| JsError::new(&format!("unknown preset '{name}'")))
+}
+
+/// Every problem of a scenario, `[{path, message}]` (empty when it would
+/// load), without building a simulation: the editor's inline validation.
+#[wasm_bindgen(js_name = validateScenario)]
+pub fn validate_scenario(scenario_json: &str) -> String {
+    let list: Vec<serde_json::Value> = editor::diagnostics(scenario_json)
+        .into_iter()
+        .map(|d| serde_json::json!({ "path": d.field, "message": d.reason }))
+        .collect();
+    to_json(&list)
+}
+
+/// The choices the scenario format offers: machine presets with their
+/// shape, program templates with their steps, policy kinds, bug profiles.
+#[wasm_bindgen(js_name = scenarioChoices)]
+pub fn scenario_choices() -> String {
+    to_json(&editor::choices())
 }
 
 /// A full copy of a simulation's state (see `Simulator.save`).

@@ -4,6 +4,7 @@
 //! (`timeline`) with the heatmaps' sampled history (`history`). Engine modules never
 //! depend on this module.
 
+pub mod editor;
 pub mod history;
 pub mod inspector;
 pub mod metrics;

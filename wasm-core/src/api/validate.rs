@@ -134,6 +134,8 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         // CPU hotplug is not modelled for the O(1) class.
         c.fail("events", "CPU hotplug is not modelled under policy 'o1'");
     }
+    // Checked before the early return so its problems are reported too.
+    let sanity = sanity_of(f.sanity_checker.as_ref(), &mut c);
     if !c.diags.is_empty() {
         return Err(c.diags);
     }
@@ -142,7 +144,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         autogroup: f.autogroup,
         costs,
         nohz: f.nohz,
-        sanity: sanity_of(f.sanity_checker.as_ref(), &mut c),
+        sanity,
         cgroups,
         bugs,
         events,

@@ -1,0 +1,103 @@
+// Field paths ⇄ form fields. A form field is named by the JSON path of the
+// value it edits (`processes[0].nice`, `machine.distance[1][2]`), the very
+// path the engine names in its messages; a message about a part the form
+// has no input for (a program step, an unknown key) goes to the nearest
+// enclosing field, row or section (`processes[0].program`, `processes[0]`).
+import { BUGS, COSTS, FEATURES, type FormModel } from './scenario-form';
+
+type Segment = string | number;
+
+/** `processes[0].program[1].run_us` → ['processes', 0, 'program', 1, 'run_us']. */
+export function segments(path: string): Segment[] {
+  const out: Segment[] = [];
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+  return out;
+}
+
+export function joinPath(segs: Segment[]): string {
+  return segs.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
+const TOP = ['version', 'name', 'description', 'seed', 'duration_ms', 'hz', 'autogroup', 'nohz', 'bugs', 'sanity_checker'];
+const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core'];
+const POLICY = ['kind', 'alpha', 'beta', 'group_identity'];
+const TUNABLES = ['sched_latency_us', 'sched_min_granularity_us', 'sched_wakeup_granularity_us', 'sched_migration_cost_us', 'sched_nr_latency', 'tunable_scaling'];
+export const PROCESS_FIELDS = ['name', 'threads', 'nice', 'start_ms', 'cpus', 'nodes', 'session', 'cgroup', 'slice_us', 'job_pool', 'template', 'program'] as const;
+export const CGROUP_FIELDS = ['name', 'shares', 'parent', 'identity', 'smt_expeller'] as const;
+export const EVENT_FIELDS = ['at_ms', 'cpu_offline', 'cpu_online'] as const;
+
+/** Every field, row and section of the form that can carry a message. */
+export function fieldIds(f: FormModel): Set<string> {
+  const ids = new Set<string>(['scenario', 'machine', 'machine.distance', 'policy', 'policy.tunables', 'policy.features', 'costs', 'cgroups', 'processes', 'events']);
+  for (const k of TOP) ids.add(k);
+  for (const k of MACHINE) ids.add(`machine.${k}`);
+  f.machine.distance?.forEach((row, i) => row.forEach((_, j) => ids.add(`machine.distance[${i}][${j}]`)));
+  for (const k of POLICY) ids.add(`policy.${k}`);
+  for (const k of TUNABLES) ids.add(`policy.tunables.${k}`);
+  for (const k of FEATURES) ids.add(`policy.features.${k}`);
+  for (const k of BUGS) ids.add(`bugs.${k}`);
+  ids.add('sanity_checker.period_ms').add('sanity_checker.window_ms');
+  for (const k of COSTS) ids.add(`costs.${k}`);
+  const rowsOf = (list: unknown[], name: string, fields: readonly string[]) =>
+    list.forEach((_, i) => {
+      ids.add(`${name}[${i}]`);
+      for (const k of fields) ids.add(`${name}[${i}].${k}`);
+    });
+  rowsOf(f.cgroups, 'cgroups', CGROUP_FIELDS);
+  rowsOf(f.processes, 'processes', PROCESS_FIELDS);
+  rowsOf(f.events, 'events', EVENT_FIELDS);
+  return ids;
+}
+
+/** The form field that shows a message about `path`: the longest enclosing field, else 'scenario'. */
+export function fieldOf(path: string, ids: Set<string>): string {
+  const segs = segments(path);
+  for (let n = segs.length; n > 0; n--) {
+    const id = joinPath(segs.slice(0, n));
+    if (ids.has(id)) return id;
+  }
+  return 'scenario';
+}
+
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+/** Problems grouped by the form field that shows them. */
+export function problemsByField(problems: Problem[], ids: Set<string>): Map<string, Problem[]> {
+  const out = new Map<string, Problem[]>();
+  for (const p of problems) {
+    const id = fieldOf(p.path, ids);
+    out.set(id, [...(out.get(id) ?? []), p]);
+  }
+  return out;
+}
+
+/** Where a field id lives in the form model, where the two differ. */
+function modelPath(id: string): Segment[] {
+  const s = segments(id);
+  if (s[0] === 'bugs') return s.length === 1 ? ['bugs', 'profile'] : ['bugs', 'switches', ...s.slice(1)];
+  if (s[0] === 'sanity_checker' && s.length === 1) return ['sanity_checker', 'mode'];
+  return s;
+}
+
+/** The text of a form field. */
+export function getField(f: FormModel, id: string): string {
+  let v: unknown = f;
+  for (const s of modelPath(id)) v = (v as Record<Segment, unknown> | undefined)?.[s];
+  return typeof v === 'string' ? v : '';
+}
+
+/** A new model with one field set (copies only the objects on the way). */
+export function setField(f: FormModel, id: string, value: string): FormModel {
+  const path = modelPath(id);
+  const put = (node: unknown, i: number): unknown => {
+    if (i === path.length) return value;
+    const key = path[i];
+    const copy = Array.isArray(node) ? [...(node as unknown[])] : { ...(node as Record<string, unknown>) };
+    (copy as Record<Segment, unknown>)[key] = put((node as Record<Segment, unknown>)[key], i + 1);
+    return copy;
+  };
+  return put(f, 0) as FormModel;
+}

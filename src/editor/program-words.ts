@@ -1,0 +1,50 @@
+// A program's steps in one line, durations in human units: what a template
+// does, or a check of hand-written steps. Step names stay the file's own
+// (run, sleep, barrier, …): they are the format's vocabulary, not prose.
+import type { Json, JsonObject } from './scenario-form';
+
+/** µs → "250 µs", "2 ms", "1.5 s". */
+export function fmtUs(us: number): string {
+  if (us >= 1e6) return `${+(us / 1e6).toPrecision(4)} s`;
+  if (us >= 1e3) return `${+(us / 1e3).toPrecision(4)} ms`;
+  return `${us} µs`;
+}
+
+function dist(d: Json): string {
+  if (typeof d === 'number') return fmtUs(d);
+  if (d && typeof d === 'object' && !Array.isArray(d)) {
+    const u = d.uniform;
+    if (Array.isArray(u) && typeof u[0] === 'number' && typeof u[1] === 'number') return `${fmtUs(u[0])}–${fmtUs(u[1])}`;
+    if (typeof d.exp === 'number') return `~exp ${fmtUs(d.exp)}`;
+  }
+  return '?';
+}
+
+function step(op: Json): string {
+  if (!op || typeof op !== 'object' || Array.isArray(op)) return '?';
+  const o = op as JsonObject;
+  if (o.run_us !== undefined) return `run ${dist(o.run_us)}`;
+  if (o.sleep_us !== undefined) return `sleep ${dist(o.sleep_us)}`;
+  if (o.body !== undefined) return `${typeof o.repeat === 'number' ? `${o.repeat}×` : '∞×'} { ${steps(o.body)} }`;
+  if (o.barrier !== undefined) return `barrier ${String(o.barrier)}${o.spin_us !== undefined ? ` (spin ${dist(o.spin_us)})` : ''}`;
+  if (o.fork !== undefined) return `fork { ${steps(o.fork)} }`;
+  if (o.wake !== undefined) return `wake ${String(o.wake)}`;
+  if (o.lock !== undefined) return `lock ${String(o.lock)}`;
+  if (o.unlock !== undefined) return `unlock ${String(o.unlock)}`;
+  const flag = ['exit', 'wait', 'yield', 'take_job', 'wait_child'].find((k) => o[k] !== undefined);
+  return flag ?? '?';
+}
+
+/** The steps in one line, e.g. `∞× { run 1 ms; sleep 9 ms }`; '' for anything but a list. */
+export function steps(ops: Json): string {
+  return Array.isArray(ops) ? ops.map(step).join('; ') : '';
+}
+
+/** The summary of program text, or '' if it does not parse. */
+export function programSummary(text: string): string {
+  try {
+    return steps(JSON.parse(text) as Json);
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,461 @@
+// Scenario JSON ⇄ the editor's form model. The form holds every field as the
+// text the user sees, in human units (tunables and slices in ms, costs in µs),
+// with '' meaning "absent: the engine's default applies". Keys the form does
+// not edit are kept in `extra` beside the fields of the same object, so a file
+// goes through the form and back unchanged (tests/unit/scenario-form.test.ts
+// checks every preset). The form never judges validity: values it cannot
+// convert (a word in a number field) are passed on as they are, and the
+// engine's check names the field.
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type JsonObject = { [k: string]: Json };
+/** '' = absent (default), else 'true' / 'false'. */
+export type Tri = '' | 'true' | 'false';
+
+export interface MachineForm {
+  preset: string;
+  nodes: string;
+  cores_per_node: string;
+  threads_per_core: string;
+  /** The NUMA distance matrix, or null when the file gives none. */
+  distance: string[][] | null;
+  extra: JsonObject;
+}
+
+export interface TunablesForm {
+  /** Form unit ms; the file's are µs. */
+  sched_latency_us: string;
+  sched_min_granularity_us: string;
+  sched_wakeup_granularity_us: string;
+  sched_migration_cost_us: string;
+  sched_nr_latency: string;
+  tunable_scaling: string;
+  extra: JsonObject;
+}
+
+export const FEATURES = ['gentle_fair_sleepers', 'start_debit', 'next_buddy', 'last_buddy', 'cache_hot_buddy', 'wakeup_preemption'] as const;
+export type FeatureName = (typeof FEATURES)[number];
+
+export interface PolicyForm {
+  kind: string;
+  alpha: string;
+  beta: string;
+  group_identity: Tri;
+  tunables: TunablesForm;
+  features: Record<FeatureName, Tri> & { extra: JsonObject };
+  extra: JsonObject;
+}
+
+export const BUGS = ['group_imbalance', 'group_construction', 'overload_on_wakeup', 'missing_domains'] as const;
+export type BugName = (typeof BUGS)[number];
+
+export interface BugsForm {
+  /** '' (absent: linux-4.1), a profile name, or 'switches' for one switch per bug. */
+  profile: string;
+  switches: Record<BugName, Tri> & { extra: JsonObject };
+}
+
+export interface SanityForm {
+  /** '' (absent: on, 1000/100 ms), 'true', 'false' or 'settings'. */
+  mode: string;
+  period_ms: string;
+  window_ms: string;
+  extra: JsonObject;
+}
+
+export const COSTS = ['context_switch_ns', 'wakeup_ipi_ns', 'migration_cold_ns', 'migration_cold_remote_ns'] as const;
+export type CostName = (typeof COSTS)[number];
+
+export interface CgroupForm {
+  name: string;
+  shares: string;
+  parent: string;
+  identity: string;
+  smt_expeller: Tri;
+  extra: JsonObject;
+}
+
+export interface ProcessForm {
+  name: string;
+  threads: string;
+  nice: string;
+  start_ms: string;
+  /** A taskset list, e.g. "0-3,8". */
+  cpus: string;
+  /** NUMA nodes, comma-separated. */
+  nodes: string;
+  session: string;
+  cgroup: string;
+  /** Form unit ms; the file's is µs. */
+  slice_us: string;
+  job_pool: string;
+  template: string;
+  /** The program steps as JSON text (µs, as in the file); '' when absent. */
+  program: string;
+  extra: JsonObject;
+}
+
+export interface EventForm {
+  at_ms: string;
+  cpu_offline: string;
+  cpu_online: string;
+  extra: JsonObject;
+}
+
+export interface FormModel {
+  version: string;
+  name: string;
+  description: string;
+  seed: string;
+  duration_ms: string;
+  hz: string;
+  autogroup: Tri;
+  nohz: Tri;
+  machine: MachineForm;
+  policy: PolicyForm;
+  bugs: BugsForm;
+  sanity_checker: SanityForm;
+  /** Form unit µs; the file's are ns. */
+  costs: Record<CostName, string> & { extra: JsonObject };
+  cgroups: CgroupForm[];
+  processes: ProcessForm[];
+  events: EventForm[];
+  extra: JsonObject;
+}
+
+/** Form unit → file unit factors of the fields whose units differ. */
+export const SCALE: Record<string, number> = {
+  sched_latency_us: 1000,
+  sched_min_granularity_us: 1000,
+  sched_wakeup_granularity_us: 1000,
+  sched_migration_cost_us: 1000,
+  slice_us: 1000,
+  context_switch_ns: 1000,
+  wakeup_ipi_ns: 1000,
+  migration_cold_ns: 1000,
+  migration_cold_remote_ns: 1000,
+};
+
+// ---- reading a file into the form ----
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A scalar as form text; '' when absent. Non-scalars keep their JSON text. */
+function text(v: Json | undefined, scale = 1): string {
+  if (v === undefined) return '';
+  if (typeof v === 'number') return String(scale === 1 ? v : v / scale);
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v);
+}
+
+function tri(v: Json | undefined): Tri {
+  return v === true ? 'true' : v === false ? 'false' : '';
+}
+
+/** Splits an object into the keys the form edits and the rest (kept as they are). */
+function split(v: Json | undefined, known: readonly string[], parentExtra: JsonObject, key: string): [JsonObject, JsonObject] {
+  if (v === undefined) return [{}, {}];
+  if (!isObject(v)) {
+    // Not an object where one belongs: keep it for the engine to name.
+    parentExtra[key] = v;
+    return [{}, {}];
+  }
+  const mine: JsonObject = {};
+  const extra: JsonObject = {};
+  for (const [k, x] of Object.entries(v)) (known.includes(k) ? mine : extra)[k] = x;
+  return [mine, extra];
+}
+
+function rows<T>(v: Json | undefined, parentExtra: JsonObject, key: string, read: (row: Json) => T): T[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) {
+    parentExtra[key] = v;
+    return [];
+  }
+  return v.map(read);
+}
+
+const TOP = ['version', 'name', 'description', 'seed', 'duration_ms', 'hz', 'autogroup', 'nohz', 'machine', 'policy', 'bugs', 'sanity_checker', 'costs', 'cgroups', 'processes', 'events'];
+const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core', 'distance'];
+const POLICY = ['kind', 'alpha', 'beta', 'group_identity', 'tunables', 'features'];
+const TUNABLES = ['sched_latency_us', 'sched_min_granularity_us', 'sched_wakeup_granularity_us', 'sched_migration_cost_us', 'sched_nr_latency', 'tunable_scaling'];
+const CGROUP = ['name', 'shares', 'parent', 'identity', 'smt_expeller'];
+const PROCESS = ['name', 'threads', 'nice', 'start_ms', 'cpus', 'nodes', 'session', 'cgroup', 'slice_us', 'job_pool', 'template', 'program'];
+const EVENT = ['at_ms', 'cpu_offline', 'cpu_online'];
+
+function readDistance(v: Json | undefined, extra: JsonObject): string[][] | null {
+  if (v === undefined) return null;
+  if (!Array.isArray(v) || !v.every(Array.isArray)) {
+    extra.distance = v;
+    return null;
+  }
+  return (v as Json[][]).map((row) => row.map((x) => text(x)));
+}
+
+export function readProcess(row: Json): ProcessForm {
+  const holder: JsonObject = {};
+  const [p, extra] = split(row, PROCESS, holder, 'row');
+  const nodes = p.nodes;
+  return {
+    name: text(p.name),
+    threads: text(p.threads),
+    nice: text(p.nice),
+    start_ms: text(p.start_ms),
+    cpus: text(p.cpus),
+    nodes: Array.isArray(nodes) ? nodes.map((n) => text(n)).join(', ') : text(nodes),
+    session: text(p.session),
+    cgroup: text(p.cgroup),
+    slice_us: text(p.slice_us, SCALE.slice_us),
+    job_pool: text(p.job_pool),
+    template: text(p.template),
+    program: p.program === undefined ? '' : JSON.stringify(p.program),
+    extra: 'row' in holder ? { __row: holder.row } : extra,
+  };
+}
+
+/** The form model of a scenario file (any JSON object; nothing is checked here). */
+export function fromScenario(file: JsonObject): FormModel {
+  const [top, extra] = split(file, TOP, {}, '');
+  const [m, mExtra] = split(top.machine, MACHINE, extra, 'machine');
+  const [p, pExtra] = split(top.policy, POLICY, extra, 'policy');
+  const [t, tExtra] = split(p.tunables, TUNABLES, pExtra, 'tunables');
+  const [f, fExtra] = split(p.features, FEATURES, pExtra, 'features');
+  const [c, cExtra] = split(top.costs, COSTS, extra, 'costs');
+  const bugs = top.bugs;
+  const [b, bExtra] = isObject(bugs) ? split(bugs, BUGS, extra, 'bugs') : [{}, {}];
+  const sanity = top.sanity_checker;
+  const [s, sExtra] = isObject(sanity) ? split(sanity, ['period_ms', 'window_ms'], extra, 'sanity_checker') : [{}, {}];
+  if (bugs !== undefined && !isObject(bugs) && typeof bugs !== 'string') extra.bugs = bugs;
+  if (sanity !== undefined && !isObject(sanity) && typeof sanity !== 'boolean') extra.sanity_checker = sanity;
+  return {
+    version: text(top.version),
+    name: text(top.name),
+    description: text(top.description),
+    seed: text(top.seed),
+    duration_ms: text(top.duration_ms),
+    hz: text(top.hz),
+    autogroup: tri(top.autogroup),
+    nohz: tri(top.nohz),
+    machine: {
+      preset: text(m.preset),
+      nodes: text(m.nodes),
+      cores_per_node: text(m.cores_per_node),
+      threads_per_core: text(m.threads_per_core),
+      distance: readDistance(m.distance, mExtra),
+      extra: mExtra,
+    },
+    policy: {
+      kind: text(p.kind),
+      alpha: text(p.alpha),
+      beta: text(p.beta),
+      group_identity: tri(p.group_identity),
+      tunables: {
+        sched_latency_us: text(t.sched_latency_us, 1000),
+        sched_min_granularity_us: text(t.sched_min_granularity_us, 1000),
+        sched_wakeup_granularity_us: text(t.sched_wakeup_granularity_us, 1000),
+        sched_migration_cost_us: text(t.sched_migration_cost_us, 1000),
+        sched_nr_latency: text(t.sched_nr_latency),
+        tunable_scaling: text(t.tunable_scaling),
+        extra: tExtra,
+      },
+      features: { ...(Object.fromEntries(FEATURES.map((k) => [k, tri(f[k])])) as Record<FeatureName, Tri>), extra: fExtra },
+      extra: pExtra,
+    },
+    bugs: {
+      profile: typeof bugs === 'string' ? bugs : isObject(bugs) ? 'switches' : '',
+      switches: { ...(Object.fromEntries(BUGS.map((k) => [k, tri(b[k])])) as Record<BugName, Tri>), extra: bExtra },
+    },
+    sanity_checker: {
+      mode: typeof sanity === 'boolean' ? String(sanity) : isObject(sanity) ? 'settings' : '',
+      period_ms: text(s.period_ms),
+      window_ms: text(s.window_ms),
+      extra: sExtra,
+    },
+    costs: { ...(Object.fromEntries(COSTS.map((k) => [k, text(c[k], SCALE[k])])) as Record<CostName, string>), extra: cExtra },
+    cgroups: rows(top.cgroups, extra, 'cgroups', (row) => {
+      const holder: JsonObject = {};
+      const [g, gExtra] = split(row, CGROUP, holder, 'row');
+      return { name: text(g.name), shares: text(g.shares), parent: text(g.parent), identity: text(g.identity), smt_expeller: tri(g.smt_expeller), extra: 'row' in holder ? { __row: holder.row } : gExtra };
+    }),
+    processes: rows(top.processes, extra, 'processes', readProcess),
+    events: rows(top.events, extra, 'events', (row) => {
+      const holder: JsonObject = {};
+      const [e, eExtra] = split(row, EVENT, holder, 'row');
+      return { at_ms: text(e.at_ms), cpu_offline: text(e.cpu_offline), cpu_online: text(e.cpu_online), extra: 'row' in holder ? { __row: holder.row } : eExtra };
+    }),
+    extra,
+  };
+}
+
+// ---- writing the form back to a file ----
+
+/** Form text → a JSON number when it is one (scaled to the file's unit), else the text as is. */
+export function numberOf(s: string, scale = 1): Json | undefined {
+  const t = s.trim();
+  if (t === '') return undefined;
+  const n = Number(t);
+  if (!Number.isFinite(n)) return s;
+  const v = n * scale;
+  const r = Math.round(v);
+  // 0.1 ms × 1000 is 100.00000000000001: snap to the integer it means, but
+  // leave a real fraction (0.5 µs) for the engine to refuse by name.
+  return Math.abs(v - r) <= 1e-9 * Math.max(1, Math.abs(v)) ? r : v;
+}
+
+function triOf(t: Tri): boolean | undefined {
+  return t === '' ? undefined : t === 'true';
+}
+
+function strOf(s: string): string | undefined {
+  return s === '' ? undefined : s;
+}
+
+/** Builds an object from entries, leaving out absent values; extra keys first, the form's win. */
+function obj(extra: JsonObject, entries: [string, Json | undefined][]): JsonObject {
+  const out: JsonObject = { ...extra };
+  for (const [k, v] of entries) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+function nonEmpty(o: JsonObject): JsonObject | undefined {
+  return Object.keys(o).length > 0 ? o : undefined;
+}
+
+/** The program text as JSON, or the text itself when it does not parse (see `programProblems`). */
+function programOf(s: string): Json | undefined {
+  if (s.trim() === '') return undefined;
+  try {
+    return JSON.parse(s) as Json;
+  } catch {
+    return s;
+  }
+}
+
+function listOf(s: string): Json | undefined {
+  if (s.trim() === '') return undefined;
+  return s.split(',').map((x) => numberOf(x) ?? x);
+}
+
+export function writeProcess(p: ProcessForm): JsonObject | Json {
+  if ('__row' in p.extra) return p.extra.__row;
+  return obj(p.extra, [
+    ['name', strOf(p.name)],
+    ['threads', numberOf(p.threads)],
+    ['nice', numberOf(p.nice)],
+    ['start_ms', numberOf(p.start_ms)],
+    ['cpus', strOf(p.cpus)],
+    ['nodes', listOf(p.nodes)],
+    ['session', strOf(p.session)],
+    ['cgroup', strOf(p.cgroup)],
+    ['slice_us', numberOf(p.slice_us, SCALE.slice_us)],
+    ['job_pool', numberOf(p.job_pool)],
+    ['template', strOf(p.template)],
+    ['program', programOf(p.program)],
+  ]);
+}
+
+/** The scenario file of a form model. */
+export function toScenario(f: FormModel): JsonObject {
+  const m = f.machine;
+  const p = f.policy;
+  const t = p.tunables;
+  const tunables = nonEmpty(
+    obj(t.extra, [
+      ...(['sched_latency_us', 'sched_min_granularity_us', 'sched_wakeup_granularity_us', 'sched_migration_cost_us'] as const).map(
+        (k): [string, Json | undefined] => [k, numberOf(t[k], SCALE[k])],
+      ),
+      ['sched_nr_latency', numberOf(t.sched_nr_latency)],
+      ['tunable_scaling', strOf(t.tunable_scaling)],
+    ]),
+  );
+  const features = nonEmpty(obj(p.features.extra, FEATURES.map((k) => [k, triOf(p.features[k])])));
+  const policy = nonEmpty(
+    obj(p.extra, [
+      ['kind', strOf(p.kind)],
+      ['alpha', strOf(p.alpha)],
+      ['beta', numberOf(p.beta)],
+      ['group_identity', triOf(p.group_identity)],
+      ['tunables', tunables],
+      ['features', features],
+    ]),
+  );
+  const bugs: Json | undefined =
+    f.bugs.profile === 'switches'
+      ? obj(f.bugs.switches.extra, BUGS.map((k) => [k, triOf(f.bugs.switches[k])]))
+      : strOf(f.bugs.profile);
+  const s = f.sanity_checker;
+  const sanity: Json | undefined =
+    s.mode === 'settings'
+      ? obj(s.extra, [
+          ['period_ms', numberOf(s.period_ms)],
+          ['window_ms', numberOf(s.window_ms)],
+        ])
+      : triOf(s.mode as Tri);
+  const costs = nonEmpty(obj(f.costs.extra, COSTS.map((k) => [k, numberOf(f.costs[k], SCALE[k])])));
+  const machine = obj(m.extra, [
+    ['preset', strOf(m.preset)],
+    ['nodes', numberOf(m.nodes)],
+    ['cores_per_node', numberOf(m.cores_per_node)],
+    ['threads_per_core', numberOf(m.threads_per_core)],
+    ['distance', m.distance?.map((row) => row.map((x) => numberOf(x) ?? x))],
+  ]);
+  const cgroups = f.cgroups.map((g) =>
+    '__row' in g.extra
+      ? g.extra.__row
+      : obj(g.extra, [
+          ['name', strOf(g.name)],
+          ['shares', numberOf(g.shares)],
+          ['parent', strOf(g.parent)],
+          ['identity', strOf(g.identity)],
+          ['smt_expeller', triOf(g.smt_expeller)],
+        ]),
+  );
+  const events = f.events.map((e) =>
+    '__row' in e.extra
+      ? e.extra.__row
+      : obj(e.extra, [
+          ['at_ms', numberOf(e.at_ms)],
+          ['cpu_offline', numberOf(e.cpu_offline)],
+          ['cpu_online', numberOf(e.cpu_online)],
+        ]),
+  );
+  return obj(f.extra, [
+    ['version', numberOf(f.version)],
+    ['name', strOf(f.name)],
+    ['description', strOf(f.description)],
+    ['seed', numberOf(f.seed)],
+    ['duration_ms', numberOf(f.duration_ms)],
+    ['hz', numberOf(f.hz)],
+    ['machine', nonEmpty(machine)],
+    ['autogroup', triOf(f.autogroup)],
+    ['nohz', triOf(f.nohz)],
+    ['policy', policy],
+    ['bugs', bugs],
+    ['sanity_checker', sanity],
+    ['costs', costs],
+    ['cgroups', f.cgroups.length > 0 ? cgroups : undefined],
+    ['processes', 'processes' in f.extra && f.processes.length === 0 ? undefined : f.processes.map(writeProcess)],
+    ['events', f.events.length > 0 ? events : undefined],
+  ]);
+}
+
+/** The scenario as the file the editor writes: pretty-printed JSON. */
+export function scenarioText(f: FormModel): string {
+  return `${JSON.stringify(toScenario(f), null, 2)}\n`;
+}
+
+/** Problems the form finds before the engine can: program text that is not JSON. */
+export function programProblems(f: FormModel): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  f.processes.forEach((p, i) => {
+    if (p.program.trim() === '') return;
+    try {
+      JSON.parse(p.program);
+    } catch (e) {
+      out.push({ path: `processes[${i}].program`, message: `not valid JSON: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,111 @@
+//! What the scenario editor needs from the engine: every problem of a
+//! scenario at once (the same checks `Simulator::new` runs, without building
+//! a simulation, so the editor can re-check on each edit), and the choices
+//! the file format offers (machine presets with their shape, program
+//! templates with their steps, policy kinds, bug profiles).
+
+use super::scenario::{load_scenario, Diagnostic, OpFile};
+use super::templates::{template_program, TEMPLATE_NAMES};
+use crate::machine::Machine;
+use serde::Serialize;
+
+/// Every problem found in scenario JSON text; empty when it would load.
+/// A syntax or type error stops parsing, so it is reported alone.
+pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
+    load_scenario(text).err().unwrap_or_default()
+}
+
+#[derive(Serialize)]
+pub struct MachineChoice {
+    pub name: String,
+    pub nodes: u32,
+    pub cores_per_node: u32,
+    pub threads_per_core: u32,
+    pub distance: Vec<Vec<u32>>,
+}
+
+#[derive(Serialize)]
+pub struct TemplateChoice {
+    pub name: &'static str,
+    pub program: Vec<OpFile>,
+}
+
+#[derive(Serialize)]
+pub struct Choices {
+    pub machines: Vec<MachineChoice>,
+    pub templates: Vec<TemplateChoice>,
+    pub policies: &'static [&'static str],
+    pub bug_profiles: &'static [&'static str],
+    pub identities: &'static [&'static str],
+}
+
+pub const POLICY_KINDS: &[&str] = &["cfs", "pfs", "dw-cfs", "eevdf", "o1"];
+
+pub fn choices() -> Choices {
+    let machines = Machine::preset_names()
+        .iter()
+        .filter_map(|n| Machine::preset(n))
+        .map(|m| MachineChoice {
+            name: m.name,
+            nodes: m.nodes,
+            cores_per_node: m.cores_per_node,
+            threads_per_core: m.threads_per_core,
+            distance: m.distance,
+        })
+        .collect();
+    let templates = TEMPLATE_NAMES
+        .iter()
+        .map(|&name| TemplateChoice { name, program: template_program(name).unwrap_or_default() })
+        .collect();
+    Choices {
+        machines,
+        templates,
+        policies: POLICY_KINDS,
+        bug_profiles: &["linux-4.1", "linux-4.1-fixed"],
+        identities: &["highclass", "normal", "underclass"],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BASE: &str = r#"{"version":1,"name":"t","duration_ms":10,"machine":{"preset":"uniprocessor"},"#;
+
+    #[test]
+    fn collects_every_semantic_problem() {
+        let text = format!(
+            r#"{BASE}"processes":[{{"name":"a","nice":99,"threads":0,"program":[{{"run_us":5}}]}}],"events":[{{"at_ms":1}}]}}"#
+        );
+        let fields: Vec<String> = diagnostics(&text).into_iter().map(|d| d.field).collect();
+        assert_eq!(fields, ["processes[0].nice", "processes[0].threads", "events[0]"]);
+    }
+
+    #[test]
+    fn sanity_checker_settings_are_checked() {
+        let text = format!(
+            r#"{BASE}"sanity_checker":{{"period_ms":100,"window_ms":500}},"processes":[{{"name":"a","program":[{{"run_us":5}}]}}]}}"#
+        );
+        let fields: Vec<String> = diagnostics(&text).into_iter().map(|d| d.field).collect();
+        assert_eq!(fields, ["sanity_checker.window_ms"]);
+    }
+
+    #[test]
+    fn a_valid_scenario_has_none() {
+        let text = format!(r#"{BASE}"processes":[{{"name":"a","program":[{{"run_us":5}}]}}]}}"#);
+        assert!(diagnostics(&text).is_empty());
+    }
+
+    #[test]
+    fn choices_cover_the_validator() {
+        let c = choices();
+        assert_eq!(c.machines.len(), Machine::preset_names().len());
+        assert!(c.templates.iter().all(|t| !t.program.is_empty()));
+        for kind in POLICY_KINDS {
+            let text = format!(
+                r#"{BASE}"policy":{{"kind":"{kind}"}},"processes":[{{"name":"a","program":[{{"run_us":5}}]}}]}}"#
+            );
+            assert!(diagnostics(&text).is_empty(), "{kind}");
+        }
+    }
+}
