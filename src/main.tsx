@@ -4,6 +4,7 @@ import { App } from './app';
 import { LangProvider, initialLang, translate } from './i18n/i18n';
 import { loadEngine } from './engine/engine';
 import './styles.css';
+import { registerOffline } from './offline';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 loadEngine()
@@ -21,3 +22,5 @@ loadEngine()
     msg.textContent = translate(initialLang(), 'app.engineFailed', { error: String(e) });
     document.body.append(msg);
   });
+
+registerOffline();

@@ -1,0 +1,41 @@
+// Offline (issue 7): once loaded, the built site works without a network —
+// the service worker serves the files the first visit fetched.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { hook, openLab, settled, shots, type Lab } from './harness';
+
+let lab: Lab;
+beforeAll(async () => {
+  lab = await openLab();
+});
+afterAll(async () => lab?.close());
+
+describe('offline', () => {
+  it('reloads and runs with the network gone', async () => {
+    const { page } = lab;
+    // The worker has cached the page, its script and the wasm engine.
+    const cached = await settled(
+      () =>
+        page.evaluate(async () => {
+          const keys = await caches.keys();
+          if (keys.length === 0) return [] as string[];
+          const cache = await caches.open(keys[0]);
+          return (await cache.keys()).map((r) => r.url);
+        }),
+      (urls) => urls.some((u) => u.endsWith('.wasm')) && urls.some((u) => u.endsWith('.js')),
+      15000,
+    );
+    expect(cached.some((u) => u.endsWith('.wasm'))).toBe(true);
+    await page.context().setOffline(true);
+    try {
+      await page.reload();
+      await page.getByTestId('btn-step').waitFor({ timeout: 15000 });
+      await page.getByTestId('btn-step').click();
+      const events = await settled(async () => (await hook<{ events: number }>(page, 'view')).events, (n) => n > 0);
+      expect(events).toBeGreaterThan(0);
+      await page.screenshot({ path: join(shots, 'offline.png') });
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+});
