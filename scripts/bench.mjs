@@ -74,7 +74,7 @@ if (gi) {
     `budget engine: 10 simulated s of group-imbalance-make (64 CPUs, HZ 250) natively ≤ 100 ms: ${nativeMsPer10s.toFixed(1)} ms (${verdict(nativeMsPer10s <= 100)})`,
   );
   const ratio = Number(gi['wasm/native time']);
-  console.log(`budget wasm: within 1.5x of native (measured in Node; Chromium: npm run bench:ui): ${ratio.toFixed(2)}x (${verdict(ratio <= 1.5)})`);
+  console.log(`budget wasm: within 1.5x of native (here in Node; npm run bench:ui measures it in Chromium): ${ratio.toFixed(2)}x (${verdict(ratio <= 1.5)})`);
 }
 const stress = native.find((r) => r.scenario === 'stress-256cpu-10k');
 if (stress) {
