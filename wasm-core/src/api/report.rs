@@ -65,7 +65,7 @@ pub struct ProcessReport {
 }
 
 /// Nearest-rank percentile of sorted samples.
-fn percentile(sorted: &[u64], p: f64) -> u64 {
+pub fn percentile(sorted: &[u64], p: f64) -> u64 {
     let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
