@@ -16,6 +16,7 @@ import { HelpOverlay } from './views/help-overlay';
 import type { Command } from './views/shortcuts';
 import { MetricsStrip } from './views/metrics-strip';
 import { LabPanels } from './lab-panels';
+import { RunExports } from './views/export/run-exports';
 import type { ColourBy } from './views/topology/topology-view';
 import { LANGS, isLang, useLang, useT } from './i18n/i18n';
 
@@ -363,6 +364,7 @@ export function App() {
           {progress && <ProgressBar progress={progress} onCancel={cancelLong} />}
           {help && <HelpOverlay onClose={() => setHelp(false)} />}
           {report && <MetricsStrip report={report} />}
+          <RunExports sim={sim} scenarioName={meta.name} />
           {partner.error !== null && (
             <div className="error" data-testid="compare-error" role="alert">
               <b>{t('app.partnerCannotRun')}</b>
@@ -383,6 +385,7 @@ export function App() {
               durationA={sim.durationNs}
               durationB={pSim.durationNs}
               onSeek={seekTime}
+              machines={{ simA: sim, simB: pSim, topoA: topo, topoB: partnerTopo }}
             />
           )}
           <LabPanels

@@ -3,5 +3,7 @@
 // (tests/unit/i18n.test.ts checks that and that both languages are complete).
 import type { Catalog } from './i18n';
 import app from './messages/app';
+import exportsCatalog from './messages/exports';
+import rqpolicy from './messages/rqpolicy';
 
-export const CATALOGS: Catalog[] = [app];
+export const CATALOGS: Catalog[] = [app, exportsCatalog, rqpolicy];

@@ -6,6 +6,7 @@ import * as d3 from 'd3';
 import type { RunSlice } from '../engine/types';
 import { taskColor } from './colors';
 import { useWidth } from './use-width';
+import { ExportButtons } from './export/export-buttons';
 
 /** CSS px left of the lanes for the "cpuN" labels. */
 const LABEL_W_PX = 48;
@@ -126,6 +127,7 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: G
             </button>
           </span>
         )}
+        <ExportButtons name="lanes" canvas />
       </header>
       <div ref={boxRef} className="gantt-box">
         <canvas

@@ -7,6 +7,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import type { CpuPlace, LoadHistory, ViolationReport } from '../engine/types';
 import { useWidth } from './use-width';
+import { ExportButtons } from './export/export-buttons';
 
 const LABEL_W_PX = 52;
 const MARK_H_PX = 16;
@@ -40,6 +41,7 @@ export function Heatmaps(p: HeatmapProps) {
           {p.history.buckets} buckets of {(p.history.widthNs / 1e6).toFixed(p.history.widthNs < 1e7 ? 1 : 0)} ms · CPUs in topology order ·
           click to jump there
         </span>
+        <ExportButtons name="heatmaps" canvas />
       </header>
       <div ref={boxRef} className="heatmap-box">
         {/* The cursor is a positioned line over the canvases: moving it redraws nothing. */}

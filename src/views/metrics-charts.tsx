@@ -7,6 +7,7 @@ import { memo } from 'react';
 import * as d3 from 'd3';
 import type { LatencyCdf, LoadHistory, Report } from '../engine/types';
 import { fmtMs } from './colors';
+import { ExportButtons } from './export/export-buttons';
 
 const W = 360;
 const H = 170;
@@ -31,6 +32,7 @@ export const MetricsCharts = memo(function MetricsCharts(p: MetricsChartsProps) 
       <header className="panel-head">
         <h2>Metrics</h2>
         <span className="meta">at {fmtMs(p.report.sim_time_ns)} ms · Jain fairness (threads) {p.report.jain_fairness_threads.toFixed(3)}</span>
+        <ExportButtons name="metrics" />
       </header>
       <div className="charts">
         <Shares report={p.report} />

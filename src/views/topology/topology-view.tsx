@@ -9,6 +9,7 @@ import * as d3 from 'd3';
 import type { CpuView, MigrationView, TopologyView as Topo } from '../../engine/types';
 import { centre, layoutTopology, type TopologyLayout } from './layout';
 import type { Focus } from './focus';
+import { ExportButtons } from '../export/export-buttons';
 
 export type ColourBy = 'nr_running' | 'load';
 
@@ -59,6 +60,7 @@ export function TopologyView(p: TopologyViewProps) {
             </button>
           ))}
         </span>
+        <ExportButtons name="topology" />
       </header>
       <p className="focus-caption" data-testid="focus-caption">
         {p.focus ? p.focus.caption : 'No placement or balancing decision yet.'}
