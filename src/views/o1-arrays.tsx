@@ -9,13 +9,13 @@ import { useT } from '../i18n/i18n';
 import { fmtMs, taskColor } from './colors';
 import { ExportButtons } from './export/export-buttons';
 
-const CELL_W = 6;
+const CELL_W = 5;
 const LABEL_W = 70;
 const STRIP_H = 16;
 const ROW_H = 24;
 const TASK_W = 96;
 /** Tasks drawn per priority level; the rest are counted. */
-const TASKS_SHOWN = 8;
+const TASKS_SHOWN = 7;
 const MAX_PRIO = 140;
 
 export function O1RunqueueView(props: { cpu: CpuView; o1: O1RqView; currName: string | null }) {
@@ -65,7 +65,7 @@ function PrioArray(props: { which: 'active' | 'expired'; title: string; array: O
       <h3>
         {props.title} · {t('rqpolicy.o1ArrayMeta', { n: array.nr_active, first: first ?? '—' })}
       </h3>
-      <svg data-testid={`o1-array-${props.which}`} width={Math.max(width, LABEL_W + 8 * TASK_W)} height={height} role="img" aria-label={props.title}>
+      <svg data-testid={`o1-array-${props.which}`} width={Math.max(width, LABEL_W + TASKS_SHOWN * TASK_W + 30)} height={height} role="img" aria-label={props.title}>
         <text x={0} y={12} className="o1-label">
           bitmap
         </text>

@@ -65,17 +65,30 @@ export function panelTitle(panel: Element): string {
   return panel.querySelector('h2')?.textContent?.trim() ?? 'schedlab';
 }
 
-/** A deep clone of `svg` whose every element carries its computed look in a style attribute. */
+/** Properties not inherited by children: written unless at their initial value. */
+const NOT_INHERITED: Record<string, string> = { opacity: '1' };
+
+/**
+ * A deep clone of `svg` whose every element carries its computed look in a
+ * style attribute — only what differs from its parent's, to keep files small.
+ */
 function inlineStyles(svg: SVGSVGElement): SVGSVGElement {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   const src = [svg, ...Array.from(svg.querySelectorAll('*'))];
   const dst = [copy, ...Array.from(copy.querySelectorAll('*'))];
+  const looks = new Map<Element, Map<string, string>>();
   src.forEach((s, i) => {
     const cs = getComputedStyle(s);
+    const look = new Map(STYLE_PROPS.map((p) => [p, cs.getPropertyValue(p)]));
+    looks.set(s, look);
+    const parent = i === 0 ? undefined : looks.get(s.parentElement as Element);
+    const extra = STYLE_PROPS.filter((p) => (p in NOT_INHERITED ? look.get(p) !== NOT_INHERITED[p] : look.get(p) !== parent?.get(p)))
+      .map((p) => `${p}:${look.get(p)}`)
+      .join(';');
     const d = dst[i] as SVGElement;
-    const extra = STYLE_PROPS.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';');
     // The element's own inline style (transforms of moving tree nodes) wins.
-    d.setAttribute('style', `${extra};${d.getAttribute('style') ?? ''}`);
+    const own = d.getAttribute('style');
+    d.setAttribute('style', own ? `${extra};${own}` : extra);
     d.removeAttribute('class');
   });
   return copy;
@@ -115,6 +128,10 @@ export function panelSvg(panel: Element): string | null {
       out.appendChild(img);
     } else {
       const s = inlineStyles(p.el);
+      // Drawn at another size than its own (a zoomed view): scale, do not clip.
+      const ownW = Number(s.getAttribute('width'));
+      const ownH = Number(s.getAttribute('height'));
+      if (!s.hasAttribute('viewBox') && ownW > 0 && ownH > 0) s.setAttribute('viewBox', `0 0 ${ownW} ${ownH}`);
       s.setAttribute('x', x);
       s.setAttribute('y', y);
       s.setAttribute('width', String(p.w));
