@@ -62,6 +62,11 @@ describe('O(1) priority arrays', () => {
     expect(await lab.page.getByTestId('rbtree').count()).toBe(0);
     expect(await lab.page.getByTestId('nr-in-tree').count()).toBe(0);
     await lab.page.getByTestId('o1-runqueue').screenshot({ path: join(shots, 'o1-arrays.png') });
+    // The panel's text goes through the message catalogs.
+    await lab.page.getByTestId('lang-pick').selectOption('zh');
+    expect(await lab.page.getByTestId('o1-runqueue').locator('h2').textContent()).toBe('CPU 0 运行队列 — O(1) 优先级数组');
+    await lab.page.getByTestId('o1-runqueue').screenshot({ path: join(shots, 'o1-arrays-zh.png') });
+    await lab.page.getByTestId('lang-pick').selectOption('en');
   });
 
   it('follows an array switch: the expired array becomes the active one', async () => {

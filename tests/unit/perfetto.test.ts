@@ -61,6 +61,17 @@ describe('Perfetto / Chrome trace export', () => {
     sim.free();
   });
 
+  it('stops at its cap on a long busy run and says where', () => {
+    const { trace, text, sim } = exportAt('gi-colocation', 1000e6);
+    expect(validate(trace)).toBe(true);
+    const cut = truncationNote(text);
+    expect(cut).toMatch(/stopped at [\d.]+ ms after 5000\d\d trace events/);
+    expect(trace.traceEvents.length).toBeLessThan(500_100);
+    // Cut before the cursor: the last slice ends before it.
+    expect(Math.max(...trace.traceEvents.filter((e) => e.ph === 'X').map((e) => e.ts + (e.dur ?? 0)))).toBeLessThan(1000e3);
+    sim.free();
+  });
+
   it('rejects deliberately broken events', () => {
     const good: Ev = { name: 'hog', ph: 'X', ts: 1.5, dur: 2, pid: 1, tid: 1, args: { pid: 3 } };
     expect(validate({ traceEvents: [good] })).toBe(true);
