@@ -17,6 +17,7 @@ import type { Command } from './views/shortcuts';
 import { MetricsStrip } from './views/metrics-strip';
 import { LabPanels } from './lab-panels';
 import { MAX_ROWS, PLAYING_ROWS } from './views/task-table';
+import { RunExports } from './views/export/run-exports';
 import type { ColourBy } from './views/topology/topology-view';
 import { LANGS, isLang, useLang, useT } from './i18n/i18n';
 import { ClassroomBar } from './classroom/classroom-bar';
@@ -443,6 +444,7 @@ export function App() {
             />
           )}
           {report && <MetricsStrip report={report} />}
+          <RunExports sim={sim} scenarioName={meta.name} />
           {partner.error !== null && (
             <div className="error" data-testid="compare-error" role="alert">
               <b>{t('app.partnerCannotRun')}</b>
@@ -463,6 +465,7 @@ export function App() {
               durationA={sim.durationNs}
               durationB={pSim.durationNs}
               onSeek={seekTime}
+              machines={{ simA: sim, simB: pSim, topoA: topo, topoB: partnerTopo }}
             />
           )}
           <LabPanels

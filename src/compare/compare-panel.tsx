@@ -1,7 +1,9 @@
 // Compare mode: two runs on one clock (the partner is kept at the primary's
 // simulated time, forward and back), their headline metrics with the
 // difference, and their runqueue heatmaps side by side. Names are text nodes.
-import type { CpuPlace, LoadHistory, Report } from '../engine/types';
+import type { Simulation } from '../engine/engine';
+import type { CpuPlace, LoadHistory, Report, TopologyView as Topo } from '../engine/types';
+import { CompareTopology } from './compare-topology';
 import { fmtMs } from '../views/colors';
 import { Heatmaps } from '../views/heatmap';
 import { useT, type Translate } from '../i18n/i18n';
@@ -19,6 +21,8 @@ export interface CompareProps {
   durationA: number;
   durationB: number;
   onSeek: (tNs: number) => void;
+  /** Both simulations and machines, for the topology views side by side. */
+  machines?: { simA: Simulation; simB: Simulation; topoA: Topo; topoB: Topo };
 }
 
 interface Row {
@@ -86,6 +90,7 @@ export function ComparePanel(p: CompareProps) {
           ))}
         </tbody>
       </table>
+      {p.machines && <CompareTopology {...p.machines} nameA={p.nameA} nameB={p.nameB} />}
       <div className="compare-maps">
         <div>
           <h3>A: {p.nameA}</h3>

@@ -178,6 +178,16 @@ export class Simulation {
     return JSON.parse(this.sim.latency_cdfs_json(points)) as LatencyCdf[];
   }
 
+  /** The run from its start to the cursor as Chrome / Perfetto trace JSON text (replayed in wasm; capped). */
+  chromeTrace(): string {
+    return this.sim.chrome_trace_json();
+  }
+
+  /** The metrics report at the cursor as CSV (quoted, formula-safe). */
+  metricsCsv(): string {
+    return this.sim.metrics_csv();
+  }
+
   traceHash(): string {
     return this.sim.trace_hash();
   }

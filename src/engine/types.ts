@@ -28,6 +28,33 @@ export interface GroupRqView {
   min_vruntime: number;
   curr: number | null;
   tree: TreeView;
+  /** Group Identity on: this group runqueue's underclass tree. */
+  under: TreeView | null;
+}
+
+/** A task queued in an O(1) priority list. */
+export interface O1TaskView {
+  pid: number;
+  name: string;
+  static_prio: number;
+  sleep_avg_ns: number;
+  time_slice_ns: number;
+}
+
+/** One O(1) `prio_array`: the bitmap's set bits and the non-empty FIFO lists. */
+export interface O1ArrayView {
+  nr_active: number;
+  bitmap: number[];
+  levels: { prio: number; tasks: O1TaskView[] }[];
+}
+
+/** An O(1) runqueue (policy "o1"): active and expired arrays. */
+export interface O1RqView {
+  active: O1ArrayView;
+  expired: O1ArrayView;
+  switches: number;
+  best_expired_prio: number;
+  expired_timestamp_ns: number | null;
 }
 
 export interface CpuView {
@@ -41,6 +68,10 @@ export interface CpuView {
   load: number;
   tree: TreeView;
   groups: GroupRqView[];
+  /** Group Identity on: the root's underclass tree (picked only when the normal tree is empty). */
+  under: TreeView | null;
+  /** Policy "o1" (detail CPU only): the priority arrays. */
+  o1: O1RqView | null;
 }
 
 export interface GroupStatsView {

@@ -12,5 +12,7 @@ import lessons from './messages/lessons';
 import share from './messages/share';
 import library from './messages/library';
 import editor from './messages/editor';
+import exportsCatalog from './messages/exports';
+import rqpolicy from './messages/rqpolicy';
 
-export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons, share, library, editor];
+export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons, share, library, editor, exportsCatalog, rqpolicy];

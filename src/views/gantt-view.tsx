@@ -7,6 +7,7 @@ import type { RunSlice } from '../engine/types';
 import { taskColor } from './colors';
 import { useWidth } from './use-width';
 import { useT } from '../i18n/i18n';
+import { ExportButtons } from './export/export-buttons';
 
 /** CSS px left of the lanes for the "cpuN" labels. */
 const LABEL_W_PX = 48;
@@ -145,6 +146,7 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: G
             </button>
           </span>
         )}
+        <ExportButtons name="lanes" canvas />
       </header>
       <div ref={boxRef} className="gantt-box">
         <canvas

@@ -8,6 +8,7 @@ import * as d3 from 'd3';
 import type { CpuPlace, LoadHistory, ViolationReport } from '../engine/types';
 import { useWidth } from './use-width';
 import { useT } from '../i18n/i18n';
+import { ExportButtons } from './export/export-buttons';
 
 const LABEL_W_PX = 52;
 const MARK_H_PX = 16;
@@ -41,6 +42,7 @@ export function Heatmaps(p: HeatmapProps) {
         <span className="meta">
           {t('heat.meta', { n: p.history.buckets, w: (p.history.widthNs / 1e6).toFixed(p.history.widthNs < 1e7 ? 1 : 0) })}
         </span>
+        <ExportButtons name="heatmaps" canvas />
       </header>
       <div ref={boxRef} className="heatmap-box">
         {/* The cursor is a positioned line over the canvases: moving it redraws nothing. */}

@@ -8,6 +8,7 @@ import * as d3 from 'd3';
 import type { LatencyCdf, LoadHistory, Report } from '../engine/types';
 import { fmtMs } from './colors';
 import { useT } from '../i18n/i18n';
+import { ExportButtons } from './export/export-buttons';
 
 const W = 360;
 const H = 170;
@@ -33,6 +34,7 @@ export const MetricsCharts = memo(function MetricsCharts(p: MetricsChartsProps) 
       <header className="panel-head">
         <h2>{t('charts.title')}</h2>
         <span className="meta">{t('charts.meta', { t: fmtMs(p.report.sim_time_ns), j: p.report.jain_fairness_threads.toFixed(3) })}</span>
+        <ExportButtons name="metrics" />
       </header>
       <div className="charts">
         <Shares report={p.report} />

@@ -7,7 +7,10 @@ import type { CpuView, Rotation } from '../engine/types';
 import { RqList } from './rq-list';
 import { fmtMs, taskColor } from './colors';
 import { TreeDiagram } from './tree-diagram';
+import { O1RunqueueView } from './o1-arrays';
+import { UnderclassTree } from './underclass-tree';
 import { useT } from '../i18n/i18n';
+import { ExportButtons } from './export/export-buttons';
 
 /** Past this many waiting entities the tree is unreadable: 'auto' shows the list. */
 const LIST_FROM = 48;
@@ -21,6 +24,9 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
   const myRotations = rotations.filter((r) => r.cpu === cpu.cpu);
   const [mode, setMode] = useState<Mode>('auto');
   const asList = mode === 'list' || (mode === 'auto' && cpu.tree.nodes.length > LIST_FROM);
+  // Under O(1) there is no CFS tree to show: the priority arrays are the runqueue.
+  if (cpu.o1) return <O1RunqueueView cpu={cpu} o1={cpu.o1} currName={currName} />;
+  const gi = cpu.under !== null && cpu.under !== undefined;
   return (
     <section className="panel rbtree-panel">
       <header className="panel-head">
@@ -37,6 +43,7 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
             </button>
           ))}
         </span>
+        <ExportButtons name="runqueue" />
       </header>
       <div className="curr-box">
         <span className="curr-label">curr</span>
@@ -58,13 +65,21 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
               .map((r) => t('rq.rotate', { dir: t(`rq.dir.${r.dir}`), name: nameOf(r.pivot) }))
               .join(' · ')}
       </div>
+      <div className={gi ? 'gi-row' : undefined}>
       <div className="tree-scroll">
+        {gi && (
+          <div className="gi-label">
+            <b>{t('rqpolicy.giNormal')}</b>
+          </div>
+        )}
         {asList ? (
           cpu.tree.nodes.length > 0 && <RqList tree={cpu.tree} minVruntime={cpu.min_vruntime} />
         ) : (
-          <TreeDiagram tree={cpu.tree} testId="rbtree" nodeTestId="rb-node" label={t('rq.treeLabel', { cpu: cpu.cpu })} minWidth={760} />
+          <TreeDiagram tree={cpu.tree} testId="rbtree" nodeTestId="rb-node" label={t('rq.treeLabel', { cpu: cpu.cpu })} minWidth={gi ? 380 : 760} />
         )}
         {cpu.tree.nodes.length === 0 && <p className="empty">{t('rq.empty')}</p>}
+      </div>
+      {gi && cpu.under && <UnderclassTree tree={cpu.under} cpu={cpu.cpu} />}
       </div>
       {cpu.groups.length > 0 && (
         <div className="group-trees">
@@ -77,10 +92,11 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
                   {g.curr !== null && <> · curr {nameOf(g.curr)}</>}
                 </div>
                 {g.tree.nodes.length === 0 ? (
-                  <p className="empty">{t('rq.groupEmpty')}</p>
+                  !g.under?.nodes.length && <p className="empty">{t('rq.groupEmpty')}</p>
                 ) : (
                   <TreeDiagram tree={g.tree} testId="group-tree" nodeTestId="rb-group-node" label={t('rq.groupTreeLabel', { name: g.name })} minWidth={180} scale={0.7} />
                 )}
+                {g.under && g.under.nodes.length > 0 && <UnderclassTree tree={g.under} cpu={cpu.cpu} small />}
               </div>
             ))}
           </div>

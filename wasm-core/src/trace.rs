@@ -188,6 +188,12 @@ impl Trace {
         self.hash
     }
 
+    /// How many scheduling records the run has emitted (the exporter reads
+    /// each event's new ones from the recent ring).
+    pub fn records_total(&self) -> u64 {
+        self.records
+    }
+
     /// The most recent records, oldest first.
     pub fn recent(&self, n: usize) -> impl Iterator<Item = &TraceRecord> {
         self.recent.iter().skip(self.recent.len().saturating_sub(n))

@@ -7,7 +7,7 @@
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
 use crate::api::timeline::{Mark, Timeline};
-use crate::api::{editor, inspector, metrics, presets, report, scenario, topology, view};
+use crate::api::{editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, topology, view};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
 use wasm_bindgen::prelude::*;
@@ -69,6 +69,8 @@ pub struct SimSnapshot {
 #[wasm_bindgen]
 pub struct Simulator {
     inner: Timeline,
+    /// The run at its start, which the trace export replays from.
+    start: Engine,
 }
 
 #[wasm_bindgen]
@@ -78,7 +80,8 @@ impl Simulator {
     pub fn new(scenario_json: &str) -> Result<Simulator, JsError> {
         let cfg = scenario::load_scenario(scenario_json)
             .map_err(|diags| JsError::new(&diags.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))?;
-        Ok(Simulator { inner: Timeline::new(Engine::new(&cfg)) })
+        let start = Engine::new(&cfg);
+        Ok(Simulator { inner: Timeline::new(start.clone()), start })
     }
 
     fn sim(&self) -> &Engine {
@@ -194,6 +197,18 @@ impl Simulator {
 
     pub fn metrics_json(&self) -> String {
         to_json(&report::report(self.sim()))
+    }
+
+    /// The metrics report as CSV (headline, per process, per CPU).
+    pub fn metrics_csv(&self) -> String {
+        metrics_csv::metrics_csv(self.sim())
+    }
+
+    /// The run from its start to the cursor as Chrome / Perfetto trace JSON
+    /// (replayed; capped at `perfetto::DEFAULT_MAX_EVENTS` events, which
+    /// `otherData.truncated` then reports).
+    pub fn chrome_trace_json(&self) -> String {
+        perfetto::chrome_trace(&self.start, self.sim().events_processed(), perfetto::DEFAULT_MAX_EVENTS).json
     }
 
     /// The machine: nodes, cores, SMT threads, distances and hops, online CPUs.

@@ -10,6 +10,7 @@ import type { CpuView, MigrationView, TopologyView as Topo } from '../../engine/
 import { centre, layoutTopology, type TopologyLayout } from './layout';
 import type { Focus } from './focus';
 import { useT } from '../../i18n/i18n';
+import { ExportButtons } from '../export/export-buttons';
 
 export type ColourBy = 'nr_running' | 'load';
 
@@ -62,6 +63,7 @@ export function TopologyView(p: TopologyViewProps) {
             </button>
           ))}
         </span>
+        <ExportButtons name="topology" />
       </header>
       <p className="focus-caption" data-testid="focus-caption">
         {p.focus ? p.focus.caption : t('topo.noFocus')}

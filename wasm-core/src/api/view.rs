@@ -34,6 +34,48 @@ pub struct CpuView {
     pub groups: Vec<GroupRqView>,
     /// PELT load the balancer sees (`weighted_cpuload`).
     pub load: u64,
+    /// Group Identity on: the root's underclass tree (picked only when the
+    /// normal tree is empty). None when Group Identity is off.
+    pub under: Option<TreeView>,
+    /// Policy "o1": the priority arrays (detail CPU only). None otherwise.
+    pub o1: Option<O1RqView>,
+}
+
+/// An O(1) runqueue: the active and expired arrays and how often they swapped.
+#[derive(Serialize)]
+pub struct O1RqView {
+    pub active: O1ArrayView,
+    pub expired: O1ArrayView,
+    /// Array switches so far.
+    pub switches: u64,
+    /// The best static priority among the expired tasks (140 if none).
+    pub best_expired_prio: usize,
+    /// When the first task expired since the last switch (ns), if one did.
+    pub expired_timestamp_ns: Option<u64>,
+}
+
+/// One `prio_array`: the bitmap's set bits as the kernel holds them, and the
+/// non-empty FIFO lists (level, tasks in queue order).
+#[derive(Serialize)]
+pub struct O1ArrayView {
+    pub nr_active: u32,
+    pub bitmap: Vec<u32>,
+    pub levels: Vec<O1LevelView>,
+}
+
+#[derive(Serialize)]
+pub struct O1LevelView {
+    pub prio: u32,
+    pub tasks: Vec<O1TaskView>,
+}
+
+#[derive(Serialize)]
+pub struct O1TaskView {
+    pub pid: Pid,
+    pub name: String,
+    pub static_prio: usize,
+    pub sleep_avg_ns: u64,
+    pub time_slice_ns: u64,
 }
 
 #[derive(Serialize)]
@@ -67,6 +109,8 @@ pub struct GroupRqView {
     pub min_vruntime: u64,
     pub curr: Option<u32>,
     pub tree: TreeView,
+    /// Group Identity on: this group runqueue's underclass tree.
+    pub under: Option<TreeView>,
 }
 
 #[derive(Serialize)]
@@ -144,6 +188,7 @@ pub fn frame_view(sim: &Simulator, detail: u32) -> SimView {
 
 fn view_of(sim: &Simulator, trees_of: impl Fn(u32) -> bool, with_tasks: bool) -> SimView {
     let empty = || TreeView { root: None, nodes: Vec::new() };
+    let gi = sim.policy.group_identity;
     let cpus = sim
         .rqs()
         .iter()
@@ -158,6 +203,8 @@ fn view_of(sim: &Simulator, trees_of: impl Fn(u32) -> bool, with_tasks: bool) ->
             tree: if trees_of(rq.cpu) { tree_view(sim, &rq.cfs.tree) } else { empty() },
             groups: if trees_of(rq.cpu) { group_rqs(sim, rq.cpu) } else { Vec::new() },
             load: rq.weighted_cpuload(),
+            under: (gi && trees_of(rq.cpu)).then(|| tree_view(sim, &rq.cfs.under)),
+            o1: if trees_of(rq.cpu) { o1_view(sim, rq.cpu) } else { None },
         })
         .collect();
     let now = sim.now();
@@ -194,8 +241,49 @@ fn group_rqs(sim: &Simulator, cpu: u32) -> Vec<GroupRqView> {
             min_vruntime: c.min_vruntime,
             curr: c.curr,
             tree: tree_view(sim, &c.tree),
+            under: sim.policy.group_identity.then(|| tree_view(sim, &c.under)),
         })
         .collect()
+}
+
+/// The O(1) arrays of `cpu`, if the O(1) class runs.
+fn o1_view(sim: &Simulator, cpu: u32) -> Option<O1RqView> {
+    let rq = sim.o1_runqueue(cpu)?;
+    let array = |a: &crate::sched::o1::PrioArray| O1ArrayView {
+        nr_active: a.nr_active,
+        bitmap: (0..crate::sched::o1::MAX_PRIO as u32)
+            .filter(|&p| a.bitmap[p as usize / 64] >> (p % 64) & 1 == 1)
+            .collect(),
+        levels: a
+            .queue
+            .iter()
+            .enumerate()
+            .filter(|(_, q)| !q.is_empty())
+            .map(|(prio, q)| O1LevelView {
+                prio: prio as u32,
+                tasks: q
+                    .iter()
+                    .map(|&pid| {
+                        let t = sim.o1_task_state(pid);
+                        O1TaskView {
+                            pid,
+                            name: sim.tasks()[pid as usize].name.clone(),
+                            static_prio: t.map_or(0, |t| t.static_prio),
+                            sleep_avg_ns: t.map_or(0, |t| t.sleep_avg_ns),
+                            time_slice_ns: t.map_or(0, |t| t.time_slice_ns),
+                        }
+                    })
+                    .collect(),
+            })
+            .collect(),
+    };
+    Some(O1RqView {
+        active: array(rq.active()),
+        expired: array(rq.expired()),
+        switches: rq.switches,
+        best_expired_prio: rq.best_expired_prio,
+        expired_timestamp_ns: rq.expired_timestamp,
+    })
 }
 
 /// Every task with its scheduling state and statistics.
@@ -255,7 +343,7 @@ pub fn recent_events(sim: &Simulator, n: usize) -> Vec<EventView> {
     sim.trace().recent(n).map(|r| describe(sim, r)).collect()
 }
 
-fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
+pub(crate) fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
     let tasks = sim.tasks();
     let nm = |p: Option<Pid>| p.map_or("idle".to_string(), |p| format!("{}[{}]", tasks[p as usize].name, p));
     let (kind, text) = match r.kind {

@@ -1,16 +1,19 @@
 //! `schedsim`: the native command line for researchers.
 //!
-//!   schedsim run FILE [--json]   run a scenario file and print the metrics report
+//!   schedsim run FILE [--json | --csv] [--perfetto OUT]
+//!                                run a scenario file and print the metrics report (text,
+//!                                JSON or CSV); --perfetto also writes the run as Chrome /
+//!                                Perfetto trace JSON to OUT
 //!   schedsim list                list the built-in presets
 //!   schedsim preset NAME         print a preset's scenario JSON
 //!
 //! Invalid input exits non-zero with a message naming the field.
 
-use schedlab_core::api::{presets, report, scenario};
+use schedlab_core::api::{metrics_csv, perfetto, presets, report, scenario};
 use schedlab_core::sim::Simulator;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: schedsim run FILE [--json] | schedsim list | schedsim preset NAME";
+const USAGE: &str = "usage: schedsim run FILE [--json | --csv] [--perfetto OUT] | schedsim list | schedsim preset NAME";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -39,9 +42,15 @@ fn run(args: &[String]) -> Result<String, String> {
         }
         Some("run") => {
             let file = args.get(1).ok_or(USAGE)?;
-            let json = args.iter().skip(2).any(|a| a == "--json");
-            if let Some(bad) = args.iter().skip(2).find(|a| *a != "--json") {
-                return Err(format!("unknown option '{bad}'\n{USAGE}"));
+            let (mut json, mut csv, mut perfetto_out) = (false, false, None);
+            let mut opts = args.iter().skip(2);
+            while let Some(a) = opts.next() {
+                match a.as_str() {
+                    "--json" => json = true,
+                    "--csv" => csv = true,
+                    "--perfetto" => perfetto_out = Some(opts.next().ok_or(USAGE)?.clone()),
+                    bad => return Err(format!("unknown option '{bad}'\n{USAGE}")),
+                }
             }
             let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
             let cfg = scenario::load_scenario(&text).map_err(|diags| {
@@ -49,11 +58,22 @@ fn run(args: &[String]) -> Result<String, String> {
                 format!("invalid scenario {file}:\n{}", lines.join("\n"))
             })?;
             let mut sim = Simulator::new(&cfg);
+            let start = sim.clone();
             let started = std::time::Instant::now();
             sim.run_to_end();
             let wall = started.elapsed();
+            if let Some(out) = perfetto_out {
+                let t = perfetto::chrome_trace(&start, sim.events_processed(), perfetto::DEFAULT_MAX_EVENTS);
+                std::fs::write(&out, &t.json).map_err(|e| format!("cannot write {out}: {e}"))?;
+                let cut = t.truncated_at_ns.map_or(String::new(), |at| {
+                    format!(" (cut at {:.3} ms: the export's cap is {} events)", ms(at), perfetto::DEFAULT_MAX_EVENTS)
+                });
+                eprintln!("schedsim: wrote {} trace events to {out}{cut}", t.events);
+            }
             let rep = report::report(&sim);
-            if json {
+            if csv {
+                Ok(metrics_csv::metrics_csv(&sim).trim_end().to_string())
+            } else if json {
                 serde_json::to_string_pretty(&rep).map_err(|e| e.to_string())
             } else {
                 Ok(text_report(&rep, wall))
