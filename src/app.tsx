@@ -26,6 +26,7 @@ import { useShare } from './share/use-share';
 import { ShareBar } from './share/share-bar';
 import { LinkProblem } from './share/link-problem';
 import { LibraryPanel } from './library/library-panel';
+import { PRESET_NOTES } from './library/preset-notes';
 import { ScenarioEditor } from './editor/scenario-editor';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
@@ -52,6 +53,8 @@ export function App() {
   const partner = usePartner();
   const t = useT();
   const [lang, setLang] = useLang();
+  /** A preset's title in the interface language (the library's), else the engine's. */
+  const presetTitle = (p: PresetInfo) => PRESET_NOTES[p.name]?.title[lang] ?? p.title;
   const [lesson, setLesson] = useState<{ id: string; step: number } | null>(null);
   const [lessonMarks, setLessonMarks] = useState<LessonMarks | null>(null);
   /** Every state change goes through here: it also keeps the compare partner on the clock. */
@@ -349,7 +352,7 @@ export function App() {
             {!presets.some((p) => p.name === meta.name) && <option value="">{t('app.customScenario')}</option>}
             {presets.map((p) => (
               <option key={p.name} value={p.name}>
-                {p.title}
+                {presetTitle(p)}
               </option>
             ))}
           </select>
@@ -364,7 +367,7 @@ export function App() {
               ))}
               {presets.map((p) => (
                 <option key={p.name} value={`preset:${p.name}`}>
-                  {p.title}
+                  {presetTitle(p)}
                 </option>
               ))}
             </select>

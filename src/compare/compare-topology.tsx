@@ -41,6 +41,7 @@ function Machine(props: { label: string; sim: Simulation; topo: Topo; colourBy: 
           focus={latestFocus(sim.placements(1)[0], sim.decisions(1, true)[0])}
           selected={-1}
           onSelect={() => undefined}
+          testId={`${props.testId}-view`}
         />
       </div>
     </div>

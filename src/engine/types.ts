@@ -101,8 +101,24 @@ export interface DecisionView {
   busiest_cpu: number | null;
   outcome: string;
   moved: number[];
+  /** The CPU tasks came or would have come from (moved, nothing-moved, active-balance). */
+  from_cpu: number | null;
+  /** The group's designated balancer (not-designated). */
+  designated_cpu: number | null;
+  /** Why nothing moved (balanced, nothing-moved): a code and its numbers. */
+  why: WhyView | null;
+  /** The engine's English sentence (the app words it with `explainDecision`). */
   explanation: string;
 }
+
+export type WhyView =
+  | { code: 'no-other-group' | 'single-task' }
+  | { code: 'busiest-has-no-task'; cpus: string }
+  | { code: 'local-not-below-busiest'; local: number; busiest: number; cpus: string }
+  | { code: 'local-at-domain-average'; local: number; avg: number }
+  | { code: 'busiest-not-overloaded'; busiest_idle: number; local_idle: number }
+  | { code: 'within-imbalance-pct'; busiest: number; pct: number; local: number }
+  | { code: 'skipped'; running: number; pinned: number; hot: number; too_heavy: number };
 
 export type TaskState = 'new' | 'running' | 'runnable' | 'sleeping' | 'exited';
 

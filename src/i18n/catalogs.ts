@@ -14,5 +14,6 @@ import library from './messages/library';
 import editor from './messages/editor';
 import exportsCatalog from './messages/exports';
 import rqpolicy from './messages/rqpolicy';
+import why from './messages/why';
 
-export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons, share, library, editor, exportsCatalog, rqpolicy];
+export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons, share, library, editor, exportsCatalog, rqpolicy, why];

@@ -4,7 +4,7 @@
 // used; the engine's explanation carries the reason when nothing moved.
 // Pure: the caller passes the interface language's translate function
 // (English when omitted).
-import type { DecisionView, GroupStatsView } from '../engine/types';
+import type { DecisionView, GroupStatsView, WhyView } from '../engine/types';
 import { translate, type Translate } from '../i18n/i18n';
 import { parseCpuList } from './cpulist';
 
@@ -40,7 +40,7 @@ export function groupSentence(g: GroupStatsView, i: number, d: DecisionView, t: 
 export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, t: Translate = english): string[] {
   const steps = [t('words.step1', { cpu: d.cpu, idle: d.idle, level: d.level, groups: plural(t, d.groups.length, 'words.groups'), avg: d.domain_avg_load })];
   if (d.outcome === 'not-designated') {
-    steps.push(d.explanation + '.');
+    steps.push(explainDecision(d, t) + '.');
     return steps;
   }
   const b = d.busiest_group === null ? undefined : d.groups[d.busiest_group];
@@ -49,9 +49,32 @@ export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, 
   if (d.outcome === 'moved') {
     steps.push(t('words.pulled', { names: d.moved.map(nameOf).join(', '), cpu: d.busiest_cpu ?? '?' }));
   } else {
-    // The engine's sentence states why nothing moved (engine text stays English).
-    const why = d.explanation.split(': ').slice(1).join(': ');
-    steps.push(t('words.nothing', { why: why || d.outcome }));
+    const why = d.why ? whyWords(d.why, t) : t(`why.outcome.${d.outcome}`, { from: d.from_cpu ?? '?' });
+    steps.push(t('words.nothing', { why }));
   }
   return steps;
+}
+
+/** Why nothing moved, from the engine's reason code and numbers. */
+export function whyWords(w: WhyView, t: Translate = english): string {
+  if (w.code !== 'skipped') return t(`why.${w.code}`, w as unknown as Record<string, string | number>);
+  const parts = (
+    [
+      ['running', w.running],
+      ['pinned', w.pinned],
+      ['hot', w.hot],
+      ['tooHeavy', w.too_heavy],
+    ] as const
+  )
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => t(`why.skip.${k}`, { n }));
+  return parts.length === 0 ? t('why.skipped.none') : t('why.skipped', { parts: parts.join(t('why.sep')) });
+}
+
+/** The decision in one sentence, in the interface language (in English, the engine's own sentence). */
+export function explainDecision(d: DecisionView, t: Translate = english): string {
+  const who = t('dec.who', { cpu: d.cpu, level: d.level, idle: t(`dec.idle.${d.idle}`) });
+  const why = d.why ? whyWords(d.why, t) : '';
+  const from = d.from_cpu ?? '?';
+  return t(`dec.${d.outcome}`, { who, why, from, designated: d.designated_cpu ?? '?', n: d.moved.length, imb: d.imbalance });
 }

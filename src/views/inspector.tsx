@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { DecisionView } from '../engine/types';
 import { fmtMs } from './colors';
-import { decisionSteps, groupSentence } from './inspector-words';
+import { decisionSteps, groupSentence, explainDecision } from './inspector-words';
 import { useT } from '../i18n/i18n';
 
 /** Re-rendered only when the decision shown changes (not every frame while playing). */
@@ -18,7 +18,7 @@ export const Inspector = memo(
         <h2>{t('insp.title')}</h2>
         {d && (
           <span className="meta">
-            {t('insp.meta', { t: fmtMs(d.t_ns), cpu: d.cpu, level: d.level, idle: d.idle })}
+            {t('insp.meta', { t: fmtMs(d.t_ns), cpu: d.cpu, level: d.level, idle: t(`dec.idle.${d.idle}`) })}
           </span>
         )}
       </header>
@@ -27,7 +27,7 @@ export const Inspector = memo(
       ) : (
         <>
           <p className="explanation" data-testid="explanation">
-            {d.explanation}
+            {explainDecision(d, t)}
             {d.moved.length > 0 && <> — {t('insp.moved', { names: d.moved.map(props.nameOf).join(', ') })}</>}
           </p>
           <ol className="lb-steps" data-testid="lb-steps">

@@ -76,9 +76,11 @@ describe('share links', () => {
     await p.getByTestId('compare').waitFor();
     await hook(p, 'runUntil', 700e6);
     for (let i = 0; i < 3; i++) await p.getByTestId('btn-step').click();
-    await p.locator('[data-testid=cpu-cell][data-cpu="11"]').click();
-    await p.getByTestId('colour-load').click();
-    await settled(() => p.locator('[data-testid=cpu-cell].selected').getAttribute('data-cpu'), (c) => c === '11');
+    // The lab's machine (compare mode draws both runs' machines too).
+    const machine = p.getByTestId('topology');
+    await machine.locator('[data-testid=cpu-cell][data-cpu="11"]').click();
+    await machine.getByTestId('colour-load').click();
+    await settled(() => machine.locator('[data-testid=cpu-cell].selected').getAttribute('data-cpu'), (c) => c === '11');
 
     await p.getByTestId('share-button').click();
     const link = await p.getByTestId('share-url').inputValue();
@@ -105,8 +107,8 @@ describe('share links', () => {
     expect(await hook<string>(r, 'traceHash')).toBe(senderHash);
     expect(await hook<Partner>(r, 'partner')).toEqual(senderPartner);
     expect(await description(r)).toContain('group-imbalance-make');
-    expect(await r.locator('[data-testid=cpu-cell].selected').getAttribute('data-cpu')).toBe('11');
-    expect(await r.getByTestId('topology-svg').getAttribute('data-colour-by')).toBe('load');
+    expect(await r.getByTestId('topology').locator('[data-testid=cpu-cell].selected').getAttribute('data-cpu')).toBe('11');
+    expect(await r.getByTestId('topology').getByTestId('topology-svg').getAttribute('data-colour-by')).toBe('load');
     expect(await r.getByTestId('compare-pick').inputValue()).toBe('bugs:linux-4.1-fixed');
     expect(await r.getByTestId('link-problem').count()).toBe(0);
     const receiverShot = await topologyShot(r, 'share-receiver.png');

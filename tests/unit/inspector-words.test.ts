@@ -1,7 +1,17 @@
-// The inspector's sentences say the decision's own numbers.
-import { describe, expect, it } from 'vitest';
-import { decisionSteps, groupSentence } from '../../src/views/inspector-words';
+// The inspector's sentences say the decision's own numbers; in English the
+// decision's sentence is the engine's own, word for word, and in Chinese it
+// is all Chinese.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decisionSteps, explainDecision, groupSentence } from '../../src/views/inspector-words';
 import type { DecisionView, GroupStatsView } from '../../src/engine/types';
+import { translate } from '../../src/i18n/i18n';
+import { initSync, Simulator, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
+
+beforeAll(() => {
+  initSync({ module: readFileSync(join(import.meta.dirname, '..', '..', 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
+});
 
 const group = (cpus: string, over: Partial<GroupStatsView>): GroupStatsView => ({
   cpus,
@@ -30,6 +40,9 @@ const decision: DecisionView = {
   busiest_cpu: 4,
   outcome: 'moved',
   moved: [42],
+  from_cpu: 4,
+  designated_cpu: null,
+  why: null,
   explanation: 'CPU 8 balancing at NUMA(16) (newly-idle): pulled 1 task(s) from CPU 4 to cover an imbalance of 15',
 };
 
@@ -49,7 +62,29 @@ describe('inspector sentences', () => {
     expect(steps[1]).toContain('CPUs 0-7');
     expect(steps[2]).toContain('The imbalance is 15');
     expect(steps[3]).toBe('It pulled task42 from CPU 4.');
-    const none = decisionSteps({ ...decision, outcome: 'balanced', moved: [], imbalance: 0, busiest_group: null, explanation: 'CPU 8 balancing at MC (idle): balanced, because the local group is not below the average' }, String);
-    expect(none.at(-1)).toBe('Nothing moved: balanced, because the local group is not below the average.');
+    const why = { code: 'local-at-domain-average', local: 90, avg: 80 } as const;
+    const none = decisionSteps({ ...decision, outcome: 'balanced', moved: [], imbalance: 0, busiest_group: null, from_cpu: null, why, explanation: '' }, String);
+    expect(none.at(-1)).toBe("Nothing moved: the local group's average load 90 is already at or above the domain average 80.");
+  });
+
+  it('word every decision of real runs as the engine does, and in Chinese without English left', () => {
+    const en = (k: string, v?: Record<string, string | number>) => translate('en', k, v);
+    const zh = (k: string, v?: Record<string, string | number>) => translate('zh', k, v);
+    const seen = new Set<string>();
+    for (const preset of ['group-imbalance-make', 'group-construction-numactl', 'overload-on-wakeup-db', 'missing-domains-hotplug']) {
+      const sim = new Simulator(presetScenario(preset));
+      for (const t of [20e6, 300e6, 900e6]) {
+        sim.run_until(t);
+        for (const d of JSON.parse(sim.decisions_json(400, false)) as DecisionView[]) {
+          expect(explainDecision(d, en)).toBe(d.explanation);
+          const words = explainDecision(d, zh);
+          expect(words, words).not.toMatch(/balanc|because|moved|group|task|idle\b|busiest/);
+          seen.add(d.why ? `${d.outcome}/${d.why.code}` : d.outcome);
+        }
+      }
+      sim.free();
+    }
+    // The runs reach several kinds of outcome and reason, so the check means something.
+    expect(seen.size).toBeGreaterThanOrEqual(5);
   });
 });

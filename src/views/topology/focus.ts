@@ -3,6 +3,7 @@
 // whichever came last, with one sentence saying what was decided.
 import type { DecisionView, PlacementView } from '../../engine/types';
 import { parseCpuList } from '../cpulist';
+import { explainDecision } from '../inspector-words';
 import { translate, type Translate } from '../../i18n/i18n';
 
 const english: Translate = (k, v) => translate('en', k, v);
@@ -70,7 +71,7 @@ export function balanceFocus(d: DecisionView, t: Translate = english): Focus {
     busiest,
     chosen: d.busiest_cpu,
     actor: d.cpu,
-    caption: t('focus.balance', { t: ms(d.t_ns), cpus: toCpuList(considered), why: d.explanation }),
+    caption: t('focus.balance', { t: ms(d.t_ns), cpus: toCpuList(considered), why: explainDecision(d, t) }),
   };
 }
 

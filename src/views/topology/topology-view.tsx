@@ -27,6 +27,8 @@ export interface TopologyViewProps {
   focus: Focus | null;
   selected: number;
   onSelect: (cpu: number) => void;
+  /** The panel's test id: "topology" for the lab's machine, another for compare's copies. */
+  testId?: string;
   /** CPUs outlined for a classroom lesson step. */
   marked?: number[];
 }
@@ -49,7 +51,7 @@ export function TopologyView(p: TopologyViewProps) {
   const considered = new Set(p.focus?.considered ?? []);
   const busiest = new Set(p.focus?.busiest ?? []);
   return (
-    <section className="panel topology" data-testid="topology">
+    <section className="panel topology" data-testid={p.testId ?? 'topology'}>
       <header className="panel-head">
         <h2>{t('topo.title')}</h2>
         <span className="meta">

@@ -2,7 +2,7 @@
 //! with their group statistics, busiest choice, imbalance, outcome and a
 //! sentence explaining it.
 
-use crate::balance::decision::{BalanceDecision, Outcome};
+use crate::balance::decision::{BalanceDecision, Outcome, Why};
 use crate::sim::Simulator;
 use serde::Serialize;
 
@@ -34,7 +34,43 @@ pub struct DecisionView {
     pub busiest_cpu: Option<u32>,
     pub outcome: &'static str,
     pub moved: Vec<u32>,
+    /// The CPU tasks came or would have come from (moved, nothing-moved, active-balance).
+    pub from_cpu: Option<u32>,
+    /// The group's designated balancer (not-designated).
+    pub designated_cpu: Option<u32>,
+    /// Why nothing moved (balanced, nothing-moved), as data the app words in each language.
+    pub why: Option<WhyView>,
+    /// The same decision in one English sentence (CLI, trace export).
     pub explanation: String,
+}
+
+/// `Why` for the app: a code and its numbers.
+#[derive(Serialize)]
+#[serde(tag = "code", rename_all = "kebab-case")]
+pub enum WhyView {
+    NoOtherGroup,
+    BusiestHasNoTask { cpus: String },
+    LocalNotBelowBusiest { local: u64, busiest: u64, cpus: String },
+    LocalAtDomainAverage { local: u64, avg: u64 },
+    BusiestNotOverloaded { busiest_idle: u32, local_idle: u32 },
+    WithinImbalancePct { busiest: u64, pct: u64, local: u64 },
+    SingleTask,
+    Skipped { running: u32, pinned: u32, hot: u32, too_heavy: u32 },
+}
+
+fn why_view(w: &Why) -> WhyView {
+    match w.clone() {
+        Why::NoOtherGroup => WhyView::NoOtherGroup,
+        Why::BusiestHasNoTask { cpus } => WhyView::BusiestHasNoTask { cpus },
+        Why::LocalNotBelowBusiest { local, busiest, cpus } => WhyView::LocalNotBelowBusiest { local, busiest, cpus },
+        Why::LocalAtDomainAverage { local, avg } => WhyView::LocalAtDomainAverage { local, avg },
+        Why::BusiestNotOverloaded { busiest_idle, local_idle } => {
+            WhyView::BusiestNotOverloaded { busiest_idle, local_idle }
+        }
+        Why::WithinImbalancePct { busiest, pct, local } => WhyView::WithinImbalancePct { busiest, pct, local },
+        Why::SingleTask => WhyView::SingleTask,
+        Why::Skipped { running, pinned, hot, too_heavy } => WhyView::Skipped { running, pinned, hot, too_heavy },
+    }
 }
 
 fn view(d: &BalanceDecision) -> DecisionView {
@@ -74,6 +110,20 @@ fn view(d: &BalanceDecision) -> DecisionView {
         busiest_cpu: d.busiest_cpu,
         outcome,
         moved,
+        from_cpu: match &d.outcome {
+            Outcome::Moved { from, .. } | Outcome::NothingMoved { from, .. } | Outcome::ActiveBalance { from } => {
+                Some(*from)
+            }
+            _ => None,
+        },
+        designated_cpu: match &d.outcome {
+            Outcome::NotDesignated { balance_cpu } => Some(*balance_cpu),
+            _ => None,
+        },
+        why: match &d.outcome {
+            Outcome::Balanced { why } | Outcome::NothingMoved { why, .. } => Some(why_view(why)),
+            _ => None,
+        },
         explanation: d.explain(),
     }
 }

@@ -42,19 +42,97 @@ pub struct GroupStats {
     pub max_load: u64,
 }
 
+/// Why a pass balanced nothing, as data: the app words it in each language,
+/// `text()` is the English the CLI and the trace print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    NoOtherGroup,
+    BusiestHasNoTask {
+        cpus: String,
+    },
+    LocalNotBelowBusiest {
+        local: u64,
+        busiest: u64,
+        cpus: String,
+    },
+    LocalAtDomainAverage {
+        local: u64,
+        avg: u64,
+    },
+    BusiestNotOverloaded {
+        busiest_idle: u32,
+        local_idle: u32,
+    },
+    WithinImbalancePct {
+        busiest: u64,
+        pct: u64,
+        local: u64,
+    },
+    SingleTask,
+    /// detach_tasks skipped every candidate: how many for each reason.
+    Skipped {
+        running: u32,
+        pinned: u32,
+        hot: u32,
+        too_heavy: u32,
+    },
+}
+
+impl Why {
+    pub fn text(&self) -> String {
+        match self {
+            Why::NoOtherGroup => "there is no other group".into(),
+            Why::BusiestHasNoTask { cpus } => format!("the busiest group (CPUs {cpus}) has no runnable task"),
+            Why::LocalNotBelowBusiest { local, busiest, cpus } => format!(
+                "the local group's average load {local} is not below the busiest group's {busiest} (CPUs {cpus})"
+            ),
+            Why::LocalAtDomainAverage { local, avg } => {
+                format!("the local group's average load {local} is already at or above the domain average {avg}")
+            }
+            Why::BusiestNotOverloaded { busiest_idle, local_idle } => format!(
+                "the busiest group is not overloaded and has nearly as many idle CPUs ({busiest_idle} vs {local_idle} here)"
+            ),
+            Why::WithinImbalancePct { busiest, pct, local } => {
+                format!("the busiest group's average load {busiest} is within {pct}% of the local {local}")
+            }
+            Why::SingleTask => "it runs a single task".into(),
+            Why::Skipped { running, pinned, hot, too_heavy } => {
+                let mut parts = Vec::new();
+                if *running > 0 {
+                    parts.push(format!("{running} running"));
+                }
+                if *pinned > 0 {
+                    parts.push(format!("{pinned} not allowed on this CPU"));
+                }
+                if *hot > 0 {
+                    parts.push(format!("{hot} cache-hot"));
+                }
+                if *too_heavy > 0 {
+                    parts.push(format!("{too_heavy} heavier than twice the imbalance"));
+                }
+                if parts.is_empty() {
+                    "no task could be moved".into()
+                } else {
+                    format!("tasks skipped: {}", parts.join(", "))
+                }
+            }
+        }
+    }
+}
+
 /// How a load_balance call ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// Another CPU of the local group is the designated balancer.
     NotDesignated { balance_cpu: CpuId },
     /// find_busiest_group found nothing worth balancing; the reason in words.
-    Balanced { why: String },
+    Balanced { why: Why },
     /// No runqueue of the busiest group qualified.
     NoBusiestQueue,
     /// Tasks moved.
     Moved { tasks: Vec<Pid>, from: CpuId },
     /// Nothing could move; the reason in words.
-    NothingMoved { from: CpuId, why: String },
+    NothingMoved { from: CpuId, why: Why },
     /// Failed too often: the busiest CPU's stopper pushes its running task here.
     ActiveBalance { from: CpuId },
 }
@@ -82,7 +160,7 @@ impl BalanceDecision {
             Outcome::NotDesignated { balance_cpu } => {
                 format!("{who}: not its turn — CPU {balance_cpu} is the designated balancer of its group")
             }
-            Outcome::Balanced { why } => format!("{who}: balanced, because {why}"),
+            Outcome::Balanced { why } => format!("{who}: balanced, because {}", why.text()),
             Outcome::NoBusiestQueue => format!("{who}: no runqueue in the busiest group could give load"),
             Outcome::Moved { tasks, from } => {
                 format!(
@@ -91,7 +169,9 @@ impl BalanceDecision {
                     self.imbalance
                 )
             }
-            Outcome::NothingMoved { from, why } => format!("{who}: found CPU {from} busiest but moved nothing: {why}"),
+            Outcome::NothingMoved { from, why } => {
+                format!("{who}: found CPU {from} busiest but moved nothing: {}", why.text())
+            }
             Outcome::ActiveBalance { from } => {
                 format!("{who}: failed repeatedly, so CPU {from}'s stopper pushes its running task here")
             }

@@ -2,7 +2,7 @@
 //! `idle_balance` of Linux 4.1, as methods of the simulator. The decision
 //! itself (which group is busiest, how much to move) is in `stats.rs`.
 
-use super::decision::{BalanceDecision, Outcome};
+use super::decision::{BalanceDecision, Outcome, Why};
 use super::stats::{find_busiest_group, find_busiest_queue, FbgInput};
 use super::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
 use crate::sim::events::Event;
@@ -23,25 +23,8 @@ struct SkipCounts {
 }
 
 impl SkipCounts {
-    fn describe(&self) -> String {
-        let mut parts = Vec::new();
-        if self.running > 0 {
-            parts.push(format!("{} running", self.running));
-        }
-        if self.pinned > 0 {
-            parts.push(format!("{} not allowed on this CPU", self.pinned));
-        }
-        if self.hot > 0 {
-            parts.push(format!("{} cache-hot", self.hot));
-        }
-        if self.too_heavy > 0 {
-            parts.push(format!("{} heavier than twice the imbalance", self.too_heavy));
-        }
-        if parts.is_empty() {
-            "no task could be moved".into()
-        } else {
-            format!("tasks skipped: {}", parts.join(", "))
-        }
+    fn why(&self) -> Why {
+        Why::Skipped { running: self.running, pinned: self.pinned, hot: self.hot, too_heavy: self.too_heavy }
     }
 }
 
@@ -147,6 +130,15 @@ impl Simulator {
             .unwrap_or(cpu)
     }
 
+    /// One `load_balance` pass of `cpu` at domain `level`, as the periodic
+    /// balancer runs it (idle or busy as the CPU is): for micro-benchmarks and
+    /// experiments. Returns (tasks moved, whether higher domains should still
+    /// be balanced).
+    pub fn balance_pass(&mut self, cpu: CpuId, level: usize) -> (u32, bool) {
+        let idle = if self.rqs[cpu as usize].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
+        self.load_balance(cpu, level, idle)
+    }
+
     /// `load_balance` for one domain of `cpu`. Returns (tasks moved,
     /// whether higher domains should still be balanced).
     pub(crate) fn load_balance(&mut self, cpu: CpuId, level: usize, idle: IdleType) -> (u32, bool) {
@@ -209,7 +201,7 @@ impl Simulator {
             d.busiest_group = fbg.busiest;
             d.domain_avg_load = fbg.domain_avg_load;
             let (Some(bg), Some(imbalance)) = (fbg.busiest, fbg.imbalance) else {
-                d.outcome = Outcome::Balanced { why: fbg.why };
+                d.outcome = Outcome::Balanced { why: fbg.why.unwrap_or(Why::NoOtherGroup) };
                 break;
             };
             d.imbalance = imbalance;
@@ -219,7 +211,7 @@ impl Simulator {
             };
             d.busiest_cpu = Some(busiest);
             if self.rqs[busiest as usize].nr_running() <= 1 {
-                d.outcome = Outcome::NothingMoved { from: busiest, why: "it runs a single task".into() };
+                d.outcome = Outcome::NothingMoved { from: busiest, why: Why::SingleTask };
                 break;
             }
             let local_span = sd.groups[0].span.clone();
@@ -238,7 +230,7 @@ impl Simulator {
                 all_pinned = true;
             }
             d.outcome = if pulled.is_empty() {
-                Outcome::NothingMoved { from: busiest, why: skips.describe() }
+                Outcome::NothingMoved { from: busiest, why: skips.why() }
             } else {
                 Outcome::Moved { tasks: pulled, from: busiest }
             };

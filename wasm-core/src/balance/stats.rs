@@ -8,7 +8,7 @@
 //! load: if some local CPU is less loaded than every CPU of the other group,
 //! it should steal.
 
-use super::decision::{GroupStats, GroupType};
+use super::decision::{GroupStats, GroupType, Why};
 use super::IdleType;
 use crate::time::CpuId;
 use crate::topology::cpumask::CpuMask;
@@ -119,7 +119,7 @@ pub struct BusiestGroup {
     pub domain_avg_load: u64,
     /// Some(imbalance) to balance, None with `why` when balanced.
     pub imbalance: Option<u64>,
-    pub why: String,
+    pub why: Option<Why>,
 }
 
 /// Inputs of one find_busiest_group call.
@@ -168,13 +168,13 @@ pub fn find_busiest_group(inp: &FbgInput) -> BusiestGroup {
         groups.push(s);
     }
     let domain_avg_load = SCHED_CAPACITY_SCALE * total_load / total_capacity.max(1);
-    let mut out = BusiestGroup { groups, busiest, domain_avg_load, imbalance: None, why: String::new() };
+    let mut out = BusiestGroup { groups, busiest, domain_avg_load, imbalance: None, why: None };
     let Some(b) = busiest else {
-        out.why = "there is no other group".into();
+        out.why = Some(Why::NoOtherGroup);
         return out;
     };
     if out.groups[b].sum_nr_running == 0 {
-        out.why = format!("the busiest group (CPUs {}) has no runnable task", out.groups[b].span.to_list());
+        out.why = Some(Why::BusiestHasNoTask { cpus: out.groups[b].span.to_list() });
         return out;
     }
     decide_by_avg_load(&mut out, b, inp);
@@ -209,7 +209,7 @@ fn min_load_gate(out: &mut BusiestGroup, b: usize, dst_load: u64) {
     let busiest = &out.groups[b];
     if local.min_load < busiest.min_load && dst_load <= local.min_load {
         out.imbalance = Some((busiest.max_load - local.min_load) / 2);
-        out.why.clear();
+        out.why = None;
     }
 }
 
@@ -223,35 +223,24 @@ fn decide_by_avg_load(out: &mut BusiestGroup, b: usize, inp: &FbgInput) {
             && busiest.group_no_capacity);
     if !force {
         let why = if local.avg_load >= busiest.avg_load {
-            Some(format!(
-                "the local group's average load {} is not below the busiest group's {} (CPUs {})",
-                local.avg_load,
-                busiest.avg_load,
-                busiest.span.to_list()
-            ))
-        } else if local.avg_load >= out.domain_avg_load {
-            Some(format!(
-                "the local group's average load {} is already at or above the domain average {}",
-                local.avg_load, out.domain_avg_load
-            ))
-        } else if inp.idle == IdleType::Idle {
-            (busiest.group_type != Some(GroupType::Overloaded) && local.idle_cpus <= busiest.idle_cpus + 1).then(|| {
-                format!(
-                    "the busiest group is not overloaded and has nearly as many idle CPUs ({} vs {} here)",
-                    busiest.idle_cpus, local.idle_cpus
-                )
+            Some(Why::LocalNotBelowBusiest {
+                local: local.avg_load,
+                busiest: busiest.avg_load,
+                cpus: busiest.span.to_list(),
             })
+        } else if local.avg_load >= out.domain_avg_load {
+            Some(Why::LocalAtDomainAverage { local: local.avg_load, avg: out.domain_avg_load })
+        } else if inp.idle == IdleType::Idle {
+            (busiest.group_type != Some(GroupType::Overloaded) && local.idle_cpus <= busiest.idle_cpus + 1)
+                .then_some(Why::BusiestNotOverloaded { busiest_idle: busiest.idle_cpus, local_idle: local.idle_cpus })
         } else {
-            (100 * busiest.avg_load <= pct * local.avg_load).then(|| {
-                format!(
-                    "the busiest group's average load {} is within {}% of the local {}",
-                    busiest.avg_load,
-                    pct - 100,
-                    local.avg_load
-                )
+            (100 * busiest.avg_load <= pct * local.avg_load).then_some(Why::WithinImbalancePct {
+                busiest: busiest.avg_load,
+                pct: pct - 100,
+                local: local.avg_load,
             })
         };
-        if let Some(why) = why {
+        if why.is_some() {
             out.why = why;
             return;
         }

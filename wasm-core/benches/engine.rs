@@ -1,0 +1,76 @@
+//! Engine micro-benchmarks (`cargo bench`): the red-black tree's operations,
+//! one load_balance pass and one tick on 64 CPUs, measured with Criterion.
+//! `npm run bench` measures whole runs; these isolate the hot pieces.
+
+use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
+use schedlab_core::api::presets;
+use schedlab_core::api::scenario::load_scenario;
+use schedlab_core::rbtree::RbTree;
+use schedlab_core::sim::Simulator;
+use schedlab_core::time::SimTime;
+
+/// Keys spread like vruntimes: distinct, in no particular order.
+fn keys(n: u64) -> Vec<u64> {
+    (0..n).map(|i| (i * 2_654_435_761) % 1_000_003 * 1_000 + i).collect()
+}
+
+fn rbtree(c: &mut Criterion) {
+    let ks = keys(1_000);
+    c.bench_function("rbtree: insert 1000 entities", |b| {
+        b.iter(|| {
+            let mut t: RbTree<u64, u32> = RbTree::without_rotation_log();
+            for (i, &k) in ks.iter().enumerate() {
+                t.insert(k, i as u32);
+            }
+            black_box(t.len())
+        })
+    });
+    let mut full: RbTree<u64, u32> = RbTree::without_rotation_log();
+    for (i, &k) in ks.iter().enumerate() {
+        full.insert(k, i as u32);
+    }
+    c.bench_function("rbtree: pick leftmost and re-insert (one schedule), 1000 queued", |b| {
+        b.iter_batched(
+            || full.clone(),
+            |mut t| {
+                let (k, v) = t.first().expect("queued");
+                t.remove(k);
+                t.insert(k + 3_000_000, v);
+                black_box(t.len())
+            },
+            BatchSize::SmallInput,
+        )
+    });
+}
+
+/// group-imbalance-make on the 64-CPU Opteron, 1 simulated second in.
+fn opteron_at_one_second() -> Simulator {
+    let p = presets::find("group-imbalance-make").expect("preset");
+    let mut sim = Simulator::new(&load_scenario(p.json).expect("valid preset"));
+    sim.run_until(SimTime(1_000_000_000));
+    sim
+}
+
+fn balancing_and_tick(c: &mut Criterion) {
+    let sim = opteron_at_one_second();
+    // CPU 8 sits on an R node (idle siblings): its NUMA-level pass compares all nodes.
+    let top = sim.rqs()[8].domains.len() - 1;
+    c.bench_function("load_balance: one NUMA-level pass on 64 CPUs", |b| {
+        b.iter_batched(|| sim.clone(), |mut s| black_box(s.balance_pass(8, top)), BatchSize::LargeInput)
+    });
+    let tick = sim.tick_ns();
+    c.bench_function("tick: one scheduler tick on all 64 CPUs (4 ms at HZ 250)", |b| {
+        b.iter_batched(
+            || sim.clone(),
+            |mut s| {
+                let t = s.now().ns() + tick;
+                s.run_until(SimTime(t));
+                black_box(s.events_processed())
+            },
+            BatchSize::LargeInput,
+        )
+    });
+}
+
+criterion_group!(benches, rbtree, balancing_and_tick);
+criterion_main!(benches);
