@@ -126,7 +126,7 @@ export function LabPanels(p: LabPanelsProps) {
         }),
       onFollow: () => setWin((w) => ({ spanNs: w.spanNs, endNs: null })),
     };
-    return <GanttView slices={sim.slices(t0, t1)} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={t1} nameOf={nameOf} onSeek={p.onSeek} nav={nav} />;
+    return <GanttView keptFromNs={sim.slicesKeptFromNs()} slices={sim.slices(t0, t1)} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={t1} nameOf={nameOf} onSeek={p.onSeek} nav={nav} />;
   }, [turn(2), win, t]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (

@@ -128,6 +128,12 @@ export class Simulation {
   }
 
   /** Run slices overlapping [t0, t1], decoded from the engine's flat quads. */
+  /** Lane detail exists from this time on (null: from the start); older slices were dropped (bounded memory). */
+  slicesKeptFromNs(): number | null {
+    const t = this.sim.slices_kept_from_ns();
+    return t < 0 ? null : t;
+  }
+
   slices(t0Ns: number, t1Ns: number): RunSlice[] {
     const flat = this.sim.slices(t0Ns, t1Ns);
     const out: RunSlice[] = [];

@@ -24,6 +24,8 @@ export interface GanttViewProps {
   onSeek?: (tNs: number) => void;
   /** Zoom and pan of the window; without it the lanes only follow the cursor. */
   nav?: GanttNav;
+  /** Lane detail exists from this time on (older slices dropped to bound memory); null: all kept. */
+  keptFromNs?: number | null;
 }
 
 export interface GanttNav {
@@ -38,7 +40,7 @@ export interface GanttNav {
 /** Pointer travel (CSS px) below which a press is a click, not a drag. */
 const CLICK_SLOP_PX = 4;
 
-export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: GanttViewProps) {
+export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav, keptFromNs }: GanttViewProps) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -133,6 +135,11 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav }: G
             ? t('gantt.from', { span: fmtSpan(t1Ns - t0Ns), end: (t1Ns / 1e6).toFixed(3) })
             : t('gantt.last', { span: fmtSpan(t1Ns - t0Ns) })}
         </span>
+        {keptFromNs != null && t0Ns < keptFromNs && (
+          <span className="meta" data-testid="gantt-dropped">
+            {t('gantt.dropped', { t: (keptFromNs / 1e6).toFixed(0) })}
+          </span>
+        )}
         {nav && (
           <span className="toggle" role="group" aria-label={t('gantt.zoomLabel')}>
             <button data-testid="gantt-zoom-out" onClick={() => nav.onZoom(0.5, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)} title={t('gantt.zoomOut')}>

@@ -56,4 +56,20 @@ describe('CPU lanes', () => {
     expect(t).toBeGreaterThan(880e6);
     expect(t).toBeLessThan(920e6);
   });
+
+  it('says from when detail exists once a long run dropped its oldest slices', async () => {
+    await loadPreset(lab.page, 'pipe-pingpong');
+    const json = JSON.parse(await hook<string>(lab.page, 'scenarioJson'));
+    json.duration_ms = 5000;
+    expect(await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify(json))).toBe(true);
+    await hook(lab.page, 'runUntil', 5000e6);
+    // The last 200 ms are all there.
+    await settled(win, ([, t1]) => t1 === 5000e6);
+    expect(await lab.page.getByTestId('gantt-dropped').count()).toBe(0);
+    // Zoomed out over the whole run, the lanes say where detail begins.
+    for (let i = 0; i < 6; i++) await lab.page.getByTestId('gantt-zoom-out').click();
+    await lab.page.getByTestId('gantt-dropped').waitFor();
+    expect(await lab.page.getByTestId('gantt-dropped').textContent()).toMatch(/detail before \d+ ms was dropped/);
+    await lab.page.getByTestId('gantt').screenshot({ path: join(shots, 'gantt-dropped.png') });
+  });
 });

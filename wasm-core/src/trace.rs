@@ -98,17 +98,34 @@ const RECENT_CAPACITY: usize = 512;
 /// Runqueue changes kept for the UI (a few ms of a busy 64-CPU machine;
 /// older ones survive only in the hash and in the UI's own history).
 const RQ_CHANGES_CAPACITY: usize = 4096;
+/// Run slices kept at most (24 bytes each, about 50 MB): past that the
+/// oldest half is dropped, so a long run's memory stays bounded. The
+/// heatmaps keep the whole run as bucketed aggregates; the lanes show full
+/// detail near the cursor, and a rewind brings back the detail before it.
+pub const MAX_RUN_SLICES: usize = 1 << 21;
 const RQ_CHANGE_TAG: u64 = 11;
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// The run slices taken out of a trace, for a rewind (`Trace::take_slices`).
+pub struct KeptSlices {
+    slices: Vec<RunSlice>,
+    dropped: usize,
+    dropped_until: SimTime,
+}
 
 #[derive(Clone, Debug)]
 pub struct Trace {
     hash: u64,
     records: u64,
     recent: VecDeque<TraceRecord>,
-    /// Closed run slices, in order of their end time.
+    /// Closed run slices, in order of their end time: the most recent ones,
+    /// at most MAX_RUN_SLICES (see `slices_dropped`).
     pub slices: Vec<RunSlice>,
+    /// How many of the run's slices were dropped before `slices[0]`.
+    slices_dropped: usize,
+    /// The end of the latest dropped slice: no lane detail before it.
+    dropped_until: SimTime,
     /// Per CPU, the (nr_running, load) last recorded.
     rq_last: Vec<(u32, u64)>,
     rq_changes: VecDeque<RqChange>,
@@ -122,6 +139,8 @@ impl Default for Trace {
             records: 0,
             recent: VecDeque::new(),
             slices: Vec::new(),
+            slices_dropped: 0,
+            dropped_until: SimTime(0),
             rq_last: Vec::new(),
             rq_changes: VecDeque::new(),
             rq_changes_total: 0,
@@ -181,7 +200,55 @@ impl Trace {
     pub fn close_slice(&mut self, slice: RunSlice) {
         if slice.end > slice.start {
             self.slices.push(slice);
+            if self.slices.len() > MAX_RUN_SLICES {
+                let drop = MAX_RUN_SLICES / 2;
+                self.dropped_until = self.dropped_until.max(self.slices[drop - 1].end);
+                self.slices.drain(..drop);
+                self.slices_dropped += drop;
+            }
         }
+    }
+
+    /// How many run slices the run has closed (kept or dropped).
+    pub fn slices_total(&self) -> usize {
+        self.slices_dropped + self.slices.len()
+    }
+
+    /// The kept slices from the `total`-th of the run on.
+    pub fn slices_since(&self, total: usize) -> &[RunSlice] {
+        &self.slices[total.saturating_sub(self.slices_dropped).min(self.slices.len())..]
+    }
+
+    /// Lane detail exists from this time on (None: from the start).
+    pub fn slices_kept_from(&self) -> Option<SimTime> {
+        (self.slices_dropped > 0).then_some(self.dropped_until)
+    }
+
+    /// Takes the slices out, with what was dropped before them (a snapshot
+    /// leaves the slices out: they only grow, so a rewind truncates them).
+    pub fn take_slices(&mut self) -> KeptSlices {
+        KeptSlices {
+            slices: std::mem::take(&mut self.slices),
+            dropped: self.slices_dropped,
+            dropped_until: self.dropped_until,
+        }
+    }
+
+    /// After a rewind to a state, at time `at`, that had closed `total`
+    /// slices: the kept ones up to it; when it lies before them, none, and
+    /// the replay from `at` on brings the detail back.
+    pub fn rewind_slices(&mut self, kept: KeptSlices, total: usize, at: SimTime) {
+        let KeptSlices { mut slices, dropped, dropped_until } = kept;
+        if total >= dropped {
+            slices.truncate(total - dropped);
+            self.slices_dropped = dropped;
+            self.dropped_until = dropped_until;
+        } else {
+            slices.clear();
+            self.slices_dropped = total;
+            self.dropped_until = at;
+        }
+        self.slices = slices;
     }
 
     pub fn hash(&self) -> u64 {

@@ -254,6 +254,12 @@ impl Simulator {
         to_json(&metrics::latency_cdfs(self.sim(), points as usize))
     }
 
+    /// Lane detail exists from this time on (-1: from the start); older run
+    /// slices were dropped to keep a long run's memory bounded.
+    pub fn slices_kept_from_ns(&self) -> f64 {
+        self.sim().trace().slices_kept_from().map_or(-1.0, |t| t.ns() as f64)
+    }
+
     /// Flat quads [cpu, pid, start_ns, end_ns, …] of run slices overlapping [t0, t1].
     pub fn slices(&self, t0_ns: f64, t1_ns: f64) -> Vec<f64> {
         view::slices(self.sim(), ns(t0_ns), ns(t1_ns))

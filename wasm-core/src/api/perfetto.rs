@@ -117,10 +117,10 @@ pub fn chrome_trace(start: &Simulator, until_events: u64, max_events: usize) -> 
             w.event(&format!(r#""name":"load","ph":"C","ts":{ts},"pid":{p},"tid":{p},"args":{{"load":{}}}"#, c.load));
         }
         rq_changes = t.rq_changes_total();
-        for s in &t.slices[slices..] {
+        for s in t.slices_since(slices) {
             slice(&mut w, &sim, s.cpu, s.pid, s.start, s.end, false);
         }
-        slices = t.slices.len();
+        slices = t.slices_total();
         for v in &sim.sanity_violations()[violations..] {
             let waiting: Vec<String> =
                 v.waiting.iter().take(VIOLATION_NAMES).map(|&p| jstr(&sim.tasks()[p as usize].name)).collect();

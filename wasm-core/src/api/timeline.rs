@@ -187,10 +187,9 @@ impl Timeline {
     /// Restores snapshot `k`, keeping the current run slices up to its length.
     fn restore(&mut self, k: usize) {
         let snap = &self.snapshots[k];
-        let mut slices = std::mem::take(&mut self.sim.trace.slices);
-        slices.truncate(snap.slices_len);
+        let kept = self.sim.trace.take_slices();
         let mut sim = snap.sim.clone();
-        sim.trace.slices = slices;
+        sim.trace.rewind_slices(kept, snap.slices_len, snap.now);
         self.sim = sim;
     }
 
@@ -319,5 +318,5 @@ fn snapshot(sim: &mut Simulator) -> Snapshot {
     let slices = std::mem::take(&mut sim.trace.slices);
     let copy = sim.clone();
     sim.trace.slices = slices;
-    Snapshot { events: sim.events_processed(), now: sim.now(), sim: copy, slices_len: sim.trace.slices.len() }
+    Snapshot { events: sim.events_processed(), now: sim.now(), sim: copy, slices_len: sim.trace.slices_total() }
 }

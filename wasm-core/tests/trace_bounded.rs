@@ -1,0 +1,53 @@
+//! Bounded trace memory: a long run keeps at most MAX_RUN_SLICES run slices
+//! (the most recent), says from when lane detail exists, and a rewind brings
+//! detail back from the snapshot before the cursor on.
+
+use schedlab_core::api::presets;
+use schedlab_core::api::scenario::load_scenario;
+use schedlab_core::api::timeline::Timeline;
+use schedlab_core::sim::Simulator;
+use schedlab_core::time::SimTime;
+use schedlab_core::trace::MAX_RUN_SLICES;
+
+/// pipe-pingpong closes about 600,000 slices a simulated second.
+fn pingpong(ms: u64) -> Simulator {
+    let mut f: serde_json::Value = serde_json::from_str(presets::find("pipe-pingpong").unwrap().json).unwrap();
+    f["duration_ms"] = ms.into();
+    Simulator::new(&load_scenario(&f.to_string()).unwrap())
+}
+
+#[test]
+fn a_long_run_keeps_the_most_recent_slices_within_the_cap() {
+    let mut sim = pingpong(5_000);
+    sim.run_to_end();
+    let t = sim.trace();
+    assert!(t.slices_total() > MAX_RUN_SLICES, "the run closed {} slices", t.slices_total());
+    assert!(t.slices.len() <= MAX_RUN_SLICES);
+    let from = t.slices_kept_from().expect("older slices were dropped");
+    assert!(t.slices.iter().all(|s| s.end >= from), "kept slices all end after the drop point");
+    assert!(t.slices.windows(2).all(|w| w[0].end <= w[1].end), "in order of their end");
+    // The kept ones are exactly the last slices of an uncapped count.
+    assert_eq!(t.slices_since(t.slices_total() - 10).len(), 10);
+    // The trace hash does not depend on the cap (slices are not hashed): same run, same hash.
+    let mut again = pingpong(5_000);
+    again.run_to_end();
+    assert_eq!(again.trace().hash(), t.hash());
+}
+
+#[test]
+fn a_rewind_before_the_kept_slices_replays_detail_from_its_snapshot() {
+    let mut tl = Timeline::new(pingpong(5_000));
+    tl.run_until(SimTime(5_000_000_000));
+    assert!(tl.sim().trace().slices_kept_from().is_some());
+    tl.seek_time(SimTime(500_000_000));
+    let t = tl.sim().trace();
+    let from = t.slices_kept_from().map_or(0, |s| s.ns());
+    assert!(from <= 500_000_000, "detail from {from} ns, before the cursor");
+    assert!(t.slices.last().is_some_and(|s| s.end.ns() <= 500_000_000 && s.end.ns() > 400_000_000));
+    // Forward again: the same slices as a run that went there directly.
+    tl.seek_time(SimTime(1_000_000_000));
+    let mut fresh = pingpong(5_000);
+    fresh.run_until(SimTime(1_000_000_000));
+    let n = tl.sim().trace().slices.len();
+    assert_eq!(&tl.sim().trace().slices[..], &fresh.trace().slices[fresh.trace().slices.len() - n..]);
+}
