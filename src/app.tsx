@@ -405,7 +405,8 @@ export function App() {
       </header>
       {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
       <p className="description">
-        <b>{meta.name}</b> — {meta.description}
+        {/* A built-in preset is described in the interface language by the library's note; other scenarios by their own text. */}
+        <b>{meta.name}</b> — {lang !== 'en' && PRESET_NOTES[meta.name] ? PRESET_NOTES[meta.name].text[lang] : meta.description}
       </p>
       {share.openProblem && <LinkProblem problem={share.openProblem} onDismiss={share.dismissProblem} />}
       {library && (

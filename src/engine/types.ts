@@ -162,7 +162,10 @@ export interface EventView {
   t_ns: number;
   cpu: number;
   kind: string;
+  /** The record in one English line (the app words `args` with `eventText`). */
   text: string;
+  /** Its parts: task names as `name[pid]` ("" = the idle task), states, causes, numbers. */
+  args: Record<string, string>;
 }
 
 export interface PresetInfo {

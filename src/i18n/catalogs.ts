@@ -15,5 +15,6 @@ import editor from './messages/editor';
 import exportsCatalog from './messages/exports';
 import rqpolicy from './messages/rqpolicy';
 import why from './messages/why';
+import events from './messages/events';
 
-export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons, share, library, editor, exportsCatalog, rqpolicy, why];
+export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons, share, library, editor, exportsCatalog, rqpolicy, why, events];

@@ -2,6 +2,7 @@
 import type { EventView } from '../engine/types';
 import { fmtMs } from './colors';
 import { useT } from '../i18n/i18n';
+import { eventText } from './event-words';
 
 export function EventLog(props: { events: EventView[] }) {
   const t = useT();
@@ -16,8 +17,8 @@ export function EventLog(props: { events: EventView[] }) {
             <span className="t">{fmtMs(e.t_ns)}</span>
             <span className="c">cpu{e.cpu}</span>
             <span className={`k k-${e.kind}`}>{e.kind}</span>
-            <span className="x" title={e.text}>
-              {e.text}
+            <span className="x" title={eventText(e, t)}>
+              {eventText(e, t)}
             </span>
           </li>
         ))}

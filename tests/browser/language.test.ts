@@ -41,8 +41,13 @@ describe('interface language', () => {
     expect(steps).not.toContain('balances its');
     expect(await text('violations')).toMatch(/违例/);
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
-    // Scenario text is data: the description keeps the preset's own words.
-    expect(await page.locator('.description').textContent()).toContain('group-imbalance-make');
+    // A built-in preset is described by the library's Chinese note; the scenario's name is data and stays.
+    const description = (await page.locator('.description').textContent()) ?? '';
+    expect(description).toContain('group-imbalance-make');
+    expect(description).toMatch(/[\u4e00-\u9fff]/);
+    // The event log and the balancing caption are worded in Chinese too.
+    expect(await text('events')).not.toMatch(/woke up|moved from|preempts/);
+    expect(await text('focus-caption')).not.toMatch(/balancing at|because|wakeup of/);
     await page.screenshot({ path: join(shots, 'lang-zh.png'), fullPage: false });
 
     await page.reload();

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decisionSteps, explainDecision, groupSentence } from '../../src/views/inspector-words';
-import type { DecisionView, GroupStatsView } from '../../src/engine/types';
+import { eventText } from '../../src/views/event-words';
+import type { DecisionView, EventView, GroupStatsView } from '../../src/engine/types';
 import { translate } from '../../src/i18n/i18n';
 import { initSync, Simulator, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
 
@@ -86,5 +87,24 @@ describe('inspector sentences', () => {
     }
     // The runs reach several kinds of outcome and reason, so the check means something.
     expect(seen.size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('word every kind of trace record as the engine does, and in Chinese', () => {
+    const en = (k: string, v?: Record<string, string | number>) => translate('en', k, v);
+    const zh = (k: string, v?: Record<string, string | number>) => translate('zh', k, v);
+    const kinds = new Set<string>();
+    for (const preset of ['group-imbalance-make', 'missing-domains-hotplug', 'cfs-nice-levels', 'overload-on-wakeup-db']) {
+      const sim = new Simulator(presetScenario(preset));
+      for (let i = 0; i < 60; i++) {
+        sim.run_until(((i + 1) * sim.duration_ns()) / 60);
+        for (const e of JSON.parse(sim.recent_events(64)) as EventView[]) {
+          expect(eventText(e, en)).toBe(e.text);
+          expect(eventText(e, zh)).not.toMatch(/woke up|started|exited|moved from|preempts|balanced domain|goes o|sleeps|used its slice/);
+          kinds.add(e.kind);
+        }
+      }
+      sim.free();
+    }
+    expect(kinds.size).toBeGreaterThanOrEqual(8);
   });
 });

@@ -141,7 +141,11 @@ pub struct EventView {
     pub t_ns: u64,
     pub cpu: u32,
     pub kind: &'static str,
+    /// The record in one English line (CLI, tests).
     pub text: String,
+    /// The same record's parts, which the app words in the interface language
+    /// (task names as `name[pid]`, "" for the idle task).
+    pub args: std::collections::BTreeMap<&'static str, String>,
 }
 
 fn tree_view(sim: &Simulator, tree: &crate::rbtree::RbTree<(u64, u32), u32>) -> TreeView {
@@ -345,31 +349,66 @@ pub fn recent_events(sim: &Simulator, n: usize) -> Vec<EventView> {
 
 pub(crate) fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
     let tasks = sim.tasks();
-    let nm = |p: Option<Pid>| p.map_or("idle".to_string(), |p| format!("{}[{}]", tasks[p as usize].name, p));
+    let name = |p: Option<Pid>| p.map_or(String::new(), |p| format!("{}[{}]", tasks[p as usize].name, p));
+    let shown = |s: &String| if s.is_empty() { "idle".to_string() } else { s.clone() };
+    let mut args = std::collections::BTreeMap::new();
     let (kind, text) = match r.kind {
         TraceKind::Switch { prev, next, prev_state } => {
-            ("sched_switch", format!("{} ({}) → {}", nm(prev), prev_state.as_str(), nm(next)))
+            let (p, n) = (name(prev), name(next));
+            let text = format!("{} ({}) → {}", shown(&p), prev_state.as_str(), shown(&n));
+            args.insert("prev", p);
+            args.insert("prev_state", prev_state.as_str().to_string());
+            args.insert("next", n);
+            ("sched_switch", text)
         }
-        TraceKind::Wakeup { pid } => ("sched_wakeup", format!("{} woke up", nm(Some(pid)))),
-        TraceKind::WakeupNew { pid } => ("sched_wakeup_new", format!("{} started", nm(Some(pid)))),
-        TraceKind::Sleep { pid, ns } => ("sleep", format!("{} sleeps {}", nm(Some(pid)), SimTime(ns))),
-        TraceKind::Exit { pid } => ("exit", format!("{} exited", nm(Some(pid)))),
-        TraceKind::TickPreempt { pid } => ("tick_preempt", format!("tick: {} used its slice", nm(Some(pid)))),
+        TraceKind::Wakeup { pid } => {
+            args.insert("task", name(Some(pid)));
+            ("sched_wakeup", format!("{} woke up", name(Some(pid))))
+        }
+        TraceKind::WakeupNew { pid } => {
+            args.insert("task", name(Some(pid)));
+            ("sched_wakeup_new", format!("{} started", name(Some(pid))))
+        }
+        TraceKind::Sleep { pid, ns } => {
+            args.insert("task", name(Some(pid)));
+            args.insert("dur", SimTime(ns).to_string());
+            ("sleep", format!("{} sleeps {}", name(Some(pid)), SimTime(ns)))
+        }
+        TraceKind::Exit { pid } => {
+            args.insert("task", name(Some(pid)));
+            ("exit", format!("{} exited", name(Some(pid))))
+        }
+        TraceKind::TickPreempt { pid } => {
+            args.insert("task", name(Some(pid)));
+            ("tick_preempt", format!("tick: {} used its slice", name(Some(pid))))
+        }
         TraceKind::WakeupPreempt { curr, by } => {
-            ("wakeup_preempt", format!("{} preempts {}", nm(Some(by)), nm(Some(curr))))
+            args.insert("by", name(Some(by)));
+            args.insert("curr", name(Some(curr)));
+            ("wakeup_preempt", format!("{} preempts {}", name(Some(by)), name(Some(curr))))
         }
-        TraceKind::Migrate { pid, from, cause } => (
-            "sched_migrate_task",
-            format!("{} moved from CPU {} to CPU {} ({})", nm(Some(pid)), from, r.cpu, cause.as_str()),
-        ),
+        TraceKind::Migrate { pid, from, cause } => {
+            args.insert("task", name(Some(pid)));
+            args.insert("from", from.to_string());
+            args.insert("to", r.cpu.to_string());
+            args.insert("cause", cause.as_str().to_string());
+            (
+                "sched_migrate_task",
+                format!("{} moved from CPU {} to CPU {} ({})", name(Some(pid)), from, r.cpu, cause.as_str()),
+            )
+        }
         TraceKind::Balance { level, moved } => {
+            args.insert("level", level.to_string());
+            args.insert("moved", moved.to_string());
             ("load_balance", format!("CPU {} balanced domain level {}: {} task(s) pulled", r.cpu, level, moved))
         }
         TraceKind::Hotplug { offline } => {
-            ("hotplug", format!("CPU {} goes {}", r.cpu, if offline { "offline" } else { "online" }))
+            let state = if offline { "offline" } else { "online" };
+            args.insert("state", state.to_string());
+            ("hotplug", format!("CPU {} goes {}", r.cpu, state))
         }
     };
-    EventView { t_ns: r.at.ns(), cpu: r.cpu, kind, text }
+    EventView { t_ns: r.at.ns(), cpu: r.cpu, kind, text, args }
 }
 
 /// Run slices overlapping [t0, t1] as flat quads [cpu, pid, start, end],

@@ -1,0 +1,58 @@
+// The event log's lines: each trace record's parts worded in the interface
+// language. The English is the engine's own line, word for word (tested);
+// kind names (sched_switch, …) are tracepoint names and stay as they are.
+import type { Catalog } from '../i18n';
+
+const events: Catalog = {
+  en: {
+    'ev.idle': 'idle',
+    'ev.sched_switch': '{prev} ({prev_state}) → {next}',
+    'ev.sched_wakeup': '{task} woke up',
+    'ev.sched_wakeup_new': '{task} started',
+    'ev.sleep': '{task} sleeps {dur}',
+    'ev.exit': '{task} exited',
+    'ev.tick_preempt': 'tick: {task} used its slice',
+    'ev.wakeup_preempt': '{by} preempts {curr}',
+    'ev.sched_migrate_task': '{task} moved from CPU {from} to CPU {to} ({cause})',
+    'ev.load_balance': 'CPU {cpu} balanced domain level {level}: {moved} task(s) pulled',
+    'ev.hotplug': 'CPU {cpu} goes {state}',
+    'ev.state.new': 'new',
+    'ev.state.running': 'running',
+    'ev.state.runnable': 'runnable',
+    'ev.state.sleeping': 'sleeping',
+    'ev.state.exited': 'exited',
+    'ev.cause.wakeup': 'wakeup',
+    'ev.cause.balance': 'balance',
+    'ev.cause.newidle': 'newidle',
+    'ev.cause.active': 'active',
+    'ev.cause.hotplug': 'hotplug',
+    'ev.hot.offline': 'offline',
+    'ev.hot.online': 'online',
+  },
+  zh: {
+    'ev.idle': '空闲',
+    'ev.sched_switch': '{prev}（{prev_state}）→ {next}',
+    'ev.sched_wakeup': '{task} 被唤醒',
+    'ev.sched_wakeup_new': '{task} 启动',
+    'ev.sleep': '{task} 睡眠 {dur}',
+    'ev.exit': '{task} 退出',
+    'ev.tick_preempt': '时钟节拍：{task} 用完了它的时间片',
+    'ev.wakeup_preempt': '{by} 抢占了 {curr}',
+    'ev.sched_migrate_task': '{task} 从 CPU {from} 迁移到 CPU {to}（{cause}）',
+    'ev.load_balance': 'CPU {cpu} 在第 {level} 层调度域做均衡：拉来 {moved} 个任务',
+    'ev.hotplug': 'CPU {cpu} {state}',
+    'ev.state.new': '新建',
+    'ev.state.running': '运行中',
+    'ev.state.runnable': '可运行',
+    'ev.state.sleeping': '睡眠',
+    'ev.state.exited': '已退出',
+    'ev.cause.wakeup': '唤醒',
+    'ev.cause.balance': '负载均衡',
+    'ev.cause.newidle': '即将空闲时均衡',
+    'ev.cause.active': '主动均衡',
+    'ev.cause.hotplug': 'CPU 热插拔',
+    'ev.hot.offline': '下线',
+    'ev.hot.online': '上线',
+  },
+};
+export default events;
