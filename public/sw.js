@@ -3,25 +3,26 @@
 // serves it when the network does not answer. Network first, so a new build
 // is picked up whenever the server is reachable. Scope is this file's folder:
 // the site works from any sub-path.
-// Matching ignores Vary: the static server varies on Origin, and module scripts
-// are fetched with one while the first visit's copies were not.
+// Matching ignores Vary: the static server varies on Origin, and module
+// scripts are fetched with one while the first visit's copies were not.
 const CACHE = 'schedlab-v1';
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-// The page sends the files it loaded before this worker controlled it
-// (the first visit), so they are cached too.
+// The page sends the files it loaded (on every visit): they are cached (the
+// first visit's were fetched before this worker controlled the page), and
+// files of older builds that the page no longer uses are deleted.
 self.addEventListener('message', (event) => {
   const urls = event.data && event.data.type === 'cache' ? event.data.urls : null;
   if (!Array.isArray(urls)) return;
   const own = urls.filter((u) => typeof u === 'string' && new URL(u).origin === self.location.origin);
+  const keep = new Set(own.map((u) => new URL(u).href.split('#')[0]));
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      Promise.all(own.map((u) => cache.add(u).catch(() => undefined))).then(() => {
-        if (event.source) event.source.postMessage({ type: 'cached', count: own.length });
-      }),
-    ),
+    caches.open(CACHE).then(async (cache) => {
+      await Promise.all(own.map((u) => cache.add(u).catch(() => undefined)));
+      for (const req of await cache.keys()) if (!keep.has(req.url)) await cache.delete(req);
+    }),
   );
 });
 
@@ -31,12 +32,21 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     fetch(req)
       .then((res) => {
-        if (res.ok) {
+        if (res.status === 200) {
           const copy = res.clone();
-          caches.open(CACHE).then((cache) => cache.put(req, copy));
+          event.waitUntil(caches.open(CACHE).then((cache) => cache.put(req, copy)).catch(() => undefined));
         }
         return res;
       })
-      .catch(() => caches.match(req, { ignoreSearch: true, ignoreVary: true }).then((hit) => hit || caches.match('./index.html', { ignoreVary: true }) || Response.error())),
+      .catch(async () => {
+        const hit = await caches.match(req, { ignoreSearch: true, ignoreVary: true });
+        if (hit) return hit;
+        // A page load at another URL of the site gets the site's page; nothing else is made up.
+        if (req.mode === 'navigate') {
+          const page = await caches.match(self.registration.scope, { ignoreVary: true });
+          if (page) return page;
+        }
+        return Response.error();
+      }),
   );
 });

@@ -22,6 +22,8 @@ import type { ColourBy } from './views/topology/topology-view';
 import { LANGS, isLang, useLang, useT } from './i18n/i18n';
 import { ClassroomBar } from './classroom/classroom-bar';
 import { LessonRunner, type LessonMarks } from './classroom/lesson-runner';
+import { lessonById } from './classroom/lessons';
+import { presetAt } from './classroom/lesson';
 import { useShare } from './share/use-share';
 import { ShareBar } from './share/share-bar';
 import { LinkProblem } from './share/link-problem';
@@ -54,9 +56,25 @@ export function App() {
   const t = useT();
   const [lang, setLang] = useLang();
   /** A preset's title in the interface language (the library's), else the engine's. */
-  const presetTitle = (p: PresetInfo) => PRESET_NOTES[p.name]?.title[lang] ?? p.title;
+  // The library's note describes a built-in preset as shipped (own property
+  // only: a scenario may be named "constructor"), not an edited copy of it.
+  const builtInNote = useMemo(
+    () => (Object.hasOwn(PRESET_NOTES, meta.name) && presets.some((p) => p.name === meta.name) && presetJson(meta.name) === scenarioJson ? PRESET_NOTES[meta.name] : null),
+    [meta.name, scenarioJson, presets],
+  );
+  useEffect(() => {
+    const l = lessonRef.current;
+    if (!l) return;
+    const def = lessonById(l.id);
+    if (!def || presetAt(def, Math.min(l.step, def.steps.length - 1)) !== meta.name) setLesson(null);
+  }, [meta.name]);
+  const presetTitle = (p: PresetInfo) => (Object.hasOwn(PRESET_NOTES, p.name) ? PRESET_NOTES[p.name].title[lang] : p.title);
   const [lesson, setLesson] = useState<{ id: string; step: number } | null>(null);
   const [lessonMarks, setLessonMarks] = useState<LessonMarks | null>(null);
+  // Loading a scenario other than the lesson step's (preset pick, library,
+  // file, editor, link) leaves the lesson; the lesson's own loads match it.
+  const lessonRef = useRef(lesson);
+  lessonRef.current = lesson;
   /** Every state change goes through here: it also keeps the compare partner on the clock. */
   const bump = () => {
     const s = simRef.current;
@@ -320,7 +338,7 @@ export function App() {
   const history = useMemo(() => simRef.current?.history() ?? null, [busy ? `p${slow[2]}` : hKey, meta]); // eslint-disable-line react-hooks/exhaustive-deps
   const topo = useMemo(() => simRef.current?.topology() ?? null, [meta]); // eslint-disable-line react-hooks/exhaustive-deps
   const pSim = partner.simRef.current;
-  const pKey = `${partner.name}:${partnerValue(partner.kind)}:${pSim ? 'on' : 'off'}`;
+  const pKey = `${partner.name}:${partnerValue(partner.kind)}:${pSim ? 'on' : 'off'}:${partner.builds}`;
   const partnerReport = useMemo(() => pSim?.report() ?? null, [slowKey(0), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const partnerHistory = useMemo(() => pSim?.history() ?? null, [busy ? `p${slow[2]}` : (pSim?.historyKey() ?? ''), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const partnerTopo = useMemo(() => pSim?.topology() ?? null, [pKey]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -406,7 +424,7 @@ export function App() {
       {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
       <p className="description">
         {/* A built-in preset is described in the interface language by the library's note; other scenarios by their own text. */}
-        <b>{meta.name}</b> — {lang !== 'en' && PRESET_NOTES[meta.name] ? PRESET_NOTES[meta.name].text[lang] : meta.description}
+        <b>{meta.name}</b> — {builtInNote && lang !== 'en' ? builtInNote.text[lang] : meta.description}
       </p>
       {share.openProblem && <LinkProblem problem={share.openProblem} onDismiss={share.dismissProblem} />}
       {library && (

@@ -11,11 +11,14 @@ export function usePartner() {
   const [kind, setKind] = useState<PartnerKind | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** Counts builds, so views keyed on the partner refresh when it is rebuilt under the same name. */
+  const [builds, setBuilds] = useState(0);
 
   /** (Re)builds the partner of `kind` for the primary scenario; null removes it. */
   const build = useCallback((k: PartnerKind | null, primaryJson: string) => {
     simRef.current?.dispose();
     simRef.current = null;
+    setBuilds((n) => n + 1);
     kindRef.current = k;
     setKind(k);
     setError(null);
@@ -35,5 +38,5 @@ export function usePartner() {
     if (p && p.nowNs !== Math.min(nowNs, p.durationNs)) p.seekTime(nowNs);
   }, []);
 
-  return { simRef, kindRef, kind, name, error, build, sync };
+  return { simRef, kindRef, kind, name, error, build, sync, builds };
 }

@@ -64,6 +64,6 @@ export function cursorJob(sim: Simulation, c: Cursor, label: string): Job {
       return sim.nowNs >= c.ns || sim.finished || sim.events !== c.event;
     },
     fraction: () => (c.event > from ? Math.min(1, (sim.events - from) / (c.event - from)) : 1),
-    detail: () => `event ${sim.events} / ${c.event}`,
+    detail: () => `${sim.events} / ${c.event}`,
   };
 }

@@ -4,6 +4,7 @@
 // hashchange): unpack, let the engine validate the scenario, load it, restore
 // partner, CPU, colouring and lesson, then replay to the cursor in slices. A
 // link that cannot be opened leaves an explanation and the default scenario.
+import { lessonById } from '../classroom/lessons';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Simulation, listPresets } from '../engine/engine';
 import type { Job } from '../engine/long-run';
@@ -116,7 +117,8 @@ export function useShare(host: ShareHost) {
     if (!sim) return;
     h.setCpu(Math.min(view.cpu, sim.topology().cpus.length - 1));
     h.setColourBy(view.colourBy);
-    h.setLesson(view.lesson);
+    // A lesson this build does not have is dropped, not kept half-open.
+    h.setLesson(view.lesson && lessonById(view.lesson.id) ? view.lesson : null);
     h.startLong(cursorJob(sim, view.cursor, tRef.current('share.opening')), () => null);
   }, []);
 

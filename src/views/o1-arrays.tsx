@@ -38,7 +38,7 @@ export function O1RunqueueView(props: { cpu: CpuView; o1: O1RqView; currName: st
       </header>
       <div className="curr-box">
         <span className="curr-label">curr</span>
-        {currName === null ? <span className="idle">idle</span> : <span className="curr-name" style={{ borderColor: taskColor(cpu.curr ?? 0) }}>{currName}</span>}
+        {currName === null ? <span className="idle">{t('rq.idle')}</span> : <span className="curr-name" style={{ borderColor: taskColor(cpu.curr ?? 0) }}>{currName}</span>}
         <span className="hint">{t('rqpolicy.o1CurrHint')}</span>
       </div>
       <p className="hint o1-switch" data-testid="o1-switch">

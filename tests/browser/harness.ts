@@ -13,6 +13,8 @@ export const shots = join(root, 'test-results');
 export interface Lab {
   page: Page;
   url: string;
+  /** Stops the static server only (the browser stays): nothing is served any more. */
+  stopServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,12 +32,21 @@ export async function openLab(viewport = { width: 1280, height: 900 }): Promise<
   const url = `http://127.0.0.1:${address.port}/`;
   await page.goto(url);
   await page.getByTestId('btn-step').waitFor();
+  let serving = true;
+  const stopServer = async () => {
+    if (!serving) return;
+    serving = false;
+    // Keep-alive connections would hold the server open (and keep serving).
+    (server.httpServer as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  };
   return {
     page,
     url,
+    stopServer,
     close: async () => {
       await browser.close();
-      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+      await stopServer();
     },
   };
 }

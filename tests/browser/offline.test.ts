@@ -26,6 +26,8 @@ describe('offline', () => {
       15000,
     );
     expect(cached.some((u) => u.endsWith('.wasm'))).toBe(true);
+    // Nothing is served any more, and the page is offline: only the worker's cache can answer.
+    await lab.stopServer();
     await page.context().setOffline(true);
     try {
       await page.reload();
@@ -34,6 +36,8 @@ describe('offline', () => {
       const events = await settled(async () => (await hook<{ events: number }>(page, 'view')).events, (n) => n > 0);
       expect(events).toBeGreaterThan(0);
       await page.screenshot({ path: join(shots, 'offline.png') });
+      // The page really came from the worker.
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     } finally {
       await page.context().setOffline(false);
     }

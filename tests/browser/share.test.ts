@@ -198,11 +198,11 @@ describe('scenario library', () => {
     await settled(() => lib.getByTestId('library-card').count(), (n) => n === 2);
     expect(await lib.getByTestId('library-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset')))).toEqual(['missing-domains-hotplug', 'missing-domains-hotplug-fixed']);
     await lib.getByTestId('library-search').fill('no such words anywhere');
-    await settled(() => lib.getByTestId('library-card').count(), (n) => n === 0);
+    expect(await settled(() => lib.getByTestId('library-card').count(), (n) => n === 0)).toBe(0);
 
     await p.getByTestId('lang-pick').selectOption('zh');
     await lib.getByTestId('library-search').fill('热插拔');
-    await settled(() => lib.getByTestId('library-card').count(), (n) => n === 2);
+    expect(await settled(() => lib.getByTestId('library-card').count(), (n) => n === 2)).toBe(2);
     await lib.getByTestId('library-search').fill('公平');
     const fair = await settled(() => lib.getByTestId('library-card').count(), (n) => n > 0 && n < presets.length);
     expect(fair).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 //! Engine micro-benchmarks (`cargo bench`): the red-black tree's operations,
-//! one load_balance pass and one tick on 64 CPUs, measured with Criterion.
+//! one load_balance pass and one tick period (4 ms of events) on 64 CPUs, measured with Criterion.
 //! `npm run bench` measures whole runs; these isolate the hot pieces.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
@@ -80,7 +80,7 @@ fn balancing_and_tick(c: &mut Criterion) {
         )
     });
     let tick = sim.tick_ns();
-    c.bench_function("tick: one scheduler tick on all 64 CPUs (4 ms at HZ 250)", |b| {
+    c.bench_function("tick period: every event of the next 4 ms (one HZ-250 tick) on 64 CPUs", |b| {
         b.iter_batched(
             || sim.clone(),
             |mut s| {

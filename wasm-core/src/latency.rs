@@ -158,6 +158,7 @@ impl LatencyRecord {
 
     /// `points + 1` evenly spaced quantiles from min to max (the CDF chart).
     pub fn cdf(&self, points: usize) -> Vec<u64> {
+        let points = points.max(1);
         if self.count == 0 {
             return Vec::new();
         }

@@ -199,13 +199,14 @@ impl Trace {
 
     pub fn close_slice(&mut self, slice: RunSlice) {
         if slice.end > slice.start {
-            self.slices.push(slice);
-            if self.slices.len() > MAX_RUN_SLICES {
+            // Drop before pushing, so the Vec never grows past MAX_RUN_SLICES.
+            if self.slices.len() >= MAX_RUN_SLICES {
                 let drop = MAX_RUN_SLICES / 2;
                 self.dropped_until = self.dropped_until.max(self.slices[drop - 1].end);
                 self.slices.drain(..drop);
                 self.slices_dropped += drop;
             }
+            self.slices.push(slice);
         }
     }
 
@@ -234,12 +235,13 @@ impl Trace {
         }
     }
 
-    /// After a rewind to a state, at time `at`, that had closed `total`
-    /// slices: the kept ones up to it; when it lies before them, none, and
-    /// the replay from `at` on brings the detail back.
+    /// After a restore to a state, at time `at`, that had closed `total`
+    /// slices: the kept ones up to it. When it lies outside them (before
+    /// them, or after them: a forward jump to a later snapshot), none — the
+    /// replay from `at` on brings the detail back.
     pub fn rewind_slices(&mut self, kept: KeptSlices, total: usize, at: SimTime) {
         let KeptSlices { mut slices, dropped, dropped_until } = kept;
-        if total >= dropped {
+        if total >= dropped && total <= dropped + slices.len() {
             slices.truncate(total - dropped);
             self.slices_dropped = dropped;
             self.dropped_until = dropped_until;

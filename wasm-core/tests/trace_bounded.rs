@@ -51,3 +51,26 @@ fn a_rewind_before_the_kept_slices_replays_detail_from_its_snapshot() {
     let n = tl.sim().trace().slices.len();
     assert_eq!(&tl.sim().trace().slices[..], &fresh.trace().slices[fresh.trace().slices.len() - n..]);
 }
+
+/// A forward jump to a later snapshot (seek_event past the cursor) lands
+/// past the kept slices: detail comes back from that snapshot on, and is
+/// said to begin there.
+#[test]
+fn a_forward_jump_to_a_later_snapshot_keeps_the_lanes_honest() {
+    let mut tl = Timeline::new(pingpong(5_000));
+    tl.run_until(SimTime(3_000_000_000));
+    let far = tl.sim().events_processed();
+    tl.seek_time(SimTime(500_000_000));
+    tl.seek_event(far);
+    let mut fresh = pingpong(5_000);
+    while fresh.events_processed() < far {
+        fresh.step_event();
+    }
+    let (t, f) = (tl.sim().trace(), fresh.trace());
+    assert_eq!(t.slices_total(), f.slices_total(), "the count of closed slices is the run's");
+    let from = t.slices_kept_from().map_or(0, |s| s.ns());
+    // Every kept slice is the fresh run's, and none is missing after `from`.
+    let n = t.slices.len();
+    assert_eq!(&t.slices[..], &f.slices[f.slices.len() - n..]);
+    assert!(f.slices[..f.slices.len() - n].iter().all(|s| s.end.ns() <= from), "no detail lost after {from} ns");
+}

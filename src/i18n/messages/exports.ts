@@ -3,6 +3,7 @@ import type { Catalog } from '../i18n';
 
 const exportsCatalog: Catalog = {
   en: {
+    'exports.failed': 'The export failed: {error}',
     'exports.export': 'export',
     'exports.viewAs': 'export this view',
     'exports.pngTip': 'Save this view as a PNG image',
@@ -18,6 +19,7 @@ const exportsCatalog: Catalog = {
     'exports.written': 'Saved {file} ({events} trace events)',
   },
   zh: {
+    'exports.failed': '导出失败：{error}',
     'exports.export': '导出',
     'exports.viewAs': '导出此视图',
     'exports.pngTip': '将此视图保存为 PNG 图片',

@@ -16,7 +16,12 @@ export function RunExports(props: { sim: Simulation; scenarioName: string }) {
   const [note, setNote] = useState<string | null>(null);
   const base = `schedlab-${fileSlug(props.scenarioName)}`;
   const trace = () => {
-    const json = props.sim.chromeTrace();
+    let json: string;
+    try {
+      json = props.sim.chromeTrace();
+    } catch (e) {
+      return setNote(t('exports.failed', { error: e instanceof Error ? e.message : String(e) }));
+    }
     const file = `${base}.trace.json`;
     download(json, file, 'application/json');
     const cut = truncationNote(json);
@@ -24,8 +29,12 @@ export function RunExports(props: { sim: Simulation; scenarioName: string }) {
     setNote(cut ? t('exports.truncated', { note: cut }) : t('exports.written', { file, events }));
   };
   const csv = () => {
-    download(props.sim.metricsCsv(), `${base}.metrics.csv`, 'text/csv');
-    setNote(null);
+    try {
+      download(props.sim.metricsCsv(), `${base}.metrics.csv`, 'text/csv');
+      setNote(null);
+    } catch (e) {
+      setNote(t('exports.failed', { error: e instanceof Error ? e.message : String(e) }));
+    }
   };
   return (
     <div className="run-exports" data-testid="run-exports">

@@ -93,6 +93,7 @@ pub fn chrome_trace(start: &Simulator, until_events: u64, max_events: usize) -> 
     let (mut records, mut rq_changes) = (sim.trace().records_total(), sim.trace().rq_changes_total());
     let (mut slices, mut violations) = (0usize, 0usize);
     let mut truncated_at_ns = None;
+    let mut lost = (0usize, 0usize);
     while sim.events_processed() < until_events {
         if w.full() {
             truncated_at_ns = Some(sim.now().ns());
@@ -103,11 +104,17 @@ pub fn chrome_trace(start: &Simulator, until_events: u64, max_events: usize) -> 
         }
         let t = sim.trace();
         let new = (t.records_total() - records) as usize;
+        let mut seen = 0;
         for r in t.recent(new) {
             instant(&mut w, &sim, r);
+            seen += 1;
         }
+        // One event (a spawn of thousands of threads) can emit more records
+        // than the trace's rings keep: those are counted and said.
+        lost.0 += new - seen;
         records = t.records_total();
         let new = (t.rq_changes_total() - rq_changes) as usize;
+        lost.1 += new - t.rq_changes(new).count();
         for c in t.rq_changes(new) {
             let (p, ts) = (cpu_pid(c.cpu), us(c.at.ns()));
             w.event(&format!(
@@ -158,6 +165,13 @@ pub fn chrome_trace(start: &Simulator, until_events: u64, max_events: usize) -> 
             ",\"truncated\":\"the export stopped at {} ms after {} trace events (its cap); export an earlier cursor or a shorter run for the rest\"",
             us(at / 1000),
             events
+        );
+    }
+    if lost != (0, 0) {
+        let _ = write!(
+            out,
+            ",\"lost\":\"{} scheduling records and {} runqueue changes were left out: single events emitted more than the trace keeps\"",
+            lost.0, lost.1
         );
     }
     out.push_str("}}\n");

@@ -11,10 +11,11 @@
 //!   back to e (s2 ≤ e < s3): restore s2, replay e − s2 events
 //! ```
 //!
-//! Memory: snapshots leave out the run slices (append-only, so the slices of
-//! any earlier state are a prefix of the current ones and a restore truncates
-//! them), and at most MAX_SNAPSHOTS are kept: past that, every other one is
-//! dropped and the interval doubles.
+//! Memory: snapshots leave out the run slices (the slices of an earlier state
+//! are a prefix of the current ones, so a restore truncates them; when the
+//! cap dropped that prefix, or a forward jump lands past them, the replay
+//! from the snapshot brings detail back), and at most MAX_SNAPSHOTS are kept:
+//! past that, every other one is dropped and the interval doubles.
 
 use super::history::LoadHistory;
 use crate::balance::decision::Outcome;

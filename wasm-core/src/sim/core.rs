@@ -415,7 +415,8 @@ impl Simulator {
             }
             if let Some(woken) = task.stats.woken_at.take() {
                 // Until the task's own code runs again, as schbench measures
-                // it: the wait, then the context switch at this CPU's speed.
+                // it: the wait, then the context switch at this CPU's speed
+                // (owed IPI and cache-refill work is not counted here).
                 let switch_ns = (switch_cost * FULL_SPEED_PCT as u64).div_ceil(speed as u64);
                 let tgid = task.tgid as usize;
                 self.procs[tgid].wakeup_latency.record(now.since(woken) + switch_ns);
