@@ -360,6 +360,8 @@ export function App() {
   return (
     <div className={playing ? 'app playing' : 'app'} data-version={version} data-lesson-panel={(lesson && lessonMarks?.panel) || undefined}>
       <header className="top">
+        {/* Row 1: what runs (scenario, partner, library, editor, file); row 2: how it is shown (lesson, share, language). */}
+        <div className="top-row">
         <h1>schedlab</h1>
         <div className="scenario-pick">
           <select
@@ -405,10 +407,12 @@ export function App() {
             />
           </label>
         </div>
-        <ClassroomBar lesson={lesson} setLesson={setLesson} />
         <button className="library-button" data-testid="library-button" onClick={() => setLibrary(true)}>
           {t('lib.button')}
         </button>
+        </div>
+        <div className="top-row">
+        <ClassroomBar lesson={lesson} setLesson={setLesson} />
         <ShareBar made={share.made} onShare={share.makeLink} />
         <label className="lang-pick">
           {t('app.language')}{' '}
@@ -420,6 +424,7 @@ export function App() {
             ))}
           </select>
         </label>
+        </div>
       </header>
       {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
       <p className="description">
