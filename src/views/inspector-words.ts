@@ -40,11 +40,12 @@ export function groupSentence(g: GroupStatsView, i: number, d: DecisionView, t: 
 export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, t: Translate = english): string[] {
   const steps = [t('words.step1', { cpu: d.cpu, idle: d.idle, level: d.level, groups: plural(t, d.groups.length, 'words.groups'), avg: d.domain_avg_load })];
   if (d.outcome === 'not-designated') {
-    steps.push(explainDecision(d, t) + '.');
+    steps.push(explainDecision(d, t) + t('dec.stop'));
     return steps;
   }
   const b = d.busiest_group === null ? undefined : d.groups[d.busiest_group];
-  steps.push(b ? t('words.busiest', { cpus: b.cpus, type: b.group_type, avg: b.avg_load }) : t('words.noBusiest'));
+  const type = b && ['overloaded', 'imbalanced', 'other'].includes(b.group_type) ? t(`dec.type.${b.group_type}`) : (b?.group_type ?? '');
+  steps.push(b ? t('words.busiest', { cpus: b.cpus, type, avg: b.avg_load }) : t('words.noBusiest'));
   if (d.imbalance > 0) steps.push(t('words.imbalance', { imb: d.imbalance }));
   if (d.outcome === 'moved') {
     steps.push(t('words.pulled', { names: d.moved.map(nameOf).join(', '), cpu: d.busiest_cpu ?? '?' }));

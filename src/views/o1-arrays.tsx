@@ -81,7 +81,7 @@ function PrioArray(props: { which: 'active' | 'expired'; title: string; array: O
             height={STRIP_H}
             className={set.has(prio) ? `o1-bit on ${props.which}${prio === first ? ' first' : ''}` : prio < 100 ? 'o1-bit rt' : 'o1-bit'}
           >
-            <title>{`prio ${prio}${set.has(prio) ? '' : ' (empty)'}`}</title>
+            <title>{t(set.has(prio) ? 'rqpolicy.prioTip' : 'rqpolicy.prioEmptyTip', { prio })}</title>
           </rect>
         ))}
         {[0, 100, 120, 139].map((p) => (
@@ -121,11 +121,20 @@ function PrioArray(props: { which: 'active' | 'expired'; title: string; array: O
 }
 
 function O1Task(props: { task: O1TaskView; x: number; y: number; running: boolean }) {
+  const t = useT();
   const { task, x, y } = props;
   const name = task.name.length > 12 ? `${task.name.slice(0, 11)}…` : task.name;
   return (
     <g data-testid="o1-task" data-pid={task.pid} transform={`translate(${x}, ${y})`}>
-      <title>{`${task.name} [${task.pid}] · static_prio ${task.static_prio} · sleep_avg ${fmtMs(task.sleep_avg_ns)} ms · timeslice left ${fmtMs(task.time_slice_ns)} ms${props.running ? ' · running' : ''}`}</title>
+      <title>
+        {t(props.running ? 'rqpolicy.taskTipRunning' : 'rqpolicy.taskTip', {
+          name: task.name,
+          pid: task.pid,
+          prio: task.static_prio,
+          sleep: fmtMs(task.sleep_avg_ns),
+          left: fmtMs(task.time_slice_ns),
+        })}
+      </title>
       <rect width={TASK_W - 6} height={ROW_H - 4} rx={4} className={props.running ? 'o1-task running' : 'o1-task'} style={{ stroke: taskColor(task.pid) }} />
       <text x={6} y={14} className="o1-task-name">
         {name}
