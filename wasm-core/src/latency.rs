@@ -114,18 +114,6 @@ impl LatencyRecord {
         self.hist.is_none()
     }
 
-    /// The fraction of samples above `ns` (exact, or within the histogram's 1 %).
-    pub fn fraction_above(&self, ns: u64) -> f64 {
-        if self.count == 0 {
-            return 0.0;
-        }
-        let above = match &self.hist {
-            None => self.exact.iter().filter(|&&v| v > ns).count() as u64,
-            Some(h) => self.count - h.count_between(0, ns),
-        };
-        above as f64 / self.count as f64
-    }
-
     /// `quantiles(&[p...])`: nearest-rank percentiles (0-100) of the samples;
     /// 0 and 100 give the exact min and max. Empty: all 0.
     pub fn percentiles(&self, ps: &[f64]) -> Vec<u64> {
@@ -156,18 +144,13 @@ impl LatencyRecord {
             .collect()
     }
 
-    /// `points + 1` evenly spaced quantiles from min to max (the CDF chart).
+    /// `points + 1` evenly spaced percentiles from min to max (the CDF
+    /// chart), nearest-rank as every other figure.
     pub fn cdf(&self, points: usize) -> Vec<u64> {
-        let points = points.max(1);
         if self.count == 0 {
             return Vec::new();
         }
-        if self.hist.is_none() {
-            let mut sorted = self.exact.clone();
-            sorted.sort_unstable();
-            let last = sorted.len() - 1;
-            return (0..=points).map(|i| sorted[(i * last + points / 2) / points]).collect();
-        }
+        let points = points.max(1);
         let ps: Vec<f64> = (0..=points).map(|i| 100.0 * i as f64 / points as f64).collect();
         self.percentiles(&ps)
     }

@@ -158,4 +158,6 @@ pub struct Process {
     /// Its threads' wakeup latencies (wakeup to running its own code), in
     /// bounded memory.
     pub wakeup_latency: crate::latency::LatencyRecord,
+    /// Of those wakeups, how many queued (were not running at once).
+    pub queued_wakeups: u64,
 }

@@ -28,10 +28,6 @@ fn a_long_run_keeps_the_most_recent_slices_within_the_cap() {
     assert!(t.slices.windows(2).all(|w| w[0].end <= w[1].end), "in order of their end");
     // The kept ones are exactly the last slices of an uncapped count.
     assert_eq!(t.slices_since(t.slices_total() - 10).len(), 10);
-    // The trace hash does not depend on the cap (slices are not hashed): same run, same hash.
-    let mut again = pingpong(5_000);
-    again.run_to_end();
-    assert_eq!(again.trace().hash(), t.hash());
 }
 
 #[test]

@@ -66,7 +66,9 @@ pub fn metrics_csv(sim: &Simulator) -> String {
     );
     for (p, proc_) in r.processes.iter().zip(sim.processes()) {
         let lat = &proc_.wakeup_latency;
-        let q = |pct: f64| if lat.is_empty() { String::new() } else { us(lat.percentiles(&[pct])[0]) };
+        // One sort of the samples for all four figures.
+        let qs = lat.percentiles(&[50.0, 95.0, 99.0, 100.0]);
+        let q = |k: usize| if lat.is_empty() { String::new() } else { us(qs[k]) };
         let cells = [
             text_cell(&p.name),
             p.tgid.to_string(),
@@ -76,10 +78,10 @@ pub fn metrics_csv(sim: &Simulator) -> String {
             format!("{:.6}", p.share),
             ms(p.wait_time_ns),
             lat.len().to_string(),
-            q(50.0),
-            q(95.0),
-            q(99.0),
-            q(100.0),
+            q(0),
+            q(1),
+            q(2),
+            q(3),
             p.nvcsw.to_string(),
             p.nivcsw.to_string(),
             p.migrations.to_string(),

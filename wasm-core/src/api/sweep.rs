@@ -174,20 +174,17 @@ pub struct ColocationRow {
 pub fn gi_colocation_point(variant: &str) -> ColocationRow {
     let sim = run_until(&gi_colocation_scenario(variant), |_| false);
     let mut lat = LatencyRecord::default();
-    let (mut on, mut off) = (0u64, 0u64);
+    let (mut on, mut off, mut queued) = (0u64, 0u64, 0u64);
     for p in sim.processes() {
         let cpu: u64 = p.threads.iter().map(|&pid| sim.tasks()[pid as usize].se.sum_exec_runtime).sum();
         if p.name.starts_with("online") {
             lat.merge(&p.wakeup_latency);
+            queued += p.queued_wakeups;
             on += cpu;
         } else {
             off += cpu;
         }
     }
-    // A latency includes the switch into the task (at SMT-contended speed
-    // at worst); longer means the wakee queued.
-    let costs = sim.costs();
-    let switch_ns = (costs.context_switch_ns * 100).div_ceil(costs.smt_sibling_speed_pct as u64);
     let us = |ns: u64| ns as f64 / 1e3;
     ColocationRow {
         variant: variant.to_string(),
@@ -196,7 +193,7 @@ pub fn gi_colocation_point(variant: &str) -> ColocationRow {
             [us(q[0]), us(q[1]), us(q[2]), us(q[3]), us(lat.max())]
         },
         online_wakeup_mean_us: lat.mean() / 1e3,
-        online_waited: lat.fraction_above(switch_ns),
+        online_waited: queued as f64 / lat.len().max(1) as f64,
         online_cpu_ms: on as f64 / 1e6,
         offline_cpu_ms: off as f64 / 1e6,
     }

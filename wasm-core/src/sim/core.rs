@@ -418,8 +418,9 @@ impl Simulator {
                 // it: the wait, then the context switch at this CPU's speed
                 // (owed IPI and cache-refill work is not counted here).
                 let switch_ns = (switch_cost * FULL_SPEED_PCT as u64).div_ceil(speed as u64);
-                let tgid = task.tgid as usize;
-                self.procs[tgid].wakeup_latency.record(now.since(woken) + switch_ns);
+                let proc_ = &mut self.procs[task.tgid as usize];
+                proc_.wakeup_latency.record(now.since(woken) + switch_ns);
+                proc_.queued_wakeups += u64::from(now > woken);
             }
         }
         if prev != next {

@@ -234,6 +234,7 @@ impl Simulator {
                 threads,
                 start_at,
                 wakeup_latency: Default::default(),
+                queued_wakeups: 0,
             });
             sim.push(start_at, Event::Spawn(tgid));
         }
