@@ -30,6 +30,7 @@ import { LinkProblem } from './share/link-problem';
 import { LibraryPanel } from './library/library-panel';
 import { PRESET_NOTES } from './library/preset-notes';
 import { ScenarioEditor } from './editor/scenario-editor';
+import { JsonFileButton } from './views/json-file-button';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const SLOW_MS = 250;
@@ -120,8 +121,20 @@ export function App() {
   // happen about every SLOW_MS of wall time instead of every frame, each on
   // its own frame, a third of the period apart: [report, tasks, history].
   const [slow, setSlow] = useState<[number, number, number]>([0, 0, 0]);
-  const lastSlowRef = useRef(0);
-  const slowTurn = useRef(0);
+  // When each of the three last refreshed (wall ms): one schedule for play and long runs.
+  const lastSlowRef = useRef<number[]>([0, 0, 0]);
+  /** Staggers the three slow refreshes a third of SLOW_MS apart, from `now`. */
+  const staggerSlow = (now: number) => {
+    lastSlowRef.current = [0, 1, 2].map((i) => now - (i * SLOW_MS) / 3);
+  };
+  /** At most one slow refresh per call: the first that is due. */
+  const slowTick = useCallback((ts: number) => {
+    const last = lastSlowRef.current;
+    const due = last.findIndex((t) => ts - t >= SLOW_MS);
+    if (due < 0) return;
+    last[due] = ts;
+    setSlow((k) => k.map((n, i) => (i === due ? n + 1 : n)) as [number, number, number]);
+  }, []);
   const stepEvent = useCallback(() => {
     simRef.current?.stepEvent();
     bump();
@@ -137,17 +150,13 @@ export function App() {
     (job: Job, done: () => string | null) => {
       stopLong();
       setPlaying(false);
+      staggerSlow(performance.now());
       const run = new LongRun(
         job,
         (p) => {
           setProgress(p);
           // The slow refreshes (report, tasks, history) in turn, as while playing.
-          const ts = performance.now();
-          if (ts - lastSlowRef.current >= SLOW_MS / 3) {
-            lastSlowRef.current = ts;
-            const due = (slowTurn.current = (slowTurn.current + 1) % 3);
-            setSlow((k) => k.map((n, i) => (i === due ? n + 1 : n)) as [number, number, number]);
-          }
+          slowTick(performance.now());
           bump();
         },
         () => {
@@ -159,7 +168,7 @@ export function App() {
       runRef.current = run;
       run.start();
     },
-    [stopLong],
+    [stopLong, slowTick],
   );
   const cancelLong = useCallback(() => {
     const s = simRef.current;
@@ -256,18 +265,13 @@ export function App() {
     if (!playing) return;
     let raf = 0;
     let last = performance.now();
-    const lastSlow = [0, 1, 2].map((i) => last - (i * SLOW_MS) / 3);
+    staggerSlow(last);
     const frame = (ts: number) => {
       const s = simRef.current;
       if (!s) return;
       const dtMs = Math.min(100, ts - last);
       last = ts;
-      // At most one slow refresh per frame.
-      const due = lastSlow.findIndex((t) => ts - t >= SLOW_MS);
-      if (due >= 0) {
-        lastSlow[due] = ts;
-        setSlow((k) => k.map((n, i) => (i === due ? n + 1 : n)) as [number, number, number]);
-      }
+      slowTick(ts);
       s.runUntil(s.nowNs + dtMs * 1e6 * speed);
       bump();
       if (s.finished) {
@@ -278,7 +282,7 @@ export function App() {
     };
     raf = requestAnimationFrame(frame);
     return () => cancelAnimationFrame(raf);
-  }, [playing, speed]);
+  }, [playing, speed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Per frame only the light view: the selected CPU's trees, no task list.
   const view: SimView | null = sim ? sim.frame(cpuSel) : null;
@@ -395,17 +399,7 @@ export function App() {
           <button type="button" className="file" data-testid="open-editor" onClick={() => setEditing(true)}>
             {t('editor.open')}
           </button>
-          <label className="file">
-            {t('app.openScenario')}
-            <input
-              type="file"
-              accept="application/json,.json"
-              onChange={(e) => {
-                const f = e.target.files?.[0];
-                if (f) void f.text().then(load);
-              }}
-            />
-          </label>
+          <JsonFileButton label={t('app.openScenario')} onFile={(f) => void f.text().then(load)} />
         </div>
         <button className="library-button" data-testid="library-button" onClick={() => setLibrary(true)}>
           {t('lib.button')}

@@ -4,6 +4,7 @@
 // to the fields they name. Apply loads the scenario into the lab only when it
 // is valid (the lab keeps running the old one otherwise); Import reads a file
 // into the editor, Export downloads the current scenario.
+import { JsonFileButton } from '../views/json-file-button';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/i18n';
 import { FormContext, type FormCtx } from './field';
@@ -85,19 +86,7 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
               {t('editor.tabJson')}
             </button>
           </div>
-          <label className="file ed-button">
-            {t('editor.import')}
-            <input
-              type="file"
-              accept="application/json,.json"
-              data-testid="editor-import"
-              onChange={(e) => {
-                const f = e.target.files?.[0];
-                if (f) void importFile(f);
-                e.target.value = '';
-              }}
-            />
-          </label>
+          <JsonFileButton className="file ed-button" label={t('editor.import')} testId="editor-import" onFile={(f) => void importFile(f)} />
           <button type="button" className="ed-button" onClick={exportNow} disabled={draft.frozen} data-testid="editor-export">
             {t('editor.export')}
           </button>

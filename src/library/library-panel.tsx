@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PresetInfo } from '../engine/types';
 import { useLang, useT } from '../i18n/i18n';
+import { useEscape } from '../views/use-escape';
 import { TAGS, type Tag } from './preset-notes';
 import { libraryEntries, searchLibrary } from './search';
 
@@ -18,13 +19,7 @@ export function LibraryPanel(props: { presets: PresetInfo[]; current: string; on
   const entries = useMemo(() => libraryEntries(presets.map((p) => p.name)), [presets]);
   const shown = searchLibrary(entries, query, lang, tagLabel);
   useEffect(() => searchRef.current?.focus(), []);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEscape(onClose);
   return (
     <div className="overlay" onClick={onClose}>
       <div className="overlay-box library" data-testid="library" role="dialog" aria-label={t('lib.title')} onClick={(e) => e.stopPropagation()}>

@@ -1,18 +1,12 @@
 // The keyboard shortcuts, listed from the same table the key handler uses.
-import { useEffect } from 'react';
+import { useEscape } from './use-escape';
 import { SHORTCUTS, commandKey, shownKey } from './shortcuts';
 import { useT } from '../i18n/i18n';
 
 export function HelpOverlay(props: { onClose: () => void }) {
   const { onClose } = props;
   const t = useT();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEscape(onClose);
   return (
     <div className="overlay" data-testid="help" role="dialog" aria-label="keyboard shortcuts" onClick={props.onClose}>
       <div className="overlay-box" onClick={(e) => e.stopPropagation()}>
