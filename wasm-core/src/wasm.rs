@@ -69,8 +69,6 @@ pub struct SimSnapshot {
 #[wasm_bindgen]
 pub struct Simulator {
     inner: Timeline,
-    /// The run at its start, which the trace export replays from.
-    start: Engine,
 }
 
 #[wasm_bindgen]
@@ -80,8 +78,7 @@ impl Simulator {
     pub fn new(scenario_json: &str) -> Result<Simulator, JsError> {
         let cfg = scenario::load_scenario(scenario_json)
             .map_err(|diags| JsError::new(&diags.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))?;
-        let start = Engine::new(&cfg);
-        Ok(Simulator { inner: Timeline::new(start.clone()), start })
+        Ok(Simulator { inner: Timeline::new(Engine::new(&cfg)) })
     }
 
     fn sim(&self) -> &Engine {
@@ -208,7 +205,7 @@ impl Simulator {
     /// (replayed; capped at `perfetto::DEFAULT_MAX_EVENTS` events, which
     /// `otherData.truncated` then reports).
     pub fn chrome_trace_json(&self) -> String {
-        perfetto::chrome_trace(&self.start, self.sim().events_processed(), perfetto::DEFAULT_MAX_EVENTS).json
+        perfetto::chrome_trace(self.inner.start(), self.sim().events_processed(), perfetto::DEFAULT_MAX_EVENTS).json
     }
 
     /// The machine: nodes, cores, SMT threads, distances and hops, online CPUs.

@@ -126,6 +126,12 @@ impl Timeline {
     pub fn sim(&self) -> &Simulator {
         &self.sim
     }
+
+    /// The run at its start: the first snapshot, which thinning never drops
+    /// (the trace export replays from it).
+    pub fn start(&self) -> &Simulator {
+        &self.snapshots[0].sim
+    }
     pub fn history(&self) -> &LoadHistory {
         &self.history
     }
