@@ -1,11 +1,18 @@
 // The lab: one simulation, stepped or played, and the views of its state at
-// the cursor. The UI never changes simulation state except through the
-// engine's commands (step, run, reset by re-creating).
+// the cursor. The simulation lives in the engine worker; the UI never changes
+// its state except through the engine's commands (step, run, reset by
+// re-creating), and draws the frames the worker reads after each of them.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Simulation, listPresets, presetJson } from './engine/engine';
-import type { Mark, PresetInfo, SimView } from './engine/types';
-import { applyStep, backwardMark, forwardMark, markWords } from './engine/commands';
-import { LongRun, backJob, timeJob, type Job, type Progress } from './engine/long-run';
+import { listPresets, presetJson } from './engine/engine';
+import type { Mark, PresetInfo } from './engine/types';
+import { backwardMark, forwardMark, markWords, stepCommand } from './engine/commands';
+import type { EngineClient } from './engine/client';
+import type { GanttWindow } from './engine/frame';
+import type { JobProgress, JobSpec } from './engine/jobs';
+import type { Command as EngineCommand, Read } from './engine/protocol';
+import { useLabEngine, usePlayLoop } from './engine/use-lab-engine';
+import type { Anchor } from './classroom/lesson';
+import type { Prediction, Question } from './classroom/predict';
 import { fmtMs } from './views/colors';
 import { ProgressBar } from './views/progress-bar';
 import { ComparePanel } from './compare/compare-panel';
@@ -16,7 +23,6 @@ import { HelpOverlay } from './views/help-overlay';
 import type { Command } from './views/shortcuts';
 import { MetricsStrip } from './views/metrics-strip';
 import { LabPanels } from './lab-panels';
-import { MAX_ROWS, PLAYING_ROWS } from './views/task-table';
 import { RunExports } from './views/export/run-exports';
 import type { ColourBy } from './views/topology/topology-view';
 import { LANGS, isLang, useLang, useT } from './i18n/i18n';
@@ -33,29 +39,34 @@ import { ScenarioEditor } from './editor/scenario-editor';
 import { JsonFileButton } from './views/json-file-button';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
-const SLOW_MS = 250;
+const GANTT_WINDOW_NS = 200e6;
 
 interface ScenarioMeta {
   name: string;
   description: string;
 }
 
-export function App() {
+export function App({ client }: { client: EngineClient }) {
   const [presets] = useState<PresetInfo[]>(() => listPresets());
   const [scenarioJson, setScenarioJson] = useState<string>(() => presetJson(DEFAULT_PRESET));
   const scenarioRef = useRef(scenarioJson);
-  const runRef = useRef<LongRun | null>(null);
   const [meta, setMeta] = useState<ScenarioMeta>({ name: DEFAULT_PRESET, description: '' });
-  const simRef = useRef<Simulation | null>(null);
-  const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(0.1);
   const [cpuSel, setCpuSel] = useState(0);
+  const [gantt, setGantt] = useState<GanttWindow>({ spanNs: GANTT_WINDOW_NS, endNs: null });
   const [colourBy, setColourBy] = useState<ColourBy>('nr_running');
-  const partner = usePartner();
   const t = useT();
   const [lang, setLang] = useLang();
+  const formatDetail = useCallback(
+    (p: JobProgress, spec: JobSpec) =>
+      spec.kind === 'prev-mark' ? t('progress.searchedBack', { at: p.at, of: p.of }) : spec.kind === 'cursor' ? `${p.at} / ${p.of}` : `${(p.at / 1e6).toFixed(3)} / ${(p.of / 1e6).toFixed(3)} ms`,
+    [t],
+  );
+  const engine = useLabEngine(client, { cpu: cpuSel, gantt }, formatDetail);
+  const { playing, setPlaying, progress, version } = engine;
+  usePlayLoop(engine, speed);
+  const partner = usePartner(engine);
   /** A preset's title in the interface language (the library's), else the engine's. */
   // The library's note describes a built-in preset as shipped (own property
   // only: a scenario may be named "constructor"), not an edited copy of it.
@@ -76,289 +87,168 @@ export function App() {
   // file, editor, link) leaves the lesson; the lesson's own loads match it.
   const lessonRef = useRef(lesson);
   lessonRef.current = lesson;
-  /** Every state change goes through here: it also keeps the compare partner on the clock. */
-  const bump = () => {
-    const s = simRef.current;
-    if (s) partner.sync(s.nowNs);
-    setVersion((v) => v + 1);
-  };
 
-  /** Replaces the simulation; an invalid scenario leaves the old one running. */
-  const load = useCallback((json: string): boolean => {
+  /** Replaces the simulation; the engine's message if it refused the scenario (the old one then keeps running). */
+  const tryLoad = useCallback(async (json: string): Promise<string | null> => {
     try {
-      const next = new Simulation(json);
-      runRef.current?.cancel();
-      runRef.current = null;
-      simRef.current?.dispose();
-      simRef.current = next;
-      const parsed = JSON.parse(json) as Partial<ScenarioMeta>;
-      setMeta({ name: String(parsed.name ?? ''), description: String(parsed.description ?? '') });
-      setScenarioJson(json);
-      scenarioRef.current = json;
-      setError(null);
-      setPlaying(false);
-      setCpuSel(0);
-      if (partner.kindRef.current) partner.build(partner.kindRef.current, json);
-      bump();
-      return true;
+      await engine.load(json);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      return false;
+      return e instanceof Error ? e.message : String(e);
     }
-  }, []);
+    const parsed = JSON.parse(json) as Partial<ScenarioMeta>;
+    setMeta({ name: String(parsed.name ?? ''), description: String(parsed.description ?? '') });
+    setScenarioJson(json);
+    scenarioRef.current = json;
+    setError(null);
+    setCpuSel(0);
+    if (partner.kindRef.current) await partner.build(partner.kindRef.current, json);
+    return null;
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  /** As tryLoad, showing the engine's message; true if loaded. */
+  const load = useCallback(
+    async (json: string): Promise<boolean> => {
+      const problem = await tryLoad(json);
+      if (problem !== null) setError(problem);
+      return problem === null;
+    },
+    [tryLoad],
+  );
 
   useEffect(() => {
-    load(scenarioJson);
+    void load(scenarioJson);
     // Load once on mount; later loads go through the controls.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // A new CPU to show or a new lanes' window: the same state read again.
+  const shown = useRef({ cpuSel, gantt });
+  useEffect(() => {
+    if (shown.current.cpuSel === cpuSel && shown.current.gantt === gantt) return;
+    shown.current = { cpuSel, gantt };
+    if (engine.dataRef.current) void engine.refresh();
+  }, [cpuSel, gantt]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const sim = simRef.current;
+  const data = engine.dataRef.current;
   const [notice, setNotice] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [editing, setEditing] = useState(false);
-  // While playing, the costly refreshes (report, task list, heatmap history)
-  // happen about every SLOW_MS of wall time instead of every frame, each on
-  // its own frame, a third of the period apart: [report, tasks, history].
-  const [slow, setSlow] = useState<[number, number, number]>([0, 0, 0]);
-  // When each of the three last refreshed (wall ms): one schedule for play and long runs.
-  const lastSlowRef = useRef<number[]>([0, 0, 0]);
-  /** Staggers the three slow refreshes a third of SLOW_MS apart, from `now`. */
-  const staggerSlow = (now: number) => {
-    lastSlowRef.current = [0, 1, 2].map((i) => now - (i * SLOW_MS) / 3);
-  };
-  /** At most one slow refresh per call: the first that is due. */
-  const slowTick = useCallback((ts: number) => {
-    const last = lastSlowRef.current;
-    const due = last.findIndex((t) => ts - t >= SLOW_MS);
-    if (due < 0) return;
-    last[due] = ts;
-    setSlow((k) => k.map((n, i) => (i === due ? n + 1 : n)) as [number, number, number]);
-  }, []);
-  const stepEvent = useCallback(() => {
-    simRef.current?.stepEvent();
-    bump();
-  }, []);
-  const reset = useCallback(() => load(scenarioJson), [load, scenarioJson]);
-  // A long run in slices (next mark, jump forward); any other command stops it.
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const stopLong = useCallback(() => {
-    runRef.current?.cancel();
-    runRef.current = null;
-  }, []);
-  const startLong = useCallback(
-    (job: Job, done: () => string | null) => {
-      stopLong();
-      setPlaying(false);
-      staggerSlow(performance.now());
-      const run = new LongRun(
-        job,
-        (p) => {
-          setProgress(p);
-          // The slow refreshes (report, tasks, history) in turn, as while playing.
-          slowTick(performance.now());
-          bump();
-        },
-        () => {
-          if (runRef.current === run) runRef.current = null;
-          setNotice(done());
-          bump();
-        },
-      );
-      runRef.current = run;
-      run.start();
-    },
-    [stopLong, slowTick],
-  );
+  const reset = useCallback(() => void load(scenarioRef.current), [load]);
   const cancelLong = useCallback(() => {
-    const s = simRef.current;
-    stopLong();
-    if (s) setNotice(t('notice.cancelled', { t: fmtMs(s.nowNs) }));
-    bump();
-  }, [stopLong, t]);
+    void engine.cancel().then(() => setNotice(t('notice.cancelled', { t: fmtMs(engine.dataRef.current?.frame.nowNs ?? 0) })));
+  }, [engine, t]);
+  /** Runs a command now, paused; its answer is whether it found where to go. */
+  const drive = useCallback(
+    (c: EngineCommand): Promise<boolean> => {
+      setPlaying(false);
+      setNotice(null);
+      return engine.command(c);
+    },
+    [engine, setPlaying],
+  );
 
   const command = useCallback(
     (c: Command) => {
       if (c === 'help') return setHelp((h) => !h);
-      stopLong();
-      if (c === 'play') setPlaying((p) => !p);
-      else if (c === 'reset') reset();
-      else {
-        const s = simRef.current;
-        if (!s) return;
-        setPlaying(false);
-        const m = forwardMark(c);
-        if (m) {
-          let found = false;
-          const job = timeJob(s, t('notice.searching', { what: markWords(t, m) }), s.durationNs, (until) => {
-            const r = s.stepMarkUntil(m, until);
-            found = r === 1;
-            return r !== -1;
-          });
-          startLong(job, () => (found ? null : t('notice.noFurther', { what: markWords(t, m) })));
-          return;
-        }
-        const b = backwardMark(c);
-        if (b) {
-          let found = false;
-          const job = backJob(
-            s,
-            t('notice.searchingBack', { what: markWords(t, b) }),
-            b,
-            (f) => {
-              found = f;
-            },
-            t,
-          );
-          startLong(job, () => (found ? null : t('notice.noEarlier', { what: markWords(t, b) })));
-          return;
-        }
-        setNotice(applyStep(s, c, t));
-        bump();
+      if (c === 'play') {
+        if (progress) void engine.cancel();
+        return setPlaying((p) => !p);
+      }
+      if (c === 'reset') return reset();
+      setPlaying(false);
+      const m = forwardMark(c);
+      if (m) {
+        void engine.job({ kind: 'next-mark', mark: m }, t('notice.searching', { what: markWords(t, m) })).then((end) => {
+          if (!end.cancelled) setNotice(end.found ? null : t('notice.noFurther', { what: markWords(t, m) }));
+        });
+        return;
+      }
+      const b = backwardMark(c);
+      if (b) {
+        void engine.job({ kind: 'prev-mark', mark: b }, t('notice.searchingBack', { what: markWords(t, b) })).then((end) => {
+          if (!end.cancelled) setNotice(end.found ? null : t('notice.noEarlier', { what: markWords(t, b) }));
+        });
+        return;
+      }
+      const step = stepCommand(c);
+      if (step) {
+        void engine.command(step).then((found) => setNotice(step.kind === 'back' && !found ? t('notice.firstEvent') : null));
       }
     },
-    [reset, stopLong, startLong, t],
+    [reset, engine, progress, setPlaying, t],
   );
   /** Goes to a time at once (back: snapshot + replay; forward: one engine call). */
-  const seekTimeNow = useCallback((tNs: number) => {
-    const s = simRef.current;
-    if (!s) return;
-    setPlaying(false);
-    s.seekTime(Math.max(0, Math.min(tNs, s.durationNs)));
-    setNotice(null);
-    bump();
-  }, []);
+  const seekTimeNow = useCallback((tNs: number) => drive({ kind: 'seek-time', ns: tNs }), [drive]);
   /** Jumps to a clicked time: back exactly at once, forward in slices with progress. */
   const seekTime = useCallback(
     (tNs: number) => {
-      const s = simRef.current;
-      if (!s) return;
-      stopLong();
-      const to = Math.max(0, Math.min(tNs, s.durationNs));
-      if (to <= s.nowNs) return seekTimeNow(to);
+      const f = engine.dataRef.current?.frame;
+      if (!f) return;
+      const to = Math.max(0, Math.min(tNs, f.durationNs));
+      if (to <= f.nowNs) return void seekTimeNow(to);
       setNotice(null);
-      const job = timeJob(s, t('notice.runningTo', { t: fmtMs(to) }), to, (until) => {
-        s.runUntil(until);
-        return false;
-      });
-      startLong(job, () => null);
+      void engine.job({ kind: 'run-to', toNs: to }, t('notice.runningTo', { t: fmtMs(to) }));
     },
-    [stopLong, startLong, seekTimeNow, t],
+    [engine, seekTimeNow, t],
   );
 
-  /** A lesson step moves the cursor: paused, any long run stopped, then one refresh. */
-  const drive = useCallback(
-    (f: (s: Simulation) => void) => {
-      const s = simRef.current;
-      if (!s) return;
-      stopLong();
-      setPlaying(false);
-      f(s);
-      setNotice(null);
-      bump();
-    },
-    [stopLong],
-  );
-
-  // The single frame loop: advance simulated time by wall time × speed.
-  useEffect(() => {
-    if (!playing) return;
-    let raf = 0;
-    let last = performance.now();
-    staggerSlow(last);
-    const frame = (ts: number) => {
-      const s = simRef.current;
-      if (!s) return;
-      const dtMs = Math.min(100, ts - last);
-      last = ts;
-      slowTick(ts);
-      s.runUntil(s.nowNs + dtMs * 1e6 * speed);
-      bump();
-      if (s.finished) {
-        setPlaying(false);
-        return;
-      }
-      raf = requestAnimationFrame(frame);
-    };
-    raf = requestAnimationFrame(frame);
-    return () => cancelAnimationFrame(raf);
-  }, [playing, speed]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // Per frame only the light view: the selected CPU's trees, no task list.
-  const view: SimView | null = sim ? sim.frame(cpuSel) : null;
-  const hasView = view !== null;
+  const hasView = data !== null;
   useEffect(() => {
     // Marks the first render with controls and views for npm run bench:ui.
     if (hasView && performance.getEntriesByName('schedlab-interactive').length === 0) performance.mark('schedlab-interactive');
   }, [hasView]);
+  const stepEvent = useCallback(() => drive({ kind: 'step' }), [drive]);
   useEffect(() => {
-    // A documented test hook: browser tests read the engine's view directly.
+    // A documented test hook: browser tests drive and read the engine through
+    // it. Every method answers a promise, settled once the worker answered
+    // and its frame was taken in.
+    const read = <T,>(r: Read) => engine.read<T>(r);
     (window as unknown as { __schedlab: unknown }).__schedlab = {
-      view: () => simRef.current?.view() ?? null,
+      view: async () => (engine.dataRef.current ? (JSON.parse(await read<string>({ kind: 'view' })) as unknown) : null),
       stepEvent,
       loadScenarioJson: load,
-      runUntil: (ns: number) => {
-        simRef.current?.runUntil(ns);
-        bump();
-      },
-      seekEvent: (n: number) => {
-        simRef.current?.seekEvent(n);
-        bump();
-      },
+      runUntil: (ns: number) => drive({ kind: 'run-until', ns }),
+      seekEvent: (n: number) => drive({ kind: 'seek-event', n }),
       seekTime: seekTimeNow,
-      stepMarkNow: (m: Mark) => {
-        const found = simRef.current?.stepMark(m, true) ?? false;
-        bump();
-        return found;
-      },
+      stepMarkNow: (m: Mark) => drive({ kind: 'step-mark', mark: m }),
       scenarioJson: () => scenarioRef.current,
-      migrations: (sinceNs: number, n: number) => simRef.current?.migrations(sinceNs, n) ?? [],
-      placements: (n: number) => simRef.current?.placements(n) ?? [],
-      decisions: (n: number) => simRef.current?.decisions(n, true) ?? [],
-      traceHash: () => simRef.current?.traceHash() ?? '',
-      partner: () => {
-        const p = partner.simRef.current;
-        return p ? { nowNs: p.nowNs, traceHash: p.traceHash(), report: p.report() } : null;
+      /** Where the shown frame is: cheap, with no engine round trip (a 10,000-task view is not). */
+      cursor: () => {
+        const f = engine.dataRef.current?.frame;
+        return f ? { now_ns: f.nowNs, events: f.events } : null;
       },
-      report: () => simRef.current?.report() ?? null,
-      latencyCdfs: (n: number) => simRef.current?.latencyCdfs(n) ?? [],
+      migrations: (sinceNs: number, n: number) => read({ kind: 'migrations', sinceNs, n }),
+      placements: (n: number) => read({ kind: 'placements', n }),
+      decisions: (n: number) => read({ kind: 'decisions', n }),
+      traceHash: () => read({ kind: 'trace-hash' }),
+      partner: () => read({ kind: 'partner-summary' }),
+      report: () => read({ kind: 'report' }),
+      latencyCdfs: (n: number) => read({ kind: 'latency-cdfs', points: n }),
     };
-  }, [stepEvent, load, seekTimeNow]);
+  }, [stepEvent, load, seekTimeNow, drive, engine]);
 
-  // The report sorts every latency sample and the task table has hundreds of
-  // rows: while playing, both refresh on the slow tick rather than every frame.
-  // A long run (jump, search) refreshes like playing: its progress bumps the
-  // version every slice, and a 256-CPU view cannot all redraw that often.
-  const busy = playing || progress !== null;
-  const slowKey = (i: number) => (busy ? `p${slow[i]}` : `v${version}`);
-  const report = useMemo(() => simRef.current?.report() ?? null, [slowKey(0)]); // eslint-disable-line react-hooks/exhaustive-deps
-  const cdfs = useMemo(() => simRef.current?.latencyCdfs(40) ?? [], [slowKey(0)]); // eslint-disable-line react-hooks/exhaustive-deps
-  // Only the rows the table shows cross from wasm (10,000-thread runs).
-  const tasks = useMemo(() => simRef.current?.listedTasks(busy ? PLAYING_ROWS : MAX_ROWS) ?? { rows: [], total: 0 }, [slowKey(1), busy]); // eslint-disable-line react-hooks/exhaustive-deps
+  const busy = engine.busy;
+  const report = data?.report ?? null;
   const violations = useMemo(() => report?.sanity_violations ?? [], [report]);
-  // The history is copied out of wasm only when it gained buckets, and while
-  // playing at most on the slow tick.
-  const hKey = sim ? sim.historyKey() : '';
-  const history = useMemo(() => simRef.current?.history() ?? null, [busy ? `p${slow[2]}` : hKey, meta]); // eslint-disable-line react-hooks/exhaustive-deps
-  const topo = useMemo(() => simRef.current?.topology() ?? null, [meta]); // eslint-disable-line react-hooks/exhaustive-deps
-  const pSim = partner.simRef.current;
-  const pKey = `${partner.name}:${partnerValue(partner.kind)}:${pSim ? 'on' : 'off'}:${partner.builds}`;
-  const partnerReport = useMemo(() => pSim?.report() ?? null, [slowKey(0), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const partnerHistory = useMemo(() => pSim?.history() ?? null, [busy ? `p${slow[2]}` : (pSim?.historyKey() ?? ''), pKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const partnerTopo = useMemo(() => pSim?.topology() ?? null, [pKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const choosePartner = (k: PartnerKind | null) => {
-    partner.build(k, scenarioRef.current);
-    bump();
-  };
+  const pData = data?.partner ?? null;
+  const choosePartner = (k: PartnerKind | null) => void partner.build(k, scenarioRef.current);
   const share = useShare({
-    simRef, scenarioRef, load, defaultScenario: () => presetJson(DEFAULT_PRESET), cpu: cpuSel, setCpu: setCpuSel, colourBy, setColourBy,
-    partner: partner.kind, choosePartner, startLong, bump, lesson, setLesson,
+    engine, scenarioRef, tryLoad, load, defaultScenario: () => presetJson(DEFAULT_PRESET), cpu: cpuSel, setCpu: setCpuSel, colourBy, setColourBy,
+    partner: partner.kind, choosePartner: (k) => partner.build(k, scenarioRef.current), lesson, setLesson,
     stop: () => {
-      stopLong();
+      if (engine.progress) void engine.cancel();
       setPlaying(false);
     },
   });
+  const lessonEngine = useMemo(
+    () => ({
+      anchor: async (a: Anchor) => ({ found: await drive({ kind: 'anchor', anchor: a }), events: engine.dataRef.current?.frame.events ?? 0 }),
+      seekEvent: (n: number) => void drive({ kind: 'seek-event', n }),
+      predict: async (scenario: string, events: number, question: Question) =>
+        (await engine.request<Prediction | null>({ op: 'predict', scenarioJson: scenario, events, question, lang })).value,
+    }),
+    [drive, engine, lang],
+  );
   const [library, setLibrary] = useState(false);
+  const view = data?.frame.view ?? null;
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
 
   return (
@@ -371,7 +261,7 @@ export function App() {
           <select
             aria-label="preset"
             value={presets.some((p) => p.name === meta.name) ? meta.name : ''}
-            onChange={(e) => load(presetJson(e.target.value))}
+            onChange={(e) => void load(presetJson(e.target.value))}
           >
             {!presets.some((p) => p.name === meta.name) && <option value="">{t('app.customScenario')}</option>}
             {presets.map((p) => (
@@ -428,7 +318,7 @@ export function App() {
       {share.openProblem && <LinkProblem problem={share.openProblem} onDismiss={share.dismissProblem} />}
       {library && (
         <LibraryPanel presets={presets} current={meta.name} onOpen={(name) => {
-            load(presetJson(name));
+            void load(presetJson(name));
             setLibrary(false);
           }} onClose={() => setLibrary(false)} />
       )}
@@ -438,11 +328,11 @@ export function App() {
           <pre>{error}</pre>
         </div>
       )}
-      {view && sim && cpu && (
+      {data && view && cpu && (
         <>
           <Controls
             nowNs={view.now_ns}
-            durationNs={sim.durationNs}
+            durationNs={data.frame.durationNs}
             events={view.events}
             playing={playing}
             finished={view.finished}
@@ -459,52 +349,48 @@ export function App() {
               setLesson={setLesson}
               current={meta.name}
               loadPreset={(name) => load(presetJson(name))}
-              drive={drive}
+              engine={lessonEngine}
               onMarks={setLessonMarks}
               onSelectCpu={setCpuSel}
             />
           )}
           {report && <MetricsStrip report={report} />}
-          <RunExports sim={sim} scenarioName={meta.name} />
+          <RunExports read={engine.read} scenarioName={meta.name} />
           {partner.error !== null && (
             <div className="error" data-testid="compare-error" role="alert">
               <b>{t('app.partnerCannotRun')}</b>
               <pre>{partner.error}</pre>
             </div>
           )}
-          {report && partnerReport && pSim && partnerTopo && topo && (
+          {report && pData?.report && (
             <ComparePanel
               nameA={meta.name}
               nameB={partner.name}
               reportA={report}
-              reportB={partnerReport}
-              historyA={history}
-              historyB={partnerHistory}
-              cpusA={topo.cpus}
-              cpusB={partnerTopo.cpus}
+              reportB={pData.report}
+              historyA={data.history}
+              historyB={pData.history}
+              cpusA={data.topology.cpus}
+              cpusB={pData.topology.cpus}
               nowNs={view.now_ns}
-              durationA={sim.durationNs}
-              durationB={pSim.durationNs}
+              durationA={data.frame.durationNs}
+              durationB={pData.frame.durationNs}
               onSeek={seekTime}
-              machines={{ simA: sim, simB: pSim, topoA: topo, topoB: partnerTopo }}
+              machines={{ a: data, b: pData }}
             />
           )}
           <LabPanels
-            sim={sim}
-            view={view}
+            data={data}
             cpu={cpu}
-            topo={topo ?? sim.topology()}
             version={version}
             playing={busy}
             colourBy={colourBy}
             onColourBy={setColourBy}
             onSelectCpu={setCpuSel}
             onSeek={seekTime}
-            history={history}
+            gantt={gantt}
+            onGantt={setGantt}
             violations={violations}
-            tasks={tasks}
-            report={report}
-            cdfs={cdfs}
             lessonCpus={lesson ? lessonMarks?.cpus : undefined}
           />
         </>

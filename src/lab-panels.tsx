@@ -1,11 +1,12 @@
-// The views at the cursor, below the controls. While playing, the heavy
-// views refresh in turn — one group per animation frame, each group every
-// STAGGER frames (20 Hz at 60 fps) — so no single frame pays for all of
-// them; paused or stepping, every view shows the new state at once. The
-// state shown is always the engine's at the cursor of that refresh.
-import { useMemo, useState } from 'react';
-import type { Simulation } from './engine/engine';
-import type { CpuView, LatencyCdf, LoadHistory, Report, SimView, TaskList, TopologyView as Topo, ViolationReport } from './engine/types';
+// The views at the cursor, below the controls, drawn from the frame the
+// engine worker read there. While playing, the heavy views refresh in turn —
+// one group per frame, each group every STAGGER frames — so no single frame
+// pays for all of them; paused or stepping, every view shows the new state at
+// once. The state shown is always the engine's at the cursor of that frame.
+import { useMemo } from 'react';
+import { ARROW_WINDOW_NS, type GanttWindow } from './engine/frame';
+import type { LabData } from './engine/use-lab-engine';
+import type { CpuView, ViolationReport } from './engine/types';
 import { EventLog } from './views/event-log';
 import { GanttView, type GanttNav } from './views/gantt-view';
 import { Heatmaps } from './views/heatmap';
@@ -17,20 +18,14 @@ import { latestFocus } from './views/topology/focus';
 import { TopologyView, type ColourBy } from './views/topology/topology-view';
 import { useT } from './i18n/i18n';
 
-const GANTT_WINDOW_NS = 200e6;
 /** The lanes zoom in down to 50 µs. */
 const MIN_SPAN_NS = 50e3;
-/** Migrations younger than this (simulated time) are drawn as arrows. */
-const ARROW_WINDOW_NS = 20e6;
-const MAX_ARROWS = 32;
 /** Frames between two refreshes of one view group while playing. */
 const STAGGER = 3;
 
 export interface LabPanelsProps {
-  sim: Simulation;
-  view: SimView;
+  data: LabData;
   cpu: CpuView;
-  topo: Topo;
   /** Bumped on every state change (each frame while playing). */
   version: number;
   playing: boolean;
@@ -38,19 +33,20 @@ export interface LabPanelsProps {
   onColourBy: (c: ColourBy) => void;
   onSelectCpu: (cpu: number) => void;
   onSeek: (tNs: number) => void;
-  history: LoadHistory | null;
+  /** The lanes' window, and its setter (the worker reads the slices in it). */
+  gantt: GanttWindow;
+  onGantt: (f: (w: GanttWindow) => GanttWindow) => void;
   violations: ViolationReport[];
-  tasks: TaskList;
-  report: Report | null;
-  cdfs: LatencyCdf[];
   /** CPUs a classroom lesson step points at. */
   lessonCpus?: number[];
 }
 
 export function LabPanels(p: LabPanelsProps) {
-  const { sim, view, cpu, topo, version } = p;
+  const { data, cpu, version } = p;
+  const { frame, topology: topo } = data;
+  const view = frame.view;
   const t = useT();
-  const nameOf = (pid: number) => sim.nameOf(pid);
+  const nameOf = (pid: number) => data.names[pid] ?? `pid ${pid}`;
   const now = view.now_ns;
   /** The refresh key of view group k: every frame when paused, in turn when playing. */
   const turn = (k: number) => (p.playing ? Math.floor((version + k) / STAGGER) : version);
@@ -76,10 +72,10 @@ export function LabPanels(p: LabPanelsProps) {
           nameOf={nameOf}
           colourBy={p.colourBy}
           onColourBy={p.onColourBy}
-          migrations={sim.migrations(Math.max(0, now - ARROW_WINDOW_NS), MAX_ARROWS)}
+          migrations={frame.migrations}
           nowNs={now}
           arrowWindowNs={ARROW_WINDOW_NS}
-          focus={latestFocus(sim.placements(1)[0], sim.decisions(1, true)[0], t)}
+          focus={latestFocus(frame.placement ?? undefined, frame.decision ?? undefined, t)}
           selected={cpu.cpu}
           onSelect={p.onSelectCpu}
           marked={p.lessonCpus}
@@ -94,50 +90,46 @@ export function LabPanels(p: LabPanelsProps) {
       <>
         <div className="grid">
           <RbTreeView cpu={cpu} currName={cpu.curr === null ? null : nameOf(cpu.curr)} rotations={view.rotations} nameOf={nameOf} />
-          <EventLog events={sim.recentEvents(14)} />
+          <EventLog events={frame.recentEvents} />
         </div>
-        {view.cpus.length > 1 && <Inspector decision={sim.decisions(1, true)[0] ?? null} nameOf={nameOf} />}
+        {view.cpus.length > 1 && <Inspector decision={frame.decision} nameOf={nameOf} />}
       </>
     ),
     [turn(1), cpu.cpu, t], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  // The lanes' window: its span, and its end (null = follow the cursor).
-  const [win, setWin] = useState<{ spanNs: number; endNs: number | null }>({ spanNs: GANTT_WINDOW_NS, endNs: null });
   const lanes = useMemo(() => {
-    // A window panned past a cursor that was since rewound ends at the cursor.
-    const end = win.endNs === null ? now : Math.min(win.endNs, Math.max(now, win.spanNs));
-    const t0 = Math.max(0, end - win.spanNs);
-    const t1 = t0 + win.spanNs;
+    // The window as the worker resolved it at this frame's cursor.
+    const [t0, t1] = [frame.ganttT0Ns, frame.ganttT1Ns];
     const nav: GanttNav = {
-      follow: win.endNs === null,
+      follow: p.gantt.endNs === null,
       onZoom: (factor, anchorNs) =>
-        setWin((w) => {
-          const spanNs = Math.min(Math.max(MIN_SPAN_NS, w.spanNs / factor), Math.max(sim.durationNs, MIN_SPAN_NS));
+        p.onGantt((w) => {
+          const spanNs = Math.min(Math.max(MIN_SPAN_NS, w.spanNs / factor), Math.max(frame.durationNs, MIN_SPAN_NS));
           // Following the cursor and zooming at it: keep following.
           if (w.endNs === null && anchorNs >= t1 - 1) return { spanNs, endNs: null };
           const rel = (anchorNs - t0) / w.spanNs;
           return { spanNs, endNs: Math.min(now, anchorNs - rel * spanNs + spanNs) };
         }),
       onPan: (deltaNs) =>
-        setWin((w) => {
+        p.onGantt((w) => {
           const end = (w.endNs ?? now) + deltaNs;
           return { spanNs: w.spanNs, endNs: end >= now ? null : Math.max(Math.min(w.spanNs, now), end) };
         }),
-      onFollow: () => setWin((w) => ({ spanNs: w.spanNs, endNs: null })),
+      onFollow: () => p.onGantt((w) => ({ spanNs: w.spanNs, endNs: null })),
     };
-    return <GanttView keptFromNs={sim.slicesKeptFromNs()} slices={sim.slices(t0, t1)} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={t1} nameOf={nameOf} onSeek={p.onSeek} nav={nav} />;
-  }, [turn(2), win, t]); // eslint-disable-line react-hooks/exhaustive-deps
+    return <GanttView keptFromNs={frame.slicesKeptFromNs} slices={frame.slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={t1} nameOf={nameOf} onSeek={p.onSeek} nav={nav} />;
+  }, [turn(2), p.gantt, t]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>
       {topology}
       {runqueue}
       {lanes}
-      {p.history && <Heatmaps history={p.history} cpus={topo.cpus} nowNs={now} durationNs={sim.durationNs} violations={p.violations} onSeek={p.onSeek} />}
-      {p.report && <MetricsCharts report={p.report} cdfs={p.cdfs} history={p.history} durationNs={sim.durationNs} />}
+      {data.history && <Heatmaps history={data.history} cpus={topo.cpus} nowNs={now} durationNs={frame.durationNs} violations={p.violations} onSeek={p.onSeek} />}
+      {data.report && <MetricsCharts report={data.report} cdfs={data.cdfs} history={data.history} durationNs={frame.durationNs} />}
       {/* Fewer rows while playing: they change faster than anyone reads them. */}
-      <TaskTable tasks={p.tasks} maxRows={p.playing ? PLAYING_ROWS : MAX_ROWS} />
+      <TaskTable tasks={data.tasks} maxRows={p.playing ? PLAYING_ROWS : MAX_ROWS} />
     </>
   );
 }

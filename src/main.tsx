@@ -3,16 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { LangProvider, initialLang, translate } from './i18n/i18n';
 import { loadEngine } from './engine/engine';
+import { EngineClient } from './engine/client';
 import './styles.css';
 import { registerOffline } from './offline';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
+// Simulations run in the engine worker; the page loads the module too, for
+// the pure lookups it answers at once (preset texts, scenario validation).
+const client = EngineClient.inWorker();
 loadEngine()
   .then(() =>
     root.render(
       <StrictMode>
         <LangProvider>
-          <App />
+          <App client={client} />
         </LangProvider>
       </StrictMode>,
     ),

@@ -1,16 +1,15 @@
 // The lesson runner: a card over the lab with the step's narration, Back /
 // Next, and for question steps the choices, Reveal and the verdict with the
 // engine's reason. Arriving at a step puts the cursor at its anchor (loading
-// the step's preset first); the question's answer is computed by running a
-// copy of the simulation forward (predict.ts) — the reveal moves the cursor there.
+// the step's preset first); the question's answer is computed in the engine
+// worker by running a copy of the simulation forward (predict.ts) — the
+// reveal moves the cursor there.
 import { useEffect, useState } from 'react';
-import type { Simulation } from '../engine/engine';
 import { presetJson } from '../engine/engine';
 import { useT } from '../i18n/i18n';
-import { applyAnchor } from './anchor';
-import { presetAt, type PanelId } from './lesson';
+import { presetAt, type Anchor, type PanelId } from './lesson';
 import { lessonById } from './lessons';
-import { predict, type Prediction } from './predict';
+import type { Prediction, Question } from './predict';
 
 export interface LessonState {
   id: string;
@@ -29,11 +28,19 @@ export interface LessonRunnerProps {
   /** The preset the lab runs now (its name). */
   current: string;
   /** Loads a preset into the lab; false if it could not. */
-  loadPreset: (name: string) => boolean;
-  /** Changes the lab's simulation (paused), then refreshes the views. */
-  drive: (f: (s: Simulation) => void) => void;
+  loadPreset: (name: string) => Promise<boolean>;
+  /** The lab's simulation, paused and moved by the engine worker. */
+  engine: LessonEngine;
   onMarks: (m: LessonMarks | null) => void;
   onSelectCpu: (cpu: number) => void;
+}
+
+export interface LessonEngine {
+  /** Puts the cursor at an anchor: whether its mark was found, and the event count there. */
+  anchor: (a: Anchor) => Promise<{ found: boolean; events: number }>;
+  seekEvent: (n: number) => void;
+  /** A question's answer from a copy of the preset's run at `events`. */
+  predict: (scenarioJson: string, events: number, q: Question) => Promise<Prediction | null>;
 }
 
 interface Asked {
@@ -55,18 +62,23 @@ export function LessonRunner(p: LessonRunnerProps) {
   // Arriving at a step: its preset, its anchor, its highlights, its question.
   useEffect(() => {
     if (!lesson || !step) return;
+    let gone = false;
     const preset = presetAt(lesson, index);
-    if (p.current !== preset && !p.loadPreset(preset)) return;
-    let events = 0;
-    let found = true;
-    p.drive((s) => {
-      found = applyAnchor(s, step.anchor);
-      events = s.events;
-    });
-    setMissing(!found);
-    if (step.selectCpu !== undefined) p.onSelectCpu(step.selectCpu);
-    p.onMarks({ panel: step.panel ?? null, cpus: step.cpus ?? [] });
-    setAsked(step.question ? { key, prediction: predict(presetJson(preset), events, step.question, t), pick: null, revealed: false } : null);
+    setAsked(null);
+    void (async () => {
+      if (p.current !== preset && !(await p.loadPreset(preset))) return;
+      const { found, events } = await p.engine.anchor(step.anchor);
+      if (gone) return;
+      setMissing(!found);
+      if (step.selectCpu !== undefined) p.onSelectCpu(step.selectCpu);
+      p.onMarks({ panel: step.panel ?? null, cpus: step.cpus ?? [] });
+      if (!step.question) return;
+      const prediction = await p.engine.predict(presetJson(preset), events, step.question);
+      if (!gone) setAsked({ key, prediction, pick: null, revealed: false });
+    })();
+    return () => {
+      gone = true;
+    };
     // Only a new step re-anchors; language switches keep the cursor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
@@ -78,7 +90,7 @@ export function LessonRunner(p: LessonRunnerProps) {
   const pr = q?.prediction ?? null;
   const reveal = () => {
     if (!q || !pr || q.pick === null) return;
-    p.drive((s) => s.seekEvent(pr.atEvent));
+    p.engine.seekEvent(pr.atEvent);
     p.onMarks({ panel: step.panel ?? null, cpus: pr.cpus });
     setAsked({ ...q, revealed: true });
   };
@@ -102,7 +114,9 @@ export function LessonRunner(p: LessonRunnerProps) {
           <p>
             <b>{t('cls.predict')}</b> {t(`lesson.${lesson.id}.${step.id}.q`)}
           </p>
-          {!pr ? (
+          {!q ? (
+            <p className="meta" data-testid="question-pending">…</p>
+          ) : !pr ? (
             <p className="meta">{t('cls.noAnswer')}</p>
           ) : (
             <>

@@ -5,7 +5,7 @@
 // here is hard-coded: change the scenario and the answer follows.
 import { Simulation } from '../engine/engine';
 import type { SimView } from '../engine/types';
-import type { Translate } from '../i18n/i18n';
+import type { Translate } from '../i18n/translate';
 import { balanceFocus, placementFocus } from '../views/topology/focus';
 
 export type Question =

@@ -1,8 +1,8 @@
 // Compare mode: two runs on one clock (the partner is kept at the primary's
 // simulated time, forward and back), their headline metrics with the
 // difference, and their runqueue heatmaps side by side. Names are text nodes.
-import type { Simulation } from '../engine/engine';
-import type { CpuPlace, LoadHistory, Report, TopologyView as Topo } from '../engine/types';
+import type { MachineData } from '../engine/use-lab-engine';
+import type { CpuPlace, LoadHistory, Report } from '../engine/types';
 import { CompareTopology } from './compare-topology';
 import { fmtMs } from '../views/colors';
 import { Heatmaps } from '../views/heatmap';
@@ -22,7 +22,7 @@ export interface CompareProps {
   durationB: number;
   onSeek: (tNs: number) => void;
   /** Both simulations and machines, for the topology views side by side. */
-  machines?: { simA: Simulation; simB: Simulation; topoA: Topo; topoB: Topo };
+  machines?: { a: MachineData; b: MachineData };
 }
 
 interface Row {

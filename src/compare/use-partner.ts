@@ -1,42 +1,35 @@
-// The compare partner: a second simulation kept on the primary's clock.
-// Every state change of the primary brings the partner to the same simulated
-// time — forward by running, backward by its own exact rewind.
+// The compare partner: a second simulation in the engine worker, kept on the
+// primary's clock by the worker itself — every state change of the primary
+// brings the partner to the same simulated time, forward by running, backward
+// by its own exact rewind. Here: which partner, its name, and its error.
 import { useCallback, useRef, useState } from 'react';
-import { Simulation } from '../engine/engine';
 import { partnerScenario, type PartnerKind } from './variants';
+import type { LabEngine } from '../engine/use-lab-engine';
 
-export function usePartner() {
-  const simRef = useRef<Simulation | null>(null);
+export function usePartner(engine: LabEngine) {
   const kindRef = useRef<PartnerKind | null>(null);
   const [kind, setKind] = useState<PartnerKind | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  /** Counts builds, so views keyed on the partner refresh when it is rebuilt under the same name. */
-  const [builds, setBuilds] = useState(0);
+  const engineRef = useRef(engine);
+  engineRef.current = engine;
 
   /** (Re)builds the partner of `kind` for the primary scenario; null removes it. */
-  const build = useCallback((k: PartnerKind | null, primaryJson: string) => {
-    simRef.current?.dispose();
-    simRef.current = null;
-    setBuilds((n) => n + 1);
+  const build = useCallback(async (k: PartnerKind | null, primaryJson: string): Promise<void> => {
     kindRef.current = k;
     setKind(k);
     setError(null);
-    if (!k) return;
+    let json: string | null = null;
     try {
-      const json = partnerScenario(k, primaryJson);
-      simRef.current = new Simulation(json);
-      setName(String((JSON.parse(json) as { name?: unknown }).name ?? ''));
+      json = k ? partnerScenario(k, primaryJson) : null;
+      await engineRef.current.setPartner(json);
+      if (json !== null) setName(String((JSON.parse(json) as { name?: unknown }).name ?? ''));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
+      // The worker dropped the old partner before trying the new one.
+      await engineRef.current.refresh();
     }
   }, []);
 
-  /** Brings the partner to simulated time `nowNs` (its own end at most). */
-  const sync = useCallback((nowNs: number) => {
-    const p = simRef.current;
-    if (p && p.nowNs !== Math.min(nowNs, p.durationNs)) p.seekTime(nowNs);
-  }, []);
-
-  return { simRef, kindRef, kind, name, error, build, sync, builds };
+  return { kindRef, kind, name, error, build };
 }

@@ -23,7 +23,7 @@ interface Props {
   /** The scenario the lab runs now. */
   initialText: string;
   /** Loads a scenario into the lab; false if the lab refused it. */
-  onApply(text: string): boolean;
+  onApply(text: string): Promise<boolean>;
   onClose(): void;
 }
 
@@ -49,9 +49,9 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
     if (e.key === 'Escape') onClose();
   };
 
-  const apply = () => {
+  const apply = async () => {
     if (!ok) return;
-    if (onApply(draft.text)) onClose();
+    if (await onApply(draft.text)) onClose();
     else setNotice({ text: t('editor.applyFailed'), bad: true });
   };
   const importFile = (file: File) =>

@@ -1,7 +1,7 @@
-// The stepping commands on a simulation, forward and (exactly) backward.
-// Returns a note for the controls when a command found nothing to go to.
-import type { Simulation } from './engine';
+// The stepping commands of the controls, forward and (exactly) backward, as
+// the engine worker's commands and jobs.
 import type { Mark } from './types';
+import type { Command as EngineCommand } from './protocol';
 import type { Command } from '../views/shortcuts';
 import type { Translate } from '../i18n/i18n';
 
@@ -18,23 +18,11 @@ const MARKS: Partial<Record<Command, [Mark, boolean]>> = {
 /** A mark in words ("load-balancing decision"), for notices. */
 export const markWords = (t: Translate, m: Mark): string => t(`mark.${m}`);
 
-/** Applies a stepping command; play, reset and help are the app's own. */
-export function applyStep(sim: Simulation, c: Command, t: Translate): string | null {
-  if (c === 'step') {
-    sim.stepEvent();
-    return null;
-  }
-  if (c === 'tick') {
-    sim.stepTick();
-    return null;
-  }
-  if (c === 'back') {
-    if (sim.events === 0) return t('notice.firstEvent');
-    sim.seekEvent(sim.events - 1);
-    return null;
-  }
-  // The "next / previous …" commands never get here: the app runs their
-  // searches in slices (forwardMark, backwardMark).
+/** The engine command of a single step (one event, one tick, one event back); null for the others. */
+export function stepCommand(c: Command): EngineCommand | null {
+  if (c === 'step' || c === 'tick' || c === 'back') return { kind: c };
+  // The "next / previous …" commands are jobs in the worker (forwardMark,
+  // backwardMark); play, reset and help are the app's own.
   return null;
 }
 

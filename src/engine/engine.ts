@@ -1,6 +1,8 @@
 // The TypeScript facade over the wasm engine. It owns the lifetime of the
 // Rust-side handle: call dispose() when a simulation is replaced, or its
-// memory stays allocated in the wasm heap.
+// memory stays allocated in the wasm heap. In the app, Simulations live only
+// in the engine worker (host.ts); the page uses this module for the pure
+// lookups (preset list and texts) and talks to the worker (client.ts).
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
 import type { DecisionView, EventView, LatencyCdf, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TaskList, TaskView, TopologyView } from './types';
 
@@ -93,7 +95,12 @@ export class Simulation {
 
   /** The whole state at the cursor: every CPU's trees and every task. */
   view(): SimView {
-    return JSON.parse(this.sim.view_json()) as SimView;
+    return JSON.parse(this.viewJson()) as SimView;
+  }
+
+  /** The same as JSON text (cheap to post between threads; a 10,000-task object graph is not). */
+  viewJson(): string {
+    return this.sim.view_json();
   }
 
   /** What a frame draws: every CPU's counters, the trees of `cpu` only, no tasks. */
@@ -117,6 +124,11 @@ export class Simulation {
       if (n > this.names.length) this.names.push(...(JSON.parse(this.sim.task_names_json(this.names.length)) as string[]));
     }
     return this.names[pid] ?? `pid ${pid}`;
+  }
+
+  /** Names of the pids from `from` on (the worker sends the lab only names it does not have). */
+  namesFrom(from: number): string[] {
+    return this.sim.nr_tasks() > from ? (JSON.parse(this.sim.task_names_json(from)) as string[]) : [];
   }
 
   report(): Report {

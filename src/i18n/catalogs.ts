@@ -1,7 +1,7 @@
 // Every area's message catalog. An area adds its file here; keys are
 // prefixed by area ("app.", "lib.", ...) so catalogs never collide
 // (tests/unit/i18n.test.ts checks that and that both languages are complete).
-import type { Catalog } from './i18n';
+import type { Catalog } from './translate';
 import app from './messages/app';
 import controls from './messages/controls';
 import views from './messages/views';

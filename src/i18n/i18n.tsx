@@ -3,33 +3,11 @@
 // independently); scenario text (names, descriptions from files) is data and
 // is never translated. The choice is remembered in localStorage.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CATALOGS } from './catalogs';
 
-export const LANGS = ['en', 'zh'] as const;
-export type Lang = (typeof LANGS)[number];
-export type Messages = Record<string, string>;
-/** One area's messages: every key present in both languages (checked by tests/unit/i18n.test.ts). */
-export type Catalog = Record<Lang, Messages>;
-export type Vars = Record<string, string | number>;
-export type Translate = (key: string, vars?: Vars) => string;
+export { LANGS, isLang, translate, type Catalog, type Lang, type Messages, type Translate, type Vars } from './translate';
+import { isLang, translate, type Lang, type Translate, type Vars } from './translate';
 
 const STORAGE_KEY = 'schedlab.lang';
-
-function merged(lang: Lang): Messages {
-  return Object.assign({}, ...CATALOGS.map((c) => c[lang])) as Messages;
-}
-const TABLES: Record<Lang, Messages> = { en: merged('en'), zh: merged('zh') };
-
-/** Looks a key up; falls back to English, then to the key itself, so a gap shows rather than breaks. */
-export function translate(lang: Lang, key: string, vars?: Vars): string {
-  const text = TABLES[lang][key] ?? TABLES.en[key] ?? key;
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
-}
-
-export function isLang(s: unknown): s is Lang {
-  return typeof s === 'string' && (LANGS as readonly string[]).includes(s);
-}
 
 /** The remembered language, else the browser's preference. */
 export function initialLang(): Lang {

@@ -6,15 +6,15 @@
 // replay event n as a step (its tree rotations are the ones shown), then run
 // the clock on to ns without processing any further event.
 import type { Simulation } from '../engine/engine';
-import type { Job } from '../engine/long-run';
+import { CHUNK_MS, type Job } from '../engine/jobs';
 import type { Cursor } from './share-link';
 
 /** Events replayed per engine call at first; adapted to about CHUNK_MS of wall time. */
 const FIRST_CHUNK = 2_000;
-const CHUNK_MS = 3;
 
-export function cursorOf(sim: Simulation): Cursor {
-  return { event: sim.events, ns: sim.nowNs };
+/** The cursor of a state (a simulation, or a frame the worker posted of one). */
+export function cursorOf(at: { events: number; nowNs: number }): Cursor {
+  return { event: at.events, ns: at.nowNs };
 }
 
 /** Event n replayed as a step: from just before it, so its rotations are the ones shown. */
@@ -31,11 +31,11 @@ export function placeCursor(sim: Simulation, c: Cursor): void {
 
 /**
  * Places the cursor in slices (a link can point far into a long run): a job
- * for LongRun. A cursor past the run's end leaves the run at its end; a clock
+ * for the engine worker's slicer. A cursor past the run's end leaves the run at its end; a clock
  * that a real sender could not have had (events left before it) stops at the
  * first further event rather than running on.
  */
-export function cursorJob(sim: Simulation, c: Cursor, label: string): Job {
+export function cursorJob(sim: Simulation, c: Cursor): Job {
   const from = Math.min(sim.events, c.event);
   let chunk = FIRST_CHUNK;
   let chunkNs = 2e6;
@@ -44,7 +44,6 @@ export function cursorJob(sim: Simulation, c: Cursor, label: string): Job {
   const adapt = (size: number, t0: number, lo: number, hi: number) =>
     Math.max(lo, Math.min(hi, size * Math.min(4, CHUNK_MS / Math.max(0.05, performance.now() - t0))));
   return {
-    label,
     step() {
       const t0 = performance.now();
       if (!replayed) {
@@ -63,7 +62,7 @@ export function cursorJob(sim: Simulation, c: Cursor, label: string): Job {
       chunkNs = adapt(chunkNs, t0, 1e5, 1e12);
       return sim.nowNs >= c.ns || sim.finished || sim.events !== c.event;
     },
-    fraction: () => (c.event > from ? Math.min(1, (sim.events - from) / (c.event - from)) : 1),
-    detail: () => `${sim.events} / ${c.event}`,
+    progress: () => ({ fraction: c.event > from ? Math.min(1, (sim.events - from) / (c.event - from)) : 1, at: sim.events, of: c.event }),
+    found: () => true,
   };
 }

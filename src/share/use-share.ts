@@ -6,21 +6,23 @@
 // link that cannot be opened leaves an explanation and the default scenario.
 import { lessonById } from '../classroom/lessons';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { Simulation, listPresets } from '../engine/engine';
-import type { Job } from '../engine/long-run';
+import { listPresets } from '../engine/engine';
+import type { LabEngine } from '../engine/use-lab-engine';
 import type { PartnerKind } from '../compare/variants';
 import { parsePartner, partnerValue } from '../compare/variants';
 import type { ColourBy } from '../views/topology/topology-view';
 import { useT } from '../i18n/i18n';
-import { cursorJob, cursorOf, placeCursor } from './cursor';
+import { cursorOf } from './cursor';
 import { decodeShare, encodeShare, type LessonStep, type ShareProblem } from './share-link';
 
 /** What the lab lends the hook. Read through a ref, so it may be a new object every render. */
 export interface ShareHost {
-  simRef: RefObject<Simulation | null>;
+  engine: LabEngine;
   scenarioRef: RefObject<string>;
-  /** Loads a scenario (false if the engine refuses it). */
-  load: (json: string) => boolean;
+  /** Loads a scenario: the engine's message if it refused it, else null. */
+  tryLoad: (json: string) => Promise<string | null>;
+  /** Loads a scenario, showing the engine's message if it refused it. */
+  load: (json: string) => Promise<boolean>;
   defaultScenario: () => string;
   cpu: number;
   setCpu: (cpu: number) => void;
@@ -28,12 +30,9 @@ export interface ShareHost {
   setColourBy: (c: ColourBy) => void;
   partner: PartnerKind | null;
   /** Builds the compare partner against the current scenario. */
-  choosePartner: (k: PartnerKind | null) => void;
-  startLong: (job: Job, done: () => string | null) => void;
+  choosePartner: (k: PartnerKind | null) => Promise<void>;
   /** Pauses play and cancels a long run. */
   stop: () => void;
-  /** Redraws after a state change made outside the engine commands' usual path. */
-  bump: () => void;
   /** The guided lesson's position, carried by links. A lesson step anchors the
    * cursor itself, so a link made at a step opens at that step's anchor. */
   lesson: LessonStep | null;
@@ -59,15 +58,14 @@ export function useShare(host: ShareHost) {
   const [made, setMade] = useState<MadeLink | null>(null);
   const [openProblem, setOpenProblem] = useState<OpenProblem | null>(null);
 
-  const makeLink = useCallback(() => {
+  const makeLink = useCallback(async () => {
     const h = hostRef.current;
-    const sim = h.simRef.current;
-    if (!sim) return;
+    const frame = h.engine.dataRef.current?.frame;
+    if (!frame) return;
     h.stop();
     // The sender sees exactly what a receiver will: the canonical state at this cursor.
-    const cursor = cursorOf(sim);
-    placeCursor(sim, cursor);
-    h.bump();
+    const cursor = cursorOf(frame);
+    await h.engine.command({ kind: 'place-cursor', cursor });
     const r = encodeShare({
       scenario: h.scenarioRef.current,
       view: { cursor, cpu: h.cpu, colourBy: h.colourBy, partner: partnerValue(h.partner), lesson: h.lesson },
@@ -85,47 +83,43 @@ export function useShare(host: ShareHost) {
     }
   }, []);
 
-  const open = useCallback((fragment: string) => {
+  const open = useCallback(async (fragment: string) => {
     const h = hostRef.current;
-    const fail = (p: OpenProblem) => {
+    const fail = async (p: OpenProblem) => {
       setOpenProblem(p);
       h.stop();
-      h.choosePartner(null);
-      h.load(h.defaultScenario());
       h.setLesson(null);
+      await h.choosePartner(null);
+      await h.load(h.defaultScenario());
       // A reload should not meet the same broken link again.
       history.replaceState(history.state, '', location.href.split('#')[0]);
     };
     const d = decodeShare(fragment);
     if (!d.ok) return fail(d.reason);
     const { scenario, view } = d.state;
-    try {
-      // The engine is the judge of scenarios; its message names the field.
-      new Simulation(scenario).dispose();
-    } catch (e) {
-      return fail({ code: 'scenario', vars: { detail: e instanceof Error ? e.message : String(e) } });
-    }
     const partner = parsePartner(view.partner);
     if (partner?.kind === 'preset' && !listPresets().some((p) => p.name === partner.name)) return fail({ code: 'unknown-partner', vars: { name: partner.name } });
+    h.stop();
+    await h.choosePartner(null);
+    // The engine is the judge of scenarios; its message names the field.
+    const refused = await h.tryLoad(scenario);
+    if (refused !== null) return fail({ code: 'scenario', vars: { detail: refused } });
     setOpenProblem(null);
     setMade(null);
-    h.stop();
-    h.choosePartner(null);
-    if (!h.load(scenario)) return;
-    h.choosePartner(partner);
-    const sim = h.simRef.current;
-    if (!sim) return;
-    h.setCpu(Math.min(view.cpu, sim.topology().cpus.length - 1));
+    await h.choosePartner(partner);
+    const topo = h.engine.dataRef.current?.topology;
+    if (!topo) return;
+    h.setCpu(Math.min(view.cpu, topo.cpus.length - 1));
     h.setColourBy(view.colourBy);
     // A lesson this build does not have is dropped, not kept half-open.
     h.setLesson(view.lesson && lessonById(view.lesson.id) ? view.lesson : null);
-    h.startLong(cursorJob(sim, view.cursor, tRef.current('share.opening')), () => null);
+    await h.engine.job({ kind: 'cursor', cursor: view.cursor }, tRef.current('share.opening'));
   }, []);
 
   useEffect(() => {
-    if (location.hash.length > 1) open(location.hash);
+    if (location.hash.length > 1) void open(location.hash);
     const onHash = () => {
-      if (location.hash.length > 1) open(location.hash);
+      if (location.hash.length > 1) void open(location.hash);
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);

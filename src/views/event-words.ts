@@ -2,7 +2,7 @@
 // its parts (EventView.args), the catalog (i18n/messages/events.ts) the words.
 // Pure; English when no translate function is given.
 import type { EventView } from '../engine/types';
-import { translate, type Translate } from '../i18n/i18n';
+import { translate, type Translate } from '../i18n/translate';
 
 const english: Translate = (k, v) => translate('en', k, v);
 const TASKS = ['prev', 'next', 'task', 'by', 'curr'];

@@ -5,7 +5,7 @@
 // Pure: the caller passes the interface language's translate function
 // (English when omitted).
 import type { DecisionView, GroupStatsView, WhyView } from '../engine/types';
-import { translate, type Translate } from '../i18n/i18n';
+import { translate, type Translate } from '../i18n/translate';
 import { parseCpuList } from './cpulist';
 
 const english: Translate = (k, v) => translate('en', k, v);

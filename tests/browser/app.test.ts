@@ -14,10 +14,11 @@ let server: PreviewServer;
 let browser: BrowserContext;
 let page: Page;
 
+/** The app's test hook: every method answers once the engine worker has. */
 interface Hook {
-  view(): { now_ns: number; events: number; cpus: { tree: { nodes: unknown[] } }[] } | null;
-  loadScenarioJson(json: string): boolean;
-  runUntil(ns: number): void;
+  view(): Promise<{ now_ns: number; events: number; cpus: { tree: { nodes: unknown[] } }[] } | null>;
+  loadScenarioJson(json: string): Promise<boolean>;
+  runUntil(ns: number): Promise<void>;
 }
 
 /** Polls an async value until it satisfies `ok` (React renders after the click resolves). */
@@ -34,9 +35,9 @@ async function settled<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeout
 const text = (testId: string) => async () => (await page.getByTestId(testId).textContent()) ?? '';
 
 async function engineTreeSize(): Promise<number> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const hook = (window as unknown as { __schedlab: Hook }).__schedlab;
-    return hook.view()?.cpus[0].tree.nodes.length ?? -1;
+    return (await hook.view())?.cpus[0].tree.nodes.length ?? -1;
   });
 }
 
@@ -103,7 +104,7 @@ describe('the lab in Chromium', () => {
   });
 
   it('steps from the keyboard: → one event, t one tick', async () => {
-    const events = () => page.evaluate(() => (window as unknown as { __schedlab: Hook }).__schedlab.view()?.events ?? -1);
+    const events = () => page.evaluate(async () => (await (window as unknown as { __schedlab: Hook }).__schedlab.view())?.events ?? -1);
     const before = await events();
     await page.locator('body').press('ArrowRight');
     expect(await settled(events, (n) => n === before + 1)).toBe(before + 1);

@@ -41,6 +41,8 @@ describe('classroom lesson', () => {
     // Step 3: predict, then reveal; the verdict is what the engine did.
     await next(3);
     const choices = page.getByTestId('choice');
+    // The answer is computed in the engine worker; the choices come with it.
+    await choices.first().waitFor({ timeout: 10000 });
     expect(await choices.count()).toBe(2);
     expect(await page.getByTestId('reveal').isDisabled()).toBe(true);
     const before = await simMs();

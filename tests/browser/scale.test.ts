@@ -27,7 +27,8 @@ async function watchLongTasks(): Promise<() => Promise<number[]>> {
   return () => lab.page.evaluate(() => (window as unknown as { __long: number[] }).__long.slice());
 }
 
-const nowNs = async () => (await hook<{ now_ns: number }>(lab.page, 'view')).now_ns;
+// The shown frame's clock: returning the whole 10,000-task view to the test would itself be a long task.
+const nowNs = async () => (await hook<{ now_ns: number }>(lab.page, 'cursor')).now_ns;
 
 describe('a 256-CPU, 10,000-thread scenario', () => {
   it('plays and jumps ahead without a main-thread task over 200 ms', async () => {

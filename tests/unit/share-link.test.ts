@@ -20,7 +20,7 @@ beforeAll(() => {
 const presets = () => (JSON.parse(presetList()) as { name: string }[]).map((p) => p.name);
 const b64url = (b: Uint8Array) => Buffer.from(b).toString('base64url');
 
-/** Runs a job to its end, as LongRun would between frames. */
+/** Runs a job to its end, as the engine worker would between slices. */
 function runJob(job: { step(): boolean }): void {
   for (let i = 0; i < 1e6 && !job.step(); i++);
 }
@@ -65,7 +65,7 @@ describe('share links: round trip', () => {
       const dec = decodeShare(enc.fragment);
       if (!dec.ok) throw new Error(name);
       const receiver = new Simulation(dec.state.scenario);
-      runJob(cursorJob(receiver, dec.state.view.cursor, 'opening'));
+      runJob(cursorJob(receiver, dec.state.view.cursor));
       expect(cursorOf(receiver), name).toEqual(cursor);
       expect(receiver.traceHash(), name).toBe(sender.traceHash());
       expect(receiver.view(), name).toEqual(sender.view());
@@ -84,7 +84,7 @@ describe('share links: round trip', () => {
     // Stepping leaves the canonical state already: the Share button changes nothing the sender sees.
     expect(sender.view()).toEqual(seen);
     const receiver = new Simulation(json);
-    runJob(cursorJob(receiver, cursor, 'opening'));
+    runJob(cursorJob(receiver, cursor));
     expect(receiver.view()).toEqual(seen);
   });
 });
@@ -134,7 +134,7 @@ describe('share links: property test over random valid scenarios', () => {
         const dec = decodeShare(enc.fragment);
         expect(dec).toEqual({ ok: true, state });
         const receiver = new Simulation(scenario);
-        runJob(cursorJob(receiver, cursor, 'opening'));
+        runJob(cursorJob(receiver, cursor));
         expect(receiver.traceHash()).toBe(sender.traceHash());
         expect(receiver.view()).toEqual(sender.view());
         sender.dispose();

@@ -1,5 +1,5 @@
 // The lab's frame: header, scenario picker, errors, language switch.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const app: Catalog = {
   en: {

@@ -1,6 +1,6 @@
 // Classroom mode: the lesson picker and runner, questions and reveals,
 // presentation mode and fullscreen. The lessons' own words are in lessons.ts.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const classroom: Catalog = {
   en: {

@@ -1,5 +1,5 @@
 // Compare mode: the partner picker's labels, the metrics table, the maps.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const compare: Catalog = {
   en: {

@@ -1,6 +1,6 @@
 // Playback controls, keyboard shortcuts, the help overlay, long runs and
 // the notices of stepping commands.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const controls: Catalog = {
   en: {

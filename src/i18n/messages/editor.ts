@@ -1,7 +1,7 @@
 // The scenario editor: sections, field labels, units, actions, validation.
 // Field labels sit beside the file's own field name (shown in monospace), so
 // they say what the field means rather than repeat its name.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const editor: Catalog = {
   en: {

@@ -1,7 +1,7 @@
 // The event log's lines: each trace record's parts worded in the interface
 // language. The English is the engine's own line, word for word (tested);
 // kind names (sched_switch, …) are tracepoint names and stay as they are.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const events: Catalog = {
   en: {

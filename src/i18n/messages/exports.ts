@@ -1,5 +1,5 @@
 // Exports: view images (PNG/SVG), the run's trace (Perfetto) and metrics (CSV).
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const exportsCatalog: Catalog = {
   en: {

@@ -1,6 +1,6 @@
 // The balancing inspector, its sentences, the topology view and the caption
 // of the CPUs the latest decision considered.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const inspector: Catalog = {
   en: {

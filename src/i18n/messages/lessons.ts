@@ -1,7 +1,7 @@
 // The classroom lessons' words: titles, narration per step and question
 // prompts (keys lesson.<lesson id>.<step id>[.q]; the steps are in
 // src/classroom/lessons/*.ts). Every claim was checked against the run.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const lessons: Catalog = {
   en: {

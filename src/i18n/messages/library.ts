@@ -1,5 +1,5 @@
 // The scenario library: its dialog, search box and tag names.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const library: Catalog = {
   en: {

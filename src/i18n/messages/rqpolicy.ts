@@ -1,6 +1,6 @@
 // The runqueue panel's policy-specific parts (O(1) priority arrays, Group
 // Identity's underclass tree) and compare mode's machines side by side.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const rqpolicy: Catalog = {
   en: {

@@ -1,5 +1,5 @@
 // Share links: the button, the link field and why a link could not be made or opened.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const share: Catalog = {
   en: {

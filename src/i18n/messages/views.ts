@@ -1,6 +1,6 @@
 // The lab's panels: runqueue and its tree, event log, task table, CPU lanes,
 // heatmaps, the metrics strip and charts.
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const views: Catalog = {
   en: {

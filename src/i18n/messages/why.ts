@@ -1,7 +1,7 @@
 // A load-balancing decision in one sentence, and why nothing moved: the
 // engine records the reason as data (`why` in DecisionView), these word it.
 // The English is the engine's own sentence, word for word (tested).
-import type { Catalog } from '../i18n';
+import type { Catalog } from '../translate';
 
 const why: Catalog = {
   en: {

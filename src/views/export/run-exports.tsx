@@ -1,7 +1,7 @@
 // Exports of the whole run: the trace as Chrome / Perfetto JSON (the engine
 // replays the run from its start to the cursor) and the metrics as CSV.
 import { useState } from 'react';
-import type { Simulation } from '../../engine/engine';
+import type { Read } from '../../engine/protocol';
 import { useT } from '../../i18n/i18n';
 import { download, fileSlug } from './compose';
 
@@ -11,14 +11,15 @@ export function truncationNote(traceJson: string): string | null {
   return m ? m[1] : null;
 }
 
-export function RunExports(props: { sim: Simulation; scenarioName: string }) {
+export function RunExports(props: { read: <T>(r: Read) => Promise<T>; scenarioName: string }) {
   const t = useT();
   const [note, setNote] = useState<string | null>(null);
   const base = `schedlab-${fileSlug(props.scenarioName)}`;
-  const trace = () => {
+  // Both are made in the engine worker (a long trace takes a while); the page stays live.
+  const trace = async () => {
     let json: string;
     try {
-      json = props.sim.chromeTrace();
+      json = await props.read<string>({ kind: 'chrome-trace' });
     } catch (e) {
       return setNote(t('exports.failed', { error: e instanceof Error ? e.message : String(e) }));
     }
@@ -28,9 +29,9 @@ export function RunExports(props: { sim: Simulation; scenarioName: string }) {
     const events = (json.match(/\n\{/g) ?? []).length;
     setNote(cut ? t('exports.truncated', { note: cut }) : t('exports.written', { file, events }));
   };
-  const csv = () => {
+  const csv = async () => {
     try {
-      download(props.sim.metricsCsv(), `${base}.metrics.csv`, 'text/csv');
+      download(await props.read<string>({ kind: 'metrics-csv' }), `${base}.metrics.csv`, 'text/csv');
       setNote(null);
     } catch (e) {
       setNote(t('exports.failed', { error: e instanceof Error ? e.message : String(e) }));
@@ -39,10 +40,10 @@ export function RunExports(props: { sim: Simulation; scenarioName: string }) {
   return (
     <div className="run-exports" data-testid="run-exports">
       <span className="label">{t('exports.run')}</span>
-      <button data-testid="export-trace" title={t('exports.traceTip')} onClick={trace}>
+      <button data-testid="export-trace" title={t('exports.traceTip')} onClick={() => void trace()}>
         {t('exports.trace')}
       </button>
-      <button data-testid="export-csv" title={t('exports.csvTip')} onClick={csv}>
+      <button data-testid="export-csv" title={t('exports.csvTip')} onClick={() => void csv()}>
         {t('exports.csv')}
       </button>
       {note !== null && (

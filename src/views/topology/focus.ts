@@ -4,7 +4,7 @@
 import type { DecisionView, PlacementView } from '../../engine/types';
 import { parseCpuList } from '../cpulist';
 import { explainDecision } from '../inspector-words';
-import { translate, type Translate } from '../../i18n/i18n';
+import { translate, type Translate } from '../../i18n/translate';
 
 const english: Translate = (k, v) => translate('en', k, v);
 

@@ -1,0 +1,63 @@
+// The page's side of the engine worker: requests as promises, progress of
+// long jobs to a callback. The transport is a port-like object, so the unit
+// tests can connect a client straight to an EngineHost without a worker.
+import type { FromWorker, Op, Progress } from './protocol';
+import type { Frame, FrameQuery } from './frame';
+
+export interface Port {
+  postMessage(m: unknown): void;
+  onmessage: ((e: { data: FromWorker }) => void) | null;
+}
+
+/** A reply's value and the frame read after it. */
+export interface Answer<T> {
+  value: T;
+  frame: Frame | null;
+}
+
+interface Pending {
+  resolve: (a: Answer<unknown>) => void;
+  reject: (e: Error) => void;
+  onProgress?: (p: Progress) => void;
+}
+
+export class EngineClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly port: Port) {
+    port.onmessage = (e) => this.receive(e.data);
+  }
+
+  /** Starts the worker that runs the engine. */
+  static inWorker(): EngineClient {
+    const w = new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' });
+    return new EngineClient(w as unknown as Port);
+  }
+
+  request<T>(op: Op, q?: FrameQuery, onProgress?: (p: Progress) => void): Promise<Answer<T>> {
+    const id = this.nextId++;
+    return new Promise<Answer<T>>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (a: Answer<unknown>) => void, reject, onProgress });
+      this.port.postMessage({ ...op, id, q });
+    });
+  }
+
+  /** A message needing no answer (the page drew a progress frame). */
+  send(op: Op): void {
+    this.port.postMessage({ ...op, id: 0 });
+  }
+
+  private receive(m: FromWorker): void {
+    if ('progress' in m) {
+      this.pending.get(m.progress.id)?.onProgress?.(m.progress);
+      return;
+    }
+    const r = m.reply;
+    const p = this.pending.get(r.id);
+    if (!p) return;
+    this.pending.delete(r.id);
+    if (r.ok) p.resolve({ value: r.value, frame: r.frame });
+    else p.reject(new Error(r.error));
+  }
+}

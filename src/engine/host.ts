@@ -1,0 +1,215 @@
+// The engine's side of the worker: it owns the lab's simulation and its
+// compare partner, carries out requests in the order they come, and runs long
+// jobs in slices of wall time so that a Cancel or a newer command can get in
+// between. It knows nothing of workers: sim-worker.ts wires it to `self`, and
+// the unit tests wire it straight to a client.
+import { Simulation } from './engine';
+import { makeJob, type Job } from './jobs';
+import { readFrame, type Frame, type FrameQuery } from './frame';
+import type { Command, FromWorker, JobEnd, Loaded, Moved, Read, Request } from './protocol';
+import { applyAnchor } from '../classroom/anchor';
+import { predict } from '../classroom/predict';
+import { placeCursor } from '../share/cursor';
+import { translate } from '../i18n/translate';
+
+/** Wall time per slice of a job before the worker looks at its messages again. */
+const SLICE_MS = 16;
+/** Least wall time between two Progress frames of a job. */
+const PROGRESS_MS = 30;
+
+interface Running {
+  id: number;
+  job: Job;
+  q: FrameQuery | undefined;
+  /** The page drew the last frame sent: the next Progress may carry one. */
+  acked: boolean;
+  lastPost: number;
+}
+
+export class EngineHost {
+  private sim: Simulation | null = null;
+  private partner: Simulation | null = null;
+  private running: Running | null = null;
+  /** Loads so far, of the lab's simulation and of partners: frames say which one they show. */
+  private gen = 0;
+  private partnerGen = 0;
+
+  /** `post` sends to the page; `later` runs a function after pending messages (setTimeout 0). */
+  constructor(
+    private readonly post: (m: FromWorker) => void,
+    private readonly later: (f: () => void) => void,
+  ) {}
+
+  handle(req: Request): void {
+    try {
+      this.dispatch(req);
+    } catch (e) {
+      this.post({ reply: { id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) } });
+    }
+  }
+
+  private reply(id: number, value: unknown, q?: FrameQuery): void {
+    this.post({ reply: { id, ok: true, value, frame: q ? this.frame(q) : null } });
+  }
+
+  private frame(q: FrameQuery): Frame | null {
+    if (!this.sim) return null;
+    return readFrame({ sim: this.sim, gen: this.gen }, q, this.partner ? { sim: this.partner, gen: this.partnerGen } : null);
+  }
+
+  private need(): Simulation {
+    if (!this.sim) throw new Error('no scenario loaded');
+    return this.sim;
+  }
+
+  private dispatch(req: Request): void {
+    switch (req.op) {
+      case 'load': {
+        const next = new Simulation(req.json);
+        this.endJob(true);
+        this.sim?.dispose();
+        this.sim = next;
+        this.gen++;
+        const loaded: Loaded = { topology: next.topology(), gen: this.gen };
+        return this.reply(req.id, loaded, req.q);
+      }
+      case 'partner': {
+        this.partner?.dispose();
+        this.partner = null;
+        if (req.json === null) return this.reply(req.id, null, req.q);
+        this.partner = new Simulation(req.json);
+        this.partnerGen++;
+        this.syncPartner();
+        const loaded: Loaded = { topology: this.partner.topology(), gen: this.partnerGen };
+        return this.reply(req.id, loaded, req.q);
+      }
+      case 'command': {
+        this.endJob(true);
+        const moved = this.command(this.need(), req.command);
+        this.syncPartner();
+        return this.reply(req.id, moved, req.q);
+      }
+      case 'job': {
+        this.endJob(true);
+        const r: Running = { id: req.id, job: makeJob(this.need(), req.job), q: req.q, acked: true, lastPost: performance.now() };
+        this.running = r;
+        return this.slice(r);
+      }
+      case 'cancel':
+        this.endJob(true);
+        return this.reply(req.id, null, req.q);
+      case 'ack':
+        if (this.running) {
+          this.running.acked = true;
+          this.running.q = req.q;
+        }
+        return;
+      case 'frame':
+        return this.reply(req.id, null, req.q);
+      case 'read':
+        return this.reply(req.id, this.read(req.read));
+      case 'predict': {
+        const t = (key: string, vars?: Record<string, string | number>) => translate(req.lang, key, vars);
+        return this.reply(req.id, predict(req.scenarioJson, req.events, req.question, t));
+      }
+    }
+  }
+
+  private command(sim: Simulation, c: Command): Moved {
+    switch (c.kind) {
+      case 'step':
+        return { found: sim.stepEvent() };
+      case 'tick':
+        return { found: sim.stepTick() };
+      case 'back':
+        if (sim.events === 0) return { found: false };
+        sim.seekEvent(sim.events - 1);
+        return { found: true };
+      case 'run-until':
+        sim.runUntil(c.ns);
+        return { found: true };
+      case 'seek-event':
+        sim.seekEvent(c.n);
+        return { found: true };
+      case 'seek-time':
+        sim.seekTime(Math.max(0, Math.min(c.ns, sim.durationNs)));
+        return { found: true };
+      case 'step-mark':
+        return { found: sim.stepMark(c.mark, true) };
+      case 'anchor':
+        return { found: applyAnchor(sim, c.anchor) };
+      case 'place-cursor':
+        placeCursor(sim, c.cursor);
+        return { found: true };
+    }
+  }
+
+  private read(r: Read): unknown {
+    const sim = this.need();
+    switch (r.kind) {
+      case 'view':
+        // As text: posting the object graph of 10,000 tasks costs the page a second; parsing it, a tenth.
+        return sim.viewJson();
+      case 'trace-hash':
+        return sim.traceHash();
+      case 'report':
+        return sim.report();
+      case 'latency-cdfs':
+        return sim.latencyCdfs(r.points);
+      case 'decisions':
+        return sim.decisions(r.n, true);
+      case 'placements':
+        return sim.placements(r.n);
+      case 'migrations':
+        return sim.migrations(r.sinceNs, r.n);
+      case 'chrome-trace':
+        return sim.chromeTrace();
+      case 'metrics-csv':
+        return sim.metricsCsv();
+      case 'partner-summary': {
+        const p = this.partner;
+        return p ? { nowNs: p.nowNs, traceHash: p.traceHash(), report: p.report() } : null;
+      }
+    }
+  }
+
+  /** The partner follows the lab's clock: forward by running, backward by its own exact rewind (its end at most). */
+  private syncPartner(): void {
+    const p = this.partner;
+    const s = this.sim;
+    if (p && s && p.nowNs !== Math.min(s.nowNs, p.durationNs)) p.seekTime(s.nowNs);
+  }
+
+  /** Ends the running job, if any, answering its request (cancelled when another request cut it short). */
+  private endJob(cancelled: boolean): void {
+    const r = this.running;
+    if (!r) return;
+    this.running = null;
+    this.syncPartner();
+    const end: JobEnd = { found: !cancelled && r.job.found(), cancelled };
+    this.reply(r.id, end, r.q);
+  }
+
+  /** One slice of job `r`, unless it has ended (a slice of an ended job may still be scheduled). */
+  private slice(r: Running): void {
+    if (this.running !== r) return;
+    const start = performance.now();
+    let done = false;
+    try {
+      while (!done && performance.now() - start < SLICE_MS) done = r.job.step();
+    } catch (e) {
+      this.running = null;
+      this.post({ reply: { id: r.id, ok: false, error: e instanceof Error ? e.message : String(e) } });
+      return;
+    }
+    if (done) return this.endJob(false);
+    const now = performance.now();
+    if (r.acked && now - r.lastPost >= PROGRESS_MS) {
+      r.acked = false;
+      r.lastPost = now;
+      this.syncPartner();
+      this.post({ progress: { id: r.id, progress: r.job.progress(), frame: r.q ? this.frame(r.q) : null } });
+    }
+    this.later(() => this.slice(r));
+  }
+}

@@ -1,0 +1,172 @@
+// The engine worker's protocol, with the host and the client joined in-process
+// (messages delivered on later macrotasks, as between threads). A frame must
+// equal what a simulation driven directly shows at the same cursor; jobs end
+// exactly where an uninterrupted run would; a newer command or Cancel ends a
+// job; the compare partner follows the clock; lesson answers match.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { initSync } from '../../wasm-core/pkg/schedlab_core.js';
+import { Simulation, presetJson } from '../../src/engine/engine';
+import { EngineHost } from '../../src/engine/host';
+import { EngineClient, type Port } from '../../src/engine/client';
+import { readFrame, type Frame, type FrameQuery } from '../../src/engine/frame';
+import type { FromWorker, JobEnd, Request } from '../../src/engine/protocol';
+import type { Progress } from '../../src/engine/protocol';
+import { predict } from '../../src/classroom/predict';
+import { machineData } from '../../src/engine/use-lab-engine';
+import { translate } from '../../src/i18n/translate';
+
+const root = join(import.meta.dirname, '..', '..');
+beforeAll(() => {
+  initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
+});
+
+/** A client and a host joined as a worker would join them. */
+function connect(): EngineClient {
+  const later = (f: () => void) => setTimeout(f, 0);
+  let toPage: ((m: FromWorker) => void) | null = null;
+  const host = new EngineHost((m) => later(() => toPage?.(m)), later);
+  const port: Port = {
+    postMessage: (m) => later(() => host.handle(m as Request)),
+    onmessage: null,
+  };
+  const client = new EngineClient(port);
+  toPage = (m) => port.onmessage?.({ data: m });
+  return client;
+}
+
+const query = (over: Partial<FrameQuery> = {}): FrameQuery => ({
+  cpu: 0,
+  gantt: { spanNs: 200e6, endNs: null },
+  report: true,
+  rows: 300,
+  history: true,
+  held: { gen: -1, names: 0, historyKey: null },
+  partner: null,
+  ...over,
+});
+
+/** The parts of a frame that name a state (the same cursor gives the same parts). The tree
+ * rotations are left out: they are those of the last engine call, not of the state. */
+const stateOf = (f: Frame | null) => f && { events: f.events, nowNs: f.nowNs, view: { ...f.view, rotations: [] }, slices: f.slices, migrations: f.migrations, decision: f.decision, report: f.report };
+
+describe('engine worker protocol', () => {
+  it('answers a command with the frame a directly driven simulation shows at the same cursor', async () => {
+    const json = presetJson('group-imbalance-make');
+    const c = connect();
+    await c.request({ op: 'load', json }, query());
+    const a = await c.request({ op: 'command', command: { kind: 'run-until', ns: 150e6 } }, query({ cpu: 5 }));
+    const direct = new Simulation(json);
+    direct.runUntil(150e6);
+    expect(stateOf(a.frame)).toEqual(stateOf(readFrame({ sim: direct, gen: 1 }, query({ cpu: 5 }), null)));
+    expect(a.frame?.newNames).toEqual(direct.namesFrom(0));
+    direct.dispose();
+  });
+
+  it('one step forward and one back gives the state before, exactly', async () => {
+    const c = connect();
+    await c.request({ op: 'load', json: presetJson('cfs-nice-levels') }, query());
+    const before = (await c.request({ op: 'command', command: { kind: 'run-until', ns: 30e6 } }, query())).frame;
+    await c.request({ op: 'command', command: { kind: 'step' } }, query());
+    const back = (await c.request({ op: 'command', command: { kind: 'back' } }, query())).frame;
+    expect(stateOf(back)).toEqual(stateOf(before));
+  });
+
+  it('a job in slices ends where one engine call ends, reporting progress with frames on the way', async () => {
+    const json = presetJson('group-imbalance-make');
+    const c = connect();
+    await c.request({ op: 'load', json }, query());
+    const seen: Progress[] = [];
+    const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'run-to', toNs: 1500e6 } }, query({ report: false, rows: 0 }), (p) => {
+      seen.push(p);
+      c.send({ op: 'ack', q: query({ report: false, rows: 0 }) });
+    });
+    expect(end.value).toEqual({ found: true, cancelled: false });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((p, i) => i === 0 || p.progress.at >= seen[i - 1].progress.at)).toBe(true);
+    const hash = (await c.request<string>({ op: 'read', read: { kind: 'trace-hash' } })).value;
+    const direct = new Simulation(json);
+    direct.runUntil(1500e6);
+    expect(hash).toBe(direct.traceHash());
+    expect(end.frame?.nowNs).toBe(direct.nowNs);
+    direct.dispose();
+  });
+
+  it('a newer command ends a running job as cancelled; the state is then the command applied where the job stopped', async () => {
+    const c = connect();
+    await c.request({ op: 'load', json: presetJson('group-imbalance-make') }, query());
+    const job = c.request<JobEnd>({ op: 'job', job: { kind: 'run-to', toNs: 60e9 } }, query());
+    await new Promise((r) => setTimeout(r, 60));
+    const stepped = await c.request({ op: 'command', command: { kind: 'step' } }, query());
+    const end = await job;
+    expect(end.value.cancelled).toBe(true);
+    expect(end.frame!.nowNs).toBeLessThan(60e9);
+    expect(stepped.frame!.events).toBe(end.frame!.events + 1);
+  });
+
+  it('Cancel stops a job between slices', async () => {
+    const c = connect();
+    // No violation ever comes in the fixed kernel: the search would run a minute of simulated time.
+    const json = JSON.parse(presetJson('group-imbalance-make-fixed'));
+    json.duration_ms = 60000;
+    await c.request({ op: 'load', json: JSON.stringify(json) }, query());
+    const job = c.request<JobEnd>({ op: 'job', job: { kind: 'next-mark', mark: 'violation' } }, query());
+    await new Promise((r) => setTimeout(r, 30));
+    await c.request({ op: 'cancel' }, query());
+    expect((await job).value).toEqual({ found: false, cancelled: true });
+  });
+
+  it('keeps the compare partner on the primary clock, forward and back', async () => {
+    const c = connect();
+    await c.request({ op: 'load', json: presetJson('group-imbalance-make') }, query());
+    await c.request({ op: 'partner', json: presetJson('group-imbalance-make-fixed') }, query());
+    const q = query({ partner: { gen: -1, names: 0, historyKey: null } });
+    const fwd = await c.request({ op: 'command', command: { kind: 'run-until', ns: 400e6 } }, q);
+    expect(fwd.frame?.partner?.nowNs).toBe(fwd.frame?.nowNs);
+    const back = await c.request({ op: 'command', command: { kind: 'seek-time', ns: 100e6 } }, q);
+    expect(back.frame?.partner?.nowNs).toBe(100e6);
+    const direct = new Simulation(presetJson('group-imbalance-make-fixed'));
+    direct.runUntil(100e6);
+    expect((await c.request<{ traceHash: string }>({ op: 'read', read: { kind: 'partner-summary' } })).value.traceHash).toBe(direct.traceHash());
+    direct.dispose();
+  });
+
+  it('refuses a bad scenario with the engine message and keeps the old simulation', async () => {
+    const c = connect();
+    await c.request({ op: 'load', json: presetJson('cfs-nice-levels') }, query());
+    await c.request({ op: 'command', command: { kind: 'run-until', ns: 20e6 } }, query());
+    await expect(c.request({ op: 'load', json: '{"version": 1}' }, query())).rejects.toThrow(/.+/);
+    expect((await c.request({ op: 'frame' }, query())).frame?.nowNs).toBe(20e6);
+  });
+
+  it('answers a lesson question as predict does beside a direct copy', async () => {
+    const json = presetJson('group-imbalance-make');
+    const c = connect();
+    await c.request({ op: 'load', json }, query());
+    const q = { kind: 'migration-to' } as const;
+    const viaWorker = (await c.request({ op: 'predict', scenarioJson: json, events: 5000, question: q, lang: 'zh' })).value;
+    expect(viaWorker).toEqual(predict(json, 5000, q, (k, v) => translate('zh', k, v)));
+    expect(viaWorker).not.toBeNull();
+  });
+
+  it('takes in names by pid when several frames answer the same held count (no duplicates, no gaps)', async () => {
+    const c = connect();
+    await c.request({ op: 'load', json: presetJson('group-imbalance-make') }, query());
+    const held = { gen: 1, names: 0, historyKey: null };
+    // Two requests under way at once, both made when the lab held no names.
+    const [a, b] = await Promise.all([
+      c.request({ op: 'command', command: { kind: 'run-until', ns: 50e6 } }, query({ held })),
+      c.request({ op: 'command', command: { kind: 'run-until', ns: 300e6 } }, query({ held })),
+    ]);
+    const topo = { machine: '', nodes: 1, cpus: [], distance: [] } as never;
+    const first = machineData(a.frame!, topo, null);
+    const both = machineData(b.frame!, topo, first);
+    const direct = new Simulation(presetJson('group-imbalance-make'));
+    direct.runUntil(300e6);
+    expect(both.names).toEqual(direct.namesFrom(0));
+    // An older answer arriving after a newer one takes nothing away.
+    expect(machineData(a.frame!, topo, both).names).toEqual(both.names);
+    direct.dispose();
+  });
+});
