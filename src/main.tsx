@@ -27,4 +27,4 @@ loadEngine()
     document.body.append(msg);
   });
 
-registerOffline();
+registerOffline(async () => (await client.request<string[]>({ op: 'files' })).value);

@@ -108,6 +108,12 @@ export class EngineHost {
         return this.reply(req.id, null, req.q);
       case 'read':
         return this.reply(req.id, this.read(req.read));
+      case 'files': {
+        // In a worker: its own script and what it fetched (Node tests have neither).
+        const here = (globalThis as { location?: { href: string } }).location?.href;
+        const fetched = typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('resource').map((e) => e.name) : [];
+        return this.reply(req.id, here ? [here, ...fetched] : fetched);
+      }
       case 'predict': {
         const t = (key: string, vars?: Record<string, string | number>) => translate(req.lang, key, vars);
         return this.reply(req.id, predict(req.scenarioJson, req.events, req.question, t));

@@ -51,6 +51,8 @@ export type Op =
   /** The same state read again for a changed query (CPU picked, lanes zoomed, slow parts due). */
   | { op: 'frame' }
   | { op: 'read'; read: Read }
+  /** The files the worker itself loaded (its script, the wasm module), for the offline copy. */
+  | { op: 'files' }
   /** A lesson question answered by a copy of the run (classroom/predict.ts). */
   | { op: 'predict'; scenarioJson: string; events: number; question: Question; lang: Lang };
 

@@ -13,7 +13,7 @@ afterAll(async () => lab?.close());
 describe('offline', () => {
   it('reloads and runs with the network gone', async () => {
     const { page } = lab;
-    // The worker has cached the page, its script and the wasm engine.
+    // The service worker has cached the page, its script, the engine worker's script and the wasm engine.
     const cached = await settled(
       () =>
         page.evaluate(async () => {
@@ -22,10 +22,11 @@ describe('offline', () => {
           const cache = await caches.open(keys[0]);
           return (await cache.keys()).map((r) => r.url);
         }),
-      (urls) => urls.some((u) => u.endsWith('.wasm')) && urls.some((u) => u.endsWith('.js')),
+      (urls) => urls.some((u) => u.endsWith('.wasm')) && urls.some((u) => u.endsWith('.js')) && urls.some((u) => u.includes('sim-worker')),
       15000,
     );
     expect(cached.some((u) => u.endsWith('.wasm'))).toBe(true);
+    expect(cached.some((u) => u.includes('sim-worker'))).toBe(true);
     // Nothing is served any more, and the page is offline: only the worker's cache can answer.
     await lab.stopServer();
     await page.context().setOffline(true);
