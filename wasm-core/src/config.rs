@@ -113,7 +113,9 @@ impl BugSwitches {
 /// that pays it. Defaults [kernel-model.md 8; RECALL for the cache figures]:
 /// 1.5 µs per context switch (direct cost measured about 1–2 µs), 2 µs for a
 /// wakeup sent to another CPU (IPI), and a cache refill after a migration of
-/// 10 µs within a node and 40 µs across nodes.
+/// 10 µs within a node and 40 µs across nodes. The IPI is taken by the target
+/// CPU before the wakee's own code runs, so wakeup latencies include it; the
+/// cache refill does not delay the wakee's first instruction and is left out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CostModel {
     pub context_switch_ns: u64,

@@ -85,6 +85,9 @@ pub struct Task {
     /// Extra CPU work owed when the task next runs (cache refill after a
     /// migration, a cross-CPU wakeup), from the cost model.
     pub owed_ns: u64,
+    /// The part of `owed_ns` that is a cross-CPU wakeup's IPI: delivered
+    /// before the task's own code runs again, so its wakeup latency counts it.
+    pub owed_ipi_ns: u64,
     /// The task that forked this one, if any.
     pub parent: Option<Pid>,
     /// Children still alive, and child exits not yet waited for.
@@ -130,6 +133,7 @@ impl Task {
             child_exits: 0,
             spin: None,
             owed_ns: 0,
+            owed_ipi_ns: 0,
             wakee_flips: 0,
             wakee_flip_decay_ts: SimTime::ZERO,
             last_wakee: None,

@@ -329,8 +329,13 @@ impl Simulator {
             task.stats.woken_at = Some(now);
         }
         if waker != target {
-            // The wakeup crosses CPUs: an IPI the wakee pays for.
-            self.tasks[pid as usize].owed_ns += self.costs.wakeup_ipi_ns;
+            // The wakeup crosses CPUs: an IPI the wakee pays for. The target
+            // CPU takes it before it can switch to the wakee, so it is also
+            // part of the wakee's wakeup latency (kept apart from a migration's
+            // cache refill, which slows the task's own code instead).
+            let task = &mut self.tasks[pid as usize];
+            task.owed_ns += self.costs.wakeup_ipi_ns;
+            task.owed_ipi_ns += self.costs.wakeup_ipi_ns;
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         self.enqueue_task(pid, target, kind);
@@ -408,6 +413,7 @@ impl Simulator {
             // Cost model: the switch and any owed cache refill or IPI become
             // extra work in the incoming task's burst.
             task.burst_end_exec += switch_cost + std::mem::take(&mut task.owed_ns);
+            let before_own_code = switch_cost + std::mem::take(&mut task.owed_ipi_ns);
             task.state = TaskState::Running;
             task.cpu = cpu;
             if let Some(since) = task.stats.wait_start.take() {
@@ -415,11 +421,12 @@ impl Simulator {
             }
             if let Some(woken) = task.stats.woken_at.take() {
                 // Until the task's own code runs again, as schbench measures
-                // it: the wait, then the context switch at this CPU's speed
-                // (owed IPI and cache-refill work is not counted here).
-                let switch_ns = (switch_cost * FULL_SPEED_PCT as u64).div_ceil(speed as u64);
+                // it: the wait, then the owed wakeup IPI (if the wakeup crossed
+                // CPUs) and the context switch, both at this CPU's speed. Owed
+                // cache-refill work slows the task's own code and is not counted.
+                let before_ns = (before_own_code * FULL_SPEED_PCT as u64).div_ceil(speed as u64);
                 let proc_ = &mut self.procs[task.tgid as usize];
-                proc_.wakeup_latency.record(now.since(woken) + switch_ns);
+                proc_.wakeup_latency.record(now.since(woken) + before_ns);
                 proc_.queued_wakeups += u64::from(now > woken);
             }
         }
