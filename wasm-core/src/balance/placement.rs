@@ -9,6 +9,11 @@
 //! longest time, else the original path — for forks too, as the patch
 //! places it at the top of select_task_rq_fair.
 //!
+//! Group Identity: a wakeup's idle tests are `id_idle_cpu` (a highclass wakee
+//! counts a CPU running only underclass work as idle), inside
+//! select_idle_sibling and the fix alike; without Group Identity, or for
+//! other wakees, they are `idle_cpu`.
+//!
 //! Fork: from the highest domain with SD_BALANCE_FORK down,
 //! `find_idlest_group` then `find_idlest_cpu`.
 
@@ -114,7 +119,7 @@ impl Simulator {
         // The wastedcores patch puts the fix at the top of select_task_rq_fair,
         // so it applies to forks as well as wakeups (kernel-model.md 3.3).
         if !self.bugs.overload_on_wakeup {
-            if let Some(c) = self.wakeup_fix(pid, prev) {
+            if let Some(c) = self.wakeup_fix(pid, prev, kind) {
                 return (c, PlacePath::IdleAnywhere);
             }
         }
@@ -162,14 +167,22 @@ impl Simulator {
     }
 
     /// The Overload-on-Wakeup fix: previous CPU if idle, else the allowed CPU
-    /// idle for the longest time.
-    fn wakeup_fix(&self, pid: Pid, prev: CpuId) -> Option<CpuId> {
-        if self.usable(pid, prev) && self.rqs[prev as usize].is_idle() {
+    /// idle for the longest time. A wakeup tests idleness as
+    /// select_idle_sibling does (`id_idle_cpu`: with Group Identity a
+    /// highclass wakee stays on a previous CPU running only underclass work;
+    /// a CPU running work has no idle stamp, so CPUs that idle come first).
+    /// A fork keeps `idle_cpu`: Group Identity's test is the wakeup path's.
+    fn wakeup_fix(&self, pid: Pid, prev: CpuId, kind: PlaceKind) -> Option<CpuId> {
+        let idle = |c: CpuId| match kind {
+            PlaceKind::Wakeup => self.id_idle_cpu(pid, c),
+            PlaceKind::Fork => self.rqs[c as usize].is_idle(),
+        };
+        if self.usable(pid, prev) && idle(prev) {
             return Some(prev);
         }
         self.rqs
             .iter()
-            .filter(|rq| self.usable(pid, rq.cpu) && rq.is_idle())
+            .filter(|rq| self.usable(pid, rq.cpu) && idle(rq.cpu))
             .min_by_key(|rq| (rq.idle_stamp.map_or(u64::MAX, |t| t.ns()), rq.cpu))
             .map(|rq| rq.cpu)
     }
@@ -249,19 +262,18 @@ impl Simulator {
 
     /// `select_idle_sibling`: the target if idle; the previous CPU if it
     /// shares the cache and is idle; else the first group (core, then CPU) of
-    /// the target's LLC domain whose CPUs are all idle.
+    /// the target's LLC domain whose CPUs are all idle. "Idle" is
+    /// `id_idle_cpu` for the wakee: with Group Identity a highclass wakee
+    /// counts CPUs running only underclass work as idle, so it stays on such
+    /// a previous CPU rather than leave for a whole idle core.
     fn select_idle_sibling(&self, pid: Pid, target: CpuId) -> CpuId {
-        let rq = &self.rqs[target as usize];
-        if rq.online && rq.is_idle() {
+        let idle = |c: CpuId| self.id_idle_cpu(pid, c);
+        if self.rqs[target as usize].online && idle(target) {
             return target;
         }
         let prev = self.tasks[pid as usize].cpu;
         let llc = |c: CpuId| self.machine.node_of(c);
-        if prev != target
-            && llc(prev) == llc(target)
-            && self.rqs[prev as usize].online
-            && self.rqs[prev as usize].is_idle()
-        {
+        if prev != target && llc(prev) == llc(target) && self.rqs[prev as usize].online && idle(prev) {
             return prev;
         }
         let doms = &self.rqs[target as usize].domains;
@@ -272,7 +284,7 @@ impl Simulator {
                 if !g.span.intersects(allowed) {
                     continue;
                 }
-                if g.span.iter().all(|i| i != target && self.rqs[i as usize].is_idle()) {
+                if g.span.iter().all(|i| i != target && idle(i)) {
                     if let Some(c) = g.span.iter().find(|&c| allowed.test(c)) {
                         return c;
                     }

@@ -299,12 +299,7 @@ impl Simulator {
                 _ => self.select_fallback_rq(pid, prev),
             }
         } else {
-            let target = self.select_task_rq_fair(pid, waker, kind);
-            if is_new {
-                target
-            } else {
-                self.id_select_idle_sibling(pid, target)
-            }
+            self.select_task_rq_fair(pid, waker, kind)
         };
         if is_new && target != waker && self.tasks[pid as usize].parent.is_some() {
             // task_fork_fair stores the child's vruntime relative to the

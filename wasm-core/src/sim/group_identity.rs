@@ -1,7 +1,8 @@
 //! Group Identity in the running simulation (`sched::identity` has the
 //! rules): identities of the task groups from the scenario's cgroups, the
-//! SMT-expeller test used when picking, and the kicks of SMT siblings when an
-//! expeller starts or stops running.
+//! SMT-expeller test used when picking, the kicks of SMT siblings when an
+//! expeller starts or stops running, and the idle test (`id_idle_cpu`) that
+//! wakeup placement uses for a highclass wakee.
 
 use super::Simulator;
 use crate::config::SimConfig;
@@ -78,42 +79,26 @@ impl Simulator {
 }
 
 impl Simulator {
-    /// `id_idle_cpu`: a CPU counts as idle for a highclass wakee if nothing
-    /// but underclass work is queued or running there (Group Identity
-    /// placement, kernel-model.md 7.1).
-    fn id_idle_cpu(&self, cpu: CpuId) -> bool {
+    /// `id_idle_cpu` as the wakeup placement reads it: whether `cpu` counts
+    /// as idle for the wakee `pid`. A truly idle CPU (`idle_cpu`) always
+    /// does. With Group Identity on, a highclass wakee also counts a CPU on
+    /// which nothing but underclass work is queued or running (kernel-model.md
+    /// 7.1: "It treats CPUs running only UNDERCLASS tasks as idle when choosing
+    /// a CPU"): it preempts that work at once. The kernel's other clause (not
+    /// idle for p if p would be expelled there) cannot apply to a highclass
+    /// wakee, and other wakees keep the plain test, so without Group Identity
+    /// this is exactly `idle_cpu`. IDLE_SEEKER (the SIS_PROP scan limit) and
+    /// ID_EXPELLER_SHARE_CORE are not modelled: 4.1's select_idle_sibling has
+    /// no scan limit, and two expellers may share a core here.
+    pub(crate) fn id_idle_cpu(&self, pid: Pid, cpu: CpuId) -> bool {
         let rq = &self.rqs[cpu as usize];
-        rq.online && rq.cfs.tree.is_empty() && rq.cfs.curr.is_none_or(|e| self.ent(e).identity == Identity::Underclass)
-    }
-
-    /// `select_idle_sibling` as Group Identity runs it for a highclass
-    /// wakee, after `select_task_rq_fair` chose `target`: with id_idle_cpu in
-    /// place of idle_cpu — target, else the previous CPU (same LLC), else the
-    /// first core of target's LLC whose other CPUs all count as idle, else an
-    /// SMT sibling of target. Without Group Identity, or for other wakees,
-    /// the target stands.
-    pub(crate) fn id_select_idle_sibling(&self, pid: Pid, target: CpuId) -> CpuId {
-        let task = &self.tasks[pid as usize];
-        if !self.policy.group_identity
-            || self.tgs[task.tg as usize].identity != Identity::Highclass
-            || self.id_idle_cpu(target)
-        {
-            return target;
+        if rq.is_idle() {
+            return true;
         }
-        let m = &self.machine;
-        let prev = task.cpu;
-        if m.node_of(prev) == m.node_of(target) && task.allowed.test(prev) && self.id_idle_cpu(prev) {
-            return prev;
-        }
-        let node = m.node_cpus(m.node_of(target));
-        let cores = node.clone().step_by(m.threads_per_core as usize).map(|c| m.smt_siblings(c));
-        for core in cores {
-            if core.clone().all(|c| c == target || self.id_idle_cpu(c)) {
-                if let Some(c) = core.clone().find(|&c| c != target && task.allowed.test(c)) {
-                    return c;
-                }
-            }
-        }
-        m.smt_siblings(target).find(|&c| c != target && task.allowed.test(c) && self.id_idle_cpu(c)).unwrap_or(target)
+        self.policy.group_identity
+            && self.tgs[self.tasks[pid as usize].tg as usize].identity == Identity::Highclass
+            && rq.online
+            && rq.cfs.tree.is_empty()
+            && rq.cfs.curr.is_none_or(|e| self.ent(e).identity == Identity::Underclass)
     }
 }
