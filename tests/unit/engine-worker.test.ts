@@ -36,6 +36,16 @@ function connect(): EngineClient {
   return client;
 }
 
+/** A 64-CPU run busy for a whole simulated minute (the database workers of Overload-on-Wakeup, repeated):
+ * no job over it ends by itself within the tests' few milliseconds. */
+function busyMinute(bug: boolean): string {
+  const json = JSON.parse(presetJson('overload-on-wakeup-db'));
+  json.duration_ms = 60000;
+  json.processes[0].program[0].repeat = 100000;
+  if (!bug) json.bugs = 'linux-4.1-fixed';
+  return JSON.stringify(json);
+}
+
 const query = (over: Partial<FrameQuery> = {}): FrameQuery => ({
   cpu: 0,
   gantt: { spanNs: 200e6, endNs: null },
@@ -95,7 +105,7 @@ describe('engine worker protocol', () => {
 
   it('a newer command ends a running job as cancelled; the state is then the command applied where the job stopped', async () => {
     const c = connect();
-    await c.request({ op: 'load', json: presetJson('group-imbalance-make') }, query());
+    await c.request({ op: 'load', json: busyMinute(true) }, query());
     const job = c.request<JobEnd>({ op: 'job', job: { kind: 'run-to', toNs: 60e9 } }, query());
     await new Promise((r) => setTimeout(r, 60));
     const stepped = await c.request({ op: 'command', command: { kind: 'step' } }, query());
@@ -108,9 +118,7 @@ describe('engine worker protocol', () => {
   it('Cancel stops a job between slices', async () => {
     const c = connect();
     // No violation ever comes in the fixed kernel: the search would run a minute of simulated time.
-    const json = JSON.parse(presetJson('group-imbalance-make-fixed'));
-    json.duration_ms = 60000;
-    await c.request({ op: 'load', json: JSON.stringify(json) }, query());
+    await c.request({ op: 'load', json: busyMinute(false) }, query());
     const job = c.request<JobEnd>({ op: 'job', job: { kind: 'next-mark', mark: 'violation' } }, query());
     await new Promise((r) => setTimeout(r, 30));
     await c.request({ op: 'cancel' }, query());
