@@ -73,6 +73,8 @@ export interface CgroupForm {
   identity: string;
   smt_expeller: Tri;
   extra: JsonObject;
+  /** The row as the file has it, when it is not an object (kept for the engine to name). */
+  raw?: Json;
 }
 
 export interface ProcessForm {
@@ -93,6 +95,8 @@ export interface ProcessForm {
   /** The program steps as JSON text (µs, as in the file); '' when absent. */
   program: string;
   extra: JsonObject;
+  /** The row as the file has it, when it is not an object (kept for the engine to name). */
+  raw?: Json;
 }
 
 export interface EventForm {
@@ -100,6 +104,8 @@ export interface EventForm {
   cpu_offline: string;
   cpu_online: string;
   extra: JsonObject;
+  /** The row as the file has it, when it is not an object (kept for the engine to name). */
+  raw?: Json;
 }
 
 export interface FormModel {
@@ -164,8 +170,13 @@ function split(v: Json | undefined, known: readonly string[], parentExtra: JsonO
   }
   const mine: JsonObject = {};
   const extra: JsonObject = {};
-  for (const [k, x] of Object.entries(v)) (known.includes(k) ? mine : extra)[k] = x;
+  for (const [k, x] of Object.entries(v)) put(known.includes(k) ? mine : extra, k, x);
   return [mine, extra];
+}
+
+/** Sets an own property, even one a file names "__proto__" (assignment would set the object's prototype and lose the key). */
+function put(o: JsonObject, k: string, v: Json): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 }
 
 function rows<T>(v: Json | undefined, parentExtra: JsonObject, key: string, read: (row: Json) => T): T[] {
@@ -211,7 +222,7 @@ export function readProcess(row: Json): ProcessForm {
     job_pool: text(p.job_pool),
     template: text(p.template),
     program: p.program === undefined ? '' : JSON.stringify(p.program),
-    extra: 'row' in holder ? { __row: holder.row } : extra,
+    ...('row' in holder ? { extra: {}, raw: holder.row } : { extra }),
   };
 }
 
@@ -277,13 +288,13 @@ export function fromScenario(file: JsonObject): FormModel {
     cgroups: rows(top.cgroups, extra, 'cgroups', (row) => {
       const holder: JsonObject = {};
       const [g, gExtra] = split(row, CGROUP, holder, 'row');
-      return { name: text(g.name), shares: text(g.shares), parent: text(g.parent), identity: text(g.identity), smt_expeller: tri(g.smt_expeller), extra: 'row' in holder ? { __row: holder.row } : gExtra };
+      return { name: text(g.name), shares: text(g.shares), parent: text(g.parent), identity: text(g.identity), smt_expeller: tri(g.smt_expeller), ...('row' in holder ? { extra: {}, raw: holder.row } : { extra: gExtra }) };
     }),
     processes: rows(top.processes, extra, 'processes', readProcess),
     events: rows(top.events, extra, 'events', (row) => {
       const holder: JsonObject = {};
       const [e, eExtra] = split(row, EVENT, holder, 'row');
-      return { at_ms: text(e.at_ms), cpu_offline: text(e.cpu_offline), cpu_online: text(e.cpu_online), extra: 'row' in holder ? { __row: holder.row } : eExtra };
+      return { at_ms: text(e.at_ms), cpu_offline: text(e.cpu_offline), cpu_online: text(e.cpu_online), ...('row' in holder ? { extra: {}, raw: holder.row } : { extra: eExtra }) };
     }),
     extra,
   };
@@ -314,8 +325,9 @@ function strOf(s: string): string | undefined {
 
 /** Builds an object from entries, leaving out absent values; extra keys first, the form's win. */
 function obj(extra: JsonObject, entries: [string, Json | undefined][]): JsonObject {
-  const out: JsonObject = { ...extra };
-  for (const [k, v] of entries) if (v !== undefined) out[k] = v;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(extra)) put(out, k, v);
+  for (const [k, v] of entries) if (v !== undefined) put(out, k, v);
   return out;
 }
 
@@ -339,7 +351,7 @@ function listOf(s: string): Json | undefined {
 }
 
 export function writeProcess(p: ProcessForm): JsonObject | Json {
-  if ('__row' in p.extra) return p.extra.__row;
+  if (p.raw !== undefined) return p.raw;
   return obj(p.extra, [
     ['name', strOf(p.name)],
     ['threads', numberOf(p.threads)],
@@ -402,8 +414,8 @@ export function toScenario(f: FormModel): JsonObject {
     ['distance', m.distance?.map((row) => row.map((x) => numberOf(x) ?? x))],
   ]);
   const cgroups = f.cgroups.map((g) =>
-    '__row' in g.extra
-      ? g.extra.__row
+    g.raw !== undefined
+      ? g.raw
       : obj(g.extra, [
           ['name', strOf(g.name)],
           ['shares', numberOf(g.shares)],
@@ -413,8 +425,8 @@ export function toScenario(f: FormModel): JsonObject {
         ]),
   );
   const events = f.events.map((e) =>
-    '__row' in e.extra
-      ? e.extra.__row
+    e.raw !== undefined
+      ? e.raw
       : obj(e.extra, [
           ['at_ms', numberOf(e.at_ms)],
           ['cpu_offline', numberOf(e.cpu_offline)],

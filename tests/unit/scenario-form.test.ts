@@ -62,6 +62,25 @@ describe('scenario ⇄ form', () => {
     expect(check(plain).map((p) => p.path)).toEqual(['processes[0].nice']);
   });
 
+  it('keeps keys named like object internals ("__proto__", "__row") and rows that are not objects, as the file has them', () => {
+    // As a file would arrive: JSON.parse makes "__proto__" an own key.
+    const text = presetScenario('cfs-nice-levels').replace(
+      '"processes": [',
+      '"__proto__": {"x": 1}, "processes": [5, {"__row": 7, "__proto__": 2, "name": "odd", "program": [{"run_us": 10}]}, ',
+    );
+    const file = JSON.parse(text) as JsonObject;
+    expect(Object.hasOwn(file, '__proto__')).toBe(true);
+    const out = toScenario(fromScenario(file));
+    // Key order aside (the form writes the keys it does not edit first), the same file.
+    const canon = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(canon) : v !== null && typeof v === 'object' ? Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])]) : v;
+    expect(JSON.stringify(canon(out))).toBe(JSON.stringify(canon(file)));
+    expect(JSON.stringify(canon(out))).toContain('"__proto__",[["x",1]]');
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    // The engine names them, as it would for the file itself.
+    expect(check(out).map((p) => p.path)).toEqual(check(file).map((p) => p.path));
+  });
+
   it('sets and gets fields by their paths without touching the original', () => {
     const form = fromScenario(preset('group-imbalance-make'));
     const next = setField(form, 'bugs', 'linux-4.1-fixed');
