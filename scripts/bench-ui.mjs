@@ -49,7 +49,7 @@ try {
   await page.waitForFunction(() => performance.getEntriesByName('schedlab-interactive').length > 0, null, { timeout: 30_000 });
   const firstMs = await page.evaluate(() => performance.getEntriesByName('schedlab-interactive')[0].startTime);
 
-  await page.locator('select[aria-label=preset]').selectOption(PRESET);
+  await page.locator('[data-testid=preset-pick]').selectOption(PRESET);
   await page.waitForFunction((name) => document.querySelector('.description')?.textContent?.includes(name), PRESET);
   await page.locator('.controls .speed select').selectOption(speed);
   // Frame times: intervals between animation frames while playing, measured in the page.

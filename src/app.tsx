@@ -259,7 +259,8 @@ export function App({ client }: { client: EngineClient }) {
         <h1>schedlab</h1>
         <div className="scenario-pick">
           <select
-            aria-label="preset"
+            aria-label={t('aria.preset')}
+            data-testid="preset-pick"
             value={presets.some((p) => p.name === meta.name) ? meta.name : ''}
             onChange={(e) => void load(presetJson(e.target.value))}
           >
@@ -272,7 +273,7 @@ export function App({ client }: { client: EngineClient }) {
           </select>
           <label className="compare-pick">
             {t('app.compareWith')}{' '}
-            <select aria-label="compare with" data-testid="compare-pick" value={partnerValue(partner.kind)} onChange={(e) => choosePartner(parsePartner(e.target.value))}>
+            <select aria-label={t('aria.compareWith')} data-testid="compare-pick" value={partnerValue(partner.kind)} onChange={(e) => choosePartner(parsePartner(e.target.value))}>
               <option value="">{t('app.compareNothing')}</option>
               {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
                 <option key={v} value={v}>
@@ -300,7 +301,7 @@ export function App({ client }: { client: EngineClient }) {
         <ShareBar made={share.made} onShare={share.makeLink} />
         <label className="lang-pick">
           {t('app.language')}{' '}
-          <select aria-label="language" data-testid="lang-pick" value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
+          <select aria-label={t('aria.language')} data-testid="lang-pick" value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
             {LANGS.map((l) => (
               <option key={l} value={l}>
                 {l === 'en' ? 'English' : '中文'}

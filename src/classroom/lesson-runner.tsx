@@ -101,7 +101,7 @@ export function LessonRunner(p: LessonRunnerProps) {
         <span className="meta" data-testid="lesson-step">
           {t('cls.step', { n: index + 1, of: lesson.steps.length })}
         </span>
-        <button className="close" data-testid="lesson-exit" onClick={() => p.setLesson(null)} title={t('cls.exit')} aria-label="leave lesson">
+        <button className="close" data-testid="lesson-exit" onClick={() => p.setLesson(null)} title={t('cls.exit')} aria-label={t('aria.leaveLesson')}>
           ×
         </button>
       </header>

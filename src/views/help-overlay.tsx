@@ -8,11 +8,11 @@ export function HelpOverlay(props: { onClose: () => void }) {
   const t = useT();
   useEscape(onClose);
   return (
-    <div className="overlay" data-testid="help" role="dialog" aria-label="keyboard shortcuts" onClick={props.onClose}>
+    <div className="overlay" data-testid="help" role="dialog" aria-label={t('aria.shortcuts')} onClick={props.onClose}>
       <div className="overlay-box" onClick={(e) => e.stopPropagation()}>
         <header className="panel-head">
           <h2>{t('help.title')}</h2>
-          <button className="close" onClick={props.onClose} aria-label="close" title={t('help.close')}>
+          <button className="close" onClick={props.onClose} aria-label={t('aria.close')} title={t('help.close')}>
             ×
           </button>
         </header>

@@ -35,7 +35,7 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
           nr_running <b>{cpu.nr_running}</b> · {t('rq.inTree')} <b data-testid="nr-in-tree">{cpu.tree.nodes.length}</b> · min_vruntime{' '}
           <b>{fmtMs(cpu.min_vruntime)} ms</b> · {t('rq.loadWeight')} <b>{cpu.load_weight}</b> · {t('rq.peltLoad')} <b>{cpu.load}</b>
         </span>
-        <span className="toggle" role="group" aria-label="runqueue as">
+        <span className="toggle" role="group" aria-label={t('aria.runqueueAs')}>
           {t('rq.showAs')}
           {(['auto', 'tree', 'list'] as const).map((m) => (
             <button key={m} data-testid={`rq-mode-${m}`} className={mode === m ? 'on' : ''} onClick={() => setMode(m)}>

@@ -136,7 +136,7 @@ describe('the lab in Chromium', () => {
   });
 
   it('shows the 64-CPU Group Imbalance preset: group runqueues and an explained balancing decision', async () => {
-    await page.locator('select[aria-label=preset]').selectOption('group-imbalance-make');
+    await page.locator('[data-testid=preset-pick]').selectOption('group-imbalance-make');
     await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes('group-imbalance-make'));
     await page.evaluate(() => (window as unknown as { __schedlab: Hook }).__schedlab.runUntil(300e6));
     const explanation = await settled(text('explanation'), (t) => t.startsWith('CPU'));

@@ -143,7 +143,7 @@ describe('scenario editor', () => {
 describe('scenario editor on a richer preset', () => {
   it('shows cgroups with identities, template steps and row actions, in Chinese too', async () => {
     const page = lab.page;
-    await page.locator('select[aria-label=preset]').selectOption('gi-colocation');
+    await page.locator('[data-testid=preset-pick]').selectOption('gi-colocation');
     await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes('gi-colocation'));
     await openEditor();
     expect(await page.getByTestId('steps-0').textContent()).toBe('∞× { sleep ~exp 1 ms; run 100 µs }');

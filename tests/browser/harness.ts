@@ -74,6 +74,6 @@ export function hook<T>(page: Page, method: string, ...args: unknown[]): Promise
 }
 
 export async function loadPreset(page: Page, name: string): Promise<void> {
-  await page.locator('select[aria-label=preset]').selectOption(name);
+  await page.locator('[data-testid=preset-pick]').selectOption(name);
   await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes(name));
 }

@@ -188,7 +188,7 @@ describe('share links', () => {
 describe('scenario library', () => {
   it('lists every preset, searches in the current language and loads the clicked one', async () => {
     const p = receiver.page;
-    const presets = await p.locator('select[aria-label=preset] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v));
+    const presets = await p.locator('[data-testid=preset-pick] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v));
     await p.getByTestId('library-button').click();
     const lib = p.getByTestId('library');
     await lib.waitFor();

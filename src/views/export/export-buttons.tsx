@@ -19,7 +19,7 @@ export function ExportButtons(props: { name: string; canvas?: boolean }) {
       if (blob) download(blob, `${base}.png`);
       else setFailed(t('exports.nothing'));
     } catch (err) {
-      setFailed(err instanceof Error ? err.message : String(err));
+      setFailed(t('exports.failed', { error: err instanceof Error ? err.message : String(err) }));
     }
   };
   const svg = (e: React.MouseEvent) => {

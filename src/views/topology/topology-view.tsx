@@ -57,7 +57,7 @@ export function TopologyView(p: TopologyViewProps) {
         <span className="meta">
           {t('topo.shape', { name: p.topo.name, nodes: p.topo.nodes, cores: p.topo.cores_per_node, threads: p.topo.threads_per_core })}
         </span>
-        <span className="toggle" role="group" aria-label="colour CPUs by">
+        <span className="toggle" role="group" aria-label={t('aria.colourBy')}>
           {t('topo.colourBy')}
           {(['nr_running', 'load'] as const).map((c) => (
             <button key={c} data-testid={`colour-${c}`} className={p.colourBy === c ? 'on' : ''} onClick={() => p.onColourBy(c)}>
