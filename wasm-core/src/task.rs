@@ -50,6 +50,9 @@ pub struct TaskStats {
     /// When the task was last woken (for wakeup latency).
     pub woken_at: Option<SimTime>,
     pub exited_at: Option<SimTime>,
+    /// Its longest time on a CPU between two switches (a run slice), ns: kept
+    /// here because the trace keeps a bounded number of slices.
+    pub longest_run_ns: u64,
 }
 
 #[derive(Clone, Debug)]

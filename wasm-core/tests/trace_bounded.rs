@@ -70,3 +70,26 @@ fn a_forward_jump_to_a_later_snapshot_keeps_the_lanes_honest() {
     assert_eq!(&t.slices[..], &f.slices[f.slices.len() - n..]);
     assert!(f.slices[..f.slices.len() - n].iter().all(|s| s.end.ns() <= from), "no detail lost after {from} ns");
 }
+
+/// Each task's longest run is counted as it happens, so it survives dropped
+/// slices: on a short run (nothing dropped) it is the longest slice of the
+/// task in the trace; on a long one it is at least the longest kept slice.
+#[test]
+fn a_tasks_longest_run_is_counted_whether_or_not_its_slices_are_kept() {
+    let longest_kept = |sim: &Simulator, pid: u32| {
+        sim.trace().slices.iter().filter(|s| s.pid == pid).map(|s| s.end.since(s.start)).max().unwrap_or(0)
+    };
+    let mut short = pingpong(200);
+    short.run_to_end();
+    assert!(short.trace().slices_kept_from().is_none());
+    for t in short.tasks() {
+        assert_eq!(t.stats.longest_run_ns, longest_kept(&short, t.pid), "{}", t.name);
+    }
+    let mut long = pingpong(5_000);
+    long.run_to_end();
+    assert!(long.trace().slices_kept_from().is_some());
+    for t in long.tasks() {
+        assert!(t.stats.longest_run_ns >= longest_kept(&long, t.pid), "{}", t.name);
+        assert!(t.stats.longest_run_ns > 0 || longest_kept(&long, t.pid) == 0);
+    }
+}

@@ -332,13 +332,12 @@ pub fn o1_vs_cfs_sweep() -> Vec<O1Row> {
                     // Each process of o1-vs-cfs has one thread.
                     let t = &sim.tasks()[p.threads[0] as usize];
                     let lat = &p.wakeup_latency;
-                    let turn = sim.trace().slices.iter().filter(|r| r.pid == t.pid).map(|r| r.end.since(r.start)).max();
                     O1Row {
                         policy: policy.to_string(),
                         process: p.name.clone(),
                         cpu_ms: t.se.sum_exec_runtime as f64 / 1e6,
                         wait_ms: t.stats.wait_ns_at(sim.now()) as f64 / 1e6,
-                        longest_turn_ms: turn.unwrap_or(0) as f64 / 1e6,
+                        longest_turn_ms: t.stats.longest_run_ns as f64 / 1e6,
                         wakeup_p99_us: lat.percentiles(&[99.0])[0] as f64 / 1e3,
                         wakeup_max_us: lat.max() as f64 / 1e3,
                     }

@@ -441,6 +441,7 @@ impl Simulator {
             Some(p) => {
                 rq.busy_ns += ran;
                 let task = &mut self.tasks[p as usize];
+                task.stats.longest_run_ns = task.stats.longest_run_ns.max(ran);
                 prev_state = task.state;
                 if task.state == TaskState::Runnable {
                     task.stats.nivcsw += 1;
