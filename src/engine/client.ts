@@ -24,6 +24,8 @@ interface Pending {
 export class EngineClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Set when the worker itself failed (its script or module did not load): every request then fails with it. */
+  private broken: Error | null = null;
 
   constructor(private readonly port: Port) {
     port.onmessage = (e) => this.receive(e.data);
@@ -32,11 +34,21 @@ export class EngineClient {
   /** Starts the worker that runs the engine. */
   static inWorker(): EngineClient {
     const w = new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' });
-    return new EngineClient(w as unknown as Port);
+    const client = new EngineClient(w as unknown as Port);
+    w.onerror = (e) => client.fail(new Error(`the engine worker failed: ${e.message || 'it could not be loaded'}`));
+    return client;
+  }
+
+  /** Fails every request under way and every later one (the worker is gone). */
+  fail(e: Error): void {
+    this.broken = e;
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
   }
 
   request<T>(op: Op, q?: FrameQuery, onProgress?: (p: Progress) => void): Promise<Answer<T>> {
     const id = this.nextId++;
+    if (this.broken) return Promise.reject(this.broken);
     return new Promise<Answer<T>>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (a: Answer<unknown>) => void, reject, onProgress });
       this.port.postMessage({ ...op, id, q });

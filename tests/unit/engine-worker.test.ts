@@ -177,4 +177,13 @@ describe('engine worker protocol', () => {
     expect(machineData(a.frame!, topo, both).names).toEqual(both.names);
     direct.dispose();
   });
+
+  it('a failed worker fails the requests under way and every later one, instead of leaving them waiting', async () => {
+    const silent: Port = { postMessage: () => undefined, onmessage: null };
+    const c = new EngineClient(silent);
+    const waiting = c.request({ op: 'frame' }, query());
+    c.fail(new Error('the engine worker failed: gone'));
+    await expect(waiting).rejects.toThrow('gone');
+    await expect(c.request({ op: 'frame' }, query())).rejects.toThrow('gone');
+  });
 });
