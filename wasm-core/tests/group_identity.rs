@@ -229,3 +229,50 @@ fn highclass_wakee_stays_on_a_previous_cpu_running_only_underclass_work() {
         assert!(first.prev == 0 && idle_core && seen_all(first), "{bugs} identities off: to an idle CPU: {first:?}");
     }
 }
+
+/// Mechanism: for an underclass wakee `id_idle_cpu` refuses an idle CPU whose
+/// SMT sibling runs an expeller (kernel-model.md 7.1: not idle "if p would be
+/// expelled there"). On laptop-2c4t (cores {0,1} and {2,3}) fillers hold
+/// CPUs 0, 2 and 3 while an underclass sleeper is forked at 1 ms, so it lands
+/// on CPU 1; from 3 ms a highclass SMT expeller pinned to CPU 0 runs without
+/// a break. When the sleeper wakes at 4 ms its previous CPU 1 is idle but
+/// expelled: it moves to the idle core {2,3} (select_idle_sibling's scan, or
+/// the longest-idle CPU for the Overload-on-Wakeup fix) and runs its full
+/// third (667 ms). Counted as idle, CPU 1 would keep it queued where it may
+/// not run while the expeller runs: here for the rest of the run (1 ms in
+/// all), as no balancing pulls a lone task. Without the expeller bit CPU 1
+/// is idle for it and it stays there.
+#[test]
+fn underclass_wakee_leaves_an_idle_cpu_beside_an_smt_expeller() {
+    use schedlab_core::balance::placement::{PlaceKind, PlacePath};
+    let procs = r#"{"name":"fill-0","cpus":"0","program":[{"run_us":1500}]},
+        {"name":"fill-2","cpus":"2","program":[{"run_us":1500}]},
+        {"name":"fill-3","cpus":"3","program":[{"run_us":1500}]},
+        {"name":"offline","cgroup":"b","start_ms":1,"program":[{"body":[{"run_us":1000},{"sleep_us":2000}]}]},
+        {"name":"online","cgroup":"a","cpus":"0","start_ms":3,"program":[{"body":[{"run_us":100000}]}]}"#;
+    let under = r#""identity":"underclass""#;
+    for (bugs, path) in
+        [("", PlacePath::IdleSibling), (r#""bugs":{"overload_on_wakeup":false},"#, PlacePath::IdleAnywhere)]
+    {
+        let run = |a: &str| {
+            let sim = scenario_with(bugs, "laptop-2c4t", true, a, under, procs);
+            let pid = sim.processes().iter().find(|p| p.name == "offline").unwrap().threads[0];
+            let wakeups: Vec<_> =
+                sim.placements().iter().filter(|p| p.pid == pid && p.kind == PlaceKind::Wakeup).cloned().collect();
+            (cpu_ms(&sim, "offline"), wakeups)
+        };
+
+        let (ran, wakeups) = run(r#""identity":"highclass","smt_expeller":true"#);
+        let first = &wakeups[0];
+        assert!(first.prev == 1 && first.path == path, "{bugs} the sleeper first wakes on CPU 1: {first:?}");
+        assert!(first.chosen == 2 || first.chosen == 3, "{bugs} expelled CPU 1 is not idle for it: {first:?}");
+        assert!(
+            wakeups.iter().all(|p| p.chosen != 0 && p.chosen != 1),
+            "{bugs} never beside the expeller: {wakeups:?}"
+        );
+        assert!(ran > 600.0, "{bugs} it runs its third on the other core: {ran} ms");
+
+        let (_, keep) = run(r#""identity":"highclass""#);
+        assert!(keep[0].prev == 1 && keep[0].chosen == 1, "{bugs} no expeller: CPU 1 is idle for it: {keep:?}");
+    }
+}

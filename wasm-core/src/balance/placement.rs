@@ -10,9 +10,10 @@
 //! places it at the top of select_task_rq_fair.
 //!
 //! Group Identity: a wakeup's idle tests are `id_idle_cpu` (a highclass wakee
-//! counts a CPU running only underclass work as idle), inside
+//! counts a CPU running only underclass work as idle; an underclass wakee
+//! does not count an idle CPU whose SMT sibling runs an expeller), inside
 //! select_idle_sibling and the fix alike; without Group Identity, or for
-//! other wakees, they are `idle_cpu`.
+//! normal wakees, they are `idle_cpu`.
 //!
 //! Fork: from the highest domain with SD_BALANCE_FORK down,
 //! `find_idlest_group` then `find_idlest_cpu`.
@@ -169,8 +170,9 @@ impl Simulator {
     /// The Overload-on-Wakeup fix: previous CPU if idle, else the allowed CPU
     /// idle for the longest time. A wakeup tests idleness as
     /// select_idle_sibling does (`id_idle_cpu`: with Group Identity a
-    /// highclass wakee stays on a previous CPU running only underclass work;
-    /// a CPU running work has no idle stamp, so CPUs that idle come first).
+    /// highclass wakee stays on a previous CPU running only underclass work,
+    /// an underclass wakee passes over CPUs beside a running expeller; a CPU
+    /// running work has no idle stamp, so CPUs that idle come first).
     /// A fork keeps `idle_cpu`: Group Identity's test is the wakeup path's.
     fn wakeup_fix(&self, pid: Pid, prev: CpuId, kind: PlaceKind) -> Option<CpuId> {
         let idle = |c: CpuId| match kind {
@@ -265,7 +267,8 @@ impl Simulator {
     /// the target's LLC domain whose CPUs are all idle. "Idle" is
     /// `id_idle_cpu` for the wakee: with Group Identity a highclass wakee
     /// counts CPUs running only underclass work as idle, so it stays on such
-    /// a previous CPU rather than leave for a whole idle core.
+    /// a previous CPU rather than leave for a whole idle core; an underclass
+    /// wakee does not count an idle CPU beside a running expeller.
     fn select_idle_sibling(&self, pid: Pid, target: CpuId) -> CpuId {
         let idle = |c: CpuId| self.id_idle_cpu(pid, c);
         if self.rqs[target as usize].online && idle(target) {

@@ -2,7 +2,8 @@
 //! rules): identities of the task groups from the scenario's cgroups, the
 //! SMT-expeller test used when picking, the kicks of SMT siblings when an
 //! expeller starts or stops running, and the idle test (`id_idle_cpu`) that
-//! wakeup placement uses for a highclass wakee.
+//! wakeup placement uses: wider for a highclass wakee, narrower for an
+//! underclass one beside an expeller.
 
 use super::Simulator;
 use crate::config::SimConfig;
@@ -80,25 +81,42 @@ impl Simulator {
 
 impl Simulator {
     /// `id_idle_cpu` as the wakeup placement reads it: whether `cpu` counts
-    /// as idle for the wakee `pid`. A truly idle CPU (`idle_cpu`) always
-    /// does. With Group Identity on, a highclass wakee also counts a CPU on
-    /// which nothing but underclass work is queued or running (kernel-model.md
-    /// 7.1: "It treats CPUs running only UNDERCLASS tasks as idle when choosing
-    /// a CPU"): it preempts that work at once. The kernel's other clause (not
-    /// idle for p if p would be expelled there) cannot apply to a highclass
-    /// wakee, and other wakees keep the plain test, so without Group Identity
-    /// this is exactly `idle_cpu`. IDLE_SEEKER (the SIS_PROP scan limit) and
-    /// ID_EXPELLER_SHARE_CORE are not modelled: 4.1's select_idle_sibling has
-    /// no scan limit, and two expellers may share a core here.
+    /// as idle for the wakee `pid`. Without Group Identity this is exactly
+    /// `idle_cpu`; with it (kernel-model.md 7.1) two clauses bend it by the
+    /// wakee's identity:
+    /// * a highclass wakee also counts a CPU on which nothing but underclass
+    ///   work is queued or running ("It treats CPUs running only UNDERCLASS
+    ///   tasks as idle when choosing a CPU"): it preempts that work at once;
+    /// * an underclass wakee does not count a CPU whose SMT sibling runs an
+    ///   expeller (`smt_expelled`): the modern `id_idle_cpu` is false "if p
+    ///   would be expelled there" (`task_will_be_expelled`, its SMT-expel
+    ///   case), since the wakee could not be picked there until the expeller
+    ///   stops. Only the running expeller is read, as picking reads it.
+    ///
+    /// Normal wakees keep `idle_cpu`. Not modelled: the expel_list
+    /// bookkeeping behind the kernel's test (`rq->on_expel`, expellees moved
+    /// off the tree at pick time; here `smt_expelled` is read live), the
+    /// backup CPU the modern `select_idle_cpu` keeps when every idle CPU it
+    /// saw was refused, IDLE_SEEKER (the SIS_PROP scan limit: 4.1's
+    /// select_idle_sibling has none) and ID_EXPELLER_SHARE_CORE (its clause
+    /// for an expeller wakee: two expellers may share a core here). Forks
+    /// keep `idle_cpu`: the kernel asks `id_idle_cpu` only on the wakeup fast
+    /// path (select_idle_sibling and its scans); its `find_idlest_cpu` (4.1)
+    /// or `find_idlest_group_cpu` (modern) tests plain idleness.
     pub(crate) fn id_idle_cpu(&self, pid: Pid, cpu: CpuId) -> bool {
         let rq = &self.rqs[cpu as usize];
-        if rq.is_idle() {
-            return true;
+        if !self.policy.group_identity {
+            return rq.is_idle();
         }
-        self.policy.group_identity
-            && self.tgs[self.tasks[pid as usize].tg as usize].identity == Identity::Highclass
-            && rq.online
-            && rq.cfs.tree.is_empty()
-            && rq.cfs.curr.is_none_or(|e| self.ent(e).identity == Identity::Underclass)
+        match self.tgs[self.tasks[pid as usize].tg as usize].identity {
+            Identity::Normal => rq.is_idle(),
+            Identity::Underclass => rq.is_idle() && !self.smt_expelled(cpu),
+            Identity::Highclass => {
+                rq.is_idle()
+                    || (rq.online
+                        && rq.cfs.tree.is_empty()
+                        && rq.cfs.curr.is_none_or(|e| self.ent(e).identity == Identity::Underclass))
+            }
+        }
     }
 }
