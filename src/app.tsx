@@ -131,7 +131,9 @@ export function App({ client }: { client: EngineClient }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [editing, setEditing] = useState(false);
-  const reset = useCallback(() => void load(scenarioRef.current), [load]);
+  // A reset during a lesson puts the run back at the step's anchor once reloaded (the step's words describe it).
+  const [resets, setResets] = useState(0);
+  const reset = useCallback(() => void load(scenarioRef.current).then((ok) => ok && setResets((n) => n + 1)), [load]);
   const cancelLong = useCallback(() => {
     void engine.cancel().then(() => setNotice(t('notice.cancelled', { t: fmtMs(engine.dataRef.current?.frame.nowNs ?? 0) })));
   }, [engine, t]);
@@ -347,6 +349,7 @@ export function App({ client }: { client: EngineClient }) {
           {lesson && (
             <LessonRunner
               lesson={lesson}
+              resets={resets}
               setLesson={setLesson}
               current={meta.name}
               loadPreset={(name) => load(presetJson(name))}

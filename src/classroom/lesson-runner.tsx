@@ -24,6 +24,8 @@ export interface LessonMarks {
 
 export interface LessonRunnerProps {
   lesson: LessonState;
+  /** Counts the lab's resets: each puts the run back at the step's anchor. */
+  resets: number;
   setLesson: (l: LessonState | null) => void;
   /** The preset the lab runs now (its name). */
   current: string;
@@ -79,9 +81,9 @@ export function LessonRunner(p: LessonRunnerProps) {
     return () => {
       gone = true;
     };
-    // Only a new step re-anchors; language switches keep the cursor.
+    // Only a new step (or a reset of the run) re-anchors; language switches keep the cursor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, p.resets]);
   useEffect(() => () => p.onMarks(null), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!lesson || !step) return null;

@@ -37,6 +37,10 @@ describe('classroom lesson', () => {
     await next(2);
     expect(await settled(simMs, (t) => t === 300)).toBe(300);
     expect(await page.locator('.cpu-cell.lesson-mark').count()).toBe(16);
+    // A reset reloads the run and puts it back at the step's anchor.
+    await page.getByTestId('btn-reset').click();
+    expect(await settled(simMs, (t) => t === 300)).toBe(300);
+    expect(await text('lesson-step')).toBe('Step 2 of 6');
 
     // Step 3: predict, then reveal; the verdict is what the engine did.
     await next(3);
