@@ -84,11 +84,12 @@ describe('engine worker protocol', () => {
   });
 
   it('a job in slices ends where one engine call ends, reporting progress with frames on the way', async () => {
-    const json = presetJson('group-imbalance-make');
+    // Long enough (a few hundred ms of wall time) that progress is reported on the way.
+    const json = busyMinute(true);
     const c = connect();
     await c.request({ op: 'load', json }, query());
     const seen: Progress[] = [];
-    const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'run-to', toNs: 1500e6 } }, query({ report: false, rows: 0 }), (p) => {
+    const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'run-to', toNs: 3000e6 } }, query({ report: false, rows: 0 }), (p) => {
       seen.push(p);
       c.send({ op: 'ack', q: query({ report: false, rows: 0 }) });
     });
@@ -97,7 +98,7 @@ describe('engine worker protocol', () => {
     expect(seen.every((p, i) => i === 0 || p.progress.at >= seen[i - 1].progress.at)).toBe(true);
     const hash = (await c.request<string>({ op: 'read', read: { kind: 'trace-hash' } })).value;
     const direct = new Simulation(json);
-    direct.runUntil(1500e6);
+    direct.runUntil(3000e6);
     expect(hash).toBe(direct.traceHash());
     expect(end.frame?.nowNs).toBe(direct.nowNs);
     direct.dispose();
