@@ -4,7 +4,7 @@
 // pays for all of them; paused or stepping, every view shows the new state at
 // once. The state shown is always the engine's at the cursor of that frame.
 import { useMemo } from 'react';
-import { ARROW_WINDOW_NS, type GanttWindow } from './engine/frame';
+import { ARROW_WINDOW_NS, MAX_ROWS, PLAYING_ROWS, type GanttWindow } from './engine/frame';
 import type { LabData } from './engine/use-lab-engine';
 import type { CpuView, ViolationReport } from './engine/types';
 import { EventLog } from './views/event-log';
@@ -13,7 +13,7 @@ import { Heatmaps } from './views/heatmap';
 import { Inspector } from './views/inspector';
 import { MetricsCharts } from './views/metrics-charts';
 import { RbTreeView } from './views/rbtree-view';
-import { MAX_ROWS, PLAYING_ROWS, TaskTable } from './views/task-table';
+import { TaskTable } from './views/task-table';
 import { latestFocus } from './views/topology/focus';
 import { TopologyView, type ColourBy } from './views/topology/topology-view';
 import { useT } from './i18n/i18n';

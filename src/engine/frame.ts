@@ -11,8 +11,10 @@ import type { DecisionView, EventView, LatencyCdf, LoadHistory, MigrationView, P
 /** Migrations younger than this (simulated time) are drawn as arrows. */
 export const ARROW_WINDOW_NS = 20e6;
 export const MAX_ARROWS = 32;
-/** Task table rows of a frame that starts afresh without asking for rows. */
-const DEFAULT_ROWS = 300;
+/** Task table rows: paused, and while playing (refreshed a few times a second, faster than anyone reads them);
+ * forking workloads create thousands of short-lived tasks. */
+export const MAX_ROWS = 300;
+export const PLAYING_ROWS = 40;
 /** Records the event log shows. */
 export const EVENT_LOG_ROWS = 14;
 
@@ -111,13 +113,13 @@ function machineFrame(sim: Simulation, gen: number, cpu: number, report: boolean
 }
 
 /** A simulation and the count of loads it is the last of. */
-export interface Loaded {
+export interface CountedSim {
   sim: Simulation;
   gen: number;
 }
 
 /** Reads the frame `q` asks for from the lab's simulation (and its compare partner). */
-export function readFrame(main: Loaded, q: FrameQuery, partner: Loaded | null): Frame {
+export function readFrame(main: CountedSim, q: FrameQuery, partner: CountedSim | null): Frame {
   const sim = main.sim;
   const m = machineFrame(sim, main.gen, q.cpu, q.report, q.history, q.held);
   const [t0, t1] = ganttSpan(q.gantt, m.nowNs);
@@ -128,7 +130,7 @@ export function readFrame(main: Loaded, q: FrameQuery, partner: Loaded | null): 
     ganttT1Ns: t1,
     slices: sim.slices(t0, t1),
     slicesKeptFromNs: sim.slicesKeptFromNs(),
-    tasks: q.rows > 0 || m.namesFrom === 0 ? sim.listedTasks(q.rows > 0 ? q.rows : DEFAULT_ROWS) : null,
+    tasks: q.rows > 0 || m.namesFrom === 0 ? sim.listedTasks(q.rows > 0 ? q.rows : MAX_ROWS) : null,
     partner: partner ? machineFrame(partner.sim, partner.gen, 0, q.report, q.history, q.partner) : null,
   };
 }

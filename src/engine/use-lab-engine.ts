@@ -10,7 +10,7 @@ import type { Frame, FrameQuery, GanttWindow, MachineFrame } from './frame';
 import type { JobProgress, JobSpec } from './jobs';
 import type { Command, JobEnd, Loaded, Moved, Op, Read } from './protocol';
 import type { LatencyCdf, LoadHistory, Report, TaskList, TopologyView } from './types';
-import { MAX_ROWS, PLAYING_ROWS } from '../views/task-table';
+import { MAX_ROWS, PLAYING_ROWS } from './frame';
 
 const SLOW_MS = 250;
 
@@ -71,9 +71,10 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
   uiRef.current = ui;
   const busyRef = useRef(false);
   busyRef.current = playing || progress !== null;
-  // The machines' shapes by load count (a load's answer brings its own, before any frame of it).
-  const topologies = useRef(new Map<number, TopologyView>());
-  const partnerTopologies = useRef(new Map<number, TopologyView>());
+  // Each machine's shape with its load count: a load's answer brings it before any frame of that load,
+  // and a frame of any other load (read for an older request) is not taken in.
+  const shape = useRef<{ gen: number; topology: TopologyView } | null>(null);
+  const partnerShape = useRef<{ gen: number; topology: TopologyView } | null>(null);
   const jobRef = useRef<number>(0);
   // When each slow part [report, tasks, history] was last asked for (wall ms).
   const lastSlow = useRef<number[]>([0, 0, 0]);
@@ -111,25 +112,25 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
 
   /** Takes in a frame the worker read. */
   const apply = useCallback((f: Frame | null) => {
-    const topology = f && topologies.current.get(f.gen);
-    if (!f || !topology) return;
+    const s = shape.current;
+    if (!f || !s || s.gen !== f.gen) return;
     const prev = dataRef.current;
-    const main = machineData(f, topology, prev?.gen === f.gen ? prev : null);
-    const pt = f.partner && partnerTopologies.current.get(f.partner.gen);
+    const main = machineData(f, s.topology, prev?.gen === f.gen ? prev : null);
+    const ps = partnerShape.current;
     const pPrev = prev?.partner ?? null;
-    const partner = f.partner && pt ? machineData(f.partner, pt, pPrev?.gen === f.partner.gen ? pPrev : null) : null;
+    const partner = f.partner && ps?.gen === f.partner.gen ? machineData(f.partner, ps.topology, pPrev?.gen === f.partner.gen ? pPrev : null) : null;
     dataRef.current = { ...main, frame: f, tasks: f.tasks ?? prev?.tasks ?? { rows: [], total: 0 }, partner };
     setVersion((v) => v + 1);
   }, []);
 
-  /** Replaces the simulation; false (and the error thrown) if the engine refused the scenario. */
+  /** Replaces the simulation; throws the engine's message if it refused the scenario (the old one then stays).*/
   const load = useCallback(
     async (json: string): Promise<void> => {
       jobRef.current++;
       setProgress(null);
       setPlaying(false);
       const a = await client.request<Loaded>({ op: 'load', json }, query());
-      topologies.current.set(a.value.gen, a.value.topology);
+      shape.current = a.value;
       apply(a.frame);
     },
     [client, query, apply],
@@ -138,9 +139,9 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
   /** Builds the compare partner from its scenario (null removes it); throws the engine's message. */
   const setPartner = useCallback(
     async (json: string | null): Promise<void> => {
-      const a = await client.request<Loaded | null>({ op: 'partner', json }, query());
-      if (a.value) partnerTopologies.current.set(a.value.gen, a.value.topology);
-      // The answer's frame was read for a query made before the shape was known: read again.
+      const a = await client.request<Loaded | null>({ op: 'partner', json });
+      partnerShape.current = a.value;
+      // Read after the shape is known, so the query asks for the new partner afresh.
       apply((await client.request<null>({ op: 'frame' }, query())).frame);
     },
     [client, query, apply],
@@ -178,7 +179,8 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
         const a = await client.request<JobEnd>({ op: 'job', job: spec }, query(), (p) => {
           apply(p.frame);
           if (jobRef.current === mine) setProgress({ label, fraction: p.progress.fraction, detail: formatDetail(p.progress, spec) });
-          client.send({ op: 'ack', q: query() });
+          // The next progress may bring a frame once this one is drawn.
+          requestAnimationFrame(() => client.send({ op: 'ack', q: query() }));
         });
         apply(a.frame);
         return a.value;

@@ -5,10 +5,8 @@ import type { TaskList } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
 import { useT } from '../i18n/i18n';
 
-/** Rows drawn at most; forking workloads create thousands of short-lived tasks. */
-export const MAX_ROWS = 300;
-/** Rows while playing: the list is refreshed a few times a second. */
-export const PLAYING_ROWS = 40;
+// How many rows the engine worker lists (forking workloads create thousands of short-lived tasks).
+import { MAX_ROWS } from '../engine/frame';
 
 /**
  * Memoised: while playing, the app hands it a new list only a few times a
