@@ -64,7 +64,7 @@ export function App({ client }: { client: EngineClient }) {
     [t],
   );
   const engine = useLabEngine(client, { cpu: cpuSel, gantt }, formatDetail);
-  const { playing, setPlaying, progress, version } = engine;
+  const { playing, setPlaying, progress, version, api } = engine;
   usePlayLoop(engine, speed);
   const partner = usePartner(engine);
   /** A preset's title in the interface language (the library's), else the engine's. */
@@ -91,7 +91,7 @@ export function App({ client }: { client: EngineClient }) {
   /** Replaces the simulation; the engine's message if it refused the scenario (the old one then keeps running). */
   const tryLoad = useCallback(async (json: string): Promise<string | null> => {
     try {
-      await engine.load(json);
+      await api.load(json);
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
@@ -124,10 +124,10 @@ export function App({ client }: { client: EngineClient }) {
   useEffect(() => {
     if (shown.current.cpuSel === cpuSel && shown.current.gantt === gantt) return;
     shown.current = { cpuSel, gantt };
-    if (engine.dataRef.current) void engine.refresh();
+    if (api.dataRef.current) void api.refresh();
   }, [cpuSel, gantt]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const data = engine.dataRef.current;
+  const data = api.dataRef.current;
   const [notice, setNotice] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -135,61 +135,61 @@ export function App({ client }: { client: EngineClient }) {
   const [resets, setResets] = useState(0);
   const reset = useCallback(() => void load(scenarioRef.current).then((ok) => ok && setResets((n) => n + 1)), [load]);
   const cancelLong = useCallback(() => {
-    void engine.cancel().then(() => setNotice(t('notice.cancelled', { t: fmtMs(engine.dataRef.current?.frame.nowNs ?? 0) })));
-  }, [engine, t]);
+    void api.cancel().then(() => setNotice(t('notice.cancelled', { t: fmtMs(api.dataRef.current?.frame.nowNs ?? 0) })));
+  }, [api, t]);
   /** Runs a command now, paused; its answer is whether it found where to go. */
   const drive = useCallback(
     (c: EngineCommand): Promise<boolean> => {
       setPlaying(false);
       setNotice(null);
-      return engine.command(c);
+      return api.command(c);
     },
-    [engine, setPlaying],
+    [api, setPlaying],
   );
 
   const command = useCallback(
     (c: Command) => {
       if (c === 'help') return setHelp((h) => !h);
       if (c === 'play') {
-        if (progress) void engine.cancel();
+        if (progress) void api.cancel();
         return setPlaying((p) => !p);
       }
       if (c === 'reset') return reset();
       setPlaying(false);
       const m = forwardMark(c);
       if (m) {
-        void engine.job({ kind: 'next-mark', mark: m }, t('notice.searching', { what: markWords(t, m) })).then((end) => {
+        void api.job({ kind: 'next-mark', mark: m }, t('notice.searching', { what: markWords(t, m) })).then((end) => {
           if (!end.cancelled) setNotice(end.found ? null : t('notice.noFurther', { what: markWords(t, m) }));
         });
         return;
       }
       const b = backwardMark(c);
       if (b) {
-        void engine.job({ kind: 'prev-mark', mark: b }, t('notice.searchingBack', { what: markWords(t, b) })).then((end) => {
+        void api.job({ kind: 'prev-mark', mark: b }, t('notice.searchingBack', { what: markWords(t, b) })).then((end) => {
           if (!end.cancelled) setNotice(end.found ? null : t('notice.noEarlier', { what: markWords(t, b) }));
         });
         return;
       }
       const step = stepCommand(c);
       if (step) {
-        void engine.command(step).then((found) => setNotice(step.kind === 'back' && !found ? t('notice.firstEvent') : null));
+        void api.command(step).then((found) => setNotice(step.kind === 'back' && !found ? t('notice.firstEvent') : null));
       }
     },
-    [reset, engine, progress, setPlaying, t],
+    [reset, api, progress, setPlaying, t],
   );
   /** Goes to a time at once (back: snapshot + replay; forward: one engine call). */
   const seekTimeNow = useCallback((tNs: number) => drive({ kind: 'seek-time', ns: tNs }), [drive]);
   /** Jumps to a clicked time: back exactly at once, forward in slices with progress. */
   const seekTime = useCallback(
     (tNs: number) => {
-      const f = engine.dataRef.current?.frame;
+      const f = api.dataRef.current?.frame;
       if (!f) return;
       const to = Math.max(0, Math.min(tNs, f.durationNs));
       if (to <= f.nowNs) return void seekTimeNow(to);
       setNotice(null);
-      void engine.job({ kind: 'run-to', toNs: to }, t('notice.runningTo', { t: fmtMs(to) }));
+      void api.job({ kind: 'run-to', toNs: to }, t('notice.runningTo', { t: fmtMs(to) }));
     },
-    [engine, seekTimeNow, t],
+    [api, seekTimeNow, t],
   );
 
   const hasView = data !== null;
@@ -202,9 +202,9 @@ export function App({ client }: { client: EngineClient }) {
     // A documented test hook: browser tests drive and read the engine through
     // it. Every method answers a promise, settled once the worker answered
     // and its frame was taken in.
-    const read = <T,>(r: Read) => engine.read<T>(r);
+    const read = <T,>(r: Read) => api.read<T>(r);
     (window as unknown as { __schedlab: unknown }).__schedlab = {
-      view: async () => (engine.dataRef.current ? (JSON.parse(await read<string>({ kind: 'view' })) as unknown) : null),
+      view: async () => (api.dataRef.current ? (JSON.parse(await read<string>({ kind: 'view' })) as unknown) : null),
       stepEvent,
       loadScenarioJson: load,
       runUntil: (ns: number) => drive({ kind: 'run-until', ns }),
@@ -214,7 +214,7 @@ export function App({ client }: { client: EngineClient }) {
       scenarioJson: () => scenarioRef.current,
       /** Where the shown frame is: cheap, with no engine round trip (a 10,000-task view is not). */
       cursor: () => {
-        const f = engine.dataRef.current?.frame;
+        const f = api.dataRef.current?.frame;
         return f ? { now_ns: f.nowNs, events: f.events } : null;
       },
       migrations: (sinceNs: number, n: number) => read({ kind: 'migrations', sinceNs, n }),
@@ -225,7 +225,7 @@ export function App({ client }: { client: EngineClient }) {
       report: () => read({ kind: 'report' }),
       latencyCdfs: (n: number) => read({ kind: 'latency-cdfs', points: n }),
     };
-  }, [stepEvent, load, seekTimeNow, drive, engine]);
+  }, [stepEvent, load, seekTimeNow, drive, api]);
 
   const busy = engine.busy;
   const report = data?.report ?? null;
@@ -236,18 +236,18 @@ export function App({ client }: { client: EngineClient }) {
     engine, scenarioRef, tryLoad, load, defaultScenario: () => presetJson(DEFAULT_PRESET), cpu: cpuSel, setCpu: setCpuSel, colourBy, setColourBy,
     partner: partner.kind, choosePartner: (k) => partner.build(k, scenarioRef.current), lesson, setLesson,
     stop: () => {
-      if (engine.progress) void engine.cancel();
+      if (engine.progress) void api.cancel();
       setPlaying(false);
     },
   });
   const lessonEngine = useMemo(
     () => ({
-      anchor: async (a: Anchor) => ({ found: await drive({ kind: 'anchor', anchor: a }), events: engine.dataRef.current?.frame.events ?? 0 }),
+      anchor: async (a: Anchor) => ({ found: await drive({ kind: 'anchor', anchor: a }), events: api.dataRef.current?.frame.events ?? 0 }),
       seekEvent: (n: number) => void drive({ kind: 'seek-event', n }),
       predict: async (scenario: string, events: number, question: Question) =>
-        (await engine.request<Prediction | null>({ op: 'predict', scenarioJson: scenario, events, question, lang })).value,
+        (await api.request<Prediction | null>({ op: 'predict', scenarioJson: scenario, events, question, lang })).value,
     }),
-    [drive, engine, lang],
+    [drive, api, lang],
   );
   const [library, setLibrary] = useState(false);
   const view = data?.frame.view ?? null;
@@ -359,7 +359,7 @@ export function App({ client }: { client: EngineClient }) {
             />
           )}
           {report && <MetricsStrip report={report} />}
-          <RunExports read={engine.read} scenarioName={meta.name} />
+          <RunExports read={api.read} scenarioName={meta.name} />
           {partner.error !== null && (
             <div className="error" data-testid="compare-error" role="alert">
               <b>{t('app.partnerCannotRun')}</b>

@@ -4,7 +4,7 @@
 // the play loop. While playing or in a long job the slow parts (report, task
 // rows, history) are asked for in turn, one every SLOW_MS / 3 of wall time, so
 // no frame pays for all of them; paused, every change brings all of them.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Answer, EngineClient } from './client';
 import type { Frame, FrameQuery, GanttWindow, MachineFrame } from './frame';
 import type { JobProgress, JobSpec } from './jobs';
@@ -71,6 +71,8 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
   uiRef.current = ui;
   const busyRef = useRef(false);
   busyRef.current = playing || progress !== null;
+  const playingRef = useRef(playing);
+  playingRef.current = playing;
   // Each machine's shape with its load count: a load's answer brings it before any frame of that load,
   // and a frame of any other load (read for an older request) is not taken in.
   const shape = useRef<{ gen: number; topology: TopologyView } | null>(null);
@@ -89,10 +91,10 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
     return [0, 1, 2].map((k) => k === i);
   };
   /** Staggers the slow parts a third of SLOW_MS apart, from now. */
-  const stagger = () => {
+  const stagger = useCallback(() => {
     const now = performance.now();
     lastSlow.current = [0, 1, 2].map((i) => now - (i * SLOW_MS) / 3);
-  };
+  }, []);
 
   const query = useCallback((): FrameQuery => {
     const d = dataRef.current;
@@ -194,11 +196,16 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
   const cancel = useCallback(async () => {
     jobRef.current++;
     setProgress(null);
-    busyRef.current = playing;
+    busyRef.current = playingRef.current;
     apply((await client.request<null>({ op: 'cancel' }, query())).frame);
-  }, [client, query, apply, playing]);
+  }, [client, query, apply]);
 
-  return { dataRef, version, progress, playing, setPlaying, stagger, load, setPartner, command, refresh, read, request, job, cancel, busy: playing || progress !== null };
+  // The commands stay the same object across renders (frames re-render the lab many times a second).
+  const api = useMemo(
+    () => ({ dataRef, setPlaying, stagger, load, setPartner, command, refresh, read, request, job, cancel }),
+    [stagger, load, setPartner, command, refresh, read, request, job, cancel],
+  );
+  return { ...api, api, version, progress, playing, busy: playing || progress !== null };
 }
 
 export type LabEngine = ReturnType<typeof useLabEngine>;
