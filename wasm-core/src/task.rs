@@ -104,6 +104,22 @@ pub struct Task {
     pub wakee_flip_decay_ts: SimTime,
     pub last_wakee: Option<Pid>,
     pub stats: TaskStats,
+    /// After a wakeup, the work still to run before the task's own code (the
+    /// wakeup's IPI and the switch): its wakeup latency is recorded when that
+    /// work is done, at whatever speeds the CPU ran it.
+    pub prelude: Option<Prelude>,
+}
+
+/// The work a woken task runs before its own code, followed as the CPU's
+/// speed changes (SMT contention comes and goes while it runs).
+#[derive(Clone, Copy, Debug)]
+pub struct Prelude {
+    pub woken: SimTime,
+    /// Full-speed ns of it still to run, as of `since` / `exec0`.
+    pub work: u64,
+    pub since: SimTime,
+    /// The task's sum_exec_runtime at `since`.
+    pub exec0: u64,
 }
 
 impl TaskStats {
@@ -136,6 +152,7 @@ impl Task {
             child_exits: 0,
             spin: None,
             owed_ns: 0,
+            prelude: None,
             owed_ipi_ns: 0,
             wakee_flips: 0,
             wakee_flip_decay_ts: SimTime::ZERO,

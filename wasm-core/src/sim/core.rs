@@ -25,7 +25,7 @@ pub(crate) enum From {
     Waking { is_new: bool, waker: Option<CpuId> },
 }
 use crate::sched::fair::EnqueueKind;
-use crate::task::TaskState;
+use crate::task::{Prelude, TaskState};
 use crate::time::{CpuId, Pid, SimTime};
 use crate::trace::{MigrateCause, RunSlice, TraceKind};
 
@@ -69,6 +69,10 @@ impl Simulator {
             }
             Event::SanityWatchEnd => {
                 self.sanity_watch_end();
+                Some(EventClass::Other)
+            }
+            Event::ExpelKick(cpu) => {
+                self.expel_kick(cpu);
                 Some(EventClass::Other)
             }
             Event::LoadAvg => {
@@ -128,6 +132,8 @@ impl Simulator {
         let Some(pid) = self.rqs[cpu as usize].curr() else {
             return;
         };
+        // The burst holds the prelude: it is done by now.
+        self.settle_prelude(pid);
         if self.tasks[pid as usize].spin.is_some() {
             self.spin_expired(cpu, pid);
             return;
@@ -363,6 +369,7 @@ impl Simulator {
         self.rqs[cpu as usize].need_resched = false;
         let prev = self.rqs[cpu as usize].curr_task;
         if let Some(p) = prev {
+            self.settle_prelude(p);
             self.put_prev_task(p, cpu);
             let task = &mut self.tasks[p as usize];
             if task.se.on_rq {
@@ -403,7 +410,6 @@ impl Simulator {
             // The owed work below is full-speed work: reckon the burst at
             // full speed first (arm_burst_end rates it for this CPU).
             self.rate_burst(n, FULL_SPEED_PCT);
-            let speed = self.cpu_speed_pct(cpu);
             let task = &mut self.tasks[n as usize];
             // Cost model: the switch and any owed cache refill or IPI become
             // extra work in the incoming task's burst.
@@ -414,15 +420,19 @@ impl Simulator {
             if let Some(since) = task.stats.wait_start.take() {
                 task.stats.wait_ns += now.since(since);
             }
+            let exec0 = task.se.sum_exec_runtime;
             if let Some(woken) = task.stats.woken_at.take() {
-                // Until the task's own code runs again, as schbench measures
-                // it: the wait, then the owed wakeup IPI (if the wakeup crossed
-                // CPUs) and the context switch, both at this CPU's speed. Owed
+                // The wakeup latency runs until the task's own code runs again,
+                // as schbench measures it: the wait, then the owed wakeup IPI (if
+                // the wakeup crossed CPUs) and the context switch, at the speeds
+                // the CPU runs them (settle_prelude records it). Owed
                 // cache-refill work slows the task's own code and is not counted.
-                let before_ns = (before_own_code * FULL_SPEED_PCT as u64).div_ceil(speed as u64);
-                let proc_ = &mut self.procs[task.tgid as usize];
-                proc_.wakeup_latency.record(now.since(woken) + before_ns);
-                proc_.queued_wakeups += u64::from(now > woken);
+                task.prelude = Some(Prelude { woken, work: before_own_code, since: now, exec0 });
+                self.procs[task.tgid as usize].queued_wakeups += u64::from(now > woken);
+            } else if let Some(p) = task.prelude.as_mut() {
+                // Preempted before its own code ran: the rest runs from here.
+                p.since = now;
+                p.exec0 = exec0;
             }
         }
         if prev != next {

@@ -34,6 +34,8 @@ pub enum Event {
     /// The sanity checker's periodic check, and the end of its watch window.
     SanityCheck,
     SanityWatchEnd,
+    /// A Group Identity SMT-expel reschedule reaches a sibling CPU (an IPI after the expeller started or stopped).
+    ExpelKick(CpuId),
     /// The periodic load-average sample (every LOAD_FREQ).
     LoadAvg,
     /// A scenario's timed event (CPU hotplug).

@@ -5,6 +5,7 @@
 //! wakeup placement uses: wider for a highclass wakee, narrower for an
 //! underclass one beside an expeller.
 
+use super::events::Event;
 use super::Simulator;
 use crate::config::SimConfig;
 use crate::sched::identity::Identity;
@@ -51,8 +52,10 @@ impl Simulator {
     }
 
     /// After `cpu` switched from `prev` to `next`: an expeller that starts
-    /// running reschedules siblings running underclass tasks (an IPI); one
-    /// that stops lets idle siblings with queued work pick again.
+    /// running reschedules siblings running underclass tasks; one that stops
+    /// lets idle siblings with queued work pick again. Either is a reschedule
+    /// of another CPU, sent as an IPI: it lands `costs.wakeup_ipi_ns` later
+    /// (`expel_kick`), and until then an expelled sibling keeps running.
     pub(crate) fn smt_expel_siblings(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
         if !self.policy.group_identity || prev == next {
             return;
@@ -62,19 +65,35 @@ impl Simulator {
         if !starts && !stops {
             return;
         }
+        let ipi = self.costs.wakeup_ipi_ns;
         for s in self.machine.smt_siblings(cpu).filter(|&s| s != cpu) {
-            let rq = &self.rqs[s as usize];
-            if !rq.online {
-                continue;
+            if self.expel_kick_due(s) {
+                if ipi == 0 {
+                    self.expel_kick(s);
+                } else {
+                    self.push(self.now.after(ipi), Event::ExpelKick(s));
+                }
             }
-            let kick = match rq.curr_task {
-                Some(c) => starts && self.tasks[c as usize].se.identity == Identity::Underclass,
-                None => stops && rq.nr_running() > 0,
-            };
-            if kick {
-                self.rqs[s as usize].need_resched = true;
-                self.resched_if_needed(s);
+        }
+    }
+
+    /// Whether sibling `s` must pick again: it runs underclass work beside a
+    /// running expeller, or it idles with work queued and no expeller beside it.
+    fn expel_kick_due(&self, s: CpuId) -> bool {
+        let rq = &self.rqs[s as usize];
+        rq.online
+            && match rq.curr_task {
+                Some(c) => self.tasks[c as usize].se.identity == Identity::Underclass && self.smt_expelled(s),
+                None => rq.nr_running() > 0 && !self.smt_expelled(s),
             }
+    }
+
+    /// The expel IPI reaches `s`: it reschedules if that is still due (the
+    /// expeller may have stopped, or the sibling switched, meanwhile).
+    pub(crate) fn expel_kick(&mut self, s: CpuId) {
+        if self.expel_kick_due(s) {
+            self.rqs[s as usize].need_resched = true;
+            self.resched_if_needed(s);
         }
     }
 }

@@ -33,16 +33,46 @@ impl Simulator {
     /// sum_exec_runtime must be current (not running, or just charged).
     /// Rounds up, so a burst never ends early.
     pub(crate) fn rate_burst(&mut self, pid: Pid, rate: u32) {
-        let task = &mut self.tasks[pid as usize];
-        let old = task.burst_rate_pct;
+        let old = self.tasks[pid as usize].burst_rate_pct;
         if old == 0 || old == rate {
             return;
         }
+        // What ran so far ran at the old speed.
+        self.settle_prelude(pid);
+        let task = &mut self.tasks[pid as usize];
         let left = task.burst_end_exec.saturating_sub(task.se.sum_exec_runtime);
         let work = left as u128 * old as u128;
         let exec = work.div_ceil(rate as u128) as u64;
         task.burst_end_exec = task.se.sum_exec_runtime + exec;
         task.burst_rate_pct = rate;
+    }
+
+    /// Follows a woken task's prelude (IPI + switch, `task::Prelude`) up to
+    /// now, at the speed its burst is reckoned at (`burst_rate_pct`; the
+    /// task's sum_exec_runtime must be current). Once done, records the wakeup
+    /// latency at the moment it ended: the task's own code runs from there.
+    pub(crate) fn settle_prelude(&mut self, pid: Pid) {
+        let now = self.now;
+        let task = &mut self.tasks[pid as usize];
+        let Some(p) = task.prelude.as_mut() else { return };
+        let rate = match task.burst_rate_pct {
+            0 => FULL_SPEED_PCT,
+            r => r,
+        } as u64;
+        let ran = task.se.sum_exec_runtime.saturating_sub(p.exec0);
+        // On the CPU, exec time passes with the clock.
+        let need = (p.work * FULL_SPEED_PCT as u64).div_ceil(rate);
+        if ran >= need {
+            let done = p.since.after(need);
+            let woken = p.woken;
+            task.prelude = None;
+            let tgid = task.tgid as usize;
+            self.procs[tgid].wakeup_latency.record(done.since(woken));
+        } else {
+            p.work = p.work.saturating_sub(ran * rate / FULL_SPEED_PCT as u64);
+            p.since = now;
+            p.exec0 = task.se.sum_exec_runtime;
+        }
     }
 
     /// `cpu` went from idle to busy or back: its siblings' running tasks
