@@ -12,6 +12,7 @@ import { TopologyView, type ColourBy } from '../views/topology/topology-view';
 import { useWidth } from '../views/use-width';
 
 function Machine(props: { label: string; machine: MachineData; colourBy: ColourBy; onColourBy: (c: ColourBy) => void; testId: string }) {
+  const t = useT();
   const { frame, topology, names } = props.machine;
   const now = frame.nowNs;
   // Counters of every CPU (with the same arrow window as the lab's own view).
@@ -34,7 +35,7 @@ function Machine(props: { label: string; machine: MachineData; colourBy: ColourB
           migrations={frame.migrations}
           nowNs={now}
           arrowWindowNs={ARROW_WINDOW_NS}
-          focus={latestFocus(frame.placement ?? undefined, frame.decision ?? undefined)}
+          focus={latestFocus(frame.placement ?? undefined, frame.decision ?? undefined, t)}
           selected={-1}
           onSelect={() => undefined}
           testId={`${props.testId}-view`}

@@ -1,14 +1,12 @@
 // The balancing inspector's sentences: each group's numbers and the
 // decision's steps (compare groups, pick the busiest, size the imbalance,
 // move or not) said in plain words. Only the decision's own numbers are
-// used; the engine's explanation carries the reason when nothing moved.
-// Pure: the caller passes the interface language's translate function
-// (English when omitted).
+// used, and the reason (`why`) the engine gives as data.
+// Pure: the caller passes the interface language's translate function.
 import type { DecisionView, GroupStatsView, WhyView } from '../engine/types';
-import { translate, type Translate } from '../i18n/translate';
+import type { Translate } from '../i18n/translate';
 import { parseCpuList } from './cpulist';
 
-const english: Translate = (k, v) => translate('en', k, v);
 
 /** The group type in words; capacity is in units of 1024 per full CPU (SMT siblings share one). */
 function typeWords(g: GroupStatsView, t: Translate): string {
@@ -27,7 +25,7 @@ function compare(a: number, b: number, t: Translate): string {
 }
 
 /** One sentence about one group's statistics. */
-export function groupSentence(g: GroupStatsView, i: number, d: DecisionView, t: Translate = english): string {
+export function groupSentence(g: GroupStatsView, i: number, d: DecisionView, t: Translate): string {
   const cpus = parseCpuList(g.cpus).length;
   const role = t(g.local ? 'words.roleLocal' : i === d.busiest_group ? 'words.roleBusiest' : 'words.roleOther');
   const tasks = t('words.has', { role, tasks: plural(t, g.sum_nr_running, 'words.tasks'), cpus: plural(t, cpus, 'words.cpus'), idle: g.idle_cpus });
@@ -37,7 +35,7 @@ export function groupSentence(g: GroupStatsView, i: number, d: DecisionView, t: 
 }
 
 /** The decision as numbered steps. */
-export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, t: Translate = english): string[] {
+export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, t: Translate): string[] {
   const steps = [t('words.step1', { cpu: d.cpu, idle: d.idle, level: d.level, groups: plural(t, d.groups.length, 'words.groups'), avg: d.domain_avg_load })];
   if (d.outcome === 'not-designated') {
     steps.push(explainDecision(d, t) + t('dec.stop'));
@@ -57,7 +55,7 @@ export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, 
 }
 
 /** Why nothing moved, from the engine's reason code and numbers. */
-export function whyWords(w: WhyView, t: Translate = english): string {
+export function whyWords(w: WhyView, t: Translate): string {
   if (w.code !== 'skipped') return t(`why.${w.code}`, w as unknown as Record<string, string | number>);
   const parts = (
     [
@@ -73,7 +71,7 @@ export function whyWords(w: WhyView, t: Translate = english): string {
 }
 
 /** The decision in one sentence, in the interface language (in English, the engine's own sentence). */
-export function explainDecision(d: DecisionView, t: Translate = english): string {
+export function explainDecision(d: DecisionView, t: Translate): string {
   const who = t('dec.who', { cpu: d.cpu, level: d.level, idle: t(`dec.idle.${d.idle}`) });
   const why = d.why ? whyWords(d.why, t) : '';
   const from = d.from_cpu ?? '?';

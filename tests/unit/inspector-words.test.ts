@@ -47,29 +47,30 @@ const decision: DecisionView = {
   explanation: 'CPU 8 balancing at NUMA(16) (newly-idle): pulled 1 task(s) from CPU 4 to cover an imbalance of 15',
 };
 
+const en = (k: string, v?: Record<string, string | number>) => translate('en', k, v);
+
 describe('inspector sentences', () => {
   it('describe each group with its numbers', () => {
-    const local = groupSentence(decision.groups[0], 0, decision);
+    const local = groupSentence(decision.groups[0], 0, decision, en);
     expect(local).toContain('own group has 7 runnable tasks on 8 CPUs, 1 idle');
     expect(local).toContain('below the domain’s 113');
     expect(local).toContain('from load 0 to 180');
-    const busiest = groupSentence(decision.groups[1], 1, decision);
+    const busiest = groupSentence(decision.groups[1], 1, decision, en);
     expect(busiest).toMatch(/^The busiest group has 11 runnable tasks on 8 CPUs, 0 idle; overloaded/);
   });
 
   it('walk through the decision: groups, busiest, imbalance, what moved', () => {
-    const steps = decisionSteps(decision, (p) => `task${p}`);
+    const steps = decisionSteps(decision, (p) => `task${p}`, en);
     expect(steps[0]).toBe('CPU 8 (newly-idle) balances its NUMA(16) domain: it compares 2 groups of CPUs, whose average load is 113.');
     expect(steps[1]).toContain('CPUs 0-7');
     expect(steps[2]).toContain('The imbalance is 15');
     expect(steps[3]).toBe('It pulled task42 from CPU 4.');
     const why = { code: 'local-at-domain-average', local: 90, avg: 80 } as const;
-    const none = decisionSteps({ ...decision, outcome: 'balanced', moved: [], imbalance: 0, busiest_group: null, from_cpu: null, why, explanation: '' }, String);
+    const none = decisionSteps({ ...decision, outcome: 'balanced', moved: [], imbalance: 0, busiest_group: null, from_cpu: null, why, explanation: '' }, String, en);
     expect(none.at(-1)).toBe("Nothing moved: the local group's average load 90 is already at or above the domain average 80.");
   });
 
   it('word every decision of real runs as the engine does, and in Chinese without English left', () => {
-    const en = (k: string, v?: Record<string, string | number>) => translate('en', k, v);
     const zh = (k: string, v?: Record<string, string | number>) => translate('zh', k, v);
     const seen = new Set<string>();
     for (const preset of ['group-imbalance-make', 'group-construction-numactl', 'overload-on-wakeup-db', 'missing-domains-hotplug']) {
@@ -90,7 +91,6 @@ describe('inspector sentences', () => {
   });
 
   it('word every kind of trace record as the engine does, and in Chinese', () => {
-    const en = (k: string, v?: Record<string, string | number>) => translate('en', k, v);
     const zh = (k: string, v?: Record<string, string | number>) => translate('zh', k, v);
     const kinds = new Set<string>();
     for (const preset of ['group-imbalance-make', 'missing-domains-hotplug', 'cfs-nice-levels', 'overload-on-wakeup-db']) {

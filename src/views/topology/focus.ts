@@ -4,9 +4,8 @@
 import type { DecisionView, PlacementView } from '../../engine/types';
 import { parseCpuList } from '../cpulist';
 import { explainDecision } from '../inspector-words';
-import { translate, type Translate } from '../../i18n/translate';
+import type { Translate } from '../../i18n/translate';
 
-const english: Translate = (k, v) => translate('en', k, v);
 
 export interface Focus {
   kind: 'placement' | 'balance';
@@ -38,7 +37,7 @@ export function toCpuList(cpus: number[]): string {
   return parts.join(',');
 }
 
-export function placementFocus(p: PlacementView, t: Translate = english): Focus {
+export function placementFocus(p: PlacementView, t: Translate): Focus {
   const moved = p.chosen_cpu !== p.prev_cpu ? t('focus.movedFrom', { cpu: p.prev_cpu }) : t('focus.kept');
   return {
     kind: 'placement',
@@ -61,7 +60,7 @@ export function placementFocus(p: PlacementView, t: Translate = english): Focus 
   };
 }
 
-export function balanceFocus(d: DecisionView, t: Translate = english): Focus {
+export function balanceFocus(d: DecisionView, t: Translate): Focus {
   const considered = d.groups.flatMap((g) => parseCpuList(g.cpus));
   const busiest = d.busiest_group === null ? [] : parseCpuList(d.groups[d.busiest_group]?.cpus ?? '');
   return {
@@ -76,7 +75,7 @@ export function balanceFocus(d: DecisionView, t: Translate = english): Focus {
 }
 
 /** The later of the two; a balancing decision wins a tie (it follows the tick). */
-export function latestFocus(p: PlacementView | undefined, d: DecisionView | undefined, t: Translate = english): Focus | null {
+export function latestFocus(p: PlacementView | undefined, d: DecisionView | undefined, t: Translate): Focus | null {
   if (!p && !d) return null;
   if (p && (!d || p.t_ns > d.t_ns)) return placementFocus(p, t);
   return balanceFocus(d as DecisionView, t);
