@@ -10,8 +10,7 @@ import { useT } from '../i18n/i18n';
 import { FormContext, type FormCtx } from './field';
 import { fieldIds, fieldOf, problemsByField } from './field-paths';
 import { useDraft } from './use-draft';
-import { scenarioText } from './scenario-form';
-import { download, exportFileName } from './export';
+import { download, fileSlug } from '../views/export/compose';
 import { RunSection } from './run-section';
 import { MachineSection } from './machine-section';
 import { PolicySection } from './policy-section';
@@ -62,7 +61,8 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
       },
       (e: unknown) => setNotice({ text: t('editor.importFailed', { file: file.name, reason: String(e) }), bad: true }),
     );
-  const exportNow = () => download(exportFileName(draft.model.name), scenarioText(draft.model));
+  // The text Apply would apply (the JSON tab's own formatting included).
+  const exportNow = () => download(draft.text, `${fileSlug(draft.model.name)}.json`, 'application/json');
   const focusField = (path: string) => {
     const id = fieldOf(path, ids);
     setTab('form');

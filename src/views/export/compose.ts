@@ -183,5 +183,5 @@ export function download(data: Blob | string, filename: string, type = 'applicat
 
 /** A file name from untrusted text (scenario and view names): letters, digits, dot, dash. */
 export function fileSlug(s: string): string {
-  return s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'schedlab';
+  return s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 60) || 'schedlab';
 }
