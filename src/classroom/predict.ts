@@ -134,8 +134,8 @@ function nextRunner(copy: Simulation, cpu: number, t: Translate): Prediction | n
     if (!pool.includes(name)) pool.push(name);
     // Few candidates on this CPU: what the other CPUs run makes the other choices.
     for (const o of first0.cpus) if (pool.length < 4 && o.curr !== null && !pool.includes(copy.nameOf(o.curr))) pool.push(copy.nameOf(o.curr));
-    const choices = [...new Set(pool)].slice(0, 6).sort();
-    if (!choices.includes(name)) choices[choices.length - 1] = name;
+    // Six at most, the answer among them, then sorted: the order gives nothing away.
+    const choices = [name, ...new Set(pool.filter((n) => n !== name))].slice(0, 6).sort();
     return {
       choices,
       answer: choices.indexOf(name),
