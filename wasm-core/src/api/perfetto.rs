@@ -1,8 +1,8 @@
 //! The run as Chrome / Perfetto trace JSON (the Trace Event Format's JSON
 //! object form), which opens in ui.perfetto.dev and chrome://tracing.
 //!
-//! The engine keeps every run slice but only a ring of recent scheduling
-//! records, so the exporter replays the run from its start (runs are
+//! The engine keeps only a bounded number of run slices and a ring of recent
+//! scheduling records, so the exporter replays the run from its start (runs are
 //! deterministic) up to the cursor and reads each event's new records as they
 //! are emitted. The output is streamed into one String and capped at
 //! `max_events` trace events: past it the replay stops and `otherData` says

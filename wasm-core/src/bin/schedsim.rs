@@ -58,11 +58,12 @@ fn run(args: &[String]) -> Result<String, String> {
                 format!("invalid scenario {file}:\n{}", lines.join("\n"))
             })?;
             let mut sim = Simulator::new(&cfg);
-            let start = sim.clone();
+            // The export replays the run from its start: keep it only when asked for.
+            let start = perfetto_out.as_ref().map(|_| sim.clone());
             let started = std::time::Instant::now();
             sim.run_to_end();
             let wall = started.elapsed();
-            if let Some(out) = perfetto_out {
+            if let (Some(out), Some(start)) = (perfetto_out, start) {
                 let t = perfetto::chrome_trace(&start, sim.events_processed(), perfetto::DEFAULT_MAX_EVENTS);
                 std::fs::write(&out, &t.json).map_err(|e| format!("cannot write {out}: {e}"))?;
                 let cut = t.truncated_at_ns.map_or(String::new(), |at| {

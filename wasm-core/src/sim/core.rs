@@ -245,7 +245,7 @@ impl Simulator {
         }
     }
 
-    fn set_burst(&mut self, pid: Pid, ns: u64) {
+    pub(crate) fn set_burst(&mut self, pid: Pid, ns: u64) {
         let task = &mut self.tasks[pid as usize];
         task.burst_end_exec = task.se.sum_exec_runtime + ns;
         task.burst_rate_pct = FULL_SPEED_PCT;

@@ -103,9 +103,7 @@ impl Simulator {
                 // yield_task_fair: become the skip buddy, then schedule at once;
                 // the program goes on when the task next runs.
                 self.yield_task(pid, cpu);
-                let task = &mut self.tasks[pid as usize];
-                task.burst_end_exec = task.se.sum_exec_runtime + 1;
-                task.burst_rate_pct = crate::config::FULL_SPEED_PCT;
+                self.set_burst(pid, 1);
                 self.schedule(cpu);
                 false
             }
