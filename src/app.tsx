@@ -244,8 +244,7 @@ export function App({ client }: { client: EngineClient }) {
     () => ({
       anchor: async (a: Anchor) => ({ found: await drive({ kind: 'anchor', anchor: a }), events: api.dataRef.current?.frame.events ?? 0 }),
       seekEvent: (n: number) => void drive({ kind: 'seek-event', n }),
-      predict: async (scenario: string, events: number, question: Question) =>
-        (await api.request<Prediction | null>({ op: 'predict', scenarioJson: scenario, events, question, lang })).value,
+      predict: async (events: number, question: Question) => (await api.request<Prediction | null>({ op: 'predict', events, question, lang })).value,
     }),
     [drive, api, lang],
   );

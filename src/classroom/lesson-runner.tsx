@@ -5,7 +5,6 @@
 // worker by running a copy of the simulation forward (predict.ts) — the
 // reveal moves the cursor there.
 import { useEffect, useState } from 'react';
-import { presetJson } from '../engine/engine';
 import { useT } from '../i18n/i18n';
 import { presetAt, type Anchor, type PanelId } from './lesson';
 import { lessonById } from './lessons';
@@ -41,8 +40,8 @@ export interface LessonEngine {
   /** Puts the cursor at an anchor: whether its mark was found, and the event count there. */
   anchor: (a: Anchor) => Promise<{ found: boolean; events: number }>;
   seekEvent: (n: number) => void;
-  /** A question's answer from a copy of the preset's run at `events`. */
-  predict: (scenarioJson: string, events: number, q: Question) => Promise<Prediction | null>;
+  /** A question's answer from a copy of the lab's run at `events`. */
+  predict: (events: number, q: Question) => Promise<Prediction | null>;
 }
 
 interface Asked {
@@ -75,7 +74,7 @@ export function LessonRunner(p: LessonRunnerProps) {
       if (step.selectCpu !== undefined) p.onSelectCpu(step.selectCpu);
       p.onMarks({ panel: step.panel ?? null, cpus: step.cpus ?? [] });
       if (!step.question) return;
-      const prediction = await p.engine.predict(presetJson(preset), events, step.question);
+      const prediction = await p.engine.predict(events, step.question);
       if (!gone) setAsked({ key, prediction, pick: null, revealed: false });
     })();
     return () => {

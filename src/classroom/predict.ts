@@ -1,9 +1,9 @@
 // Predict-then-reveal questions answered by the simulation itself: a copy of
-// the run (same scenario, replayed to the same event, so the same state) is
+// the lab's run (its exact state, put at the question's event) is
 // stepped forward to the event the question is about, and the answer, the
 // choices and the reason are read from the engine's records there. Nothing
 // here is hard-coded: change the scenario and the answer follows.
-import { Simulation } from '../engine/engine';
+import type { Simulation } from '../engine/engine';
 import type { SimView } from '../engine/types';
 import type { Translate } from '../i18n/translate';
 import { balanceFocus, placementFocus } from '../views/topology/focus';
@@ -33,8 +33,9 @@ export interface Prediction {
 /** Event steps a copy may take looking for the answer (a busy 64-CPU run covers about a second). */
 const MAX_STEPS = 400_000;
 
-export function predict(scenarioJson: string, events: number, q: Question, t: Translate): Prediction | null {
-  const copy = new Simulation(scenarioJson);
+/** Answers `q` on a copy of `sim` put at event `events` (the lab's run is left where it is). */
+export function predict(sim: Simulation, events: number, q: Question, t: Translate): Prediction | null {
+  const copy = sim.copy();
   try {
     copy.seekEvent(events);
     if (q.kind === 'migration-to') return migrationTo(copy, t);

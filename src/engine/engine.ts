@@ -27,8 +27,17 @@ export class Simulation {
   private sim: Simulator;
   private names: string[] = [];
 
-  constructor(scenarioJson: string) {
+  constructor(private readonly scenarioJson: string) {
     this.sim = new Simulator(scenarioJson);
+  }
+
+  /** A second simulation in exactly this one's state (its timeline of snapshots too); dispose it after use. */
+  copy(): Simulation {
+    const c = new Simulation(this.scenarioJson);
+    const state = this.sim.save();
+    c.sim.restore(state);
+    state.free();
+    return c;
   }
 
   stepEvent(): boolean {

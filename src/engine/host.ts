@@ -116,7 +116,7 @@ export class EngineHost {
       }
       case 'predict': {
         const t = (key: string, vars?: Record<string, string | number>) => translate(req.lang, key, vars);
-        return this.reply(req.id, predict(req.scenarioJson, req.events, req.question, t));
+        return this.reply(req.id, predict(this.need(), req.events, req.question, t));
       }
     }
   }

@@ -53,8 +53,8 @@ export type Op =
   | { op: 'read'; read: Read }
   /** The files the worker itself loaded (its script, the wasm module), for the offline copy. */
   | { op: 'files' }
-  /** A lesson question answered by a copy of the run (classroom/predict.ts). */
-  | { op: 'predict'; scenarioJson: string; events: number; question: Question; lang: Lang };
+  /** A lesson question answered by a copy of the lab's run at event `events` (classroom/predict.ts). */
+  | { op: 'predict'; events: number; question: Question; lang: Lang };
 
 export type Request = Op & { id: number; q?: FrameQuery };
 

@@ -149,14 +149,20 @@ describe('engine worker protocol', () => {
     expect((await c.request({ op: 'frame' }, query())).frame?.nowNs).toBe(20e6);
   });
 
-  it('answers a lesson question as predict does beside a direct copy', async () => {
-    const json = presetJson('group-imbalance-make');
+  it('answers a lesson question from the run it holds (an edited scenario, not the preset of that name), leaving the run where it is', async () => {
+    const edited = JSON.parse(presetJson('group-imbalance-make'));
+    edited.seed = 7;
+    const json = JSON.stringify(edited);
     const c = connect();
     await c.request({ op: 'load', json }, query());
-    const q = { kind: 'migration-to' } as const;
-    const viaWorker = (await c.request({ op: 'predict', scenarioJson: json, events: 5000, question: q, lang: 'zh' })).value;
-    expect(viaWorker).toEqual(predict(json, 5000, q, (k, v) => translate('zh', k, v)));
+    await c.request({ op: 'command', command: { kind: 'seek-event', n: 5000 } }, query());
+    const q = { kind: 'balance-moves' } as const;
+    const viaWorker = (await c.request({ op: 'predict', events: 5000, question: q, lang: 'zh' })).value;
+    const direct = new Simulation(json);
+    expect(viaWorker).toEqual(predict(direct, 5000, q, (k, v) => translate('zh', k, v)));
     expect(viaWorker).not.toBeNull();
+    expect((await c.request({ op: 'frame' }, query())).frame?.events).toBe(5000);
+    direct.dispose();
   });
 
   it('takes in names by pid when several frames answer the same held count (no duplicates, no gaps)', async () => {

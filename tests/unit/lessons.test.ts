@@ -51,7 +51,7 @@ describe('lessons', () => {
         const json = presetJson(presetAt(l, i));
         const sim = new Simulation(json);
         applyAnchor(sim, s.anchor);
-        const p = predict(json, sim.events, s.question, t);
+        const p = predict(sim, sim.events, s.question, t);
         expect(p, `${l.id}.${s.id}`).not.toBeNull();
         if (!p) return;
         console.log(`${l.id}.${s.id} @${(sim.nowNs / 1e6).toFixed(3)}: [${p.choices.join(' | ')}] → ${p.choices[p.answer]} @${(p.atNs / 1e6).toFixed(3)}: ${p.reason}`);
