@@ -235,6 +235,7 @@ export function App({ client }: { client: EngineClient }) {
   const share = useShare({
     engine, scenarioRef, tryLoad, load, defaultScenario: () => presetJson(DEFAULT_PRESET), cpu: cpuSel, setCpu: setCpuSel, colourBy, setColourBy,
     partner: partner.kind, choosePartner: (k) => partner.build(k, scenarioRef.current), lesson, setLesson,
+    reanchorLesson: () => setResets((n) => n + 1),
     stop: () => {
       if (engine.progress) void api.cancel();
       setPlaying(false);

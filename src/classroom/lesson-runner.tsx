@@ -23,7 +23,7 @@ export interface LessonMarks {
 
 export interface LessonRunnerProps {
   lesson: LessonState;
-  /** Counts the lab's resets: each puts the run back at the step's anchor. */
+  /** Counts the lab's resets (and links opened at this step): each puts the run back at the step's anchor. */
   resets: number;
   setLesson: (l: LessonState | null) => void;
   /** The preset the lab runs now (its name). */

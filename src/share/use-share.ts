@@ -37,6 +37,8 @@ export interface ShareHost {
    * cursor itself, so a link made at a step opens at that step's anchor. */
   lesson: LessonStep | null;
   setLesson: (l: LessonStep | null) => void;
+  /** Puts the run at the lesson step's anchor again (after the link's scenario was loaded). */
+  reanchorLesson: () => void;
 }
 
 /** A problem opening a link: the codec's, or the engine's message about the scenario. */
@@ -111,8 +113,12 @@ export function useShare(host: ShareHost) {
     if (!topo) return;
     h.setCpu(Math.min(view.cpu, topo.cpus.length - 1));
     h.setColourBy(view.colourBy);
-    // A lesson this build does not have is dropped, not kept half-open.
-    h.setLesson(view.lesson && lessonById(view.lesson.id) ? view.lesson : null);
+    // A lesson this build does not have is dropped, not kept half-open. A
+    // lesson step puts the cursor at its own anchor (one rule: the link's
+    // cursor is not raced against it).
+    const lesson = view.lesson && lessonById(view.lesson.id) ? view.lesson : null;
+    h.setLesson(lesson);
+    if (lesson) return h.reanchorLesson();
     await h.engine.job({ kind: 'cursor', cursor: view.cursor }, tRef.current('share.opening'));
   }, []);
 

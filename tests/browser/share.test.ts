@@ -120,6 +120,22 @@ describe('share links', () => {
     expect(await differingPixels(r, senderShot, receiverShot)).toBeLessThan(0.01);
   });
 
+  it('a link made at a lesson step opens that step at its anchor, whatever cursor it carries', async () => {
+    const r = receiver.page;
+    const scenario = await (async () => {
+      await openFresh(r, receiver.url);
+      await loadPreset(r, 'group-imbalance-make');
+      return hook<string>(r, 'scenarioJson');
+    })();
+    const link = encodeShare({ scenario, view: { cursor: { event: 40, ns: 1e6 }, cpu: 0, colourBy: 'load', partner: '', lesson: { id: 'group-imbalance', step: 1 } } });
+    if (!link.ok) throw new Error('could not make the test link');
+    await openFresh(r, `${receiver.url}#${link.fragment}`);
+    await settled(async () => (await r.getByTestId('lesson-step').count()) > 0, (x) => x, 10_000);
+    expect(await r.getByTestId('lesson-step').textContent()).toBe('Step 2 of 6');
+    // Step 2's anchor is 300 ms (the link's own cursor, 1 ms, loses to it).
+    expect(await settled(async () => Number(await r.getByTestId('sim-time').textContent()), (t) => t === 300, 10_000)).toBe(300);
+  });
+
   it('damaged and hostile links open an explanation and the default scenario', async () => {
     const r = receiver.page;
     const bad = encodeShare({
