@@ -80,6 +80,12 @@ export interface Frame extends MachineFrame {
   partner: MachineFrame | null;
 }
 
+/** The query with every slow part due: a cursor that has stopped moving (a job's end, a pause) shows the
+ * report, task rows and history of where it stopped, never those of where a busy stretch last read them. */
+export function settledQuery(q: FrameQuery): FrameQuery {
+  return { ...q, report: true, rows: Math.max(q.rows, MAX_ROWS), history: true };
+}
+
 /** Where the lanes' window lies at `nowNs`: following, it ends at the cursor; a window panned past a cursor since rewound ends at it. */
 export function ganttSpan(w: GanttWindow, nowNs: number): [number, number] {
   const end = w.endNs === null ? nowNs : Math.min(w.endNs, Math.max(nowNs, w.spanNs));

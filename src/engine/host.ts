@@ -5,7 +5,7 @@
 // the unit tests wire it straight to a client.
 import { Simulation } from './engine';
 import { makeJob, type Job } from './jobs';
-import { readFrame, type Frame, type FrameQuery } from './frame';
+import { readFrame, settledQuery, type Frame, type FrameQuery } from './frame';
 import type { Command, FromWorker, JobEnd, Loaded, Moved, Read, Request } from './protocol';
 import { applyAnchor } from '../classroom/anchor';
 import { predict } from '../classroom/predict';
@@ -193,7 +193,8 @@ export class EngineHost {
     this.running = null;
     this.syncPartner();
     const end: JobEnd = { found: !cancelled && r.job.found(), cancelled };
-    this.reply(r.id, end, r.q);
+    // The job's last frame is read as a paused lab reads one: its progress frames took the slow parts in turn.
+    this.reply(r.id, end, r.q && settledQuery(r.q));
   }
 
   /** One slice of job `r`, unless it has ended (a slice of an ended job may still be scheduled). */

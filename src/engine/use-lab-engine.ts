@@ -200,6 +200,14 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
     apply((await client.request<null>({ op: 'cancel' }, query())).frame);
   }, [client, query, apply]);
 
+  // Playing stopped (Pause, or the run's end): the last run-until read the slow parts in turn, so the
+  // stopped cursor is read again whole; it is queued behind any run-until still in flight.
+  const wasPlaying = useRef(false);
+  useEffect(() => {
+    if (wasPlaying.current && !playing && dataRef.current) void refresh();
+    wasPlaying.current = playing;
+  }, [playing, refresh]);
+
   // The commands stay the same object across renders (frames re-render the lab many times a second).
   const api = useMemo(
     () => ({ dataRef, setPlaying, stagger, load, setPartner, command, refresh, read, request, job, cancel }),

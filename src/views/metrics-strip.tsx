@@ -35,7 +35,7 @@ export const MetricsStrip = memo(function MetricsStrip(props: { report: Report }
       </div>
       <div className="figure">
         <span className="label">{t('strip.migrations')}</span>
-        <b>{r.migrations}</b>
+        <b data-testid="migrations">{r.migrations}</b>
       </div>
       <div className="figure">
         <span className="label">{t('strip.decisions')}</span>

@@ -104,6 +104,24 @@ describe('engine worker protocol', () => {
     direct.dispose();
   });
 
+  it('a job ends with every slow part read at its end, whatever its query had due (no stale figures)', async () => {
+    const json = presetJson('group-imbalance-make');
+    const c = connect();
+    const loaded = await c.request({ op: 'load', json }, query());
+    // The lab's query while busy: no slow part due.
+    const busy = query({ report: false, rows: 0, history: false, held: { gen: 1, names: loaded.frame?.newNames.length ?? 0, historyKey: loaded.frame?.historyKey ?? null } });
+    const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'next-mark', mark: 'violation' } }, busy, () => c.send({ op: 'ack', q: busy }));
+    expect(end.value.found).toBe(true);
+    // The report is of the cursor the job stopped at, as the engine itself reports it there.
+    const now = (await c.request<unknown>({ op: 'read', read: { kind: 'report' } })).value;
+    expect(end.frame?.report).toEqual(now);
+    expect(end.frame?.report?.events).toBe(end.frame?.events);
+    expect(end.frame?.report?.sim_time_ns).toBe(end.frame?.nowNs);
+    expect(end.frame?.report?.sanity_violations.length).toBeGreaterThan(0);
+    expect(end.frame?.tasks?.rows.length).toBeGreaterThan(0);
+    expect(end.frame?.history).not.toBeNull();
+  });
+
   it('a newer command ends a running job as cancelled; the state is then the command applied where the job stopped', async () => {
     const c = connect();
     await c.request({ op: 'load', json: busyMinute(true) }, query());
