@@ -211,7 +211,11 @@ impl Simulator {
             };
             d.busiest_cpu = Some(busiest);
             if self.rqs[busiest as usize].nr_running() <= 1 {
+                // load_balance tries to detach only from a CPU running more than one task; with one the
+                // group stays unbalanced and the pass counts as failed, which is what lets the stopper
+                // push that running task once enough passes have failed.
                 d.outcome = Outcome::NothingMoved { from: busiest, why: Why::SingleTask };
+                active_from = Some(busiest);
                 break;
             }
             let local_span = sd.groups[0].span.clone();
@@ -262,21 +266,35 @@ impl Simulator {
                 sdm.nr_balance_failed += 1;
             }
             let mut active = false;
+            let mut curr_pinned = false;
+            // need_active_balance (no SD_ASYM_PACKING here): enough periodic passes have failed.
             let need_active = sdm.nr_balance_failed > sdm.cache_nice_tries + 2;
             if let (Some(from), true) = (active_from, need_active) {
-                let curr_allows =
-                    self.rqs[from as usize].curr().is_some_and(|p| self.tasks[p as usize].allowed.test(cpu));
-                if curr_allows && !self.rqs[from as usize].active_balance {
-                    active = true;
+                let rq = &self.rqs[from as usize];
+                // The stopper can only push the task running there if it may run here (an idle
+                // busiest CPU runs its idle task, which may not).
+                let curr_allows = rq.curr().is_some_and(|p| self.tasks[p as usize].allowed.test(cpu));
+                if !curr_allows {
+                    curr_pinned = true;
+                } else {
+                    if !rq.active_balance {
+                        active = true;
+                        self.rqs[from as usize].active_balance = true;
+                        self.push(self.now, Event::ActiveBalance { cpu: from, target: cpu });
+                        d.outcome = Outcome::ActiveBalance { from };
+                    }
+                    // Reset even when a push from that CPU is already pending.
                     let sdm = &mut doms[level];
                     sdm.nr_balance_failed = sdm.cache_nice_tries + 1;
-                    self.rqs[from as usize].active_balance = true;
-                    self.push(self.now, Event::ActiveBalance { cpu: from, target: cpu });
-                    d.outcome = Outcome::ActiveBalance { from };
                 }
             }
             let sdm = &mut doms[level];
-            if !active {
+            if curr_pinned {
+                // out_one_pinned: the failure count stands and the interval backs off as for pinned tasks.
+                if sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS || sdm.balance_interval_ms < sdm.max_interval_ms {
+                    sdm.balance_interval_ms *= 2;
+                }
+            } else if !active {
                 sdm.balance_interval_ms = sdm.min_interval_ms;
             } else if sdm.balance_interval_ms < sdm.max_interval_ms {
                 sdm.balance_interval_ms *= 2;
@@ -411,12 +429,41 @@ impl Simulator {
     /// running task is preempted and one movable task goes to `target`.
     pub(crate) fn active_balance(&mut self, cpu: CpuId, target: CpuId) {
         self.rqs[cpu as usize].active_balance = false;
-        if !self.online.test(cpu) || !self.online.test(target) || self.rqs[cpu as usize].nr_running() <= 1 {
+        // The stopper is itself one of the CPU's runnable tasks: with it, a CPU running one task counts two,
+        // so only a CPU with no task of its own left has nothing to push.
+        if !self.online.test(cpu) || !self.online.test(target) || self.rqs[cpu as usize].nr_running() == 0 {
             return;
         }
+        // The target's lowest balancing domain that spans this CPU; none, nothing is pushed.
+        let Some(level) =
+            self.rqs[target as usize].domains.iter().position(|sd| sd.flags.load_balance && sd.span.test(cpu))
+        else {
+            return;
+        };
+        // The stopper preempts the running task, which is then queued like any other and may move.
         self.preempt_curr_for_move(cpu);
-        let candidate =
-            self.rqs[cpu as usize].cfs_tasks.iter().copied().find(|&p| self.tasks[p as usize].allowed.test(target));
+        // detach_one_task: the first task of the list that can_migrate_task lets go (as an idle pass).
+        let candidate = {
+            let sd = &self.rqs[target as usize].domains[level];
+            let local = sd.groups[0].span.clone();
+            let env = sd.span.and(&self.online);
+            let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: 0 };
+            let (mut skips, mut retry) = (SkipCounts::default(), Some(target));
+            self.rqs[cpu as usize].cfs_tasks.iter().copied().find(|&p| {
+                self.can_migrate_task(
+                    p,
+                    cpu,
+                    target,
+                    sd,
+                    IdleType::Idle,
+                    &local,
+                    &env,
+                    &mut flags,
+                    &mut skips,
+                    &mut retry,
+                )
+            })
+        };
         if let Some(pid) = candidate {
             self.move_queued_task(pid, target, MigrateCause::Active);
         }
