@@ -65,7 +65,7 @@ export function App({ client }: { client: EngineClient }) {
   );
   const engine = useLabEngine(client, { cpu: cpuSel, gantt }, formatDetail);
   const { playing, setPlaying, progress, version, api } = engine;
-  usePlayLoop(engine, speed);
+  const play = usePlayLoop(engine, speed);
   const partner = usePartner(engine);
   /** A preset's title in the interface language (the library's), else the engine's. */
   // The library's note describes a built-in preset as shipped (own property
@@ -224,8 +224,10 @@ export function App({ client }: { client: EngineClient }) {
       partner: () => read({ kind: 'partner-summary' }),
       report: () => read({ kind: 'report' }),
       latencyCdfs: (n: number) => read({ kind: 'latency-cdfs', points: n }),
+      /** The current (or last) play's requests: where each asked to run from and to, at which speed. */
+      playAsks: () => play.asks.current.slice(),
     };
-  }, [stepEvent, load, seekTimeNow, drive, api]);
+  }, [stepEvent, load, seekTimeNow, drive, api, play.asks]);
 
   const busy = engine.busy;
   const report = data?.report ?? null;
@@ -340,6 +342,7 @@ export function App({ client }: { client: EngineClient }) {
             playing={playing}
             finished={view.finished}
             speed={speed}
+            achieved={play.achieved}
             notice={notice}
             onCommand={command}
             onSpeed={setSpeed}

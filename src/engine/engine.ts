@@ -52,6 +52,11 @@ export class Simulation {
     this.sim.run_until(tNs);
   }
 
+  /** As runUntil, processing at most maxEvents events; true when it got to tNs (calls from where it stopped add up to one runUntil). */
+  runUntilLimited(tNs: number, maxEvents: number): boolean {
+    return this.sim.run_until_limited(tNs, maxEvents);
+  }
+
   /** Goes exactly (snapshot + deterministic replay) to the state right after event n. */
   seekEvent(n: number): void {
     this.sim.seek_event(n);

@@ -97,6 +97,11 @@ impl Simulator {
         self.inner.run_until(ns(t_ns));
     }
 
+    /// As `run_until`, processing at most `max_events` events; true when it got to `t_ns`.
+    pub fn run_until_limited(&mut self, t_ns: f64, max_events: u32) -> bool {
+        self.inner.run_until_limited(ns(t_ns), u64::from(max_events))
+    }
+
     /// Goes (forward or back, exactly) to the state right after event `n`.
     pub fn seek_event(&mut self, n: f64) {
         self.inner.seek_event(if n.is_finite() && n > 0.0 { n as u64 } else { 0 });
