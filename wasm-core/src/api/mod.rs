@@ -14,6 +14,7 @@ pub mod perfetto;
 pub mod presets;
 pub mod report;
 pub mod scenario;
+pub mod schedstat;
 pub mod sweep;
 pub mod templates;
 pub mod timeline;

@@ -29,6 +29,9 @@ pub struct Report {
     pub sanity_violations: Vec<ViolationReport>,
     pub cpus: Vec<CpuReport>,
     pub processes: Vec<ProcessReport>,
+    /// 4.1's schedstat counters per CPU and per domain (`schedsim run --schedstat` prints them as
+    /// /proc/schedstat).
+    pub schedstat: Vec<super::schedstat::CpuSchedstat>,
 }
 
 #[derive(Serialize, Debug)]
@@ -140,5 +143,6 @@ pub fn report(sim: &Simulator) -> Report {
             .map(|rq| CpuReport { cpu: rq.cpu, busy_ns: rq.busy_ns_at(now), idle_ns: rq.idle_ns_at(now) })
             .collect(),
         processes,
+        schedstat: super::schedstat::schedstats(sim),
     }
 }

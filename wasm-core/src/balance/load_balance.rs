@@ -3,6 +3,7 @@
 //! itself (which group is busiest, how much to move) is in `stats.rs`.
 
 use super::decision::{BalanceDecision, Outcome, Why};
+use super::schedstat::LbCounters;
 use super::stats::{find_busiest_group, find_busiest_queue, FbgInput};
 use super::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
 use crate::sim::events::Event;
@@ -20,6 +21,8 @@ struct SkipCounts {
     running: u32,
     hot: u32,
     too_heavy: u32,
+    /// Cache-hot tasks let go because balancing failed too often (schedstat lb_hot_gained).
+    hot_gained: u32,
 }
 
 impl SkipCounts {
@@ -177,6 +180,8 @@ impl Simulator {
             }
         };
         let mut moved: Vec<Pid> = Vec::new();
+        // This pass's schedstat counters, added to the domain's at the end.
+        let mut st = LbCounters { lb_count: 1, ..Default::default() };
         let mut all_pinned = false;
         let mut active_from = None;
         let mut done = false;
@@ -202,13 +207,16 @@ impl Simulator {
             d.domain_avg_load = fbg.domain_avg_load;
             let (Some(bg), Some(imbalance)) = (fbg.busiest, fbg.imbalance) else {
                 d.outcome = Outcome::Balanced { why: fbg.why.unwrap_or(Why::NoOtherGroup) };
+                st.lb_nobusyg += 1;
                 break;
             };
             d.imbalance = imbalance;
             let Some(busiest) = find_busiest_queue(&loads, &sd.groups[bg].span, &env_cpus, imbalance) else {
                 d.outcome = Outcome::NoBusiestQueue;
+                st.lb_nobusyq += 1;
                 break;
             };
+            st.lb_imbalance += imbalance;
             d.busiest_cpu = Some(busiest);
             if self.rqs[busiest as usize].nr_running() <= 1 {
                 // load_balance tries to detach only from a CPU running more than one task; with one the
@@ -220,6 +228,8 @@ impl Simulator {
             }
             let local_span = sd.groups[0].span.clone();
             let (pulled, flags, skips) = self.detach_tasks(cpu, busiest, sd, idle, imbalance, &local_span, &env_cpus);
+            st.lb_gained += pulled.len() as u64;
+            st.lb_hot_gained += u64::from(skips.hot_gained);
             moved.extend(&pulled);
             if let Some(parent_id) = parent_group {
                 if flags.some_pinned && flags.imbalance_left > 0 {
@@ -250,6 +260,13 @@ impl Simulator {
                 self.sgc_imbalance[parent_id] = false;
             }
         }
+        // lb_balanced on the balanced and all-pinned exits; lb_failed whenever nothing moved otherwise.
+        if balanced || (all_pinned && moved.is_empty()) {
+            st.lb_balanced += 1;
+        } else if moved.is_empty() {
+            st.lb_failed += 1;
+        }
+        doms[level].schedstat.add_pass(idle, &st);
         let sdm = &mut doms[level];
         if balanced {
             sdm.nr_balance_failed = 0;
@@ -419,6 +436,7 @@ impl Simulator {
             && (cfs.next == Some(pid) || cfs.last == Some(pid));
         let hot = buddy || self.now.since(task.se.exec_start) < self.tunables.migration_cost_ns;
         if !hot || sd.nr_balance_failed > sd.cache_nice_tries {
+            skips.hot_gained += u32::from(hot);
             return true;
         }
         skips.hot += 1;
@@ -443,12 +461,12 @@ impl Simulator {
         // The stopper preempts the running task, which is then queued like any other and may move.
         self.preempt_curr_for_move(cpu);
         // detach_one_task: the first task of the list that can_migrate_task lets go (as an idle pass).
+        let (mut skips, mut retry) = (SkipCounts::default(), Some(target));
         let candidate = {
             let sd = &self.rqs[target as usize].domains[level];
             let local = sd.groups[0].span.clone();
             let env = sd.span.and(&self.online);
             let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: 0 };
-            let (mut skips, mut retry) = (SkipCounts::default(), Some(target));
             self.rqs[cpu as usize].cfs_tasks.iter().copied().find(|&p| {
                 self.can_migrate_task(
                     p,
@@ -464,6 +482,14 @@ impl Simulator {
                 )
             })
         };
+        let st = &mut self.rqs[target as usize].domains[level].schedstat;
+        st.lb[super::schedstat::idle_index(IdleType::Idle)].lb_hot_gained += u64::from(skips.hot_gained);
+        st.alb_count += 1;
+        if candidate.is_some() {
+            st.alb_pushed += 1;
+        } else {
+            st.alb_failed += 1;
+        }
         if let Some(pid) = candidate {
             self.move_queued_task(pid, target, MigrateCause::Active);
         }

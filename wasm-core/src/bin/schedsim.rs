@@ -1,19 +1,21 @@
 //! `schedsim`: the native command line for researchers.
 //!
-//!   schedsim run FILE [--json | --csv] [--perfetto OUT]
+//!   schedsim run FILE [--json | --csv | --schedstat] [--perfetto OUT]
 //!                                run a scenario file and print the metrics report (text,
-//!                                JSON or CSV); --perfetto also writes the run as Chrome /
-//!                                Perfetto trace JSON to OUT
+//!                                JSON or CSV) or its /proc/schedstat (version 15) at the
+//!                                end; --perfetto also writes the run as Chrome / Perfetto
+//!                                trace JSON to OUT
 //!   schedsim list                list the built-in presets
 //!   schedsim preset NAME         print a preset's scenario JSON
 //!
 //! Invalid input exits non-zero with a message naming the field.
 
-use schedlab_core::api::{metrics_csv, perfetto, presets, report, scenario};
+use schedlab_core::api::{metrics_csv, perfetto, presets, report, scenario, schedstat};
 use schedlab_core::sim::Simulator;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: schedsim run FILE [--json | --csv] [--perfetto OUT] | schedsim list | schedsim preset NAME";
+const USAGE: &str =
+    "usage: schedsim run FILE [--json | --csv | --schedstat] [--perfetto OUT] | schedsim list | schedsim preset NAME";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -42,12 +44,13 @@ fn run(args: &[String]) -> Result<String, String> {
         }
         Some("run") => {
             let file = args.get(1).ok_or(USAGE)?;
-            let (mut json, mut csv, mut perfetto_out) = (false, false, None);
+            let (mut json, mut csv, mut proc_schedstat, mut perfetto_out) = (false, false, false, None);
             let mut opts = args.iter().skip(2);
             while let Some(a) = opts.next() {
                 match a.as_str() {
                     "--json" => json = true,
                     "--csv" => csv = true,
+                    "--schedstat" => proc_schedstat = true,
                     "--perfetto" => perfetto_out = Some(opts.next().ok_or(USAGE)?.clone()),
                     bad => return Err(format!("unknown option '{bad}'\n{USAGE}")),
                 }
@@ -72,7 +75,9 @@ fn run(args: &[String]) -> Result<String, String> {
                 eprintln!("schedsim: wrote {} trace events to {out}{cut}", t.events);
             }
             let rep = report::report(&sim);
-            if csv {
+            if proc_schedstat {
+                Ok(schedstat::proc_schedstat(&sim).trim_end().to_string())
+            } else if csv {
                 Ok(metrics_csv::metrics_csv(&sim).trim_end().to_string())
             } else if json {
                 serde_json::to_string_pretty(&rep).map_err(|e| e.to_string())

@@ -312,6 +312,9 @@ impl Simulator {
             // parent's queue; it is rebased on the queue it lands on.
             self.renormalise_vruntime(pid, waker, target);
         }
+        if !is_new {
+            self.ttwu_stat(waker, target);
+        }
         let prev_cpu = self.tasks[pid as usize].cpu;
         let now = self.now;
         if !is_new && target != prev_cpu {
@@ -354,6 +357,18 @@ impl Simulator {
         self.resched_if_needed(target);
     }
 
+    /// `ttwu_stat`: the waking CPU counts the wakeup, as local or as remote on its lowest domain spanning the
+    /// wakee's CPU (a new task's first wakeup is not counted: wake_up_new_task does not call it).
+    fn ttwu_stat(&mut self, waker: CpuId, target: CpuId) {
+        let rq = &mut self.rqs[waker as usize];
+        rq.schedstat.ttwu_count += 1;
+        if waker == target {
+            rq.schedstat.ttwu_local += 1;
+        } else if let Some(sd) = rq.domains.iter_mut().find(|sd| sd.span.test(target)) {
+            sd.schedstat.ttwu_wake_remote += 1;
+        }
+    }
+
     /// `deactivate_task` for the running task: it blocks or exits.
     pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
         self.dequeue_task(pid, cpu, state == TaskState::Sleeping);
@@ -393,6 +408,8 @@ impl Simulator {
         let rq = &mut self.rqs[cpu as usize];
         rq.need_resched = false;
         rq.curr_task = next;
+        rq.schedstat.sched_count += 1;
+        rq.schedstat.sched_goidle += u64::from(next.is_none());
         if let Some(n) = next {
             if let Some(stamp) = rq.idle_stamp.take() {
                 // avg_idle: a running average of idle periods, capped at twice
@@ -419,6 +436,12 @@ impl Simulator {
             task.cpu = cpu;
             if let Some(since) = task.stats.wait_start.take() {
                 task.stats.wait_ns += now.since(since);
+                if prev != next {
+                    // sched_info_arrive: the wait before this run, and one more run.
+                    let st = &mut self.rqs[cpu as usize].schedstat;
+                    st.run_delay += now.since(since);
+                    st.pcount += 1;
+                }
             }
             let exec0 = task.se.sum_exec_runtime;
             if let Some(woken) = task.stats.woken_at.take() {
@@ -450,6 +473,8 @@ impl Simulator {
         match prev {
             Some(p) => {
                 rq.busy_ns += ran;
+                // sched_info_depart: the run that ends here.
+                rq.schedstat.rq_cpu_time += ran;
                 let task = &mut self.tasks[p as usize];
                 task.stats.longest_run_ns = task.stats.longest_run_ns.max(ran);
                 prev_state = task.state;

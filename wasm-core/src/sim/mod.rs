@@ -331,7 +331,7 @@ impl Simulator {
     }
 
     /// The current jiffy count.
-    pub(crate) fn jiffies(&self) -> u64 {
+    pub fn jiffies(&self) -> u64 {
         self.now.ns() / self.tick_ns
     }
 

@@ -98,6 +98,8 @@ pub struct SchedDomain {
     pub balance_interval_ms: u64,
     pub last_balance: SimTime,
     pub nr_balance_failed: u32,
+    /// This CPU's schedstat counters of the domain (4.1's `sd->lb_count[]` …).
+    pub schedstat: crate::balance::schedstat::SdSchedstat,
 }
 
 impl SchedDomain {
@@ -308,6 +310,7 @@ fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>, machine: &Ma
         balance_interval_ms: weight,
         last_balance: SimTime::ZERO,
         nr_balance_failed: 0,
+        schedstat: Default::default(),
     }
 }
 
