@@ -45,6 +45,12 @@ pub struct ScenarioFile {
     /// NOHZ idle load balancer balances for them.
     #[serde(default = "yes")]
     pub nohz: bool,
+    /// The kernel's preemption model: "none" (CONFIG_PREEMPT_NONE), "voluntary"
+    /// (CONFIG_PREEMPT_VOLUNTARY, what distributions ship; the default) or
+    /// "full" (CONFIG_PREEMPT). Of the scheduler's code only detach_tasks reads
+    /// it: under "full" a newly-idle pass stops after its first task.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preempt: Option<String>,
     /// The sanity checker: every period_ms check that no CPU idles while a
     /// thread that could run there waits; report it if it lasts window_ms.
     /// On by default (1000 ms / 100 ms); `false` turns it off.

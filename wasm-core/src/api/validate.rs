@@ -134,6 +134,15 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         // CPU hotplug is not modelled for the O(1) class.
         c.fail("events", "CPU hotplug is not modelled under policy 'o1'");
     }
+    let preempt = match f.preempt.as_deref() {
+        None | Some("voluntary") => crate::config::PreemptModel::Voluntary,
+        Some("none") => crate::config::PreemptModel::None,
+        Some("full") => crate::config::PreemptModel::Full,
+        Some(other) => {
+            c.fail("preempt", format!("must be \"none\", \"voluntary\" or \"full\" (got {other:?})"));
+            crate::config::PreemptModel::Voluntary
+        }
+    };
     // Checked before the early return so its problems are reported too.
     let sanity = sanity_of(f.sanity_checker.as_ref(), &mut c);
     if !c.diags.is_empty() {
@@ -144,6 +153,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         autogroup: f.autogroup,
         costs,
         nohz: f.nohz,
+        preempt,
         sanity,
         cgroups,
         bugs,

@@ -130,6 +130,8 @@ pub struct Simulator {
     pub(crate) costs: crate::config::CostModel,
     /// CONFIG_NO_HZ_IDLE: idle CPUs stop their tick.
     pub(crate) nohz: bool,
+    /// CONFIG_PREEMPT_*: under full preemption a newly-idle pass detaches one task.
+    pub(crate) preempt: crate::config::PreemptModel,
     pub(crate) sanity_cfg: Option<sanity::SanityConfig>,
     pub(crate) event_budget: u64,
     /// When the run stopped because it used up its event budget.
@@ -181,6 +183,7 @@ impl Simulator {
             syscall_cpu: None,
             costs: cfg.costs.clone(),
             nohz: cfg.nohz,
+            preempt: cfg.preempt,
             sanity_cfg: cfg.sanity.clone(),
             event_budget: cfg.event_budget,
             budget_stop: None,
