@@ -7,7 +7,12 @@
 //!   schedsim list                list the built-in presets
 //!   schedsim preset NAME         print a preset's scenario JSON
 //!
-//! Invalid input exits non-zero with a message naming the field.
+//! Invalid input exits with status 2 and a message naming the field; a failed
+//! write exits with status 1 and one line, a closed pipe quietly with 0
+//! (`shared/out.rs`).
+
+#[path = "shared/out.rs"]
+mod out;
 
 use schedlab_core::api::{metrics_csv, perfetto, presets, report, scenario};
 use schedlab_core::sim::Simulator;
@@ -18,12 +23,9 @@ const USAGE: &str = "usage: schedsim run FILE [--json | --csv] [--perfetto OUT] 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
-        Ok(out) => {
-            println!("{out}");
-            ExitCode::SUCCESS
-        }
+        Ok(text) => out::finish("schedsim", &text),
         Err(msg) => {
-            eprintln!("schedsim: {msg}");
+            out::warn("schedsim", &msg);
             ExitCode::from(2)
         }
     }
@@ -63,13 +65,13 @@ fn run(args: &[String]) -> Result<String, String> {
             let started = std::time::Instant::now();
             sim.run_to_end();
             let wall = started.elapsed();
-            if let (Some(out), Some(start)) = (perfetto_out, start) {
+            if let (Some(path), Some(start)) = (perfetto_out, start) {
                 let t = perfetto::chrome_trace(&start, sim.events_processed(), perfetto::DEFAULT_MAX_EVENTS);
-                std::fs::write(&out, &t.json).map_err(|e| format!("cannot write {out}: {e}"))?;
+                std::fs::write(&path, &t.json).map_err(|e| format!("cannot write {path}: {e}"))?;
                 let cut = t.truncated_at_ns.map_or(String::new(), |at| {
                     format!(" (cut at {:.3} ms: the export's cap is {} events)", ms(at), perfetto::DEFAULT_MAX_EVENTS)
                 });
-                eprintln!("schedsim: wrote {} trace events to {out}{cut}", t.events);
+                out::warn("schedsim", &format!("wrote {} trace events to {path}{cut}", t.events));
             }
             let rep = report::report(&sim);
             if csv {
