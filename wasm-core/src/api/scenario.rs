@@ -18,6 +18,13 @@ pub const MAX_THREADS: u32 = 10_000;
 pub const MAX_PROGRAM_OPS: usize = 1_000;
 pub const MAX_PROGRAM_DEPTH: usize = 16;
 pub const MAX_NAME_LEN: usize = 200;
+/// The largest scenario text accepted, checked before parsing: parsing
+/// costs many times the text's size in memory (each program step becomes a
+/// wide struct), so this bounds what a file can make the engine allocate.
+/// A 10,000-process scenario with a three-step loop per process, as the
+/// editor writes it (pretty-printed, 2-space indent), is about 6 MiB; the
+/// presets are under 10 KiB.
+pub const MAX_SCENARIO_BYTES: usize = 8 * 1024 * 1024;
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -319,8 +326,25 @@ impl std::fmt::Display for Diagnostic {
     }
 }
 
-/// Parses scenario JSON text; a syntax or type error names its field.
+/// The refusal of a scenario of `len` bytes, or None if it is within
+/// `MAX_SCENARIO_BYTES`.
+pub fn size_problem(len: u64) -> Option<Diagnostic> {
+    (len > MAX_SCENARIO_BYTES as u64).then(|| Diagnostic {
+        field: "scenario".into(),
+        reason: format!(
+            "is {len} bytes ({:.1} MiB); the largest scenario accepted is {MAX_SCENARIO_BYTES} bytes ({} MiB)",
+            len as f64 / (1024.0 * 1024.0),
+            MAX_SCENARIO_BYTES / (1024 * 1024)
+        ),
+    })
+}
+
+/// Parses scenario JSON text; a syntax or type error names its field. Text
+/// over `MAX_SCENARIO_BYTES` is refused before parsing.
 pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
+    if let Some(d) = size_problem(text.len() as u64) {
+        return Err(d);
+    }
     let de = &mut serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();

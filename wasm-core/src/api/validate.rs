@@ -14,13 +14,38 @@ use crate::sched::tunables::{CfsFeatures, CfsKnobs};
 use crate::time::{NSEC_PER_MSEC, NSEC_PER_USEC};
 use crate::topology::cpumask::CpuMask;
 
+/// At most this many problems are listed; the rest are counted in one last
+/// line (a file of a million bad steps must not make a million messages).
+pub const MAX_DIAGNOSTICS: usize = 100;
+
 struct Checker {
     diags: Vec<Diagnostic>,
+    /// Problems found past `MAX_DIAGNOSTICS`.
+    omitted: usize,
 }
 
 impl Checker {
     fn fail(&mut self, field: impl Into<String>, reason: impl Into<String>) {
-        self.diags.push(Diagnostic { field: field.into(), reason: reason.into() });
+        if self.diags.len() < MAX_DIAGNOSTICS {
+            self.diags.push(Diagnostic { field: field.into(), reason: reason.into() });
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    /// Problems found so far, listed or not.
+    fn found(&self) -> usize {
+        self.diags.len() + self.omitted
+    }
+
+    fn into_diagnostics(mut self) -> Vec<Diagnostic> {
+        if self.omitted > 0 {
+            self.diags.push(Diagnostic {
+                field: "scenario".into(),
+                reason: format!("{} more problems not listed (only the first {MAX_DIAGNOSTICS} are)", self.omitted),
+            });
+        }
+        self.diags
     }
 
     fn range<T: PartialOrd + std::fmt::Display>(&mut self, field: &str, v: T, lo: T, hi: T) {
@@ -32,7 +57,7 @@ impl Checker {
 
 /// Checks a parsed scenario; the engine configuration, or every problem found.
 pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
-    let mut c = Checker { diags: Vec::new() };
+    let mut c = Checker { diags: Vec::new(), omitted: 0 };
     if f.version != SCENARIO_VERSION {
         c.fail("version", format!("unsupported version {} (this build reads version {SCENARIO_VERSION})", f.version));
     }
@@ -136,8 +161,8 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     }
     // Checked before the early return so its problems are reported too.
     let sanity = sanity_of(f.sanity_checker.as_ref(), &mut c);
-    if !c.diags.is_empty() {
-        return Err(c.diags);
+    if c.found() > 0 {
+        return Err(c.into_diagnostics());
     }
     Ok(SimConfig {
         event_budget: crate::config::DEFAULT_EVENT_BUDGET,
@@ -208,7 +233,7 @@ fn machine_of(m: &MachineSpec, c: &mut Checker) -> Option<Machine> {
 }
 
 fn check_distance(d: &[Vec<u32>], nodes: u32, c: &mut Checker) -> bool {
-    let before = c.diags.len();
+    let before = c.found();
     if d.len() != nodes as usize {
         c.fail("machine.distance", format!("must have {nodes} rows (one per node), has {}", d.len()));
         return false;
@@ -228,7 +253,7 @@ fn check_distance(d: &[Vec<u32>], nodes: u32, c: &mut Checker) -> bool {
             }
         }
     }
-    c.diags.len() == before
+    c.found() == before
 }
 
 fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {

@@ -6,6 +6,8 @@
 //! Each row is written as soon as it is measured; a failed write ends the run
 //! as `shared/out.rs` says (a closed pipe quietly).
 
+#[path = "shared/input.rs"]
+mod input;
 #[path = "shared/out.rs"]
 mod out;
 
@@ -45,7 +47,7 @@ fn bench(args: &[String]) -> Result<(), Stop> {
         args.iter().position(|a| a == "--repeat").and_then(|i| args.get(i + 1)?.parse().ok()).unwrap_or(5);
     let mut inputs: Vec<(String, String)> = Vec::new();
     for f in args.iter().filter(|a| a.ends_with(".json")) {
-        let text = std::fs::read_to_string(f).map_err(|e| Stop::Input(format!("cannot read {f}: {e}")))?;
+        let text = input::read_scenario(f).map_err(Stop::Input)?;
         inputs.push((f.clone(), text));
     }
     if inputs.is_empty() {

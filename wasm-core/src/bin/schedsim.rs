@@ -11,6 +11,8 @@
 //! write exits with status 1 and one line, a closed pipe quietly with 0
 //! (`shared/out.rs`).
 
+#[path = "shared/input.rs"]
+mod input;
 #[path = "shared/out.rs"]
 mod out;
 
@@ -54,7 +56,7 @@ fn run(args: &[String]) -> Result<String, String> {
                     bad => return Err(format!("unknown option '{bad}'\n{USAGE}")),
                 }
             }
-            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+            let text = input::read_scenario(file)?;
             let cfg = scenario::load_scenario(&text).map_err(|diags| {
                 let lines: Vec<String> = diags.iter().map(|d| format!("  {d}")).collect();
                 format!("invalid scenario {file}:\n{}", lines.join("\n"))
