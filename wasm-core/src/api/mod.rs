@@ -19,4 +19,5 @@ pub mod templates;
 pub mod timeline;
 pub mod topology;
 pub mod validate;
+mod validate_program;
 pub mod view;

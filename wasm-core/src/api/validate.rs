@@ -3,11 +3,11 @@
 //! (CPUs, threads, duration, program size) bound what a run can cost.
 
 use super::scenario::*;
+use super::validate_program::{check_wake_targets, ops_of};
 use crate::config::{
     BugSwitches, CgroupSpec, CostModel, PolicyConfig, PolicyKind, ProcessSpec, SimConfig, TimedEvent, TimedEventKind,
 };
 use crate::machine::{Machine, MAX_CPUS};
-use crate::program::{Dist, Op};
 use crate::sched::identity::Identity;
 use crate::sched::thread_weight::AlphaFormula;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
@@ -18,14 +18,14 @@ use crate::topology::cpumask::CpuMask;
 /// line (a file of a million bad steps must not make a million messages).
 pub const MAX_DIAGNOSTICS: usize = 100;
 
-struct Checker {
+pub(super) struct Checker {
     diags: Vec<Diagnostic>,
     /// Problems found past `MAX_DIAGNOSTICS`.
     omitted: usize,
 }
 
 impl Checker {
-    fn fail(&mut self, field: impl Into<String>, reason: impl Into<String>) {
+    pub(super) fn fail(&mut self, field: impl Into<String>, reason: impl Into<String>) {
         if self.diags.len() < MAX_DIAGNOSTICS {
             self.diags.push(Diagnostic { field: field.into(), reason: reason.into() });
         } else {
@@ -48,7 +48,7 @@ impl Checker {
         self.diags
     }
 
-    fn range<T: PartialOrd + std::fmt::Display>(&mut self, field: &str, v: T, lo: T, hi: T) {
+    pub(super) fn range<T: PartialOrd + std::fmt::Display>(&mut self, field: &str, v: T, lo: T, hi: T) {
         if v < lo || v > hi {
             self.fail(field, format!("must be between {lo} and {hi} (got {v})"));
         }
@@ -336,119 +336,6 @@ fn features_of(f: Option<&FeaturesSpec>) -> CfsFeatures {
     out
 }
 
-const MAX_US: u64 = MAX_DURATION_MS * 1_000;
-
-fn dist_of(d: &DistFile, field: &str, c: &mut Checker) -> Dist {
-    let ns = |us: u64| us.saturating_mul(NSEC_PER_USEC);
-    match *d {
-        DistFile::Fixed(us) => {
-            c.range(field, us, 0, MAX_US);
-            Dist::Fixed(ns(us))
-        }
-        DistFile::Uniform { uniform: [lo, hi] } => {
-            if lo > hi || hi > MAX_US {
-                c.fail(field, format!("uniform bounds must satisfy 0 <= lo <= hi <= {MAX_US}"));
-            }
-            Dist::Uniform(ns(lo), ns(hi))
-        }
-        DistFile::Exponential { exp } => {
-            c.range(field, exp, 1, MAX_US);
-            Dist::Exponential { mean: ns(exp) }
-        }
-    }
-}
-
-fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Checker) -> Vec<Op> {
-    if depth > MAX_PROGRAM_DEPTH {
-        c.fail(at, format!("loops nest deeper than {MAX_PROGRAM_DEPTH}"));
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for (i, op) in ops.iter().enumerate() {
-        *count += 1;
-        if *count > MAX_PROGRAM_OPS {
-            return out;
-        }
-        let field = format!("{at}[{i}]");
-        let kinds = [
-            op.run_us.is_some(),
-            op.sleep_us.is_some(),
-            op.body.is_some(),
-            op.exit.is_some(),
-            op.wait.is_some(),
-            op.wake.is_some(),
-            op.barrier.is_some(),
-            op.lock.is_some(),
-            op.unlock.is_some(),
-            op.yield_cpu.is_some(),
-            op.take_job.is_some(),
-            op.fork.is_some(),
-            op.wait_child.is_some(),
-        ];
-        if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield, take_job, fork or wait_child");
-            continue;
-        }
-        if op.spin_us.is_some() && op.barrier.is_none() {
-            c.fail(format!("{field}.spin_us"), "only allowed together with barrier");
-        }
-        for (flag, name) in
-            [(op.wait, "wait"), (op.yield_cpu, "yield"), (op.take_job, "take_job"), (op.wait_child, "wait_child")]
-        {
-            if flag == Some(false) {
-                c.fail(format!("{field}.{name}"), "must be true (omit the step otherwise)");
-            }
-        }
-        if op.exit == Some(false) {
-            c.fail(format!("{field}.exit"), "must be true (omit the step to keep running)");
-        }
-        if op.repeat.is_some() && op.body.is_none() {
-            c.fail(format!("{field}.repeat"), "only allowed together with body");
-        }
-        if let Some(d) = &op.run_us {
-            out.push(Op::Run(dist_of(d, &format!("{field}.run_us"), c)));
-        } else if let Some(d) = &op.sleep_us {
-            out.push(Op::Sleep(dist_of(d, &format!("{field}.sleep_us"), c)));
-        } else if op.wait.is_some() {
-            out.push(Op::Wait);
-        } else if let Some(target) = &op.wake {
-            let (process, thread) = match target.rsplit_once('/') {
-                Some((p, k)) => match k.parse::<u32>() {
-                    Ok(k) => (p.to_string(), k),
-                    Err(_) => {
-                        c.fail(format!("{field}.wake"), "must be \"process\" or \"process/thread-index\"");
-                        continue;
-                    }
-                },
-                None => (target.clone(), 0),
-            };
-            out.push(Op::Wake { process, thread });
-        } else if let Some(name) = &op.barrier {
-            let spin = op.spin_us.as_ref().map_or(Dist::Fixed(0), |d| dist_of(d, &format!("{field}.spin_us"), c));
-            out.push(Op::Barrier { name: name.clone(), spin });
-        } else if let Some(name) = &op.lock {
-            out.push(Op::Lock(name.clone()));
-        } else if let Some(name) = &op.unlock {
-            out.push(Op::Unlock(name.clone()));
-        } else if op.yield_cpu.is_some() {
-            out.push(Op::Yield);
-        } else if op.take_job.is_some() {
-            out.push(Op::TakeJob);
-        } else if op.wait_child.is_some() {
-            out.push(Op::WaitChild);
-        } else if let Some(child) = &op.fork {
-            let child = ops_of(child, &format!("{field}.fork"), depth + 1, count, c);
-            out.push(Op::Fork(child));
-        } else if let Some(body) = &op.body {
-            let body = ops_of(body, &format!("{field}.body"), depth + 1, count, c);
-            out.push(Op::Repeat { times: op.repeat, body });
-        } else {
-            out.push(Op::Exit);
-        }
-    }
-    out
-}
-
 fn bugs_of(b: Option<&BugsSpec>, c: &mut Checker) -> BugSwitches {
     match b {
         None => BugSwitches::linux_4_1(),
@@ -545,23 +432,6 @@ fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
         });
     }
     out
-}
-
-/// Every `wake` names an existing process and one of its threads.
-fn check_wake_targets(ops: &[Op], f: &ScenarioFile, at: &str, c: &mut Checker) {
-    for op in ops {
-        match op {
-            Op::Wake { process, thread } => match f.processes.iter().find(|p| &p.name == process) {
-                None => c.fail(at, format!("wake names no process '{process}'")),
-                Some(p) if *thread >= p.threads => {
-                    c.fail(at, format!("wake names thread {thread} of '{process}', which has {} threads", p.threads))
-                }
-                Some(_) => {}
-            },
-            Op::Repeat { body, .. } | Op::Fork(body) => check_wake_targets(body, f, at, c),
-            _ => {}
-        }
-    }
 }
 
 fn costs_of(f: Option<&CostsFile>, c: &mut Checker) -> CostModel {
