@@ -3,19 +3,25 @@
 //! a blank line — the headline figures (metric,value), one row per process,
 //! one row per CPU.
 //!
-//! Names come from scenario files, which are untrusted: every text cell is
-//! quoted when it holds a comma, quote or line break (RFC 4180), and a cell
-//! that a spreadsheet would read as a formula (leading `=`, `+`, `-`, `@`,
-//! tab or carriage return) is prefixed with `'` (OWASP's advice for CSV
-//! injection). Numbers are written by us and never prefixed.
+//! Names come from scenario files, which are untrusted: control characters
+//! (line breaks, tabs, ESC…; validation refuses them in names) are written as
+//! escapes (`\n`, `\u{1b}`), every text cell is quoted when it holds a comma
+//! or quote (RFC 4180), and a cell that a spreadsheet would read as a formula
+//! (leading `=`, `+`, `-`, `@`) is prefixed with `'` (OWASP's advice for CSV
+//! injection; a leading tab or carriage return is already an escape). Numbers
+//! are written by us and never prefixed.
 
 use crate::api::report::report;
+use crate::api::text::escape_controls;
 use crate::sim::Simulator;
 
-/// One text cell, quoted and defused as needed.
+/// One text cell, escaped, defused and quoted as needed.
 pub fn text_cell(s: &str) -> String {
-    let defused = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{s}") } else { s.to_string() };
-    if defused.contains([',', '"', '\n', '\r']) {
+    // Control characters never reach the file: a line break would start a
+    // row for any line-based reader, an ESC would drive a terminal.
+    let s = escape_controls(s);
+    let defused = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.into_owned() };
+    if defused.contains([',', '"']) {
         format!("\"{}\"", defused.replace('"', "\"\""))
     } else {
         defused
@@ -109,7 +115,8 @@ mod tests {
         assert_eq!(text_cell("plain"), "plain");
         assert_eq!(text_cell("a,b"), "\"a,b\"");
         assert_eq!(text_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(text_cell("two\nlines"), "\"two\nlines\"");
+        assert_eq!(text_cell("two\nlines"), "two\\nlines");
+        assert_eq!(text_cell("\tx\u{1b}[2J,y"), "\"\\tx\\u{1b}[2J,y\"");
         assert_eq!(text_cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
         assert_eq!(text_cell("+1"), "'+1");
         assert_eq!(text_cell("-cmd"), "'-cmd");

@@ -16,6 +16,7 @@ pub mod report;
 pub mod scenario;
 pub mod sweep;
 pub mod templates;
+pub mod text;
 pub mod timeline;
 pub mod topology;
 pub mod validate;

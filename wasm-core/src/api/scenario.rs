@@ -6,6 +6,7 @@
 //! offending field (`processes[0].nice: …`), semantic checks do the same, and
 //! hard limits bound the size of a run. Nothing here panics on any input.
 
+use super::text::escape_controls;
 use crate::config::SimConfig;
 use serde::{Deserialize, Serialize};
 
@@ -350,8 +351,9 @@ pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
         let path = e.path().to_string();
         // serde_path_to_error says "." (the root) or "?" (an unknown position,
         // e.g. a JSON syntax error) when no field path applies.
-        let field = if path == "." || path == "?" { "scenario".to_string() } else { path };
-        Diagnostic { field, reason: e.inner().to_string() }
+        let field = if path == "." || path == "?" { "scenario".to_string() } else { escape_controls(&path).into() };
+        // serde quotes unknown keys as written: a key may hold control characters.
+        Diagnostic { field, reason: escape_controls(&e.inner().to_string()).into() }
     })
 }
 

@@ -3,6 +3,7 @@
 //! (CPUs, threads, duration, program size) bound what a run can cost.
 
 use super::scenario::*;
+use super::text::{code_point, escape_controls as shown, forbidden_control};
 use super::validate_program::{check_wake_targets, ops_of};
 use crate::config::{
     BugSwitches, CgroupSpec, CostModel, PolicyConfig, PolicyKind, ProcessSpec, SimConfig, TimedEvent, TimedEventKind,
@@ -13,6 +14,9 @@ use crate::sched::thread_weight::AlphaFormula;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
 use crate::time::{NSEC_PER_MSEC, NSEC_PER_USEC};
 use crate::topology::cpumask::CpuMask;
+
+/// The control characters a scenario's description may contain.
+pub const DESCRIPTION_CONTROLS: [char; 2] = ['\n', '\t'];
 
 /// At most this many problems are listed; the rest are counted in one last
 /// line (a file of a million bad steps must not make a million messages).
@@ -30,6 +34,14 @@ impl Checker {
             self.diags.push(Diagnostic { field: field.into(), reason: reason.into() });
         } else {
             self.omitted += 1;
+        }
+    }
+
+    /// A name or other one-line text from the file: no control characters
+    /// (they would reach terminals and tables as they are).
+    pub(super) fn one_line(&mut self, field: &str, s: &str) {
+        if let Some(ch) = forbidden_control(s, &[]) {
+            self.fail(field, format!("must not contain control characters ({})", code_point(ch)));
         }
     }
 
@@ -64,6 +76,17 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     if f.name.is_empty() || f.name.chars().count() > MAX_NAME_LEN {
         c.fail("name", format!("must be 1 to {MAX_NAME_LEN} characters"));
     }
+    c.one_line("name", &f.name);
+    // The description is prose shown as text: it may break lines and use tabs.
+    if let Some(ch) = forbidden_control(&f.description, &DESCRIPTION_CONTROLS) {
+        c.fail(
+            "description",
+            format!(
+                "may contain line breaks (U+000A) and tabs (U+0009) but no other control characters ({})",
+                code_point(ch)
+            ),
+        );
+    }
     c.range("duration_ms", f.duration_ms, 1, MAX_DURATION_MS);
     c.range("hz", f.hz, 10, 10_000);
     let machine = machine_of(&f.machine, &mut c);
@@ -79,6 +102,10 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         let at = format!("processes[{i}]");
         if p.name.is_empty() || p.name.chars().count() > MAX_NAME_LEN {
             c.fail(format!("{at}.name"), format!("must be 1 to {MAX_NAME_LEN} characters"));
+        }
+        c.one_line(&format!("{at}.name"), &p.name);
+        if let Some(session) = &p.session {
+            c.one_line(&format!("{at}.session"), session);
         }
         c.range(&format!("{at}.nice"), p.nice, -20, 19);
         c.range(&format!("{at}.threads"), p.threads, 1, MAX_THREADS);
@@ -97,7 +124,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             (Some(t), true) => super::templates::template_program(t).unwrap_or_else(|| {
                 c.fail(
                     format!("{at}.template"),
-                    format!("unknown template '{t}' (known: {})", super::templates::TEMPLATE_NAMES.join(", ")),
+                    format!("unknown template '{}' (known: {})", shown(t), super::templates::TEMPLATE_NAMES.join(", ")),
                 );
                 Vec::new()
             }),
@@ -115,7 +142,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         let affinity = machine.as_ref().and_then(|m| affinity_of(p, m, &at, &mut c));
         if let Some(cg) = &p.cgroup {
             if !f.cgroups.iter().any(|g| &g.name == cg) {
-                c.fail(format!("{at}.cgroup"), format!("no cgroup named '{cg}' in cgroups"));
+                c.fail(format!("{at}.cgroup"), format!("no cgroup named '{}' in cgroups", shown(cg)));
             }
         }
         processes.push(ProcessSpec {
@@ -197,7 +224,7 @@ fn machine_of(m: &MachineSpec, c: &mut Checker) -> Option<Machine> {
             if found.is_none() {
                 c.fail(
                     "machine.preset",
-                    format!("unknown machine '{name}' (known: {})", Machine::preset_names().join(", ")),
+                    format!("unknown machine '{}' (known: {})", shown(name), Machine::preset_names().join(", ")),
                 );
             }
             found.map(|mut mach| {
@@ -265,7 +292,7 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
         "eevdf" => PolicyKind::Eevdf,
         "o1" => PolicyKind::O1,
         other => {
-            c.fail("policy.kind", format!("unknown policy '{other}' (known: cfs, pfs, dw-cfs, eevdf, o1)"));
+            c.fail("policy.kind", format!("unknown policy '{}' (known: cfs, pfs, dw-cfs, eevdf, o1)", shown(other)));
             PolicyKind::Cfs
         }
     };
@@ -276,7 +303,7 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
         None | Some("A") => {}
         Some("B") => out.alpha = AlphaFormula::B,
         Some("C") => out.alpha = AlphaFormula::C,
-        Some(other) => c.fail("policy.alpha", format!("must be 'A', 'B' or 'C' (got '{other}')")),
+        Some(other) => c.fail("policy.alpha", format!("must be 'A', 'B' or 'C' (got '{}')", shown(other))),
     }
     if let Some(beta) = p.beta {
         // β < 2 keeps the penalty factor 2 − β positive; β > 1 makes Nt = No a reward.
@@ -314,7 +341,9 @@ fn knobs_of(t: Option<&TunablesSpec>, c: &mut Checker) -> CfsKnobs {
     match t.tunable_scaling.as_deref() {
         None | Some("log") => {}
         Some("none") => k.log_scaling = false,
-        Some(other) => c.fail(format!("{p}.tunable_scaling"), format!("must be 'log' or 'none' (got '{other}')")),
+        Some(other) => {
+            c.fail(format!("{p}.tunable_scaling"), format!("must be 'log' or 'none' (got '{}')", shown(other)))
+        }
     }
     k
 }
@@ -343,7 +372,7 @@ fn bugs_of(b: Option<&BugsSpec>, c: &mut Checker) -> BugSwitches {
             "linux-4.1" => BugSwitches::linux_4_1(),
             "linux-4.1-fixed" => BugSwitches::all_fixed(),
             other => {
-                c.fail("bugs", format!("unknown profile '{other}' (known: linux-4.1, linux-4.1-fixed)"));
+                c.fail("bugs", format!("unknown profile '{}' (known: linux-4.1, linux-4.1-fixed)", shown(other)));
                 BugSwitches::linux_4_1()
             }
         },
@@ -401,10 +430,11 @@ fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
         if g.name.is_empty() || g.name.chars().count() > MAX_NAME_LEN || out.iter().any(|o| o.name == g.name) {
             c.fail(format!("{at}.name"), "must be a unique name of 1 to 200 characters");
         }
+        c.one_line(&format!("{at}.name"), &g.name);
         c.range(&format!("{at}.shares"), g.shares, 2, 262_144);
         if let Some(p) = &g.parent {
             if !out.iter().any(|o| &o.name == p) {
-                c.fail(format!("{at}.parent"), format!("no cgroup named '{p}' defined before this one"));
+                c.fail(format!("{at}.parent"), format!("no cgroup named '{}' defined before this one", shown(p)));
             }
         }
         let identity = match g.identity.as_deref() {
@@ -412,7 +442,10 @@ fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
             Some("highclass") => Identity::Highclass,
             Some("underclass") => Identity::Underclass,
             Some(other) => {
-                c.fail(format!("{at}.identity"), format!("must be highclass, normal or underclass (got '{other}')"));
+                c.fail(
+                    format!("{at}.identity"),
+                    format!("must be highclass, normal or underclass (got '{}')", shown(other)),
+                );
                 Identity::Normal
             }
         };

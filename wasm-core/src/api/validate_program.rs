@@ -2,6 +2,7 @@
 //! and the names they refer to (`wake` targets). Part of `validate`.
 
 use super::scenario::*;
+use super::text::{escape_controls as shown, forbidden_control};
 use super::validate::Checker;
 use crate::program::{Dist, Op};
 use crate::time::NSEC_PER_USEC;
@@ -82,6 +83,10 @@ pub(super) fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, 
         } else if op.wait.is_some() {
             out.push(Op::Wait);
         } else if let Some(target) = &op.wake {
+            if forbidden_control(target, &[]).is_some() {
+                c.one_line(&format!("{field}.wake"), target);
+                continue;
+            }
             let (process, thread) = match target.rsplit_once('/') {
                 Some((p, k)) => match k.parse::<u32>() {
                     Ok(k) => (p.to_string(), k),
@@ -94,11 +99,14 @@ pub(super) fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, 
             };
             out.push(Op::Wake { process, thread });
         } else if let Some(name) = &op.barrier {
+            c.one_line(&format!("{field}.barrier"), name);
             let spin = op.spin_us.as_ref().map_or(Dist::Fixed(0), |d| dist_of(d, &format!("{field}.spin_us"), c));
             out.push(Op::Barrier { name: name.clone(), spin });
         } else if let Some(name) = &op.lock {
+            c.one_line(&format!("{field}.lock"), name);
             out.push(Op::Lock(name.clone()));
         } else if let Some(name) = &op.unlock {
+            c.one_line(&format!("{field}.unlock"), name);
             out.push(Op::Unlock(name.clone()));
         } else if op.yield_cpu.is_some() {
             out.push(Op::Yield);
@@ -124,10 +132,11 @@ pub(super) fn check_wake_targets(ops: &[Op], f: &ScenarioFile, at: &str, c: &mut
     for op in ops {
         match op {
             Op::Wake { process, thread } => match f.processes.iter().find(|p| &p.name == process) {
-                None => c.fail(at, format!("wake names no process '{process}'")),
-                Some(p) if *thread >= p.threads => {
-                    c.fail(at, format!("wake names thread {thread} of '{process}', which has {} threads", p.threads))
-                }
+                None => c.fail(at, format!("wake names no process '{}'", shown(process))),
+                Some(p) if *thread >= p.threads => c.fail(
+                    at,
+                    format!("wake names thread {thread} of '{}', which has {} threads", shown(process), p.threads),
+                ),
                 Some(_) => {}
             },
             Op::Repeat { body, .. } | Op::Fork(body) => check_wake_targets(body, f, at, c),

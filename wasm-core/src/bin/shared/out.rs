@@ -8,6 +8,7 @@
 // Each binary includes this file and uses part of it.
 #![allow(dead_code)]
 
+use schedlab_core::api::text::escape_controls;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -22,11 +23,13 @@ pub fn print(text: &str) -> io::Result<()> {
     out.flush()
 }
 
-/// One line `PROG: message` on stderr. A failure to write it is ignored:
-/// there is nowhere left to report it.
+/// `PROG: message` on stderr. Each line of the message has its control
+/// characters escaped (it may quote a file name or argument as given). A
+/// failure to write it is ignored: there is nowhere left to report it.
 pub fn warn(prog: &str, msg: &str) {
+    let lines: Vec<_> = msg.split('\n').map(escape_controls).collect();
     let mut err = io::stderr().lock();
-    let _ = writeln!(err, "{prog}: {msg}");
+    let _ = writeln!(err, "{prog}: {}", lines.join("\n"));
     let _ = err.flush();
 }
 
