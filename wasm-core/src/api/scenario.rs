@@ -6,7 +6,7 @@
 //! offending field (`processes[0].nice: …`), semantic checks do the same, and
 //! hard limits bound the size of a run. Nothing here panics on any input.
 
-use super::text::escape_controls;
+use super::parse_problems::{diagnostic_of, every_parse_problem, top_level_problem};
 use crate::config::SimConfig;
 use serde::{Deserialize, Serialize};
 
@@ -82,7 +82,8 @@ pub struct CostsFile {
     pub smt_sibling_speed_pct: Option<u64>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+/// Read by `scenario_de` (its message lists the accepted forms).
+#[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum SanityFile {
     Enabled(bool),
@@ -117,7 +118,8 @@ fn default_shares() -> u64 {
     1024
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+/// Read by `scenario_de` (its message lists the accepted forms).
+#[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum BugsSpec {
     Profile(String),
@@ -306,7 +308,8 @@ pub struct OpFile {
 }
 
 /// A duration in microseconds: a number, `{"uniform": [lo, hi]}` or `{"exp": mean}`.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+/// Read by `scenario_de` (its message lists the accepted forms).
+#[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum DistFile {
     Fixed(u64),
@@ -340,26 +343,32 @@ pub fn size_problem(len: u64) -> Option<Diagnostic> {
     })
 }
 
-/// Parses scenario JSON text; a syntax or type error names its field. Text
-/// over `MAX_SCENARIO_BYTES` is refused before parsing.
+/// Parses scenario JSON text; a syntax or type error names its field (the
+/// first one found). Text over `MAX_SCENARIO_BYTES` is refused before
+/// parsing, and so is a top level that is not a JSON object.
 pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
     if let Some(d) = size_problem(text.len() as u64) {
         return Err(d);
     }
+    if let Some(d) = top_level_problem(text) {
+        return Err(d);
+    }
     let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        // serde_path_to_error says "." (the root) or "?" (an unknown position,
-        // e.g. a JSON syntax error) when no field path applies.
-        let field = if path == "." || path == "?" { "scenario".to_string() } else { escape_controls(&path).into() };
-        // serde quotes unknown keys as written: a key may hold control characters.
-        Diagnostic { field, reason: escape_controls(&e.inner().to_string()).into() }
-    })
+    serde_path_to_error::deserialize(de).map_err(|e| diagnostic_of(&e, ""))
 }
 
 /// Parses and validates: the engine configuration, or every problem found.
+/// When parsing fails, every parse problem that can be found is listed
+/// (`parse_problems`); the semantic checks need a parsed file and wait.
 pub fn load_scenario(text: &str) -> Result<SimConfig, Vec<Diagnostic>> {
-    let file = parse_scenario(text).map_err(|d| vec![d])?;
+    let file = parse_scenario(text).map_err(|first| {
+        if size_problem(text.len() as u64).is_some() || top_level_problem(text).is_some() {
+            // Too large, or not an object: nothing more to read.
+            vec![first]
+        } else {
+            every_parse_problem(text, first)
+        }
+    })?;
     validate(&file)
 }
 

@@ -4,7 +4,7 @@
 
 use super::scenario::*;
 use super::text::{code_point, escape_controls as shown, forbidden_control};
-use super::validate_program::{check_wake_targets, ops_of};
+use super::validate_program::{check_wake_targets, count_steps, ops_of};
 use crate::config::{
     BugSwitches, CgroupSpec, CostModel, PolicyConfig, PolicyKind, ProcessSpec, SimConfig, TimedEvent, TimedEventKind,
 };
@@ -134,11 +134,15 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             }
             (None, _) => p.program.clone(),
         };
-        let program = ops_of(&steps, &format!("{at}.program"), 1, &mut count, &mut c);
+        // Counted first: an over-long program is one problem, not a thousand.
+        let all = count_steps(&steps);
+        let program = if all > MAX_PROGRAM_OPS {
+            c.fail(format!("{at}.program"), format!("has {all} steps; the limit is {MAX_PROGRAM_OPS}"));
+            Vec::new()
+        } else {
+            ops_of(&steps, &format!("{at}.program"), 1, &mut count, &mut c)
+        };
         check_wake_targets(&program, f, &format!("{at}.program"), &mut c);
-        if count > MAX_PROGRAM_OPS {
-            c.fail(format!("{at}.program"), format!("has {count} steps; the limit is {MAX_PROGRAM_OPS}"));
-        }
         let affinity = machine.as_ref().and_then(|m| affinity_of(p, m, &at, &mut c));
         if let Some(cg) = &p.cgroup {
             if !f.cgroups.iter().any(|g| &g.name == cg) {
@@ -326,17 +330,21 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
 fn knobs_of(t: Option<&TunablesSpec>, c: &mut Checker) -> CfsKnobs {
     let mut k = CfsKnobs::linux_4_1();
     let Some(t) = t else { return k };
-    let us = |v: Option<u64>, d: u64| v.map_or(d, |v| v.saturating_mul(NSEC_PER_USEC));
-    k.latency_ns = us(t.sched_latency_us, k.latency_ns);
-    k.min_granularity_ns = us(t.sched_min_granularity_us, k.min_granularity_ns);
-    k.wakeup_granularity_ns = us(t.sched_wakeup_granularity_us, k.wakeup_granularity_ns);
-    k.migration_cost_ns = us(t.sched_migration_cost_us, k.migration_cost_ns);
-    k.nr_latency = t.sched_nr_latency.unwrap_or(k.nr_latency);
     let p = "policy.tunables";
-    c.range(&format!("{p}.sched_latency_us"), k.latency_ns / NSEC_PER_USEC, 100, 1_000_000);
-    c.range(&format!("{p}.sched_min_granularity_us"), k.min_granularity_ns / NSEC_PER_USEC, 100, 1_000_000);
-    c.range(&format!("{p}.sched_wakeup_granularity_us"), k.wakeup_granularity_ns / NSEC_PER_USEC, 0, 1_000_000);
-    c.range(&format!("{p}.sched_migration_cost_us"), k.migration_cost_ns / NSEC_PER_USEC, 0, 1_000_000);
+    // A given value is checked as written (in µs), then converted.
+    let mut us = |v: Option<u64>, default_ns: u64, name: &str, lo: u64| match v {
+        None => default_ns,
+        Some(v) => {
+            c.range(&format!("{p}.{name}"), v, lo, 1_000_000);
+            v.saturating_mul(NSEC_PER_USEC)
+        }
+    };
+    k.latency_ns = us(t.sched_latency_us, k.latency_ns, "sched_latency_us", 100);
+    k.min_granularity_ns = us(t.sched_min_granularity_us, k.min_granularity_ns, "sched_min_granularity_us", 100);
+    k.wakeup_granularity_ns =
+        us(t.sched_wakeup_granularity_us, k.wakeup_granularity_ns, "sched_wakeup_granularity_us", 0);
+    k.migration_cost_ns = us(t.sched_migration_cost_us, k.migration_cost_ns, "sched_migration_cost_us", 0);
+    k.nr_latency = t.sched_nr_latency.unwrap_or(k.nr_latency);
     c.range(&format!("{p}.sched_nr_latency"), k.nr_latency, 1, 1_000);
     match t.tunable_scaling.as_deref() {
         None | Some("log") => {}
@@ -499,6 +507,10 @@ fn sanity_of(f: Option<&SanityFile>, c: &mut Checker) -> Option<crate::sim::sani
         Some(SanityFile::Settings { period_ms, window_ms }) => (*period_ms, *window_ms),
     };
     c.range("sanity_checker.period_ms", period, 1, MAX_DURATION_MS);
-    c.range("sanity_checker.window_ms", window, 1, period);
+    if window == 0 {
+        c.fail("sanity_checker.window_ms", "must be at least 1 (got 0)");
+    } else if period > 0 && window > period {
+        c.fail("sanity_checker.window_ms", format!("must be at most period_ms, {period} (got {window})"));
+    }
     Some(crate::sim::sanity::SanityConfig { period_ns: period * NSEC_PER_MSEC, window_ns: window * NSEC_PER_MSEC })
 }

@@ -144,3 +144,10 @@ pub(super) fn check_wake_targets(ops: &[Op], f: &ScenarioFile, at: &str, c: &mut
         }
     }
 }
+
+/// Every step of a program, loop bodies and forked programs included, as
+/// `ops_of` counts them (it stops counting at the limit). JSON nesting is
+/// bounded by the parser, so the recursion is too.
+pub(super) fn count_steps(ops: &[OpFile]) -> usize {
+    ops.iter().map(|op| 1 + op.body.as_deref().map_or(0, count_steps) + op.fork.as_deref().map_or(0, count_steps)).sum()
+}
