@@ -15,7 +15,7 @@ pub use super::validate::validate;
 pub const SCENARIO_VERSION: u32 = 1;
 /// Hard limits (product spec section 6).
 pub const MAX_DURATION_MS: u64 = 600_000;
-pub const MAX_THREADS: u32 = 10_000;
+pub use crate::config::MAX_THREADS;
 pub const MAX_PROGRAM_OPS: usize = 1_000;
 pub const MAX_PROGRAM_DEPTH: usize = 16;
 pub const MAX_NAME_LEN: usize = 200;
