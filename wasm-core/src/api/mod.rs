@@ -22,5 +22,7 @@ pub mod text;
 pub mod timeline;
 pub mod topology;
 pub mod validate;
+mod validate_events;
+mod validate_machine;
 mod validate_program;
 pub mod view;

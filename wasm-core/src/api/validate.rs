@@ -4,16 +4,15 @@
 
 use super::scenario::*;
 use super::text::{code_point, escape_controls as shown, forbidden_control};
+use super::validate_events::events_of;
+use super::validate_machine::{affinity_of, machine_of};
 use super::validate_program::{check_wake_targets, count_steps, ops_of};
-use crate::config::{
-    BugSwitches, CgroupSpec, CostModel, PolicyConfig, PolicyKind, ProcessSpec, SimConfig, TimedEvent, TimedEventKind,
-};
-use crate::machine::{Machine, MAX_CPUS};
+use crate::config::{BugSwitches, CgroupSpec, CostModel, PolicyConfig, PolicyKind, ProcessSpec, SimConfig};
 use crate::sched::identity::Identity;
 use crate::sched::thread_weight::AlphaFormula;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
 use crate::time::{NSEC_PER_MSEC, NSEC_PER_USEC};
-use crate::topology::cpumask::CpuMask;
+use std::collections::BTreeMap;
 
 /// The control characters a scenario's description may contain.
 pub const DESCRIPTION_CONTROLS: [char; 2] = ['\n', '\t'];
@@ -46,7 +45,7 @@ impl Checker {
     }
 
     /// Problems found so far, listed or not.
-    fn found(&self) -> usize {
+    pub(super) fn found(&self) -> usize {
         self.diags.len() + self.omitted
     }
 
@@ -98,12 +97,30 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     if f.processes.is_empty() {
         c.fail("processes", "must list at least one process");
     }
+    // Each name's first process: a wake step finds its target by name.
+    let mut names: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, p) in f.processes.iter().enumerate() {
+        names.entry(p.name.as_str()).or_insert(i);
+    }
     for (i, p) in f.processes.iter().enumerate() {
         let at = format!("processes[{i}]");
         if p.name.is_empty() || p.name.chars().count() > MAX_NAME_LEN {
             c.fail(format!("{at}.name"), format!("must be 1 to {MAX_NAME_LEN} characters"));
         }
         c.one_line(&format!("{at}.name"), &p.name);
+        if let Some(&first) = names.get(p.name.as_str()).filter(|&&first| first != i) {
+            c.fail(
+                format!("{at}.name"),
+                format!(
+                    "'{}' is already the name of processes[{first}]; names must be unique (a wake step finds its \
+                     process by name)",
+                    shown(&p.name)
+                ),
+            );
+        }
+        if p.name.contains('/') {
+            c.fail(format!("{at}.name"), "must not contain '/' (a wake step names a thread as 'process/k')");
+        }
         if let Some(session) = &p.session {
             c.one_line(&format!("{at}.session"), session);
         }
@@ -140,9 +157,9 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             c.fail(format!("{at}.program"), format!("has {all} steps; the limit is {MAX_PROGRAM_OPS}"));
             Vec::new()
         } else {
-            ops_of(&steps, &format!("{at}.program"), 1, &mut count, &mut c)
+            ops_of(&steps, &format!("{at}.program"), 1, false, &mut count, &mut c)
         };
-        check_wake_targets(&program, f, &format!("{at}.program"), &mut c);
+        check_wake_targets(&program, &f.processes, &names, &format!("{at}.program"), &mut c);
         let affinity = machine.as_ref().and_then(|m| affinity_of(p, m, &at, &mut c));
         if let Some(cg) = &p.cgroup {
             if !f.cgroups.iter().any(|g| &g.name == cg) {
@@ -167,25 +184,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     let bugs = bugs_of(f.bugs.as_ref(), &mut c);
     let cgroups = cgroups_of(&f.cgroups, &mut c);
     let costs = costs_of(f.costs.as_ref(), &mut c);
-    let nr_cpus = machine.as_ref().map_or(1, |m| m.nr_cpus());
-    let mut events = Vec::new();
-    for (i, e) in f.events.iter().enumerate() {
-        let at = format!("events[{i}]");
-        c.range(&format!("{at}.at_ms"), e.at_ms, 0, MAX_DURATION_MS);
-        let kind = match (e.cpu_offline, e.cpu_online) {
-            (Some(cpu), None) => TimedEventKind::CpuOffline(cpu),
-            (None, Some(cpu)) => TimedEventKind::CpuOnline(cpu),
-            _ => {
-                c.fail(&at, "must have exactly one of cpu_offline or cpu_online");
-                continue;
-            }
-        };
-        let (TimedEventKind::CpuOffline(cpu) | TimedEventKind::CpuOnline(cpu)) = kind;
-        if cpu >= nr_cpus {
-            c.fail(&at, format!("CPU {cpu} does not exist (the machine has {nr_cpus})"));
-        }
-        events.push(TimedEvent { at_ns: e.at_ms.saturating_mul(NSEC_PER_MSEC), kind });
-    }
+    let events = events_of(&f.events, machine.as_ref().map(|m| m.nr_cpus()), &mut c);
     if policy.kind == PolicyKind::O1 && !f.events.is_empty() {
         // CPU hotplug is not modelled for the O(1) class.
         c.fail("events", "CPU hotplug is not modelled under policy 'o1'");
@@ -214,77 +213,6 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         policy,
         processes,
     })
-}
-
-fn machine_of(m: &MachineSpec, c: &mut Checker) -> Option<Machine> {
-    let custom = m.nodes.is_some() || m.cores_per_node.is_some() || m.threads_per_core.is_some();
-    match (&m.preset, custom) {
-        (Some(_), true) => {
-            c.fail("machine", "give either a preset or nodes/cores_per_node/threads_per_core, not both");
-            None
-        }
-        (Some(name), false) => {
-            let found = Machine::preset(name);
-            if found.is_none() {
-                c.fail(
-                    "machine.preset",
-                    format!("unknown machine '{}' (known: {})", shown(name), Machine::preset_names().join(", ")),
-                );
-            }
-            found.map(|mut mach| {
-                if let Some(d) = &m.distance {
-                    if check_distance(d, mach.nodes, c) {
-                        mach.distance = d.clone();
-                    }
-                }
-                mach
-            })
-        }
-        (None, _) => {
-            let nodes = m.nodes.unwrap_or(1);
-            let cores = m.cores_per_node.unwrap_or(1);
-            let threads = m.threads_per_core.unwrap_or(1);
-            c.range("machine.nodes", nodes, 1, 64);
-            c.range("machine.cores_per_node", cores, 1, MAX_CPUS);
-            c.range("machine.threads_per_core", threads, 1, 8);
-            let total = nodes as u64 * cores as u64 * threads as u64;
-            if total > MAX_CPUS as u64 {
-                c.fail("machine", format!("{total} CPUs; the limit is {MAX_CPUS}"));
-                return None;
-            }
-            let mut mach = Machine::uniform("custom", nodes, cores, threads, 20);
-            if let Some(d) = &m.distance {
-                if check_distance(d, nodes, c) {
-                    mach.distance = d.clone();
-                }
-            }
-            Some(mach)
-        }
-    }
-}
-
-fn check_distance(d: &[Vec<u32>], nodes: u32, c: &mut Checker) -> bool {
-    let before = c.found();
-    if d.len() != nodes as usize {
-        c.fail("machine.distance", format!("must have {nodes} rows (one per node), has {}", d.len()));
-        return false;
-    }
-    for (i, row) in d.iter().enumerate() {
-        if row.len() != nodes as usize {
-            c.fail(format!("machine.distance[{i}]"), format!("must have {nodes} entries"));
-            continue;
-        }
-        for (j, &v) in row.iter().enumerate() {
-            let ok = if i == j { v == 10 } else { (11..=254).contains(&v) && d[j].get(i) == Some(&v) };
-            if !ok {
-                c.fail(
-                    format!("machine.distance[{i}][{j}]"),
-                    "must be 10 on the diagonal, 11 to 254 elsewhere, and symmetric",
-                );
-            }
-        }
-    }
-    c.found() == before
 }
 
 fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
@@ -394,37 +322,6 @@ fn bugs_of(b: Option<&BugsSpec>, c: &mut Checker) -> BugSwitches {
             }
         }
     }
-}
-
-/// A process's allowed CPUs: a taskset list and/or NUMA nodes (intersected).
-fn affinity_of(p: &ProcessFile, m: &Machine, at: &str, c: &mut Checker) -> Option<CpuMask> {
-    let mut mask: Option<CpuMask> = None;
-    if let Some(list) = &p.cpus {
-        match CpuMask::parse_list(list, m.nr_cpus()) {
-            Some(cpus) if !cpus.is_empty() => mask = Some(cpus),
-            _ => {
-                c.fail(format!("{at}.cpus"), format!("must be a CPU list like \"0-3,8\" within 0-{}", m.nr_cpus() - 1))
-            }
-        }
-    }
-    if let Some(nodes) = &p.nodes {
-        let mut cpus = CpuMask::new();
-        for (j, &n) in nodes.iter().enumerate() {
-            if n >= m.nodes {
-                c.fail(format!("{at}.nodes[{j}]"), format!("node {n} does not exist (the machine has {})", m.nodes));
-            } else {
-                cpus = cpus.or(&CpuMask::from_range(m.node_cpus(n)));
-            }
-        }
-        mask = Some(match mask {
-            Some(prev) => prev.and(&cpus),
-            None => cpus,
-        });
-        if mask.as_ref().is_some_and(|m| m.is_empty()) {
-            c.fail(format!("{at}.nodes"), "leaves no CPU to run on");
-        }
-    }
-    mask
 }
 
 /// Cgroups: unique names, parents defined earlier, shares in the kernel's range.

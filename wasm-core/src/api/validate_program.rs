@@ -6,6 +6,7 @@ use super::text::{escape_controls as shown, forbidden_control};
 use super::validate::Checker;
 use crate::program::{Dist, Op};
 use crate::time::NSEC_PER_USEC;
+use std::collections::BTreeMap;
 
 const MAX_US: u64 = MAX_DURATION_MS * 1_000;
 
@@ -29,7 +30,16 @@ pub(super) fn dist_of(d: &DistFile, field: &str, c: &mut Checker) -> Dist {
     }
 }
 
-pub(super) fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Checker) -> Vec<Op> {
+/// The steps `ops` at `at` as the engine's program. `in_fork`: they are a
+/// forked child's (or inside one).
+pub(super) fn ops_of(
+    ops: &[OpFile],
+    at: &str,
+    depth: usize,
+    in_fork: bool,
+    count: &mut usize,
+    c: &mut Checker,
+) -> Vec<Op> {
     if depth > MAX_PROGRAM_DEPTH {
         c.fail(at, format!("loops nest deeper than {MAX_PROGRAM_DEPTH}"));
         return Vec::new();
@@ -81,6 +91,13 @@ pub(super) fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, 
         } else if let Some(d) = &op.sleep_us {
             out.push(Op::Sleep(dist_of(d, &format!("{field}.sleep_us"), c)));
         } else if op.wait.is_some() {
+            if in_fork {
+                c.fail(
+                    format!("{field}.wait"),
+                    "a forked child cannot be woken (a wake step names only a process's starting threads), \
+                     so it would wait forever",
+                );
+            }
             out.push(Op::Wait);
         } else if let Some(target) = &op.wake {
             if forbidden_control(target, &[]).is_some() {
@@ -115,10 +132,19 @@ pub(super) fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, 
         } else if op.wait_child.is_some() {
             out.push(Op::WaitChild);
         } else if let Some(child) = &op.fork {
-            let child = ops_of(child, &format!("{field}.fork"), depth + 1, count, c);
+            let child = ops_of(child, &format!("{field}.fork"), depth + 1, true, count, c);
             out.push(Op::Fork(child));
         } else if let Some(body) = &op.body {
-            let body = ops_of(body, &format!("{field}.body"), depth + 1, count, c);
+            let before = c.found();
+            let body = ops_of(body, &format!("{field}.body"), depth + 1, in_fork, count, c);
+            // (A body with problems of its own may lack steps: judged once they are fixed.)
+            if op.repeat.is_none() && c.found() == before && !body.iter().any(takes_time) {
+                c.fail(
+                    &field,
+                    "repeats forever (no repeat) but none of its steps takes time or waits, so the thread would \
+                     loop at one instant: add a run_us or sleep_us above 0, or a repeat count",
+                );
+            }
             out.push(Op::Repeat { times: op.repeat, body });
         } else {
             out.push(Op::Exit);
@@ -127,21 +153,46 @@ pub(super) fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, 
     out
 }
 
-/// Every `wake` names an existing process and one of its threads.
-pub(super) fn check_wake_targets(ops: &[Op], f: &ScenarioFile, at: &str, c: &mut Checker) {
+/// Every `wake` names an existing process (`names`: each name's first
+/// process) and one of its starting threads.
+pub(super) fn check_wake_targets(
+    ops: &[Op],
+    processes: &[ProcessFile],
+    names: &BTreeMap<&str, usize>,
+    at: &str,
+    c: &mut Checker,
+) {
     for op in ops {
         match op {
-            Op::Wake { process, thread } => match f.processes.iter().find(|p| &p.name == process) {
+            Op::Wake { process, thread } => match names.get(process.as_str()).map(|&i| &processes[i]) {
                 None => c.fail(at, format!("wake names no process '{}'", shown(process))),
                 Some(p) if *thread >= p.threads => c.fail(
                     at,
-                    format!("wake names thread {thread} of '{}', which has {} threads", shown(process), p.threads),
+                    format!(
+                        "wake names thread {thread} of '{}', which has {} threads (0 to {}); the threads it forks \
+                         cannot be named",
+                        shown(process),
+                        p.threads,
+                        p.threads.saturating_sub(1)
+                    ),
                 ),
                 Some(_) => {}
             },
-            Op::Repeat { body, .. } | Op::Fork(body) => check_wake_targets(body, f, at, c),
+            Op::Repeat { body, .. } | Op::Fork(body) => check_wake_targets(body, processes, names, at, c),
             _ => {}
         }
+    }
+}
+
+/// Whether a step can take time or give up the CPU: a run or sleep that is
+/// not always zero, a call that may block, yield or end the thread, or a
+/// loop holding one. A loop repeating forever needs one.
+fn takes_time(op: &Op) -> bool {
+    match op {
+        Op::Run(d) | Op::Sleep(d) => !matches!(d, Dist::Fixed(0) | Dist::Uniform(_, 0)),
+        Op::Wait | Op::Barrier { .. } | Op::Lock(_) | Op::Yield | Op::WaitChild | Op::Exit | Op::TakeJob => true,
+        Op::Repeat { times, body } => *times != Some(0) && body.iter().any(takes_time),
+        Op::Wake { .. } | Op::Unlock(_) | Op::Fork(_) => false,
     }
 }
 
