@@ -95,6 +95,17 @@ fn hotplug_events_that_would_change_nothing_are_refused() {
             "events[6].cpu_online: CPU 2 is already online at 6 ms",
         ]
     );
+    // Under O(1) hotplug is refused as a whole, once.
+    let o1 = format!(
+        r#"{{"version":1,"name":"t","duration_ms":10,"machine":{{"preset":"uniprocessor"}},"policy":{{"kind":"o1"}},"processes":[{one}],"events":[{{"at_ms":1,"cpu_offline":0}}]}}"#
+    );
+    assert_eq!(messages(&o1), ["events: CPU hotplug is not modelled under policy 'o1'"]);
+    // An event at a time out of range is not replayed as well.
+    let late = r#"{"at_ms":900000000,"cpu_offline":1},{"at_ms":5,"cpu_offline":2}"#;
+    assert_eq!(
+        messages(&scenario("laptop-2c4t", one, late)),
+        ["events[0].at_ms: must be between 0 and 600000 (got 900000000)"]
+    );
     // Same time: carried out as listed.
     let ok = r#"{"at_ms":5,"cpu_offline":1},{"at_ms":5,"cpu_online":1}"#;
     assert!(load_scenario(&scenario("laptop-2c4t", one, ok)).is_ok());

@@ -184,7 +184,9 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     let bugs = bugs_of(f.bugs.as_ref(), &mut c);
     let cgroups = cgroups_of(&f.cgroups, &mut c);
     let costs = costs_of(f.costs.as_ref(), &mut c);
-    let events = events_of(&f.events, machine.as_ref().map(|m| m.nr_cpus()), &mut c);
+    // Under O(1) hotplug is refused as a whole (below): its events' CPUs are not checked.
+    let cpus_to_check = machine.as_ref().map(|m| m.nr_cpus()).filter(|_| policy.kind != PolicyKind::O1);
+    let events = events_of(&f.events, cpus_to_check, &mut c);
     if policy.kind == PolicyKind::O1 && !f.events.is_empty() {
         // CPU hotplug is not modelled for the O(1) class.
         c.fail("events", "CPU hotplug is not modelled under policy 'o1'");

@@ -11,7 +11,8 @@ use crate::config::{TimedEvent, TimedEventKind};
 use crate::time::NSEC_PER_MSEC;
 
 /// The events for the engine. `nr_cpus`: the machine's CPU count, None when
-/// the machine itself is wrong (then the CPUs are not checked).
+/// the CPUs are not to be checked (the machine itself is wrong, or hotplug is
+/// refused as a whole).
 pub(super) fn events_of(list: &[EventFile], nr_cpus: Option<u32>, c: &mut Checker) -> Vec<TimedEvent> {
     let mut events = Vec::new();
     // (at_ms, index, kind) of the events naming an existing CPU.
@@ -30,7 +31,9 @@ pub(super) fn events_of(list: &[EventFile], nr_cpus: Option<u32>, c: &mut Checke
         let (TimedEventKind::CpuOffline(cpu) | TimedEventKind::CpuOnline(cpu)) = kind;
         match nr_cpus {
             Some(n) if cpu >= n => c.fail(&at, format!("CPU {cpu} does not exist (the machine has {n})")),
-            Some(_) => replay.push((e.at_ms, i, kind)),
+            // An event at a time out of range is wrong already; the rest are replayed.
+            Some(_) if e.at_ms <= MAX_DURATION_MS => replay.push((e.at_ms, i, kind)),
+            Some(_) => {}
             None => {}
         }
         events.push(TimedEvent { at_ns: e.at_ms.saturating_mul(NSEC_PER_MSEC), kind });
