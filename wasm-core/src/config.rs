@@ -39,6 +39,12 @@ pub struct SimConfig {
     pub event_budget: u64,
 }
 
+/// The most threads a run may have. Validation counts a scenario's; at run
+/// time a fork past it fails, as fork() does with EAGAIN, and the report
+/// says so. Exited threads count (each keeps its statistics in the report),
+/// so a fork loop cannot grow the run without bound.
+pub const MAX_THREADS: u32 = 10_000;
+
 /// The default event budget: a few minutes of engine time natively, far
 /// beyond every preset (the largest uses a few million events).
 pub const DEFAULT_EVENT_BUDGET: u64 = 200_000_000;
