@@ -77,6 +77,7 @@ fn ten_thousand_processes_as_the_editor_writes_them_fit_under_the_cap() {
         bugs: None,
         autogroup: true,
         nohz: true,
+        preempt: None,
         sanity_checker: None,
         costs: None,
         cgroups: Vec::new(),
