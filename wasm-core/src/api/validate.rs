@@ -168,13 +168,22 @@ fn machine_of(m: &MachineSpec, c: &mut Checker) -> Option<Machine> {
             None
         }
         (Some(name), false) => {
-            let found = Machine::preset(name);
-            if found.is_none() {
-                c.fail(
-                    "machine.preset",
-                    format!("unknown machine '{name}' (known: {})", Machine::preset_names().join(", ")),
-                );
-            }
+            let found = if name == crate::machine::HOST_PRESET {
+                Machine::host().map_err(|e| c.fail("machine.preset", e)).ok()
+            } else {
+                let found = Machine::preset(name);
+                if found.is_none() {
+                    c.fail(
+                        "machine.preset",
+                        format!(
+                            "unknown machine '{name}' (known: {}, and {} for the native CLI)",
+                            Machine::preset_names().join(", "),
+                            crate::machine::HOST_PRESET
+                        ),
+                    );
+                }
+                found
+            };
             found.map(|mut mach| {
                 if let Some(d) = &m.distance {
                     if check_distance(d, mach.nodes, c) {
