@@ -13,6 +13,7 @@ pub mod metrics_csv;
 pub mod perfetto;
 pub mod presets;
 pub mod report;
+pub mod report_text;
 pub mod scenario;
 pub mod schedstat;
 pub mod sweep;

@@ -5,17 +5,23 @@
 //!                                JSON or CSV) or its /proc/schedstat (version 15) at the
 //!                                end; --perfetto also writes the run as Chrome / Perfetto
 //!                                trace JSON to OUT
+//!   schedsim real FILE [--json] [--save-trace OUT]
+//!                                run the scenario's workload on this host's kernel (root, tracefs)
+//!                                and print the same report from its sched tracepoints
+//!   schedsim real-trace TRACE [--json]   the report of a trace saved by `real --save-trace`
+//!   schedsim fidelity FILE [--json]      the model's report beside the host kernel's
 //!   schedsim list                list the built-in presets
 //!   schedsim preset NAME         print a preset's scenario JSON
 //!
 //! Invalid input exits non-zero with a message naming the field.
 
-use schedlab_core::api::{metrics_csv, perfetto, presets, report, scenario, schedstat};
+use schedlab_core::api::{metrics_csv, perfetto, presets, report, report_text, scenario, schedstat};
 use schedlab_core::sim::Simulator;
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: schedsim run FILE [--json | --csv | --schedstat] [--perfetto OUT] | schedsim list | schedsim preset NAME";
+const USAGE: &str = "usage: schedsim run FILE [--json | --csv | --schedstat] [--perfetto OUT] | schedsim list | \
+                     schedsim preset NAME | schedsim real FILE [--json] [--save-trace OUT] | schedsim real-trace \
+                     TRACE [--json] | schedsim fidelity FILE [--json]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -85,6 +91,8 @@ fn run(args: &[String]) -> Result<String, String> {
                 Ok(text_report(&rep, wall))
             }
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        Some(cmd @ ("real" | "real-trace" | "fidelity")) => schedlab_core::real::cli::command(cmd, &args[1..]),
         _ => Err(USAGE.to_string()),
     }
 }
@@ -132,27 +140,7 @@ fn text_report(r: &report::Report, wall: std::time::Duration) -> String {
         );
     }
     out += "\n";
-    out += &format!(
-        "{:<24} {:>7} {:>12} {:>8} {:>12} {:>8} {:>8} {:>6} {:>12} {:>10}\n",
-        "process", "threads", "cpu ms", "share", "wait ms", "nvcsw", "nivcsw", "migr", "done at ms", "p99 wake"
-    );
-    for p in &r.processes {
-        let done = p.completion_ns.map_or("-".to_string(), |c| format!("{:.3}", ms(c)));
-        let p99 = p.wakeup_latency_ns.map_or("-".to_string(), |l| format!("{:.1}us", l[2] as f64 / 1e3));
-        out += &format!(
-            "{:<24} {:>7} {:>12.3} {:>7.2}% {:>12.3} {:>8} {:>8} {:>6} {:>12} {:>10}\n",
-            p.name,
-            p.threads,
-            ms(p.cpu_time_ns),
-            p.share * 100.0,
-            ms(p.wait_time_ns),
-            p.nvcsw,
-            p.nivcsw,
-            p.migrations,
-            done,
-            p99
-        );
-    }
+    out += &report_text::process_table(&r.processes);
     out += "\ncpu      busy ms      idle ms\n";
     for c in &r.cpus {
         out += &format!("{:<4} {:>12.3} {:>12.3}\n", c.cpu, ms(c.busy_ns), ms(c.idle_ns));

@@ -181,7 +181,10 @@ fn distances(root: &Path, nodes: &[(u32, Vec<u32>)]) -> Result<Vec<Vec<u32>>, St
         for (j, &v) in row.iter().enumerate() {
             let ok = if i == j { v == 10 } else { (11..=254).contains(&v) && rows[j][i] == v };
             if !ok {
-                return Err(format!("the host's node distances are not a valid SLIT (node {} to {}: {v})", ids[i], ids[j]));
+                return Err(format!(
+                    "the host's node distances are not a valid SLIT (node {} to {}: {v})",
+                    ids[i], ids[j]
+                ));
             }
         }
     }
@@ -235,7 +238,8 @@ mod tests {
         t.put("node/node1/cpulist", "2-3,6-7\n");
         t.put("node/node0/distance", "10 21\n");
         t.put("node/node1/distance", "21 10\n");
-        for (cpu, sib) in [(0, "0,4"), (1, "1,5"), (2, "2,6"), (3, "3,7"), (4, "0,4"), (5, "1,5"), (6, "2,6"), (7, "3,7")]
+        for (cpu, sib) in
+            [(0, "0,4"), (1, "1,5"), (2, "2,6"), (3, "3,7"), (4, "0,4"), (5, "1,5"), (6, "2,6"), (7, "3,7")]
         {
             t.cpu(cpu, sib);
         }
