@@ -53,3 +53,74 @@ fn the_hand_made_trace_gives_the_figures_worked_out_by_hand() {
     // Jain over the threads' CPU times 4400, 6599, 2001 µs: 13000² / (3 · 66910802).
     assert!((r.jain_fairness_threads - 169_000_000.0 / 200_732_406.0).abs() < 1e-9);
 }
+
+/// (cpu, wait, nvcsw, nivcsw, migrations, completion, max wakeup latency) of each process.
+type Figures = (u64, u64, u64, u64, u64, Option<u64>, Option<u64>);
+
+fn figures(r: &RealReport) -> Vec<Figures> {
+    r.processes
+        .iter()
+        .map(|p| {
+            let max_latency = p.wakeup_latency_ns.map(|l| l[3]);
+            (p.cpu_time_ns, p.wait_time_ns, p.nvcsw, p.nivcsw, p.migrations, p.completion_ns, max_latency)
+        })
+        .collect()
+}
+
+fn cpus(r: &RealReport) -> Vec<(u64, u64)> {
+    r.cpus.iter().map(|c| (c.busy_ns, c.workload_ns)).collect()
+}
+
+fn counts(r: &RealReport) -> [u64; 7] {
+    let e = &r.events;
+    [
+        e.sched_switch,
+        e.sched_waking,
+        e.sched_wakeup,
+        e.sched_wakeup_new,
+        e.sched_migrate_task,
+        e.sched_process_fork,
+        e.sched_process_exit,
+    ]
+}
+
+// The recorded traces' figures below are what `tests/fixtures/real/independent.py` (a separate
+// Python reading: per-CPU slices and per-thread event lists) prints for them.
+
+#[test]
+fn two_hogs_recorded_on_a_busy_two_cpu_machine() {
+    // `schedsim real` of two hogs (nice 0 and 5) pinned to CPU 1, 100 ms, while the machine
+    // compiled: CPU 0 ran other work throughout and CPU 1 lent the hogs 39 ms.
+    let r = report(include_str!("../../tests/fixtures/real/two-hogs.txt"));
+    assert_eq!(counts(&r), [49, 2, 2, 0, 0, 0, 0]);
+    assert_eq!(
+        figures(&r),
+        vec![
+            (29_371_000, 70_542_337, 0, 22, 0, None, Some(24_000)),
+            (9_809_000, 90_101_337, 0, 8, 0, None, Some(1_404_000)),
+        ]
+    );
+    assert_eq!(cpus(&r), vec![(100_000_000, 0), (100_000_000, 39_180_000)]);
+    // 29.371 / 39.180 = 75.0 %, the weights' 1024 / 1359 = 75.3 %.
+    let share: f64 = 29_371.0 / 39_180.0;
+    assert!((share - 1024.0 / 1359.0).abs() < 0.01);
+}
+
+#[test]
+fn wakeups_forks_and_exits_recorded() {
+    // Ping-pong over futexes, a forker waiting for its children, two sleepers starting at 5 ms.
+    let r = report(include_str!("../../tests/fixtures/real/wakeups.txt"));
+    assert_eq!(counts(&r), [117, 49, 49, 3, 1, 3, 6]);
+    assert_eq!(
+        figures(&r),
+        vec![
+            (6_334_000, 14_100_000, 13, 10, 0, Some(33_136_094), Some(7_093_000)),
+            (6_270_000, 14_847_000, 14, 8, 1, Some(33_188_094), Some(3_374_000)),
+            (9_741_000, 41_960_000, 7, 7, 0, Some(36_973_094), Some(6_933_000)),
+            (18_881_000, 69_617_812, 16, 13, 0, None, Some(6_380_000)),
+        ]
+    );
+    assert_eq!(r.processes[2].threads, 4, "the forker and its three children");
+    assert_eq!(cpus(&r), vec![(60_000_000, 28_976_000), (60_000_000, 12_250_000)]);
+    assert_eq!(r.lost_events, 0);
+}

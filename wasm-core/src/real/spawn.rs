@@ -17,6 +17,9 @@ use super::worker::{run_process, Report, Step};
 use std::os::fd::RawFd;
 use std::path::PathBuf;
 
+/// The session leaders' name (`comm`).
+pub const LEADER_NAME: &str = "schedlab-lead";
+
 /// The processes a run started. Dropping it stops them all.
 #[derive(Default)]
 pub struct Kids {
@@ -152,6 +155,7 @@ fn leader(
     runner: libc::pid_t,
 ) -> ! {
     child_setup(runner);
+    super::sys::set_thread_name(LEADER_NAME);
     // SAFETY: system calls in the single-threaded leader.
     unsafe {
         if plan.autogroup {
