@@ -48,21 +48,29 @@ fn threads_named(pick: impl Fn(&str) -> bool) -> Vec<String> {
     out
 }
 
+/// The tests here run workloads on the same CPU: one at a time.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn hogs_scenario(cpu: u32) -> String {
+    format!(
+        r#"{{ "version": 1, "name": "real-two-hogs", "duration_ms": 300, "machine": {{ "preset": "host" }},
+             "processes": [
+               {{ "name": "hog0", "nice": 0, "cpus": "{cpu}", "session": "hogs", "program": [ {{ "body": [ {{ "run_us": 100000 }} ] }} ] }},
+               {{ "name": "hog5", "nice": 5, "cpus": "{cpu}", "session": "hogs", "program": [ {{ "body": [ {{ "run_us": 100000 }} ] }} ] }} ] }}"#
+    )
+}
+
 #[test]
 fn two_pinned_hogs_share_a_cpu_by_their_nice_weights_and_nothing_is_left_behind() {
     if let Some(why) = skip_reason() {
         eprintln!("skipped: {why}");
         return;
     }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let host = schedlab_core::real::host::read_host().expect("the host's topology");
     // The last CPU (model numbering; the runner maps it to the host's).
     let cpu = host.machine.nr_cpus() - 1;
-    let scenario = format!(
-        r#"{{ "version": 1, "name": "real-two-hogs", "duration_ms": 300, "machine": {{ "preset": "host" }},
-             "processes": [
-               {{ "name": "hog0", "nice": 0, "cpus": "{cpu}", "session": "hogs", "program": [ {{ "body": [ {{ "run_us": 100000 }} ] }} ] }},
-               {{ "name": "hog5", "nice": 5, "cpus": "{cpu}", "session": "hogs", "program": [ {{ "body": [ {{ "run_us": 100000 }} ] }} ] }} ] }}"#
-    );
+    let scenario = hogs_scenario(cpu);
     let dir = std::env::temp_dir().join(format!("schedlab-real-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (file, saved) = (dir.join("two-hogs.json"), dir.join("two-hogs.trace.txt"));
@@ -125,4 +133,32 @@ fn two_pinned_hogs_share_a_cpu_by_their_nice_weights_and_nothing_is_left_behind(
         assert_eq!(std::fs::read_to_string(format!("{root}/tracing_on")).ok(), global_on);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fidelity_prints_the_model_beside_the_host_kernel() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let cpu = schedlab_core::real::host::read_host().expect("the host's topology").machine.nr_cpus() - 1;
+    let file = std::env::temp_dir().join(format!("schedlab-fidelity-test-{}.json", std::process::id()));
+    std::fs::write(&file, hogs_scenario(cpu)).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_schedsim")).args(args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let path = file.to_str().unwrap();
+    let model: serde_json::Value = serde_json::from_str(&run(&["run", path, "--json"])).unwrap();
+    let side_by_side = run(&["fidelity", path]);
+    let _ = std::fs::remove_file(&file);
+    println!("{side_by_side}");
+    // The model's column is `schedsim run`'s figure; the host's is measured; a relative error follows.
+    let model_ms = model["processes"][0]["cpu_time_ns"].as_u64().unwrap() as f64 / 1e6;
+    let row = side_by_side.lines().find(|l| l.starts_with("hog0") && l.contains("cpu ms")).expect("hog0's cpu row");
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(cells[3], format!("{model_ms:.3}"), "{row}");
+    assert!(cells[4].parse::<f64>().unwrap() > 0.0 && cells[5].ends_with('%'), "{row}");
 }

@@ -96,6 +96,14 @@ pub fn fidelity_text(model: &Report, run: &RealRun) -> String {
     for n in &run.notes {
         out += &format!("note: {n}\n");
     }
+    let others: u64 = real.cpus.iter().map(|c| c.busy_ns - c.workload_ns).sum();
+    if others > 0 {
+        out += &format!(
+            "note: other tasks of the host ran {:.3} ms of CPU time in the window (the model's machine runs only \
+             the scenario)\n",
+            ms(others)
+        );
+    }
     out += &format!("\n{:<24} {:<12} {:>14} {:>14} {:>9}\n", "process", "metric", "model", "real", "rel err");
     for (m, r) in model.processes.iter().zip(&real.processes) {
         for (i, ((name, mv), (_, rv))) in rows(m).into_iter().zip(rows(r)).enumerate() {

@@ -3,7 +3,7 @@
 //! process open until the last of them (forks included) has exited.
 //!
 //! ```text
-//!   run_usec  burn CPU until the thread's own CPU clock advanced that much
+//!   run_us    burn CPU until the thread's own CPU clock advanced that much
 //!   sleep_us  clock_nanosleep(CLOCK_MONOTONIC)       yield      sched_yield
 //!   wait/wake a per-thread futex counter in shared memory (a wake first is not lost)
 //!   barrier   spin on CPU time, then futex           lock       futex mutex
