@@ -20,7 +20,7 @@ fn skip_reason() -> Option<String> {
     if !fs.lines().any(|l| l.split_whitespace().last() == Some("tracefs")) {
         return Some("this kernel has no tracefs".into());
     }
-    None
+    schedlab_core::real::host::read_host().err().map(|e| format!("the engine cannot describe this host: {e}"))
 }
 
 /// Where tracefs is mounted now, if it is.

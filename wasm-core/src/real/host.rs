@@ -292,9 +292,10 @@ mod tests {
 
     #[test]
     fn this_host_reads_when_sysfs_is_there() {
-        if Path::new("/sys/devices/system/cpu/online").exists() {
-            let h = read_host().unwrap();
-            assert_eq!(h.machine.nr_cpus() as usize, h.host_cpu.len());
+        // A host the model cannot describe (hybrid cores…) is refused with the reason.
+        match read_host() {
+            Ok(h) => assert_eq!(h.machine.nr_cpus() as usize, h.host_cpu.len()),
+            Err(e) => assert!(e.contains("differ") || e.contains("cannot read") || e.contains("limits"), "{e}"),
         }
     }
 }

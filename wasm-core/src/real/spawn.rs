@@ -13,7 +13,7 @@
 
 use super::plan::Plan;
 use super::shared::Shared;
-use super::worker::{run_process, Report, Step};
+use super::worker::{report, run_process, Report, Step};
 use std::os::fd::RawFd;
 use std::path::PathBuf;
 
@@ -170,15 +170,16 @@ fn leader(
     for (i, p) in plan.processes.iter().enumerate().filter(|(_, p)| p.session == session) {
         // SAFETY: the leader is single-threaded; the child never returns.
         let pid = unsafe { libc::fork() };
+        if pid < 0 {
+            let errno = std::io::Error::last_os_error().raw_os_error().unwrap_or(0);
+            report(pipes.report_w, Report::Failed { proc_: i as u32, step: Step::Thread, errno });
+        }
         if pid == 0 {
             child_setup(me);
             if let Some(dir) = p.cgroup.and_then(|g| cgroups.get(g)) {
                 if let Err(e) = super::cgroup::Groups::join(dir, std::process::id()) {
-                    let r =
-                        Report::Failed { proc_: i as u32, step: Step::Cgroup, errno: e.raw_os_error().unwrap_or(0) };
-                    let b = r.encode();
-                    // SAFETY: a 16-byte atomic pipe write.
-                    unsafe { libc::write(pipes.report_w, b.as_ptr() as *const libc::c_void, b.len()) };
+                    let errno = e.raw_os_error().unwrap_or(0);
+                    report(pipes.report_w, Report::Failed { proc_: i as u32, step: Step::Cgroup, errno });
                 }
             }
             run_process(i, p.clone(), plan.seed, shared, pipes.gate_r, pipes.report_w);

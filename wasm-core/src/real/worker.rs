@@ -89,7 +89,8 @@ struct Family {
     child_exits: AtomicU32,
 }
 
-fn report(fd: RawFd, r: Report) {
+/// Sends a report to the runner (a 16-byte write, atomic on a pipe).
+pub fn report(fd: RawFd, r: Report) {
     let b = r.encode();
     // SAFETY: writing 16 bytes (< PIPE_BUF, so atomic) from a live buffer.
     unsafe { libc::write(fd, b.as_ptr() as *const libc::c_void, b.len()) };
