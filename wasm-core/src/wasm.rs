@@ -262,9 +262,10 @@ impl Simulator {
         self.sim().trace().slices_kept_from().map_or(-1.0, |t| t.ns() as f64)
     }
 
-    /// Flat quads [cpu, pid, start_ns, end_ns, …] of run slices overlapping [t0, t1].
-    pub fn slices(&self, t0_ns: f64, t1_ns: f64) -> Vec<f64> {
-        view::slices(self.sim(), ns(t0_ns), ns(t1_ns))
+    /// Flat quads [cpu, pid, start_ns, end_ns, …] of run slices overlapping [t0, t1]; slices shorter than
+    /// `bucket_ns` drawn once per CPU and bucket (0: every slice).
+    pub fn slices(&self, t0_ns: f64, t1_ns: f64, bucket_ns: f64) -> Vec<f64> {
+        view::slices(self.sim(), ns(t0_ns), ns(t1_ns), ns(bucket_ns).ns())
     }
 
     pub fn recent_events(&self, n: u32) -> String {

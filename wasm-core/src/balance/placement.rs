@@ -197,17 +197,20 @@ impl Simulator {
 
     /// `record_wakee` (4.1 calls it from task_waking_fair): the task running
     /// on the waking CPU counts a flip each time it wakes a different task
-    /// than last time. 4.1 wipes the count once a second (the halving decay
-    /// came with the 4.3 rewrite of wake_wide).
+    /// than last time, and halves its count when more than a second (HZ
+    /// jiffies) has passed since the last halving.
     fn record_wakee(&mut self, wakee: Pid, this_cpu: CpuId) {
         let Some(waker) = self.rqs[this_cpu as usize].curr() else { return };
         if waker == wakee {
             return;
         }
         let now = self.now;
+        let (jiffies, hz) = (self.jiffies(), crate::time::NSEC_PER_SEC / self.tick_ns);
+        let tick_ns = self.tick_ns;
         let w = &mut self.tasks[waker as usize];
-        if now.ns() > w.wakee_flip_decay_ts.ns() + crate::time::NSEC_PER_SEC {
-            w.wakee_flips = 0;
+        // time_after(jiffies, decay_ts + HZ), the stamp kept in jiffies.
+        if jiffies > w.wakee_flip_decay_ts.ns() / tick_ns + hz {
+            w.wakee_flips >>= 1;
             w.wakee_flip_decay_ts = now;
         }
         if w.last_wakee != Some(wakee) {

@@ -3,36 +3,69 @@
 //! best of N runs, with the trace's heap bytes at the end of the run and the
 //! process's peak resident memory. `--json` prints one JSON object per
 //! scenario for scripts/bench.mjs, which compares against the wasm build.
+//! Each row is written as soon as it is measured; a failed write ends the run
+//! as `shared/out.rs` says (a closed pipe quietly).
+
+#[path = "shared/input.rs"]
+mod input;
+#[path = "shared/out.rs"]
+mod out;
 
 use schedlab_core::api::{presets, scenario};
 use schedlab_core::sim::Simulator;
+use std::io::Write;
+use std::process::ExitCode;
 use std::time::Instant;
 
-fn main() {
+/// Why the benchmark stopped early.
+enum Stop {
+    Input(String),
+    Write(std::io::Error),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(e: std::io::Error) -> Stop {
+        Stop::Write(e)
+    }
+}
+
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    match bench(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Stop::Input(msg)) => {
+            out::warn("bench", &msg);
+            ExitCode::from(2)
+        }
+        Err(Stop::Write(e)) => out::write_failed("bench", &e),
+    }
+}
+
+fn bench(args: &[String]) -> Result<(), Stop> {
     let json = args.iter().any(|a| a == "--json");
     let repeat: usize =
         args.iter().position(|a| a == "--repeat").and_then(|i| args.get(i + 1)?.parse().ok()).unwrap_or(5);
-    let files: Vec<&String> = args.iter().filter(|a| a.ends_with(".json")).collect();
-    let mut inputs: Vec<(String, String)> =
-        files.iter().map(|f| (f.to_string(), std::fs::read_to_string(f).unwrap_or_default())).collect();
+    let mut inputs: Vec<(String, String)> = Vec::new();
+    for f in args.iter().filter(|a| a.ends_with(".json")) {
+        let text = input::read_scenario(f).map_err(Stop::Input)?;
+        inputs.push((f.clone(), text));
+    }
     if inputs.is_empty() {
         inputs = presets::PRESETS.iter().map(|p| (p.name.to_string(), p.json.to_string())).collect();
     }
+    let mut stdout = std::io::stdout().lock();
     if !json {
-        println!(
+        writeln!(
+            stdout,
             "{:<32} {:>10} {:>12} {:>14} {:>12} {:>10} {:>10}",
             "scenario", "sim ms", "events", "events/s", "sim/wall", "trace MB", "peak MB"
-        );
+        )?;
     }
     for (name, text) in inputs {
-        let cfg = match scenario::load_scenario(&text) {
-            Ok(c) => c,
-            Err(e) => {
-                eprintln!("{name}: invalid scenario: {e:?}");
-                std::process::exit(2);
-            }
-        };
+        let cfg = scenario::load_scenario(&text).map_err(|diags| {
+            let lines: Vec<String> = diags.iter().map(|d| format!("  {d}")).collect();
+            Stop::Input(format!("invalid scenario {name}:\n{}", lines.join("\n")))
+        })?;
         let mut best = f64::MAX;
         let mut events = 0;
         let mut trace_bytes = 0;
@@ -48,13 +81,15 @@ fn main() {
         let peak_rss = peak_rss_bytes();
         let sim_s = cfg.duration_ns as f64 / 1e9;
         if json {
-            println!(
+            writeln!(
+                stdout,
                 "{{\"scenario\":\"{name}\",\"sim_s\":{sim_s},\"events\":{events},\"wall_s\":{best},\"cpus\":{},\"threads\":{},\"trace_bytes\":{trace_bytes},\"peak_rss_bytes\":{peak_rss}}}",
                 cfg.machine.nr_cpus(),
                 cfg.processes.iter().map(|p| p.threads as u64).sum::<u64>()
-            );
+            )?;
         } else {
-            println!(
+            writeln!(
+                stdout,
                 "{:<32} {:>10.0} {:>12} {:>14.0} {:>11.1}x {:>10.1} {:>10.1}",
                 name,
                 sim_s * 1e3,
@@ -63,9 +98,11 @@ fn main() {
                 sim_s / best,
                 trace_bytes as f64 / 1e6,
                 peak_rss as f64 / 1e6
-            );
+            )?;
         }
+        stdout.flush()?;
     }
+    Ok(())
 }
 
 /// VmHWM from /proc/self/status (Linux); 0 where unavailable.

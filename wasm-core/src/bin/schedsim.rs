@@ -13,9 +13,16 @@
 //!   schedsim list                list the built-in presets
 //!   schedsim preset NAME         print a preset's scenario JSON
 //!
-//! Invalid input exits non-zero with a message naming the field.
+//! Invalid input exits with status 2 and a message naming the field; a failed
+//! write exits with status 1 and one line, a closed pipe quietly with 0
+//! (`shared/out.rs`).
 
-use schedlab_core::api::{metrics_csv, perfetto, presets, report, report_text, scenario, schedstat};
+#[path = "shared/input.rs"]
+mod input;
+#[path = "shared/out.rs"]
+mod out;
+
+use schedlab_core::api::{metrics_csv, perfetto, presets, report, scenario, schedstat};
 use schedlab_core::sim::Simulator;
 use std::process::ExitCode;
 
@@ -26,12 +33,9 @@ const USAGE: &str = "usage: schedsim run FILE [--json | --csv | --schedstat] [--
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
-        Ok(out) => {
-            println!("{out}");
-            ExitCode::SUCCESS
-        }
+        Ok(text) => out::finish("schedsim", &text),
         Err(msg) => {
-            eprintln!("schedsim: {msg}");
+            out::warn("schedsim", &msg);
             ExitCode::from(2)
         }
     }
@@ -61,7 +65,7 @@ fn run(args: &[String]) -> Result<String, String> {
                     bad => return Err(format!("unknown option '{bad}'\n{USAGE}")),
                 }
             }
-            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+            let text = input::read_scenario(file)?;
             let cfg = scenario::load_scenario(&text).map_err(|diags| {
                 let lines: Vec<String> = diags.iter().map(|d| format!("  {d}")).collect();
                 format!("invalid scenario {file}:\n{}", lines.join("\n"))
@@ -72,13 +76,13 @@ fn run(args: &[String]) -> Result<String, String> {
             let started = std::time::Instant::now();
             sim.run_to_end();
             let wall = started.elapsed();
-            if let (Some(out), Some(start)) = (perfetto_out, start) {
+            if let (Some(path), Some(start)) = (perfetto_out, start) {
                 let t = perfetto::chrome_trace(&start, sim.events_processed(), perfetto::DEFAULT_MAX_EVENTS);
-                std::fs::write(&out, &t.json).map_err(|e| format!("cannot write {out}: {e}"))?;
+                std::fs::write(&path, &t.json).map_err(|e| format!("cannot write {path}: {e}"))?;
                 let cut = t.truncated_at_ns.map_or(String::new(), |at| {
                     format!(" (cut at {:.3} ms: the export's cap is {} events)", ms(at), perfetto::DEFAULT_MAX_EVENTS)
                 });
-                eprintln!("schedsim: wrote {} trace events to {out}{cut}", t.events);
+                out::warn("schedsim", &format!("wrote {} trace events to {path}{cut}", t.events));
             }
             let rep = report::report(&sim);
             if proc_schedstat {
@@ -88,62 +92,17 @@ fn run(args: &[String]) -> Result<String, String> {
             } else if json {
                 serde_json::to_string_pretty(&rep).map_err(|e| e.to_string())
             } else {
-                Ok(text_report(&rep, wall))
+                Ok(report::text_report(&rep, wall.as_secs_f64() * 1e3))
             }
         }
         #[cfg(not(target_arch = "wasm32"))]
-        Some(cmd @ ("real" | "real-trace" | "fidelity")) => schedlab_core::real::cli::command(cmd, &args[1..]),
+        Some(cmd @ ("real" | "real-trace" | "fidelity")) => {
+            schedlab_core::real::cli::command(cmd, &args[1..], &input::read_scenario)
+        }
         _ => Err(USAGE.to_string()),
     }
 }
 
 fn ms(ns: u64) -> f64 {
     ns as f64 / 1e6
-}
-
-fn text_report(r: &report::Report, wall: std::time::Duration) -> String {
-    let mut out = format!(
-        "scenario {} (seed {}): {:.3} ms simulated, {} events, {:.1} ms wall, trace {}\n\n",
-        r.scenario,
-        r.seed,
-        ms(r.sim_time_ns),
-        r.events,
-        wall.as_secs_f64() * 1e3,
-        r.trace_hash
-    );
-    out += &format!(
-        "wasted core time {:.3} ms, migrations {}, balance decisions {}, load average {:.2} {:.2} {:.2}, Jain fairness (threads) {:.4}\n\n",
-        ms(r.wasted_core_ns),
-        r.migrations,
-        r.balance_decisions,
-        r.loadavg[0],
-        r.loadavg[1],
-        r.loadavg[2],
-        r.jain_fairness_threads
-    );
-    if let Some(at) = r.event_budget_stop_ns {
-        out += &format!("stopped early at {:.3} ms: the run used up its event budget ({} events)\n", ms(at), r.events);
-    }
-    if let Some((cpu, from, ns)) = r.longest_wasted_idle {
-        out +=
-            &format!("longest a CPU idled while work waited: CPU {cpu} for {:.3} ms from {:.3} ms\n", ms(ns), ms(from));
-    }
-    out += &format!("sanity checker: {} violation(s)\n", r.sanity_violations.len());
-    for v in r.sanity_violations.iter().take(5) {
-        out += &format!(
-            "  at {:.3} ms (confirmed {:.3} ms): CPUs {:?} idle while {} thread(s) wait, e.g. {}\n",
-            ms(v.detected_ns),
-            ms(v.confirmed_ns),
-            v.idle_cpus,
-            v.waiting_threads.len(),
-            v.waiting_threads.first().map_or("-", String::as_str)
-        );
-    }
-    out += "\n";
-    out += &report_text::process_table(&r.processes);
-    out += "\ncpu      busy ms      idle ms\n";
-    for c in &r.cpus {
-        out += &format!("{:<4} {:>12.3} {:>12.3}\n", c.cpu, ms(c.busy_ns), ms(c.idle_ns));
-    }
-    out.trim_end().to_string()
 }

@@ -13,8 +13,8 @@ use crate::sim::Simulator;
 pub const USAGE: &str = "schedsim real FILE [--json] [--save-trace OUT] | schedsim real-trace TRACE [--json] | \
                          schedsim fidelity FILE [--json]";
 
-fn load(file: &str) -> Result<crate::config::SimConfig, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+fn load(file: &str, read: &dyn Fn(&str) -> Result<String, String>) -> Result<crate::config::SimConfig, String> {
+    let text = read(file)?;
     scenario::load_scenario(&text).map_err(|diags| {
         let lines: Vec<String> = diags.iter().map(|d| format!("  {d}")).collect();
         format!("invalid scenario {file}:\n{}", lines.join("\n"))
@@ -43,16 +43,18 @@ fn json(v: &impl serde::Serialize) -> Result<String, String> {
     serde_json::to_string_pretty(v).map_err(|e| e.to_string())
 }
 
-/// Runs one of the commands above (`cmd` is its name, `args` what follows it).
-pub fn command(cmd: &str, args: &[String]) -> Result<String, String> {
+/// Runs one of the commands above (`cmd` is its name, `args` what follows it); `read` reads a
+/// scenario file as the CLI reads one (its size checked first).
+pub fn command(cmd: &str, args: &[String], read: &dyn Fn(&str) -> Result<String, String>) -> Result<String, String> {
     let file = args.first().ok_or_else(|| format!("usage: {USAGE}"))?;
     match cmd {
         "real" => {
             let o = opts(&args[1..], true)?;
-            let run = runner::run_real(&load(file)?)?;
+            let run = runner::run_real(&load(file, read)?)?;
             if let Some(out) = &o.save {
                 std::fs::write(out, &run.trace).map_err(|e| format!("cannot write {out}: {e}"))?;
-                eprintln!("schedsim: wrote the trace ({} bytes) to {out}", run.trace.len());
+                let shown = crate::api::text::escape_controls(out);
+                eprintln!("schedsim: wrote the trace ({} bytes) to {shown}", run.trace.len());
             }
             if o.json {
                 json(
@@ -74,7 +76,7 @@ pub fn command(cmd: &str, args: &[String]) -> Result<String, String> {
         }
         "fidelity" => {
             let o = opts(&args[1..], false)?;
-            let cfg = load(file)?;
+            let cfg = load(file, read)?;
             let mut sim = Simulator::new(&cfg);
             sim.run_to_end();
             let model = report::report(&sim);

@@ -172,7 +172,7 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
     };
     let notes = vec![format!(
         "the host runs its own scheduler (Linux {}) as built and configured: the model's policy '{kind}', tunables, \
-         features, bug switches, costs, hz and nohz do not apply",
+         features, bug switches, costs, preemption model, hz and nohz do not apply",
         super::sys::kernel_release()
     )];
     Ok(Plan {

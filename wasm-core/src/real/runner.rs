@@ -241,6 +241,13 @@ fn record(
             tids[proc_ as usize].push((thread, tid));
         }
     }
+    let stalled = shared.stalled.load(SeqCst);
+    if stalled > 0 {
+        notes.push(format!(
+            "{stalled} thread(s) ended: their program went round {} steps without taking time (as the model ends them)",
+            crate::program::MAX_ZERO_TIME_STEPS
+        ));
+    }
     let refused = shared.forks_refused.load(SeqCst);
     if refused > 0 {
         notes.push(format!("{refused} fork(s) refused at the cap of {} threads", super::plan::MAX_REAL_THREADS));

@@ -32,6 +32,8 @@ pub struct Shared {
     /// Threads started in all processes (a fork past the cap is refused).
     pub threads: AtomicU32,
     pub forks_refused: AtomicU32,
+    /// Threads ended because their program stalled (steps without time, `Action::Stalled`).
+    pub stalled: AtomicU32,
     pub procs: [ProcShared; MAX_PROCS],
 }
 

@@ -3,8 +3,9 @@
 
 use super::analysis::RealReport;
 use super::runner::RealRun;
+use crate::api::report::process_table;
 use crate::api::report::{ProcessReport, Report};
-use crate::api::report_text::process_table;
+use crate::api::text::escape_controls as shown;
 
 fn ms(ns: u64) -> f64 {
     ns as f64 / 1e6
@@ -15,9 +16,9 @@ pub fn real_text(r: &RealReport, notes: &[String], schedstat: &Result<String, St
     let e = &r.events;
     let mut out = format!(
         "real run of {} (seed {}) on Linux {}, {} CPUs: {:.3} ms window\n\n",
-        r.scenario,
+        shown(&r.scenario),
         r.seed,
-        r.kernel,
+        shown(&r.kernel),
         r.cpus.len(),
         ms(r.window_ns)
     );
@@ -35,7 +36,7 @@ pub fn real_text(r: &RealReport, notes: &[String], schedstat: &Result<String, St
     );
     out += &format!("migrations {}, Jain fairness (threads) {:.4}\n", r.migrations, r.jain_fairness_threads);
     for n in notes {
-        out += &format!("note: {n}\n");
+        out += &format!("note: {}\n", shown(n));
     }
     out += "\n";
     out += &process_table(&r.processes);
@@ -88,13 +89,13 @@ pub fn fidelity_text(model: &Report, run: &RealRun) -> String {
     let real = &run.report;
     let mut out = format!(
         "fidelity of {} (seed {}): the model beside Linux {} on this host, {:.3} ms\n",
-        model.scenario,
+        shown(&model.scenario),
         model.seed,
-        real.kernel,
+        shown(&real.kernel),
         ms(real.window_ns)
     );
     for n in &run.notes {
-        out += &format!("note: {n}\n");
+        out += &format!("note: {}\n", shown(n));
     }
     let others: u64 = real.cpus.iter().map(|c| c.busy_ns - c.workload_ns).sum();
     if others > 0 {
@@ -111,7 +112,7 @@ pub fn fidelity_text(model: &Report, run: &RealRun) -> String {
                 (Some(a), Some(b)) => rel_err(a, b),
                 _ => "-".into(),
             };
-            let who = if i == 0 { m.name.as_str() } else { "" };
+            let who = if i == 0 { shown(&m.name) } else { "".into() };
             out += &format!("{who:<24} {name:<12} {:>14} {:>14} {err:>9}\n", cell(mv), cell(rv));
         }
     }

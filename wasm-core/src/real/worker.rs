@@ -187,6 +187,11 @@ fn run_program(p: &Arc<Proc>, k: usize, program: usize, family: &Arc<Family>) {
             Action::Run(ns) => sys::burn_cpu_ns(ns),
             Action::Sleep(ns) => sys::sleep_ns(ns),
             Action::Exit => return,
+            // As the model does: a program going round without taking time ends its thread.
+            Action::Stalled => {
+                shared.stalled.fetch_add(1, SeqCst);
+                return;
+            }
             Action::Wait => shared.wait(p.index, k),
             Action::Wake { tgid, thread } => shared.wake(tgid as usize, thread as usize),
             Action::Barrier { id, spin_ns } => {

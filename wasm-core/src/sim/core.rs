@@ -13,8 +13,9 @@ use crate::balance::placement::PlaceKind;
 use crate::config::FULL_SPEED_PCT;
 use crate::program::Action;
 
-/// How many instantaneous system calls a task may make without taking time.
-const MAX_SYSCALLS_IN_A_ROW: u32 = 10_000;
+/// How many instantaneous system calls a task may make without taking time
+/// (as many as the program's zero-time control steps).
+const MAX_SYSCALLS_IN_A_ROW: u32 = crate::program::MAX_ZERO_TIME_STEPS;
 
 /// Where a task's program advances from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,6 +203,10 @@ impl Simulator {
                             self.exit_sleeping(pid);
                             return;
                         }
+                        Action::Stalled => {
+                            self.end_stalled(pid, from);
+                            return;
+                        }
                         other => {
                             self.tasks[pid as usize].pending = Some(other);
                             self.set_burst(pid, 1);
@@ -229,6 +234,10 @@ impl Simulator {
                     self.exit_running(cpu, pid);
                     return;
                 }
+                Action::Stalled => {
+                    self.end_stalled(pid, from);
+                    return;
+                }
                 other => {
                     if !self.syscall(cpu, pid, other) {
                         return;
@@ -237,12 +246,8 @@ impl Simulator {
             }
         }
         // A loop of system calls that never takes time would hang the run:
-        // the task is ended instead (bad-input rule).
-        if let From::Running(cpu) = from {
-            self.exit_running(cpu, pid);
-        } else {
-            self.exit_sleeping(pid);
-        }
+        // the task is ended instead (bad-input rule), and the report says so.
+        self.end_stalled(pid, from);
     }
 
     pub(crate) fn set_burst(&mut self, pid: Pid, ns: u64) {
@@ -251,7 +256,7 @@ impl Simulator {
         task.burst_rate_pct = FULL_SPEED_PCT;
     }
 
-    fn exit_sleeping(&mut self, pid: Pid) {
+    pub(crate) fn exit_sleeping(&mut self, pid: Pid) {
         let task = &mut self.tasks[pid as usize];
         task.state = TaskState::Exited;
         task.stats.exited_at = Some(self.now);

@@ -17,6 +17,7 @@ mod fair_class;
 mod group_identity;
 mod hotplug;
 mod migrate;
+pub mod notes;
 mod o1_balance;
 mod o1_class;
 mod runqueue;
@@ -130,6 +131,8 @@ pub struct Simulator {
     pub(crate) costs: crate::config::CostModel,
     /// CONFIG_NO_HZ_IDLE: idle CPUs stop their tick.
     pub(crate) nohz: bool,
+    /// CONFIG_PREEMPT_*: under full preemption a newly-idle pass detaches one task.
+    pub(crate) preempt: crate::config::PreemptModel,
     pub(crate) sanity_cfg: Option<sanity::SanityConfig>,
     pub(crate) event_budget: u64,
     /// When the run stopped because it used up its event budget.
@@ -140,6 +143,8 @@ pub struct Simulator {
     pub(crate) policy: crate::config::PolicyConfig,
     /// The O(1) class's runqueues and task records (policy "o1" only).
     pub(crate) o1: Option<crate::sched::o1::O1State>,
+    /// What the run did that the scenario did not ask for (`notes`).
+    pub(crate) notes: notes::RunNotes,
 }
 
 impl Simulator {
@@ -181,6 +186,7 @@ impl Simulator {
             syscall_cpu: None,
             costs: cfg.costs.clone(),
             nohz: cfg.nohz,
+            preempt: cfg.preempt,
             sanity_cfg: cfg.sanity.clone(),
             event_budget: cfg.event_budget,
             budget_stop: None,
@@ -191,6 +197,7 @@ impl Simulator {
                 rqs: (0..nr_cpus).map(|_| crate::sched::o1::O1Rq::new()).collect(),
                 tasks: Vec::new(),
             }),
+            notes: notes::RunNotes::default(),
         };
         let group_of_process = sim.build_task_groups(cfg);
         sim.apply_identities(cfg);
