@@ -253,11 +253,22 @@ pub fn text_report(r: &Report, wall_ms: f64) -> String {
         );
     }
     out += "\n";
-    out += &format!(
+    out += &process_table(&r.processes);
+    out += "\ncpu      busy ms      idle ms\n";
+    for c in &r.cpus {
+        out += &format!("{:<4} {:>12.3} {:>12.3}\n", c.cpu, ms(c.busy_ns), ms(c.idle_ns));
+    }
+    out.trim_end().to_string()
+}
+
+/// The report's table of processes (CPU time and share, wait, switches, migrations, completion, p99 wakeup
+/// latency), one row each, names escaped; `schedsim real` prints the host kernel's run with it too.
+pub fn process_table(processes: &[ProcessReport]) -> String {
+    let mut out = format!(
         "{:<24} {:>7} {:>12} {:>8} {:>12} {:>8} {:>8} {:>6} {:>12} {:>10}\n",
         "process", "threads", "cpu ms", "share", "wait ms", "nvcsw", "nivcsw", "migr", "done at ms", "p99 wake"
     );
-    for p in &r.processes {
+    for p in processes {
         let done = p.completion_ns.map_or("-".to_string(), |c| format!("{:.3}", ms(c)));
         let p99 = p.wakeup_latency_ns.map_or("-".to_string(), |l| format!("{:.1}us", l[2] as f64 / 1e3));
         out += &format!(
@@ -274,9 +285,5 @@ pub fn text_report(r: &Report, wall_ms: f64) -> String {
             p99
         );
     }
-    out += "\ncpu      busy ms      idle ms\n";
-    for c in &r.cpus {
-        out += &format!("{:<4} {:>12.3} {:>12.3}\n", c.cpu, ms(c.busy_ns), ms(c.idle_ns));
-    }
-    out.trim_end().to_string()
+    out
 }

@@ -16,13 +16,23 @@ pub(super) fn machine_of(m: &MachineSpec, c: &mut Checker) -> Option<Machine> {
             None
         }
         (Some(name), false) => {
-            let found = Machine::preset(name);
-            if found.is_none() {
-                c.fail(
-                    "machine.preset",
-                    format!("unknown machine '{}' (known: {})", shown(name), Machine::preset_names().join(", ")),
-                );
-            }
+            let found = if name == crate::machine::HOST_PRESET {
+                Machine::host().map_err(|e| c.fail("machine.preset", e)).ok()
+            } else {
+                let found = Machine::preset(name);
+                if found.is_none() {
+                    c.fail(
+                        "machine.preset",
+                        format!(
+                            "unknown machine '{}' (known: {}, and {} for the native CLI)",
+                            shown(name),
+                            Machine::preset_names().join(", "),
+                            crate::machine::HOST_PRESET
+                        ),
+                    );
+                }
+                found
+            };
             found.map(|mut mach| {
                 if let Some(d) = &m.distance {
                     if check_distance(d, mach.nodes, c) {

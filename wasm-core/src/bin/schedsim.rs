@@ -5,6 +5,11 @@
 //!                                JSON or CSV) or its /proc/schedstat (version 15) at the
 //!                                end; --perfetto also writes the run as Chrome / Perfetto
 //!                                trace JSON to OUT
+//!   schedsim real FILE [--json] [--save-trace OUT]
+//!                                run the scenario's workload on this host's kernel (root, tracefs)
+//!                                and print the same report from its sched tracepoints
+//!   schedsim real-trace TRACE [--json]   the report of a trace saved by `real --save-trace`
+//!   schedsim fidelity FILE [--json]      the model's report beside the host kernel's
 //!   schedsim list                list the built-in presets
 //!   schedsim preset NAME         print a preset's scenario JSON
 //!
@@ -21,8 +26,9 @@ use schedlab_core::api::{metrics_csv, perfetto, presets, report, scenario, sched
 use schedlab_core::sim::Simulator;
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: schedsim run FILE [--json | --csv | --schedstat] [--perfetto OUT] | schedsim list | schedsim preset NAME";
+const USAGE: &str = "usage: schedsim run FILE [--json | --csv | --schedstat] [--perfetto OUT] | schedsim list | \
+                     schedsim preset NAME | schedsim real FILE [--json] [--save-trace OUT] | schedsim real-trace \
+                     TRACE [--json] | schedsim fidelity FILE [--json]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -88,6 +94,10 @@ fn run(args: &[String]) -> Result<String, String> {
             } else {
                 Ok(report::text_report(&rep, wall.as_secs_f64() * 1e3))
             }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        Some(cmd @ ("real" | "real-trace" | "fidelity")) => {
+            schedlab_core::real::cli::command(cmd, &args[1..], &input::read_scenario)
         }
         _ => Err(USAGE.to_string()),
     }
