@@ -6,14 +6,18 @@
 //!   runner ─► spawn ─► worker (+ shared, sys)     the workload on the host kernel
 //!          ─► tracefs, cgroup, schedstat_delta    recording, groups, counters; all undone at the end
 //!   trace_text ─► analysis (+ manifest)           ftrace text ─► the `schedsim run` report's figures
+//!   import ─► trace_text | trace_cmd | perf_script, foreign    traces recorded anywhere (`real-trace`)
 //!   text                                          the report, and the model beside it (fidelity)
 //! ```
 
 pub mod analysis;
 pub mod cgroup;
 pub mod cli;
+pub mod foreign;
 pub mod host;
+pub mod import;
 pub mod manifest;
+pub mod perf_script;
 pub mod plan;
 pub mod runner;
 pub mod schedstat_delta;
@@ -21,6 +25,7 @@ pub mod shared;
 pub mod spawn;
 pub mod sys;
 pub mod text;
+pub mod trace_cmd;
 pub mod trace_text;
 pub mod tracefs;
 pub mod worker;
