@@ -88,6 +88,7 @@ impl Simulator {
             next_balance = next_balance.min(last + interval);
         }
         self.rqs[cpu as usize].next_balance = next_balance;
+        self.touch(cpu);
         if self.rqs[cpu as usize].need_resched {
             self.schedule(cpu);
         }
@@ -96,8 +97,8 @@ impl Simulator {
     /// `idle_balance`: the CPU is about to go idle; try to pull work, lowest
     /// domain first. Returns true if a task was pulled.
     pub(crate) fn idle_balance(&mut self, cpu: CpuId) -> bool {
+        let overload = self.some_cpu_overloaded();
         let rq = &self.rqs[cpu as usize];
-        let overload = self.rqs.iter().any(|r| r.online && r.nr_running() > 1);
         if rq.avg_idle_ns < self.tunables.migration_cost_ns || !overload {
             return false;
         }

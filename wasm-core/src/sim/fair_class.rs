@@ -23,6 +23,10 @@ macro_rules! level {
     ($s:ident, $tg:expr, $cpu:expr) => {{
         let n = $s.rqs.len();
         let tg = $tg as usize;
+        if tg == 0 {
+            // The root runqueue: its length, load or tree may change.
+            $s.index.touch($cpu);
+        }
         let cfs: &mut CfsRq =
             if tg == 0 { &mut $s.rqs[$cpu as usize].cfs } else { &mut $s.gcfs[(tg - 1) * n + $cpu as usize] };
         (cfs, Ents { tasks: &mut $s.tasks, groups: &mut $s.gses })

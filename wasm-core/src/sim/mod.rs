@@ -19,6 +19,7 @@ mod hotplug;
 mod migrate;
 mod o1_balance;
 mod o1_class;
+pub mod rq_index;
 mod runqueue;
 pub mod sanity;
 mod smt_speed;
@@ -140,6 +141,10 @@ pub struct Simulator {
     pub(crate) policy: crate::config::PolicyConfig,
     /// The O(1) class's runqueues and task records (policy "o1" only).
     pub(crate) o1: Option<crate::sched::o1::O1State>,
+    /// Whole-machine state kept up to date where runqueues change.
+    pub(crate) index: rq_index::RqIndex,
+    /// Compare the index with a full scan after every event (tests).
+    pub(crate) index_check: bool,
 }
 
 impl Simulator {
@@ -191,6 +196,8 @@ impl Simulator {
                 rqs: (0..nr_cpus).map(|_| crate::sched::o1::O1Rq::new()).collect(),
                 tasks: Vec::new(),
             }),
+            index: rq_index::RqIndex::new(nr_cpus as usize),
+            index_check: false,
         };
         let group_of_process = sim.build_task_groups(cfg);
         sim.apply_identities(cfg);
@@ -243,6 +250,8 @@ impl Simulator {
         }
         for cpu in 0..nr_cpus {
             sim.push(SimTime(sim.tick_ns), Event::Tick(cpu));
+            // Every CPU starts idle: the index reads each once.
+            sim.touch(cpu);
         }
         sim.push(SimTime(accounting::LOAD_FREQ_NS + sim.tick_ns), Event::LoadAvg);
         if let Some(s) = &cfg.sanity {
@@ -436,17 +445,22 @@ impl Simulator {
             if let Some(class) = self.handle(event) {
                 self.events += 1;
                 self.collect_rotations();
+                if self.index_check {
+                    self.check_index();
+                }
                 return Some(class);
             }
         }
     }
 
     fn collect_rotations(&mut self) {
-        for rq in &mut self.rqs {
-            for r in rq.cfs.tree.take_rotations() {
-                self.rotations.push((rq.cpu, r));
-            }
+        // Only trees touched since the last collection can have rotated.
+        let mut dirty = std::mem::take(&mut self.index.scratch);
+        self.index.rot_dirty.drain_sorted_into(&mut dirty);
+        for &cpu in &dirty {
+            self.rqs[cpu as usize].cfs.tree.drain_rotations_into(&mut self.rotations, |r| (cpu, r));
         }
+        self.index.scratch = dirty;
         if self.rotations.len() > ROTATION_LOG {
             let excess = self.rotations.len() - ROTATION_LOG;
             self.rotations.drain(..excess);

@@ -85,6 +85,42 @@ impl CpuMask {
         CpuMask { words: (0..n).map(|i| get(&self.words, i) | get(&other.words, i)).collect() }.trimmed()
     }
 
+    /// `self |= other`, in place.
+    pub fn or_with(&mut self, other: &CpuMask) {
+        if self.words.len() < other.words.len() {
+            self.words.resize(other.words.len(), 0);
+        }
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a |= b;
+        }
+    }
+
+    /// `self &= other`, in place.
+    pub fn and_with(&mut self, other: &CpuMask) {
+        for (i, a) in self.words.iter_mut().enumerate() {
+            *a &= other.words.get(i).copied().unwrap_or(0);
+        }
+    }
+
+    /// The lowest CPU of the set at or above `from`.
+    pub fn next_from(&self, from: CpuId) -> Option<CpuId> {
+        let mut w = from as usize / 64;
+        let mut bits = self.words.get(w)? & (u64::MAX << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some(w as CpuId * 64 + bits.trailing_zeros());
+            }
+            w += 1;
+            bits = *self.words.get(w)?;
+        }
+    }
+
+    /// The 64-bit words (CPU i is bit i % 64 of word i / 64); trailing
+    /// words may be missing or zero.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
     pub fn and_not(&self, other: &CpuMask) -> CpuMask {
         let words = self.words.iter().enumerate().map(|(i, a)| a & !other.words.get(i).copied().unwrap_or(0)).collect();
         CpuMask { words }.trimmed()
