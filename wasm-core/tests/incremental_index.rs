@@ -39,3 +39,22 @@ fn the_index_follows_hotplug_and_widened_affinity() {
     sim.run_to_end();
     assert!(sim.machine_stats().wasted_core_ns > 0);
 }
+
+/// A flat 48-core node (select_idle_sibling's walk from the idle CPUs, one
+/// balancing domain of 48 groups) with run/sleep threads, some pinned so
+/// balancing passes redo without the pinned CPU: with the self-check on,
+/// every redo's find_busiest_group and every idle-sibling walk are compared
+/// with the full computation.
+#[test]
+fn redos_and_idle_sibling_walks_equal_the_full_computation() {
+    let text = r#"{"version":1,"name":"flat-48","duration_ms":400,"hz":1000,
+      "machine":{"nodes":1,"cores_per_node":48,"threads_per_core":1},
+      "processes":[
+        {"name":"pinned","threads":24,"cpus":"0-5","program":[{"body":[{"run_us":{"exp":3000}},{"sleep_us":{"exp":1000}}]}]},
+        {"name":"any","threads":80,"program":[{"body":[{"run_us":{"exp":3000}},{"sleep_us":{"exp":1000}}]}]}]}"#;
+    let cfg = schedlab_core::api::scenario::load_scenario(text).expect("valid");
+    let mut sim = Simulator::new(&cfg);
+    sim.set_index_check(true);
+    sim.run_to_end();
+    assert!(sim.decisions_total() > 100);
+}

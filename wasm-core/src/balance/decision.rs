@@ -25,7 +25,7 @@ impl GroupType {
 /// `struct sg_lb_stats`, plus the min/max CPU loads the Group Imbalance fix uses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GroupStats {
-    pub span: crate::topology::cpumask::CpuMask,
+    pub span: std::sync::Arc<crate::topology::cpumask::CpuMask>,
     pub local: bool,
     pub avg_load: u64,
     pub group_load: u64,

@@ -86,6 +86,10 @@ impl crate::program::NameResolver for Names<'_> {
 const ROTATION_LOG: usize = 64;
 /// Balancing decisions kept for the inspector (the most recent ones).
 pub const DECISION_LOG: usize = 4096;
+/// At most this many group statistics are kept across those decisions (about
+/// 30 MB): on a large flat machine one pass records a thousand groups, and
+/// 4,096 such decisions would hold half a gigabyte.
+pub const DECISION_GROUPS: usize = 1 << 18;
 
 #[derive(Clone, Debug)]
 pub struct Simulator {
@@ -145,6 +149,10 @@ pub struct Simulator {
     pub(crate) index: rq_index::RqIndex,
     /// Compare the index with a full scan after every event (tests).
     pub(crate) index_check: bool,
+    /// Reused by balancing passes: per-CPU loads (only the pass's CPUs fresh).
+    pub(crate) cpu_load_buf: Vec<crate::balance::stats::CpuLoad>,
+    /// Group statistics held by the kept decisions (bounded by DECISION_GROUPS).
+    pub(crate) decision_groups: usize,
 }
 
 impl Simulator {
@@ -198,6 +206,8 @@ impl Simulator {
             }),
             index: rq_index::RqIndex::new(nr_cpus as usize),
             index_check: false,
+            cpu_load_buf: Vec::new(),
+            decision_groups: 0,
         };
         let group_of_process = sim.build_task_groups(cfg);
         sim.apply_identities(cfg);
@@ -345,8 +355,12 @@ impl Simulator {
     }
 
     pub(crate) fn record_decision(&mut self, d: BalanceDecision) {
-        if self.decisions.len() == DECISION_LOG {
-            self.decisions.pop_front();
+        self.decision_groups += d.groups.len();
+        while self.decisions.len() == DECISION_LOG
+            || (self.decision_groups > DECISION_GROUPS && !self.decisions.is_empty())
+        {
+            let old = self.decisions.pop_front().expect("not empty");
+            self.decision_groups -= old.groups.len();
         }
         self.decisions.push_back(d);
         self.decisions_total += 1;

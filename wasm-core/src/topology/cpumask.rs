@@ -131,7 +131,14 @@ impl CpuMask {
     }
 
     pub fn is_subset_of(&self, other: &CpuMask) -> bool {
-        self.and_not(other).is_empty()
+        self.words.iter().enumerate().all(|(i, &a)| a & !other.words.get(i).copied().unwrap_or(0) == 0)
+    }
+
+    /// Drops trailing zero words in place (equal sets then compare equal).
+    pub fn trim(&mut self) {
+        while self.words.last() == Some(&0) {
+            self.words.pop();
+        }
     }
 
     /// Trailing zero words removed, so equal sets compare equal.
