@@ -89,7 +89,7 @@ impl Simulator {
             next_balance = next_balance.min(last + interval);
         }
         self.rqs[cpu as usize].next_balance = next_balance;
-        self.touch(cpu);
+        self.index.touch(cpu);
         if self.rqs[cpu as usize].need_resched {
             self.schedule(cpu);
         }

@@ -220,11 +220,22 @@ impl Simulator {
         if self.usable(pid, prev) && idle(prev) {
             return Some(prev);
         }
-        self.rqs
-            .iter()
-            .filter(|rq| self.usable(pid, rq.cpu) && idle(rq.cpu))
-            .min_by_key(|rq| (rq.idle_stamp.map_or(u64::MAX, |t| t.ns()), rq.cpu))
-            .map(|rq| rq.cpu)
+        let scan = || {
+            self.rqs
+                .iter()
+                .filter(|rq| self.usable(pid, rq.cpu) && idle(rq.cpu))
+                .min_by_key(|rq| (rq.idle_stamp.map_or(u64::MAX, |t| t.ns()), rq.cpu))
+                .map(|rq| rq.cpu)
+        };
+        if kind == PlaceKind::Wakeup && self.policy.group_identity {
+            return scan();
+        }
+        // Plain idle_cpu: the idle CPUs longest idle first (the index's order).
+        let found = self.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.tasks[pid as usize].allowed.test(c));
+        if self.index_check {
+            assert_eq!(found, scan(), "the longest-idle CPU at {:?}", self.now);
+        }
+        found
     }
 
     /// `record_wakee` (4.1 calls it from task_waking_fair): the task running

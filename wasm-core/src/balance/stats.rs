@@ -175,7 +175,7 @@ pub(crate) fn decide(
     inp: &FbgInput,
 ) -> (Option<u64>, Option<Why>) {
     if busiest.sum_nr_running == 0 {
-        return (None, Some(Why::BusiestHasNoTask { cpus: busiest.span.to_list() }));
+        return (None, Some(Why::BusiestHasNoTask { cpus: busiest.span.clone() }));
     }
     let (mut imbalance, mut why) = decide_by_avg_load(local, busiest, domain_avg_load, inp);
     if inp.min_load_fix && imbalance.is_none() {
@@ -228,7 +228,7 @@ fn decide_by_avg_load(
             Some(Why::LocalNotBelowBusiest {
                 local: local.avg_load,
                 busiest: busiest.avg_load,
-                cpus: busiest.span.to_list(),
+                cpus: busiest.span.clone(),
             })
         } else if local.avg_load >= avg {
             Some(Why::LocalAtDomainAverage { local: local.avg_load, avg })

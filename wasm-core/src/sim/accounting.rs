@@ -85,7 +85,7 @@ impl Simulator {
         // Trace every runqueue-length or load change, in CPU order, stamped
         // with the time of the event that left the state this interval had.
         let mut dirty = std::mem::take(&mut self.index.scratch);
-        self.index.note_dirty.drain_sorted_into(&mut dirty);
+        self.index.cpus.drain_sorted_into(super::rq_index::NOTE, &mut dirty);
         for &cpu in &dirty {
             let rq = &self.rqs[cpu as usize];
             self.trace.note_rq(from, cpu, rq.nr_running(), rq.weighted_cpuload());

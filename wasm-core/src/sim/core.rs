@@ -342,6 +342,7 @@ impl Simulator {
         self.enqueue_task(pid, target, kind);
         self.rqs[target as usize].cfs_tasks_add(pid);
         self.touch(target);
+        self.index.touch_task(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.trace.emit(now, target, tk);
         let curr = self.rqs[target as usize].curr();
@@ -361,6 +362,7 @@ impl Simulator {
         self.rqs[cpu as usize].cfs_tasks_remove(pid);
         self.tasks[pid as usize].state = state;
         self.touch(cpu);
+        self.index.touch_task(pid);
         self.rqs[cpu as usize].need_resched = true;
     }
 
@@ -442,6 +444,9 @@ impl Simulator {
         // The new running task and its state (idle_balance may have read
         // this CPU in between).
         self.touch(cpu);
+        for p in [prev, next].into_iter().flatten() {
+            self.index.touch_task(p);
+        }
         if prev != next {
             self.context_switch(cpu, prev, next);
         }

@@ -26,6 +26,7 @@ impl Simulator {
         self.enqueue_task(pid, to, EnqueueKind::Migrate);
         self.rqs[to as usize].cfs_tasks_add(pid);
         self.touch(to);
+        self.index.touch_task(pid);
         self.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
         self.check_preempt_curr(to, pid);
     }
@@ -68,6 +69,7 @@ impl Simulator {
         task.state = TaskState::Runnable;
         task.stats.wait_start = Some(now);
         self.touch(cpu);
+        self.index.touch_task(curr);
         self.context_switch(cpu, Some(curr), None);
         self.rqs[cpu as usize].burst_gen += 1;
         Some(curr)
@@ -89,8 +91,7 @@ impl Simulator {
         }
         let any = online.first().unwrap_or(0);
         self.tasks[pid as usize].allowed = self.online.clone();
-        self.index.forget_task_mask(pid);
-        self.touch(self.tasks[pid as usize].cpu);
+        self.index.touch_task(pid);
         any
     }
 }

@@ -470,7 +470,7 @@ impl Simulator {
     fn collect_rotations(&mut self) {
         // Only trees touched since the last collection can have rotated.
         let mut dirty = std::mem::take(&mut self.index.scratch);
-        self.index.rot_dirty.drain_sorted_into(&mut dirty);
+        self.index.cpus.drain_sorted_into(rq_index::ROT, &mut dirty);
         for &cpu in &dirty {
             self.rqs[cpu as usize].cfs.tree.drain_rotations_into(&mut self.rotations, |r| (cpu, r));
         }

@@ -1,59 +1,58 @@
 //! What the whole-machine readers need to know about every runqueue, kept up
 //! to date where runqueues change instead of by a pass over every CPU.
 //!
-//! Each event touches a few CPUs. Whatever may change a runqueue's length,
-//! load, running task, online state or the tasks queued on it marks that CPU
-//! (`Simulator::touch`); the index then refreshes only the marked CPUs'
-//! entries (`Simulator::sync_index`) before a reader looks:
+//! Each event touches a few CPUs and tasks. Whatever may change a runqueue's
+//! length, load, running task, idle stamp or online state marks that CPU
+//! (`Simulator::touch`); whatever may change whether a task waits (queued,
+//! not running) or its affinity marks the task (`RqIndex::touch_task`). The
+//! index then re-reads only what was marked (`Simulator::sync_index`) before
+//! a reader looks:
 //!
 //! ```text
-//!   enqueue / dequeue / pick / hotplug ... ──touch(cpu)──► dirty lists
-//!   sync_index: for each dirty CPU, re-read it and adjust the totals
+//!   enqueue / dequeue / pick / hotplug ... ──touch(cpu), touch_task(pid)──► dirty lists
+//!   sync_index: re-read each dirty CPU and task, adjust the totals
 //!   readers: accounting (wasted core time, rq-change trace, load average),
-//!            idle_balance's "some CPU is overloaded", the NOHZ kick test
+//!            idle_balance's "some CPU is overloaded", the NOHZ kick test and
+//!            balancer, select_idle_sibling and the Overload-on-Wakeup fix
 //! ```
 //!
-//! Marking more than changed is harmless (a CPU re-read equal changes
-//! nothing); marking less would be a bug, which `Simulator::check_index`
-//! (turned on by `set_index_check`, used by the tests) finds by comparing the
-//! index with a full scan after every event.
+//! Marking more than changed is harmless (a re-read equal changes nothing);
+//! marking less would be a bug, which `Simulator::check_index` (turned on by
+//! `set_index_check`, used by the tests) finds by comparing the index with a
+//! full scan after every event.
 
 use crate::task::TaskState;
-use crate::time::CpuId;
+use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
 use std::collections::{BTreeSet, HashMap};
 
-/// A set of CPUs in the order they were marked, each at most once.
+/// A set of tasks in the order they were marked, each at most once.
 #[derive(Clone, Debug, Default)]
 pub struct DirtyList {
-    list: Vec<CpuId>,
+    list: Vec<u32>,
     marked: Vec<bool>,
 }
 
 impl DirtyList {
-    fn mark(&mut self, cpu: CpuId) {
-        let i = cpu as usize;
+    fn mark(&mut self, id: u32) {
+        let i = id as usize;
         if i >= self.marked.len() {
             self.marked.resize(i + 1, false);
         }
         if !self.marked[i] {
             self.marked[i] = true;
-            self.list.push(cpu);
+            self.list.push(id);
         }
     }
 
-    /// Takes the marked CPUs out into `out` (cleared first), in CPU order.
-    pub fn drain_sorted_into(&mut self, out: &mut Vec<CpuId>) {
+    /// Takes the marked ids out into `out` (cleared first), in increasing order.
+    pub fn drain_sorted_into(&mut self, out: &mut Vec<u32>) {
         out.clear();
         std::mem::swap(out, &mut self.list);
         out.sort_unstable();
         for &c in out.iter() {
             self.marked[c as usize] = false;
         }
-    }
-
-    pub fn is_marked(&self, cpu: CpuId) -> bool {
-        self.marked.get(cpu as usize).copied().unwrap_or(false)
     }
 }
 
@@ -70,21 +69,65 @@ pub struct CpuEntry {
     pub overloaded: bool,
     /// While idle: its `next_balance` (the NOHZ kick test's key).
     pub due_key: Option<u64>,
-    /// The affinity masks (ids) of its queued tasks in state Runnable.
-    pub masks: Vec<u32>,
+    /// While idle: when it went idle (u64::MAX if unknown), the
+    /// Overload-on-Wakeup fix's longest-idle key.
+    pub stamp_key: Option<u64>,
+}
+
+/// Three sets of CPUs marked together (`RqIndex::touch`), one flag byte each.
+#[derive(Clone, Debug, Default)]
+pub struct CpuMarks {
+    marks: Vec<u8>,
+    lists: [Vec<u32>; 3],
+}
+
+/// The sets of `CpuMarks`: to re-read at the next sync; whose runqueue
+/// change the trace has not recorded yet; whose root tree may hold
+/// rotations not yet collected.
+pub const SYNC: usize = 0;
+pub const NOTE: usize = 1;
+pub const ROT: usize = 2;
+
+impl CpuMarks {
+    fn new(nr_cpus: usize) -> CpuMarks {
+        CpuMarks { marks: vec![0; nr_cpus], lists: Default::default() }
+    }
+
+    fn mark(&mut self, cpu: CpuId) {
+        let m = &mut self.marks[cpu as usize];
+        if *m != 0b111 {
+            for (set, list) in self.lists.iter_mut().enumerate() {
+                if *m & (1 << set) == 0 {
+                    list.push(cpu);
+                }
+            }
+            *m = 0b111;
+        }
+    }
+
+    /// Takes set `set`'s CPUs out into `out` (cleared first), in CPU order.
+    pub fn drain_sorted_into(&mut self, set: usize, out: &mut Vec<u32>) {
+        out.clear();
+        std::mem::swap(out, &mut self.lists[set]);
+        out.sort_unstable();
+        for &c in out.iter() {
+            self.marks[c as usize] &= !(1 << set);
+        }
+    }
+
+    pub fn is_marked(&self, set: usize, cpu: CpuId) -> bool {
+        self.marks.get(cpu as usize).is_some_and(|m| m & (1 << set) != 0)
+    }
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct RqIndex {
-    /// CPUs to re-read at the next sync.
-    sync_dirty: DirtyList,
-    /// CPUs whose runqueue change the trace has not recorded yet.
-    pub(crate) note_dirty: DirtyList,
-    /// CPUs whose root tree may hold rotations not yet collected.
-    pub(crate) rot_dirty: DirtyList,
-    /// Reused buffers: a drained dirty list, a CPU's mask ids.
-    pub(crate) scratch: Vec<CpuId>,
-    spare_masks: Vec<u32>,
+    /// CPUs touched since each reader last looked (SYNC, NOTE, ROT).
+    pub(crate) cpus: CpuMarks,
+    /// Tasks to re-read at the next sync.
+    task_dirty: DirtyList,
+    /// Reused buffer for draining a dirty list.
+    pub(crate) scratch: Vec<u32>,
     entries: Vec<CpuEntry>,
     /// Online idle CPUs.
     pub idle: CpuMask,
@@ -93,12 +136,15 @@ pub struct RqIndex {
     pub overloaded: u32,
     /// Idle CPUs by (next_balance, cpu).
     pub idle_due: BTreeSet<(u64, CpuId)>,
+    /// Idle CPUs by (idle since, cpu): the longest idle first.
+    pub idle_since: BTreeSet<(u64, CpuId)>,
     /// Distinct affinity masks, interned.
     masks: Vec<CpuMask>,
     mask_ids: HashMap<CpuMask, u32>,
-    /// Each task's mask id (u32::MAX: not interned yet).
-    task_mask: Vec<u32>,
-    /// Per mask id: how many waiting (Runnable, queued) tasks have it.
+    /// Per task: the mask id it is counted under while it waits (queued and
+    /// Runnable), u32::MAX while it does not.
+    counted: Vec<u32>,
+    /// Per mask id: how many waiting tasks have it.
     mask_waiting: Vec<u32>,
     /// The union of the masks of waiting tasks (stale: recompute).
     usable: CpuMask,
@@ -110,37 +156,54 @@ pub struct RqIndex {
 
 impl RqIndex {
     pub fn new(nr_cpus: usize) -> RqIndex {
-        RqIndex { entries: vec![CpuEntry::default(); nr_cpus], ..Default::default() }
+        RqIndex { entries: vec![CpuEntry::default(); nr_cpus], cpus: CpuMarks::new(nr_cpus), ..Default::default() }
     }
 
+    /// The runqueue's length, load, running task, tree or idle stamp may have changed.
     pub fn touch(&mut self, cpu: CpuId) {
-        self.sync_dirty.mark(cpu);
-        self.note_dirty.mark(cpu);
-        self.rot_dirty.mark(cpu);
+        self.cpus.mark(cpu);
     }
 
-    /// The task's affinity changed: intern it again when next seen.
-    pub fn forget_task_mask(&mut self, pid: u32) {
-        if let Some(m) = self.task_mask.get_mut(pid as usize) {
-            *m = u32::MAX;
+    /// Whether the task waits, or its affinity, may have changed.
+    pub fn touch_task(&mut self, pid: Pid) {
+        self.task_dirty.mark(pid);
+    }
+
+    fn intern(&mut self, allowed: &CpuMask) -> u32 {
+        if let Some(&id) = self.mask_ids.get(allowed) {
+            return id;
         }
+        let id = self.masks.len() as u32;
+        self.mask_ids.insert(allowed.clone(), id);
+        self.masks.push(allowed.clone());
+        self.mask_waiting.push(0);
+        id
     }
 
-    fn mask_id(&mut self, pid: u32, allowed: &CpuMask) -> u32 {
+    /// Counts the task under `now` (a mask id, or u32::MAX: not waiting).
+    fn count_task(&mut self, pid: Pid, now: u32) {
         let i = pid as usize;
-        if i >= self.task_mask.len() {
-            self.task_mask.resize(i + 1, u32::MAX);
+        if i >= self.counted.len() {
+            self.counted.resize(i + 1, u32::MAX);
         }
-        if self.task_mask[i] == u32::MAX {
-            let next = self.masks.len() as u32;
-            let id = *self.mask_ids.entry(allowed.clone()).or_insert(next);
-            if id == next {
-                self.masks.push(allowed.clone());
-                self.mask_waiting.push(0);
+        let was = std::mem::replace(&mut self.counted[i], now);
+        if was == now {
+            return;
+        }
+        if was != u32::MAX {
+            self.mask_waiting[was as usize] -= 1;
+            if self.mask_waiting[was as usize] == 0 {
+                self.usable_stale = true;
+                self.wasted_inputs_changed = true;
             }
-            self.task_mask[i] = id;
         }
-        self.task_mask[i]
+        if now != u32::MAX {
+            self.mask_waiting[now as usize] += 1;
+            if self.mask_waiting[now as usize] == 1 && !self.usable_stale {
+                self.usable.or_with(&self.masks[now as usize]);
+                self.wasted_inputs_changed = true;
+            }
+        }
     }
 
     /// The CPUs some waiting task may run on.
@@ -158,13 +221,16 @@ impl RqIndex {
         &self.usable
     }
 
-    /// Stores the CPU's new entry, adjusting the totals; returns the old one.
-    fn set_entry(&mut self, cpu: CpuId, new: CpuEntry) -> CpuEntry {
+    /// Stores the CPU's new entry, adjusting the totals.
+    fn set_entry(&mut self, cpu: CpuId, new: CpuEntry) {
         let i = cpu as usize;
         if i >= self.entries.len() {
             self.entries.resize(i + 1, CpuEntry::default());
         }
         let old = &self.entries[i];
+        if *old == new {
+            return;
+        }
         if old.idle != new.idle {
             if new.idle {
                 self.idle.set(cpu);
@@ -174,10 +240,11 @@ impl RqIndex {
             self.wasted_inputs_changed = true;
         }
         self.nr_running = self.nr_running + new.nr_running as u64 - old.nr_running as u64;
-        if (self.waiting == 0) != (self.waiting + new.waiting as u64 - old.waiting as u64 == 0) {
+        let waiting = self.waiting + new.waiting as u64 - old.waiting as u64;
+        if (self.waiting == 0) != (waiting == 0) {
             self.wasted_inputs_changed = true;
         }
-        self.waiting = self.waiting + new.waiting as u64 - old.waiting as u64;
+        self.waiting = waiting;
         self.overloaded = self.overloaded + new.overloaded as u32 - old.overloaded as u32;
         if old.due_key != new.due_key {
             if let Some(k) = old.due_key {
@@ -187,27 +254,15 @@ impl RqIndex {
                 self.idle_due.insert((k, cpu));
             }
         }
-        if old.masks != new.masks {
-            for &m in &old.masks {
-                self.mask_waiting[m as usize] -= 1;
-                if self.mask_waiting[m as usize] == 0 {
-                    self.usable_stale = true;
-                    self.wasted_inputs_changed = true;
-                }
+        if old.stamp_key != new.stamp_key {
+            if let Some(k) = old.stamp_key {
+                self.idle_since.remove(&(k, cpu));
             }
-            for &m in &new.masks {
-                self.mask_waiting[m as usize] += 1;
-                if self.mask_waiting[m as usize] == 1 && !self.usable_stale {
-                    self.usable.or_with(&self.masks[m as usize]);
-                    self.wasted_inputs_changed = true;
-                }
+            if let Some(k) = new.stamp_key {
+                self.idle_since.insert((k, cpu));
             }
         }
-        std::mem::replace(&mut self.entries[i], new)
-    }
-
-    pub fn entry(&self, cpu: CpuId) -> Option<&CpuEntry> {
-        self.entries.get(cpu as usize)
+        self.entries[i] = new;
     }
 }
 
@@ -218,37 +273,42 @@ impl super::Simulator {
     }
 
     /// What the index keeps of `cpu`, read from the runqueue now.
-    fn read_entry(&mut self, cpu: CpuId, reuse: Vec<u32>) -> CpuEntry {
+    fn read_entry(&self, cpu: CpuId) -> CpuEntry {
         let rq = &self.rqs[cpu as usize];
         let nr_running = rq.nr_running();
         let idle = rq.online && rq.is_idle();
-        let mut masks = reuse;
-        masks.clear();
-        for &pid in &rq.cfs_tasks {
-            let task = &self.tasks[pid as usize];
-            if task.state == TaskState::Runnable {
-                masks.push(self.index.mask_id(pid, &task.allowed));
-            }
-        }
-        masks.sort_unstable();
         CpuEntry {
             idle,
             nr_running,
             waiting: nr_running.saturating_sub(u32::from(rq.curr().is_some())),
             overloaded: rq.online && nr_running > 1,
             due_key: idle.then_some(rq.next_balance),
-            masks,
+            stamp_key: idle.then(|| rq.idle_stamp.map_or(u64::MAX, |t| t.ns())),
         }
     }
 
-    /// Re-reads the CPUs touched since the last sync.
+    /// Whether the task waits (queued, not running): the mask id it counts under.
+    fn waiting_mask(&mut self, pid: Pid) -> u32 {
+        let task = &self.tasks[pid as usize];
+        if task.se.on_rq && task.state == TaskState::Runnable {
+            self.index.intern(&task.allowed)
+        } else {
+            u32::MAX
+        }
+    }
+
+    /// Re-reads the CPUs and tasks touched since the last sync.
     pub(crate) fn sync_index(&mut self) {
         let mut dirty = std::mem::take(&mut self.index.scratch);
-        self.index.sync_dirty.drain_sorted_into(&mut dirty);
+        self.index.cpus.drain_sorted_into(SYNC, &mut dirty);
         for &cpu in &dirty {
-            let buf = std::mem::take(&mut self.index.spare_masks);
-            let entry = self.read_entry(cpu, buf);
-            self.index.spare_masks = self.index.set_entry(cpu, entry).masks;
+            let entry = self.read_entry(cpu);
+            self.index.set_entry(cpu, entry);
+        }
+        self.index.task_dirty.drain_sorted_into(&mut dirty);
+        for &pid in &dirty {
+            let now = self.waiting_mask(pid);
+            self.index.count_task(pid, now);
         }
         self.index.scratch = dirty;
     }
@@ -269,22 +329,30 @@ impl super::Simulator {
     /// Panics if the index disagrees with a full scan (tests only).
     pub(crate) fn check_index(&mut self) {
         self.sync_index();
+        let at = (self.now, self.events);
+        let mut waiting = vec![0u32; self.index.masks.len()];
         for cpu in 0..self.rqs.len() as CpuId {
-            let fresh = self.read_entry(cpu, Vec::new());
-            let kept = self.index.entry(cpu).cloned().unwrap_or_default();
-            assert_eq!(kept, fresh, "index entry of CPU {cpu} at {:?} after event {}", self.now, self.events);
+            let kept = self.index.entries.get(cpu as usize).cloned().unwrap_or_default();
+            assert_eq!(kept, self.read_entry(cpu), "index entry of CPU {cpu} at {at:?}");
             let rq = &self.rqs[cpu as usize];
-            if !self.index.note_dirty.is_marked(cpu) {
-                assert_eq!(
-                    self.trace.rq_last(cpu),
-                    (rq.nr_running(), rq.weighted_cpuload()),
-                    "CPU {cpu} changed unmarked at {:?}",
-                    self.now
-                );
+            if !self.index.cpus.is_marked(NOTE, cpu) {
+                let now = (rq.nr_running(), rq.weighted_cpuload());
+                assert_eq!(self.trace.rq_last(cpu), now, "CPU {cpu} changed unmarked at {at:?}");
             }
-            if !self.index.rot_dirty.is_marked(cpu) {
-                assert!(!rq.cfs.tree.has_rotations(), "CPU {cpu} rotated unmarked");
+            if !self.index.cpus.is_marked(ROT, cpu) {
+                assert!(!rq.cfs.tree.has_rotations(), "CPU {cpu} rotated unmarked at {at:?}");
+            }
+            // The waiting tasks as the first accounting found them: queued
+            // on some runqueue, in state Runnable.
+            for &pid in &rq.cfs_tasks {
+                let task = &self.tasks[pid as usize];
+                if task.state == TaskState::Runnable {
+                    let id = self.index.mask_ids.get(&task.allowed).copied();
+                    let id = id.unwrap_or_else(|| panic!("task {pid} waits uncounted at {at:?}"));
+                    waiting[id as usize] += 1;
+                }
             }
         }
+        assert_eq!(waiting, self.index.mask_waiting, "waiting tasks by affinity at {at:?}");
     }
 }

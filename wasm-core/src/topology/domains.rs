@@ -129,7 +129,7 @@ impl GroupIndex {
 }
 
 /// Levels with more groups than this get a `GroupIndex`.
-const GROUP_INDEX_MIN: usize = 16;
+const GROUP_INDEX_MIN: usize = 4;
 
 /// The CPU-to-group table of a non-overlapping level, if its groups follow
 /// each other in CPU order (positions never decrease along the span).
