@@ -84,7 +84,7 @@ pub fn update_sg_lb_stats(
     sg_imbalanced: bool,
 ) -> GroupStats {
     let mut s = GroupStats { span: group.span.clone(), local, min_load: u64::MAX, ..Default::default() };
-    for cpu in group.span.iter().filter(|&c| env_cpus.test(c)) {
+    for cpu in group.span.iter_and(env_cpus) {
         let c = &loads[cpu as usize];
         let load = if local { target_load(c, idx) } else { source_load(c, idx) };
         s.group_load += load;
@@ -105,7 +105,7 @@ pub fn update_sg_lb_stats(
     if s.sum_nr_running > 0 {
         s.load_per_task = s.sum_weighted_load / s.sum_nr_running as u64;
     }
-    s.group_weight = group.span.weight();
+    s.group_weight = group.weight;
     s.group_no_capacity = group_is_overloaded(&s, imbalance_pct);
     s.group_type = Some(classify(&s, sg_imbalanced));
     s
@@ -321,7 +321,7 @@ pub fn find_busiest_queue(
     imbalance: u64,
 ) -> Option<CpuId> {
     let (mut busiest, mut busiest_load, mut busiest_capacity) = (None, 0u64, 1u64);
-    for cpu in group_span.iter().filter(|&c| env_cpus.test(c)) {
+    for cpu in group_span.iter_and(env_cpus) {
         let c = &loads[cpu as usize];
         if c.nr_running == 1 && c.weighted > imbalance {
             continue;

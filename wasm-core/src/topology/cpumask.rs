@@ -74,6 +74,21 @@ impl CpuMask {
         })
     }
 
+    /// The CPUs in both sets, in increasing order, without building the set.
+    pub fn iter_and<'a>(&'a self, other: &'a CpuMask) -> impl Iterator<Item = CpuId> + 'a {
+        self.words.iter().zip(&other.words).enumerate().filter(|(_, (a, b))| *a & *b != 0).flat_map(|(i, (a, b))| {
+            let mut bits = a & b;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let bit = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some(i as CpuId * 64 + bit)
+            })
+        })
+    }
+
     pub fn and(&self, other: &CpuMask) -> CpuMask {
         let words = self.words.iter().zip(&other.words).map(|(a, b)| a & b).collect();
         CpuMask { words }.trimmed()
@@ -92,6 +107,17 @@ impl CpuMask {
         }
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a |= b;
+        }
+    }
+
+    /// `self |= a & b`, in place.
+    pub fn or_and(&mut self, a: &CpuMask, b: &CpuMask) {
+        let n = a.words.len().min(b.words.len());
+        if self.words.len() < n {
+            self.words.resize(n, 0);
+        }
+        for i in 0..n {
+            self.words[i] |= a.words[i] & b.words[i];
         }
     }
 

@@ -71,6 +71,8 @@ pub struct SchedGroup {
     /// The CPUs that may balance on behalf of this group (`sched_group_mask`).
     pub balance_mask: Arc<CpuMask>,
     pub capacity: u64,
+    /// The span's CPU count.
+    pub weight: u32,
 }
 
 impl SchedGroup {
@@ -254,7 +256,8 @@ pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) 
                         (next_id, span, balance_mask)
                     })
                     .clone();
-                let g = SchedGroup { id, capacity: cap * span.weight() as u64, span, balance_mask };
+                let weight = span.weight();
+                let g = SchedGroup { id, capacity: cap * weight as u64, weight, span, balance_mask };
                 let is_local = if overlap {
                     (local.is_none() && g.span.test(cpu)) || g.balance_cpu() == Some(cpu)
                 } else {
