@@ -25,8 +25,10 @@ pub struct Report {
     pub migrations: u64,
     pub balance_decisions: u64,
     /// The sanity checker's reports: when detected and confirmed (ns), the
-    /// idle CPUs and the waiting threads.
+    /// idle CPUs and the waiting threads (the first 4,096 reports, each
+    /// naming at most 64 CPUs and 64 threads; the totals count them all).
     pub sanity_violations: Vec<ViolationReport>,
+    pub sanity_violations_total: u64,
     pub cpus: Vec<CpuReport>,
     pub processes: Vec<ProcessReport>,
 }
@@ -36,7 +38,9 @@ pub struct ViolationReport {
     pub detected_ns: u64,
     pub confirmed_ns: u64,
     pub idle_cpus: Vec<u32>,
+    pub idle_cpus_total: usize,
     pub waiting_threads: Vec<String>,
+    pub waiting_threads_total: usize,
 }
 
 #[derive(Serialize, Debug)]
@@ -131,9 +135,12 @@ pub fn report(sim: &Simulator) -> Report {
                 detected_ns: v.detected.ns(),
                 confirmed_ns: v.confirmed.ns(),
                 idle_cpus: v.idle_cpus.clone(),
+                idle_cpus_total: v.idle_cpus_total,
                 waiting_threads: v.waiting.iter().map(|&p| tasks[p as usize].name.clone()).collect(),
+                waiting_threads_total: v.waiting_total,
             })
             .collect(),
+        sanity_violations_total: sim.sanity_violations_total(),
         cpus: sim
             .rqs()
             .iter()

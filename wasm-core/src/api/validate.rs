@@ -139,7 +139,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     if !c.diags.is_empty() {
         return Err(c.diags);
     }
-    Ok(SimConfig {
+    super::limits::admit(SimConfig {
         event_budget: crate::config::DEFAULT_EVENT_BUDGET,
         autogroup: f.autogroup,
         costs,
