@@ -37,6 +37,8 @@ import { LibraryPanel } from './library/library-panel';
 import { PRESET_NOTES } from './library/preset-notes';
 import { ScenarioEditor } from './editor/scenario-editor';
 import { JsonFileButton } from './views/json-file-button';
+import { ClippedText } from './views/clipped-text';
+import { MAX_SCENARIO_BYTES, mebibytes, readScenarioFile, ScenarioFileTooBig } from './views/scenario-file';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const GANTT_WINDOW_NS = 200e6;
@@ -65,7 +67,7 @@ export function App({ client }: { client: EngineClient }) {
   );
   const engine = useLabEngine(client, { cpu: cpuSel, gantt }, formatDetail);
   const { playing, setPlaying, progress, version, api } = engine;
-  usePlayLoop(engine, speed);
+  const play = usePlayLoop(engine, speed);
   const partner = usePartner(engine);
   /** A preset's title in the interface language (the library's), else the engine's. */
   // The library's note describes a built-in preset as shipped (own property
@@ -137,6 +139,11 @@ export function App({ client }: { client: EngineClient }) {
   const cancelLong = useCallback(() => {
     void api.cancel().then(() => setNotice(t('notice.cancelled', { t: fmtMs(api.dataRef.current?.frame.nowNs ?? 0) })));
   }, [api, t]);
+  /** A scenario file from the header's picker: one larger than a scenario may be is refused by its size, unread. */
+  const openFile = (f: File) =>
+    void readScenarioFile(f).then(load, (e: unknown) =>
+      setError(e instanceof ScenarioFileTooBig ? t('app.fileTooBig', { file: f.name, size: mebibytes(e.bytes), max: mebibytes(MAX_SCENARIO_BYTES) }) : String(e)),
+    );
   /** Runs a command now, paused; its answer is whether it found where to go. */
   const drive = useCallback(
     (c: EngineCommand): Promise<boolean> => {
@@ -224,8 +231,10 @@ export function App({ client }: { client: EngineClient }) {
       partner: () => read({ kind: 'partner-summary' }),
       report: () => read({ kind: 'report' }),
       latencyCdfs: (n: number) => read({ kind: 'latency-cdfs', points: n }),
+      /** The current (or last) play's requests: where each asked to run from and to, at which speed. */
+      playAsks: () => play.asks.current.slice(),
     };
-  }, [stepEvent, load, seekTimeNow, drive, api]);
+  }, [stepEvent, load, seekTimeNow, drive, api, play.asks]);
 
   const busy = engine.busy;
   const report = data?.report ?? null;
@@ -292,7 +301,7 @@ export function App({ client }: { client: EngineClient }) {
           <button type="button" className="file" data-testid="open-editor" onClick={() => setEditing(true)}>
             {t('editor.open')}
           </button>
-          <JsonFileButton label={t('app.openScenario')} onFile={(f) => void f.text().then(load)} />
+          <JsonFileButton label={t('app.openScenario')} onFile={openFile} testId="open-scenario" />
         </div>
         <button className="library-button" data-testid="library-button" onClick={() => setLibrary(true)}>
           {t('lib.button')}
@@ -316,7 +325,8 @@ export function App({ client }: { client: EngineClient }) {
       {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
       <p className="description">
         {/* A built-in preset is described in the interface language by the library's note; other scenarios by their own text. */}
-        <b>{meta.name}</b> — {builtInNote && lang !== 'en' ? builtInNote.text[lang] : meta.description}
+        {/* A scenario's own text may be megabytes long: past 1,500 characters (the presets' are shorter) its start is shown, the rest on demand. */}
+        <b>{meta.name}</b> — <ClippedText text={builtInNote && lang !== 'en' ? builtInNote.text[lang] : meta.description} limit={1500} preview={500} label={t('editor.description')} testId="description-text" />
       </p>
       {share.openProblem && <LinkProblem problem={share.openProblem} onDismiss={share.dismissProblem} />}
       {library && (
@@ -340,6 +350,7 @@ export function App({ client }: { client: EngineClient }) {
             playing={playing}
             finished={view.finished}
             speed={speed}
+            achieved={play.achieved}
             notice={notice}
             onCommand={command}
             onSpeed={setSpeed}

@@ -11,6 +11,7 @@ import { EventLog } from './views/event-log';
 import { GanttView, type GanttNav } from './views/gantt-view';
 import { Heatmaps } from './views/heatmap';
 import { Inspector } from './views/inspector';
+import { SchedstatPanel } from './views/schedstat-panel';
 import { MetricsCharts } from './views/metrics-charts';
 import { RbTreeView } from './views/rbtree-view';
 import { TaskTable } from './views/task-table';
@@ -127,6 +128,7 @@ export function LabPanels(p: LabPanelsProps) {
       {runqueue}
       {lanes}
       {data.history && <Heatmaps history={data.history} cpus={topo.cpus} nowNs={now} durationNs={frame.durationNs} violations={p.violations} onSeek={p.onSeek} />}
+      {data.report && view.cpus.length > 1 && <SchedstatPanel stats={data.report.schedstat?.find((c) => c.cpu === cpu.cpu)} />}
       {data.report && <MetricsCharts report={data.report} cdfs={data.cdfs} history={data.history} durationNs={frame.durationNs} />}
       {/* Fewer rows while playing: they change faster than anyone reads them. */}
       <TaskTable tasks={data.tasks} maxRows={p.playing ? PLAYING_ROWS : MAX_ROWS} />

@@ -2,14 +2,12 @@
 // run B at the same simulated time (the partner is kept on the primary's
 // clock), each with its own recent migrations and latest decision, one
 // colouring for both so the colours compare.
-import { useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ARROW_WINDOW_NS } from '../engine/frame';
 import type { MachineData } from '../engine/use-lab-engine';
 import { useT } from '../i18n/i18n';
 import { latestFocus } from '../views/topology/focus';
-import { layoutTopology } from '../views/topology/layout';
 import { TopologyView, type ColourBy } from '../views/topology/topology-view';
-import { useWidth } from '../views/use-width';
 
 function Machine(props: { label: string; machine: MachineData; colourBy: ColourBy; onColourBy: (c: ColourBy) => void; testId: string }) {
   const t = useT();
@@ -17,30 +15,24 @@ function Machine(props: { label: string; machine: MachineData; colourBy: ColourB
   const now = frame.nowNs;
   // Counters of every CPU (with the same arrow window as the lab's own view).
   const cpus = frame.view.cpus;
-  // Two machines share one row: a large one is zoomed down to its half.
-  const box = useRef<HTMLDivElement>(null);
-  const boxW = useWidth(box, 600);
-  const machineW = useMemo(() => layoutTopology(topology).width + 30, [topology]);
-  const zoom = Math.min(1, boxW / machineW);
   return (
-    <div className="compare-machine" data-testid={props.testId} ref={box}>
+    <div className="compare-machine" data-testid={props.testId}>
       <h3>{props.label}</h3>
-      <div style={{ zoom }}>
-        <TopologyView
-          topo={topology}
-          cpus={cpus}
-          nameOf={(pid) => names[pid] ?? `pid ${pid}`}
-          colourBy={props.colourBy}
-          onColourBy={props.onColourBy}
-          migrations={frame.migrations}
-          nowNs={now}
-          arrowWindowNs={ARROW_WINDOW_NS}
-          focus={latestFocus(frame.placement ?? undefined, frame.decision ?? undefined, t)}
-          selected={-1}
-          onSelect={() => undefined}
-          testId={`${props.testId}-view`}
-        />
-      </div>
+      {/* Each view lays itself out to its half of the row (a large machine as a grid of nodes). */}
+      <TopologyView
+        topo={topology}
+        cpus={cpus}
+        nameOf={(pid) => names[pid] ?? `pid ${pid}`}
+        colourBy={props.colourBy}
+        onColourBy={props.onColourBy}
+        migrations={frame.migrations}
+        nowNs={now}
+        arrowWindowNs={ARROW_WINDOW_NS}
+        focus={latestFocus(frame.placement ?? undefined, frame.decision ?? undefined, t)}
+        selected={-1}
+        onSelect={() => undefined}
+        testId={`${props.testId}-view`}
+      />
     </div>
   );
 }

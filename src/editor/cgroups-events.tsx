@@ -1,10 +1,14 @@
 // Cgroups (cpu.shares, parent, Group Identity class, SMT expeller) and timed
-// CPU hotplug events, each a small table with rows added and removed.
-import { Fragment } from 'react';
+// CPU hotplug events, each a table with rows added and removed (drawn a
+// screenful at a time, virtual-rows.tsx).
 import { useT } from '../i18n/i18n';
 import { Input, Messages, Section, useForm, useTriOptions, type Option } from './field';
 import { choices } from './engine-checks';
 import type { CgroupForm, EventForm, FormModel } from './scenario-form';
+import { Spacer, useVirtualRows } from './virtual-rows';
+
+/** Past this many cgroups a parent is typed, not picked (a list of every cgroup in every row). */
+const PARENT_LIST_MAX = 200;
 
 function freshName(taken: string[], pattern: (n: number) => string): string {
   let n = taken.length + 1;
@@ -40,40 +44,47 @@ export function CgroupTable() {
   const set = (rows: CgroupForm[]) => change((m: FormModel) => ({ ...m, cgroups: rows }));
   const add = () => set([...model.cgroups, { name: freshName(model.cgroups.map((g) => g.name), (n) => t('editor.newCgroup', { n })), shares: '', parent: '', identity: '', smt_expeller: '', extra: {} }]);
   const identities: Option[] = [['', t('editor.default', { value: 'normal' })], ...choices().identities.map((x): Option => [x, x])];
+  const v = useVirtualRows('cgroups', model.cgroups.length, () => 36);
+  const listParents = model.cgroups.length <= PARENT_LIST_MAX;
   return (
     <Section id="cgroups" title={t('editor.secCgroups')} testId="ed-cgroups">
       {model.cgroups.length > 0 ? (
-        <table className="ed-table">
-          <thead>
-            <tr>
-              <th>{t('editor.gName')} <code>name</code></th>
-              <th>{t('editor.gShares')} <code>shares</code></th>
-              <th>{t('editor.gParent')} <code>parent</code></th>
-              <th>{t('editor.gIdentity')} <code>identity</code></th>
-              <th>{t('editor.gExpeller')} <code>smt_expeller</code></th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {model.cgroups.map((g, i) => (
-              <Fragment key={i}>
-                <tr data-testid={`cgroup-${i}`}>
-                  <Cell id={`cgroups[${i}].name`} label={t('editor.gName')} width={100} />
-                  <Cell id={`cgroups[${i}].shares`} label={t('editor.gShares')} width={70} placeholder="1024" />
-                  <Cell id={`cgroups[${i}].parent`} label={t('editor.gParent')} options={[['', t('editor.none')], ...model.cgroups.filter((_, k) => k !== i).map((x): Option => [x.name, x.name])]} />
-                  <Cell id={`cgroups[${i}].identity`} label={t('editor.gIdentity')} options={identities} />
-                  <Cell id={`cgroups[${i}].smt_expeller`} label={t('editor.gExpeller')} options={tri(false)} />
-                  <td className="ed-actions">
-                    <button type="button" title={t('editor.remove')} aria-label={`${t('editor.remove')} ${g.name}`} onClick={() => set(model.cgroups.filter((_, k) => k !== i))}>
-                      ✕
-                    </button>
-                  </td>
-                </tr>
-                <RowMessages id={`cgroups[${i}]`} span={6} />
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
+        <div className="ed-vscroll" ref={v.box}>
+          <table className="ed-table">
+            <thead ref={v.head}>
+              <tr>
+                <th>{t('editor.gName')} <code>name</code></th>
+                <th>{t('editor.gShares')} <code>shares</code></th>
+                <th>{t('editor.gParent')} <code>parent</code></th>
+                <th>{t('editor.gIdentity')} <code>identity</code></th>
+                <th>{t('editor.gExpeller')} <code>smt_expeller</code></th>
+                <th />
+              </tr>
+            </thead>
+            <Spacer height={v.above} span={6} />
+            {v.items.map(({ index: i, key }) => {
+              const g = model.cgroups[i];
+              return (
+                <tbody key={key} data-index={i} ref={v.measure}>
+                  <tr data-testid={`cgroup-${i}`}>
+                    <Cell id={`cgroups[${i}].name`} label={t('editor.gName')} width={100} />
+                    <Cell id={`cgroups[${i}].shares`} label={t('editor.gShares')} width={70} placeholder="1024" />
+                    <Cell id={`cgroups[${i}].parent`} label={t('editor.gParent')} options={listParents ? [['', t('editor.none')], ...model.cgroups.filter((_, k) => k !== i).map((x): Option => [x.name, x.name])] : undefined} />
+                    <Cell id={`cgroups[${i}].identity`} label={t('editor.gIdentity')} options={identities} />
+                    <Cell id={`cgroups[${i}].smt_expeller`} label={t('editor.gExpeller')} options={tri(false)} />
+                    <td className="ed-actions">
+                      <button type="button" title={t('editor.remove')} aria-label={`${t('editor.remove')} ${g.name}`} onClick={() => set(model.cgroups.filter((_, k) => k !== i))}>
+                        ✕
+                      </button>
+                    </td>
+                  </tr>
+                  <RowMessages id={`cgroups[${i}]`} span={6} />
+                </tbody>
+              );
+            })}
+            <Spacer height={v.below} span={6} />
+          </table>
+        </div>
       ) : (
         <p className="ed-note">{t('editor.noRows')}</p>
       )}
@@ -91,24 +102,26 @@ export function EventTable() {
   const action = (e: EventForm) => (e.cpu_online !== '' && e.cpu_offline === '' ? 'online' : 'offline');
   const setAction = (i: number, a: string) =>
     set(model.events.map((e, k) => (k !== i ? e : a === 'online' ? { ...e, cpu_online: e.cpu_offline || e.cpu_online, cpu_offline: '' } : { ...e, cpu_offline: e.cpu_online || e.cpu_offline, cpu_online: '' })));
+  const v = useVirtualRows('events', model.events.length, () => 36);
   return (
     <Section id="events" title={t('editor.secEvents')} testId="ed-events">
       {model.events.length > 0 ? (
-        <table className="ed-table">
-          <thead>
-            <tr>
-              <th>{t('editor.eAt')} (ms) <code>at_ms</code></th>
-              <th>{t('editor.eAction')}</th>
-              <th>{t('editor.eCpu')} <code>cpu_offline / cpu_online</code></th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {model.events.map((e, i) => {
-              const a = action(e);
+        <div className="ed-vscroll" ref={v.box}>
+          <table className="ed-table">
+            <thead ref={v.head}>
+              <tr>
+                <th>{t('editor.eAt')} (ms) <code>at_ms</code></th>
+                <th>{t('editor.eAction')}</th>
+                <th>{t('editor.eCpu')} <code>cpu_offline / cpu_online</code></th>
+                <th />
+              </tr>
+            </thead>
+            <Spacer height={v.above} span={4} />
+            {v.items.map(({ index: i, key }) => {
+              const a = action(model.events[i]);
               const cpuId = `events[${i}].cpu_${a}`;
               return (
-                <Fragment key={i}>
+                <tbody key={key} data-index={i} ref={v.measure}>
                   <tr data-testid={`event-${i}`}>
                     <Cell id={`events[${i}].at_ms`} label={t('editor.eAt')} width={70} />
                     <td>
@@ -125,11 +138,12 @@ export function EventTable() {
                     </td>
                   </tr>
                   <RowMessages id={`events[${i}]`} span={4} />
-                </Fragment>
+                </tbody>
               );
             })}
-          </tbody>
-        </table>
+            <Spacer height={v.below} span={4} />
+          </table>
+        </div>
       ) : (
         <p className="ed-note">{t('editor.noRows')}</p>
       )}

@@ -3,7 +3,7 @@
 // path the engine names in its messages; a message about a part the form
 // has no input for (a program step, an unknown key) goes to the nearest
 // enclosing field, row or section (`processes[0].program`, `processes[0]`).
-import { BUGS, COSTS, FEATURES, type FormModel } from './scenario-form';
+import { BUGS, COSTS, FEATURES, fromScenario, type FormModel } from './scenario-form';
 
 type Segment = string | number;
 
@@ -49,8 +49,36 @@ export function fieldIds(f: FormModel): Set<string> {
   return ids;
 }
 
+/** A set of field ids, or anything that can answer whether an id is one. */
+export interface FieldSet {
+  has(id: string): boolean;
+}
+
+/** The ids of the form without its rows or distance cells (they do not depend on the model). */
+const FIXED = fieldIds(fromScenario({}));
+const ROW_FIELDS: Record<string, readonly string[]> = { cgroups: CGROUP_FIELDS, processes: PROCESS_FIELDS, events: EVENT_FIELDS };
+
+/**
+ * The same set as `fieldIds(f)`, answered from the model's shape instead of
+ * listed: 10,000 processes would make 130,000 ids on every edit.
+ */
+export function formFields(f: FormModel): FieldSet {
+  return {
+    has(id: string): boolean {
+      if (FIXED.has(id)) return true;
+      const row = /^(cgroups|processes|events)\[(\d+)\](?:\.(\w+))?$/.exec(id);
+      if (row) {
+        const [, table, i, key] = row;
+        return Number(i) < (f[table as 'cgroups' | 'processes' | 'events'] as unknown[]).length && (key === undefined || ROW_FIELDS[table].includes(key));
+      }
+      const cell = /^machine\.distance\[(\d+)\]\[(\d+)\]$/.exec(id);
+      return cell !== null && Number(cell[2]) < (f.machine.distance?.[Number(cell[1])]?.length ?? 0);
+    },
+  };
+}
+
 /** The form field that shows a message about `path`: the longest enclosing field, else 'scenario'. */
-export function fieldOf(path: string, ids: Set<string>): string {
+export function fieldOf(path: string, ids: FieldSet): string {
   const segs = segments(path);
   for (let n = segs.length; n > 0; n--) {
     const id = joinPath(segs.slice(0, n));
@@ -65,11 +93,30 @@ export interface Problem {
 }
 
 /** Problems grouped by the form field that shows them. */
-export function problemsByField(problems: Problem[], ids: Set<string>): Map<string, Problem[]> {
+export function problemsByField(problems: Problem[], ids: FieldSet): Map<string, Problem[]> {
   const out = new Map<string, Problem[]>();
   for (const p of problems) {
     const id = fieldOf(p.path, ids);
-    out.set(id, [...(out.get(id) ?? []), p]);
+    const list = out.get(id);
+    if (list) list.push(p);
+    else out.set(id, [p]);
+  }
+  return out;
+}
+
+/** The messages of one table row: its fields' and the row's own, by field id. */
+export type RowProblems = ReadonlyMap<string, Problem[]>;
+
+/** A table's messages row by row (`processes[3].nice` → row 3), so a row is given only its own. */
+export function problemsByRow(byField: Map<string, Problem[]>, table: string): Map<number, RowProblems> {
+  const out = new Map<number, Map<string, Problem[]>>();
+  const prefix = `${table}[`;
+  for (const [id, list] of byField) {
+    if (!id.startsWith(prefix)) continue;
+    const i = Number(id.slice(prefix.length, id.indexOf(']')));
+    let row = out.get(i);
+    if (!row) out.set(i, (row = new Map()));
+    row.set(id, list);
   }
   return out;
 }

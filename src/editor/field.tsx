@@ -1,9 +1,12 @@
 // One form field: a human label with the file's field name in monospace, the
 // input, and the engine's messages about that field right under it. Inputs
 // are named by the JSON path they edit (data-field), which is also how the
-// engine's messages find them.
-import { createContext, useContext, type ReactNode } from 'react';
+// engine's messages find them. Table rows take their values and messages as
+// props and only the stable edit functions from context (EditContext), so an
+// edit re-renders the one row it changed.
+import { createContext, useContext, type MutableRefObject, type ReactNode } from 'react';
 import { useT } from '../i18n/i18n';
+import { ClippedText, CLIP_CHARS, clip } from '../views/clipped-text';
 import { getField, type Problem } from './field-paths';
 import type { FormModel } from './scenario-form';
 
@@ -13,6 +16,8 @@ export interface FormCtx {
   change(fn: (m: FormModel) => FormModel): void;
   /** The problems shown at a field, row or section. */
   problemsAt(id: string): Problem[];
+  /** The same, as a map by field id (tables split it row by row). */
+  byField: Map<string, Problem[]>;
 }
 
 export const FormContext = createContext<FormCtx | null>(null);
@@ -23,17 +28,40 @@ export function useForm(): FormCtx {
   return ctx;
 }
 
+/** What never changes while the editor is open: the edit functions, and the tables' "scroll row i into view". */
+export interface EditCtx {
+  edit(id: string, value: string): void;
+  change(fn: (m: FormModel) => FormModel): void;
+  /** Filled in by each virtualised table, by its name ('processes', ...). */
+  reveal: MutableRefObject<Record<string, (row: number) => void>>;
+}
+
+export const EditContext = createContext<EditCtx | null>(null);
+
+export function useEdit(): EditCtx {
+  const ctx = useContext(EditContext);
+  if (!ctx) throw new Error('useEdit outside the editor');
+  return ctx;
+}
+
+/** No messages (one array, so memoised rows see no change). */
+export const NO_PROBLEMS: Problem[] = [];
+
 /** The messages of a field, row or section (nothing when there are none). */
 export function Messages({ id }: { id: string }) {
   const { problemsAt } = useForm();
-  const list = problemsAt(id);
+  return <MessagesView id={id} list={problemsAt(id)} />;
+}
+
+/** Messages given as a prop (table rows). */
+export function MessagesView({ id, list }: { id: string; list: Problem[] }) {
   if (list.length === 0) return null;
   return (
     <ul className="ed-msgs" data-testid={`msg-${id}`} id={`msg-${id}`} role="alert">
       {list.map((p, i) => (
         <li key={i}>
           {p.path !== id && <code>{p.path}: </code>}
-          {p.message}
+          {clip(p.message, 1000)}
         </li>
       ))}
     </ul>
@@ -55,11 +83,19 @@ interface InputProps {
 }
 
 /** The input of a field, no label: for table cells. */
-export function Input({ id, options, placeholder, multiline, width, onEdit, label }: InputProps) {
+export function Input(props: InputProps) {
   const { model, edit, problemsAt } = useForm();
+  return <InputView {...props} value={getField(model, props.id)} problems={problemsAt(props.id)} edit={edit} />;
+}
+
+/**
+ * An input given its value and messages as props (table rows). A value
+ * longer than CLIP_CHARS is shown clipped, with "show all" opening it in a
+ * textarea to edit.
+ */
+export function InputView({ id, options, placeholder, multiline, width, onEdit, label, value, problems, edit }: InputProps & { value: string; problems: Problem[]; edit(id: string, value: string): void }) {
   const t = useT();
-  const value = getField(model, id);
-  const bad = problemsAt(id).length > 0;
+  const bad = problems.length > 0;
   const common = {
     'data-field': id,
     'aria-invalid': bad || undefined,
@@ -76,7 +112,7 @@ export function Input({ id, options, placeholder, multiline, width, onEdit, labe
     const known = options.some(([v]) => v === value);
     return (
       <select {...common} value={value} onChange={(e) => set(e.target.value)}>
-        {!known && <option value={value}>{t('editor.unknownValue', { value })}</option>}
+        {!known && <option value={value}>{t('editor.unknownValue', { value: clip(value, 200) })}</option>}
         {options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -85,6 +121,7 @@ export function Input({ id, options, placeholder, multiline, width, onEdit, labe
       </select>
     );
   }
+  if (value.length > CLIP_CHARS) return <ClippedText text={value} onChange={set} field={id} label={label ?? id} testId={`long-${id}`} className={bad ? 'bad' : undefined} />;
   if (multiline) return <textarea {...common} value={value} placeholder={placeholder} onChange={(e) => set(e.target.value)} rows={3} spellCheck={false} />;
   return <input {...common} value={value} placeholder={placeholder} onChange={(e) => set(e.target.value)} spellCheck={false} />;
 }

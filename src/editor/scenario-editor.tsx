@@ -3,13 +3,17 @@
 // JSON, kept in sync; the engine checks every edit and its messages sit next
 // to the fields they name. Apply loads the scenario into the lab only when it
 // is valid (the lab keeps running the old one otherwise); Import reads a file
-// into the editor, Export downloads the current scenario.
+// into the editor (refused by its size first when it is larger than a
+// scenario may be), Export downloads the current scenario.
 import { JsonFileButton } from '../views/json-file-button';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/i18n';
-import { FormContext, type FormCtx } from './field';
-import { fieldIds, fieldOf, problemsByField } from './field-paths';
+import { EditContext, FormContext, type EditCtx, type FormCtx } from './field';
+import { fieldOf, formFields, problemsByField, segments } from './field-paths';
 import { useDraft } from './use-draft';
+import { JsonTab } from './json-tab';
+import { ProblemList } from './problem-list';
+import { MAX_SCENARIO_BYTES, mebibytes, readScenarioFile, ScenarioFileTooBig } from '../views/scenario-file';
 import { download, fileSlug } from '../views/export/compose';
 import { RunSection } from './run-section';
 import { MachineSection } from './machine-section';
@@ -31,14 +35,30 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
   const draft = useDraft(initialText);
   const [tab, setTab] = useState<'form' | 'json'>('form');
   const [notice, setNotice] = useState<{ text: string; bad: boolean } | null>(null);
+  /** A file being imported: its notice says "reading" until the form shows it. */
+  const [importing, setImporting] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
-  const ids = useMemo(() => fieldIds(draft.model), [draft.model]);
-  const byField = useMemo(() => problemsByField(draft.problems, ids), [draft.problems, ids]);
+  const ids = useMemo(() => formFields(draft.model), [draft.model]);
+  // Placed by the model the problems came with: between checks the grouping (and so every row's messages)
+  // stays the same object, and an edit re-renders only its own row.
+  const byField = useMemo(() => problemsByField(draft.problems, ids), [draft.problems]); // eslint-disable-line react-hooks/exhaustive-deps
   const ctx: FormCtx = useMemo(
-    () => ({ model: draft.model, edit: draft.edit, change: draft.change, problemsAt: (id) => byField.get(id) ?? [] }),
+    () => ({ model: draft.model, edit: draft.edit, change: draft.change, problemsAt: (id) => byField.get(id) ?? [], byField }),
     [draft.model, draft.edit, draft.change, byField],
   );
-  const ok = draft.checked && draft.problems.length === 0;
+  const reveal = useRef<EditCtx['reveal']['current']>({});
+  const editCtx: EditCtx = useMemo(() => ({ edit: draft.edit, change: draft.change, reveal }), [draft.edit, draft.change]);
+  const ok = draft.checked && draft.problems.length === 0 && !draft.reading;
+  useEffect(() => {
+    if (importing !== null && !draft.reading) {
+      setNotice({ text: t('editor.imported', { file: importing }), bad: false });
+      setImporting(null);
+    }
+  }, [importing, draft.reading, t]);
+  const showTab = (next: 'form' | 'json') => {
+    if (next === 'form') draft.flush();
+    setTab(next);
+  };
 
   useEffect(() => dialog.current?.focus(), []);
   // The dialog is modal: keys typed in it never reach the lab's shortcuts
@@ -50,27 +70,39 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
 
   const apply = async () => {
     if (!ok) return;
-    if (await onApply(draft.text)) onClose();
+    if (await onApply(draft.text())) onClose();
     else setNotice({ text: t('editor.applyFailed'), bad: true });
   };
-  const importFile = (file: File) =>
-    file.text().then(
+  const importFile = (file: File) => {
+    setNotice({ text: t('editor.reading', { file: file.name }), bad: false });
+    readScenarioFile(file).then(
       (text) => {
         draft.setText(text);
-        setNotice({ text: t('editor.imported', { file: file.name }), bad: false });
+        setImporting(file.name);
       },
-      (e: unknown) => setNotice({ text: t('editor.importFailed', { file: file.name, reason: String(e) }), bad: true }),
+      (e: unknown) =>
+        setNotice({
+          text: e instanceof ScenarioFileTooBig ? t('app.fileTooBig', { file: file.name, size: mebibytes(e.bytes), max: mebibytes(MAX_SCENARIO_BYTES) }) : t('editor.importFailed', { file: file.name, reason: String(e) }),
+          bad: true,
+        }),
     );
+  };
   // The text Apply would apply (the JSON tab's own formatting included).
-  const exportNow = () => download(draft.text, `${fileSlug(draft.model.name)}.json`, 'application/json');
+  const exportNow = () => download(draft.text(), `${fileSlug(draft.model.name)}.json`, 'application/json');
   const focusField = (path: string) => {
     const id = fieldOf(path, ids);
-    setTab('form');
-    requestAnimationFrame(() => {
-      const el = dialog.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"], [data-testid="msg-${CSS.escape(id)}"]`);
-      el?.scrollIntoView({ block: 'center' });
-      el?.focus();
-    });
+    showTab('form');
+    // A row of a long table may not be drawn: scroll its table to it first.
+    const [table, row] = segments(id);
+    if (typeof row === 'number') reveal.current[table]?.(row);
+    const find = (tries: number) =>
+      requestAnimationFrame(() => {
+        const el = dialog.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"], [data-testid="msg-${CSS.escape(id)}"]`);
+        if (!el && tries > 0) return find(tries - 1);
+        el?.scrollIntoView({ block: 'center' });
+        el?.focus();
+      });
+    find(5);
   };
 
   return (
@@ -79,19 +111,19 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
         <header className="ed-head">
           <h2>{t('editor.title')}</h2>
           <div className="ed-tabs" role="tablist">
-            <button type="button" role="tab" aria-selected={tab === 'form'} onClick={() => setTab('form')} data-testid="tab-form">
+            <button type="button" role="tab" aria-selected={tab === 'form'} onClick={() => showTab('form')} data-testid="tab-form">
               {t('editor.tabForm')}
             </button>
-            <button type="button" role="tab" aria-selected={tab === 'json'} onClick={() => setTab('json')} data-testid="tab-json">
+            <button type="button" role="tab" aria-selected={tab === 'json'} onClick={() => showTab('json')} data-testid="tab-json">
               {t('editor.tabJson')}
             </button>
           </div>
           <JsonFileButton className="file ed-button" label={t('editor.import')} testId="editor-import" onFile={(f) => void importFile(f)} />
-          <button type="button" className="ed-button" onClick={exportNow} disabled={draft.frozen} data-testid="editor-export">
+          <button type="button" className="ed-button" onClick={exportNow} disabled={draft.frozen || draft.reading} data-testid="editor-export">
             {t('editor.export')}
           </button>
           <span className={ok ? 'ed-status ok' : 'ed-status'} data-testid="editor-status">
-            {!draft.checked ? t('editor.checking') : ok ? t('editor.valid') : t('editor.problems', { n: draft.problems.length })}
+            {!draft.checked || draft.reading ? t('editor.checking') : ok ? t('editor.valid') : t('editor.problems', { n: draft.problems.length })}
           </span>
           <button type="button" className="ed-button primary" onClick={apply} disabled={!ok} data-testid="editor-apply">
             {t('editor.apply')}
@@ -105,36 +137,26 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
             {notice.text}
           </p>
         )}
-        {draft.problems.length > 0 && (
-          <ul className="ed-problems" data-testid="editor-problems">
-            {draft.problems.map((p, i) => (
-              <li key={i}>
-                <button type="button" onClick={() => focusField(p.path)}>
-                  <code>{p.path}</code>
-                </button>{' '}
-                {p.message}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ProblemList problems={draft.problems} onPick={focusField} />
         <div className="ed-body">
-          {tab === 'form' ? (
-            <FormContext.Provider value={ctx}>
-              {draft.frozen && <p className="ed-notice bad">{t('editor.syntaxFrozen')}</p>}
-              <fieldset disabled={draft.frozen} className="ed-form">
-                <RunSection />
-                <MachineSection />
-                <PolicySection />
-                <CgroupTable />
-                <ProcessTable />
-                <EventTable />
-              </fieldset>
-            </FormContext.Provider>
+          {tab === 'json' ? (
+            <JsonTab text={draft.text()} onText={draft.setText} />
+          ) : draft.reading ? (
+            <p className="ed-note" data-testid="editor-reading">{t('editor.readingForm')}</p>
           ) : (
-            <div className="ed-json">
-              <p className="ed-note">{t('editor.jsonHint')}</p>
-              <textarea aria-label={t('editor.tabJson')} data-testid="editor-json" value={draft.text} onChange={(e) => draft.setText(e.target.value)} spellCheck={false} />
-            </div>
+            <FormContext.Provider value={ctx}>
+              <EditContext.Provider value={editCtx}>
+                {draft.frozen && <p className="ed-notice bad">{t('editor.syntaxFrozen')}</p>}
+                <fieldset disabled={draft.frozen} className="ed-form">
+                  <RunSection />
+                  <MachineSection />
+                  <PolicySection />
+                  <CgroupTable />
+                  <ProcessTable />
+                  <EventTable />
+                </fieldset>
+              </EditContext.Provider>
+            </FormContext.Provider>
           )}
         </div>
       </div>

@@ -1,76 +1,142 @@
 // The scenario being edited: the form model and the JSON text, kept in sync
-// both ways, and its problems, re-checked by the engine shortly after each
-// edit. The text is what gets applied and exported; the form is rebuilt from
-// it whenever it parses.
-import { useCallback, useEffect, useState } from 'react';
-import { fromScenario, programProblems, scenarioText, type FormModel, type JsonObject } from './scenario-form';
+// both ways, and its problems. Whichever side was edited last is the truth;
+// the other is derived only when needed: a form edit leaves the text to be
+// written when it is read (the check, the JSON tab, Apply, Export), and a
+// long text is read into the form in the editor's worker. The engine's check
+// runs in that worker shortly after the last edit; the text is what gets
+// applied and exported.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fromScenario, programProblems, type FormModel } from './scenario-form';
+import { scenarioWriter } from './scenario-writer';
 import { setField, type Problem } from './field-paths';
-import { engineProblems } from './engine-checks';
+import { parseObject, type CheckResult } from './check-text';
+import { Checker } from './checker';
 
-const CHECK_DELAY_MS = 150;
+/** Pause after the last edit before the check. */
+const CHECK_DELAY_MS = 200;
+/** Texts up to this many characters are read into the form on the page at once; longer ones in the worker. */
+export const READ_ON_PAGE_MAX = 256 * 1024;
 
-/** The text parsed as a scenario object, or why it is not one. */
-function parseObject(text: string): JsonObject | string {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : 'the scenario must be a JSON object';
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-}
-
-/** Engine problems, with the form's own (program text that is not JSON) in place of the engine's at the same path. */
-export function allProblems(text: string, model: FormModel): Problem[] {
-  const local = programProblems(model);
-  const seen = new Set(local.map((p) => p.path));
-  return [...local, ...engineProblems(text).filter((p) => !seen.has(p.path))];
+interface State {
+  model: FormModel;
+  /** The current text; null: the model's, written when read. */
+  text: string | null;
+  /** The model is not yet the text's (a long text is being read in the worker). */
+  reading: boolean;
+  /** The text does not parse as an object: the form shows the last version that did. */
+  frozen: boolean;
+  /** Counts edits: a check's answer belongs to one. */
+  rev: number;
 }
 
 export interface Draft {
   model: FormModel;
-  text: string;
-  /** The text does not parse as an object: the form shows the last version that did. */
   frozen: boolean;
+  /** A long text is being read into the form (the form waits for it). */
+  reading: boolean;
   problems: Problem[];
-  /** The problems belong to the current text (the debounced check has run). */
+  /** The problems belong to the current draft (its check has answered). */
   checked: boolean;
+  /** The current scenario text (written from the form the first time it is asked for). */
+  text(): string;
   edit(id: string, value: string): void;
   change(fn: (m: FormModel) => FormModel): void;
   setText(text: string): void;
+  /** Checks now instead of after the pause (the form is about to be shown). */
+  flush(): void;
+}
+
+/** The state of a new text: read at once when short; otherwise the model stays until the worker has read it. */
+function withText(s: State | null, text: string): State {
+  const rev = (s?.rev ?? -1) + 1;
+  const old = s?.model ?? fromScenario({});
+  if (text.length > READ_ON_PAGE_MAX) return { model: old, text, reading: true, frozen: s?.frozen ?? false, rev };
+  const parsed = parseObject(text);
+  return typeof parsed === 'string'
+    ? { model: old, text, reading: false, frozen: true, rev }
+    : { model: fromScenario(parsed), text, reading: false, frozen: false, rev };
+}
+
+/** The answer of a check taken into the state it was asked for (a newer edit wins). */
+function withAnswer(s: State, rev: number, r: CheckResult): State {
+  if (s.rev !== rev || !s.reading) return s;
+  return r.model ? { ...s, model: r.model, reading: false, frozen: false } : { ...s, reading: false, frozen: r.syntax !== null };
 }
 
 export function useDraft(initialText: string): Draft {
-  const [state, setState] = useState(() => {
-    const parsed = parseObject(initialText);
-    return { text: initialText, model: fromScenario(typeof parsed === 'string' ? {} : parsed), frozen: typeof parsed === 'string' };
-  });
-  // The scenario as opened is checked at once; edits after a short pause.
-  const [checkedText, setCheckedText] = useState<string | null>(initialText);
-  const [problems, setProblems] = useState<Problem[]>(() => allProblems(state.text, state.model));
+  const [state, setState] = useState<State>(() => withText(null, initialText));
+  const [result, setResult] = useState<{ rev: number; problems: Problem[] }>({ rev: -1, problems: [] });
+  const written = useRef(new WeakMap<FormModel, string>());
+  const [write] = useState(scenarioWriter);
+  const checker = useRef<Checker | null>(null);
+  const flushRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
-    if (state.text === checkedText) return;
-    const timer = setTimeout(() => {
-      setProblems(allProblems(state.text, state.model));
-      setCheckedText(state.text);
-    }, CHECK_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
+    const c = new Checker();
+    checker.current = c;
+    return () => {
+      c.dispose();
+      if (checker.current === c) checker.current = null;
+    };
+  }, []);
+
+  const textOf = useCallback((s: State): string => {
+    if (s.text !== null) return s.text;
+    let t = written.current.get(s.model);
+    if (t === undefined) written.current.set(s.model, (t = write(s.model)));
+    return t;
+  }, [write]);
+
+  // The scenario as opened is checked at once; edits after a short pause. A
+  // check answers for the edit it was asked for (`rev`); the model a long text
+  // yields arrives with it and does not start another.
+  const current = useRef(state);
+  current.current = state;
+  useEffect(() => {
+    const rev = state.rev;
+    let done = false;
+    const run = () => {
+      const s = current.current;
+      if (done || s.rev !== rev) return;
+      done = true;
+      flushRef.current = null;
+      const c = checker.current;
+      if (!c) return;
+      // Program text that is not JSON: the form's own message, in place of the engine's at the same path.
+      const local = s.text === null ? programProblems(s.model) : [];
+      void c.check(textOf(s), s.reading).then((r) => {
+        if (!r) return;
+        setState((cur) => withAnswer(cur, rev, r));
+        const seen = new Set(local.map((p) => p.path));
+        setResult({ rev, problems: [...local, ...r.problems.filter((p) => !seen.has(p.path))] });
+      });
+    };
+    flushRef.current = run;
+    const timer = setTimeout(run, rev === 0 ? 0 : CHECK_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      done = true;
+    };
+  }, [state.rev, textOf]);
 
   const change = useCallback((fn: (m: FormModel) => FormModel) => {
-    setState((s) => {
-      const model = fn(s.model);
-      return { model, text: scenarioText(model), frozen: false };
-    });
+    setState((s) => ({ model: fn(s.model), text: null, reading: false, frozen: false, rev: s.rev + 1 }));
   }, []);
   const edit = useCallback((id: string, value: string) => change((m) => setField(m, id, value)), [change]);
-  const setText = useCallback((text: string) => {
-    setState((s) => {
-      const parsed = parseObject(text);
-      return typeof parsed === 'string' ? { ...s, text, frozen: true } : { text, model: fromScenario(parsed), frozen: false };
-    });
-  }, []);
+  const setText = useCallback((text: string) => setState((s) => withText(s, text)), []);
+  const flush = useCallback(() => flushRef.current?.(), []);
+  const text = useCallback(() => textOf(state), [state, textOf]);
 
-  return { ...state, problems, checked: checkedText === state.text, edit, change, setText };
+  return {
+    model: state.model,
+    frozen: state.frozen,
+    reading: state.reading,
+    problems: result.problems,
+    checked: result.rev === state.rev,
+    text,
+    edit,
+    change,
+    setText,
+    flush,
+  };
 }

@@ -52,6 +52,11 @@ export class Simulation {
     this.sim.run_until(tNs);
   }
 
+  /** As runUntil, processing at most maxEvents events; true when it got to tNs (calls from where it stopped add up to one runUntil). */
+  runUntilLimited(tNs: number, maxEvents: number): boolean {
+    return this.sim.run_until_limited(tNs, maxEvents);
+  }
+
   /** Goes exactly (snapshot + deterministic replay) to the state right after event n. */
   seekEvent(n: number): void {
     this.sim.seek_event(n);
@@ -155,8 +160,10 @@ export class Simulation {
     return t < 0 ? null : t;
   }
 
-  slices(t0Ns: number, t1Ns: number): RunSlice[] {
-    const flat = this.sim.slices(t0Ns, t1Ns);
+  /** Run slices overlapping [t0, t1]; those shorter than `bucketNs` come once per CPU and bucket, drawn over
+   * it (a zoomed-out window then costs its pixels, not its slices); 0 gives every slice. */
+  slices(t0Ns: number, t1Ns: number, bucketNs = 0): RunSlice[] {
+    const flat = this.sim.slices(t0Ns, t1Ns, bucketNs);
     const out: RunSlice[] = [];
     for (let i = 0; i + 3 < flat.length; i += 4) {
       out.push({ cpu: flat[i], pid: flat[i + 1], startNs: flat[i + 2], endNs: flat[i + 3] });

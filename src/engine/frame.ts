@@ -15,6 +15,9 @@ export const MAX_ARROWS = 32;
  * forking workloads create thousands of short-lived tasks. */
 export const MAX_ROWS = 300;
 export const PLAYING_ROWS = 40;
+/** The lanes' window is read in this many buckets at most per CPU (more than the widest lanes have pixels):
+ * slices shorter than a bucket come once per bucket, so zooming out over a long run stays light. */
+export const LANE_BUCKETS = 4096;
 /** Records the event log shows. */
 export const EVENT_LOG_ROWS = 14;
 
@@ -134,7 +137,7 @@ export function readFrame(main: CountedSim, q: FrameQuery, partner: CountedSim |
     recentEvents: sim.recentEvents(EVENT_LOG_ROWS),
     ganttT0Ns: t0,
     ganttT1Ns: t1,
-    slices: sim.slices(t0, t1),
+    slices: sim.slices(t0, t1, Math.floor((t1 - t0) / LANE_BUCKETS)),
     slicesKeptFromNs: sim.slicesKeptFromNs(),
     tasks: q.rows > 0 || m.namesFrom === 0 ? sim.listedTasks(q.rows > 0 ? q.rows : MAX_ROWS) : null,
     partner: partner ? machineFrame(partner.sim, partner.gen, 0, q.report, q.history, q.partner) : null,

@@ -11,6 +11,7 @@ import { applyAnchor } from '../classroom/anchor';
 import { predict } from '../classroom/predict';
 import { placeCursor } from '../share/cursor';
 import { translate } from '../i18n/translate';
+import { runBounded } from './bounded-run';
 
 /** Wall time per slice of a job before the worker looks at its messages again. */
 const SLICE_MS = 16;
@@ -132,6 +133,7 @@ export class EngineHost {
         sim.seekEvent(sim.events - 1);
         return { found: true };
       case 'run-until':
+        if (c.maxMs !== undefined) return { found: runBounded(sim, c.ns, c.maxMs) };
         sim.runUntil(c.ns);
         return { found: true };
       case 'seek-event':

@@ -16,7 +16,8 @@ export type Command =
   | { kind: 'step' }
   | { kind: 'tick' }
   | { kind: 'back' }
-  | { kind: 'run-until'; ns: number }
+  /** With `maxMs` (Play): stops after about that much wall time, found = it got to `ns`. */
+  | { kind: 'run-until'; ns: number; maxMs?: number }
   | { kind: 'seek-event'; n: number }
   | { kind: 'seek-time'; ns: number }
   | { kind: 'step-mark'; mark: Mark }

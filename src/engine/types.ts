@@ -222,6 +222,30 @@ export interface Report {
   sanity_violations: ViolationReport[];
   cpus: { cpu: number; busy_ns: number; idle_ns: number }[];
   processes: ProcessReport[];
+  /** 4.1's schedstat counters per CPU and per domain (wasm-core/src/api/schedstat.rs). */
+  schedstat: CpuSchedstat[];
+}
+
+/** One idle type's load-balancing counters of one domain (lb_count … lb_nobusyg). */
+export interface LbCounters {
+  lb_count: number;
+  lb_balanced: number;
+  lb_failed: number;
+  lb_imbalance: number;
+  lb_gained: number;
+  lb_hot_gained: number;
+  lb_nobusyq: number;
+  lb_nobusyg: number;
+}
+
+export interface CpuSchedstat {
+  cpu: number;
+  rq: { yld_count: number; sched_count: number; sched_goidle: number; ttwu_count: number; ttwu_local: number; rq_cpu_time: number; run_delay: number; pcount: number };
+  domains: {
+    level: string;
+    span: number[];
+    counters: { lb: [LbCounters, LbCounters, LbCounters]; alb_count: number; alb_failed: number; alb_pushed: number; ttwu_wake_remote: number; ttwu_move_affine: number; ttwu_move_balance: number };
+  }[];
 }
 
 /** A wakeup or fork placement and the CPUs it could consider. */

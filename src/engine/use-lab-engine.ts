@@ -11,6 +11,7 @@ import type { JobProgress, JobSpec } from './jobs';
 import type { Command, JobEnd, Loaded, Moved, Op, Read } from './protocol';
 import type { LatencyCdf, LoadHistory, Report, TaskList, TopologyView } from './types';
 import { MAX_ROWS, PLAYING_ROWS } from './frame';
+import { PLAY_REQUEST_MS, PlayPace, fmtSpeed, type PlayAsk } from './play-pace';
 
 const SLOW_MS = 250;
 
@@ -221,30 +222,40 @@ export type LabEngine = ReturnType<typeof useLabEngine>;
 /**
  * The play loop: simulated time advances by wall time × speed. One run-until
  * is in flight at a time; wall time that passes while the worker is busy is
- * added to the next request, so simulated time keeps pace with the clock.
+ * added to the next request, up to a cap, and each request stops after a
+ * bounded amount of work (play-pace.ts), so a slow engine plays slower than
+ * the clock and says so: the speed achieved is returned (null until measured).
  */
 export function usePlayLoop(engine: LabEngine, speed: number) {
   const { playing, setPlaying, command, stagger, dataRef } = engine;
+  const [achieved, setAchieved] = useState<number | null>(null);
+  // The requests of the current play, for the test hook.
+  const asks = useRef<PlayAsk[]>([]);
   useEffect(() => {
+    setAchieved(null);
     if (!playing) return;
+    const pace = new PlayPace(speed, performance.now());
     let raf = 0;
-    let last = performance.now();
-    let owedNs = 0;
     let inFlight = false;
     let stopped = false;
+    asks.current = [];
     stagger();
     const frame = (ts: number) => {
-      owedNs += Math.min(100, ts - last) * 1e6 * speed;
-      last = ts;
+      pace.tick(ts);
       const d = dataRef.current;
       if (!inFlight && d) {
         inFlight = true;
-        const to = d.frame.nowNs + owedNs;
-        owedNs = 0;
-        command({ kind: 'run-until', ns: to }).then(
+        const ask = pace.take(d.frame.nowNs);
+        asks.current.push(ask);
+        if (asks.current.length > 1000) asks.current.splice(0, 500);
+        command({ kind: 'run-until', ns: ask.toNs, maxMs: PLAY_REQUEST_MS }).then(
           () => {
             inFlight = false;
-            if (dataRef.current?.frame.finished) setPlaying(false);
+            const f = dataRef.current?.frame;
+            if (f?.finished) setPlaying(false);
+            const x = f && !stopped ? pace.observe(performance.now(), f.nowNs) : null;
+            // Re-rendered only when the shown figure changes.
+            if (x !== null) setAchieved((old) => (old !== null && fmtSpeed(old) === fmtSpeed(x) ? old : x));
           },
           () => setPlaying(false),
         );
@@ -257,4 +268,5 @@ export function usePlayLoop(engine: LabEngine, speed: number) {
       cancelAnimationFrame(raf);
     };
   }, [playing, speed]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { achieved, asks };
 }

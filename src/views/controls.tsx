@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { fmtMs } from './colors';
 import { commandForKey, keyLabel, type Command } from './shortcuts';
 import { useT } from '../i18n/i18n';
+import { fmtSpeed, isSlow } from '../engine/play-pace';
 
 /** Multiples of real time for Play; slow speeds let the eye follow the tree. */
 export const SPEEDS = [0.01, 0.1, 1, 10, 100] as const;
@@ -16,6 +17,8 @@ export interface ControlsProps {
   playing: boolean;
   finished: boolean;
   speed: number;
+  /** The speed Play achieved lately (simulated per wall time), null until measured. */
+  achieved: number | null;
   /** A short note about the last command ("no earlier migration"). */
   notice: string | null;
   onCommand: (c: Command) => void;
@@ -101,6 +104,12 @@ export function Controls(p: ControlsProps) {
         t = <b data-testid="sim-time">{fmtMs(p.nowNs)}</b> ms / {fmtMs(p.durationNs)} ms · <span data-testid="event-count">{p.events}</span> {t('ctl.events')}
         {p.finished && ` · ${t('ctl.finished')}`}
       </span>
+      {p.playing && isSlow(p.achieved, p.speed) && (
+        // The engine cannot keep up: say how fast it really goes, not just that it plays.
+        <span className="slow-play" data-testid="slow-play" title={t('ctl.slowTitle', { speed: p.speed })}>
+          {t('ctl.slowPlay', { achieved: fmtSpeed(p.achieved ?? 0) })}
+        </span>
+      )}
       {p.notice && (
         <span className="notice" data-testid="notice">
           {p.notice}

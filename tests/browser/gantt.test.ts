@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(async () => lab?.close());
 
 const lanes = () => lab.page.getByTestId('gantt');
+/** The lanes' window and slice count, read in one go (separate reads could straddle a re-render). */
 async function win(): Promise<[number, number, number]> {
-  const c = lanes();
-  return [Number(await c.getAttribute('data-t0')), Number(await c.getAttribute('data-t1')), Number(await c.getAttribute('data-slices'))];
+  return lanes().evaluate((c) => [Number(c.getAttribute('data-t0')), Number(c.getAttribute('data-t1')), Number(c.getAttribute('data-slices'))] as [number, number, number]);
 }
 
 describe('CPU lanes', () => {
@@ -64,8 +64,8 @@ describe('CPU lanes', () => {
     expect(await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify(json))).toBe(true);
     await hook(lab.page, 'runUntil', 5000e6);
     // The last 200 ms are all there.
-    await settled(win, ([, t1]) => t1 === 5000e6);
-    expect(await lab.page.getByTestId('gantt-dropped').count()).toBe(0);
+    expect((await settled(win, ([, t1]) => t1 === 5000e6, 20_000))[1]).toBe(5000e6);
+    expect(await settled(() => lab.page.getByTestId('gantt-dropped').count(), (n) => n === 0)).toBe(0);
     // Zoomed out over the whole run, the lanes say where detail begins.
     for (let i = 0; i < 6; i++) await lab.page.getByTestId('gantt-zoom-out').click();
     await lab.page.getByTestId('gantt-dropped').waitFor();

@@ -120,7 +120,7 @@ describe('engine messages → form fields', () => {
     ['cfs-nice-levels', 'unknown tunable', (s) => (s.policy.tunables = { sched_latency: 5 }), 'policy.tunables'],
     ['cfs-nice-levels', 'feature type', (s) => (s.policy.features = { start_debit: 'yes' }), 'policy.features.start_debit'],
     ['cfs-nice-levels', 'bug profile', (s) => (s.bugs = 'linux-5.0'), 'bugs'],
-    ['cfs-nice-levels', 'bug switch', (s) => (s.bugs = { group_imbalance: 3 }), 'bugs'],
+    ['cfs-nice-levels', 'bug switch', (s) => (s.bugs = { group_imbalance: 3 }), 'bugs.group_imbalance'],
     ['cfs-nice-levels', 'cost', (s) => (s.costs = { wakeup_ipi_ns: 99999999 }), 'costs.wakeup_ipi_ns'],
     ['cfs-nice-levels', 'sanity window', (s) => (s.sanity_checker = { period_ms: 10, window_ms: 50 }), 'sanity_checker.window_ms'],
     ['cfs-nice-levels', 'machine preset', (s) => (s.machine.preset = 'cray'), 'machine.preset'],

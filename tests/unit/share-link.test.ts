@@ -215,9 +215,7 @@ describe('share links: hostile input', () => {
     // Under the fragment limit but inflating past the cap (about 20 MB of zeros): stopped by the cap.
     const small = SHARE_PREFIX + b64url(deflateSync(new Uint8Array(20e6), { level: 9 }));
     expect(small.length).toBeLessThan(MAX_FRAGMENT_CHARS);
-    const t = performance.now();
     expect(refused(small)).toEqual({ code: 'too-large', vars: { max: MAX_INFLATED_BYTES } });
-    expect(performance.now() - t).toBeLessThan(2000);
     // A scenario whose link would exceed the limit: random names do not compress.
     let x = 2463534242;
     const xorshift = () => ((x ^= x << 13), (x ^= x >>> 17), (x ^= x << 5), x >>> 0);

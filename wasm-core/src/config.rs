@@ -27,6 +27,8 @@ pub struct SimConfig {
     /// CONFIG_NO_HZ_IDLE (default on): idle CPUs stop their tick and are
     /// balanced by the idle load balancer.
     pub nohz: bool,
+    /// The kernel's preemption model (CONFIG_PREEMPT_*).
+    pub preempt: PreemptModel,
     /// The paper's sanity checker (None = off).
     pub sanity: Option<crate::sim::sanity::SanityConfig>,
     pub cgroups: Vec<CgroupSpec>,
@@ -36,6 +38,12 @@ pub struct SimConfig {
     /// events, so no scenario can keep the engine busy without end.
     pub event_budget: u64,
 }
+
+/// The most threads a run may have. Validation counts a scenario's; at run
+/// time a fork past it fails, as fork() does with EAGAIN, and the report
+/// says so. Exited threads count (each keeps its statistics in the report),
+/// so a fork loop cannot grow the run without bound.
+pub const MAX_THREADS: u32 = 10_000;
 
 /// The default event budget: a few minutes of engine time natively, far
 /// beyond every preset (the largest uses a few million events).
@@ -184,4 +192,15 @@ pub struct TimedEvent {
 pub enum TimedEventKind {
     CpuOffline(u32),
     CpuOnline(u32),
+}
+
+/// The kernel's preemption model. Distributions ship CONFIG_PREEMPT_VOLUNTARY;
+/// of the modelled scheduler code only `detach_tasks` reads it (4.1 stops a
+/// newly-idle pass after one task under CONFIG_PREEMPT only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PreemptModel {
+    None,
+    #[default]
+    Voluntary,
+    Full,
 }

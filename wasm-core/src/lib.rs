@@ -17,6 +17,9 @@ pub mod latency;
 pub mod machine;
 pub mod program;
 pub mod rbtree;
+/// The host kernel: its topology, real runs, their traces (native CLI only).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod real;
 pub mod rng;
 pub mod sched;
 pub mod sim;

@@ -23,6 +23,9 @@ pub struct Machine {
     pub distance: Vec<Vec<u32>>,
 }
 
+/// The preset name of the machine the native CLI runs on (`Machine::host`).
+pub const HOST_PRESET: &str = "host";
+
 /// Hard limit on machine size (bad-input rule: no runaway runs).
 pub const MAX_CPUS: u32 = 1024;
 
@@ -63,6 +66,20 @@ impl Machine {
     /// The names of the built-in machines.
     pub fn preset_names() -> &'static [&'static str] {
         &["uniprocessor", "laptop-2c4t", "xeon-gold-5218-2s", "opteron-6272-8n"]
+    }
+
+    /// The machine the native CLI runs on (preset `"host"`, not among
+    /// `preset_names`: it is not a fixed machine), read from sysfs and mapped
+    /// to this numbering (`real::host`). Refused in the browser.
+    pub fn host() -> Result<Machine, String> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            crate::real::host::read_host().map(|h| h.machine)
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            Err("the host machine exists only for the native CLI".into())
+        }
     }
 
     pub fn preset(name: &str) -> Option<Machine> {

@@ -10,7 +10,9 @@
 //!
 //! `next_action` executes control flow until it reaches something that takes
 //! time. A loop whose body takes no time would spin forever at one instant, so
-//! the interpreter gives up after `MAX_CONTROL_STEPS` and ends the task.
+//! the interpreter gives up after `MAX_ZERO_TIME_STEPS` and says so
+//! (`Action::Stalled`): the simulator ends the task and notes it. Validation
+//! refuses a loop that repeats forever with nothing that takes time.
 
 use crate::rng::Rng;
 
@@ -118,17 +120,26 @@ pub enum Action {
     Sleep(u64),
     Exit,
     Wait,
-    Wake { tgid: u32, thread: u32 },
-    Barrier { id: usize, spin_ns: u64 },
+    Wake {
+        tgid: u32,
+        thread: u32,
+    },
+    Barrier {
+        id: usize,
+        spin_ns: u64,
+    },
     Lock(usize),
     Unlock(usize),
     Yield,
     TakeJob,
     Fork(usize),
     WaitChild,
+    /// The program went round `MAX_ZERO_TIME_STEPS` steps without reaching
+    /// anything that takes time: it would spin at one instant forever.
+    Stalled,
 }
 
-const MAX_CONTROL_STEPS: u32 = 10_000;
+pub const MAX_ZERO_TIME_STEPS: u32 = 10_000;
 
 impl Program {
     pub fn compile(ops: &[Op], names: &mut dyn NameResolver) -> Program {
@@ -195,13 +206,13 @@ impl ProgramCursor {
 
     /// Runs control flow up to the next action that takes time.
     pub fn next_action(&mut self, prog: &Program, rng: &mut Rng) -> Action {
-        for _ in 0..MAX_CONTROL_STEPS {
+        for _ in 0..MAX_ZERO_TIME_STEPS {
             let Some(insn) = prog.code.get(self.pc) else {
                 return Action::Exit;
             };
             match insn {
                 // A zero-length run or sleep takes no time: keep going, so it
-                // counts against MAX_CONTROL_STEPS like any other control step.
+                // counts against MAX_ZERO_TIME_STEPS like any other control step.
                 Insn::Run(d) => {
                     self.pc += 1;
                     match d.sample(rng) {
@@ -251,7 +262,7 @@ impl ProgramCursor {
                 }
             }
         }
-        Action::Exit
+        Action::Stalled
     }
 }
 
@@ -295,7 +306,7 @@ mod tests {
     #[test]
     fn empty_infinite_loop_ends_instead_of_hanging() {
         let ops = vec![Op::Repeat { times: None, body: vec![] }];
-        assert_eq!(actions(&ops, 1), vec![Action::Exit]);
+        assert_eq!(actions(&ops, 1), vec![Action::Stalled]);
     }
 
     #[test]

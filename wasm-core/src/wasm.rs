@@ -97,6 +97,11 @@ impl Simulator {
         self.inner.run_until(ns(t_ns));
     }
 
+    /// As `run_until`, processing at most `max_events` events; true when it got to `t_ns`.
+    pub fn run_until_limited(&mut self, t_ns: f64, max_events: u32) -> bool {
+        self.inner.run_until_limited(ns(t_ns), u64::from(max_events))
+    }
+
     /// Goes (forward or back, exactly) to the state right after event `n`.
     pub fn seek_event(&mut self, n: f64) {
         self.inner.seek_event(if n.is_finite() && n > 0.0 { n as u64 } else { 0 });
@@ -257,9 +262,10 @@ impl Simulator {
         self.sim().trace().slices_kept_from().map_or(-1.0, |t| t.ns() as f64)
     }
 
-    /// Flat quads [cpu, pid, start_ns, end_ns, …] of run slices overlapping [t0, t1].
-    pub fn slices(&self, t0_ns: f64, t1_ns: f64) -> Vec<f64> {
-        view::slices(self.sim(), ns(t0_ns), ns(t1_ns))
+    /// Flat quads [cpu, pid, start_ns, end_ns, …] of run slices overlapping [t0, t1]; slices shorter than
+    /// `bucket_ns` drawn once per CPU and bucket (0: every slice).
+    pub fn slices(&self, t0_ns: f64, t1_ns: f64, bucket_ns: f64) -> Vec<f64> {
+        view::slices(self.sim(), ns(t0_ns), ns(t1_ns), ns(bucket_ns).ns())
     }
 
     pub fn recent_events(&self, n: u32) -> String {

@@ -28,3 +28,29 @@ fn frame_view_keeps_the_detail_cpu_and_every_counter() {
     assert_eq!(names.len(), sim.tasks().len() - 10);
     assert_eq!(names[0], sim.tasks()[10].name);
 }
+
+/// The lanes' slices over a zoomed-out window cost the window's buckets, not its slices: each slice shorter
+/// than a bucket comes once per CPU and bucket (painted over it), longer ones as they are; bucket 0 gives all.
+#[test]
+fn zoomed_out_lanes_come_once_per_cpu_and_bucket() {
+    let cfg = load_scenario(presets::find("pipe-pingpong").unwrap().json).unwrap();
+    let mut sim = Simulator::new(&cfg);
+    sim.run_until(SimTime(400_000_000));
+    let (t0, t1) = (SimTime(0), SimTime(400_000_000));
+    let all = schedlab_core::api::view::slices(&sim, t0, t1, 0);
+    let bucket = 400_000_000 / 4096;
+    let few = schedlab_core::api::view::slices(&sim, t0, t1, bucket);
+    let cpus = sim.rqs().len();
+    let long = all.chunks(4).filter(|q| q[3] - q[2] >= bucket as f64).count();
+    assert!(all.len() / 4 > 50 * cpus * 4096 / 100, "the run has many short slices: {}", all.len() / 4);
+    assert!(few.len() / 4 <= cpus * 4097 + long, "{} quads for {cpus} CPUs", few.len() / 4);
+    // Every bucket a CPU ran in is painted: the set of (cpu, bucket) covered is the same.
+    let covered = |q: &[f64]| (q[0] as u64, q[2] as u64 / bucket);
+    let mut a: Vec<_> = all.chunks(4).map(covered).collect();
+    let mut b: Vec<_> = few.chunks(4).map(covered).collect();
+    a.sort_unstable();
+    a.dedup();
+    b.sort_unstable();
+    b.dedup();
+    assert_eq!(a, b);
+}

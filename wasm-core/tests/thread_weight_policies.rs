@@ -32,12 +32,16 @@ fn cfs_single_thread_slows_as_the_greedy_process_adds_threads() {
 }
 
 /// Mechanism: PFS splits B's weight over its threads, so A's one thread
-/// weighs as much as all of B: on 4 CPUs A keeps a CPU to itself whatever m,
-/// and on one shared CPU the two processes get equal time.
+/// weighs as much as all of B: on 4 CPUs A keeps about a CPU to itself
+/// whatever m (CFS's A needs twice as long from m = 8), and on one shared CPU
+/// the two processes get equal time. "About": A, alone and heavy on its CPU,
+/// is the busiest CPU of a lighter sibling's SMT domain with a single task,
+/// so 4.1's active balancing now and then pushes it onto a CPU of B's threads
+/// until the balancer takes it back (at m = 8 it finishes 36 ms late).
 #[test]
 fn pfs_equalises_processes_not_threads() {
     for r in sweep("pfs", &[1, 4, 8, 16, 32]) {
-        assert!(done(&r) < 1030.0, "PFS m={}: A done at {} ms, alone it needs 1000", r.m, done(&r));
+        assert!(done(&r) < 1050.0, "PFS m={}: A done at {} ms, alone it needs 1000", r.m, done(&r));
     }
     for m in [2, 8, 32] {
         let r = greedy_threads_point_on("pfs", m, Some("0"));

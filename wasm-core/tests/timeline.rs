@@ -143,3 +143,20 @@ fn previous_mark_searched_window_by_window_matches_a_brute_force_scan() {
     assert!(windows > 1, "the search went back through several windows");
     assert_eq!(t.sim().events_processed(), expected);
 }
+
+#[test]
+fn running_in_limited_pieces_equals_one_run_until() {
+    let to = SimTime(50_000_000);
+    let mut whole = Timeline::new(sim("group-imbalance-make"));
+    whole.run_until(to);
+    let mut pieces = Timeline::new(sim("group-imbalance-make"));
+    let mut calls = 0;
+    while !pieces.run_until_limited(to, 97) {
+        calls += 1;
+        assert!(pieces.sim().now() < to, "stopped short before the goal");
+    }
+    assert!(calls > 3, "the run took several pieces");
+    assert_eq!(pieces.sim().events_processed(), whole.sim().events_processed());
+    assert_eq!(pieces.sim().trace().hash(), whole.sim().trace().hash());
+    assert_eq!(pieces.sim().now(), to);
+}

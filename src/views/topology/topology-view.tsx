@@ -2,13 +2,18 @@
 // the links between nodes with their hop distance, each CPU coloured by its
 // runqueue length or load and labelled with the thread it runs, recent
 // migrations as arrows, and the CPUs the latest placement or balancing
-// decision considered outlined (the paper's figure 5). SVG rendered by
-// React; D3 only provides the colour scales. Names are text nodes.
-import { memo, useMemo } from 'react';
+// decision considered outlined (the paper's figure 5). Laid out to the
+// panel's width (layout.ts): a large machine as a grid of nodes, or one cell
+// per node with a click opening a node's CPUs. SVG rendered by React; D3 only
+// provides the colour scales.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { CpuView, MigrationView, TopologyView as Topo } from '../../engine/types';
-import { centre, layoutTopology, type TopologyLayout } from './layout';
+import { centre, layoutTopology } from './layout';
 import type { Focus } from './focus';
+import { CpuCell, NodeCell, type Marks } from './cells';
+import { MachineFrame } from './machine-frame';
+import { useWidth } from '../use-width';
 import { useT } from '../../i18n/i18n';
 import { ExportButtons } from '../export/export-buttons';
 
@@ -44,14 +49,32 @@ const CAUSE_COLOUR: Record<string, string> = {
 
 export function TopologyView(p: TopologyViewProps) {
   const t = useT();
-  const layout = useMemo(() => layoutTopology(p.topo), [p.topo]);
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box, 1000);
+  // The node whose CPUs are shown, when the machine is drawn a node per cell; a new machine starts closed.
+  const [open, setOpen] = useState<number | null>(null);
+  useEffect(() => setOpen(null), [p.topo]);
+  const layout = useMemo(() => layoutTopology(p.topo, { width, open }), [p.topo, width, open]);
   const values = p.cpus.map((c) => (p.colourBy === 'nr_running' ? c.nr_running : c.load));
   const top = p.colourBy === 'nr_running' ? Math.max(4, ...values) : Math.max(2048, ...values);
   const fill = d3.scaleSequential(d3.interpolateYlOrRd).domain([0, top]);
-  const considered = new Set(p.focus?.considered ?? []);
-  const busiest = new Set(p.focus?.busiest ?? []);
+  const marks: Marks = {
+    considered: new Set(p.focus?.considered ?? []),
+    busiest: new Set(p.focus?.busiest ?? []),
+    chosen: p.focus?.chosen,
+    actor: p.focus?.actor,
+    selected: p.selected,
+    marked: p.marked,
+  };
+  const showValue = (v: number) => (p.colourBy === 'nr_running' ? String(v) : String(Math.round(v)));
+  const perNode = p.topo.cores_per_node * p.topo.threads_per_core;
+  const byNode = layout.mode === 'nodes' ? Array.from({ length: p.topo.nodes }, (_, n) => p.cpus.filter((c) => Math.floor(c.cpu / perNode) === n)) : [];
+  const mean = (cs: CpuView[]) => {
+    const on = cs.filter((c) => c.online);
+    return on.length ? on.reduce((s, c) => s + (p.colourBy === 'nr_running' ? c.nr_running : c.load), 0) / on.length : 0;
+  };
   return (
-    <section className="panel topology" data-testid={p.testId ?? 'topology'}>
+    <section className="panel topology" data-testid={p.testId ?? 'topology'} data-layout={layout.mode}>
       <header className="panel-head">
         <h2>{t('topo.title')}</h2>
         <span className="meta">
@@ -70,7 +93,21 @@ export function TopologyView(p: TopologyViewProps) {
       <p className="focus-caption" data-testid="focus-caption">
         {p.focus ? p.focus.caption : t('topo.noFocus')}
       </p>
-      <div className="topo-scroll">
+      {layout.mode === 'nodes' && (
+        <p className="topo-hint" data-testid="topo-hint">
+          {t('topo.nodesHint', { n: perNode })}
+          {layout.open !== null && (
+            <>
+              {' '}
+              {t('topo.openHint', { node: layout.open })}{' '}
+              <button type="button" data-testid="topo-close-node" onClick={() => setOpen(null)}>
+                {t('topo.closeNode', { node: layout.open })}
+              </button>
+            </>
+          )}
+        </p>
+      )}
+      <div className="topo-scroll" ref={box}>
         <div className="topo-layers" style={{ width: layout.width, height: layout.height }}>
           <MachineFrame topo={p.topo} layout={layout} />
           <svg className="topo-live" width={layout.width} height={layout.height} data-testid="topology-svg" data-colour-by={p.colourBy}>
@@ -81,47 +118,21 @@ export function TopologyView(p: TopologyViewProps) {
                 </marker>
               ))}
             </defs>
+            {byNode.map((cs, n) => (
+              <NodeCell key={`n${n}`} node={n} cpus={cs} r={layout.nodeCells[n]} mean={mean(cs)} top={top} fill={fill} open={layout.open === n} compact={layout.size === 'tiny'} marks={marks} onToggle={(k) => setOpen((o) => (o === k ? null : k))} />
+            ))}
             {p.cpus.map((c, i) => {
               const r = layout.cells[c.cpu];
-              if (!r) return null;
-              const v = values[i];
-              const online = c.online;
-              const dark = v > top * 0.55;
+              // In the node-per-cell drawing only the open node's CPUs have cells of their own.
+              if (!r || (layout.mode === 'nodes' && Math.floor(c.cpu / perNode) !== layout.open)) return null;
               const name = c.curr === null ? t('topo.idle') : p.nameOf(c.curr);
-              const cls = [
-                'cpu-cell',
-                online ? '' : 'offline',
-                considered.has(c.cpu) ? 'considered' : '',
-                busiest.has(c.cpu) ? 'busiest' : '',
-                p.focus?.chosen === c.cpu ? 'chosen' : '',
-                p.focus?.actor === c.cpu ? 'actor' : '',
-                p.selected === c.cpu ? 'selected' : '',
-                p.marked?.includes(c.cpu) ? 'lesson-mark' : '',
-              ].join(' ');
-              return (
-                <g key={c.cpu} className={cls} data-testid="cpu-cell" data-cpu={c.cpu} data-value={v} onClick={() => p.onSelect(c.cpu)}>
-                  <rect x={r.x} y={r.y} width={r.w} height={r.h} rx={3} fill={online ? (v === 0 ? '#f5f7fa' : fill(v)) : '#cbd2d9'} />
-                  <text x={r.x + 3} y={r.y + (layout.big ? 12 : 10)} className={`cpu-num${dark ? ' dark' : ''}${layout.big ? ' big' : ''}`}>
-                    {c.cpu}
-                    {v > 0 && ` · ${p.colourBy === 'nr_running' ? v : Math.round(v)}`}
-                  </text>
-                  <text
-                    x={r.x + 3}
-                    y={r.y + (layout.big ? 31 : 23)}
-                    className={`cpu-curr${dark ? ' dark' : ''}${c.curr === null ? ' none' : ''}${layout.big ? ' big' : ''}`}
-                    // A label wider than the cell is squeezed to fit rather than cut.
-                    {...(clip(name, layout.big ? 15 : 9).length * (layout.big ? 7.6 : 5.8) > r.w - 6 ? { textLength: r.w - 6, lengthAdjust: 'spacingAndGlyphs' } : {})}
-                  >
-                    {online ? clip(name, layout.big ? 15 : 9) : t('topo.offline')}
-                  </text>
-                  <title>{t('topo.cpuTitle', { cpu: c.cpu, node: p.topo.cpus[c.cpu]?.node ?? '', core: p.topo.cpus[c.cpu]?.core ?? '', thread: p.topo.cpus[c.cpu]?.thread ?? '', n: c.nr_running, load: c.load, name })}</title>
-                </g>
-              );
+              return <CpuCell key={c.cpu} c={c} r={r} v={values[i]} top={top} fill={fill} size={layout.size} topo={p.topo} name={name} showValue={showValue} marks={marks} onSelect={p.onSelect} />;
             })}
             {p.migrations.map((m, i) => {
               const a = layout.cells[m.from];
               const b = layout.cells[m.to];
-              if (!a || !b) return null;
+              // Within one node drawn as one cell there is nowhere to point.
+              if (!a || !b || a === b) return null;
               const age = (p.nowNs - m.t_ns) / Math.max(1, p.arrowWindowNs);
               return (
                 <path
@@ -140,44 +151,14 @@ export function TopologyView(p: TopologyViewProps) {
           </svg>
         </div>
       </div>
-      <TopologyLegend topo={p.topo} colourBy={p.colourBy} top={top} fill={fill} multi={p.cpus.length > 1} />
+      <TopologyLegend topo={p.topo} colourBy={p.colourBy} top={top} fill={fill} multi={p.cpus.length > 1} links={layout.mode === 'ring'} />
     </section>
   );
 }
 
-/** The parts that never change during a run (links, nodes, cores), drawn
- * once on their own layer so playing repaints only the CPU cells and arrows. */
-const MachineFrame = memo(function MachineFrame({ topo, layout }: { topo: Topo; layout: TopologyLayout }) {
-  const t = useT();
-  const links = nodeLinks(topo);
-  return (
-    <svg className="topo-frame" width={layout.width} height={layout.height} aria-hidden="true">
-      {links.map(({ a, b, hops, distance }) => {
-        const ca = centre(layout.nodes[a]);
-        const cb = centre(layout.nodes[b]);
-        return (
-          <line key={`${a}-${b}`} className={`node-link hops-${Math.min(hops, 3)}`} data-testid="node-link" x1={ca.x} y1={ca.y} x2={cb.x} y2={cb.y}>
-            <title>{t('topo.linkTitle', { a, b, d: distance, hops })}</title>
-          </line>
-        );
-      })}
-      {layout.nodes.map((r, n) => (
-        <g key={n} className="numa-node">
-          <rect x={r.x} y={r.y} width={r.w} height={r.h} rx={6} />
-          <text x={r.x + 6} y={r.y + 13} className="node-title">
-            {t('topo.node', { n })}
-          </text>
-        </g>
-      ))}
-      {layout.cores.map((r, k) => (
-        <rect key={k} className="core-box" x={r.x} y={r.y} width={r.w} height={r.h} rx={3} />
-      ))}
-    </svg>
-  );
-});
-
-function TopologyLegend(p: { topo: Topo; colourBy: ColourBy; top: number; fill: (v: number) => string; multi: boolean }) {
-  const distances = [...new Set(p.topo.hops.flatMap((row, i) => row.map((h, j) => `${h}:${p.topo.distance[i][j]}`)))]
+function TopologyLegend(p: { topo: Topo; colourBy: ColourBy; top: number; fill: (v: number) => string; multi: boolean; links: boolean }) {
+  // Hop distances are keyed only where links are drawn (the ring).
+  const distances = !p.links ? [] : [...new Set(p.topo.hops.flatMap((row, i) => row.map((h, j) => `${h}:${p.topo.distance[i][j]}`)))]
     .map((s) => s.split(':').map(Number))
     .filter(([h]) => h > 0)
     .sort((a, b) => a[0] - b[0]);
@@ -222,12 +203,6 @@ function TopologyLegend(p: { topo: Topo; colourBy: ColourBy; top: number; fill: 
   );
 }
 
-function nodeLinks(t: Topo): { a: number; b: number; hops: number; distance: number }[] {
-  const out = [];
-  for (let a = 0; a < t.nodes; a++) for (let b = a + 1; b < t.nodes; b++) out.push({ a, b, hops: t.hops[a][b], distance: t.distance[a][b] });
-  return out;
-}
-
 /** A gentle curve from a to b, bowed to one side so opposite moves don't overlap. */
 function arc(a: { x: number; y: number }, b: { x: number; y: number }): string {
   const mx = (a.x + b.x) / 2;
@@ -236,8 +211,4 @@ function arc(a: { x: number; y: number }, b: { x: number; y: number }): string {
   const dy = b.y - a.y;
   const bow = 0.2;
   return `M ${a.x} ${a.y} Q ${mx - dy * bow} ${my + dx * bow} ${b.x} ${b.y}`;
-}
-
-function clip(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }

@@ -10,7 +10,9 @@ use crate::machine::Machine;
 use serde::Serialize;
 
 /// Every problem found in scenario JSON text; empty when it would load.
-/// A syntax or type error stops parsing, so it is reported alone.
+/// A syntax error is reported alone; type errors are listed (the first of
+/// each field, step, process, cgroup and event); the semantic checks run once
+/// the file parses.
 pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
     load_scenario(text).err().unwrap_or_default()
 }

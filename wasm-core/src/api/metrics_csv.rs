@@ -3,19 +3,25 @@
 //! a blank line — the headline figures (metric,value), one row per process,
 //! one row per CPU.
 //!
-//! Names come from scenario files, which are untrusted: every text cell is
-//! quoted when it holds a comma, quote or line break (RFC 4180), and a cell
-//! that a spreadsheet would read as a formula (leading `=`, `+`, `-`, `@`,
-//! tab or carriage return) is prefixed with `'` (OWASP's advice for CSV
-//! injection). Numbers are written by us and never prefixed.
+//! Names come from scenario files, which are untrusted: control characters
+//! (line breaks, tabs, ESC…; validation refuses them in names) are written as
+//! escapes (`\n`, `\u{1b}`), every text cell is quoted when it holds a comma
+//! or quote (RFC 4180), and a cell that a spreadsheet would read as a formula
+//! (leading `=`, `+`, `-`, `@`) is prefixed with `'` (OWASP's advice for CSV
+//! injection; a leading tab or carriage return is already an escape). Numbers
+//! are written by us and never prefixed.
 
 use crate::api::report::report;
+use crate::api::text::escape_controls;
 use crate::sim::Simulator;
 
-/// One text cell, quoted and defused as needed.
+/// One text cell, escaped, defused and quoted as needed.
 pub fn text_cell(s: &str) -> String {
-    let defused = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{s}") } else { s.to_string() };
-    if defused.contains([',', '"', '\n', '\r']) {
+    // Control characters never reach the file: a line break would start a
+    // row for any line-based reader, an ESC would drive a terminal.
+    let s = escape_controls(s);
+    let defused = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.into_owned() };
+    if defused.contains([',', '"']) {
         format!("\"{}\"", defused.replace('"', "\"\""))
     } else {
         defused
@@ -59,6 +65,9 @@ pub fn metrics_csv(sim: &Simulator) -> String {
     row("loadavg_15", format!("{:.4}", r.loadavg[2]));
     row("jain_fairness_threads", format!("{:.6}", r.jain_fairness_threads));
     row("event_budget_stop_ms", opt(r.event_budget_stop_ns.map(ms)));
+    for note in &r.notes {
+        row("note", text_cell(note));
+    }
 
     out.push_str(
         "\nprocess,tgid,threads,completion_ms,cpu_time_ms,share,wait_ms,wakeups,\
@@ -109,7 +118,8 @@ mod tests {
         assert_eq!(text_cell("plain"), "plain");
         assert_eq!(text_cell("a,b"), "\"a,b\"");
         assert_eq!(text_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(text_cell("two\nlines"), "\"two\nlines\"");
+        assert_eq!(text_cell("two\nlines"), "two\\nlines");
+        assert_eq!(text_cell("\tx\u{1b}[2J,y"), "\"\\tx\\u{1b}[2J,y\"");
         assert_eq!(text_cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
         assert_eq!(text_cell("+1"), "'+1");
         assert_eq!(text_cell("-cmd"), "'-cmd");
@@ -120,8 +130,11 @@ mod tests {
     #[test]
     fn tables_match_the_report() {
         let p = crate::api::presets::find("cfs-nice-levels").unwrap();
-        let json = p.json.replacen("\"hog-nice0\"", "\"=cmd|' /C calc'!A0,x\"", 1);
-        let mut sim = Simulator::new(&load_scenario(&json).unwrap());
+        let mut cfg = load_scenario(p.json).unwrap();
+        // Validation refuses '/' in a process name; the CSV defuses whatever names the engine holds.
+        let hog = cfg.processes.iter_mut().find(|p| p.name == "hog-nice0").unwrap();
+        hog.name = "=cmd|' /C calc'!A0,x".into();
+        let mut sim = Simulator::new(&cfg);
         sim.run_until(crate::time::SimTime(1_000_000_000));
         let csv = metrics_csv(&sim);
         let tables: Vec<&str> = csv.trim_end().split("\n\n").collect();

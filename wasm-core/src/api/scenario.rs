@@ -6,6 +6,7 @@
 //! offending field (`processes[0].nice: …`), semantic checks do the same, and
 //! hard limits bound the size of a run. Nothing here panics on any input.
 
+use super::parse_problems::{diagnostic_of, every_parse_problem, top_level_problem};
 use crate::config::SimConfig;
 use serde::{Deserialize, Serialize};
 
@@ -14,10 +15,17 @@ pub use super::validate::validate;
 pub const SCENARIO_VERSION: u32 = 1;
 /// Hard limits (product spec section 6).
 pub const MAX_DURATION_MS: u64 = 600_000;
-pub const MAX_THREADS: u32 = 10_000;
+pub use crate::config::MAX_THREADS;
 pub const MAX_PROGRAM_OPS: usize = 1_000;
 pub const MAX_PROGRAM_DEPTH: usize = 16;
 pub const MAX_NAME_LEN: usize = 200;
+/// The largest scenario text accepted, checked before parsing: parsing
+/// costs many times the text's size in memory (each program step becomes a
+/// wide struct), so this bounds what a file can make the engine allocate.
+/// A 10,000-process scenario with a three-step loop per process, as the
+/// editor writes it (pretty-printed, 2-space indent), is about 6 MiB; the
+/// presets are under 10 KiB.
+pub const MAX_SCENARIO_BYTES: usize = 8 * 1024 * 1024;
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -45,6 +53,12 @@ pub struct ScenarioFile {
     /// NOHZ idle load balancer balances for them.
     #[serde(default = "yes")]
     pub nohz: bool,
+    /// The kernel's preemption model: "none" (CONFIG_PREEMPT_NONE), "voluntary"
+    /// (CONFIG_PREEMPT_VOLUNTARY, what distributions ship; the default) or
+    /// "full" (CONFIG_PREEMPT). Of the scheduler's code only detach_tasks reads
+    /// it: under "full" a newly-idle pass stops after its first task.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preempt: Option<String>,
     /// The sanity checker: every period_ms check that no CPU idles while a
     /// thread that could run there waits; report it if it lasts window_ms.
     /// On by default (1000 ms / 100 ms); `false` turns it off.
@@ -74,7 +88,8 @@ pub struct CostsFile {
     pub smt_sibling_speed_pct: Option<u64>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+/// Read by `scenario_de` (its message lists the accepted forms).
+#[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum SanityFile {
     Enabled(bool),
@@ -109,7 +124,8 @@ fn default_shares() -> u64 {
     1024
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+/// Read by `scenario_de` (its message lists the accepted forms).
+#[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum BugsSpec {
     Profile(String),
@@ -298,7 +314,8 @@ pub struct OpFile {
 }
 
 /// A duration in microseconds: a number, `{"uniform": [lo, hi]}` or `{"exp": mean}`.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+/// Read by `scenario_de` (its message lists the accepted forms).
+#[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum DistFile {
     Fixed(u64),
@@ -319,21 +336,45 @@ impl std::fmt::Display for Diagnostic {
     }
 }
 
-/// Parses scenario JSON text; a syntax or type error names its field.
-pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
-    let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        // serde_path_to_error says "." (the root) or "?" (an unknown position,
-        // e.g. a JSON syntax error) when no field path applies.
-        let field = if path == "." || path == "?" { "scenario".to_string() } else { path };
-        Diagnostic { field, reason: e.inner().to_string() }
+/// The refusal of a scenario of `len` bytes, or None if it is within
+/// `MAX_SCENARIO_BYTES`.
+pub fn size_problem(len: u64) -> Option<Diagnostic> {
+    (len > MAX_SCENARIO_BYTES as u64).then(|| Diagnostic {
+        field: "scenario".into(),
+        reason: format!(
+            "is {len} bytes ({:.1} MiB); the largest scenario accepted is {MAX_SCENARIO_BYTES} bytes ({} MiB)",
+            len as f64 / (1024.0 * 1024.0),
+            MAX_SCENARIO_BYTES / (1024 * 1024)
+        ),
     })
 }
 
+/// Parses scenario JSON text; a syntax or type error names its field (the
+/// first one found). Text over `MAX_SCENARIO_BYTES` is refused before
+/// parsing, and so is a top level that is not a JSON object.
+pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
+    if let Some(d) = size_problem(text.len() as u64) {
+        return Err(d);
+    }
+    if let Some(d) = top_level_problem(text) {
+        return Err(d);
+    }
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| diagnostic_of(&e, ""))
+}
+
 /// Parses and validates: the engine configuration, or every problem found.
+/// When parsing fails, every parse problem that can be found is listed
+/// (`parse_problems`); the semantic checks need a parsed file and wait.
 pub fn load_scenario(text: &str) -> Result<SimConfig, Vec<Diagnostic>> {
-    let file = parse_scenario(text).map_err(|d| vec![d])?;
+    let file = parse_scenario(text).map_err(|first| {
+        if size_problem(text.len() as u64).is_some() || top_level_problem(text).is_some() {
+            // Too large, or not an object: nothing more to read.
+            vec![first]
+        } else {
+            every_parse_problem(text, first)
+        }
+    })?;
     validate(&file)
 }
 

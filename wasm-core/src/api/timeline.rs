@@ -191,6 +191,29 @@ impl Timeline {
         self.sim.run_until(t);
     }
 
+    /// As `run_until`, but processing at most `max_events` events: true when
+    /// it got to `t` (the clock is then `t`, as after `run_until`), false when
+    /// it stopped short after the last event it processed. The states passed
+    /// through are those of `run_until`, so calls from where it stopped add up
+    /// to one `run_until`; the app's play loop uses it to bound each request's
+    /// wall time however many events fall before `t`.
+    pub fn run_until_limited(&mut self, t: SimTime, max_events: u64) -> bool {
+        self.sim.clear_rotations();
+        let t = t.min(self.sim.duration());
+        let mut done = 0;
+        while self.sim.next_event_time().is_some_and(|n| n <= t) {
+            if done == max_events {
+                return false;
+            }
+            if self.step_one().is_none() {
+                return true;
+            }
+            done += 1;
+        }
+        self.sim.run_until(t);
+        true
+    }
+
     /// Restores snapshot `k`, keeping the current run slices up to its length.
     fn restore(&mut self, k: usize) {
         let snap = &self.snapshots[k];

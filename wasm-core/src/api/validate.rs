@@ -3,27 +3,63 @@
 //! (CPUs, threads, duration, program size) bound what a run can cost.
 
 use super::scenario::*;
-use crate::config::{
-    BugSwitches, CgroupSpec, CostModel, PolicyConfig, PolicyKind, ProcessSpec, SimConfig, TimedEvent, TimedEventKind,
-};
-use crate::machine::{Machine, MAX_CPUS};
-use crate::program::{Dist, Op};
+use super::text::{code_point, escape_controls as shown, forbidden_control};
+use super::validate_events::events_of;
+use super::validate_machine::{affinity_of, machine_of};
+use super::validate_program::{check_wake_targets, count_steps, ops_of};
+use crate::config::{BugSwitches, CgroupSpec, CostModel, PolicyConfig, PolicyKind, ProcessSpec, SimConfig};
 use crate::sched::identity::Identity;
 use crate::sched::thread_weight::AlphaFormula;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
 use crate::time::{NSEC_PER_MSEC, NSEC_PER_USEC};
-use crate::topology::cpumask::CpuMask;
+use std::collections::BTreeMap;
 
-struct Checker {
+/// The control characters a scenario's description may contain.
+pub const DESCRIPTION_CONTROLS: [char; 2] = ['\n', '\t'];
+
+/// At most this many problems are listed; the rest are counted in one last
+/// line (a file of a million bad steps must not make a million messages).
+pub const MAX_DIAGNOSTICS: usize = 100;
+
+pub(super) struct Checker {
     diags: Vec<Diagnostic>,
+    /// Problems found past `MAX_DIAGNOSTICS`.
+    omitted: usize,
 }
 
 impl Checker {
-    fn fail(&mut self, field: impl Into<String>, reason: impl Into<String>) {
-        self.diags.push(Diagnostic { field: field.into(), reason: reason.into() });
+    pub(super) fn fail(&mut self, field: impl Into<String>, reason: impl Into<String>) {
+        if self.diags.len() < MAX_DIAGNOSTICS {
+            self.diags.push(Diagnostic { field: field.into(), reason: reason.into() });
+        } else {
+            self.omitted += 1;
+        }
     }
 
-    fn range<T: PartialOrd + std::fmt::Display>(&mut self, field: &str, v: T, lo: T, hi: T) {
+    /// A name or other one-line text from the file: no control characters
+    /// (they would reach terminals and tables as they are).
+    pub(super) fn one_line(&mut self, field: &str, s: &str) {
+        if let Some(ch) = forbidden_control(s, &[]) {
+            self.fail(field, format!("must not contain control characters ({})", code_point(ch)));
+        }
+    }
+
+    /// Problems found so far, listed or not.
+    pub(super) fn found(&self) -> usize {
+        self.diags.len() + self.omitted
+    }
+
+    fn into_diagnostics(mut self) -> Vec<Diagnostic> {
+        if self.omitted > 0 {
+            self.diags.push(Diagnostic {
+                field: "scenario".into(),
+                reason: format!("{} more problems not listed (only the first {MAX_DIAGNOSTICS} are)", self.omitted),
+            });
+        }
+        self.diags
+    }
+
+    pub(super) fn range<T: PartialOrd + std::fmt::Display>(&mut self, field: &str, v: T, lo: T, hi: T) {
         if v < lo || v > hi {
             self.fail(field, format!("must be between {lo} and {hi} (got {v})"));
         }
@@ -32,12 +68,23 @@ impl Checker {
 
 /// Checks a parsed scenario; the engine configuration, or every problem found.
 pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
-    let mut c = Checker { diags: Vec::new() };
+    let mut c = Checker { diags: Vec::new(), omitted: 0 };
     if f.version != SCENARIO_VERSION {
         c.fail("version", format!("unsupported version {} (this build reads version {SCENARIO_VERSION})", f.version));
     }
     if f.name.is_empty() || f.name.chars().count() > MAX_NAME_LEN {
         c.fail("name", format!("must be 1 to {MAX_NAME_LEN} characters"));
+    }
+    c.one_line("name", &f.name);
+    // The description is prose shown as text: it may break lines and use tabs.
+    if let Some(ch) = forbidden_control(&f.description, &DESCRIPTION_CONTROLS) {
+        c.fail(
+            "description",
+            format!(
+                "may contain line breaks (U+000A) and tabs (U+0009) but no other control characters ({})",
+                code_point(ch)
+            ),
+        );
     }
     c.range("duration_ms", f.duration_ms, 1, MAX_DURATION_MS);
     c.range("hz", f.hz, 10, 10_000);
@@ -50,10 +97,32 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     if f.processes.is_empty() {
         c.fail("processes", "must list at least one process");
     }
+    // Each name's first process: a wake step finds its target by name.
+    let mut names: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, p) in f.processes.iter().enumerate() {
+        names.entry(p.name.as_str()).or_insert(i);
+    }
     for (i, p) in f.processes.iter().enumerate() {
         let at = format!("processes[{i}]");
         if p.name.is_empty() || p.name.chars().count() > MAX_NAME_LEN {
             c.fail(format!("{at}.name"), format!("must be 1 to {MAX_NAME_LEN} characters"));
+        }
+        c.one_line(&format!("{at}.name"), &p.name);
+        if let Some(&first) = names.get(p.name.as_str()).filter(|&&first| first != i) {
+            c.fail(
+                format!("{at}.name"),
+                format!(
+                    "'{}' is already the name of processes[{first}]; names must be unique (a wake step finds its \
+                     process by name)",
+                    shown(&p.name)
+                ),
+            );
+        }
+        if p.name.contains('/') {
+            c.fail(format!("{at}.name"), "must not contain '/' (a wake step names a thread as 'process/k')");
+        }
+        if let Some(session) = &p.session {
+            c.one_line(&format!("{at}.session"), session);
         }
         c.range(&format!("{at}.nice"), p.nice, -20, 19);
         c.range(&format!("{at}.threads"), p.threads, 1, MAX_THREADS);
@@ -72,7 +141,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             (Some(t), true) => super::templates::template_program(t).unwrap_or_else(|| {
                 c.fail(
                     format!("{at}.template"),
-                    format!("unknown template '{t}' (known: {})", super::templates::TEMPLATE_NAMES.join(", ")),
+                    format!("unknown template '{}' (known: {})", shown(t), super::templates::TEMPLATE_NAMES.join(", ")),
                 );
                 Vec::new()
             }),
@@ -82,15 +151,19 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             }
             (None, _) => p.program.clone(),
         };
-        let program = ops_of(&steps, &format!("{at}.program"), 1, &mut count, &mut c);
-        check_wake_targets(&program, f, &format!("{at}.program"), &mut c);
-        if count > MAX_PROGRAM_OPS {
-            c.fail(format!("{at}.program"), format!("has {count} steps; the limit is {MAX_PROGRAM_OPS}"));
-        }
+        // Counted first: an over-long program is one problem, not a thousand.
+        let all = count_steps(&steps);
+        let program = if all > MAX_PROGRAM_OPS {
+            c.fail(format!("{at}.program"), format!("has {all} steps; the limit is {MAX_PROGRAM_OPS}"));
+            Vec::new()
+        } else {
+            ops_of(&steps, &format!("{at}.program"), 1, false, &mut count, &mut c)
+        };
+        check_wake_targets(&program, &f.processes, &names, &format!("{at}.program"), &mut c);
         let affinity = machine.as_ref().and_then(|m| affinity_of(p, m, &at, &mut c));
         if let Some(cg) = &p.cgroup {
             if !f.cgroups.iter().any(|g| &g.name == cg) {
-                c.fail(format!("{at}.cgroup"), format!("no cgroup named '{cg}' in cgroups"));
+                c.fail(format!("{at}.cgroup"), format!("no cgroup named '{}' in cgroups", shown(cg)));
             }
         }
         processes.push(ProcessSpec {
@@ -111,39 +184,33 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     let bugs = bugs_of(f.bugs.as_ref(), &mut c);
     let cgroups = cgroups_of(&f.cgroups, &mut c);
     let costs = costs_of(f.costs.as_ref(), &mut c);
-    let nr_cpus = machine.as_ref().map_or(1, |m| m.nr_cpus());
-    let mut events = Vec::new();
-    for (i, e) in f.events.iter().enumerate() {
-        let at = format!("events[{i}]");
-        c.range(&format!("{at}.at_ms"), e.at_ms, 0, MAX_DURATION_MS);
-        let kind = match (e.cpu_offline, e.cpu_online) {
-            (Some(cpu), None) => TimedEventKind::CpuOffline(cpu),
-            (None, Some(cpu)) => TimedEventKind::CpuOnline(cpu),
-            _ => {
-                c.fail(&at, "must have exactly one of cpu_offline or cpu_online");
-                continue;
-            }
-        };
-        let (TimedEventKind::CpuOffline(cpu) | TimedEventKind::CpuOnline(cpu)) = kind;
-        if cpu >= nr_cpus {
-            c.fail(&at, format!("CPU {cpu} does not exist (the machine has {nr_cpus})"));
-        }
-        events.push(TimedEvent { at_ns: e.at_ms.saturating_mul(NSEC_PER_MSEC), kind });
-    }
+    // Under O(1) hotplug is refused as a whole (below): its events' CPUs are not checked.
+    let cpus_to_check = machine.as_ref().map(|m| m.nr_cpus()).filter(|_| policy.kind != PolicyKind::O1);
+    let events = events_of(&f.events, cpus_to_check, &mut c);
     if policy.kind == PolicyKind::O1 && !f.events.is_empty() {
         // CPU hotplug is not modelled for the O(1) class.
         c.fail("events", "CPU hotplug is not modelled under policy 'o1'");
     }
+    let preempt = match f.preempt.as_deref() {
+        None | Some("voluntary") => crate::config::PreemptModel::Voluntary,
+        Some("none") => crate::config::PreemptModel::None,
+        Some("full") => crate::config::PreemptModel::Full,
+        Some(other) => {
+            c.fail("preempt", format!("must be \"none\", \"voluntary\" or \"full\" (got {other:?})"));
+            crate::config::PreemptModel::Voluntary
+        }
+    };
     // Checked before the early return so its problems are reported too.
     let sanity = sanity_of(f.sanity_checker.as_ref(), &mut c);
-    if !c.diags.is_empty() {
-        return Err(c.diags);
+    if c.found() > 0 {
+        return Err(c.into_diagnostics());
     }
     super::limits::admit(SimConfig {
         event_budget: crate::config::DEFAULT_EVENT_BUDGET,
         autogroup: f.autogroup,
         costs,
         nohz: f.nohz,
+        preempt,
         sanity,
         cgroups,
         bugs,
@@ -160,77 +227,6 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     })
 }
 
-fn machine_of(m: &MachineSpec, c: &mut Checker) -> Option<Machine> {
-    let custom = m.nodes.is_some() || m.cores_per_node.is_some() || m.threads_per_core.is_some();
-    match (&m.preset, custom) {
-        (Some(_), true) => {
-            c.fail("machine", "give either a preset or nodes/cores_per_node/threads_per_core, not both");
-            None
-        }
-        (Some(name), false) => {
-            let found = Machine::preset(name);
-            if found.is_none() {
-                c.fail(
-                    "machine.preset",
-                    format!("unknown machine '{name}' (known: {})", Machine::preset_names().join(", ")),
-                );
-            }
-            found.map(|mut mach| {
-                if let Some(d) = &m.distance {
-                    if check_distance(d, mach.nodes, c) {
-                        mach.distance = d.clone();
-                    }
-                }
-                mach
-            })
-        }
-        (None, _) => {
-            let nodes = m.nodes.unwrap_or(1);
-            let cores = m.cores_per_node.unwrap_or(1);
-            let threads = m.threads_per_core.unwrap_or(1);
-            c.range("machine.nodes", nodes, 1, 64);
-            c.range("machine.cores_per_node", cores, 1, MAX_CPUS);
-            c.range("machine.threads_per_core", threads, 1, 8);
-            let total = nodes as u64 * cores as u64 * threads as u64;
-            if total > MAX_CPUS as u64 {
-                c.fail("machine", format!("{total} CPUs; the limit is {MAX_CPUS}"));
-                return None;
-            }
-            let mut mach = Machine::uniform("custom", nodes, cores, threads, 20);
-            if let Some(d) = &m.distance {
-                if check_distance(d, nodes, c) {
-                    mach.distance = d.clone();
-                }
-            }
-            Some(mach)
-        }
-    }
-}
-
-fn check_distance(d: &[Vec<u32>], nodes: u32, c: &mut Checker) -> bool {
-    let before = c.diags.len();
-    if d.len() != nodes as usize {
-        c.fail("machine.distance", format!("must have {nodes} rows (one per node), has {}", d.len()));
-        return false;
-    }
-    for (i, row) in d.iter().enumerate() {
-        if row.len() != nodes as usize {
-            c.fail(format!("machine.distance[{i}]"), format!("must have {nodes} entries"));
-            continue;
-        }
-        for (j, &v) in row.iter().enumerate() {
-            let ok = if i == j { v == 10 } else { (11..=254).contains(&v) && d[j].get(i) == Some(&v) };
-            if !ok {
-                c.fail(
-                    format!("machine.distance[{i}][{j}]"),
-                    "must be 10 on the diagonal, 11 to 254 elsewhere, and symmetric",
-                );
-            }
-        }
-    }
-    c.diags.len() == before
-}
-
 fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
     let mut out = PolicyConfig::cfs();
     out.kind = match p.kind.as_str() {
@@ -240,7 +236,7 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
         "eevdf" => PolicyKind::Eevdf,
         "o1" => PolicyKind::O1,
         other => {
-            c.fail("policy.kind", format!("unknown policy '{other}' (known: cfs, pfs, dw-cfs, eevdf, o1)"));
+            c.fail("policy.kind", format!("unknown policy '{}' (known: cfs, pfs, dw-cfs, eevdf, o1)", shown(other)));
             PolicyKind::Cfs
         }
     };
@@ -251,7 +247,7 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
         None | Some("A") => {}
         Some("B") => out.alpha = AlphaFormula::B,
         Some("C") => out.alpha = AlphaFormula::C,
-        Some(other) => c.fail("policy.alpha", format!("must be 'A', 'B' or 'C' (got '{other}')")),
+        Some(other) => c.fail("policy.alpha", format!("must be 'A', 'B' or 'C' (got '{}')", shown(other))),
     }
     if let Some(beta) = p.beta {
         // β < 2 keeps the penalty factor 2 − β positive; β > 1 makes Nt = No a reward.
@@ -274,22 +270,28 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
 fn knobs_of(t: Option<&TunablesSpec>, c: &mut Checker) -> CfsKnobs {
     let mut k = CfsKnobs::linux_4_1();
     let Some(t) = t else { return k };
-    let us = |v: Option<u64>, d: u64| v.map_or(d, |v| v.saturating_mul(NSEC_PER_USEC));
-    k.latency_ns = us(t.sched_latency_us, k.latency_ns);
-    k.min_granularity_ns = us(t.sched_min_granularity_us, k.min_granularity_ns);
-    k.wakeup_granularity_ns = us(t.sched_wakeup_granularity_us, k.wakeup_granularity_ns);
-    k.migration_cost_ns = us(t.sched_migration_cost_us, k.migration_cost_ns);
-    k.nr_latency = t.sched_nr_latency.unwrap_or(k.nr_latency);
     let p = "policy.tunables";
-    c.range(&format!("{p}.sched_latency_us"), k.latency_ns / NSEC_PER_USEC, 100, 1_000_000);
-    c.range(&format!("{p}.sched_min_granularity_us"), k.min_granularity_ns / NSEC_PER_USEC, 100, 1_000_000);
-    c.range(&format!("{p}.sched_wakeup_granularity_us"), k.wakeup_granularity_ns / NSEC_PER_USEC, 0, 1_000_000);
-    c.range(&format!("{p}.sched_migration_cost_us"), k.migration_cost_ns / NSEC_PER_USEC, 0, 1_000_000);
+    // A given value is checked as written (in µs), then converted.
+    let mut us = |v: Option<u64>, default_ns: u64, name: &str, lo: u64| match v {
+        None => default_ns,
+        Some(v) => {
+            c.range(&format!("{p}.{name}"), v, lo, 1_000_000);
+            v.saturating_mul(NSEC_PER_USEC)
+        }
+    };
+    k.latency_ns = us(t.sched_latency_us, k.latency_ns, "sched_latency_us", 100);
+    k.min_granularity_ns = us(t.sched_min_granularity_us, k.min_granularity_ns, "sched_min_granularity_us", 100);
+    k.wakeup_granularity_ns =
+        us(t.sched_wakeup_granularity_us, k.wakeup_granularity_ns, "sched_wakeup_granularity_us", 0);
+    k.migration_cost_ns = us(t.sched_migration_cost_us, k.migration_cost_ns, "sched_migration_cost_us", 0);
+    k.nr_latency = t.sched_nr_latency.unwrap_or(k.nr_latency);
     c.range(&format!("{p}.sched_nr_latency"), k.nr_latency, 1, 1_000);
     match t.tunable_scaling.as_deref() {
         None | Some("log") => {}
         Some("none") => k.log_scaling = false,
-        Some(other) => c.fail(format!("{p}.tunable_scaling"), format!("must be 'log' or 'none' (got '{other}')")),
+        Some(other) => {
+            c.fail(format!("{p}.tunable_scaling"), format!("must be 'log' or 'none' (got '{}')", shown(other)))
+        }
     }
     k
 }
@@ -311,119 +313,6 @@ fn features_of(f: Option<&FeaturesSpec>) -> CfsFeatures {
     out
 }
 
-const MAX_US: u64 = MAX_DURATION_MS * 1_000;
-
-fn dist_of(d: &DistFile, field: &str, c: &mut Checker) -> Dist {
-    let ns = |us: u64| us.saturating_mul(NSEC_PER_USEC);
-    match *d {
-        DistFile::Fixed(us) => {
-            c.range(field, us, 0, MAX_US);
-            Dist::Fixed(ns(us))
-        }
-        DistFile::Uniform { uniform: [lo, hi] } => {
-            if lo > hi || hi > MAX_US {
-                c.fail(field, format!("uniform bounds must satisfy 0 <= lo <= hi <= {MAX_US}"));
-            }
-            Dist::Uniform(ns(lo), ns(hi))
-        }
-        DistFile::Exponential { exp } => {
-            c.range(field, exp, 1, MAX_US);
-            Dist::Exponential { mean: ns(exp) }
-        }
-    }
-}
-
-fn ops_of(ops: &[OpFile], at: &str, depth: usize, count: &mut usize, c: &mut Checker) -> Vec<Op> {
-    if depth > MAX_PROGRAM_DEPTH {
-        c.fail(at, format!("loops nest deeper than {MAX_PROGRAM_DEPTH}"));
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for (i, op) in ops.iter().enumerate() {
-        *count += 1;
-        if *count > MAX_PROGRAM_OPS {
-            return out;
-        }
-        let field = format!("{at}[{i}]");
-        let kinds = [
-            op.run_us.is_some(),
-            op.sleep_us.is_some(),
-            op.body.is_some(),
-            op.exit.is_some(),
-            op.wait.is_some(),
-            op.wake.is_some(),
-            op.barrier.is_some(),
-            op.lock.is_some(),
-            op.unlock.is_some(),
-            op.yield_cpu.is_some(),
-            op.take_job.is_some(),
-            op.fork.is_some(),
-            op.wait_child.is_some(),
-        ];
-        if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield, take_job, fork or wait_child");
-            continue;
-        }
-        if op.spin_us.is_some() && op.barrier.is_none() {
-            c.fail(format!("{field}.spin_us"), "only allowed together with barrier");
-        }
-        for (flag, name) in
-            [(op.wait, "wait"), (op.yield_cpu, "yield"), (op.take_job, "take_job"), (op.wait_child, "wait_child")]
-        {
-            if flag == Some(false) {
-                c.fail(format!("{field}.{name}"), "must be true (omit the step otherwise)");
-            }
-        }
-        if op.exit == Some(false) {
-            c.fail(format!("{field}.exit"), "must be true (omit the step to keep running)");
-        }
-        if op.repeat.is_some() && op.body.is_none() {
-            c.fail(format!("{field}.repeat"), "only allowed together with body");
-        }
-        if let Some(d) = &op.run_us {
-            out.push(Op::Run(dist_of(d, &format!("{field}.run_us"), c)));
-        } else if let Some(d) = &op.sleep_us {
-            out.push(Op::Sleep(dist_of(d, &format!("{field}.sleep_us"), c)));
-        } else if op.wait.is_some() {
-            out.push(Op::Wait);
-        } else if let Some(target) = &op.wake {
-            let (process, thread) = match target.rsplit_once('/') {
-                Some((p, k)) => match k.parse::<u32>() {
-                    Ok(k) => (p.to_string(), k),
-                    Err(_) => {
-                        c.fail(format!("{field}.wake"), "must be \"process\" or \"process/thread-index\"");
-                        continue;
-                    }
-                },
-                None => (target.clone(), 0),
-            };
-            out.push(Op::Wake { process, thread });
-        } else if let Some(name) = &op.barrier {
-            let spin = op.spin_us.as_ref().map_or(Dist::Fixed(0), |d| dist_of(d, &format!("{field}.spin_us"), c));
-            out.push(Op::Barrier { name: name.clone(), spin });
-        } else if let Some(name) = &op.lock {
-            out.push(Op::Lock(name.clone()));
-        } else if let Some(name) = &op.unlock {
-            out.push(Op::Unlock(name.clone()));
-        } else if op.yield_cpu.is_some() {
-            out.push(Op::Yield);
-        } else if op.take_job.is_some() {
-            out.push(Op::TakeJob);
-        } else if op.wait_child.is_some() {
-            out.push(Op::WaitChild);
-        } else if let Some(child) = &op.fork {
-            let child = ops_of(child, &format!("{field}.fork"), depth + 1, count, c);
-            out.push(Op::Fork(child));
-        } else if let Some(body) = &op.body {
-            let body = ops_of(body, &format!("{field}.body"), depth + 1, count, c);
-            out.push(Op::Repeat { times: op.repeat, body });
-        } else {
-            out.push(Op::Exit);
-        }
-    }
-    out
-}
-
 fn bugs_of(b: Option<&BugsSpec>, c: &mut Checker) -> BugSwitches {
     match b {
         None => BugSwitches::linux_4_1(),
@@ -431,7 +320,7 @@ fn bugs_of(b: Option<&BugsSpec>, c: &mut Checker) -> BugSwitches {
             "linux-4.1" => BugSwitches::linux_4_1(),
             "linux-4.1-fixed" => BugSwitches::all_fixed(),
             other => {
-                c.fail("bugs", format!("unknown profile '{other}' (known: linux-4.1, linux-4.1-fixed)"));
+                c.fail("bugs", format!("unknown profile '{}' (known: linux-4.1, linux-4.1-fixed)", shown(other)));
                 BugSwitches::linux_4_1()
             }
         },
@@ -447,37 +336,6 @@ fn bugs_of(b: Option<&BugsSpec>, c: &mut Checker) -> BugSwitches {
     }
 }
 
-/// A process's allowed CPUs: a taskset list and/or NUMA nodes (intersected).
-fn affinity_of(p: &ProcessFile, m: &Machine, at: &str, c: &mut Checker) -> Option<CpuMask> {
-    let mut mask: Option<CpuMask> = None;
-    if let Some(list) = &p.cpus {
-        match CpuMask::parse_list(list, m.nr_cpus()) {
-            Some(cpus) if !cpus.is_empty() => mask = Some(cpus),
-            _ => {
-                c.fail(format!("{at}.cpus"), format!("must be a CPU list like \"0-3,8\" within 0-{}", m.nr_cpus() - 1))
-            }
-        }
-    }
-    if let Some(nodes) = &p.nodes {
-        let mut cpus = CpuMask::new();
-        for (j, &n) in nodes.iter().enumerate() {
-            if n >= m.nodes {
-                c.fail(format!("{at}.nodes[{j}]"), format!("node {n} does not exist (the machine has {})", m.nodes));
-            } else {
-                cpus = cpus.or(&CpuMask::from_range(m.node_cpus(n)));
-            }
-        }
-        mask = Some(match mask {
-            Some(prev) => prev.and(&cpus),
-            None => cpus,
-        });
-        if mask.as_ref().is_some_and(|m| m.is_empty()) {
-            c.fail(format!("{at}.nodes"), "leaves no CPU to run on");
-        }
-    }
-    mask
-}
-
 /// Cgroups: unique names, parents defined earlier, shares in the kernel's range.
 fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
     if list.len() > 256 {
@@ -489,10 +347,11 @@ fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
         if g.name.is_empty() || g.name.chars().count() > MAX_NAME_LEN || out.iter().any(|o| o.name == g.name) {
             c.fail(format!("{at}.name"), "must be a unique name of 1 to 200 characters");
         }
+        c.one_line(&format!("{at}.name"), &g.name);
         c.range(&format!("{at}.shares"), g.shares, 2, 262_144);
         if let Some(p) = &g.parent {
             if !out.iter().any(|o| &o.name == p) {
-                c.fail(format!("{at}.parent"), format!("no cgroup named '{p}' defined before this one"));
+                c.fail(format!("{at}.parent"), format!("no cgroup named '{}' defined before this one", shown(p)));
             }
         }
         let identity = match g.identity.as_deref() {
@@ -500,7 +359,10 @@ fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
             Some("highclass") => Identity::Highclass,
             Some("underclass") => Identity::Underclass,
             Some(other) => {
-                c.fail(format!("{at}.identity"), format!("must be highclass, normal or underclass (got '{other}')"));
+                c.fail(
+                    format!("{at}.identity"),
+                    format!("must be highclass, normal or underclass (got '{}')", shown(other)),
+                );
                 Identity::Normal
             }
         };
@@ -520,23 +382,6 @@ fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
         });
     }
     out
-}
-
-/// Every `wake` names an existing process and one of its threads.
-fn check_wake_targets(ops: &[Op], f: &ScenarioFile, at: &str, c: &mut Checker) {
-    for op in ops {
-        match op {
-            Op::Wake { process, thread } => match f.processes.iter().find(|p| &p.name == process) {
-                None => c.fail(at, format!("wake names no process '{process}'")),
-                Some(p) if *thread >= p.threads => {
-                    c.fail(at, format!("wake names thread {thread} of '{process}', which has {} threads", p.threads))
-                }
-                Some(_) => {}
-            },
-            Op::Repeat { body, .. } | Op::Fork(body) => check_wake_targets(body, f, at, c),
-            _ => {}
-        }
-    }
 }
 
 fn costs_of(f: Option<&CostsFile>, c: &mut Checker) -> CostModel {
@@ -571,6 +416,10 @@ fn sanity_of(f: Option<&SanityFile>, c: &mut Checker) -> Option<crate::sim::sani
         Some(SanityFile::Settings { period_ms, window_ms }) => (*period_ms, *window_ms),
     };
     c.range("sanity_checker.period_ms", period, 1, MAX_DURATION_MS);
-    c.range("sanity_checker.window_ms", window, 1, period);
+    if window == 0 {
+        c.fail("sanity_checker.window_ms", "must be at least 1 (got 0)");
+    } else if period > 0 && window > period {
+        c.fail("sanity_checker.window_ms", format!("must be at most period_ms, {period} (got {window})"));
+    }
     Some(crate::sim::sanity::SanityConfig { period_ns: period * NSEC_PER_MSEC, window_ns: window * NSEC_PER_MSEC })
 }

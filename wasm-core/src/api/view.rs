@@ -413,13 +413,31 @@ pub(crate) fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
 
 /// Run slices overlapping [t0, t1] as flat quads [cpu, pid, start, end],
 /// the slices still running included (ending at now).
-pub fn slices(sim: &Simulator, t0: SimTime, t1: SimTime) -> Vec<f64> {
+///
+/// `bucket_ns` bounds the answer for a zoomed-out window: a slice shorter than
+/// a bucket (about a pixel of the lanes) is drawn as the whole bucket it starts
+/// in, once per CPU and bucket, so a run of 2 million microsecond slices comes
+/// back as a few thousand per CPU, each pixel painted by the first task that
+/// ran there. 0 returns every slice.
+pub fn slices(sim: &Simulator, t0: SimTime, t1: SimTime, bucket_ns: u64) -> Vec<f64> {
     let all = &sim.trace().slices;
     let first = all.partition_point(|s| s.end < t0);
     let mut out = Vec::new();
+    let mut last_bucket: Vec<u64> = vec![u64::MAX; sim.rqs().len()];
     for s in &all[first..] {
-        if s.start <= t1 {
+        if s.start > t1 {
+            continue;
+        }
+        let len = s.end.since(s.start);
+        if bucket_ns == 0 || len >= bucket_ns {
             out.extend([s.cpu as f64, s.pid as f64, s.start.ns() as f64, s.end.ns() as f64]);
+            continue;
+        }
+        let b = s.start.ns() / bucket_ns;
+        let seen = &mut last_bucket[s.cpu as usize];
+        if *seen != b {
+            *seen = b;
+            out.extend([s.cpu as f64, s.pid as f64, (b * bucket_ns) as f64, ((b + 1) * bucket_ns) as f64]);
         }
     }
     let now = sim.now();

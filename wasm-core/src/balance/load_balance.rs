@@ -3,6 +3,7 @@
 //! itself (which group is busiest, how much to move) is in `stats.rs`.
 
 use super::decision::{BalanceDecision, Outcome, Why};
+use super::schedstat::LbCounters;
 use super::search::BusiestSearch;
 use super::stats::{find_busiest_queue, FbgInput};
 use super::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
@@ -21,6 +22,8 @@ struct SkipCounts {
     running: u32,
     hot: u32,
     too_heavy: u32,
+    /// Cache-hot tasks let go because balancing failed too often (schedstat lb_hot_gained).
+    hot_gained: u32,
 }
 
 impl SkipCounts {
@@ -179,6 +182,8 @@ impl Simulator {
             }
         };
         let mut moved: Vec<Pid> = Vec::new();
+        // This pass's schedstat counters, added to the domain's at the end.
+        let mut st = LbCounters { lb_count: 1, ..Default::default() };
         let mut all_pinned = false;
         let mut active_from = None;
         let mut done = false;
@@ -211,20 +216,29 @@ impl Simulator {
             d.domain_avg_load = fbg.domain_avg_load;
             let (Some(bg), Some(imbalance)) = (fbg.busiest, fbg.imbalance) else {
                 d.outcome = Outcome::Balanced { why: fbg.why.unwrap_or(Why::NoOtherGroup) };
+                st.lb_nobusyg += 1;
                 break;
             };
             d.imbalance = imbalance;
             let Some(busiest) = find_busiest_queue(loads, &sd.groups[bg].span, &env_cpus, imbalance) else {
                 d.outcome = Outcome::NoBusiestQueue;
+                st.lb_nobusyq += 1;
                 break;
             };
+            st.lb_imbalance += imbalance;
             d.busiest_cpu = Some(busiest);
             if self.rqs[busiest as usize].nr_running() <= 1 {
+                // load_balance tries to detach only from a CPU running more than one task; with one the
+                // group stays unbalanced and the pass counts as failed, which is what lets the stopper
+                // push that running task once enough passes have failed.
                 d.outcome = Outcome::NothingMoved { from: busiest, why: Why::SingleTask };
+                active_from = Some(busiest);
                 break;
             }
             let local_span = sd.groups[0].span.clone();
             let (pulled, flags, skips) = self.detach_tasks(cpu, busiest, sd, idle, imbalance, &local_span, &env_cpus);
+            st.lb_gained += pulled.len() as u64;
+            st.lb_hot_gained += u64::from(skips.hot_gained);
             moved.extend(&pulled);
             if let Some(parent_id) = parent_group {
                 if flags.some_pinned && flags.imbalance_left > 0 {
@@ -259,6 +273,13 @@ impl Simulator {
                 self.sgc_imbalance[parent_id] = false;
             }
         }
+        // lb_balanced on the balanced and all-pinned exits; lb_failed whenever nothing moved otherwise.
+        if balanced || (all_pinned && moved.is_empty()) {
+            st.lb_balanced += 1;
+        } else if moved.is_empty() {
+            st.lb_failed += 1;
+        }
+        doms[level].schedstat.add_pass(idle, &st);
         let sdm = &mut doms[level];
         if balanced {
             sdm.nr_balance_failed = 0;
@@ -275,21 +296,35 @@ impl Simulator {
                 sdm.nr_balance_failed += 1;
             }
             let mut active = false;
+            let mut curr_pinned = false;
+            // need_active_balance (no SD_ASYM_PACKING here): enough periodic passes have failed.
             let need_active = sdm.nr_balance_failed > sdm.cache_nice_tries + 2;
             if let (Some(from), true) = (active_from, need_active) {
-                let curr_allows =
-                    self.rqs[from as usize].curr().is_some_and(|p| self.tasks[p as usize].allowed.test(cpu));
-                if curr_allows && !self.rqs[from as usize].active_balance {
-                    active = true;
+                let rq = &self.rqs[from as usize];
+                // The stopper can only push the task running there if it may run here (an idle
+                // busiest CPU runs its idle task, which may not).
+                let curr_allows = rq.curr().is_some_and(|p| self.tasks[p as usize].allowed.test(cpu));
+                if !curr_allows {
+                    curr_pinned = true;
+                } else {
+                    if !rq.active_balance {
+                        active = true;
+                        self.rqs[from as usize].active_balance = true;
+                        self.push(self.now, Event::ActiveBalance { cpu: from, target: cpu });
+                        d.outcome = Outcome::ActiveBalance { from };
+                    }
+                    // Reset even when a push from that CPU is already pending.
                     let sdm = &mut doms[level];
                     sdm.nr_balance_failed = sdm.cache_nice_tries + 1;
-                    self.rqs[from as usize].active_balance = true;
-                    self.push(self.now, Event::ActiveBalance { cpu: from, target: cpu });
-                    d.outcome = Outcome::ActiveBalance { from };
                 }
             }
             let sdm = &mut doms[level];
-            if !active {
+            if curr_pinned {
+                // out_one_pinned: the failure count stands and the interval backs off as for pinned tasks.
+                if sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS || sdm.balance_interval_ms < sdm.max_interval_ms {
+                    sdm.balance_interval_ms *= 2;
+                }
+            } else if !active {
                 sdm.balance_interval_ms = sdm.min_interval_ms;
             } else if sdm.balance_interval_ms < sdm.max_interval_ms {
                 sdm.balance_interval_ms *= 2;
@@ -334,9 +369,6 @@ impl Simulator {
         let cause = if idle == IdleType::NewlyIdle { MigrateCause::NewIdle } else { MigrateCause::Balance };
         let mut loops = 0;
         while flags.imbalance_left > 0 && loops < loop_max {
-            if idle != IdleType::NotIdle && self.rqs[src as usize].nr_running() <= 1 {
-                break;
-            }
             let Some(&pid) = self.rqs[src as usize].cfs_tasks.front() else { break };
             loops += 1;
             let ok = self.can_migrate_task(
@@ -356,7 +388,8 @@ impl Simulator {
                 self.move_queued_task(pid, dst_cpu, cause);
                 moved.push(pid);
                 flags.imbalance_left -= load as i64;
-                if idle == IdleType::NewlyIdle {
+                // Only a CONFIG_PREEMPT kernel stops a newly-idle pass after its first task.
+                if idle == IdleType::NewlyIdle && self.preempt == crate::config::PreemptModel::Full {
                     break;
                 }
                 continue;
@@ -369,7 +402,8 @@ impl Simulator {
                 rq.cfs_tasks.pop_front();
                 rq.cfs_tasks.push_back(pid);
             }
-            // LBF_DST_PINNED: retry with another CPU of the local group.
+            // LBF_DST_PINNED: retry with another CPU of the local group (4.1.15 retries after the pass whenever
+            // imbalance is left; here only when nothing moved — docs/fidelity.md).
             if loops == loop_max && moved.is_empty() && flags.imbalance_left > 0 {
                 if let Some(other) = dst_pinned_retry.take() {
                     dst_cpu = other;
@@ -414,6 +448,7 @@ impl Simulator {
             && (cfs.next == Some(pid) || cfs.last == Some(pid));
         let hot = buddy || self.now.since(task.se.exec_start) < self.tunables.migration_cost_ns;
         if !hot || sd.nr_balance_failed > sd.cache_nice_tries {
+            skips.hot_gained += u32::from(hot);
             return true;
         }
         skips.hot += 1;
@@ -424,12 +459,49 @@ impl Simulator {
     /// running task is preempted and one movable task goes to `target`.
     pub(crate) fn active_balance(&mut self, cpu: CpuId, target: CpuId) {
         self.rqs[cpu as usize].active_balance = false;
-        if !self.online.test(cpu) || !self.online.test(target) || self.rqs[cpu as usize].nr_running() <= 1 {
+        // The stopper is itself one of the CPU's runnable tasks: with it, a CPU running one task counts two,
+        // so only a CPU with no task of its own left has nothing to push.
+        if !self.online.test(cpu) || !self.online.test(target) || self.rqs[cpu as usize].nr_running() == 0 {
             return;
         }
+        // The target's lowest balancing domain that spans this CPU; none, nothing is pushed.
+        let Some(level) =
+            self.rqs[target as usize].domains.iter().position(|sd| sd.flags.load_balance && sd.span.test(cpu))
+        else {
+            return;
+        };
+        // The stopper preempts the running task, which is then queued like any other and may move.
         self.preempt_curr_for_move(cpu);
-        let candidate =
-            self.rqs[cpu as usize].cfs_tasks.iter().copied().find(|&p| self.tasks[p as usize].allowed.test(target));
+        // detach_one_task: the first task of the list that can_migrate_task lets go (as an idle pass).
+        let (mut skips, mut retry) = (SkipCounts::default(), Some(target));
+        let candidate = {
+            let sd = &self.rqs[target as usize].domains[level];
+            let local = sd.groups[0].span.clone();
+            let env = sd.span.and(&self.online);
+            let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: 0 };
+            self.rqs[cpu as usize].cfs_tasks.iter().copied().find(|&p| {
+                self.can_migrate_task(
+                    p,
+                    cpu,
+                    target,
+                    sd,
+                    IdleType::Idle,
+                    &local,
+                    &env,
+                    &mut flags,
+                    &mut skips,
+                    &mut retry,
+                )
+            })
+        };
+        let st = &mut self.rqs[target as usize].domains[level].schedstat;
+        st.lb[super::schedstat::idle_index(IdleType::Idle)].lb_hot_gained += u64::from(skips.hot_gained);
+        st.alb_count += 1;
+        if candidate.is_some() {
+            st.alb_pushed += 1;
+        } else {
+            st.alb_failed += 1;
+        }
         if let Some(pid) = candidate {
             self.move_queued_task(pid, target, MigrateCause::Active);
         }

@@ -17,6 +17,7 @@ pub mod decision;
 mod load_balance;
 mod nohz;
 pub mod placement;
+pub mod schedstat;
 pub mod search;
 pub mod stats;
 

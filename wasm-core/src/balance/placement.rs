@@ -156,7 +156,13 @@ impl Simulator {
             }
         }
         let (cpu, path) = match kind {
-            PlaceKind::Wakeup => (self.select_wakeup(pid, prev, this_cpu), PlacePath::IdleSibling),
+            PlaceKind::Wakeup => {
+                let (cpu, affine_level) = self.select_wakeup(pid, prev, this_cpu);
+                if let Some(level) = affine_level {
+                    self.rqs[this_cpu as usize].domains[level].schedstat.ttwu_move_affine += 1;
+                }
+                (cpu, PlacePath::IdleSibling)
+            }
             PlaceKind::Fork => (self.select_fork(pid, this_cpu), PlacePath::IdlestGroup),
         };
         if self.usable(pid, cpu) {
@@ -240,17 +246,20 @@ impl Simulator {
 
     /// `record_wakee` (4.1 calls it from task_waking_fair): the task running
     /// on the waking CPU counts a flip each time it wakes a different task
-    /// than last time. 4.1 wipes the count once a second (the halving decay
-    /// came with the 4.3 rewrite of wake_wide).
+    /// than last time, and halves its count when more than a second (HZ
+    /// jiffies) has passed since the last halving.
     fn record_wakee(&mut self, wakee: Pid, this_cpu: CpuId) {
         let Some(waker) = self.rqs[this_cpu as usize].curr() else { return };
         if waker == wakee {
             return;
         }
         let now = self.now;
+        let (jiffies, hz) = (self.jiffies(), crate::time::NSEC_PER_SEC / self.tick_ns);
+        let tick_ns = self.tick_ns;
         let w = &mut self.tasks[waker as usize];
-        if now.ns() > w.wakee_flip_decay_ts.ns() + crate::time::NSEC_PER_SEC {
-            w.wakee_flips = 0;
+        // time_after(jiffies, decay_ts + HZ), the stamp kept in jiffies.
+        if jiffies > w.wakee_flip_decay_ts.ns() / tick_ns + hz {
+            w.wakee_flips >>= 1;
             w.wakee_flip_decay_ts = now;
         }
         if w.last_wakee != Some(wakee) {
@@ -276,22 +285,23 @@ impl Simulator {
         waker_flips > factor * wakee_flips
     }
 
-    fn select_wakeup(&self, pid: Pid, prev: CpuId, this_cpu: CpuId) -> CpuId {
+    /// The wakee's CPU, and the level of the waker's domain whose `wake_affine` pulled it, if one did.
+    fn select_wakeup(&self, pid: Pid, prev: CpuId, this_cpu: CpuId) -> (CpuId, Option<usize>) {
         let mut target = prev;
+        let mut affine_level = None;
         let want_affine = !self.wake_wide(pid, this_cpu) && self.tasks[pid as usize].allowed.test(this_cpu);
         if want_affine && this_cpu != prev && self.online.test(this_cpu) {
-            let affine_sd = self.rqs[this_cpu as usize]
-                .domains
-                .iter()
-                .find(|sd| sd.flags.wake_affine && sd.span.test(prev))
-                .map(|sd| (sd.wake_idx, sd.imbalance_pct));
-            if let Some((idx, pct)) = affine_sd {
-                if self.wake_affine(pid, this_cpu, prev, idx, pct) {
+            let affine_sd =
+                self.rqs[this_cpu as usize].domains.iter().position(|sd| sd.flags.wake_affine && sd.span.test(prev));
+            if let Some(level) = affine_sd {
+                let sd = &self.rqs[this_cpu as usize].domains[level];
+                if self.wake_affine(pid, this_cpu, prev, sd.wake_idx, sd.imbalance_pct) {
                     target = this_cpu;
+                    affine_level = Some(level);
                 }
             }
         }
-        self.select_idle_sibling(pid, target)
+        (self.select_idle_sibling(pid, target), affine_level)
     }
 
     /// `wake_affine`: pull the wakee to the waker's CPU if that does not

@@ -7,6 +7,9 @@
 //!   sweep o1-vs-cfs [--json]            two hogs and an editor under O(1) and CFS
 //!   sweep alpha [NO] [--json]           DW-CFS's α(Nt, No) under formulas A, B, C (No default 4)
 
+#[path = "shared/out.rs"]
+mod out;
+
 use schedlab_core::api::sweep;
 use std::process::ExitCode;
 
@@ -16,62 +19,73 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let json = args.iter().any(|a| a == "--json");
     let rest: Vec<&str> = args.iter().map(String::as_str).filter(|a| *a != "--json").collect();
-    let out = match rest.as_slice() {
+    let text = match rest.as_slice() {
         ["greedy-threads"] => {
             let rows = sweep::greedy_threads_sweep();
             if json {
-                serde_json::to_string_pretty(&rows).expect("rows serialize")
+                to_json(&rows)
             } else {
-                sweep::greedy_table(&rows)
+                Ok(sweep::greedy_table(&rows))
             }
         }
         ["gi-colocation"] => {
             let rows = sweep::gi_colocation_sweep();
             if json {
-                serde_json::to_string_pretty(&rows).expect("rows serialize")
+                to_json(&rows)
             } else {
-                sweep::colocation_table(&rows)
+                Ok(sweep::colocation_table(&rows))
             }
         }
         ["eevdf-vs-cfs"] => {
             let rows = sweep::eevdf_sweep();
             if json {
-                serde_json::to_string_pretty(&rows).expect("rows serialize")
+                to_json(&rows)
             } else {
-                sweep::latency_table(&rows)
+                Ok(sweep::latency_table(&rows))
             }
         }
         ["o1-vs-cfs"] => {
             let rows = sweep::o1_vs_cfs_sweep();
             if json {
-                serde_json::to_string_pretty(&rows).expect("rows serialize")
+                to_json(&rows)
             } else {
-                sweep::o1_table(&rows)
+                Ok(sweep::o1_table(&rows))
             }
         }
         ["alpha", more @ ..] if more.len() <= 1 => {
             let Some(no) = more.first().map_or(Some(4), |s| s.parse::<u32>().ok().filter(|n| (1..=1024).contains(n)))
             else {
-                eprintln!("sweep: NO must be a CPU count 1..1024\n{USAGE}");
+                out::warn("sweep", &format!("NO must be a CPU count 1..1024\n{USAGE}"));
                 return ExitCode::from(2);
             };
             let pts = sweep::alpha_curve(1100, no, 64);
             if json {
-                serde_json::to_string_pretty(&pts).expect("points serialize")
+                to_json(&pts)
             } else {
                 let mut s = format!("alpha(Nt, No = {no}), beta = 1.1\n{:>4} {:>8} {:>8} {:>8}\n", "Nt", "A", "B", "C");
                 for nt in 1..=64u32 {
                     let v: Vec<f64> = pts.iter().filter(|p| p.nt == nt).map(|p| p.alpha).collect();
                     s += &format!("{nt:>4} {:>8.3} {:>8.3} {:>8.3}\n", v[0], v[1], v[2]);
                 }
-                s
+                Ok(s)
             }
         }
         _ => {
-            eprintln!("{USAGE}");
+            out::warn("sweep", USAGE);
             return ExitCode::from(2);
         }
     };
-    println!("{out}");
-    ExitCode::SUCCESS
+    match text {
+        Ok(text) => out::finish("sweep", &text),
+        Err(e) => {
+            out::warn("sweep", &e);
+            ExitCode::from(out::WRITE_FAILED)
+        }
+    }
+}
+
+/// The rows as pretty JSON (plain numbers and strings: a failure is not
+/// expected, but it would be a message, not a panic).
+fn to_json<T: serde::Serialize>(v: &T) -> Result<String, String> {
+    serde_json::to_string_pretty(v).map_err(|e| format!("cannot write the rows as JSON: {e}"))
 }

@@ -13,8 +13,9 @@ use crate::balance::placement::PlaceKind;
 use crate::config::FULL_SPEED_PCT;
 use crate::program::Action;
 
-/// How many instantaneous system calls a task may make without taking time.
-const MAX_SYSCALLS_IN_A_ROW: u32 = 10_000;
+/// How many instantaneous system calls a task may make without taking time
+/// (as many as the program's zero-time control steps).
+const MAX_SYSCALLS_IN_A_ROW: u32 = crate::program::MAX_ZERO_TIME_STEPS;
 
 /// Where a task's program advances from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,6 +203,10 @@ impl Simulator {
                             self.exit_sleeping(pid);
                             return;
                         }
+                        Action::Stalled => {
+                            self.end_stalled(pid, from);
+                            return;
+                        }
                         other => {
                             self.tasks[pid as usize].pending = Some(other);
                             self.set_burst(pid, 1);
@@ -229,6 +234,10 @@ impl Simulator {
                     self.exit_running(cpu, pid);
                     return;
                 }
+                Action::Stalled => {
+                    self.end_stalled(pid, from);
+                    return;
+                }
                 other => {
                     if !self.syscall(cpu, pid, other) {
                         return;
@@ -237,12 +246,8 @@ impl Simulator {
             }
         }
         // A loop of system calls that never takes time would hang the run:
-        // the task is ended instead (bad-input rule).
-        if let From::Running(cpu) = from {
-            self.exit_running(cpu, pid);
-        } else {
-            self.exit_sleeping(pid);
-        }
+        // the task is ended instead (bad-input rule), and the report says so.
+        self.end_stalled(pid, from);
     }
 
     pub(crate) fn set_burst(&mut self, pid: Pid, ns: u64) {
@@ -251,7 +256,7 @@ impl Simulator {
         task.burst_rate_pct = FULL_SPEED_PCT;
     }
 
-    fn exit_sleeping(&mut self, pid: Pid) {
+    pub(crate) fn exit_sleeping(&mut self, pid: Pid) {
         let task = &mut self.tasks[pid as usize];
         task.state = TaskState::Exited;
         task.stats.exited_at = Some(self.now);
@@ -312,6 +317,9 @@ impl Simulator {
             // parent's queue; it is rebased on the queue it lands on.
             self.renormalise_vruntime(pid, waker, target);
         }
+        if !is_new {
+            self.ttwu_stat(waker, target);
+        }
         let prev_cpu = self.tasks[pid as usize].cpu;
         let now = self.now;
         if !is_new && target != prev_cpu {
@@ -354,6 +362,18 @@ impl Simulator {
             }
         }
         self.resched_if_needed(target);
+    }
+
+    /// `ttwu_stat`: the waking CPU counts the wakeup, as local or as remote on its lowest domain spanning the
+    /// wakee's CPU (a new task's first wakeup is not counted: wake_up_new_task does not call it).
+    fn ttwu_stat(&mut self, waker: CpuId, target: CpuId) {
+        let rq = &mut self.rqs[waker as usize];
+        rq.schedstat.ttwu_count += 1;
+        if waker == target {
+            rq.schedstat.ttwu_local += 1;
+        } else if let Some(sd) = rq.domains.iter_mut().find(|sd| sd.span.test(target)) {
+            sd.schedstat.ttwu_wake_remote += 1;
+        }
     }
 
     /// `deactivate_task` for the running task: it blocks or exits.
@@ -399,6 +419,8 @@ impl Simulator {
         let rq = &mut self.rqs[cpu as usize];
         rq.need_resched = false;
         rq.curr_task = next;
+        rq.schedstat.sched_count += 1;
+        rq.schedstat.sched_goidle += u64::from(next.is_none());
         if let Some(n) = next {
             if let Some(stamp) = rq.idle_stamp.take() {
                 // avg_idle: a running average of idle periods, capped at twice
@@ -425,6 +447,12 @@ impl Simulator {
             task.cpu = cpu;
             if let Some(since) = task.stats.wait_start.take() {
                 task.stats.wait_ns += now.since(since);
+                if prev != next {
+                    // sched_info_arrive: the wait before this run, and one more run.
+                    let st = &mut self.rqs[cpu as usize].schedstat;
+                    st.run_delay += now.since(since);
+                    st.pcount += 1;
+                }
             }
             let exec0 = task.se.sum_exec_runtime;
             if let Some(woken) = task.stats.woken_at.take() {
@@ -462,6 +490,8 @@ impl Simulator {
         match prev {
             Some(p) => {
                 rq.busy_ns += ran;
+                // sched_info_depart: the run that ends here.
+                rq.schedstat.rq_cpu_time += ran;
                 let task = &mut self.tasks[p as usize];
                 task.stats.longest_run_ns = task.stats.longest_run_ns.max(ran);
                 prev_state = task.state;

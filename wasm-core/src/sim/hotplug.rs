@@ -5,6 +5,7 @@
 //! levels (4.1's x86 sibling-map code replaced the table that
 //! `sched_init_numa` had extended), so no balancing crosses nodes afterwards.
 
+use super::notes::HotplugIgnored;
 use super::Simulator;
 use crate::config::TimedEventKind;
 use crate::sched::tunables::CfsTunables;
@@ -20,9 +21,14 @@ impl Simulator {
     }
 
     fn cpu_offline(&mut self, cpu: CpuId) {
-        // The last online CPU cannot go (the kernel refuses too).
-        if !self.online.test(cpu) || self.online.weight() <= 1 {
-            return;
+        // The last online CPU cannot go (the kernel refuses too). Validation
+        // refuses both cases in a scenario; a run noting one was built
+        // without it.
+        if !self.online.test(cpu) {
+            return self.note_hotplug_ignored(HotplugIgnored::AlreadyOffline(cpu));
+        }
+        if self.online.weight() <= 1 {
+            return self.note_hotplug_ignored(HotplugIgnored::LastOnline(cpu));
         }
         self.online.clear(cpu);
         self.rqs[cpu as usize].online = false;
@@ -45,7 +51,7 @@ impl Simulator {
 
     fn cpu_online(&mut self, cpu: CpuId) {
         if self.online.test(cpu) || cpu >= self.rqs.len() as CpuId {
-            return;
+            return self.note_hotplug_ignored(HotplugIgnored::AlreadyOnline(cpu));
         }
         self.online.set(cpu);
         let rq = &mut self.rqs[cpu as usize];

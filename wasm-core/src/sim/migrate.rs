@@ -64,6 +64,8 @@ impl Simulator {
         let curr = self.rqs[cpu as usize].curr()?;
         let now = self.now;
         self.put_prev_task(curr, cpu);
+        // Leaving the CPU ends (or pauses) the work before its own code, as any switch out does.
+        self.settle_prelude(curr);
         self.rqs[cpu as usize].curr_task = None;
         let task = &mut self.tasks[curr as usize];
         task.state = TaskState::Runnable;

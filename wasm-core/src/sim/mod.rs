@@ -17,6 +17,7 @@ mod fair_class;
 mod group_identity;
 mod hotplug;
 mod migrate;
+pub mod notes;
 mod o1_balance;
 mod o1_class;
 pub mod rq_index;
@@ -135,6 +136,8 @@ pub struct Simulator {
     pub(crate) costs: crate::config::CostModel,
     /// CONFIG_NO_HZ_IDLE: idle CPUs stop their tick.
     pub(crate) nohz: bool,
+    /// CONFIG_PREEMPT_*: under full preemption a newly-idle pass detaches one task.
+    pub(crate) preempt: crate::config::PreemptModel,
     pub(crate) sanity_cfg: Option<sanity::SanityConfig>,
     pub(crate) event_budget: u64,
     /// When the run stopped because it used up its event budget.
@@ -153,6 +156,8 @@ pub struct Simulator {
     pub(crate) cpu_load_buf: Vec<crate::balance::stats::CpuLoad>,
     /// Group statistics held by the kept decisions (bounded by DECISION_GROUPS).
     pub(crate) decision_groups: usize,
+    /// What the run did that the scenario did not ask for (`notes`).
+    pub(crate) notes: notes::RunNotes,
 }
 
 impl Simulator {
@@ -194,6 +199,7 @@ impl Simulator {
             syscall_cpu: None,
             costs: cfg.costs.clone(),
             nohz: cfg.nohz,
+            preempt: cfg.preempt,
             sanity_cfg: cfg.sanity.clone(),
             event_budget: cfg.event_budget,
             budget_stop: None,
@@ -208,6 +214,7 @@ impl Simulator {
             index_check: false,
             cpu_load_buf: Vec::new(),
             decision_groups: 0,
+            notes: notes::RunNotes::default(),
         };
         let group_of_process = sim.build_task_groups(cfg);
         sim.apply_identities(cfg);
@@ -350,7 +357,7 @@ impl Simulator {
     }
 
     /// The current jiffy count.
-    pub(crate) fn jiffies(&self) -> u64 {
+    pub fn jiffies(&self) -> u64 {
         self.now.ns() / self.tick_ns
     }
 

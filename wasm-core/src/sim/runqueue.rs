@@ -41,6 +41,8 @@ pub struct Rq {
     pub active_balance: bool,
     /// A NOHZ idle-balance kick is pending for this CPU.
     pub nohz_kicked: bool,
+    /// schedstat counters of the runqueue (the `cpuN` line of /proc/schedstat).
+    pub schedstat: crate::balance::schedstat::RqSchedstat,
 }
 
 impl Rq {
@@ -63,6 +65,7 @@ impl Rq {
             next_balance: 0,
             active_balance: false,
             nohz_kicked: false,
+            schedstat: Default::default(),
         }
     }
 

@@ -102,6 +102,7 @@ impl Simulator {
             Action::Yield => {
                 // yield_task_fair: become the skip buddy, then schedule at once;
                 // the program goes on when the task next runs.
+                self.rqs[cpu as usize].schedstat.yld_count += 1;
                 self.yield_task(pid, cpu);
                 self.set_burst(pid, 1);
                 self.schedule(cpu);
@@ -133,7 +134,7 @@ impl Simulator {
                 self.block(cpu, pid, Block::Child);
                 false
             }
-            Action::Run(_) | Action::Sleep(_) | Action::Exit => true,
+            Action::Run(_) | Action::Sleep(_) | Action::Exit | Action::Stalled => true,
         }
     }
 
@@ -203,16 +204,14 @@ impl Simulator {
     }
 }
 
-/// Most tasks a run may ever create (forks beyond it fail, as fork() would
-/// with EAGAIN), so a fork loop cannot grow without bound.
-pub const MAX_TASKS: usize = 20_000;
-
 impl Simulator {
     /// fork(): a child task in the parent's process and group, with its
     /// affinity and nice level, starting from the parent's vruntime
     /// (`task_fork_fair`), placed by `wake_up_new_task` from the parent's CPU.
+    /// Past `config::MAX_THREADS` threads the fork fails (EAGAIN): the
+    /// parent goes on without a child and the run's notes count it.
     fn fork(&mut self, cpu: CpuId, parent: Pid, program: usize) {
-        if self.tasks.len() >= MAX_TASKS {
+        if !self.fork_allowed(parent) {
             return;
         }
         self.update_curr_chain(cpu);

@@ -109,6 +109,8 @@ pub struct SchedDomain {
     /// starts at this CPU's own group), for scans that start from a CPU
     /// instead of walking every group. Shared by the CPUs of the span.
     pub group_index: Option<GroupIndex>,
+    /// This CPU's schedstat counters of the domain (4.1's `sd->lb_count[]` …).
+    pub schedstat: crate::balance::schedstat::SdSchedstat,
 }
 
 /// Where a CPU's group sits in a domain's `groups` (see `SchedDomain::group_index`).
@@ -365,6 +367,7 @@ fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>, machine: &Ma
         last_balance: SimTime::ZERO,
         nr_balance_failed: 0,
         group_index: None,
+        schedstat: Default::default(),
     }
 }
 

@@ -1,0 +1,259 @@
+//! A real run's trace as the simulator's report: the workload's threads and
+//! each CPU's idle followed through the window, everything else ignored.
+//!
+//! ```text
+//!   sched_switch  prev ──► its run since the CPU's last switch ends (CPU time); R/R+ = preempted
+//!                          (involuntary, waits from now), any other state = blocked/exited (voluntary)
+//!                 next ──► its wait ends; a pending sched_waking gives a wakeup latency sample
+//!   sched_waking  ─────► latency starts (the task is not running)
+//!   sched_wakeup(_new) ► wait starts (it is on a runqueue)
+//!   sched_migrate_task ► a migration      sched_process_exit ► the thread's end
+//! ```
+//!
+//! Times are clipped to the window [start, end); counts take the events
+//! inside it. A CPU's first switch says who ran before it (its `prev`).
+
+use super::manifest::Workload;
+use super::trace_text::{Event, Record};
+use crate::api::report::{jain, ProcessReport};
+use crate::latency::LatencyRecord;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// One CPU of the real run (model numbering, and the host's).
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct RealCpu {
+    pub cpu: u32,
+    pub host_cpu: u32,
+    pub busy_ns: u64,
+    pub idle_ns: u64,
+    /// The part of `busy_ns` the workload's threads ran.
+    pub workload_ns: u64,
+}
+
+/// Events of the workload's threads inside the window, by tracepoint.
+#[derive(Serialize, Debug, Clone, Default, PartialEq, Eq)]
+pub struct EventCounts {
+    pub sched_switch: u64,
+    pub sched_waking: u64,
+    pub sched_wakeup: u64,
+    pub sched_wakeup_new: u64,
+    pub sched_migrate_task: u64,
+    pub sched_process_fork: u64,
+    pub sched_process_exit: u64,
+}
+
+/// What the real kernel did with the workload: the `schedsim run` report's figures.
+#[derive(Serialize, Debug)]
+pub struct RealReport {
+    pub scenario: String,
+    pub seed: u64,
+    /// The kernel release the run was on.
+    pub kernel: String,
+    /// The window's length.
+    pub window_ns: u64,
+    pub events: EventCounts,
+    /// Events the trace buffer dropped (the figures are then incomplete).
+    pub lost_events: u64,
+    pub migrations: u64,
+    pub jain_fairness_threads: f64,
+    pub processes: Vec<ProcessReport>,
+    pub cpus: Vec<RealCpu>,
+}
+
+#[derive(Default)]
+struct Thread {
+    cpu_ns: u64,
+    wait_ns: u64,
+    nvcsw: u64,
+    nivcsw: u64,
+    migrations: u64,
+    running: bool,
+    runnable_since: Option<u64>,
+    waking_at: Option<u64>,
+    exited_at: Option<u64>,
+}
+
+#[derive(Default, Clone)]
+struct Cpu {
+    /// The task on the CPU and since when (None: not seen yet).
+    cur: Option<(u32, u64)>,
+    busy_ns: u64,
+    workload_ns: u64,
+}
+
+/// The report of a real run from its records (time-ordered, as `parse_trace` gives them).
+pub fn analyse(w: &Workload, records: &[Record], lost_events: u64) -> RealReport {
+    let (w0, w1) = w.window;
+    let clip = |a: u64, b: u64| b.min(w1).saturating_sub(a.max(w0));
+    let inside = |t: u64| (w0..w1).contains(&t);
+    let index: HashMap<u32, (usize, usize)> = w
+        .processes
+        .iter()
+        .enumerate()
+        .flat_map(|(p, pr)| pr.tids.iter().enumerate().map(move |(k, &tid)| (tid, (p, k))))
+        .collect();
+    let mut threads: Vec<Vec<Thread>> =
+        w.processes.iter().map(|p| p.tids.iter().map(|_| Thread::default()).collect()).collect();
+    let mut latency: Vec<LatencyRecord> = w.processes.iter().map(|_| LatencyRecord::default()).collect();
+    let mut cpus: HashMap<u32, Cpu> = HashMap::new();
+    let mut ev = EventCounts::default();
+    let first_ts = records.first().map_or(w0, |r| r.ts_ns);
+    for r in records {
+        let t = r.ts_ns;
+        let count = |c: &mut u64, pid: u32| *c += u64::from(inside(t) && index.contains_key(&pid));
+        match &r.event {
+            Event::Switch { prev_pid, prev_state, next_pid, .. } => {
+                let on = cpus.entry(r.cpu).or_default();
+                let since = on.cur.map_or(first_ts, |(_, s)| s);
+                let ran = clip(since, t);
+                if *prev_pid != 0 {
+                    on.busy_ns += ran;
+                }
+                on.cur = Some((*next_pid, t));
+                if inside(t) && (index.contains_key(prev_pid) || index.contains_key(next_pid)) {
+                    ev.sched_switch += 1;
+                }
+                if let Some(&(p, k)) = index.get(prev_pid) {
+                    on.workload_ns += ran;
+                    let th = &mut threads[p][k];
+                    th.cpu_ns += ran;
+                    th.running = false;
+                    let preempted = prev_state.starts_with('R');
+                    if inside(t) {
+                        if preempted {
+                            th.nivcsw += 1;
+                        } else {
+                            th.nvcsw += 1;
+                        }
+                    }
+                    th.runnable_since = preempted.then_some(t);
+                }
+                if let Some(&(p, k)) = index.get(next_pid) {
+                    let th = &mut threads[p][k];
+                    if let Some(s) = th.runnable_since.take() {
+                        th.wait_ns += clip(s, t);
+                    }
+                    if let Some(woken) = th.waking_at.take() {
+                        if inside(woken) {
+                            latency[p].record(t - woken);
+                        }
+                    }
+                    th.running = true;
+                }
+            }
+            Event::Waking { pid, .. } => {
+                count(&mut ev.sched_waking, *pid);
+                if let Some(&(p, k)) = index.get(pid) {
+                    let th = &mut threads[p][k];
+                    if !th.running && th.waking_at.is_none() {
+                        th.waking_at = Some(t);
+                    }
+                }
+            }
+            Event::Wakeup { pid, .. } | Event::WakeupNew { pid, .. } => {
+                if matches!(r.event, Event::Wakeup { .. }) {
+                    count(&mut ev.sched_wakeup, *pid);
+                } else {
+                    count(&mut ev.sched_wakeup_new, *pid);
+                }
+                if let Some(&(p, k)) = index.get(pid) {
+                    let th = &mut threads[p][k];
+                    if !th.running && th.runnable_since.is_none() {
+                        th.runnable_since = Some(t);
+                    }
+                }
+            }
+            Event::Migrate { pid, .. } => {
+                count(&mut ev.sched_migrate_task, *pid);
+                if let Some(&(p, k)) = index.get(pid) {
+                    threads[p][k].migrations += u64::from(inside(t));
+                }
+            }
+            Event::Fork { child_pid, .. } => count(&mut ev.sched_process_fork, *child_pid),
+            Event::Exit { pid } => {
+                count(&mut ev.sched_process_exit, *pid);
+                if let Some(&(p, k)) = index.get(pid) {
+                    threads[p][k].exited_at = Some(t);
+                }
+            }
+            Event::Marker(_) => {}
+        }
+    }
+    // Close what is still open at the window's end.
+    for on in cpus.values_mut() {
+        if let Some((pid, since)) = on.cur {
+            let ran = clip(since, w1);
+            if pid != 0 {
+                on.busy_ns += ran;
+            }
+            if let Some(&(p, k)) = index.get(&pid) {
+                on.workload_ns += ran;
+                threads[p][k].cpu_ns += ran;
+            }
+        }
+    }
+    for th in threads.iter_mut().flatten() {
+        if let Some(s) = th.runnable_since {
+            th.wait_ns += clip(s, w1);
+        }
+    }
+    let window_ns = w1.saturating_sub(w0);
+    let capacity = window_ns as f64 * w.host_cpus.len() as f64;
+    let processes = w
+        .processes
+        .iter()
+        .zip(&threads)
+        .zip(&latency)
+        .map(|((pr, ths), lat)| {
+            let sum = |f: fn(&Thread) -> u64| ths.iter().map(f).sum::<u64>();
+            let cpu_time_ns = sum(|t| t.cpu_ns);
+            let start = w0 + pr.start_ns;
+            let ends: Option<Vec<u64>> = ths.iter().map(|t| t.exited_at.filter(|&e| e < w1)).collect();
+            ProcessReport {
+                tgid: pr.tids.first().copied().unwrap_or(0),
+                name: pr.name.clone(),
+                threads: pr.tids.len(),
+                cpu_time_ns,
+                share: if capacity > 0.0 { cpu_time_ns as f64 / capacity } else { 0.0 },
+                wait_time_ns: sum(|t| t.wait_ns),
+                nvcsw: sum(|t| t.nvcsw),
+                nivcsw: sum(|t| t.nivcsw),
+                migrations: sum(|t| t.migrations),
+                completion_ns: ends.and_then(|e| e.into_iter().max()).map(|end| end.saturating_sub(start)),
+                wakeup_latency_ns: (!lat.is_empty()).then(|| {
+                    let q = lat.percentiles(&[50.0, 90.0, 99.0]);
+                    [q[0], q[1], q[2], lat.max()]
+                }),
+            }
+        })
+        .collect::<Vec<_>>();
+    let cpus = w
+        .host_cpus
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| {
+            let on = cpus.get(&h).cloned().unwrap_or_default();
+            // A CPU with no switch at all ran one task throughout; unknown, so counted idle.
+            RealCpu {
+                cpu: i as u32,
+                host_cpu: h,
+                busy_ns: on.busy_ns,
+                idle_ns: window_ns.saturating_sub(on.busy_ns),
+                workload_ns: on.workload_ns,
+            }
+        })
+        .collect();
+    RealReport {
+        scenario: w.scenario.clone(),
+        seed: w.seed,
+        kernel: w.kernel.clone(),
+        window_ns,
+        events: ev,
+        lost_events,
+        migrations: processes.iter().map(|p| p.migrations).sum(),
+        jain_fairness_threads: jain(&threads.iter().flatten().map(|t| t.cpu_ns as f64).collect::<Vec<_>>()),
+        processes,
+        cpus,
+    }
+}

@@ -1,0 +1,126 @@
+//! The trace parser and the real-run model on committed traces
+//! (`tests/fixtures/real/`): one written by hand, whose figures are worked
+//! out below line by line, and ones recorded on a real machine, whose
+//! figures were computed independently of this code (see each test).
+
+use super::analysis::{analyse, RealReport};
+use super::manifest::Workload;
+use super::trace_text::parse_trace;
+
+fn report(text: &str) -> RealReport {
+    let w = Workload::from_header(text).unwrap();
+    let (records, lost) = parse_trace(text);
+    analyse(&w, &records, lost)
+}
+
+const US: u64 = 1_000;
+
+#[test]
+fn the_hand_made_trace_gives_the_figures_worked_out_by_hand() {
+    let r = report(include_str!("../../tests/fixtures/real/hand-made.txt"));
+    assert_eq!(r.window_ns, 10_000 * US);
+    assert_eq!(r.lost_events, 3);
+    // Events of tids 100, 200, 201 inside [1.000, 1.010): switches at 1.0005, 1.002, 1.0045,
+    // 1.005, 1.006, 1.007001, 1.0096 (not 0.999, 1.008: no workload thread; not 1.011: outside).
+    let e = &r.events;
+    assert_eq!((e.sched_switch, e.sched_waking, e.sched_wakeup, e.sched_wakeup_new), (7, 2, 2, 2), "{e:?}");
+    assert_eq!((e.sched_migrate_task, e.sched_process_fork, e.sched_process_exit), (1, 1, 2));
+    let (a, b) = (&r.processes[0], &r.processes[1]);
+    // a: ran 1.0005-1.0045 and 1.0096-1.010 (its last run is cut at the window's end).
+    assert_eq!(a.cpu_time_ns, 4_000 * US + 400 * US);
+    // a waited from its wakeups (1.000001, 1.009002) to its switches in (1.0005, 1.0096).
+    assert_eq!(a.wait_time_ns, 499 * US + 598 * US);
+    assert_eq!((a.nvcsw, a.nivcsw, a.migrations, a.completion_ns), (1, 0, 0, None));
+    // Wakeup latency from sched_waking (1.000, 1.009) to running: 500 and 600 µs.
+    assert_eq!(a.wakeup_latency_ns, Some([500 * US, 600 * US, 600 * US, 600 * US]));
+    // b: thread 200 ran 1.002-1.006 and 1.007001-1.0096, thread 201 1.005-1.007001.
+    assert_eq!(b.cpu_time_ns, 4_000 * US + 2_599 * US + 2_001 * US);
+    // 200 waited 1.006-1.007001 (preempted, R+); 201 from its wakeup_new 1.00301 to 1.005.
+    assert_eq!(b.wait_time_ns, 1_001 * US + 1_990 * US);
+    // Both exits are voluntary (X), the R+ switch involuntary; one migration.
+    assert_eq!((b.nvcsw, b.nivcsw, b.migrations, b.threads), (2, 1, 1, 2));
+    // Last exit 1.0095, from b's start at 1.000 + 2 ms.
+    assert_eq!(b.completion_ns, Some(7_500 * US));
+    assert_eq!(b.wakeup_latency_ns, None);
+    assert!((a.share - 0.22).abs() < 1e-12 && (b.share - 0.43).abs() < 1e-12, "{} {}", a.share, b.share);
+    // CPU 0: other 1.000-1.0005 (busy, not the workload), a 4 ms, idle 1.0045-1.005, b 2.001 + 2.599 ms,
+    // a 0.4 ms. CPU 1: idle to 1.002, b 4 ms, other 2 ms, idle from 1.008.
+    let c0 = &r.cpus[0];
+    assert_eq!((c0.busy_ns, c0.idle_ns, c0.workload_ns), (9_500 * US, 500 * US, 9_000 * US));
+    let c1 = &r.cpus[1];
+    assert_eq!((c1.busy_ns, c1.idle_ns, c1.workload_ns), (6_000 * US, 4_000 * US, 4_000 * US));
+    assert_eq!(r.migrations, 1);
+    // Jain over the threads' CPU times 4400, 6599, 2001 µs: 13000² / (3 · 66910802).
+    assert!((r.jain_fairness_threads - 169_000_000.0 / 200_732_406.0).abs() < 1e-9);
+}
+
+/// (cpu, wait, nvcsw, nivcsw, migrations, completion, max wakeup latency) of each process.
+type Figures = (u64, u64, u64, u64, u64, Option<u64>, Option<u64>);
+
+fn figures(r: &RealReport) -> Vec<Figures> {
+    r.processes
+        .iter()
+        .map(|p| {
+            let max_latency = p.wakeup_latency_ns.map(|l| l[3]);
+            (p.cpu_time_ns, p.wait_time_ns, p.nvcsw, p.nivcsw, p.migrations, p.completion_ns, max_latency)
+        })
+        .collect()
+}
+
+fn cpus(r: &RealReport) -> Vec<(u64, u64)> {
+    r.cpus.iter().map(|c| (c.busy_ns, c.workload_ns)).collect()
+}
+
+fn counts(r: &RealReport) -> [u64; 7] {
+    let e = &r.events;
+    [
+        e.sched_switch,
+        e.sched_waking,
+        e.sched_wakeup,
+        e.sched_wakeup_new,
+        e.sched_migrate_task,
+        e.sched_process_fork,
+        e.sched_process_exit,
+    ]
+}
+
+// The recorded traces' figures below are what `tests/fixtures/real/independent.py` (a separate
+// Python reading: per-CPU slices and per-thread event lists) prints for them.
+
+#[test]
+fn two_hogs_recorded_on_a_busy_two_cpu_machine() {
+    // `schedsim real` of two hogs (nice 0 and 5) pinned to CPU 1, 100 ms, while the machine
+    // compiled: CPU 0 ran other work throughout and CPU 1 lent the hogs 39 ms.
+    let r = report(include_str!("../../tests/fixtures/real/two-hogs.txt"));
+    assert_eq!(counts(&r), [49, 2, 2, 0, 0, 0, 0]);
+    assert_eq!(
+        figures(&r),
+        vec![
+            (29_371_000, 70_542_337, 0, 22, 0, None, Some(24_000)),
+            (9_809_000, 90_101_337, 0, 8, 0, None, Some(1_404_000)),
+        ]
+    );
+    assert_eq!(cpus(&r), vec![(100_000_000, 0), (100_000_000, 39_180_000)]);
+    // 29.371 / 39.180 = 75.0 %, the weights' 1024 / 1359 = 75.3 %.
+    let share: f64 = 29_371.0 / 39_180.0;
+    assert!((share - 1024.0 / 1359.0).abs() < 0.01);
+}
+
+#[test]
+fn wakeups_forks_and_exits_recorded() {
+    // Ping-pong over futexes, a forker waiting for its children, two sleepers starting at 5 ms.
+    let r = report(include_str!("../../tests/fixtures/real/wakeups.txt"));
+    assert_eq!(counts(&r), [117, 49, 49, 3, 1, 3, 6]);
+    assert_eq!(
+        figures(&r),
+        vec![
+            (6_334_000, 14_100_000, 13, 10, 0, Some(33_136_094), Some(7_093_000)),
+            (6_270_000, 14_847_000, 14, 8, 1, Some(33_188_094), Some(3_374_000)),
+            (9_741_000, 41_960_000, 7, 7, 0, Some(36_973_094), Some(6_933_000)),
+            (18_881_000, 69_617_812, 16, 13, 0, None, Some(6_380_000)),
+        ]
+    );
+    assert_eq!(r.processes[2].threads, 4, "the forker and its three children");
+    assert_eq!(cpus(&r), vec![(60_000_000, 28_976_000), (60_000_000, 12_250_000)]);
+    assert_eq!(r.lost_events, 0);
+}

@@ -1,0 +1,149 @@
+//! What a real run's trace is about: the scenario, the measured window and
+//! which kernel threads are which scenario threads. The runner knows it; a
+//! saved trace carries it as comment lines ftrace's own format allows, so a
+//! trace file read later (or a committed fixture) is self-contained:
+//!
+//! ```text
+//! # schedlab scenario two-hogs
+//! # schedlab seed 1
+//! # schedlab kernel 6.18.44                          (the release it ran on)
+//! # schedlab window 4320298000000 4320598000000      (trace clock ns: start, end)
+//! # schedlab cpus 0,1                                (host CPU of each model CPU)
+//! # schedlab process 0 0 hog0                        (index, start offset ns, name)
+//! # schedlab thread 0 0 1327                         (process, thread, tid)
+//! ```
+
+use std::fmt::Write;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Workload {
+    pub scenario: String,
+    pub seed: u64,
+    /// The kernel release it ran on.
+    pub kernel: String,
+    /// The measured window in trace-clock ns (CLOCK_MONOTONIC): [start, end).
+    pub window: (u64, u64),
+    /// The host CPU of each model CPU.
+    pub host_cpus: Vec<u32>,
+    pub processes: Vec<WorkloadProcess>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WorkloadProcess {
+    pub name: String,
+    /// Its start, from the window's start.
+    pub start_ns: u64,
+    /// Kernel thread ids by scenario thread index (forked threads appended).
+    pub tids: Vec<u32>,
+}
+
+const TAG: &str = "# schedlab ";
+
+impl Workload {
+    /// The scenario process and thread index of a kernel thread.
+    pub fn thread_of(&self, tid: u32) -> Option<(usize, usize)> {
+        self.processes
+            .iter()
+            .enumerate()
+            .find_map(|(p, proc_)| proc_.tids.iter().position(|&t| t == tid).map(|k| (p, k)))
+    }
+
+    /// The header lines.
+    pub fn to_header(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "{TAG}scenario {}", self.scenario.replace('\n', " "));
+        let _ = writeln!(out, "{TAG}seed {}", self.seed);
+        let _ = writeln!(out, "{TAG}kernel {}", self.kernel);
+        let _ = writeln!(out, "{TAG}window {} {}", self.window.0, self.window.1);
+        let cpus: Vec<String> = self.host_cpus.iter().map(u32::to_string).collect();
+        let _ = writeln!(out, "{TAG}cpus {}", cpus.join(","));
+        for (i, p) in self.processes.iter().enumerate() {
+            let _ = writeln!(out, "{TAG}process {i} {} {}", p.start_ns, p.name.replace('\n', " "));
+            for (k, tid) in p.tids.iter().enumerate() {
+                let _ = writeln!(out, "{TAG}thread {i} {k} {tid}");
+            }
+        }
+        out
+    }
+
+    /// Reads the header lines of a saved trace; an error names the bad line.
+    pub fn from_header(text: &str) -> Result<Workload, String> {
+        let mut w = Workload::default();
+        let mut seen_window = false;
+        for (n, line) in text.lines().enumerate() {
+            let Some(rest) = line.strip_prefix(TAG) else { continue };
+            let bad = || format!("line {}: cannot read {line:?}", n + 1);
+            let (key, val) = rest.split_once(' ').unwrap_or((rest, ""));
+            let nums = |k: usize| -> Option<Vec<u64>> {
+                let v: Vec<u64> = val.splitn(k, ' ').take(k).filter_map(|x| x.parse().ok()).collect();
+                (v.len() == k).then_some(v)
+            };
+            match key {
+                "scenario" => w.scenario = val.to_string(),
+                "seed" => w.seed = val.parse().map_err(|_| bad())?,
+                "kernel" => w.kernel = val.to_string(),
+                "window" => {
+                    let v = nums(2).ok_or_else(bad)?;
+                    w.window = (v[0], v[1]);
+                    seen_window = true;
+                }
+                "cpus" => {
+                    w.host_cpus = val.split(',').map(|c| c.parse().map_err(|_| bad())).collect::<Result<_, _>>()?
+                }
+                "process" => {
+                    let mut it = val.splitn(3, ' ');
+                    let (i, start, name) = (it.next(), it.next(), it.next().unwrap_or(""));
+                    let i: usize = i.and_then(|v| v.parse().ok()).ok_or_else(bad)?;
+                    let start_ns = start.and_then(|v| v.parse().ok()).ok_or_else(bad)?;
+                    if i != w.processes.len() {
+                        return Err(bad());
+                    }
+                    w.processes.push(WorkloadProcess { name: name.to_string(), start_ns, tids: Vec::new() });
+                }
+                "thread" => {
+                    let v = nums(3).ok_or_else(bad)?;
+                    let p = w.processes.get_mut(v[0] as usize).ok_or_else(bad)?;
+                    if v[1] as usize != p.tids.len() {
+                        return Err(bad());
+                    }
+                    p.tids.push(u32::try_from(v[2]).map_err(|_| bad())?);
+                }
+                _ => {}
+            }
+        }
+        if !seen_window || w.processes.is_empty() || w.host_cpus.is_empty() {
+            return Err("not a schedlab trace: it needs '# schedlab window', 'cpus' and 'process' lines".into());
+        }
+        Ok(w)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_reads_back() {
+        let w = Workload {
+            scenario: "two hogs".into(),
+            seed: 7,
+            kernel: "6.1.0".into(),
+            window: (100, 300_000_100),
+            host_cpus: vec![0, 2, 1, 3],
+            processes: vec![
+                WorkloadProcess { name: "hog 0".into(), start_ns: 0, tids: vec![10, 11] },
+                WorkloadProcess { name: "b".into(), start_ns: 5_000_000, tids: vec![12] },
+            ],
+        };
+        let text = format!("# tracer: nop\n{}x-1 [000] ...\n", w.to_header());
+        assert_eq!(Workload::from_header(&text).unwrap(), w);
+        assert_eq!(w.thread_of(12), Some((1, 0)));
+        assert_eq!(w.thread_of(13), None);
+    }
+
+    #[test]
+    fn a_trace_without_a_header_is_refused() {
+        assert!(Workload::from_header("# tracer: nop\n").unwrap_err().contains("not a schedlab trace"));
+        assert!(Workload::from_header("# schedlab window 1\n").unwrap_err().contains("line 1"));
+    }
+}

@@ -1,0 +1,36 @@
+//! The real kernel beside the model (native only; never compiled to wasm).
+//!
+//! ```text
+//!   host            the machine the CLI runs on, as the engine's machine model (preset "host")
+//!   plan            a scenario as a real run, or why not (refusals name their field)
+//!   runner ─► spawn ─► worker (+ shared, sys)     the workload on the host kernel
+//!          ─► tracefs, cgroup, schedstat_delta    recording, groups, counters; all undone at the end
+//!   trace_text ─► analysis (+ manifest)           ftrace text ─► the `schedsim run` report's figures
+//!   text                                          the report, and the model beside it (fidelity)
+//! ```
+
+pub mod analysis;
+pub mod cgroup;
+pub mod cli;
+pub mod host;
+pub mod manifest;
+pub mod plan;
+pub mod runner;
+pub mod schedstat_delta;
+pub mod shared;
+pub mod spawn;
+pub mod sys;
+pub mod text;
+pub mod trace_text;
+pub mod tracefs;
+pub mod worker;
+
+#[cfg(test)]
+mod fixture_tests;
+
+/// A saved trace (`schedsim real --save-trace`) read back: its report.
+pub fn report_from_trace(text: &str) -> Result<analysis::RealReport, String> {
+    let w = manifest::Workload::from_header(text)?;
+    let (records, lost) = trace_text::parse_trace(text);
+    Ok(analysis::analyse(&w, &records, lost))
+}

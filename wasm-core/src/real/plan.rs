@@ -1,0 +1,238 @@
+//! What a real run will do with a validated scenario, or why it will not:
+//! every part the host kernel cannot be made to do is refused with the field
+//! it comes from, never skipped. Parts that belong to the model only (its
+//! policy, tunables, costs…) are listed as notes in the report.
+//!
+//! Durations are drawn from the engine's own `Rng` and `Dist` code, but from
+//! one seeded stream per thread (`thread_seed`): the model draws from one
+//! stream in event order, an order a real run cannot reproduce.
+
+use super::host::HostMachine;
+use crate::config::{PolicyKind, SimConfig};
+use crate::program::{NameResolver, Op, Program};
+
+/// At most this many threads, scenario threads and forks together.
+pub const MAX_REAL_THREADS: u32 = 256;
+/// At most this long.
+pub const MAX_REAL_DURATION_NS: u64 = 60_000_000_000;
+
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub name: String,
+    pub seed: u64,
+    pub duration_ns: u64,
+    /// setsid per session (the kernel's autogroup then groups each session).
+    pub autogroup: bool,
+    pub host: HostMachine,
+    pub processes: Vec<PlanProcess>,
+    pub cgroups: Vec<PlanCgroup>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlanProcess {
+    pub name: String,
+    pub nice: i32,
+    pub threads: u32,
+    pub start_ns: u64,
+    /// Allowed host CPUs (None = as the runner's).
+    pub host_cpus: Option<Vec<u32>>,
+    /// The session (processes of one session share an autogroup).
+    pub session: String,
+    pub cgroup: Option<usize>,
+    pub job_pool: u32,
+    /// The main program first, then the programs its forks run.
+    pub programs: Vec<Program>,
+    pub barriers: usize,
+    pub mutexes: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanCgroup {
+    pub name: String,
+    pub parent: Option<usize>,
+    pub shares: u64,
+}
+
+/// The seed of thread `thread` of process `process`'s draw stream.
+pub fn thread_seed(seed: u64, process: usize, thread: usize) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((process as u64) << 32 | thread as u64)
+}
+
+struct Names<'a> {
+    procs: &'a [crate::config::ProcessSpec],
+    barriers: Vec<String>,
+    mutexes: Vec<String>,
+    subprograms: Vec<Program>,
+}
+
+fn intern(list: &mut Vec<String>, name: &str) -> usize {
+    list.iter().position(|n| n == name).unwrap_or_else(|| {
+        list.push(name.to_string());
+        list.len() - 1
+    })
+}
+
+impl NameResolver for Names<'_> {
+    fn tgid(&self, process: &str) -> u32 {
+        self.procs.iter().position(|p| p.name == process).unwrap_or(0) as u32
+    }
+    fn barrier(&mut self, name: &str) -> usize {
+        intern(&mut self.barriers, name)
+    }
+    fn mutex(&mut self, name: &str) -> usize {
+        intern(&mut self.mutexes, name)
+    }
+    fn subprogram(&mut self, ops: &[Op]) -> usize {
+        let p = Program::compile(ops, self);
+        self.subprograms.push(p);
+        self.subprograms.len()
+    }
+}
+
+/// The plan of a real run of `cfg` on `host`, or every reason it cannot run.
+pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
+    let mut refused = Vec::new();
+    let (m, h) = (&cfg.machine, &host.machine);
+    if (m.nodes, m.cores_per_node, m.threads_per_core) != (h.nodes, h.cores_per_node, h.threads_per_core) {
+        refused.push(format!(
+            "machine: a real run uses this host ({} node(s) × {} core(s) × {} thread(s), {} CPUs); the scenario's \
+             machine '{}' is {} × {} × {} — use \"machine\": {{\"preset\": \"host\"}}",
+            h.nodes,
+            h.cores_per_node,
+            h.threads_per_core,
+            h.nr_cpus(),
+            m.name,
+            m.nodes,
+            m.cores_per_node,
+            m.threads_per_core
+        ));
+    }
+    if cfg.duration_ns > MAX_REAL_DURATION_NS {
+        refused.push(format!("duration_ms: a real run lasts at most {} ms", MAX_REAL_DURATION_NS / 1_000_000));
+    }
+    let threads: u64 = cfg.processes.iter().map(|p| p.threads as u64).sum();
+    if threads > MAX_REAL_THREADS as u64 {
+        refused.push(format!("processes: {threads} threads; a real run starts at most {MAX_REAL_THREADS}"));
+    }
+    for (i, e) in cfg.events.iter().enumerate() {
+        let what = match e.kind {
+            crate::config::TimedEventKind::CpuOffline(c) => format!("cpu_offline {c}"),
+            crate::config::TimedEventKind::CpuOnline(c) => format!("cpu_online {c}"),
+        };
+        refused.push(format!("events[{i}]: {what} — a real run does not take the host's CPUs off or on line"));
+    }
+    if cfg.policy.group_identity {
+        refused.push("policy.group_identity: Group Identity is Alibaba Cloud Linux's; a real run has none".into());
+    }
+    for (i, &slice) in cfg.policy.slices.iter().enumerate() {
+        if slice != 0 {
+            refused.push(format!("processes[{i}].slice_us: a real run does not set custom slices yet"));
+        }
+    }
+    let cgroups: Vec<PlanCgroup> = cfg
+        .cgroups
+        .iter()
+        .map(|g| PlanCgroup {
+            name: g.name.clone(),
+            parent: g.parent.as_ref().and_then(|p| cfg.cgroups.iter().position(|c| &c.name == p)),
+            shares: g.shares,
+        })
+        .collect();
+    let mut processes = Vec::new();
+    for p in &cfg.processes {
+        let mut names =
+            Names { procs: &cfg.processes, barriers: Vec::new(), mutexes: Vec::new(), subprograms: Vec::new() };
+        let main = Program::compile(&p.program, &mut names);
+        let mut programs = vec![main];
+        programs.append(&mut names.subprograms);
+        processes.push(PlanProcess {
+            name: p.name.clone(),
+            nice: p.nice,
+            threads: p.threads,
+            start_ns: p.start_ns,
+            host_cpus: p.affinity.as_ref().map(|mask| mask.iter().map(|c| host.host_cpu[c as usize]).collect()),
+            session: p.session.clone().unwrap_or_else(|| "default".into()),
+            cgroup: p.cgroup.as_ref().and_then(|g| cfg.cgroups.iter().position(|c| &c.name == g)),
+            job_pool: p.job_pool,
+            programs,
+            barriers: names.barriers.len(),
+            mutexes: names.mutexes.len(),
+        });
+    }
+    if !refused.is_empty() {
+        return Err(refused);
+    }
+    let kind = match cfg.policy.kind {
+        PolicyKind::Cfs => "cfs",
+        PolicyKind::Pfs => "pfs",
+        PolicyKind::DwCfs => "dw-cfs",
+        PolicyKind::Eevdf => "eevdf",
+        PolicyKind::O1 => "o1",
+    };
+    let notes = vec![format!(
+        "the host runs its own scheduler (Linux {}) as built and configured: the model's policy '{kind}', tunables, \
+         features, bug switches, costs, preemption model, hz and nohz do not apply",
+        super::sys::kernel_release()
+    )];
+    Ok(Plan {
+        name: cfg.name.clone(),
+        seed: cfg.seed,
+        duration_ns: cfg.duration_ns,
+        autogroup: cfg.autogroup,
+        host,
+        processes,
+        cgroups,
+        notes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::scenario::load_scenario;
+
+    fn host(cpus: u32) -> HostMachine {
+        HostMachine {
+            machine: crate::machine::Machine::uniform("host", 1, cpus, 1, 10),
+            host_cpu: (0..cpus).rev().collect(),
+        }
+    }
+
+    fn cfg(extra: &str, machine: &str) -> SimConfig {
+        load_scenario(&format!(
+            r#"{{"version":1,"name":"t","duration_ms":100,"machine":{machine},{extra}
+               "processes":[{{"name":"a","threads":2,"cpus":"0","program":[{{"barrier":"b"}},{{"fork":[{{"run_us":5}}]}},{{"lock":"m"}}]}}]}}"#
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_plan_maps_cpus_to_the_host_and_compiles_programs() {
+        let p = plan(&cfg("", r#"{"nodes":1,"cores_per_node":4}"#), host(4)).unwrap();
+        let a = &p.processes[0];
+        assert_eq!(a.host_cpus, Some(vec![3]));
+        assert_eq!((a.programs.len(), a.barriers, a.mutexes, a.session.as_str()), (2, 1, 1, "default"));
+        assert!(p.notes[0].contains("own scheduler"));
+    }
+
+    #[test]
+    fn what_the_host_cannot_do_is_refused_by_field() {
+        let c = cfg(
+            r#""events":[{"at_ms":5,"cpu_offline":1}],"policy":{"kind":"eevdf"},"#,
+            r#"{"nodes":1,"cores_per_node":4}"#,
+        );
+        let mut c = c;
+        c.policy.slices[0] = 3_000_000;
+        let err = plan(&c, host(2)).unwrap_err();
+        assert!(err[0].starts_with("machine:"), "{err:?}");
+        assert!(err[1].starts_with("events[0]:"), "{err:?}");
+        assert!(err[2].starts_with("processes[0].slice_us:"), "{err:?}");
+    }
+
+    #[test]
+    fn thread_streams_differ() {
+        assert_ne!(thread_seed(1, 0, 1), thread_seed(1, 1, 0));
+        assert_ne!(thread_seed(1, 0, 0), thread_seed(2, 0, 0));
+    }
+}

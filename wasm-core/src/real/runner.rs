@@ -1,0 +1,286 @@
+//! `schedsim real`: a scenario's workload on the host kernel, recorded.
+//!
+//! ```text
+//!   checks (root, the plan) → cgroups → shared memory, pipes → fork the processes (threads wait at the gate)
+//!   → tids reported → tracefs instance on, /proc/schedstat → t0 = now + settle; gate opens
+//!   → until t0 + duration (or Ctrl-C): drain the trace → kill and reap everything
+//!   → /proc/schedstat, instance off and removed, cgroups removed → parse → report
+//! ```
+//!
+//! Every resource is held by a guard (`Kids`, `tracefs::Instance`,
+//! `cgroup::Groups`) whose drop undoes it, so an error, a panic or SIGINT /
+//! SIGTERM / SIGHUP (which only set a flag the loops read) leave nothing
+//! behind.
+
+use super::analysis::{analyse, RealReport};
+use super::manifest::{Workload, WorkloadProcess};
+use super::plan::{plan, Plan};
+use super::shared::Shared;
+use super::spawn::{close, Kids, Pipes};
+use super::worker::{Report, Step};
+use super::{cgroup, host, schedstat_delta, sys, trace_text, tracefs};
+use crate::config::SimConfig;
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+
+/// A finished real run.
+pub struct RealRun {
+    pub report: RealReport,
+    pub workload: Workload,
+    /// The trace as recorded, with the workload's header lines first.
+    pub trace: String,
+    /// What the report should say besides its figures.
+    pub notes: Vec<String>,
+    /// /proc/schedstat after − before, or why there is none.
+    pub schedstat: Result<String, String>,
+}
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_signal(_: libc::c_int) {
+    STOP.store(true, SeqCst);
+}
+
+/// SIGINT, SIGTERM and SIGHUP set `STOP` while it lives.
+struct Signals(Vec<(libc::c_int, libc::sigaction)>);
+
+impl Signals {
+    fn install() -> Signals {
+        STOP.store(false, SeqCst);
+        let mut old = Vec::new();
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: installing a handler that only stores to an atomic.
+            unsafe {
+                let mut act: libc::sigaction = std::mem::zeroed();
+                act.sa_sigaction = on_signal as *const () as usize;
+                let mut prev: libc::sigaction = std::mem::zeroed();
+                libc::sigaction(sig, &act, &mut prev);
+                old.push((sig, prev));
+            }
+        }
+        Signals(old)
+    }
+}
+
+impl Drop for Signals {
+    fn drop(&mut self) {
+        for (sig, prev) in &self.0 {
+            // SAFETY: restoring the action saved above.
+            unsafe { libc::sigaction(*sig, prev, std::ptr::null_mut()) };
+        }
+    }
+}
+
+fn interrupted() -> Result<(), String> {
+    if STOP.load(SeqCst) {
+        Err("interrupted: every process the run started was stopped, tracing and cgroups removed".into())
+    } else {
+        Ok(())
+    }
+}
+
+/// What is missing for a real run on this machine, if anything.
+pub fn missing() -> Option<String> {
+    if sys::geteuid() != 0 {
+        return Some(
+            "a real run needs root: it records the scheduler's tracepoints through tracefs, sets priorities and \
+             cgroups (run it with sudo)"
+                .into(),
+        );
+    }
+    None
+}
+
+/// Runs `cfg`'s workload on this machine's kernel and reports what it did.
+pub fn run_real(cfg: &SimConfig) -> Result<RealRun, String> {
+    if let Some(m) = missing() {
+        return Err(m);
+    }
+    let host = host::read_host()?;
+    let plan =
+        plan(cfg, host).map_err(|r| format!("this scenario cannot run on the real kernel:\n  {}", r.join("\n  ")))?;
+    let _signals = Signals::install();
+    cgroup::remove_stale_groups();
+    let mut notes = plan.notes.clone();
+    let autogroup_on = std::fs::read_to_string("/proc/sys/kernel/sched_autogroup_enabled").map(|s| s.trim() == "1");
+    match (plan.autogroup, autogroup_on) {
+        (true, Ok(false)) => notes.push("the scenario has autogroup on; the host has it off".into()),
+        (false, Ok(true)) => notes.push(
+            "the scenario has autogroup off; the host has it on: the processes share the runner's session's autogroup"
+                .into(),
+        ),
+        _ => {}
+    }
+    let groups = if plan.cgroups.is_empty() {
+        None
+    } else {
+        let ctl =
+            cgroup::find().ok_or("the scenario names cgroups, but this host has no cpu cgroup controller mounted")?;
+        let procs_in: Vec<bool> =
+            (0..plan.cgroups.len()).map(|g| plan.processes.iter().any(|p| p.cgroup == Some(g))).collect();
+        let g = cgroup::Groups::create(&ctl, &plan.cgroups, &procs_in)?;
+        notes.push(format!("cgroups under {}: {}", g.root().display(), g.settings.join(", ")));
+        Some(g)
+    };
+    let shared = Shared::map().map_err(|e| format!("mmap: {e}"))?;
+    let total: u32 = plan.processes.iter().map(|p| p.threads).sum();
+    shared.threads.store(total, SeqCst);
+    for (i, p) in plan.processes.iter().enumerate() {
+        shared.procs[i].threads.store(p.threads, SeqCst);
+        shared.procs[i].jobs.store(p.job_pool, SeqCst);
+    }
+    let pipes = Pipes::new()?;
+    let dirs = groups.as_ref().map_or(Vec::new(), |g| g.dirs.clone());
+    let result = (|| {
+        let mut kids = Kids::start(&plan, shared, &pipes, &dirs)?;
+        close(pipes.report_w);
+        let mut tids = collect_tids(&plan, pipes.report_r, total)?;
+        record(&plan, shared, &pipes, &mut kids, &mut tids, notes)
+    })();
+    close(pipes.gate_r);
+    close(pipes.gate_w);
+    close(pipes.report_r);
+    drop(groups);
+    result
+}
+
+/// Reads the threads' reports until every scenario thread has given its tid.
+fn collect_tids(plan: &Plan, fd: i32, total: u32) -> Result<Vec<Vec<(u32, u32)>>, String> {
+    let mut tids: Vec<Vec<(u32, u32)>> = plan.processes.iter().map(|_| Vec::new()).collect();
+    let deadline = sys::mono_ns() + 10_000_000_000;
+    let mut got = 0;
+    while got < total {
+        interrupted()?;
+        if sys::mono_ns() > deadline {
+            return Err(format!("only {got} of {total} threads started within 10 s"));
+        }
+        match read_report(fd, 100)? {
+            Some(Report::Tid { proc_, thread, tid }) => {
+                tids[proc_ as usize].push((thread, tid));
+                got += 1;
+            }
+            Some(Report::Failed { proc_, step, errno }) => {
+                let what = match step {
+                    Step::Affinity => "sched_setaffinity",
+                    Step::Nice => "setpriority",
+                    Step::Cgroup => "joining its cgroup",
+                    Step::Thread => "starting a thread",
+                };
+                let err = std::io::Error::from_raw_os_error(errno);
+                return Err(format!(
+                    "processes[{proc_}] ('{}'): {what} failed: {err}",
+                    plan.processes[proc_ as usize].name
+                ));
+            }
+            None => {}
+        }
+    }
+    Ok(tids)
+}
+
+/// One report from the pipe, waiting up to `ms`; an error if every writer is gone.
+fn read_report(fd: i32, ms: i32) -> Result<Option<Report>, String> {
+    let mut pfd = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+    // SAFETY: one valid pollfd.
+    if unsafe { libc::poll(&mut pfd, 1, ms) } <= 0 {
+        return Ok(None);
+    }
+    let mut b = [0u8; 16];
+    // SAFETY: reading 16 bytes into a live buffer; writes are whole 16-byte records.
+    let n = unsafe { libc::read(fd, b.as_mut_ptr() as *mut libc::c_void, 16) };
+    match n {
+        16 => Ok(Report::decode(&b)),
+        0 => Err("the workload's processes ended before they started".into()),
+        _ => Ok(None),
+    }
+}
+
+/// Opens the gate, records the window, stops everything, reports.
+fn record(
+    plan: &Plan,
+    shared: &'static Shared,
+    pipes: &Pipes,
+    kids: &mut Kids,
+    tids: &mut [Vec<(u32, u32)>],
+    mut notes: Vec<String>,
+) -> Result<RealRun, String> {
+    let mut trace = tracefs::Instance::create()?;
+    let before = schedstat_delta::read();
+    let settle = 10_000_000 + 50_000 * tids.iter().map(Vec::len).sum::<usize>() as u64;
+    let t0 = sys::mono_ns() + settle;
+    shared.t0_ns.store(t0, SeqCst);
+    trace.mark("schedlab start");
+    close(pipes.gate_w);
+    let end = t0 + plan.duration_ns;
+    let mut stop_at = end;
+    while sys::mono_ns() < end {
+        if let Err(e) = interrupted() {
+            kids.stop();
+            return Err(e);
+        }
+        trace.drain();
+        if trace.full {
+            stop_at = sys::mono_ns();
+            notes.push(format!(
+                "the trace reached {} MiB; the run stopped {:.3} ms after its start",
+                tracefs::MAX_TRACE_BYTES >> 20,
+                stop_at.saturating_sub(t0) as f64 / 1e6
+            ));
+            break;
+        }
+        kids.all_done();
+        let left = end.saturating_sub(sys::mono_ns());
+        sys::sleep_ns(left.min(5_000_000));
+    }
+    let after = schedstat_delta::read();
+    kids.stop();
+    trace.mark("schedlab end");
+    let text = trace.finish()?;
+    // Forked threads reported as they started.
+    while let Ok(Some(r)) = read_report(pipes.report_r, 0) {
+        if let Report::Tid { proc_, thread, tid } = r {
+            tids[proc_ as usize].push((thread, tid));
+        }
+    }
+    let stalled = shared.stalled.load(SeqCst);
+    if stalled > 0 {
+        notes.push(format!(
+            "{stalled} thread(s) ended: their program went round {} steps without taking time (as the model ends them)",
+            crate::program::MAX_ZERO_TIME_STEPS
+        ));
+    }
+    let refused = shared.forks_refused.load(SeqCst);
+    if refused > 0 {
+        notes.push(format!("{refused} fork(s) refused at the cap of {} threads", super::plan::MAX_REAL_THREADS));
+    }
+    let workload = Workload {
+        scenario: plan.name.clone(),
+        seed: plan.seed,
+        kernel: sys::kernel_release(),
+        window: (t0, stop_at),
+        host_cpus: plan.host.host_cpu.clone(),
+        processes: plan
+            .processes
+            .iter()
+            .zip(tids.iter_mut())
+            .map(|(p, t)| {
+                t.sort();
+                WorkloadProcess {
+                    name: p.name.clone(),
+                    start_ns: p.start_ns,
+                    tids: t.iter().map(|&(_, tid)| tid).collect(),
+                }
+            })
+            .collect(),
+    };
+    let text = String::from_utf8_lossy(&text).into_owned();
+    let (records, lost) = trace_text::parse_trace(&text);
+    let report = analyse(&workload, &records, lost);
+    if lost > 0 {
+        notes.push(format!("the trace buffer lost {lost} events: the figures are incomplete"));
+    }
+    let schedstat = match (before, after) {
+        (Some(b), Some(a)) => schedstat_delta::delta(&b, &a),
+        _ => Err("/proc/schedstat is missing (a kernel built without CONFIG_SCHEDSTATS)".into()),
+    };
+    Ok(RealRun { trace: format!("{}{text}", workload.to_header()), report, workload, notes, schedstat })
+}

@@ -1,0 +1,170 @@
+//! Thin wrappers over the system calls a real run makes (libc). Each returns
+//! the errno as an `io::Error` where the caller must know of a failure.
+
+use std::io;
+use std::sync::atomic::AtomicU32;
+
+fn check(ret: libc::c_int) -> io::Result<()> {
+    if ret == -1 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+fn clock_ns(clock: libc::clockid_t) -> u64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid out-pointer; these clocks always exist on Linux.
+    unsafe { libc::clock_gettime(clock, &mut ts) };
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+/// CLOCK_MONOTONIC, which the trace clock `mono` also reads.
+pub fn mono_ns() -> u64 {
+    clock_ns(libc::CLOCK_MONOTONIC)
+}
+
+/// The calling thread's own CPU time (CLOCK_THREAD_CPUTIME_ID).
+pub fn thread_cpu_ns() -> u64 {
+    clock_ns(libc::CLOCK_THREAD_CPUTIME_ID)
+}
+
+fn timespec(ns: u64) -> libc::timespec {
+    libc::timespec { tv_sec: (ns / 1_000_000_000) as libc::time_t, tv_nsec: (ns % 1_000_000_000) as libc::c_long }
+}
+
+/// Sleeps `ns` on CLOCK_MONOTONIC (through signals).
+pub fn sleep_ns(ns: u64) {
+    sleep_until_ns(mono_ns().saturating_add(ns));
+}
+
+/// Sleeps until CLOCK_MONOTONIC reads `deadline`.
+pub fn sleep_until_ns(deadline: u64) {
+    let ts = timespec(deadline);
+    // SAFETY: valid timespec; a null remainder is allowed with TIMER_ABSTIME.
+    while unsafe { libc::clock_nanosleep(libc::CLOCK_MONOTONIC, libc::TIMER_ABSTIME, &ts, std::ptr::null_mut()) }
+        == libc::EINTR
+    {}
+}
+
+/// Burns CPU until the calling thread's CPU clock advanced `ns`.
+pub fn burn_cpu_ns(ns: u64) {
+    let end = thread_cpu_ns().saturating_add(ns);
+    while thread_cpu_ns() < end {
+        std::hint::spin_loop();
+    }
+}
+
+pub fn gettid() -> u32 {
+    // SAFETY: gettid cannot fail.
+    unsafe { libc::gettid() as u32 }
+}
+
+/// `setpriority(PRIO_PROCESS, tid, nice)`: on Linux the nice level of one thread.
+pub fn set_nice(tid: u32, nice: i32) -> io::Result<()> {
+    // SAFETY: plain system call.
+    check(unsafe { libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, nice) })
+}
+
+/// `sched_setaffinity(0, cpus)`: the calling thread's allowed CPUs.
+pub fn set_affinity(cpus: &[u32]) -> io::Result<()> {
+    // SAFETY: cpu_set_t is plain data; CPU_SET stays within it (checked below).
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        for &c in cpus {
+            if c as usize >= libc::CPU_SETSIZE as usize {
+                return Err(io::Error::from_raw_os_error(libc::EINVAL));
+            }
+            libc::CPU_SET(c as usize, &mut set);
+        }
+        check(libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set))
+    }
+}
+
+/// The calling thread's allowed CPUs.
+pub fn affinity() -> Vec<u32> {
+    // SAFETY: as above.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+            return Vec::new();
+        }
+        (0..libc::CPU_SETSIZE as usize).filter(|&c| libc::CPU_ISSET(c, &set)).map(|c| c as u32).collect()
+    }
+}
+
+pub fn sched_yield() {
+    // SAFETY: plain system call.
+    unsafe { libc::sched_yield() };
+}
+
+/// The calling thread's name (15 bytes at most, as the kernel keeps it).
+pub fn set_thread_name(name: &str) {
+    let mut bytes: Vec<u8> = name.bytes().filter(|&b| b != 0).take(15).collect();
+    bytes.push(0);
+    // SAFETY: a NUL-terminated buffer of at most 16 bytes.
+    unsafe { libc::prctl(libc::PR_SET_NAME, bytes.as_ptr() as libc::c_ulong, 0, 0, 0) };
+}
+
+/// FUTEX_WAIT (shared: the word may live in memory several processes map):
+/// sleeps while `*word == expected`.
+pub fn futex_wait(word: &AtomicU32, expected: u32) {
+    // SAFETY: `word` is a valid, aligned u32 for the call's duration.
+    unsafe {
+        libc::syscall(libc::SYS_futex, word.as_ptr(), libc::FUTEX_WAIT, expected, std::ptr::null::<libc::timespec>())
+    };
+}
+
+/// FUTEX_WAKE: wakes up to `n` waiters on `word`.
+pub fn futex_wake(word: &AtomicU32, n: u32) {
+    // SAFETY: as above.
+    unsafe { libc::syscall(libc::SYS_futex, word.as_ptr(), libc::FUTEX_WAKE, n.min(i32::MAX as u32)) };
+}
+
+pub fn geteuid() -> u32 {
+    // SAFETY: cannot fail.
+    unsafe { libc::geteuid() }
+}
+
+/// The kernel's release (`uname -r`).
+pub fn kernel_release() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/osrelease").map_or_else(|_| "unknown".into(), |s| s.trim().to_string())
+}
+
+/// Whether `name` is `<prefix><pid>` of a process that no longer exists (a
+/// run killed with SIGKILL could not remove what it made).
+pub fn is_stale(name: &str, prefix: &str) -> bool {
+    name.strip_prefix(prefix)
+        .and_then(|p| p.parse::<u32>().ok())
+        .is_some_and(|pid| pid != std::process::id() && !std::path::Path::new(&format!("/proc/{pid}")).exists())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_burn_takes_its_cpu_time_and_a_sleep_its_wall_time() {
+        let c0 = thread_cpu_ns();
+        burn_cpu_ns(2_000_000);
+        assert!(thread_cpu_ns() - c0 >= 2_000_000);
+        let m0 = mono_ns();
+        sleep_ns(1_000_000);
+        assert!(mono_ns() - m0 >= 1_000_000);
+    }
+
+    #[test]
+    fn only_names_of_dead_processes_are_stale() {
+        assert!(!is_stale(&format!("schedlab-{}", std::process::id()), "schedlab-"));
+        assert!(!is_stale("schedlab-1", "schedlab-")); // init is alive
+        assert!(!is_stale("other-123", "schedlab-"));
+        assert!(is_stale("schedlab-4194304", "schedlab-")); // above pid_max
+    }
+
+    #[test]
+    fn a_futex_wake_without_waiters_and_a_wait_on_a_changed_word_return() {
+        let w = AtomicU32::new(1);
+        futex_wake(&w, 1);
+        futex_wait(&w, 0); // the word is not 0: returns at once (EAGAIN)
+    }
+}
