@@ -38,7 +38,7 @@ fn a_shape_just_past_the_admitted_events_is_refused_with_its_estimate() {
             hi = mid;
         }
     }
-    assert!((180_000..200_000).contains(&lo), "under 200 s of 1,024,000 ticks a second: {lo} ms");
+    assert!((90_000..100_000).contains(&lo), "under 100 s of 1,024,000 ticks a second: {lo} ms");
     let cfg = load_scenario(&hogs(lo)).expect("admitted");
     assert!(estimate(&cfg).total() <= MAX_ESTIMATED_EVENTS);
 
@@ -49,9 +49,30 @@ fn a_shape_just_past_the_admitted_events_is_refused_with_its_estimate() {
     assert_eq!(out.status.code(), Some(2), "refused as invalid input");
     let msg = String::from_utf8_lossy(&out.stderr);
     assert!(msg.contains("duration_ms: the run is estimated at"), "{msg}");
-    assert!(msg.contains(" ticks: 1024 CPUs x 1000 Hz x 193.379 s"), "names the ticks: {msg}");
-    assert!(msg.contains("more than its event budget of 200,000,000"), "{msg}");
+    assert!(msg.contains(" ticks: 1024 CPUs x 1000 Hz x 96.69 s"), "names the ticks: {msg}");
+    assert!(msg.contains("more than its event budget of 100,000,000"), "{msg}");
     assert!(msg.contains("shorten duration_ms to about"), "says what to change: {msg}");
+}
+
+#[test]
+fn too_many_task_groups_for_the_cpus_are_refused_with_the_count() {
+    // 600 sessions (autogroups) on 1,024 CPUs: 614,400 group runqueues.
+    let procs: Vec<String> = (0..600)
+        .map(|i| format!(r#"{{"name":"p{i}","session":"s{i}","program":[{{"body":[{{"run_us":1000}}]}}]}}"#))
+        .collect();
+    let text = |autogroup: bool| {
+        format!(
+            r#"{{"version":1,"name":"groups","duration_ms":10,"autogroup":{autogroup},
+              "machine":{{"nodes":64,"cores_per_node":16,"threads_per_core":1}},"processes":[{}]}}"#,
+            procs.join(",")
+        )
+    };
+    let diags = load_scenario(&text(true)).expect_err("refused");
+    assert_eq!(diags.len(), 1);
+    assert_eq!(diags[0].field, "processes");
+    assert!(diags[0].reason.starts_with("600 task groups (cgroups and autogroup sessions) on 1024 CPUs need 614,400"));
+    assert!(diags[0].reason.contains("use at most 512 sessions or cgroups"), "{}", diags[0].reason);
+    assert!(load_scenario(&text(false)).is_ok(), "without autogroups there is one group, the root");
 }
 
 #[test]

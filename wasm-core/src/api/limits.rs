@@ -23,17 +23,26 @@
 //! every preset and benchmark shape really takes.
 //!
 //! A scenario estimated above `MAX_ESTIMATED_EVENTS` (the run's event
-//! budget) is refused at validation with the estimate and the reason. The
-//! engine takes 0.6 to 1.5 µs an event natively on the largest shapes the
-//! limits admit, so an admitted run ends within about 5 minutes
-//! (`npm run bench:limits` runs them); one the estimate misjudged still stops
-//! at its event budget.
+//! budget, 100 million) is refused at validation with the estimate and the
+//! reason. The engine takes 0.6 to 2 µs an event natively on the largest
+//! shapes the limits admit (the most with many task groups), so an admitted
+//! run ends within about 3 minutes (`npm run bench:limits` runs them); one
+//! the estimate misjudged still stops at its event budget.
+//!
+//! Memory: a run's own state is fixed by its shape, apart from records kept
+//! in bounded rings. The largest part is the task groups: every cgroup and
+//! autogroup session has a runqueue and an entity on every CPU (about
+//! 0.5 KB), so more than `MAX_GROUP_RUNQUEUES` of them are refused too.
 
 use crate::config::SimConfig;
 use crate::program::{Dist, Op};
 
 /// The most events a run may be estimated to take: its event budget.
 pub const MAX_ESTIMATED_EVENTS: u64 = crate::config::DEFAULT_EVENT_BUDGET;
+/// The most group runqueues a run may hold: every task group (cgroup or
+/// autogroup session) has a runqueue and an entity on every CPU, about
+/// 0.5 KB each, so this is about 256 MB (512 groups on 1,024 CPUs).
+pub const MAX_GROUP_RUNQUEUES: u64 = 524_288;
 /// A loop pass that takes no time is counted as taking this long.
 const MIN_PASS_NS: f64 = 1_000.0;
 
@@ -189,24 +198,53 @@ pub fn estimate(cfg: &SimConfig) -> Estimate {
     Estimate { ticks: ticks as u64, program: program.min(u64::MAX as f64 / 2.0) as u64 }
 }
 
-/// The configuration, or the refusal of its cost (on `duration_ms`, the
-/// field most often to change).
+/// The configuration, or the refusal of its cost: its memory on `processes`
+/// (their sessions make the groups), its events on `duration_ms` (the field
+/// most often to change).
 pub fn admit(cfg: SimConfig) -> Result<SimConfig, Vec<super::scenario::Diagnostic>> {
     match refusal(&cfg) {
         None => Ok(cfg),
-        Some(reason) => Err(vec![super::scenario::Diagnostic { field: "duration_ms".into(), reason }]),
+        Some((field, reason)) => Err(vec![super::scenario::Diagnostic { field: field.into(), reason }]),
     }
 }
 
-/// Why a scenario is refused for its cost, if it is.
-pub fn refusal(cfg: &SimConfig) -> Option<String> {
+/// The task groups a run creates besides the root: its cgroups, and one
+/// autogroup per session of the processes outside a cgroup (as
+/// `Simulator::new` builds them).
+pub fn task_groups(cfg: &SimConfig) -> u64 {
+    let mut sessions: Vec<&str> = Vec::new();
+    if cfg.autogroup {
+        for p in cfg.processes.iter().filter(|p| p.cgroup.is_none()) {
+            let s = p.session.as_deref().unwrap_or("default");
+            if !sessions.contains(&s) {
+                sessions.push(s);
+            }
+        }
+    }
+    (cfg.cgroups.len() + sessions.len()) as u64
+}
+
+/// Why a scenario is refused for its cost, if it is: (field, reason).
+pub fn refusal(cfg: &SimConfig) -> Option<(&'static str, String)> {
+    let groups = task_groups(cfg);
+    let cpus = cfg.machine.nr_cpus() as u64;
+    if groups * cpus > MAX_GROUP_RUNQUEUES {
+        return Some(("processes", format!(
+            "{groups} task groups (cgroups and autogroup sessions) on {cpus} CPUs need {} group runqueues, more \
+             than the {} a run may hold (about 0.5 KB each): use at most {} sessions or cgroups, or \
+             \"autogroup\": false",
+            group(groups * cpus),
+            group(MAX_GROUP_RUNQUEUES),
+            MAX_GROUP_RUNQUEUES / cpus
+        )));
+    }
     let e = estimate(cfg);
     if e.total() <= MAX_ESTIMATED_EVENTS {
         return None;
     }
     let secs = cfg.duration_ns as f64 / 1e9;
     let max_ms = (cfg.duration_ns as f64 * MAX_ESTIMATED_EVENTS as f64 / e.total() as f64 / 1e6).floor();
-    Some(format!(
+    Some(("duration_ms", format!(
         "the run is estimated at {} events ({} ticks: {} CPUs x {} Hz x {secs} s, and {} from the programs), \
          more than its event budget of {} (a few minutes natively): shorten duration_ms to about {max_ms} or \
          less, or lower hz, the CPUs or the threads' rate of steps",
@@ -216,7 +254,7 @@ pub fn refusal(cfg: &SimConfig) -> Option<String> {
         cfg.hz,
         group(e.program),
         group(MAX_ESTIMATED_EVENTS),
-    ))
+    )))
 }
 
 /// 1234567 → "1,234,567".

@@ -93,7 +93,7 @@ impl Simulator {
         }
         let any = online.first().unwrap_or(0);
         self.tasks[pid as usize].allowed = self.online.clone();
-        self.index.touch_task(pid);
+        self.index.forget_task_mask(pid);
         any
     }
 }

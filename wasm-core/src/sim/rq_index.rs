@@ -144,6 +144,9 @@ pub struct RqIndex {
     /// Per task: the mask id it is counted under while it waits (queued and
     /// Runnable), u32::MAX while it does not.
     counted: Vec<u32>,
+    /// Per task: its affinity's mask id, once interned (u32::MAX: not yet;
+    /// forgotten when the affinity changes).
+    task_mask: Vec<u32>,
     /// Per mask id: how many waiting tasks have it.
     mask_waiting: Vec<u32>,
     /// The union of the masks of waiting tasks (stale: recompute).
@@ -164,9 +167,29 @@ impl RqIndex {
         self.cpus.mark(cpu);
     }
 
-    /// Whether the task waits, or its affinity, may have changed.
+    /// Whether the task waits may have changed.
     pub fn touch_task(&mut self, pid: Pid) {
         self.task_dirty.mark(pid);
+    }
+
+    /// The task's affinity changed.
+    pub fn forget_task_mask(&mut self, pid: Pid) {
+        if let Some(m) = self.task_mask.get_mut(pid as usize) {
+            *m = u32::MAX;
+        }
+        self.touch_task(pid);
+    }
+
+    /// The task's mask id (interned at first sight).
+    fn task_mask_id(&mut self, pid: Pid, allowed: &CpuMask) -> u32 {
+        let i = pid as usize;
+        if i >= self.task_mask.len() {
+            self.task_mask.resize(i + 1, u32::MAX);
+        }
+        if self.task_mask[i] == u32::MAX {
+            self.task_mask[i] = self.intern(allowed);
+        }
+        self.task_mask[i]
     }
 
     fn intern(&mut self, allowed: &CpuMask) -> u32 {
@@ -291,7 +314,7 @@ impl super::Simulator {
     fn waiting_mask(&mut self, pid: Pid) -> u32 {
         let task = &self.tasks[pid as usize];
         if task.se.on_rq && task.state == TaskState::Runnable {
-            self.index.intern(&task.allowed)
+            self.index.task_mask_id(pid, &task.allowed)
         } else {
             u32::MAX
         }
