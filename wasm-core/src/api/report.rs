@@ -42,7 +42,7 @@ pub struct Report {
     pub cpus: Vec<CpuReport>,
     pub processes: Vec<ProcessReport>,
     /// 4.1's schedstat counters per CPU and per domain (`schedsim run --schedstat` prints them as
-    /// /proc/schedstat).
+    /// /proc/schedstat); empty in `page_report`.
     pub schedstat: Vec<super::schedstat::CpuSchedstat>,
 }
 
@@ -138,7 +138,18 @@ pub fn jain(xs: &[f64]) -> f64 {
     }
 }
 
+/// The whole report, every CPU's schedstats included (the CLI and exports).
 pub fn report(sim: &Simulator) -> Report {
+    report_parts(sim, true)
+}
+
+/// The report the lab's frames carry: without the schedstats, which the page
+/// reads for its selected CPU alone (`schedstat::cpu_schedstat`).
+pub fn page_report(sim: &Simulator) -> Report {
+    report_parts(sim, false)
+}
+
+fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
     let now = sim.now();
     let capacity = now.ns() as f64 * sim.rqs().len() as f64;
     let tasks = sim.tasks();
@@ -207,7 +218,7 @@ pub fn report(sim: &Simulator) -> Report {
             .map(|rq| CpuReport { cpu: rq.cpu, busy_ns: rq.busy_ns_at(now), idle_ns: rq.idle_ns_at(now) })
             .collect(),
         processes,
-        schedstat: super::schedstat::schedstats(sim),
+        schedstat: if with_schedstat { super::schedstat::schedstats(sim) } else { Vec::new() },
     }
 }
 
