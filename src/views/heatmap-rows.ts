@@ -63,3 +63,39 @@ export function rowMeans(rows: HeatRow[], values: ArrayLike<number>, buckets: nu
   });
   return { means, top };
 }
+
+/** Where each row is drawn (CSS px): `y[r]` its top, `h[r]` its height, `height` the whole map. */
+export interface RowGeometry {
+  y: number[];
+  h: number[];
+  height: number;
+}
+
+/**
+ * Row heights: CPU rows share about 220 px (2 to 14 px each); on an aggregated
+ * map, node rows share 220 px (4 to 14 px) and the open node's CPU rows about
+ * 160 px more (2 to 14 px), so opening a node does not squash the others.
+ */
+export function rowGeometry(rows: HeatRow[], aggregated: boolean): RowGeometry {
+  const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.floor(v)));
+  const nodeRows = rows.filter((r) => r.cpus.length > 1).length;
+  const cpuRows = rows.length - nodeRows;
+  const cpuH = aggregated ? clamp(160 / Math.max(1, cpuRows), 2, 14) : clamp(220 / Math.max(1, rows.length), 2, 14);
+  const nodeH = clamp(220 / Math.max(1, nodeRows + (cpuRows > 0 ? 1 : 0)), 4, 14);
+  const y: number[] = [];
+  const h: number[] = [];
+  let top = 0;
+  for (const r of rows) {
+    const rh = aggregated && r.cpus.length > 1 ? nodeH : cpuH;
+    y.push(top);
+    h.push(rh);
+    top += rh;
+  }
+  return { y, h, height: top };
+}
+
+/** The row at `yPx` (CSS px from the map's top), or -1. */
+export function rowAt(g: RowGeometry, yPx: number): number {
+  for (let r = 0; r < g.y.length; r++) if (yPx >= g.y[r] && yPx < g.y[r] + g.h[r]) return r;
+  return -1;
+}

@@ -10,7 +10,7 @@ import type { CpuPlace, LoadHistory, ViolationReport } from '../engine/types';
 import { useWidth } from './use-width';
 import { useT } from '../i18n/i18n';
 import { ExportButtons } from './export/export-buttons';
-import { heatRows, rowMeans, type HeatRow } from './heatmap-rows';
+import { heatRows, rowAt, rowGeometry, rowMeans, type HeatRow } from './heatmap-rows';
 
 const LABEL_W_PX = 52;
 const MARK_H_PX = 16;
@@ -121,15 +121,15 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
   const t = useT();
   const ref = useRef<HTMLCanvasElement>(null);
   const n = p.rows.length;
-  const rowH = Math.max(2, Math.min(14, Math.floor(220 / Math.max(1, n))));
-  const cssH = rowH * n;
+  const aggregated = p.rows.some((r) => r.cpus.length > 1);
+  const geo = useMemo(() => rowGeometry(p.rows, aggregated), [p.rows, aggregated]);
+  const cssH = geo.height;
   const values = p.kind === 'nr_running' ? p.history.nrRunning : p.history.load;
   // Row values (a node row is its CPUs' mean) and the colour scale's top, at least 4 threads or one nice-0 load.
   const { means, top } = useMemo(() => {
     const m = rowMeans(p.rows, values, p.history.buckets, p.nrCpus);
     return { means: m.means, top: Math.max(m.top, p.kind === 'nr_running' ? 4 : 2048) };
   }, [p.rows, values, p.history.buckets, p.nrCpus, p.kind]);
-  const aggregated = p.rows.some((r) => r.cpus.length > 1);
   useEffect(() => {
     const canvas = ref.current;
     if (!canvas) return;
@@ -156,7 +156,9 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
       off.getContext('2d')?.putImageData(img, 0, 0);
       ctx.imageSmoothingEnabled = false;
       const x0 = p.x(0);
-      ctx.drawImage(off, x0, 0, p.x(buckets * widthNs) - x0, cssH);
+      const w = p.x(buckets * widthNs) - x0;
+      // Row by row: rows differ in height once a node is opened.
+      for (let row = 0; row < n; row++) ctx.drawImage(off, 0, row, buckets, 1, x0, geo.y[row], w, geo.h[row]);
     }
     // Node boundaries and labels: rows are grouped by node. Node rows thinner
     // than a label are labelled every few nodes so labels do not overlap.
@@ -166,22 +168,23 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
     for (let row = 0; row < n; row++) {
       const r = p.rows[row];
       if (!r.firstOfNode) continue;
-      const y = row * rowH;
-      if (y - lastLabel >= 12) {
+      const y = geo.y[row];
+      // The open node is always labelled; others where a label fits.
+      if (y - lastLabel >= 12 || r.node === p.open) {
         ctx.fillStyle = '#52606d';
         const mark = aggregated ? (r.node === p.open ? '▾ ' : '▸ ') : '';
         ctx.fillText(n === 1 ? `cpu${r.cpus[0]}` : mark + t('heat.node', { n: r.node }), 4, y + 1);
         lastLabel = y;
       }
-      if (row > 0 && (rowH >= 4 || r.node === p.open || p.rows[row - 1].node === p.open)) {
+      if (row > 0 && (geo.h[row] >= 4 || r.node === p.open || p.rows[row - 1].node === p.open)) {
         ctx.fillStyle = '#1f2933';
         ctx.fillRect(p.x(0), y - 0.5, p.x.range()[1] - p.x(0), 1);
       }
     }
-  }, [means, top, p.history, p.rows, p.open, p.x, p.cssW, n, rowH, cssH, aggregated, t]);
+  }, [means, top, p.history, p.rows, p.open, p.x, p.cssW, n, geo, cssH, aggregated, t]);
   const onLabel = aggregated
     ? (y: number) => {
-        const r = p.rows[Math.min(n - 1, Math.max(0, Math.floor(y / rowH)))];
+        const r = p.rows[rowAt(geo, y)];
         if (r) p.onToggle(r.node);
       }
     : undefined;

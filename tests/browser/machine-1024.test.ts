@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, openLab, settled, shots, type Lab } from './harness';
 import { bigScenario } from './big-machine';
+import { heatRows, rowGeometry } from '../../src/views/heatmap-rows';
+import type { CpuPlace } from '../../src/engine/types';
 
 let lab: Lab;
 beforeAll(async () => {
@@ -77,7 +79,11 @@ describe('a 1,024-CPU machine', () => {
     expect(await page.getByTestId('heatmap-load').getAttribute('data-rows')).toBe(String(15 + 64));
     await page.getByTestId('heatmaps').screenshot({ path: join(shots, 'heatmaps-1024-open-node3.png') });
     // A click on the open node's label (left of the time axis) closes it again.
-    await heat.click({ position: { x: 10, y: 3 * 2 + 1 } });
+    // (the machine numbers CPUs node-major: node = cpu / 64)
+    const places: CpuPlace[] = Array.from({ length: 1024 }, (_, c) => ({ cpu: c, node: Math.floor(c / 64), core: c, thread: 0, online: true }));
+    const opened = heatRows(places, 3);
+    const g = rowGeometry(opened.rows, opened.aggregated);
+    await heat.click({ position: { x: 10, y: g.y[3] + 1 } });
     await settled(() => heat.getAttribute('data-rows'), (r) => r === '16');
     expect(await page.getByTestId('heat-open').inputValue()).toBe('');
   });

@@ -1,7 +1,7 @@
 // The heatmaps' rows: a CPU each on small machines, a node each past
 // MAX_CPU_ROWS with one node opened CPU by CPU, and node rows as their CPUs' mean.
 import { describe, expect, it } from 'vitest';
-import { MAX_CPU_ROWS, heatRows, rowMeans } from '../../src/views/heatmap-rows';
+import { MAX_CPU_ROWS, heatRows, rowAt, rowGeometry, rowMeans } from '../../src/views/heatmap-rows';
 import type { CpuPlace } from '../../src/engine/types';
 
 /** CPUs numbered node-major, listed in a shuffled order (the rows must sort them). */
@@ -56,5 +56,29 @@ describe('rowMeans', () => {
     const { means, top } = rowMeans(rows, values, 2, 4);
     expect([...means]).toEqual([2, 2, 0, 4, 8, 0]);
     expect(top).toBe(8);
+  });
+});
+
+describe('rowGeometry', () => {
+  it('keeps 64 CPU rows at 3 px, as before aggregation existed', () => {
+    const { rows, aggregated } = heatRows(cpus(8, 8), null);
+    const g = rowGeometry(rows, aggregated);
+    expect(new Set(g.h)).toEqual(new Set([3]));
+    expect(g.height).toBe(192);
+  });
+
+  it('does not squash closed nodes when one opens, and finds the row under a point', () => {
+    const closed = rowGeometry(heatRows(cpus(16, 64), null).rows, true);
+    expect(closed.h.every((h) => h === 13)).toBe(true);
+    const { rows } = heatRows(cpus(16, 64), 3);
+    const g = rowGeometry(rows, true);
+    expect(g.h[0]).toBeGreaterThanOrEqual(4);
+    expect(g.h[3]).toBe(2);
+    // Rows tile the map without gaps.
+    for (let r = 1; r < rows.length; r++) expect(g.y[r]).toBe(g.y[r - 1] + g.h[r - 1]);
+    expect(g.height).toBe(g.y[rows.length - 1] + g.h[rows.length - 1]);
+    expect(rowAt(g, g.y[3] + 1)).toBe(3);
+    expect(rowAt(g, g.y[67])).toBe(67);
+    expect(rowAt(g, g.height + 1)).toBe(-1);
   });
 });

@@ -7,7 +7,9 @@
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
 use crate::api::timeline::{Mark, Timeline};
-use crate::api::{editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, schedstat, topology, view};
+use crate::api::{
+    editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, schedstat, topology, view,
+};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
 use wasm_bindgen::prelude::*;

@@ -229,14 +229,17 @@ pub fn refusal(cfg: &SimConfig) -> Option<(&'static str, String)> {
     let groups = task_groups(cfg);
     let cpus = cfg.machine.nr_cpus() as u64;
     if groups * cpus > MAX_GROUP_RUNQUEUES {
-        return Some(("processes", format!(
-            "{groups} task groups (cgroups and autogroup sessions) on {cpus} CPUs need {} group runqueues, more \
+        return Some((
+            "processes",
+            format!(
+                "{groups} task groups (cgroups and autogroup sessions) on {cpus} CPUs need {} group runqueues, more \
              than the {} a run may hold (about 0.5 KB each): use at most {} sessions or cgroups, or \
              \"autogroup\": false",
-            group(groups * cpus),
-            group(MAX_GROUP_RUNQUEUES),
-            MAX_GROUP_RUNQUEUES / cpus
-        )));
+                group(groups * cpus),
+                group(MAX_GROUP_RUNQUEUES),
+                MAX_GROUP_RUNQUEUES / cpus
+            ),
+        ));
     }
     let e = estimate(cfg);
     if e.total() <= MAX_ESTIMATED_EVENTS {
@@ -244,17 +247,20 @@ pub fn refusal(cfg: &SimConfig) -> Option<(&'static str, String)> {
     }
     let secs = cfg.duration_ns as f64 / 1e9;
     let max_ms = (cfg.duration_ns as f64 * MAX_ESTIMATED_EVENTS as f64 / e.total() as f64 / 1e6).floor();
-    Some(("duration_ms", format!(
-        "the run is estimated at {} events ({} ticks: {} CPUs x {} Hz x {secs} s, and {} from the programs), \
+    Some((
+        "duration_ms",
+        format!(
+            "the run is estimated at {} events ({} ticks: {} CPUs x {} Hz x {secs} s, and {} from the programs), \
          more than its event budget of {} (a few minutes natively): shorten duration_ms to about {max_ms} or \
          less, or lower hz, the CPUs or the threads' rate of steps",
-        group(e.total()),
-        group(e.ticks),
-        cfg.machine.nr_cpus(),
-        cfg.hz,
-        group(e.program),
-        group(MAX_ESTIMATED_EVENTS),
-    )))
+            group(e.total()),
+            group(e.ticks),
+            cfg.machine.nr_cpus(),
+            cfg.hz,
+            group(e.program),
+            group(MAX_ESTIMATED_EVENTS),
+        ),
+    ))
 }
 
 /// 1234567 → "1,234,567".
