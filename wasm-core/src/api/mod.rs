@@ -8,6 +8,7 @@
 pub mod editor;
 pub mod history;
 pub mod inspector;
+pub mod limits;
 pub mod metrics;
 pub mod metrics_csv;
 mod parse_problems;
