@@ -3,12 +3,14 @@
 //! draws (`view`), the metrics report (`report`), and the UI's exact rewind
 //! (`timeline`) with the heatmaps' sampled history (`history`), and the
 //! exports (`perfetto` trace JSON, `metrics_csv`, rt-app JSON both ways: `rtapp_export`,
-//! `rtapp_import` over `ordered_json`). Engine modules never
-//! depend on this module.
+//! `rtapp_import` over `ordered_json`), and the sweeps (`sweep`: the presets'
+//! comparisons; `sweep_plan`, `sweep_rows`: `schedsim sweep`). Engine modules
+//! never depend on this module.
 
 pub mod editor;
 pub mod history;
 pub mod inspector;
+pub mod limits;
 pub mod metrics;
 pub mod metrics_csv;
 pub mod ordered_json;
@@ -22,6 +24,8 @@ pub mod scenario;
 mod scenario_de;
 pub mod schedstat;
 pub mod sweep;
+pub mod sweep_plan;
+pub mod sweep_rows;
 pub mod templates;
 pub mod text;
 pub mod timeline;
