@@ -1,4 +1,7 @@
 //! The real kernel beside the model (native only; never compiled to wasm).
+//! The trace readers (ftrace text, trace-cmd, perf, the run model) are pure
+//! text and live in `crate::trace_import`, which the page uses too; they are
+//! re-exported here under their old names.
 //!
 //! ```text
 //!   host            the machine the CLI runs on, as the engine's machine model (preset "host")
@@ -10,14 +13,11 @@
 //!   text                                          the report, and the model beside it (fidelity)
 //! ```
 
-pub mod analysis;
+pub use crate::trace_import::{analysis, foreign, import, manifest, perf_script, trace_cmd, trace_text};
+
 pub mod cgroup;
 pub mod cli;
-pub mod foreign;
 pub mod host;
-pub mod import;
-pub mod manifest;
-pub mod perf_script;
 pub mod plan;
 pub mod runner;
 pub mod schedstat_delta;
@@ -25,8 +25,6 @@ pub mod shared;
 pub mod spawn;
 pub mod sys;
 pub mod text;
-pub mod trace_cmd;
-pub mod trace_text;
 pub mod tracefs;
 pub mod worker;
 

@@ -19,7 +19,6 @@ use super::analysis::{analyse, RealReport};
 use super::manifest::Workload;
 use super::trace_text::{self, Line, Record};
 use super::{foreign, perf_script, trace_cmd};
-use std::io::Read;
 
 /// The largest trace file read (a 2-CPU second of every sched event is about 10 MiB of text).
 pub const MAX_TRACE_BYTES: u64 = 512 << 20;
@@ -43,8 +42,10 @@ impl Format {
     }
 }
 
-/// The file at `path` as text, refused past `MAX_TRACE_BYTES` or when it is not UTF-8.
+/// The file at `path` as text (the CLI; the page reads its own file), refused past `MAX_TRACE_BYTES` or when it is not UTF-8.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn read_capped(path: &str) -> Result<String, String> {
+    use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut bytes = Vec::new();
     file.take(MAX_TRACE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {path}: {e}"))?;
