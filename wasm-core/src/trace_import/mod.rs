@@ -6,7 +6,8 @@
 //!   import ─► trace_text | trace_cmd | perf_script     records, line by line
 //!          ─► manifest (a `# schedlab` header) | foreign (threads grouped by comm)
 //!          ─► analysis                                 the `schedsim run` report's figures
-//!   replay                                             the views' state: lanes, heatmaps, checker, events
+//!   replay ─► replay_view                             the page's views of a trace: lanes, heatmaps,
+//!                                                      checker, events, tasks at a cursor
 //! ```
 
 pub mod analysis;
@@ -14,5 +15,7 @@ pub mod foreign;
 pub mod import;
 pub mod manifest;
 pub mod perf_script;
+pub mod replay;
+pub mod replay_view;
 pub mod trace_cmd;
 pub mod trace_text;
