@@ -111,7 +111,9 @@ export function App({ client }: { client: EngineClient }) {
     setTrace(null);
     setError(null);
     setCpuSel(0);
-    if (partner.kindRef.current) await partner.build(partner.kindRef.current, json);
+    // "The lab's scenario, simulated" is a partner for a real trace only: beside the simulation itself it goes.
+    const k = partner.kindRef.current;
+    if (k) await partner.build(k.kind === 'scenario' ? null : k, json);
     return null;
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   /** As tryLoad, showing the engine's message; true if loaded. */
@@ -321,6 +323,11 @@ export function App({ client }: { client: EngineClient }) {
             {t('app.compareWith')}{' '}
             <select aria-label={t('aria.compareWith')} data-testid="compare-pick" value={partnerValue(partner.kind)} onChange={(e) => choosePartner(parsePartner(e.target.value))}>
               <option value="">{t('app.compareNothing')}</option>
+              {trace && (
+                <option value="scenario">
+                  {t('trace.cmpScenario')}: {meta.name}
+                </option>
+              )}
               {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
                 <option key={v} value={v}>
                   {partnerLabel(parsePartner(v) as PartnerKind, presets, t)}

@@ -97,6 +97,29 @@ describe('a real trace in the lab', () => {
     await lab.page.getByTestId('compare-pick').selectOption('');
   });
 
+  it('puts the scenario the trace recorded, simulated, beside it with per-process deltas', async () => {
+    // The fixture's workload (README, "The real kernel"): two hogs at nice 0 and 5 on one CPU for 100 ms.
+    const hog = (name: string, nice: number) => ({ name, nice, program: [{ body: [{ run_us: 100000 }] }] });
+    const scenario = { version: 1, name: 'two-hogs', duration_ms: 100, hz: 1000, machine: { preset: 'uniprocessor' }, policy: { kind: 'cfs' }, processes: [hog('hog0', 0), hog('hog5', 5)] };
+    expect(await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify(scenario))).toBe(true);
+    expect(await lab.page.getByTestId('trace-banner').count()).toBe(0);
+    await openTrace(FIXTURE);
+    await lab.page.getByTestId('trace-banner').waitFor();
+    await lab.page.getByTestId('compare-pick').selectOption('scenario');
+    await lab.page.getByTestId('compare').waitFor();
+    const share = lab.page.getByTestId('compare-row').filter({ hasText: 'hog0: CPU share' });
+    const cells = await settled(() => share.locator('td').allTextContents(), (c) => c.length === 4 && c[2] !== '—');
+    expect(cells[1]).toMatch(/%$/);
+    expect(cells[2]).toMatch(/%$/);
+    expect(cells[3]).toMatch(/^[+−]/);
+    await lab.page.getByTestId('compare-table').scrollIntoViewIfNeeded();
+    await lab.page.screenshot({ path: join(shots, 'real-trace-same-scenario-900.png'), fullPage: false });
+    // Closing the trace puts the scenario back in the lab, and this partner goes with the trace.
+    await lab.page.getByTestId('trace-close').click();
+    await expect.poll(() => lab.page.getByTestId('trace-banner').count()).toBe(0);
+    await expect.poll(() => lab.page.getByTestId('compare').count()).toBe(0);
+  });
+
   it('refuses a file past the stated limit by its size, unread, and a damaged trace with its line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'schedlab-trace-'));
     const big = join(dir, 'huge.txt');
@@ -104,6 +127,8 @@ describe('a real trace in the lab', () => {
     const fd = openSync(big, 'w');
     ftruncateSync(fd, 64 * 2 ** 20 + 1);
     closeSync(fd);
+    await openTrace(FIXTURE);
+    await lab.page.getByTestId('trace-banner').waitFor();
     await openTrace(big);
     const error = lab.page.getByTestId('error');
     await expect.poll(() => error.textContent()).toContain('huge.txt was not read: it is 64.0 MiB, and the page opens traces of at most 64.0 MiB');

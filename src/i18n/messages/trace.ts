@@ -19,7 +19,8 @@ const trace: Catalog = {
     'trace.shareNo': 'A share link cannot carry a trace (it holds a scenario, a few kilobytes).',
     'trace.shareFile': 'Download the trace file',
     'trace.close': 'Close the trace',
-    'trace.compareHint': 'Compare: pick a simulation above to put it beside this run on one clock.',
+    'trace.compareHint': 'Compare: pick a simulation above (“the lab’s scenario, simulated” for the scenario this trace recorded) to put it beside this run on one clock.',
+    'trace.cmpScenario': 'the lab’s scenario, simulated',
     'trace.loadTitle': 'load (nice weights of running and queued threads; a trace has no PELT)',
   },
   zh: {
@@ -38,7 +39,8 @@ const trace: Catalog = {
     'trace.shareNo': '分享链接无法携带跟踪（它只保存几 KB 的场景）。',
     'trace.shareFile': '下载跟踪文件',
     'trace.close': '关闭跟踪',
-    'trace.compareHint': '对比：在上方选择一个模拟，把它和这次运行放在同一时钟上。',
+    'trace.compareHint': '对比：在上方选择一个模拟（若此跟踪记录的正是当前场景，选“实验室当前场景的模拟”），把它和这次运行放在同一时钟上。',
+    'trace.cmpScenario': '实验室当前场景的模拟',
     'trace.loadTitle': '负载（运行与排队线程的 nice 权重；跟踪中没有 PELT）',
   },
 };
