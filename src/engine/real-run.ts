@@ -140,8 +140,9 @@ export class RealRun {
       wasted: this.trace.history_wasted(),
     };
   }
-  latencyCdfs(_points: number): LatencyCdf[] {
-    return [];
+  /** The workload's wakeup latency (sched_waking to running), over the whole recording. */
+  latencyCdfs(points: number): LatencyCdf[] {
+    return JSON.parse(this.trace.latency_cdfs_json(points)) as LatencyCdf[];
   }
   traceHash(): string {
     return '';

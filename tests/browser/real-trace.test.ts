@@ -75,6 +75,13 @@ describe('a real trace in the lab', () => {
     await gantt.scrollIntoViewIfNeeded();
     await lab.page.screenshot({ path: join(shots, 'real-trace-lanes-900.png'), fullPage: false });
     await lab.page.getByTestId('heatmaps').screenshot({ path: join(shots, 'real-trace-heatmaps.png') });
+    // In Chinese too.
+    await lab.page.getByTestId('lang-pick').selectOption('zh');
+    await expect.poll(() => lab.page.getByTestId('trace-banner').textContent()).toContain('真实跟踪 two-hogs.txt');
+    await lab.page.evaluate(() => window.scrollTo(0, 0));
+    await lab.page.screenshot({ path: join(shots, 'real-trace-zh-900.png'), fullPage: false });
+    await lab.page.getByTestId('lang-pick').selectOption('en');
+    await expect.poll(() => lab.page.getByTestId('trace-banner').textContent()).toContain('Real trace two-hogs.txt');
   });
 
   it('sits beside a simulation in compare mode, on one clock, with metric deltas', async () => {

@@ -56,6 +56,12 @@ describe('a real trace in the engine host', () => {
       expect(f.report?.cpus.length).toBe(n);
       expect(f.recentEvents.length).toBeGreaterThan(0);
       expect(f.tasks?.rows.length).toBeGreaterThan(0);
+      // The workload's wakeup latency, as the report's quantiles say.
+      for (const cdf of f.cdfs ?? []) {
+        const p = f.report?.processes.find((x) => x.tgid === cdf.tgid);
+        expect(p?.wakeup_latency_ns?.[3]).toBe(cdf.quantiles[cdf.quantiles.length - 1]);
+      }
+      expect((f.cdfs ?? []).length).toBe(f.report?.processes.filter((p) => p.wakeup_latency_ns !== null).length);
       // Every slice's task has a name.
       for (const s of f.slices) expect(f.newNames[s.pid]).toBeTruthy();
       const real = JSON.parse((await c.request<string>({ op: 'read', read: { kind: 'real-report' } })).value) as { report: { cpus: unknown[] } };

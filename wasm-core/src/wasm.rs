@@ -390,6 +390,10 @@ impl RealTrace {
         to_json(&self.inner.page_report())
     }
 
+    pub fn latency_cdfs_json(&self, points: u32) -> String {
+        to_json(&self.inner.latency_cdfs(points as usize))
+    }
+
     pub fn topology_json(&self) -> String {
         to_json(&self.inner.topology())
     }

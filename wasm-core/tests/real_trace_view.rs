@@ -54,6 +54,13 @@ fn lanes_and_heatmaps_cover_every_cpu_of_the_trace() {
         assert_eq!(frame["cpus"].as_array().map(Vec::len), Some(n), "{name}");
         assert_eq!(r.topology()["cpus"].as_array().map(Vec::len), Some(n), "{name}");
         assert!(!r.events_before(r.duration_ns, 14).as_array().unwrap().is_empty(), "{name}");
+        // A latency distribution for every process the report gives latencies for, ending at its max.
+        let cdfs = r.latency_cdfs(20);
+        let woken: Vec<_> = r.report.processes.iter().filter_map(|p| p.wakeup_latency_ns).collect();
+        assert_eq!(cdfs.as_array().map(Vec::len), Some(woken.len()), "{name}");
+        for (c, q) in cdfs.as_array().unwrap().iter().zip(&woken) {
+            assert_eq!(c["quantiles"][20].as_u64(), Some(q[3]), "{name}");
+        }
     }
 }
 

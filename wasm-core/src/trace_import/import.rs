@@ -161,14 +161,19 @@ pub struct Choices {
 pub fn report(text: &str, name: &str, choices: &Choices) -> Result<(Format, RealReport), String> {
     let format = detect(text);
     let parsed = parse(text, format)?;
-    let workload = if text.contains("# schedlab window ") {
-        Workload::from_header(text)?
+    let workload = workload(text, name, choices, &parsed)?;
+    Ok((format, analyse(&workload, &parsed.records, parsed.lost)))
+}
+
+/// What a trace's workload is: its `# schedlab` header's, else every task grouped by comm (`foreign`).
+pub fn workload(text: &str, name: &str, choices: &Choices, parsed: &Parsed) -> Result<Workload, String> {
+    if text.contains("# schedlab window ") {
+        Workload::from_header(text)
     } else {
         let cpus = parsed.cpus.or(choices.cpus);
         let kernel = parsed.kernel.clone().unwrap_or_else(|| "unknown (not in the trace)".into());
-        foreign::workload(&parsed.records, name, &kernel, cpus, choices.comms.as_deref())?
-    };
-    Ok((format, analyse(&workload, &parsed.records, parsed.lost)))
+        foreign::workload(&parsed.records, name, &kernel, cpus, choices.comms.as_deref())
+    }
 }
 
 #[cfg(test)]

@@ -14,9 +14,10 @@
 //! checker takes every waiting thread as allowed on every CPU, and nothing of
 //! PELT, so "load" is the queued threads' nice weights.
 
-use super::analysis::RealReport;
+use super::analysis::{self, RealReport};
 use super::import::{self, Choices, Format};
 use super::trace_text::{Event, Record};
+use crate::latency::LatencyRecord;
 use crate::sched::weights::nice_to_weight;
 use std::collections::HashMap;
 
@@ -76,6 +77,8 @@ pub struct Replay {
     pub wasted_core_ns: u64,
     pub violations: Vec<Violation>,
     pub violations_total: u64,
+    /// Each workload process's wakeup latency samples (by the report's process order).
+    pub latency: Vec<LatencyRecord>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -138,9 +141,12 @@ impl State {
 
 /// The report of `text` (as `schedsim real-trace` gives it) and the views' state.
 pub fn open(text: &str, name: &str, choices: &Choices) -> Result<Replay, String> {
-    let (format, report) = import::report(text, name, choices)?;
+    // As `import::report` does, keeping the workload's window and latency samples.
+    let format = import::detect(text);
     let parsed = import::parse(text, format)?;
-    let (w0, w1) = window_of(text, &report, &parsed.records);
+    let workload = import::workload(text, name, choices, &parsed)?;
+    let (report, latency) = analysis::analyse_with_latency(&workload, &parsed.records, parsed.lost);
+    let (w0, w1) = workload.window;
     let cpu_of: HashMap<u32, u32> = report.cpus.iter().map(|c| (c.host_cpu, c.cpu)).collect();
     let records: Vec<Record> = parsed
         .records
@@ -164,7 +170,7 @@ pub fn open(text: &str, name: &str, choices: &Choices) -> Result<Replay, String>
         })
         .collect();
     let nr_cpus = report.cpus.len() as u32;
-    let duration_ns = w1 - w0;
+    let duration_ns = w1.saturating_sub(w0).max(1);
     let width_ns = duration_ns.div_ceil(HISTORY_BUCKETS).max(1_000);
     let buckets = duration_ns.div_ceil(width_ns).max(1) as usize;
     let mut r = Replay {
@@ -186,6 +192,7 @@ pub fn open(text: &str, name: &str, choices: &Choices) -> Result<Replay, String>
         wasted_core_ns: 0,
         violations: vec![],
         violations_total: 0,
+        latency,
     };
     r.sweep();
     Ok(r)
@@ -194,17 +201,6 @@ pub fn open(text: &str, name: &str, choices: &Choices) -> Result<Replay, String>
 /// A CPU number of the trace in model numbering (CPUs outside the run keep a number past the last).
 fn mapped(cpu_of: &HashMap<u32, u32>, host: u32) -> u32 {
     cpu_of.get(&host).copied().unwrap_or(u32::MAX)
-}
-
-/// The page's clock: the report's window (a `# schedlab` header's, or the records' span).
-fn window_of(text: &str, report: &RealReport, records: &[Record]) -> (u64, u64) {
-    if text.contains("# schedlab window ") {
-        if let Ok(w) = super::manifest::Workload::from_header(text) {
-            return w.window;
-        }
-    }
-    let first = records.first().map_or(0, |r| r.ts_ns);
-    (first, first + report.window_ns.max(1))
 }
 
 impl Replay {

@@ -263,6 +263,20 @@ impl Replay {
         })
     }
 
+    /// Each woken workload process's wakeup latency quantiles (`LatencyCdf[]`, as `api::metrics::latency_cdfs`).
+    pub fn latency_cdfs(&self, points: usize) -> Value {
+        let points = points.clamp(1, 1000);
+        let list: Vec<Value> = self
+            .report
+            .processes
+            .iter()
+            .zip(&self.latency)
+            .filter(|(_, lat)| !lat.is_empty())
+            .map(|(p, lat)| json!({ "tgid": p.tgid, "name": p.name, "samples": lat.len(), "quantiles": lat.cdf(points) }))
+            .collect();
+        Value::Array(list)
+    }
+
     /// The machine as far as a trace tells it: its CPUs, one node, no SMT known (`TopologyView`).
     pub fn topology(&self) -> Value {
         let n = self.nr_cpus;
