@@ -94,6 +94,8 @@ export function App({ client }: { client: EngineClient }) {
   lessonRef.current = lesson;
   /** The real trace the lab shows instead of a simulation, if any. */
   const [trace, setTrace] = useState<OpenTrace | null>(null);
+  /** The trace file being read and parsed in the worker (a large one takes seconds). */
+  const [reading, setReading] = useState<string | null>(null);
   const traceRef = useRef(trace);
   traceRef.current = trace;
 
@@ -160,7 +162,8 @@ export function App({ client }: { client: EngineClient }) {
       const max = traceLimit();
       if (f.size > max) return setError(t('trace.tooBig', { file: f.name, size: mebibytes(f.size), max: mebibytes(max) }));
       setPlaying(false);
-      api.openTrace(f, f.name).then(
+      setReading(f.name);
+      api.openTrace(f, f.name).finally(() => setReading(null)).then(
         (info) => {
           setTrace({ info, file: f });
           setError(null);
@@ -367,6 +370,11 @@ export function App({ client }: { client: EngineClient }) {
       </header>
       <FileDrop onTrace={openTrace} onScenario={openFile} />
       {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
+      {reading !== null && (
+        <p className="only-sim" data-testid="trace-reading" role="status">
+          {t('trace.reading', { file: reading })}
+        </p>
+      )}
       {trace && <TraceBanner trace={trace} durationNs={data?.frame.durationNs ?? 0} onClose={reset} />}
       <p className="description" hidden={trace !== null}>
         {/* A built-in preset is described in the interface language by the library's note; other scenarios by their own text. */}
