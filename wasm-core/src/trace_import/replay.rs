@@ -79,6 +79,8 @@ pub struct Replay {
     pub violations_total: u64,
     /// Each workload process's wakeup latency samples (by the report's process order).
     pub latency: Vec<LatencyRecord>,
+    /// The last cursor's replayed state (`replay_view`).
+    pub(super) at_cache: std::cell::RefCell<Option<(u64, std::rc::Rc<super::replay_view::At>)>>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -193,6 +195,7 @@ pub fn open(text: &str, name: &str, choices: &Choices) -> Result<Replay, String>
         violations: vec![],
         violations_total: 0,
         latency,
+        at_cache: Default::default(),
     };
     r.sweep();
     Ok(r)

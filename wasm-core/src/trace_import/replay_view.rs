@@ -8,10 +8,11 @@ use super::replay::Replay;
 use super::trace_text::Event;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 /// One thread at the cursor, replayed from the start.
 #[derive(Default, Clone)]
-struct Thread {
+pub(super) struct Thread {
     state: &'static str,
     cpu: u32,
     prio: i32,
@@ -23,7 +24,7 @@ struct Thread {
 }
 
 /// Every CPU's current task (kernel tid, 0 idle) and every thread, at `now`.
-struct At {
+pub(super) struct At {
     curr: Vec<Option<u32>>,
     threads: HashMap<u32, Thread>,
 }
@@ -34,7 +35,19 @@ impl Replay {
         self.records.partition_point(|r| r.ts_ns <= now)
     }
 
-    fn at(&self, now: u64) -> At {
+    /// The state at `now`, replayed once per cursor: a frame reads it twice (CPUs, then task rows).
+    fn at(&self, now: u64) -> Rc<At> {
+        if let Some((t, a)) = self.at_cache.borrow().as_ref() {
+            if *t == now {
+                return Rc::clone(a);
+            }
+        }
+        let a = Rc::new(self.replay_to(now));
+        *self.at_cache.borrow_mut() = Some((now, Rc::clone(&a)));
+        a
+    }
+
+    fn replay_to(&self, now: u64) -> At {
         let mut a = At { curr: vec![None; self.nr_cpus as usize], threads: HashMap::new() };
         for r in &self.records[..self.events_at(now)] {
             let t = r.ts_ns;
