@@ -163,5 +163,15 @@ describe('a real trace in the lab', () => {
     await expect.poll(() => lab.page.getByTestId('gantt-legend').textContent()).toContain(hostile);
     expect(await lab.page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
     expect(await lab.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // A file dropped on the page opens as a trace too.
+    await lab.page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'dropped.txt', { type: 'text/plain' }));
+      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, cancelable: true }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
+    }, readFileSync(FIXTURE, 'utf8'));
+    await expect.poll(() => lab.page.getByTestId('trace-banner').textContent()).toContain('Real trace dropped.txt');
+    expect(await lab.page.getByTestId('trace-drop').count()).toBe(0);
   });
 });
