@@ -13,8 +13,12 @@ import { EngineClient, type Port } from '../../src/engine/client';
 import type { Frame, FrameQuery } from '../../src/engine/frame';
 import type { FromWorker, Loaded, Request } from '../../src/engine/protocol';
 import { readTraceText, TraceTooBig } from '../../src/engine/trace-file';
+import { RealRun } from '../../src/engine/real-run';
+import { execFileSync } from 'node:child_process';
 
 const root = join(import.meta.dirname, '..', '..');
+const cli = join(root, 'wasm-core', 'target', 'release', 'schedsim');
+const fixturePath = (name: string) => join(root, 'wasm-core', 'tests', 'fixtures', 'real', name);
 const fixture = (name: string) => readFileSync(join(root, 'wasm-core', 'tests', 'fixtures', 'real', name), 'utf8');
 beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
@@ -41,6 +45,15 @@ const query: FrameQuery = {
 };
 
 describe('a real trace in the engine host', () => {
+  it('reports every fixture in wasm exactly as `schedsim real-trace --json` does', () => {
+    for (const name of ['hand-made.txt', 'two-hogs.txt', 'wakeups.txt', 'trace-cmd-report.txt', 'perf-script.txt']) {
+      const native = JSON.parse(execFileSync(cli, ['real-trace', fixturePath(name), '--json'], { encoding: 'utf8' })) as unknown;
+      const run = new RealRun(fixture(name), name);
+      expect(JSON.parse(run.realReportJson())).toEqual(native);
+      run.dispose();
+    }
+  });
+
   for (const name of ['two-hogs.txt', 'trace-cmd-report.txt', 'perf-script.txt']) {
     it(`draws ${name} as the page draws a simulation`, async () => {
       const c = connect();
