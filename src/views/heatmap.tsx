@@ -27,7 +27,7 @@ export interface HeatmapProps {
 export function Heatmaps(p: HeatmapProps) {
   const t = useT();
   const boxRef = useRef<HTMLDivElement>(null);
-  const cssW = Math.max(320, useWidth(boxRef, 900));
+  const cssW = Math.max(240, useWidth(boxRef, 900));
   // Topology order: node, then core, then SMT thread.
   const order = useMemo(
     () => [...p.cpus].sort((a, b) => a.node - b.node || a.core - b.core || a.thread - b.thread).map((c) => c.cpu),
@@ -63,6 +63,19 @@ export function Heatmaps(p: HeatmapProps) {
 }
 
 type Scale = d3.ScaleLinear<number, number>;
+
+/** A heatmap's numbers in words (its text alternative): the peak, and each CPU's value in the latest bucket (at most 64). */
+function heatWords(what: string, values: ArrayLike<number>, h: LoadHistory, order: number[], nrCpus: number, t: ReturnType<typeof useT>): string {
+  const fmt = (v: number) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
+  let max = 0;
+  let at = 0;
+  for (let i = 0; i < h.buckets * nrCpus && i < values.length; i++) {
+    if (values[i] > max) [max, at] = [values[i], i % nrCpus];
+  }
+  const last = Math.max(0, h.buckets - 1);
+  const list = order.slice(0, 64).map((cpu) => `${cpu}: ${fmt(values[last * nrCpus + cpu] ?? 0)}`);
+  return t('a11y.heatmap', { what, buckets: h.buckets, t: ((h.buckets * h.widthNs) / 1e6).toFixed(0), max: fmt(max), cpu: at, list: list.join(', ') + (order.length > 64 ? ', …' : '') });
+}
 
 function seekHandler(x: Scale, onSeek: (t: number) => void) {
   return (e: React.MouseEvent<HTMLCanvasElement>) => {
@@ -162,7 +175,14 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
       <div className="heatmap-title">
         {p.title} <span className="meta">0 … {p.kind === 'load' ? Math.round(top) : top.toFixed(0)}</span>
       </div>
-      <canvas data-testid={`heatmap-${p.kind}`} ref={ref} style={{ width: p.cssW, height: cssH, cursor: 'pointer' }} onClick={seekHandler(p.x, p.onSeek)} />
+      <canvas
+        data-testid={`heatmap-${p.kind}`}
+        ref={ref}
+        style={{ width: p.cssW, height: cssH, cursor: 'pointer' }}
+        onClick={seekHandler(p.x, p.onSeek)}
+        role="img"
+        aria-label={heatWords(p.title, values, p.history, p.order, p.cpus.length, t)}
+      />
     </div>
   );
 });
@@ -205,6 +225,8 @@ const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations:
       style={{ width: p.cssW, height: MARK_H_PX, cursor: 'pointer' }}
       title={t('heat.marksTitle')}
       onClick={seekHandler(p.x, p.onSeek)}
+      role="img"
+      aria-label={t('a11y.marks', { m: d3.sum(p.history.migrations), v: p.violations.length })}
     />
   );
 });
