@@ -266,7 +266,16 @@ export function App({ client }: { client: EngineClient }) {
 
   return (
     <div className={playing ? 'app playing' : 'app'} data-version={version} data-lesson-panel={(lesson && lessonMarks?.panel) || undefined}>
-      <a className="skip-link" href="#lab">
+      {/* Moves the focus itself: following "#lab" would put a fragment in the address bar, which is where share links live. */}
+      <a
+        className="skip-link"
+        href="#lab"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('lab')?.focus();
+        }}
+      >
         {t('a11y.skip')}
       </a>
       <header className="top">
