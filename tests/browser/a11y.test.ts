@@ -1,6 +1,7 @@
 // Issue 20: axe-core finds no violation on any view of the lab — the lab at a
 // balancing decision, the library, the scenario editor, a lesson step, compare
-// mode and presentation mode — in English and in Chinese.
+// mode and presentation mode — in English and in Chinese; and the tree
+// animations stop under prefers-reduced-motion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -75,3 +76,18 @@ for (const lang of ['en', 'zh'] as const) {
     });
   });
 }
+
+describe('reduced motion', () => {
+  it('stops the tree animations when the system asks for less motion', async () => {
+    const { page } = lab;
+    await loadPreset(page, 'cfs-nice-levels');
+    await hook(page, 'runUntil', 20e6);
+    const node = page.getByTestId('rb-node').first();
+    await node.waitFor();
+    const duration = () => node.evaluate((e) => parseFloat(getComputedStyle(e).transitionDuration));
+    expect(await duration()).toBeGreaterThan(0.1);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await duration()).toBeLessThan(0.01);
+    await page.emulateMedia({ reducedMotion: null });
+  });
+});
