@@ -210,7 +210,11 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav, kep
           aria-label={lanesWords(slices, nrCpus, t0Ns, t1Ns, nameOf, t)}
           onKeyDown={nav ? (e) => lanesKeys(e, nav, t0Ns, t1Ns) : undefined}
           onPointerDown={(e) => {
-            e.currentTarget.setPointerCapture(e.pointerId);
+            try {
+              e.currentTarget.setPointerCapture(e.pointerId);
+            } catch {
+              // A pointer the browser no longer tracks (lifted already): the drag works without capture.
+            }
             pointers.current.set(e.pointerId, e.clientX);
             // A second finger starts a pinch: no click, no drag.
             if (pointers.current.size === 2) return setDrag(null);
