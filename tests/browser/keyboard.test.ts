@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { hook, openLab, settled, shots, type Lab } from './harness';
+import { hook, loadPreset, openLab, settled, shots, type Lab } from './harness';
 
 let lab: Lab;
 beforeAll(async () => {
@@ -97,5 +97,39 @@ describe('keyboard only', () => {
     }
     await page.keyboard.press('Enter');
     expect(await settled(() => page.getByTestId('lesson').count(), (n) => n === 0)).toBe(0);
+  });
+
+  it('turns the single-key shortcuts off and on from the help overlay (WCAG 2.1.4)', async () => {
+    const { page } = lab;
+    const events = async () => (await hook<{ events: number } | null>(page, 'cursor'))?.events ?? -1;
+    await loadPreset(page, 'cfs-nice-levels');
+    await hook(page, 'runUntil', 10e6);
+    await page.getByTestId('btn-help').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('help').waitFor();
+    await page.getByTestId('shortcuts-on').focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByTestId('shortcuts-on').isChecked()).toBe(false);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('help').waitFor({ state: 'detached' });
+    await page.getByTestId('btn-reset').focus();
+    const before = await events();
+    // Off: "t" (a tick) does nothing; the buttons still work.
+    await page.keyboard.press('t');
+    expect(await events()).toBe(before);
+    await page.getByTestId('btn-step').focus();
+    await page.keyboard.press('Enter');
+    const stepped = await settled(events, (n) => n > before);
+    expect(stepped).toBeGreaterThan(before);
+    // On again (remembered in localStorage either way): "t" ticks.
+    await page.getByTestId('btn-help').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('shortcuts-on').focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByTestId('shortcuts-on').isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('btn-reset').focus();
+    await page.keyboard.press('t');
+    expect(await settled(events, (n) => n > stepped)).toBeGreaterThan(stepped);
   });
 });

@@ -95,4 +95,24 @@ describe('responsive layout', () => {
       await page.screenshot({ path: join(shots, `responsive-${size.width}x${size.height}.png`), fullPage: true });
     });
   }
+
+  it('360×740 in Chinese and in presentation mode: no sideways scroll, axe clean', async () => {
+    const { page } = lab;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('lang-pick').selectOption('zh');
+    await settled(() => page.locator('html').getAttribute('lang'), (l) => l === 'zh-CN');
+    expect(await overflow(page)).toEqual({ over: 0, culprits: [] });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId('btn-present').click();
+    await settled(() => page.locator('html').getAttribute('class'), (c) => (c ?? '').includes('presenting'));
+    const fits = await settled(() => machine(page), (m) => m.cells.length === 64 && m.cells.every((c) => inside(c, m.panel)), 10000);
+    for (const c of fits.cells) expect(inside(c, fits.panel)).toBe(true);
+    expect(await overflow(page)).toEqual({ over: 0, culprits: [] });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(shots, 'responsive-360-zh-present.png') });
+    await page.getByTestId('btn-present').click();
+    await page.getByTestId('lang-pick').selectOption('en');
+    await page.getByTestId('menu-button').click();
+  });
 });

@@ -82,7 +82,8 @@ export function CpuCell(p: {
   const big = size === 'big';
   const place = p.topo.cpus[c.cpu];
   const label = clip(p.name, big ? 15 : 9);
-  const shown = size === 'tiny' ? String(c.cpu) : `${c.cpu}${v > 0 ? ` · ${p.showValue(v)}` : ''} · ${online ? label : t('topo.offline')}`;
+  // Tiny cells: "5·2", a load as "5·1.5k".
+  const shown = size === 'tiny' ? `${c.cpu}${v > 0 ? `·${v >= 1000 ? d3.format('.2~s')(v) : p.showValue(v)}` : ''}` : `${c.cpu}${v > 0 ? ` · ${p.showValue(v)}` : ''} · ${online ? label : t('topo.offline')}`;
   return (
     <g
       className={classes('cpu-cell', [c.cpu], p.marks, [online ? '' : 'offline'])}
@@ -97,9 +98,14 @@ export function CpuCell(p: {
     >
       <rect x={r.x} y={r.y} width={r.w} height={r.h} rx={size === 'tiny' ? 2 : 3} fill={fill} />
       {size === 'tiny' ? (
-        // Room for the CPU number only; the rest is in the title.
-        <text x={r.x + 2} y={r.y + 11} className={`cpu-num tiny${dark ? ' dark' : ''}`}>
-          {c.cpu}
+        // The CPU number and its value (so the scale does not rest on colour alone), squeezed if wider than the cell; the rest is in the title.
+        <text
+          x={r.x + 2}
+          y={r.y + 11}
+          className={`cpu-num tiny${dark ? ' dark' : ''}`}
+          {...(shown.length * 4.6 > r.w - 3 ? { textLength: r.w - 3, lengthAdjust: 'spacingAndGlyphs' } : {})}
+        >
+          {shown}
         </text>
       ) : (
         <>
