@@ -119,7 +119,7 @@ export function LabPanels(p: LabPanelsProps) {
         }),
       onFollow: () => p.onGantt((w) => ({ spanNs: w.spanNs, endNs: null })),
     };
-    return <GanttView keptFromNs={frame.slicesKeptFromNs} slices={frame.slices} nrCpus={view.cpus.length} t0Ns={t0} t1Ns={t1} nameOf={nameOf} onSeek={p.onSeek} nav={nav} />;
+    return <GanttView keptFromNs={frame.slicesKeptFromNs} slices={frame.slices} nrCpus={view.cpus.length} lanes={frame.lanes} t0Ns={t0} t1Ns={t1} nameOf={nameOf} onSeek={p.onSeek} nav={nav} />;
   }, [turn(2), p.gantt, t]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
@@ -128,7 +128,7 @@ export function LabPanels(p: LabPanelsProps) {
       {runqueue}
       {lanes}
       {data.history && <Heatmaps history={data.history} cpus={topo.cpus} nowNs={now} durationNs={frame.durationNs} violations={p.violations} onSeek={p.onSeek} />}
-      {data.report && view.cpus.length > 1 && <SchedstatPanel stats={data.report.schedstat?.find((c) => c.cpu === cpu.cpu)} />}
+      {view.cpus.length > 1 && frame.schedstat && <SchedstatPanel stats={frame.schedstat} />}
       {data.report && <MetricsCharts report={data.report} cdfs={data.cdfs} history={data.history} durationNs={frame.durationNs} />}
       {/* Fewer rows while playing: they change faster than anyone reads them. */}
       <TaskTable tasks={data.tasks} maxRows={p.playing ? PLAYING_ROWS : MAX_ROWS} />

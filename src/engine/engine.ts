@@ -4,7 +4,7 @@
 // in the engine worker (host.ts); the page uses this module for the pure
 // lookups (preset list and texts) and talks to the worker (client.ts).
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import type { DecisionView, EventView, LatencyCdf, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TaskList, TaskView, TopologyView } from './types';
+import type { CpuSchedstat, DecisionView, EventView, LatencyCdf, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TaskList, TaskView, TopologyView } from './types';
 
 let ready: Promise<void> | null = null;
 
@@ -26,6 +26,8 @@ export function presetJson(name: string): string {
 export class Simulation {
   private sim: Simulator;
   private names: string[] = [];
+  /** CPUs and CPUs per node: fixed for a simulation's life (hotplug changes only who is online). */
+  private shapeCache: { nrCpus: number; cpusPerNode: number } | null = null;
 
   constructor(private readonly scenarioJson: string) {
     this.sim = new Simulator(scenarioJson);
@@ -149,6 +151,16 @@ export class Simulation {
     return JSON.parse(this.sim.metrics_json()) as Report;
   }
 
+  /** The report without schedstats (a frame's: the page reads the selected CPU's alone, `schedstatOf`). */
+  pageReport(): Report {
+    return JSON.parse(this.sim.page_metrics_json()) as Report;
+  }
+
+  /** One CPU's schedstat counters and its domains'. */
+  schedstatOf(cpu: number): CpuSchedstat | null {
+    return JSON.parse(this.sim.schedstat_json(cpu)) as CpuSchedstat | null;
+  }
+
   recentEvents(n: number): EventView[] {
     return JSON.parse(this.sim.recent_events(n)) as EventView[];
   }
@@ -160,10 +172,10 @@ export class Simulation {
     return t < 0 ? null : t;
   }
 
-  /** Run slices overlapping [t0, t1]; those shorter than `bucketNs` come once per CPU and bucket, drawn over
+  /** Run slices on CPUs cpuLo..cpuHi overlapping [t0, t1]; those shorter than `bucketNs` come once per CPU and bucket, drawn over
    * it (a zoomed-out window then costs its pixels, not its slices); 0 gives every slice. */
-  slices(t0Ns: number, t1Ns: number, bucketNs = 0): RunSlice[] {
-    const flat = this.sim.slices(t0Ns, t1Ns, bucketNs);
+  slices(t0Ns: number, t1Ns: number, bucketNs = 0, cpuLo = 0, cpuHi = 0xffffffff): RunSlice[] {
+    const flat = this.sim.slices(t0Ns, t1Ns, bucketNs, cpuLo, cpuHi);
     const out: RunSlice[] = [];
     for (let i = 0; i + 3 < flat.length; i += 4) {
       out.push({ cpu: flat[i], pid: flat[i + 1], startNs: flat[i + 2], endNs: flat[i + 3] });
@@ -179,6 +191,15 @@ export class Simulation {
   /** The n most recent wakeup/fork placements (oldest first). */
   placements(n: number): PlacementView[] {
     return JSON.parse(this.sim.placements_json(n)) as PlacementView[];
+  }
+
+  /** The machine's CPU count and CPUs per node (read once). */
+  shape(): { nrCpus: number; cpusPerNode: number } {
+    if (!this.shapeCache) {
+      const t = this.topology();
+      this.shapeCache = { nrCpus: t.cpus.length, cpusPerNode: t.cores_per_node * t.threads_per_core };
+    }
+    return this.shapeCache;
   }
 
   topology(): TopologyView {

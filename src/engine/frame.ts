@@ -6,7 +6,8 @@
 // parts are due), never where the simulation is: the worker fills in the rest
 // at the cursor it has.
 import type { Simulation } from './engine';
-import type { DecisionView, EventView, LatencyCdf, LoadHistory, MigrationView, PlacementView, Report, RunSlice, SimView, TaskList } from './types';
+import { laneRange, type LaneRange } from './lane-range';
+import type { CpuSchedstat, DecisionView, EventView, LatencyCdf, LoadHistory, MigrationView, PlacementView, Report, RunSlice, SimView, TaskList } from './types';
 
 /** Migrations younger than this (simulated time) are drawn as arrows. */
 export const ARROW_WINDOW_NS = 20e6;
@@ -77,7 +78,11 @@ export interface Frame extends MachineFrame {
   /** The lanes' window as resolved at this cursor, and its slices. */
   ganttT0Ns: number;
   ganttT1Ns: number;
+  /** The CPUs the lanes draw (past MAX_LANES CPUs, the queried CPU's node), and their slices. */
+  lanes: LaneRange;
   slices: RunSlice[];
+  /** The queried CPU's schedstats (read every frame: one CPU's are small; every CPU's were megabytes a report). */
+  schedstat: CpuSchedstat | null;
   slicesKeptFromNs: number | null;
   tasks: TaskList | null;
   partner: MachineFrame | null;
@@ -114,7 +119,7 @@ function machineFrame(sim: Simulation, gen: number, cpu: number, report: boolean
     decision: sim.decisions(1, true)[0] ?? null,
     namesFrom,
     newNames: sim.namesFrom(namesFrom),
-    report: report || !same ? sim.report() : null,
+    report: report || !same ? sim.pageReport() : null,
     cdfs: report || !same ? sim.latencyCdfs(40) : null,
     historyKey: key,
     history: !same || (history && held.historyKey !== key) ? sim.history() : null,
@@ -132,12 +137,16 @@ export function readFrame(main: CountedSim, q: FrameQuery, partner: CountedSim |
   const sim = main.sim;
   const m = machineFrame(sim, main.gen, q.cpu, q.report, q.history, q.held);
   const [t0, t1] = ganttSpan(q.gantt, m.nowNs);
+  const shape = sim.shape();
+  const lanes = laneRange(shape.nrCpus, shape.cpusPerNode, q.cpu);
   return {
     ...m,
     recentEvents: sim.recentEvents(EVENT_LOG_ROWS),
     ganttT0Ns: t0,
     ganttT1Ns: t1,
-    slices: sim.slices(t0, t1, Math.floor((t1 - t0) / LANE_BUCKETS)),
+    lanes,
+    slices: sim.slices(t0, t1, Math.floor((t1 - t0) / LANE_BUCKETS), lanes.lo, lanes.hi),
+    schedstat: sim.schedstatOf(q.cpu),
     slicesKeptFromNs: sim.slicesKeptFromNs(),
     tasks: q.rows > 0 || m.namesFrom === 0 ? sim.listedTasks(q.rows > 0 ? q.rows : MAX_ROWS) : null,
     partner: partner ? machineFrame(partner.sim, partner.gen, 0, q.report, q.history, q.partner) : null,

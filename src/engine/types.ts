@@ -222,7 +222,7 @@ export interface Report {
   sanity_violations: ViolationReport[];
   cpus: { cpu: number; busy_ns: number; idle_ns: number }[];
   processes: ProcessReport[];
-  /** 4.1's schedstat counters per CPU and per domain (wasm-core/src/api/schedstat.rs). */
+  /** 4.1's schedstat counters per CPU and per domain (wasm-core/src/api/schedstat.rs); empty in a frame's report (Frame.schedstat has the selected CPU's). */
   schedstat: CpuSchedstat[];
 }
 

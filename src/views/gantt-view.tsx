@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import * as d3 from 'd3';
 import type { RunSlice } from '../engine/types';
+import type { LaneRange } from '../engine/lane-range';
 import { taskColor } from './colors';
 import { useWidth } from './use-width';
 import { useT } from '../i18n/i18n';
@@ -54,7 +55,9 @@ const LEGEND_MAX = 24;
 
 export interface GanttViewProps {
   slices: RunSlice[];
+  /** The machine's CPUs; the lanes draw `lanes` of them (all, or past MAX_LANES the selected CPU's node). */
   nrCpus: number;
+  lanes?: LaneRange;
   t0Ns: number;
   t1Ns: number;
   nameOf: (pid: number) => string;
@@ -78,13 +81,16 @@ export interface GanttNav {
 /** Pointer travel (CSS px) below which a press is a click, not a drag. */
 const CLICK_SLOP_PX = 4;
 
-export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav, keptFromNs }: GanttViewProps) {
+export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, nav, keptFromNs }: GanttViewProps) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const cssW = Math.max(240, useWidth(boxRef, 900));
-  const laneH = Math.max(4, Math.min(26, Math.floor(260 / Math.max(1, nrCpus))));
-  const cssH = laneH * nrCpus + 4;
+  const lo = lanes?.lo ?? 0;
+  const hi = lanes?.hi ?? nrCpus;
+  const nrLanes = Math.max(0, hi - lo);
+  const laneH = Math.max(4, Math.min(26, Math.floor(260 / Math.max(1, nrLanes))));
+  const cssH = laneH * nrLanes + 4;
   // simSpace (ns) → cssPx, the one conversion this view needs; the right
   // margin leaves room for the last tick label.
   const x = d3.scaleLinear().domain([t0Ns, Math.max(t1Ns, t0Ns + 1)]).range([LABEL_W_PX, cssW - 20]);
@@ -127,12 +133,12 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav, kep
     ctx.font = '11px system-ui, sans-serif';
     ctx.textBaseline = 'middle';
     const [x0, x1] = x.range();
-    for (let cpu = 0; cpu < nrCpus; cpu++) {
-      const y = 2 + cpu * laneH;
+    for (let cpu = lo; cpu < hi; cpu++) {
+      const y = 2 + (cpu - lo) * laneH;
       ctx.fillStyle = cpu % 2 === 0 ? '#f5f7fa' : '#eef1f5';
       ctx.fillRect(x0, y, x1 - x0, laneH - 1);
       // Thin lanes (many CPUs) are labelled every 8th, where a label fits.
-      if (laneH >= 9 || cpu % 8 === 0) {
+      if (laneH >= 9 || (cpu - lo) % 8 === 0) {
         ctx.fillStyle = '#52606d';
         ctx.fillText(`cpu${cpu}`, 6, y + Math.max(laneH / 2, 5));
       }
@@ -142,6 +148,7 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav, kep
     // of CPUs, tens of thousands of slices are narrower than a pixel.
     const byPid = new Map<number, RunSlice[]>();
     for (const s of slices) {
+      if (s.cpu < lo || s.cpu >= hi) continue;
       const runs = byPid.get(s.pid);
       if (runs) runs.push(s);
       else byPid.set(s.pid, [s]);
@@ -160,10 +167,10 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav, kep
           if (cols.has(col)) continue;
           cols.add(col);
         }
-        ctx.fillRect(a, 2 + s.cpu * laneH, Math.max(1, b - a), laneH - 1);
+        ctx.fillRect(a, 2 + (s.cpu - lo) * laneH, Math.max(1, b - a), laneH - 1);
       }
     }
-  }, [slices, nrCpus, laneH, cssW, cssH, x]);
+  }, [slices, lo, hi, laneH, cssW, cssH, x]);
 
   const legend = useMemo(() => legendEntries(slices), [slices]);
   return (
@@ -175,6 +182,11 @@ export function GanttView({ slices, nrCpus, t0Ns, t1Ns, nameOf, onSeek, nav, kep
             ? t('gantt.from', { span: fmtSpan(t1Ns - t0Ns), end: (t1Ns / 1e6).toFixed(3) })
             : t('gantt.last', { span: fmtSpan(t1Ns - t0Ns) })}
         </span>
+        {nrLanes < nrCpus && (
+          <span className="meta" data-testid="gantt-cpus">
+            {t('gantt.someCpus', { lo, last: hi - 1, n: nrCpus })}
+          </span>
+        )}
         {keptFromNs != null && t0Ns < keptFromNs && (
           <span className="meta" data-testid="gantt-dropped">
             {t('gantt.dropped', { t: (keptFromNs / 1e6).toFixed(0) })}

@@ -1,14 +1,16 @@
 // Heatmaps of runqueue length and load per CPU over time (the paper's
-// figure 2): one row per CPU in topology order (node, core, thread), one
-// column per time bucket of the engine's bounded history. Drawn on a canvas
+// figure 2): one row per CPU in topology order (node, core, thread), or on a
+// large machine one per node with one node opened CPU by CPU (heatmap-rows),
+// one column per time bucket of the engine's bounded history. Drawn on a canvas
 // pixel per bucket and scaled up; above them a strip marks migrations per
 // bucket and the sanity checker's violations. A click jumps to that time.
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { CpuPlace, LoadHistory, ViolationReport } from '../engine/types';
 import { useWidth } from './use-width';
 import { useT } from '../i18n/i18n';
 import { ExportButtons } from './export/export-buttons';
+import { heatRows, rowAt, rowGeometry, rowMeans, type HeatRow } from './heatmap-rows';
 
 const LABEL_W_PX = 52;
 const MARK_H_PX = 16;
@@ -28,11 +30,10 @@ export function Heatmaps(p: HeatmapProps) {
   const t = useT();
   const boxRef = useRef<HTMLDivElement>(null);
   const cssW = Math.max(240, useWidth(boxRef, 900));
-  // Topology order: node, then core, then SMT thread.
-  const order = useMemo(
-    () => [...p.cpus].sort((a, b) => a.node - b.node || a.core - b.core || a.thread - b.thread).map((c) => c.cpu),
-    [p.cpus],
-  );
+  // The node drawn CPU by CPU when the rows stand for nodes (a click on a node's label, or the picker).
+  const [open, setOpen] = useState<number | null>(null);
+  const { rows, aggregated, nodes } = useMemo(() => heatRows(p.cpus, open), [p.cpus, open]);
+  const toggle = (node: number) => setOpen((o) => (o === node ? null : node));
   const spanNs = Math.max(p.durationNs, 1);
   const x = useMemo(() => d3.scaleLinear().domain([0, spanNs]).range([LABEL_W_PX, cssW - 16]), [spanNs, cssW]);
   return (
@@ -42,14 +43,27 @@ export function Heatmaps(p: HeatmapProps) {
         <span className="meta">
           {t('heat.meta', { n: p.history.buckets, w: (p.history.widthNs / 1e6).toFixed(p.history.widthNs < 1e7 ? 1 : 0) })}
         </span>
+        {aggregated && (
+          <label className="heat-open">
+            {t('heat.open')}{' '}
+            <select data-testid="heat-open" value={open ?? ''} onChange={(e) => setOpen(e.target.value === '' ? null : Number(e.target.value))}>
+              <option value="">{t('heat.openNone')}</option>
+              {nodes.map((n) => (
+                <option key={n} value={n}>
+                  {t('heat.node', { n })}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <ExportButtons name="heatmaps" canvas />
       </header>
       <div ref={boxRef} className="heatmap-box">
         {/* The cursor is a positioned line over the canvases: moving it redraws nothing. */}
         <div className="heat-cursor" data-testid="heat-cursor" style={{ left: Math.round(x(Math.min(p.nowNs, spanNs))) }} />
         <MarkStrip history={p.history} violations={p.violations} x={x} cssW={cssW} onSeek={p.onSeek} />
-        <Heatmap kind="nr_running" title={t('heat.runnable')} history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} onSeek={p.onSeek} />
-        <Heatmap kind="load" title={t('heat.load')} history={p.history} order={order} cpus={p.cpus} x={x} cssW={cssW} onSeek={p.onSeek} />
+        <Heatmap kind="nr_running" title={t('heat.runnable')} history={p.history} rows={rows} nrCpus={p.cpus.length} open={open} x={x} cssW={cssW} onSeek={p.onSeek} onToggle={toggle} />
+        <Heatmap kind="load" title={t('heat.load')} history={p.history} rows={rows} nrCpus={p.cpus.length} open={open} x={x} cssW={cssW} onSeek={p.onSeek} onToggle={toggle} />
         <div className="axis" style={{ width: cssW }}>
           {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((tick) => (
             <span key={tick} style={{ left: x(tick) }}>
@@ -64,23 +78,27 @@ export function Heatmaps(p: HeatmapProps) {
 
 type Scale = d3.ScaleLinear<number, number>;
 
-/** A heatmap's numbers in words (its text alternative): the peak, and each CPU's value in the latest bucket (at most 64). */
-function heatWords(what: string, values: ArrayLike<number>, h: LoadHistory, order: number[], nrCpus: number, t: ReturnType<typeof useT>): string {
+/** A heatmap's numbers in words (its text alternative): the peak, and each row's value (a CPU's, or a node's
+ * mean) in the latest bucket (at most 64 rows). */
+function heatWords(what: string, means: Float64Array, h: LoadHistory, rows: HeatRow[], t: ReturnType<typeof useT>): string {
   const fmt = (v: number) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
+  const name = (r: HeatRow) => (r.cpus.length === 1 ? String(r.cpus[0]) : t('heat.node', { n: r.node }));
   let max = 0;
   let at = 0;
-  for (let i = 0; i < h.buckets * nrCpus && i < values.length; i++) {
-    if (values[i] > max) [max, at] = [values[i], i % nrCpus];
+  for (let i = 0; i < means.length; i++) {
+    if (means[i] > max) [max, at] = [means[i], Math.floor(i / Math.max(1, h.buckets))];
   }
   const last = Math.max(0, h.buckets - 1);
-  const list = order.slice(0, 64).map((cpu) => `${cpu}: ${fmt(values[last * nrCpus + cpu] ?? 0)}`);
-  return t('a11y.heatmap', { what, buckets: h.buckets, t: ((h.buckets * h.widthNs) / 1e6).toFixed(0), max: fmt(max), cpu: at, list: list.join(', ') + (order.length > 64 ? ', …' : '') });
+  const list = rows.slice(0, 64).map((r, i) => `${name(r)}: ${fmt(means[i * h.buckets + last] ?? 0)}`);
+  return t('a11y.heatmap', { what, buckets: h.buckets, t: ((h.buckets * h.widthNs) / 1e6).toFixed(0), max: fmt(max), cpu: rows[at] ? name(rows[at]) : '0', list: list.join(', ') + (rows.length > 64 ? ', …' : '') });
 }
 
-function seekHandler(x: Scale, onSeek: (t: number) => void) {
+function seekHandler(x: Scale, onSeek: (t: number) => void, onLabel?: (yPx: number) => void) {
   return (e: React.MouseEvent<HTMLCanvasElement>) => {
-    const px = e.clientX - e.currentTarget.getBoundingClientRect().left;
+    const box = e.currentTarget.getBoundingClientRect();
+    const px = e.clientX - box.left;
     if (px >= LABEL_W_PX) onSeek(Math.max(0, Math.round(x.invert(px))));
+    else onLabel?.(e.clientY - box.top);
   };
 }
 
@@ -103,25 +121,30 @@ interface OneProps {
   kind: 'nr_running' | 'load';
   title: string;
   history: LoadHistory;
-  order: number[];
-  cpus: CpuPlace[];
+  rows: HeatRow[];
+  nrCpus: number;
+  /** The opened node, when rows stand for nodes. */
+  open: number | null;
   x: Scale;
   cssW: number;
   onSeek: (t: number) => void;
+  /** A click on a node's label opens or closes it (only when rows stand for nodes). */
+  onToggle: (node: number) => void;
 }
 
 const Heatmap = memo(function Heatmap(p: OneProps) {
   const t = useT();
   const ref = useRef<HTMLCanvasElement>(null);
-  const n = p.order.length;
-  const rowH = Math.max(2, Math.min(14, Math.floor(220 / Math.max(1, n))));
-  const cssH = rowH * n;
+  const n = p.rows.length;
+  const aggregated = p.rows.some((r) => r.cpus.length > 1);
+  const geo = useMemo(() => rowGeometry(p.rows, aggregated), [p.rows, aggregated]);
+  const cssH = geo.height;
   const values = p.kind === 'nr_running' ? p.history.nrRunning : p.history.load;
-  const top = useMemo(() => {
-    let m = p.kind === 'nr_running' ? 4 : 2048;
-    for (const v of values) if (v > m) m = v;
-    return m;
-  }, [values, p.kind]);
+  // Row values (a node row is its CPUs' mean) and the colour scale's top, at least 4 threads or one nice-0 load.
+  const { means, top } = useMemo(() => {
+    const m = rowMeans(p.rows, values, p.history.buckets, p.nrCpus);
+    return { means: m.means, top: Math.max(m.top, p.kind === 'nr_running' ? 4 : 2048) };
+  }, [p.rows, values, p.history.buckets, p.nrCpus, p.kind]);
   useEffect(() => {
     const canvas = ref.current;
     if (!canvas) return;
@@ -132,20 +155,15 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
     const colour = d3.scaleSequential(d3.interpolateYlOrRd).domain([0, 255]);
     const lut = Array.from({ length: 256 }, (_, i) => d3.rgb(colour(i)));
     if (buckets > 0) {
-      // One pixel per bucket × CPU, then scaled onto the time axis unsmoothed.
+      // One pixel per bucket × row, then scaled onto the time axis unsmoothed.
       const img = new ImageData(buckets, n);
-      const nrCpus = p.cpus.length;
-      for (let row = 0; row < n; row++) {
-        const cpu = p.order[row];
-        for (let b = 0; b < buckets; b++) {
-          const v = values[b * nrCpus + cpu];
-          const c = v <= 0 ? BLANK : lut[Math.min(255, Math.round((v / top) * 255))];
-          const i = (row * buckets + b) * 4;
-          img.data[i] = c.r;
-          img.data[i + 1] = c.g;
-          img.data[i + 2] = c.b;
-          img.data[i + 3] = 255;
-        }
+      for (let i = 0; i < n * buckets; i++) {
+        const v = means[i];
+        const c = v <= 0 ? BLANK : lut[Math.min(255, Math.round((v / top) * 255))];
+        img.data[i * 4] = c.r;
+        img.data[i * 4 + 1] = c.g;
+        img.data[i * 4 + 2] = c.b;
+        img.data[i * 4 + 3] = 255;
       }
       const off = document.createElement('canvas');
       off.width = buckets;
@@ -153,23 +171,38 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
       off.getContext('2d')?.putImageData(img, 0, 0);
       ctx.imageSmoothingEnabled = false;
       const x0 = p.x(0);
-      ctx.drawImage(off, x0, 0, p.x(buckets * widthNs) - x0, cssH);
+      const w = p.x(buckets * widthNs) - x0;
+      // Row by row: rows differ in height once a node is opened.
+      for (let row = 0; row < n; row++) ctx.drawImage(off, 0, row, buckets, 1, x0, geo.y[row], w, geo.h[row]);
     }
-    // Node boundaries and labels: rows are grouped by node.
+    // Node boundaries and labels: rows are grouped by node. Node rows thinner
+    // than a label are labelled every few nodes so labels do not overlap.
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'top';
+    let lastLabel = -Infinity;
     for (let row = 0; row < n; row++) {
-      const place = p.cpus[p.order[row]];
-      const first = row === 0 || p.cpus[p.order[row - 1]].node !== place.node;
-      if (!first) continue;
-      ctx.fillStyle = '#52606d';
-      ctx.fillText(n === 1 ? `cpu${place.cpu}` : t('heat.node', { n: place.node }), 4, row * rowH + 1);
-      if (row > 0) {
+      const r = p.rows[row];
+      if (!r.firstOfNode) continue;
+      const y = geo.y[row];
+      // The open node is always labelled; others where a label fits.
+      if (y - lastLabel >= 12 || r.node === p.open) {
+        ctx.fillStyle = '#52606d';
+        const mark = aggregated ? (r.node === p.open ? '▾ ' : '▸ ') : '';
+        ctx.fillText(n === 1 ? `cpu${r.cpus[0]}` : mark + t('heat.node', { n: r.node }), 4, y + 1);
+        lastLabel = y;
+      }
+      if (row > 0 && (geo.h[row] >= 4 || r.node === p.open || p.rows[row - 1].node === p.open)) {
         ctx.fillStyle = '#1f2933';
-        ctx.fillRect(p.x(0), row * rowH - 0.5, p.x.range()[1] - p.x(0), 1);
+        ctx.fillRect(p.x(0), y - 0.5, p.x.range()[1] - p.x(0), 1);
       }
     }
-  }, [values, top, p.history, p.order, p.cpus, p.x, p.cssW, n, rowH, cssH, t]);
+  }, [means, top, p.history, p.rows, p.open, p.x, p.cssW, n, geo, cssH, aggregated, t]);
+  const onLabel = aggregated
+    ? (y: number) => {
+        const r = p.rows[rowAt(geo, y)];
+        if (r) p.onToggle(r.node);
+      }
+    : undefined;
   return (
     <div className="heatmap">
       <div className="heatmap-title">
@@ -177,11 +210,12 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
       </div>
       <canvas
         data-testid={`heatmap-${p.kind}`}
+        data-rows={n}
         ref={ref}
         style={{ width: p.cssW, height: cssH, cursor: 'pointer' }}
-        onClick={seekHandler(p.x, p.onSeek)}
+        onClick={seekHandler(p.x, p.onSeek, onLabel)}
         role="img"
-        aria-label={heatWords(p.title, values, p.history, p.order, p.cpus.length, t)}
+        aria-label={heatWords(p.title, means, p.history, p.rows, t)}
       />
     </div>
   );

@@ -112,9 +112,11 @@ describe('engine worker protocol', () => {
     const busy = query({ report: false, rows: 0, history: false, held: { gen: 1, names: loaded.frame?.newNames.length ?? 0, historyKey: loaded.frame?.historyKey ?? null } });
     const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'next-mark', mark: 'violation' } }, busy, () => c.send({ op: 'ack', q: busy }));
     expect(end.value.found).toBe(true);
-    // The report is of the cursor the job stopped at, as the engine itself reports it there.
-    const now = (await c.request<unknown>({ op: 'read', read: { kind: 'report' } })).value;
-    expect(end.frame?.report).toEqual(now);
+    // The report is of the cursor the job stopped at, as the engine itself reports it there (a frame's
+    // carries no schedstats: the frame has the queried CPU's beside it).
+    const now = (await c.request<{ schedstat: { cpu: number }[] }>({ op: 'read', read: { kind: 'report' } })).value;
+    expect(end.frame?.report).toEqual({ ...now, schedstat: [] });
+    expect(end.frame?.schedstat).toEqual(now.schedstat.find((s) => s.cpu === 0));
     expect(end.frame?.report?.events).toBe(end.frame?.events);
     expect(end.frame?.report?.sim_time_ns).toBe(end.frame?.nowNs);
     expect(end.frame?.report?.sanity_violations.length).toBeGreaterThan(0);

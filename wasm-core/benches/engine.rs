@@ -1,5 +1,7 @@
 //! Engine micro-benchmarks (`cargo bench`): the red-black tree's operations,
-//! one load_balance pass and one tick period (4 ms of events) on 64 CPUs, measured with Criterion.
+//! one load_balance pass and one tick period (4 ms of events) on 64 CPUs,
+//! 1,000 events on a 16- and a 1,024-CPU node, one balancing pass over 1,024
+//! CPUs, measured with Criterion.
 //! `npm run bench` measures whole runs; these isolate the hot pieces.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
@@ -93,5 +95,55 @@ fn balancing_and_tick(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, rbtree, balancing_and_tick);
+/// Issue 16's workload (two run/sleep threads per CPU) on one node of `cpus`
+/// cores, 100 simulated ms in.
+fn scaling_at_100ms(cpus: u32) -> Simulator {
+    let text = format!(
+        r#"{{"version":1,"name":"s","duration_ms":2000,"hz":1000,
+          "machine":{{"nodes":1,"cores_per_node":{cpus},"threads_per_core":1}},
+          "processes":[{{"name":"hog","threads":{},"program":[{{"body":[{{"run_us":{{"exp":3000}}}},{{"sleep_us":{{"exp":1000}}}}]}}]}}]}}"#,
+        2 * cpus
+    );
+    let mut sim = Simulator::new(&load_scenario(&text).expect("valid"));
+    sim.run_until(SimTime(100_000_000));
+    sim
+}
+
+/// The hot paths issue 16 made independent of the machine's size: an event's
+/// accounting, the NOHZ kick test, wakeup placement (the index instead of a
+/// pass over every CPU). 1,000 events cost about the same on 16 and 1,024
+/// CPUs, apart from the kernel's own scans (balancing passes over a domain).
+fn events_by_machine_size(c: &mut Criterion) {
+    for cpus in [16, 1024] {
+        let sim = scaling_at_100ms(cpus);
+        c.bench_function(&format!("1,000 events of run/sleep threads on one {cpus}-CPU node"), |b| {
+            b.iter_batched(
+                || sim.clone(),
+                |mut s| {
+                    for _ in 0..1000 {
+                        s.step_event();
+                    }
+                    s
+                },
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    // A balancing pass over a 1,024-group domain (the kernel's own scan),
+    // redone while the busiest CPUs have nothing to give (balance/search.rs).
+    let sim = scaling_at_100ms(1024);
+    let cpu = (0..1024).find(|&c| sim.rqs()[c as usize].curr().is_none()).unwrap_or(0);
+    c.bench_function("load_balance: one pass (with redos) over a 1,024-CPU node", |b| {
+        b.iter_batched(
+            || sim.clone(),
+            |mut s| {
+                black_box(s.balance_pass(cpu, 0));
+                s
+            },
+            BatchSize::LargeInput,
+        )
+    });
+}
+
+criterion_group!(benches, rbtree, balancing_and_tick, events_by_machine_size);
 criterion_main!(benches);

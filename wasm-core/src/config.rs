@@ -45,9 +45,11 @@ pub struct SimConfig {
 /// so a fork loop cannot grow the run without bound.
 pub const MAX_THREADS: u32 = 10_000;
 
-/// The default event budget: a few minutes of engine time natively, far
-/// beyond every preset (the largest uses a few million events).
-pub const DEFAULT_EVENT_BUDGET: u64 = 200_000_000;
+/// The default event budget: at most a few minutes of engine time natively
+/// (0.6 to 2 µs an event on the largest shapes the limits admit:
+/// `npm run bench:limits`), far beyond every preset (the largest uses a few
+/// million events). Validation refuses a run estimated past it (`api::limits`).
+pub const DEFAULT_EVENT_BUDGET: u64 = 100_000_000;
 
 /// The scheduling policy of the fair class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

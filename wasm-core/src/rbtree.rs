@@ -128,6 +128,16 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
         self.rotations.clear();
     }
 
+    /// Whether rotations were logged since the last drain.
+    pub fn has_rotations(&self) -> bool {
+        !self.rotations.is_empty()
+    }
+
+    /// Moves the logged rotations to the end of `out` (the log keeps its memory).
+    pub fn drain_rotations_into<T>(&mut self, out: &mut Vec<T>, f: impl Fn(Rotation<V>) -> T) {
+        out.extend(self.rotations.drain(..).map(f));
+    }
+
     /// Drains the log of rotations performed since the previous call.
     pub fn take_rotations(&mut self) -> Vec<Rotation<V>> {
         std::mem::take(&mut self.rotations)

@@ -177,6 +177,11 @@ impl Trace {
         self.rq_changes.push_back(RqChange { at, cpu, nr_running, load });
     }
 
+    /// The (nr_running, load) last recorded for `cpu`.
+    pub fn rq_last(&self, cpu: CpuId) -> (u32, u64) {
+        self.rq_last.get(cpu as usize).copied().unwrap_or((0, 0))
+    }
+
     /// The most recent runqueue changes, oldest first.
     pub fn rq_changes(&self, n: usize) -> impl Iterator<Item = &RqChange> {
         self.rq_changes.iter().skip(self.rq_changes.len().saturating_sub(n))

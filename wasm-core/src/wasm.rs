@@ -7,7 +7,9 @@
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
 use crate::api::timeline::{Mark, Timeline};
-use crate::api::{editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, topology, view};
+use crate::api::{
+    editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, schedstat, topology, view,
+};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
 use wasm_bindgen::prelude::*;
@@ -201,6 +203,16 @@ impl Simulator {
         to_json(&report::report(self.sim()))
     }
 
+    /// The report a lab frame carries: without schedstats (`schedstat_json` reads one CPU's).
+    pub fn page_metrics_json(&self) -> String {
+        to_json(&report::page_report(self.sim()))
+    }
+
+    /// One CPU's schedstats ("null" past the last CPU).
+    pub fn schedstat_json(&self, cpu: u32) -> String {
+        to_json(&schedstat::cpu_schedstat(self.sim(), cpu))
+    }
+
     /// The metrics report as CSV (headline, per process, per CPU).
     pub fn metrics_csv(&self) -> String {
         metrics_csv::metrics_csv(self.sim())
@@ -262,10 +274,10 @@ impl Simulator {
         self.sim().trace().slices_kept_from().map_or(-1.0, |t| t.ns() as f64)
     }
 
-    /// Flat quads [cpu, pid, start_ns, end_ns, …] of run slices overlapping [t0, t1]; slices shorter than
-    /// `bucket_ns` drawn once per CPU and bucket (0: every slice).
-    pub fn slices(&self, t0_ns: f64, t1_ns: f64, bucket_ns: f64) -> Vec<f64> {
-        view::slices(self.sim(), ns(t0_ns), ns(t1_ns), ns(bucket_ns).ns())
+    /// Flat quads [cpu, pid, start_ns, end_ns, …] of run slices on CPUs `cpu_lo..cpu_hi` overlapping
+    /// [t0, t1]; slices shorter than `bucket_ns` drawn once per CPU and bucket (0: every slice).
+    pub fn slices(&self, t0_ns: f64, t1_ns: f64, bucket_ns: f64, cpu_lo: u32, cpu_hi: u32) -> Vec<f64> {
+        view::slices(self.sim(), ns(t0_ns), ns(t1_ns), ns(bucket_ns).ns(), cpu_lo..cpu_hi)
     }
 
     pub fn recent_events(&self, n: u32) -> String {

@@ -61,6 +61,8 @@ fn a_closed_pipe_ends_schedsim_quietly() {
         vec!["run", f],
         vec!["run", f, "--json"],
         vec!["run", f, "--csv"],
+        vec!["sweep", f, "--seeds", "1..3"],
+        vec!["sweep", f, "--seeds", "1..3", "--json"],
     ] {
         assert_quiet_success(&into_closed_pipe(SCHEDSIM, &args), &args.join(" "));
     }
@@ -71,7 +73,13 @@ fn a_closed_pipe_ends_schedsim_quietly() {
 fn a_write_error_is_one_line_and_status_1() {
     let file = scenario_file("full");
     let f = file.to_str().expect("utf-8 path");
-    for args in [vec!["preset", "gi-colocation"], vec!["list"], vec!["run", f], vec!["run", f, "--csv"]] {
+    for args in [
+        vec!["preset", "gi-colocation"],
+        vec!["list"],
+        vec!["run", f],
+        vec!["run", f, "--csv"],
+        vec!["sweep", f, "--seeds", "1..3", "--csv"],
+    ] {
         assert_one_line_failure(&into_full_device(SCHEDSIM, &args), "schedsim", &args.join(" "));
     }
     let _ = std::fs::remove_file(file);

@@ -61,8 +61,10 @@ pub enum WhyView {
 fn why_view(w: &Why) -> WhyView {
     match w.clone() {
         Why::NoOtherGroup => WhyView::NoOtherGroup,
-        Why::BusiestHasNoTask { cpus } => WhyView::BusiestHasNoTask { cpus },
-        Why::LocalNotBelowBusiest { local, busiest, cpus } => WhyView::LocalNotBelowBusiest { local, busiest, cpus },
+        Why::BusiestHasNoTask { cpus } => WhyView::BusiestHasNoTask { cpus: cpus.to_list() },
+        Why::LocalNotBelowBusiest { local, busiest, cpus } => {
+            WhyView::LocalNotBelowBusiest { local, busiest, cpus: cpus.to_list() }
+        }
         Why::LocalAtDomainAverage { local, avg } => WhyView::LocalAtDomainAverage { local, avg },
         Why::BusiestNotOverloaded { busiest_idle, local_idle } => {
             WhyView::BusiestNotOverloaded { busiest_idle, local_idle }

@@ -2,12 +2,14 @@
 //! format (`scenario`), the built-in presets (`presets`), the views the UI
 //! draws (`view`), the metrics report (`report`), and the UI's exact rewind
 //! (`timeline`) with the heatmaps' sampled history (`history`), and the
-//! exports (`perfetto` trace JSON, `metrics_csv`). Engine modules never
-//! depend on this module.
+//! exports (`perfetto` trace JSON, `metrics_csv`), and the sweeps (`sweep`:
+//! the presets' comparisons; `sweep_plan`, `sweep_rows`: `schedsim sweep`).
+//! Engine modules never depend on this module.
 
 pub mod editor;
 pub mod history;
 pub mod inspector;
+pub mod limits;
 pub mod metrics;
 pub mod metrics_csv;
 mod parse_problems;
@@ -18,6 +20,8 @@ pub mod scenario;
 mod scenario_de;
 pub mod schedstat;
 pub mod sweep;
+pub mod sweep_plan;
+pub mod sweep_rows;
 pub mod templates;
 pub mod text;
 pub mod timeline;

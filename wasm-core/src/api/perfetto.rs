@@ -136,7 +136,7 @@ pub fn chrome_trace(start: &Simulator, until_events: u64, max_events: usize) -> 
                 us(v.detected.ns()),
                 us(v.confirmed.ns()),
                 v.idle_cpus,
-                v.waiting.len(),
+                v.waiting_total,
                 waiting.join(",")
             ));
         }

@@ -35,12 +35,14 @@ pub struct Report {
     pub migrations: u64,
     pub balance_decisions: u64,
     /// The sanity checker's reports: when detected and confirmed (ns), the
-    /// idle CPUs and the waiting threads.
+    /// idle CPUs and the waiting threads (the first 4,096 reports, each
+    /// naming at most 64 CPUs and 64 threads; the totals count them all).
     pub sanity_violations: Vec<ViolationReport>,
+    pub sanity_violations_total: u64,
     pub cpus: Vec<CpuReport>,
     pub processes: Vec<ProcessReport>,
     /// 4.1's schedstat counters per CPU and per domain (`schedsim run --schedstat` prints them as
-    /// /proc/schedstat).
+    /// /proc/schedstat); empty in `page_report`.
     pub schedstat: Vec<super::schedstat::CpuSchedstat>,
 }
 
@@ -49,7 +51,9 @@ pub struct ViolationReport {
     pub detected_ns: u64,
     pub confirmed_ns: u64,
     pub idle_cpus: Vec<u32>,
+    pub idle_cpus_total: usize,
     pub waiting_threads: Vec<String>,
+    pub waiting_threads_total: usize,
 }
 
 #[derive(Serialize, Debug)]
@@ -134,7 +138,18 @@ pub fn jain(xs: &[f64]) -> f64 {
     }
 }
 
+/// The whole report, every CPU's schedstats included (the CLI and exports).
 pub fn report(sim: &Simulator) -> Report {
+    report_parts(sim, true)
+}
+
+/// The report the lab's frames carry: without the schedstats, which the page
+/// reads for its selected CPU alone (`schedstat::cpu_schedstat`).
+pub fn page_report(sim: &Simulator) -> Report {
+    report_parts(sim, false)
+}
+
+fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
     let now = sim.now();
     let capacity = now.ns() as f64 * sim.rqs().len() as f64;
     let tasks = sim.tasks();
@@ -191,16 +206,19 @@ pub fn report(sim: &Simulator) -> Report {
                 detected_ns: v.detected.ns(),
                 confirmed_ns: v.confirmed.ns(),
                 idle_cpus: v.idle_cpus.clone(),
+                idle_cpus_total: v.idle_cpus_total,
                 waiting_threads: v.waiting.iter().map(|&p| tasks[p as usize].name.clone()).collect(),
+                waiting_threads_total: v.waiting_total,
             })
             .collect(),
+        sanity_violations_total: sim.sanity_violations_total(),
         cpus: sim
             .rqs()
             .iter()
             .map(|rq| CpuReport { cpu: rq.cpu, busy_ns: rq.busy_ns_at(now), idle_ns: rq.idle_ns_at(now) })
             .collect(),
         processes,
-        schedstat: super::schedstat::schedstats(sim),
+        schedstat: if with_schedstat { super::schedstat::schedstats(sim) } else { Vec::new() },
     }
 }
 

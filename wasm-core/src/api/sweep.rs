@@ -2,7 +2,9 @@
 //! and size, one row per run, printable as a table (`bin/sweep.rs`) and
 //! serializable for plotting. Each row comes from an ordinary simulation of
 //! the varied scenario; nothing is computed outside the engine except the
-//! ratios of what it measured.
+//! ratios of what it measured. Each sweep lists its points (`*_points`,
+//! `*_VARIANTS`, `O1_POLICIES`) so the binary can run them in parallel; the
+//! `*_sweep` functions run them one after the other.
 
 use super::presets;
 use super::scenario::{load_scenario, parse_scenario, ScenarioFile};
@@ -91,9 +93,13 @@ pub fn greedy_threads_point_on(policy: &str, m: u32, cpus: Option<&str>) -> Gree
     }
 }
 
-/// Every policy × every m.
+/// The greedy-threads sweep's points in its rows' order: every policy × every m.
+pub fn greedy_threads_points() -> Vec<(&'static str, u32)> {
+    GREEDY_POLICIES.iter().flat_map(|&p| GREEDY_M.iter().map(move |&m| (p, m))).collect()
+}
+
 pub fn greedy_threads_sweep() -> Vec<GreedyRow> {
-    GREEDY_POLICIES.iter().flat_map(|p| GREEDY_M.iter().map(move |&m| greedy_threads_point(p, m))).collect()
+    greedy_threads_points().into_iter().map(|(p, m)| greedy_threads_point(p, m)).collect()
 }
 
 pub fn greedy_table(rows: &[GreedyRow]) -> String {
@@ -286,8 +292,11 @@ pub fn eevdf_point(variant: &str) -> LatencyRow {
     }
 }
 
+/// The eevdf-vs-cfs set-ups, in the rows' order.
+pub const EEVDF_VARIANTS: &[&str] = &["cfs", "eevdf-base", "eevdf"];
+
 pub fn eevdf_sweep() -> Vec<LatencyRow> {
-    ["cfs", "eevdf-base", "eevdf"].iter().map(|v| eevdf_point(v)).collect()
+    EEVDF_VARIANTS.iter().map(|v| eevdf_point(v)).collect()
 }
 
 pub fn latency_table(rows: &[LatencyRow]) -> String {
@@ -318,33 +327,36 @@ pub struct O1Row {
     pub wakeup_max_us: f64,
 }
 
-/// o1-vs-cfs under "o1" (the preset) and "cfs": one row per process.
-pub fn o1_vs_cfs_sweep() -> Vec<O1Row> {
-    ["o1", "cfs"]
+/// The policies o1-vs-cfs compares, in the rows' order: "o1" (the preset) and "cfs".
+pub const O1_POLICIES: &[&str] = &["o1", "cfs"];
+
+/// o1-vs-cfs under `policy`: one row per process.
+pub fn o1_vs_cfs_point(policy: &str) -> Vec<O1Row> {
+    let mut f = preset_file("o1-vs-cfs");
+    f.policy.kind = policy.to_string();
+    let sim = run_until(&f, |_| false);
+    sim.processes()
         .iter()
-        .flat_map(|&policy| {
-            let mut f = preset_file("o1-vs-cfs");
-            f.policy.kind = policy.to_string();
-            let sim = run_until(&f, |_| false);
-            sim.processes()
-                .iter()
-                .map(|p| {
-                    // Each process of o1-vs-cfs has one thread.
-                    let t = &sim.tasks()[p.threads[0] as usize];
-                    let lat = &p.wakeup_latency;
-                    O1Row {
-                        policy: policy.to_string(),
-                        process: p.name.clone(),
-                        cpu_ms: t.se.sum_exec_runtime as f64 / 1e6,
-                        wait_ms: t.stats.wait_ns_at(sim.now()) as f64 / 1e6,
-                        longest_turn_ms: t.stats.longest_run_ns as f64 / 1e6,
-                        wakeup_p99_us: lat.percentiles(&[99.0])[0] as f64 / 1e3,
-                        wakeup_max_us: lat.max() as f64 / 1e3,
-                    }
-                })
-                .collect::<Vec<_>>()
+        .map(|p| {
+            // Each process of o1-vs-cfs has one thread.
+            let t = &sim.tasks()[p.threads[0] as usize];
+            let lat = &p.wakeup_latency;
+            O1Row {
+                policy: policy.to_string(),
+                process: p.name.clone(),
+                cpu_ms: t.se.sum_exec_runtime as f64 / 1e6,
+                wait_ms: t.stats.wait_ns_at(sim.now()) as f64 / 1e6,
+                longest_turn_ms: t.stats.longest_run_ns as f64 / 1e6,
+                wakeup_p99_us: lat.percentiles(&[99.0])[0] as f64 / 1e3,
+                wakeup_max_us: lat.max() as f64 / 1e3,
+            }
         })
         .collect()
+}
+
+/// o1-vs-cfs under each of `O1_POLICIES`: one row per process.
+pub fn o1_vs_cfs_sweep() -> Vec<O1Row> {
+    O1_POLICIES.iter().flat_map(|p| o1_vs_cfs_point(p)).collect()
 }
 
 pub fn o1_table(rows: &[O1Row]) -> String {

@@ -56,14 +56,14 @@ impl Mark {
 struct Counts {
     decisions: u64,
     migrations: u64,
-    violations: usize,
+    violations: u64,
 }
 
 fn counts(sim: &Simulator) -> Counts {
     Counts {
         decisions: sim.decisions_total(),
         migrations: sim.tasks().iter().map(|t| t.stats.migrations).sum(),
-        violations: sim.sanity_violations().len(),
+        violations: sim.sanity_violations_total(),
     }
 }
 
@@ -75,7 +75,7 @@ fn made_mark(sim: &Simulator, before: &Counts, class: EventClass, m: Mark) -> bo
             sim.decisions().iter().rev().take(new).any(|d| !matches!(d.outcome, Outcome::NotDesignated { .. }))
         }
         Mark::Migration => sim.tasks().iter().map(|t| t.stats.migrations).sum::<u64>() > before.migrations,
-        Mark::Violation => sim.sanity_violations().len() > before.violations,
+        Mark::Violation => sim.sanity_violations_total() > before.violations,
     }
 }
 

@@ -205,7 +205,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     if c.found() > 0 {
         return Err(c.into_diagnostics());
     }
-    Ok(SimConfig {
+    super::limits::admit(SimConfig {
         event_budget: crate::config::DEFAULT_EVENT_BUDGET,
         autogroup: f.autogroup,
         costs,

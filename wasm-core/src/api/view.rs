@@ -419,13 +419,13 @@ pub(crate) fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
 /// in, once per CPU and bucket, so a run of 2 million microsecond slices comes
 /// back as a few thousand per CPU, each pixel painted by the first task that
 /// ran there. 0 returns every slice.
-pub fn slices(sim: &Simulator, t0: SimTime, t1: SimTime, bucket_ns: u64) -> Vec<f64> {
+pub fn slices(sim: &Simulator, t0: SimTime, t1: SimTime, bucket_ns: u64, cpus: std::ops::Range<u32>) -> Vec<f64> {
     let all = &sim.trace().slices;
     let first = all.partition_point(|s| s.end < t0);
     let mut out = Vec::new();
     let mut last_bucket: Vec<u64> = vec![u64::MAX; sim.rqs().len()];
     for s in &all[first..] {
-        if s.start > t1 {
+        if s.start > t1 || !cpus.contains(&s.cpu) {
             continue;
         }
         let len = s.end.since(s.start);
@@ -441,7 +441,7 @@ pub fn slices(sim: &Simulator, t0: SimTime, t1: SimTime, bucket_ns: u64) -> Vec<
         }
     }
     let now = sim.now();
-    for rq in sim.rqs() {
+    for rq in sim.rqs().iter().filter(|rq| cpus.contains(&rq.cpu)) {
         if let Some(pid) = rq.curr() {
             if rq.slice_start <= t1 && now >= t0 {
                 out.extend([rq.cpu as f64, pid as f64, rq.slice_start.ns() as f64, now.ns() as f64]);

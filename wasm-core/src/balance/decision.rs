@@ -25,7 +25,7 @@ impl GroupType {
 /// `struct sg_lb_stats`, plus the min/max CPU loads the Group Imbalance fix uses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GroupStats {
-    pub span: crate::topology::cpumask::CpuMask,
+    pub span: std::sync::Arc<crate::topology::cpumask::CpuMask>,
     pub local: bool,
     pub avg_load: u64,
     pub group_load: u64,
@@ -48,12 +48,12 @@ pub struct GroupStats {
 pub enum Why {
     NoOtherGroup,
     BusiestHasNoTask {
-        cpus: String,
+        cpus: std::sync::Arc<crate::topology::cpumask::CpuMask>,
     },
     LocalNotBelowBusiest {
         local: u64,
         busiest: u64,
-        cpus: String,
+        cpus: std::sync::Arc<crate::topology::cpumask::CpuMask>,
     },
     LocalAtDomainAverage {
         local: u64,
@@ -82,9 +82,12 @@ impl Why {
     pub fn text(&self) -> String {
         match self {
             Why::NoOtherGroup => "there is no other group".into(),
-            Why::BusiestHasNoTask { cpus } => format!("the busiest group (CPUs {cpus}) has no runnable task"),
+            Why::BusiestHasNoTask { cpus } => {
+                format!("the busiest group (CPUs {}) has no runnable task", cpus.to_list())
+            }
             Why::LocalNotBelowBusiest { local, busiest, cpus } => format!(
-                "the local group's average load {local} is not below the busiest group's {busiest} (CPUs {cpus})"
+                "the local group's average load {local} is not below the busiest group's {busiest} (CPUs {})",
+                cpus.to_list()
             ),
             Why::LocalAtDomainAverage { local, avg } => {
                 format!("the local group's average load {local} is already at or above the domain average {avg}")

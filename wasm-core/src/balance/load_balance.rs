@@ -4,7 +4,8 @@
 
 use super::decision::{BalanceDecision, Outcome, Why};
 use super::schedstat::LbCounters;
-use super::stats::{find_busiest_group, find_busiest_queue, FbgInput};
+use super::search::BusiestSearch;
+use super::stats::{find_busiest_queue, FbgInput};
 use super::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
 use crate::sim::events::Event;
 use crate::sim::Simulator;
@@ -91,6 +92,7 @@ impl Simulator {
             next_balance = next_balance.min(last + interval);
         }
         self.rqs[cpu as usize].next_balance = next_balance;
+        self.index.touch(cpu);
         if self.rqs[cpu as usize].need_resched {
             self.schedule(cpu);
         }
@@ -99,8 +101,8 @@ impl Simulator {
     /// `idle_balance`: the CPU is about to go idle; try to pull work, lowest
     /// domain first. Returns true if a task was pulled.
     pub(crate) fn idle_balance(&mut self, cpu: CpuId) -> bool {
+        let overload = self.some_cpu_overloaded();
         let rq = &self.rqs[cpu as usize];
-        let overload = self.rqs.iter().any(|r| r.online && r.nr_running() > 1);
         if rq.avg_idle_ns < self.tunables.migration_cost_ns || !overload {
             return false;
         }
@@ -189,20 +191,27 @@ impl Simulator {
             d.outcome = Outcome::NotDesignated { balance_cpu: balancer };
         }
         // The pass proper, redone without a busiest CPU whose tasks were all pinned.
+        // Nothing moves before a redo: the loads are read once, and a redo
+        // recomputes only the groups that lost that CPU (balance/search.rs).
+        let (mut loads, mut search) = (None, BusiestSearch::default());
         while balancer == cpu && !done {
-            let loads = self.cpu_loads();
-            let fbg = find_busiest_group(&FbgInput {
-                loads: &loads,
+            let loads = self.pass_loads(&mut loads, &env_cpus, cpu);
+            let inp = FbgInput {
+                loads,
                 sd,
                 child_prefers_sibling,
                 env_cpus: &env_cpus,
                 idle,
-                sg_imbalanced: sd.groups.iter().map(|g| self.sgc_imbalance[g.id]).collect(),
+                sgc_imbalance: &self.sgc_imbalance,
                 min_load_fix: !self.bugs.group_imbalance,
                 dst_load_per_task,
                 dst_load: super::stats::target_load(&loads[cpu as usize], super::stats::load_idx(sd, idle)),
-            });
-            d.groups = fbg.groups.clone();
+            };
+            let fbg = search.run(&inp);
+            if self.index_check {
+                let fresh = super::stats::find_busiest_group(&inp).0;
+                assert_eq!(fbg, fresh, "a redo's find_busiest_group at {:?}", self.now);
+            }
             d.busiest_group = fbg.busiest;
             d.domain_avg_load = fbg.domain_avg_load;
             let (Some(bg), Some(imbalance)) = (fbg.busiest, fbg.imbalance) else {
@@ -211,7 +220,7 @@ impl Simulator {
                 break;
             };
             d.imbalance = imbalance;
-            let Some(busiest) = find_busiest_queue(&loads, &sd.groups[bg].span, &env_cpus, imbalance) else {
+            let Some(busiest) = find_busiest_queue(loads, &sd.groups[bg].span, &env_cpus, imbalance) else {
                 d.outcome = Outcome::NoBusiestQueue;
                 st.lb_nobusyq += 1;
                 break;
@@ -253,6 +262,10 @@ impl Simulator {
             }
             done = true;
         }
+        if let Some(l) = loads {
+            self.cpu_load_buf = l;
+        }
+        d.groups = search.into_groups();
         let balanced =
             matches!(d.outcome, Outcome::Balanced { .. } | Outcome::NoBusiestQueue | Outcome::NotDesignated { .. });
         if balanced {

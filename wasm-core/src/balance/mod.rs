@@ -18,6 +18,7 @@ mod load_balance;
 mod nohz;
 pub mod placement;
 pub mod schedstat;
+pub mod search;
 pub mod stats;
 
 /// `enum cpu_idle_type`.

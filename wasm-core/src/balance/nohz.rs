@@ -16,10 +16,12 @@ use crate::time::CpuId;
 impl Simulator {
     /// `nohz_kick_needed`: some CPU idles with balancing due, and this CPU
     /// has more than one task, or its package has more than one busy CPU.
-    pub(crate) fn nohz_kick_needed(&self, cpu: CpuId) -> bool {
-        // Runs on every busy tick: no allocation, one pass.
+    /// Runs on every busy tick: it reads the index (the kernel's
+    /// `nohz.next_balance` and `nr_busy_cpus` play that part), not every CPU.
+    pub(crate) fn nohz_kick_needed(&mut self, cpu: CpuId) -> bool {
         let jiffies = self.jiffies();
-        if !self.rqs.iter().any(|rq| rq.online && rq.is_idle() && jiffies >= rq.next_balance) {
+        self.sync_index();
+        if self.index.idle_due.first().is_none_or(|&(next_balance, _)| jiffies < next_balance) {
             return false;
         }
         let rq = &self.rqs[cpu as usize];
@@ -30,9 +32,13 @@ impl Simulator {
         // one busy CPU in this CPU's group there asks for a kick.
         let llc = rq.domains.iter().rposition(|sd| sd.flags.share_pkg_resources);
         if let Some(l) = llc {
-            let busy = rq.domains[l].groups[0].span.iter().filter(|&c| !self.rqs[c as usize].is_idle()).count();
-            if busy > 1 {
-                return true;
+            let idle = self.index.idle.words();
+            let mut busy = 0;
+            for (w, &span) in rq.domains[l].groups[0].span.words().iter().enumerate() {
+                busy += (span & !idle.get(w).copied().unwrap_or(0)).count_ones();
+                if busy > 1 {
+                    return true;
+                }
             }
         }
         false
@@ -40,7 +46,8 @@ impl Simulator {
 
     /// Kicks the idle load balancer: the first idle online CPU.
     pub(crate) fn nohz_kick(&mut self) {
-        if let Some(ilb) = self.rqs.iter().find(|rq| rq.online && rq.is_idle()).map(|rq| rq.cpu) {
+        self.sync_index();
+        if let Some(ilb) = self.index.idle.first() {
             if !self.rqs[ilb as usize].nohz_kicked {
                 self.rqs[ilb as usize].nohz_kicked = true;
                 self.push(self.now, Event::NohzKick(ilb));
@@ -52,16 +59,18 @@ impl Simulator {
     pub(crate) fn nohz_idle_balance(&mut self, ilb: CpuId) {
         self.rqs[ilb as usize].nohz_kicked = false;
         let jiffies = self.jiffies();
-        for cpu in 0..self.rqs.len() as CpuId {
-            if cpu == ilb {
-                continue;
-            }
+        // The idle CPUs in CPU order, read afresh after each balancing (which
+        // may move tasks), as a pass over every CPU would see them.
+        let mut next = 0;
+        loop {
             // A pulled task may have made the balancer busy: stop then.
             if !self.rqs[ilb as usize].is_idle() {
                 break;
             }
-            let rq = &self.rqs[cpu as usize];
-            if rq.online && rq.is_idle() && jiffies >= rq.next_balance {
+            self.sync_index();
+            let Some(cpu) = self.index.idle.next_from(next) else { break };
+            next = cpu + 1;
+            if cpu != ilb && jiffies >= self.rqs[cpu as usize].next_balance {
                 self.rebalance_domains(cpu, IdleType::Idle);
             }
         }

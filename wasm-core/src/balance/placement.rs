@@ -22,7 +22,7 @@ use super::stats::{source_load, target_load, CpuLoad};
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
-use crate::topology::domains::SCHED_CAPACITY_SCALE;
+use crate::topology::domains::{GroupIndex, SchedDomain, SCHED_CAPACITY_SCALE};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlaceKind {
@@ -87,8 +87,32 @@ impl Simulator {
         }
     }
 
-    pub(crate) fn cpu_loads(&self) -> Vec<CpuLoad> {
-        (0..self.rqs.len() as CpuId).map(|c| self.cpu_load(c)).collect()
+    /// The loads a balancing pass reads (`cpus` and `this_cpu`; the other
+    /// entries are stale), read into a reused buffer at the pass's first
+    /// round. Nothing moves before a redo, so the redo reads them again from
+    /// `kept` (the self-check verifies that); the pass gives the buffer back
+    /// to `cpu_load_buf`.
+    pub(crate) fn pass_loads<'a>(
+        &mut self,
+        kept: &'a mut Option<Vec<CpuLoad>>,
+        cpus: &CpuMask,
+        this_cpu: CpuId,
+    ) -> &'a [CpuLoad] {
+        if let Some(loads) = kept {
+            if self.index_check {
+                for c in cpus.iter().chain([this_cpu]) {
+                    assert_eq!(loads[c as usize], self.cpu_load(c), "CPU {c}'s load changed before a redo");
+                }
+            }
+        } else {
+            let mut loads = std::mem::take(&mut self.cpu_load_buf);
+            loads.resize(self.rqs.len(), CpuLoad::default());
+            for c in cpus.iter().chain([this_cpu]) {
+                loads[c as usize] = self.cpu_load(c);
+            }
+            *kept = Some(loads);
+        }
+        kept.as_deref().expect("filled")
     }
 
     fn usable(&self, pid: Pid, cpu: CpuId) -> bool {
@@ -100,9 +124,16 @@ impl Simulator {
         if kind == PlaceKind::Wakeup {
             self.record_wakee(pid, this_cpu);
         }
+        // The idle CPUs select_idle_sibling may start from.
+        self.sync_index();
         let prev = self.tasks[pid as usize].cpu;
         let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
-        let considered = self.search_space(pid, prev, this_cpu, cpu, path);
+        // The oldest record's mask is reused once the log is full.
+        let mut considered = match self.placements.len() {
+            PLACEMENT_LOG => self.placements.pop_front().map(|p| p.considered).unwrap_or_default(),
+            _ => CpuMask::new(),
+        };
+        self.search_space(&mut considered, pid, prev, this_cpu, cpu, path);
         self.record_placement(Placement {
             at: self.now,
             pid,
@@ -145,25 +176,32 @@ impl Simulator {
     /// these): every allowed CPU for the fix; the waker, the previous CPU
     /// and the target's LLC for select_idle_sibling; the highest fork
     /// domain's span for find_idlest_group.
-    fn search_space(&self, pid: Pid, prev: CpuId, waker: CpuId, chosen: CpuId, path: PlacePath) -> CpuMask {
+    fn search_space(&self, m: &mut CpuMask, pid: Pid, prev: CpuId, waker: CpuId, chosen: CpuId, path: PlacePath) {
         let allowed = &self.tasks[pid as usize].allowed;
-        let mut m = match path {
-            PlacePath::IdleAnywhere | PlacePath::Fallback => allowed.and(&self.online),
+        let only = |m: &mut CpuMask, c: CpuId| {
+            m.clone_from(&CpuMask::new());
+            m.set(c);
+        };
+        match path {
+            PlacePath::IdleAnywhere | PlacePath::Fallback => {
+                m.clone_from(allowed);
+                m.and_with(&self.online);
+                m.trim();
+            }
             PlacePath::IdleSibling => {
-                let llc = self.rqs[chosen as usize].domains.iter().rfind(|sd| sd.flags.share_pkg_resources);
-                let mut m = llc.map_or_else(|| CpuMask::from_cpus([chosen]), |sd| sd.span.clone());
+                match self.rqs[chosen as usize].domains.iter().rfind(|sd| sd.flags.share_pkg_resources) {
+                    Some(sd) => m.clone_from(&sd.span),
+                    None => only(m, chosen),
+                }
                 m.set(prev);
                 m.set(waker);
-                m
             }
-            PlacePath::IdlestGroup => self.rqs[waker as usize]
-                .domains
-                .iter()
-                .rfind(|sd| sd.flags.balance_fork)
-                .map_or_else(|| CpuMask::from_cpus([waker]), |sd| sd.span.clone()),
-        };
+            PlacePath::IdlestGroup => match self.rqs[waker as usize].domains.iter().rfind(|sd| sd.flags.balance_fork) {
+                Some(sd) => m.clone_from(&sd.span),
+                None => only(m, waker),
+            },
+        }
         m.set(chosen);
-        m
     }
 
     fn record_placement(&mut self, p: Placement) {
@@ -188,11 +226,22 @@ impl Simulator {
         if self.usable(pid, prev) && idle(prev) {
             return Some(prev);
         }
-        self.rqs
-            .iter()
-            .filter(|rq| self.usable(pid, rq.cpu) && idle(rq.cpu))
-            .min_by_key(|rq| (rq.idle_stamp.map_or(u64::MAX, |t| t.ns()), rq.cpu))
-            .map(|rq| rq.cpu)
+        let scan = || {
+            self.rqs
+                .iter()
+                .filter(|rq| self.usable(pid, rq.cpu) && idle(rq.cpu))
+                .min_by_key(|rq| (rq.idle_stamp.map_or(u64::MAX, |t| t.ns()), rq.cpu))
+                .map(|rq| rq.cpu)
+        };
+        if kind == PlaceKind::Wakeup && self.policy.group_identity {
+            return scan();
+        }
+        // Plain idle_cpu: the idle CPUs longest idle first (the index's order).
+        let found = self.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.tasks[pid as usize].allowed.test(c));
+        if self.index_check {
+            assert_eq!(found, scan(), "the longest-idle CPU at {:?}", self.now);
+        }
+        found
     }
 
     /// `record_wakee` (4.1 calls it from task_waking_fair): the task running
@@ -292,27 +341,89 @@ impl Simulator {
         let doms = &self.rqs[target as usize].domains;
         let Some(top) = doms.iter().rposition(|sd| sd.flags.share_pkg_resources) else { return target };
         let allowed = &self.tasks[pid as usize].allowed;
-        for sd in doms[..=top].iter().rev() {
-            for g in &sd.groups {
-                if !g.span.intersects(allowed) {
-                    continue;
-                }
+        let scan = |sd: &SchedDomain| {
+            sd.groups.iter().filter(|g| g.span.intersects(allowed)).find_map(|g| {
                 if g.span.iter().all(|i| i != target && idle(i)) {
-                    if let Some(c) = g.span.iter().find(|&c| allowed.test(c)) {
-                        return c;
-                    }
+                    g.span.iter().find(|&c| allowed.test(c))
+                } else {
+                    None
                 }
+            })
+        };
+        for sd in doms[..=top].iter().rev() {
+            let found = match (&sd.group_index, self.policy.group_identity) {
+                // Plain idle_cpu: start from the idle CPUs instead of every group.
+                (Some(index), false) => {
+                    let c = self.first_idle_group(sd, index, target, allowed);
+                    if self.index_check {
+                        assert_eq!(c, scan(sd), "select_idle_sibling's fast walk at {:?}", self.now);
+                    }
+                    c
+                }
+                _ => scan(sd),
+            };
+            if let Some(c) = found {
+                return c;
             }
         }
         target
     }
 
+    /// select_idle_sibling's walk over one level's groups, when its groups
+    /// follow each other in CPU order and idle means `idle_cpu`: the first
+    /// group (in `groups` order, which starts at the target's group) whose
+    /// CPUs are all idle and none is the target, and which has a CPU the task
+    /// may use. Such a group holds an idle allowed CPU, so only those are
+    /// visited, in the order of their groups: the first that qualifies is the
+    /// one the walk over every group finds.
+    fn first_idle_group(
+        &self,
+        sd: &SchedDomain,
+        index: &GroupIndex,
+        target: CpuId,
+        allowed: &CpuMask,
+    ) -> Option<CpuId> {
+        let idle = &self.index.idle;
+        let start = sd.groups[0].span.first()?;
+        let (idle_w, allowed_w, span_w) = (idle.words(), allowed.words(), sd.span.words());
+        let word = |w: usize| {
+            let get = |v: &[u64]| v.get(w).copied().unwrap_or(0);
+            get(idle_w) & get(allowed_w) & get(span_w)
+        };
+        let words = span_w.len();
+        // From the target's group's first CPU to the end, then from the start.
+        let first = start as usize / 64;
+        let visit = (first..words).chain(0..=first);
+        for (k, w) in visit.enumerate() {
+            let mut bits = word(w);
+            if k == 0 {
+                bits &= u64::MAX << (start % 64);
+            } else if w == first {
+                bits &= !(u64::MAX << (start % 64));
+            }
+            while bits != 0 {
+                let c = w as CpuId * 64 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let g = &sd.groups[index.group_of(c)?];
+                if !g.span.test(target) && g.span.is_subset_of(idle) {
+                    return g.span.iter().find(|&c| allowed.test(c));
+                }
+            }
+        }
+        None
+    }
+
     /// Fork placement: walk down from the highest SD_BALANCE_FORK domain.
-    fn select_fork(&self, pid: Pid, this_cpu: CpuId) -> CpuId {
-        let mut cpu = this_cpu;
-        let mut new_cpu = this_cpu;
-        let mut level = self.rqs[cpu as usize].domains.iter().rposition(|sd| sd.flags.balance_fork);
-        let loads = self.cpu_loads();
+    fn select_fork(&mut self, pid: Pid, this_cpu: CpuId) -> CpuId {
+        let mut level = self.rqs[this_cpu as usize].domains.iter().rposition(|sd| sd.flags.balance_fork);
+        let Some(top) = level else { return this_cpu };
+        // The walk stays inside the top fork domain: only its CPUs are read.
+        let span = std::mem::take(&mut self.rqs[this_cpu as usize].domains[top].span);
+        let mut kept = None;
+        self.pass_loads(&mut kept, &span, this_cpu);
+        self.rqs[this_cpu as usize].domains[top].span = span;
+        let loads = kept.expect("read");
+        let (mut cpu, mut new_cpu) = (this_cpu, this_cpu);
         while let Some(li) = level {
             let sd = &self.rqs[cpu as usize].domains[li];
             let down = li.checked_sub(1);
@@ -331,6 +442,7 @@ impl Simulator {
             level =
                 self.rqs[cpu as usize].domains.iter().rposition(|d| d.span.weight() < weight && d.flags.balance_fork);
         }
+        self.cpu_load_buf = loads;
         new_cpu
     }
 

@@ -15,7 +15,7 @@ use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::{SchedDomain, SchedGroup, SCHED_CAPACITY_SCALE};
 
 /// What the balancer reads of one CPU.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CpuLoad {
     /// `weighted_cpuload`: the root cfs_rq's runnable_load_avg.
     pub weighted: u64,
@@ -55,7 +55,7 @@ pub fn load_idx(sd: &SchedDomain, idle: IdleType) -> usize {
     }
 }
 
-fn group_has_capacity(s: &GroupStats, imbalance_pct: u32) -> bool {
+pub(crate) fn group_has_capacity(s: &GroupStats, imbalance_pct: u32) -> bool {
     s.sum_nr_running < s.group_weight || s.group_capacity * 100 > s.group_usage * imbalance_pct as u64
 }
 
@@ -84,7 +84,7 @@ pub fn update_sg_lb_stats(
     sg_imbalanced: bool,
 ) -> GroupStats {
     let mut s = GroupStats { span: group.span.clone(), local, min_load: u64::MAX, ..Default::default() };
-    for cpu in group.span.iter().filter(|&c| env_cpus.test(c)) {
+    for cpu in group.span.iter_and(env_cpus) {
         let c = &loads[cpu as usize];
         let load = if local { target_load(c, idx) } else { source_load(c, idx) };
         s.group_load += load;
@@ -105,16 +105,16 @@ pub fn update_sg_lb_stats(
     if s.sum_nr_running > 0 {
         s.load_per_task = s.sum_weighted_load / s.sum_nr_running as u64;
     }
-    s.group_weight = group.span.weight();
+    s.group_weight = group.weight;
     s.group_no_capacity = group_is_overloaded(&s, imbalance_pct);
     s.group_type = Some(classify(&s, sg_imbalanced));
     s
 }
 
-/// The result of `find_busiest_group`.
-#[derive(Clone, Debug)]
+/// The result of `find_busiest_group` (the groups' statistics stay in the
+/// `BusiestSearch` that produced it).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BusiestGroup {
-    pub groups: Vec<GroupStats>,
     pub busiest: Option<usize>,
     pub domain_avg_load: u64,
     /// Some(imbalance) to balance, None with `why` when balanced.
@@ -130,8 +130,8 @@ pub struct FbgInput<'a> {
     pub child_prefers_sibling: bool,
     pub env_cpus: &'a CpuMask,
     pub idle: IdleType,
-    /// `sgc->imbalance` of each group of sd, by position.
-    pub sg_imbalanced: Vec<bool>,
+    /// `sgc->imbalance`, by group id.
+    pub sgc_imbalance: &'a [bool],
     /// The Group Imbalance fix (compare minimum loads).
     pub min_load_fix: bool,
     /// avg_load of the destination CPU's tasks, for fix_small_imbalance.
@@ -140,53 +140,56 @@ pub struct FbgInput<'a> {
     pub dst_load: u64,
 }
 
-pub fn find_busiest_group(inp: &FbgInput) -> BusiestGroup {
+/// `find_busiest_group` once, with the groups' statistics.
+pub fn find_busiest_group(inp: &FbgInput) -> (BusiestGroup, Vec<GroupStats>) {
+    let mut search = super::search::BusiestSearch::default();
+    let out = search.run(inp);
+    (out, search.into_groups())
+}
+
+/// One group's statistics as find_busiest_group sees them: `update_sg_lb_stats`,
+/// then prefer_sibling (spread tasks to siblings that have room) against the
+/// local group's.
+pub(crate) fn group_stats(inp: &FbgInput, gi: usize, local: Option<&GroupStats>) -> GroupStats {
     let sd = inp.sd;
-    let idx = load_idx(sd, inp.idle);
-    let mut groups: Vec<GroupStats> = Vec::new();
-    let mut busiest: Option<usize> = None;
-    let (mut total_load, mut total_capacity) = (0u64, 0u64);
-    for (gi, g) in sd.groups.iter().enumerate() {
-        let local = gi == 0;
-        let mut s = update_sg_lb_stats(inp.loads, g, inp.env_cpus, idx, local, sd.imbalance_pct, inp.sg_imbalanced[gi]);
-        if !local {
-            // prefer_sibling: spread tasks to siblings that have room.
-            if inp.child_prefers_sibling && group_has_capacity(&groups[0], sd.imbalance_pct) && s.sum_nr_running > 1 {
-                s.group_no_capacity = true;
-                s.group_type = Some(GroupType::Overloaded);
-            }
-            let pick = match busiest {
-                None => true,
-                Some(b) => pick_busiest(&s, &groups[b]),
-            };
-            if pick {
-                busiest = Some(gi);
-            }
+    let g = &sd.groups[gi];
+    let imbalanced = inp.sgc_imbalance[g.id];
+    let mut s =
+        update_sg_lb_stats(inp.loads, g, inp.env_cpus, load_idx(sd, inp.idle), gi == 0, sd.imbalance_pct, imbalanced);
+    if let Some(local) = local {
+        if inp.child_prefers_sibling && group_has_capacity(local, sd.imbalance_pct) && s.sum_nr_running > 1 {
+            s.group_no_capacity = true;
+            s.group_type = Some(GroupType::Overloaded);
         }
-        total_load += s.group_load;
-        total_capacity += s.group_capacity;
-        groups.push(s);
     }
-    let domain_avg_load = SCHED_CAPACITY_SCALE * total_load / total_capacity.max(1);
-    let mut out = BusiestGroup { groups, busiest, domain_avg_load, imbalance: None, why: None };
-    let Some(b) = busiest else {
-        out.why = Some(Why::NoOtherGroup);
-        return out;
-    };
-    if out.groups[b].sum_nr_running == 0 {
-        out.why = Some(Why::BusiestHasNoTask { cpus: out.groups[b].span.to_list() });
-        return out;
+    s
+}
+
+/// find_busiest_group's verdict once the busiest group (position `b`) is
+/// known: `busiest` is a copy of its statistics, which calculate_imbalance
+/// may adjust (as the kernel adjusts its sg_lb_stats).
+pub(crate) fn decide(
+    local: &GroupStats,
+    busiest: &mut GroupStats,
+    domain_avg_load: u64,
+    inp: &FbgInput,
+) -> (Option<u64>, Option<Why>) {
+    if busiest.sum_nr_running == 0 {
+        return (None, Some(Why::BusiestHasNoTask { cpus: busiest.span.clone() }));
     }
-    decide_by_avg_load(&mut out, b, inp);
-    if inp.min_load_fix && out.imbalance.is_none() {
-        min_load_gate(&mut out, b, inp.dst_load);
+    let (mut imbalance, mut why) = decide_by_avg_load(local, busiest, domain_avg_load, inp);
+    if inp.min_load_fix && imbalance.is_none() {
+        if let Some(i) = min_load_gate(local, busiest, inp.dst_load) {
+            imbalance = Some(i);
+            why = None;
+        }
     }
-    out
+    (imbalance, why)
 }
 
 /// `update_sd_pick_busiest`: a worse group type wins; within a type, the
 /// higher average load.
-fn pick_busiest(s: &GroupStats, busiest: &GroupStats) -> bool {
+pub(crate) fn pick_busiest(s: &GroupStats, busiest: &GroupStats) -> bool {
     match s.group_type.cmp(&busiest.group_type) {
         std::cmp::Ordering::Greater => true,
         std::cmp::Ordering::Less => false,
@@ -204,19 +207,18 @@ fn pick_busiest(s: &GroupStats, busiest: &GroupStats) -> bool {
 /// comparison as a further reason to balance, and only a least-loaded CPU of
 /// the local group pulls (otherwise a busier sibling pulls onto itself and
 /// the imbalance only moves around).
-fn min_load_gate(out: &mut BusiestGroup, b: usize, dst_load: u64) {
-    let local = &out.groups[0];
-    let busiest = &out.groups[b];
-    if local.min_load < busiest.min_load && dst_load <= local.min_load {
-        out.imbalance = Some((busiest.max_load - local.min_load) / 2);
-        out.why = None;
-    }
+fn min_load_gate(local: &GroupStats, busiest: &GroupStats, dst_load: u64) -> Option<u64> {
+    (local.min_load < busiest.min_load && dst_load <= local.min_load).then(|| (busiest.max_load - local.min_load) / 2)
 }
 
 /// `find_busiest_group` of Linux 4.1.
-fn decide_by_avg_load(out: &mut BusiestGroup, b: usize, inp: &FbgInput) {
+fn decide_by_avg_load(
+    local: &GroupStats,
+    busiest: &mut GroupStats,
+    avg: u64,
+    inp: &FbgInput,
+) -> (Option<u64>, Option<Why>) {
     let pct = inp.sd.imbalance_pct as u64;
-    let (local, busiest) = (&out.groups[0], &out.groups[b]);
     let force = busiest.group_type == Some(GroupType::Imbalanced)
         || (inp.idle == IdleType::NewlyIdle
             && group_has_capacity(local, inp.sd.imbalance_pct)
@@ -226,10 +228,10 @@ fn decide_by_avg_load(out: &mut BusiestGroup, b: usize, inp: &FbgInput) {
             Some(Why::LocalNotBelowBusiest {
                 local: local.avg_load,
                 busiest: busiest.avg_load,
-                cpus: busiest.span.to_list(),
+                cpus: busiest.span.clone(),
             })
-        } else if local.avg_load >= out.domain_avg_load {
-            Some(Why::LocalAtDomainAverage { local: local.avg_load, avg: out.domain_avg_load })
+        } else if local.avg_load >= avg {
+            Some(Why::LocalAtDomainAverage { local: local.avg_load, avg })
         } else if inp.idle == IdleType::Idle {
             (busiest.group_type != Some(GroupType::Overloaded) && local.idle_cpus <= busiest.idle_cpus + 1)
                 .then_some(Why::BusiestNotOverloaded { busiest_idle: busiest.idle_cpus, local_idle: local.idle_cpus })
@@ -241,20 +243,18 @@ fn decide_by_avg_load(out: &mut BusiestGroup, b: usize, inp: &FbgInput) {
             })
         };
         if why.is_some() {
-            out.why = why;
-            return;
+            return (None, why);
         }
     }
-    out.imbalance = Some(calculate_imbalance(out, b, inp.dst_load_per_task));
+    (Some(calculate_imbalance(local, busiest, avg, inp.dst_load_per_task)), None)
 }
 
 /// `calculate_imbalance`: how much weighted load to move.
-fn calculate_imbalance(out: &mut BusiestGroup, b: usize, dst_load_per_task: u64) -> u64 {
-    let avg = out.domain_avg_load;
-    if out.groups[b].group_type == Some(GroupType::Imbalanced) {
-        out.groups[b].load_per_task = out.groups[b].load_per_task.min(avg);
+fn calculate_imbalance(local: &GroupStats, busiest: &mut GroupStats, avg: u64, dst_load_per_task: u64) -> u64 {
+    if busiest.group_type == Some(GroupType::Imbalanced) {
+        busiest.load_per_task = busiest.load_per_task.min(avg);
     }
-    let (local, busiest) = (&out.groups[0], &out.groups[b]);
+    let busiest = &*busiest;
     if busiest.avg_load <= avg || local.avg_load >= avg {
         return fix_small_imbalance(local, busiest, dst_load_per_task);
     }
@@ -321,7 +321,7 @@ pub fn find_busiest_queue(
     imbalance: u64,
 ) -> Option<CpuId> {
     let (mut busiest, mut busiest_load, mut busiest_capacity) = (None, 0u64, 1u64);
-    for cpu in group_span.iter().filter(|&c| env_cpus.test(c)) {
+    for cpu in group_span.iter_and(env_cpus) {
         let c = &loads[cpu as usize];
         if c.nr_running == 1 && c.weighted > imbalance {
             continue;

@@ -4,12 +4,16 @@
 //! process's peak resident memory. `--json` prints one JSON object per
 //! scenario for scripts/bench.mjs, which compares against the wasm build.
 //! Each row is written as soon as it is measured; a failed write ends the run
-//! as `shared/out.rs` says (a closed pipe quietly).
+//! as `shared/out.rs` says (a closed pipe quietly). `--scaling`,
+//! `--scaling-scenario` and `--targets` print issue 16's scaling table and
+//! speed targets (`shared/scaling.rs`).
 
 #[path = "shared/input.rs"]
 mod input;
 #[path = "shared/out.rs"]
 mod out;
+#[path = "shared/scaling.rs"]
+mod scaling;
 
 use schedlab_core::api::{presets, scenario};
 use schedlab_core::sim::Simulator;
@@ -42,6 +46,9 @@ fn main() -> ExitCode {
 }
 
 fn bench(args: &[String]) -> Result<(), Stop> {
+    if scaling::run(args, &mut std::io::stdout().lock())? {
+        return Ok(());
+    }
     let json = args.iter().any(|a| a == "--json");
     let repeat: usize =
         args.iter().position(|a| a == "--repeat").and_then(|i| args.get(i + 1)?.parse().ok()).unwrap_or(5);

@@ -5,6 +5,13 @@
 //!                                JSON or CSV) or its /proc/schedstat (version 15) at the
 //!                                end; --perfetto also writes the run as Chrome / Perfetto
 //!                                trace JSON to OUT
+//!   schedsim sweep FILE [--seeds A..B] [--set PATH=V1,V2,...]... [--json | --csv] [--jobs N]
+//!                                run the scenario for every seed of A..B (both included;
+//!                                default its own) and every combination of the --set
+//!                                values (a dotted JSON path such as processes.0.nice, each
+//!                                value JSON or else a string), up to 10,000 runs, in
+//!                                parallel on N threads (default: every core); one row per
+//!                                run, in that order whatever finishes first
 //!   schedsim real FILE [--json] [--save-trace OUT]
 //!                                run the scenario's workload on this host's kernel (root, tracefs)
 //!                                and print the same report from its sched tracepoints
@@ -21,12 +28,18 @@
 mod input;
 #[path = "shared/out.rs"]
 mod out;
+#[path = "shared/parallel.rs"]
+mod parallel;
+#[path = "schedsim/sweep.rs"]
+mod sweep;
 
 use schedlab_core::api::{metrics_csv, perfetto, presets, report, scenario, schedstat};
+use schedlab_core::config::SimConfig;
 use schedlab_core::sim::Simulator;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: schedsim run FILE [--json | --csv | --schedstat] [--perfetto OUT] | schedsim list | \
+const USAGE: &str = "usage: schedsim run FILE [--json | --csv | --schedstat] [--perfetto OUT] | schedsim sweep FILE \
+                     [--seeds A..B] [--set PATH=V1,V2,...]... [--json | --csv] [--jobs N] | schedsim list | \
                      schedsim preset NAME | schedsim real FILE [--json] [--save-trace OUT] | schedsim real-trace \
                      TRACE [--json] | schedsim fidelity FILE [--json]";
 
@@ -65,11 +78,7 @@ fn run(args: &[String]) -> Result<String, String> {
                     bad => return Err(format!("unknown option '{bad}'\n{USAGE}")),
                 }
             }
-            let text = input::read_scenario(file)?;
-            let cfg = scenario::load_scenario(&text).map_err(|diags| {
-                let lines: Vec<String> = diags.iter().map(|d| format!("  {d}")).collect();
-                format!("invalid scenario {file}:\n{}", lines.join("\n"))
-            })?;
+            let (_, cfg) = load_file(file)?;
             let mut sim = Simulator::new(&cfg);
             // The export replays the run from its start: keep it only when asked for.
             let start = perfetto_out.as_ref().map(|_| sim.clone());
@@ -95,12 +104,24 @@ fn run(args: &[String]) -> Result<String, String> {
                 Ok(report::text_report(&rep, wall.as_secs_f64() * 1e3))
             }
         }
+        Some("sweep") => sweep::command(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some(cmd @ ("real" | "real-trace" | "fidelity")) => {
             schedlab_core::real::cli::command(cmd, &args[1..], &input::read_scenario)
         }
         _ => Err(USAGE.to_string()),
     }
+}
+
+/// The scenario file's text and configuration, refused as `run` refuses
+/// it: its size first, then every problem with its field.
+fn load_file(file: &str) -> Result<(String, SimConfig), String> {
+    let text = input::read_scenario(file)?;
+    let cfg = scenario::load_scenario(&text).map_err(|diags| {
+        let lines: Vec<String> = diags.iter().map(|d| format!("  {d}")).collect();
+        format!("invalid scenario {file}:\n{}", lines.join("\n"))
+    })?;
+    Ok((text, cfg))
 }
 
 fn ms(ns: u64) -> f64 {

@@ -6,9 +6,17 @@
 //!   sweep eevdf-vs-cfs [--json]         a short-slice task's wakeup latency: CFS vs EEVDF
 //!   sweep o1-vs-cfs [--json]            two hogs and an editor under O(1) and CFS
 //!   sweep alpha [NO] [--json]           DW-CFS's α(Nt, No) under formulas A, B, C (No default 4)
+//!
+//! A sweep's runs are independent, so they run in parallel on every core
+//! (`RAYON_NUM_THREADS` caps the threads); rows come out in the sweep's
+//! order, so the output is the same bytes whatever the thread count.
 
 #[path = "shared/out.rs"]
 mod out;
+#[path = "shared/parallel.rs"]
+mod parallel;
+
+use parallel::map_in_order;
 
 use schedlab_core::api::sweep;
 use std::process::ExitCode;
@@ -21,7 +29,7 @@ fn main() -> ExitCode {
     let rest: Vec<&str> = args.iter().map(String::as_str).filter(|a| *a != "--json").collect();
     let text = match rest.as_slice() {
         ["greedy-threads"] => {
-            let rows = sweep::greedy_threads_sweep();
+            let rows = map_in_order(&sweep::greedy_threads_points(), |&(p, m)| sweep::greedy_threads_point(p, m));
             if json {
                 to_json(&rows)
             } else {
@@ -29,7 +37,7 @@ fn main() -> ExitCode {
             }
         }
         ["gi-colocation"] => {
-            let rows = sweep::gi_colocation_sweep();
+            let rows = map_in_order(sweep::GI_VARIANTS, |v| sweep::gi_colocation_point(v));
             if json {
                 to_json(&rows)
             } else {
@@ -37,7 +45,7 @@ fn main() -> ExitCode {
             }
         }
         ["eevdf-vs-cfs"] => {
-            let rows = sweep::eevdf_sweep();
+            let rows = map_in_order(sweep::EEVDF_VARIANTS, |v| sweep::eevdf_point(v));
             if json {
                 to_json(&rows)
             } else {
@@ -45,7 +53,7 @@ fn main() -> ExitCode {
             }
         }
         ["o1-vs-cfs"] => {
-            let rows = sweep::o1_vs_cfs_sweep();
+            let rows = map_in_order(sweep::O1_POLICIES, |p| sweep::o1_vs_cfs_point(p)).concat();
             if json {
                 to_json(&rows)
             } else {

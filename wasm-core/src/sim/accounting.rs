@@ -3,13 +3,17 @@
 //! and the kernel's load average (`calc_global_load`).
 //!
 //! Between two events nothing changes, so each interval is charged with the
-//! state it had; `account_interval` runs before every event is handled. The
-//! same pass records runqueue-length and load changes in the trace.
+//! state it had; `account_interval` runs before every event is handled. It
+//! also records runqueue-length and load changes in the trace. It reads the
+//! machine through `rq_index` (only the CPUs an event touched), never by a
+//! pass over every CPU.
 
 use super::Simulator;
 use crate::task::TaskState;
+use crate::time::CpuId;
 use crate::time::SimTime;
 use crate::topology::cpumask::CpuMask;
+use std::collections::BTreeSet;
 
 /// `LOAD_FREQ`: the load average is sampled every 5 s (plus one tick).
 pub const LOAD_FREQ_NS: u64 = 5_000_000_000;
@@ -26,12 +30,15 @@ pub struct MachineStats {
     /// The 1, 5 and 15 minute load averages, fixed point (FIXED_1 = 2048).
     pub loadavg: [u64; 3],
     pub last_accounted: SimTime,
+    /// The CPUs wasting time now: online, idle, and some waiting thread may
+    /// run there.
+    wasted: CpuMask,
+    wasted_count: u64,
     /// Per CPU: since when it has been idle without a break while some thread
     /// allowed on it waited elsewhere (None = not in such a stretch).
-    pub wasted_since: Vec<Option<SimTime>>,
-    /// Whether any entry of `wasted_since` is set (spares the common case a
-    /// pass over every CPU).
-    pub wasted_open: bool,
+    wasted_since: Vec<Option<SimTime>>,
+    /// The open stretches by (start ns, CPU): the first is the longest.
+    open: BTreeSet<(u64, CpuId)>,
     /// The longest such stretch so far: the acceptance measure "no CPU idle
     /// for longer than M while a thread that may run there waits".
     pub longest_wasted_idle: Option<WastedStretch>,
@@ -65,6 +72,8 @@ impl MachineStats {
 
 impl Simulator {
     /// Charges the interval since the last accounting with the current state.
+    /// Only the CPUs that changed since are read (the index), so the cost
+    /// does not grow with the machine.
     pub(crate) fn account_interval(&mut self, until: SimTime) {
         let from = self.stats.last_accounted;
         let span = until.since(from);
@@ -72,57 +81,90 @@ impl Simulator {
         if span == 0 {
             return;
         }
-        // One pass over the runqueues: count the waiting tasks and trace
-        // every runqueue-length or load change, stamped with the time of the
-        // event that left the state this interval had.
-        let (mut waiting, mut any_idle) = (0, false);
-        for rq in &self.rqs {
-            waiting += rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()));
-            any_idle |= rq.online && rq.is_idle();
-            self.trace.note_rq(from, rq.cpu, rq.nr_running(), rq.weighted_cpuload());
+        self.sync_index();
+        // Trace every runqueue-length or load change, in CPU order, stamped
+        // with the time of the event that left the state this interval had.
+        let mut dirty = std::mem::take(&mut self.index.scratch);
+        self.index.cpus.drain_sorted_into(super::rq_index::NOTE, &mut dirty);
+        for &cpu in &dirty {
+            let rq = &self.rqs[cpu as usize];
+            self.trace.note_rq(from, cpu, rq.nr_running(), rq.weighted_cpuload());
         }
-        // Cheap common cases first: nothing waits, or no CPU idles. Then no
-        // CPU is wasting time, and any open stretch has ended.
-        if waiting == 0 || !any_idle {
-            if self.stats.wasted_open {
-                self.stats.wasted_since.fill(None);
-                self.stats.wasted_open = false;
+        self.index.scratch = dirty;
+        if std::mem::take(&mut self.index.wasted_inputs_changed) {
+            self.update_wasted_set(from);
+        }
+        if self.index_check {
+            let (kept, scanned) = (self.stats.wasted.iter().collect::<Vec<_>>(), self.wasted_set_by_scan());
+            assert_eq!(kept, scanned.iter().collect::<Vec<_>>(), "wasted CPUs at {until:?}");
+        }
+        let st = &mut self.stats;
+        st.wasted_core_ns += st.wasted_count * span;
+        if let Some(&(start, cpu)) = st.open.first() {
+            let ns = until.ns() - start;
+            if st.longest_wasted_idle.is_none_or(|l| ns > l.ns) {
+                st.longest_wasted_idle = Some(WastedStretch { cpu, from: SimTime(start), ns });
             }
-            return;
         }
-        // The CPUs some waiting task may use, then the idle ones among them.
+    }
+
+    /// The wasted CPUs are the idle ones some waiting task may use: CPUs
+    /// that join start a stretch at `from`, those that leave end theirs.
+    fn update_wasted_set(&mut self, from: SimTime) {
+        let mut now = CpuMask::new();
+        if self.index.waiting > 0 && !self.index.idle.is_empty() {
+            now = self.index.idle.clone();
+            now.and_with(self.index.usable());
+        }
+        let st = &mut self.stats;
+        let (old, new) = (st.wasted.words(), now.words());
+        for w in 0..old.len().max(new.len()) {
+            let (a, b) = (old.get(w).copied().unwrap_or(0), new.get(w).copied().unwrap_or(0));
+            let mut changed = a ^ b;
+            while changed != 0 {
+                let bit = changed.trailing_zeros();
+                changed &= changed - 1;
+                let cpu = w as CpuId * 64 + bit;
+                if st.wasted_since.len() <= cpu as usize {
+                    st.wasted_since.resize(cpu as usize + 1, None);
+                }
+                let since = &mut st.wasted_since[cpu as usize];
+                if b & (1 << bit) != 0 {
+                    *since = Some(from);
+                    st.open.insert((from.ns(), cpu));
+                } else if let Some(t) = since.take() {
+                    st.open.remove(&(t.ns(), cpu));
+                }
+            }
+        }
+        st.wasted_count = now.weight() as u64;
+        st.wasted = now;
+    }
+
+    /// The wasted CPUs by a pass over every runqueue (the index self-check).
+    fn wasted_set_by_scan(&self) -> CpuMask {
+        let waiting: u32 =
+            self.rqs.iter().map(|rq| rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()))).sum();
         let mut usable = CpuMask::new();
         for rq in &self.rqs {
             for &pid in &rq.cfs_tasks {
                 if self.tasks[pid as usize].state == TaskState::Runnable {
-                    usable = usable.or(&self.tasks[pid as usize].allowed);
+                    usable.or_with(&self.tasks[pid as usize].allowed);
                 }
             }
         }
-        let mut wasted = 0;
-        self.stats.wasted_since.resize(self.rqs.len(), None);
-        for rq in &self.rqs {
-            let since = &mut self.stats.wasted_since[rq.cpu as usize];
-            if !(rq.online && rq.is_idle() && usable.test(rq.cpu)) {
-                *since = None;
-                continue;
-            }
-            wasted += 1;
-            self.stats.wasted_open = true;
-            let start = *since.get_or_insert(from);
-            let ns = until.since(start);
-            if self.stats.longest_wasted_idle.is_none_or(|l| ns > l.ns) {
-                self.stats.longest_wasted_idle = Some(WastedStretch { cpu: rq.cpu, from: start, ns });
-            }
+        let mut out = CpuMask::new();
+        for rq in self.rqs.iter().filter(|rq| waiting > 0 && rq.online && rq.is_idle() && usable.test(rq.cpu)) {
+            out.set(rq.cpu);
         }
-        self.stats.wasted_core_ns += wasted * span;
+        out
     }
 
     /// The load-average sample (`calc_global_load`): runnable tasks, running
     /// ones included (nothing here sleeps uninterruptibly).
     pub(crate) fn sample_load_average(&mut self) {
-        let active: u64 = self.rqs.iter().map(|rq| rq.nr_running() as u64).sum();
-        self.stats.sample_load(active);
+        self.sync_index();
+        self.stats.sample_load(self.index.nr_running);
     }
 }
 

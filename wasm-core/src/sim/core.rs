@@ -349,6 +349,8 @@ impl Simulator {
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         self.enqueue_task(pid, target, kind);
         self.rqs[target as usize].cfs_tasks_add(pid);
+        self.touch(target);
+        self.index.touch_task(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.trace.emit(now, target, tk);
         let curr = self.rqs[target as usize].curr();
@@ -379,6 +381,8 @@ impl Simulator {
         self.dequeue_task(pid, cpu, state == TaskState::Sleeping);
         self.rqs[cpu as usize].cfs_tasks_remove(pid);
         self.tasks[pid as usize].state = state;
+        self.touch(cpu);
+        self.index.touch_task(pid);
         self.rqs[cpu as usize].need_resched = true;
     }
 
@@ -386,6 +390,8 @@ impl Simulator {
     /// the next one, and account the context switch.
     pub(crate) fn schedule(&mut self, cpu: CpuId) {
         let now = self.now;
+        // The running task and the queued tasks' states change here.
+        self.touch(cpu);
         self.rqs[cpu as usize].need_resched = false;
         let prev = self.rqs[cpu as usize].curr_task;
         if let Some(p) = prev {
@@ -462,6 +468,12 @@ impl Simulator {
                 p.since = now;
                 p.exec0 = exec0;
             }
+        }
+        // The new running task and its state (idle_balance may have read
+        // this CPU in between).
+        self.touch(cpu);
+        for p in [prev, next].into_iter().flatten() {
+            self.index.touch_task(p);
         }
         if prev != next {
             self.context_switch(cpu, prev, next);

@@ -23,6 +23,10 @@ macro_rules! level {
     ($s:ident, $tg:expr, $cpu:expr) => {{
         let n = $s.rqs.len();
         let tg = $tg as usize;
+        if tg == 0 {
+            // The root runqueue: its length, load or tree may change.
+            $s.index.touch($cpu);
+        }
         let cfs: &mut CfsRq =
             if tg == 0 { &mut $s.rqs[$cpu as usize].cfs } else { &mut $s.gcfs[(tg - 1) * n + $cpu as usize] };
         (cfs, Ents { tasks: &mut $s.tasks, groups: &mut $s.gses })
@@ -57,9 +61,10 @@ impl Simulator {
     }
 
     /// (level tg, entity) pairs from the task up to the root.
-    fn chain(&self, pid: Pid, cpu: CpuId) -> Vec<(u32, EntId)> {
-        let mut out = vec![(self.tasks[pid as usize].tg, pid)];
+    fn chain(&self, pid: Pid, cpu: CpuId) -> Chain {
+        let mut out = Chain::default();
         let mut tg = self.tasks[pid as usize].tg;
+        out.push((tg, pid));
         while tg != 0 {
             out.push((self.parent_tg(tg), self.gse_id(tg, cpu)));
             tg = self.parent_tg(tg);
@@ -418,5 +423,64 @@ impl Simulator {
         }
         let own = self.cfs_of(chain[0].0, cpu);
         self.tasks[pid as usize].se.avg.load_avg_contrib * h_load / (own.runnable_load_avg.max(0) as u64 + 1)
+    }
+}
+
+/// Levels a hierarchy walk keeps on the stack (deeper cgroup trees spill to the heap).
+const CHAIN_INLINE: usize = 8;
+
+/// A task's (level, entity) pairs up to the root: walked on every enqueue,
+/// dequeue, pick and tick, so it lives on the stack.
+#[derive(Default)]
+pub(crate) struct Chain {
+    len: usize,
+    inline: [(u32, EntId); CHAIN_INLINE],
+    spill: Vec<(u32, EntId)>,
+}
+
+impl Chain {
+    fn push(&mut self, item: (u32, EntId)) {
+        if self.len < CHAIN_INLINE {
+            self.inline[self.len] = item;
+        } else {
+            if self.spill.is_empty() {
+                self.spill.extend_from_slice(&self.inline);
+            }
+            self.spill.push(item);
+        }
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Chain {
+    type Target = [(u32, EntId)];
+    fn deref(&self) -> &Self::Target {
+        if self.len > CHAIN_INLINE {
+            &self.spill
+        } else {
+            &self.inline[..self.len]
+        }
+    }
+}
+
+impl IntoIterator for Chain {
+    type Item = (u32, EntId);
+    type IntoIter = ChainIter;
+    fn into_iter(self) -> ChainIter {
+        ChainIter { chain: self, next: 0 }
+    }
+}
+
+pub(crate) struct ChainIter {
+    chain: Chain,
+    next: usize,
+}
+
+impl Iterator for ChainIter {
+    type Item = (u32, EntId);
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = self.chain.get(self.next).copied();
+        self.next += 1;
+        item
     }
 }

@@ -32,6 +32,7 @@ impl Simulator {
         }
         self.online.clear(cpu);
         self.rqs[cpu as usize].online = false;
+        self.touch(cpu);
         self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: true });
         self.preempt_curr_for_move(cpu);
         let queued: Vec<_> = self.rqs[cpu as usize].cfs_tasks.iter().copied().collect();
@@ -58,6 +59,7 @@ impl Simulator {
         rq.idle_stamp = Some(self.now);
         rq.slice_start = self.now;
         rq.next_balance = 0;
+        self.touch(cpu);
         self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: false });
         if self.bugs.missing_domains {
             self.numa_levels = false;

@@ -17,6 +17,7 @@ impl Simulator {
         debug_assert_eq!(self.tasks[pid as usize].state, TaskState::Runnable);
         self.dequeue_task(pid, from, false);
         self.rqs[from as usize].cfs_tasks_remove(pid);
+        self.touch(from);
         self.renormalise_vruntime(pid, from, to);
         self.charge_migration(pid, from, to);
         let task = &mut self.tasks[pid as usize];
@@ -24,6 +25,8 @@ impl Simulator {
         task.stats.migrations += 1;
         self.enqueue_task(pid, to, EnqueueKind::Migrate);
         self.rqs[to as usize].cfs_tasks_add(pid);
+        self.touch(to);
+        self.index.touch_task(pid);
         self.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
         self.check_preempt_curr(to, pid);
     }
@@ -67,6 +70,8 @@ impl Simulator {
         let task = &mut self.tasks[curr as usize];
         task.state = TaskState::Runnable;
         task.stats.wait_start = Some(now);
+        self.touch(cpu);
+        self.index.touch_task(curr);
         self.context_switch(cpu, Some(curr), None);
         self.rqs[cpu as usize].burst_gen += 1;
         Some(curr)
@@ -88,6 +93,7 @@ impl Simulator {
         }
         let any = online.first().unwrap_or(0);
         self.tasks[pid as usize].allowed = self.online.clone();
+        self.index.forget_task_mask(pid);
         any
     }
 }

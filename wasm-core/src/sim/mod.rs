@@ -20,6 +20,7 @@ mod migrate;
 pub mod notes;
 mod o1_balance;
 mod o1_class;
+pub mod rq_index;
 mod runqueue;
 pub mod sanity;
 mod smt_speed;
@@ -86,6 +87,10 @@ impl crate::program::NameResolver for Names<'_> {
 const ROTATION_LOG: usize = 64;
 /// Balancing decisions kept for the inspector (the most recent ones).
 pub const DECISION_LOG: usize = 4096;
+/// At most this many group statistics are kept across those decisions (about
+/// 30 MB): on a large flat machine one pass records a thousand groups, and
+/// 4,096 such decisions would hold half a gigabyte.
+pub const DECISION_GROUPS: usize = 1 << 18;
 
 #[derive(Clone, Debug)]
 pub struct Simulator {
@@ -143,6 +148,14 @@ pub struct Simulator {
     pub(crate) policy: crate::config::PolicyConfig,
     /// The O(1) class's runqueues and task records (policy "o1" only).
     pub(crate) o1: Option<crate::sched::o1::O1State>,
+    /// Whole-machine state kept up to date where runqueues change.
+    pub(crate) index: rq_index::RqIndex,
+    /// Compare the index with a full scan after every event (tests).
+    pub(crate) index_check: bool,
+    /// Reused by balancing passes: per-CPU loads (only the pass's CPUs fresh).
+    pub(crate) cpu_load_buf: Vec<crate::balance::stats::CpuLoad>,
+    /// Group statistics held by the kept decisions (bounded by DECISION_GROUPS).
+    pub(crate) decision_groups: usize,
     /// What the run did that the scenario did not ask for (`notes`).
     pub(crate) notes: notes::RunNotes,
 }
@@ -197,6 +210,10 @@ impl Simulator {
                 rqs: (0..nr_cpus).map(|_| crate::sched::o1::O1Rq::new()).collect(),
                 tasks: Vec::new(),
             }),
+            index: rq_index::RqIndex::new(nr_cpus as usize),
+            index_check: false,
+            cpu_load_buf: Vec::new(),
+            decision_groups: 0,
             notes: notes::RunNotes::default(),
         };
         let group_of_process = sim.build_task_groups(cfg);
@@ -250,6 +267,8 @@ impl Simulator {
         }
         for cpu in 0..nr_cpus {
             sim.push(SimTime(sim.tick_ns), Event::Tick(cpu));
+            // Every CPU starts idle: the index reads each once.
+            sim.touch(cpu);
         }
         sim.push(SimTime(accounting::LOAD_FREQ_NS + sim.tick_ns), Event::LoadAvg);
         if let Some(s) = &cfg.sanity {
@@ -343,8 +362,12 @@ impl Simulator {
     }
 
     pub(crate) fn record_decision(&mut self, d: BalanceDecision) {
-        if self.decisions.len() == DECISION_LOG {
-            self.decisions.pop_front();
+        self.decision_groups += d.groups.len();
+        while self.decisions.len() == DECISION_LOG
+            || (self.decision_groups > DECISION_GROUPS && !self.decisions.is_empty())
+        {
+            let old = self.decisions.pop_front().expect("not empty");
+            self.decision_groups -= old.groups.len();
         }
         self.decisions.push_back(d);
         self.decisions_total += 1;
@@ -443,17 +466,22 @@ impl Simulator {
             if let Some(class) = self.handle(event) {
                 self.events += 1;
                 self.collect_rotations();
+                if self.index_check {
+                    self.check_index();
+                }
                 return Some(class);
             }
         }
     }
 
     fn collect_rotations(&mut self) {
-        for rq in &mut self.rqs {
-            for r in rq.cfs.tree.take_rotations() {
-                self.rotations.push((rq.cpu, r));
-            }
+        // Only trees touched since the last collection can have rotated.
+        let mut dirty = std::mem::take(&mut self.index.scratch);
+        self.index.cpus.drain_sorted_into(rq_index::ROT, &mut dirty);
+        for &cpu in &dirty {
+            self.rqs[cpu as usize].cfs.tree.drain_rotations_into(&mut self.rotations, |r| (cpu, r));
         }
+        self.index.scratch = dirty;
         if self.rotations.len() > ROTATION_LOG {
             let excess = self.rotations.len() - ROTATION_LOG;
             self.rotations.drain(..excess);

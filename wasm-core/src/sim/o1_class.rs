@@ -73,6 +73,7 @@ impl Simulator {
             self.o1_enqueue_array(cpu, pid, expired);
             self.o1.as_mut().expect("O(1) selected").rqs[cpu as usize].nr_running += 1;
             self.rqs[cpu as usize].cfs.h_nr_running += 1;
+            self.touch(cpu);
             self.tasks[pid as usize].se.on_rq = true;
             return;
         }
@@ -106,6 +107,7 @@ impl Simulator {
         o1.rqs[cpu as usize].nr_running += 1;
         // rq->nr_running, read by idle_cpu and the statistics.
         self.rqs[cpu as usize].cfs.h_nr_running += 1;
+        self.touch(cpu);
         self.tasks[pid as usize].se.on_rq = true;
     }
 
@@ -116,6 +118,7 @@ impl Simulator {
         let o1 = self.o1.as_mut().expect("O(1) selected");
         o1.rqs[cpu as usize].nr_running -= 1;
         self.rqs[cpu as usize].cfs.h_nr_running -= 1;
+        self.touch(cpu);
         self.tasks[pid as usize].se.on_rq = false;
     }
 

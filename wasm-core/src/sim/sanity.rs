@@ -11,6 +11,13 @@
 
 use super::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
+use crate::topology::cpumask::CpuMask;
+
+/// Violations kept with their details (a long run at a short period could
+/// otherwise hold one per period); all are counted.
+pub const MAX_VIOLATIONS_KEPT: usize = 4096;
+/// CPUs and threads a kept violation names (the rest are counted).
+pub const MAX_VIOLATION_LIST: usize = 64;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SanityConfig {
@@ -25,10 +32,14 @@ pub struct Violation {
     pub detected: SimTime,
     /// When the watch window ended without the violation clearing.
     pub confirmed: SimTime,
-    /// Idle CPUs a waiting thread could have used, at detection.
+    /// Idle CPUs a waiting thread could have used, at detection (the first
+    /// MAX_VIOLATION_LIST), and how many there were.
     pub idle_cpus: Vec<CpuId>,
-    /// Waiting threads that could have run on them, at detection.
+    pub idle_cpus_total: usize,
+    /// Waiting threads that could have run on them, at detection (the first
+    /// MAX_VIOLATION_LIST), and how many there were.
     pub waiting: Vec<Pid>,
+    pub waiting_total: usize,
 }
 
 /// A violation being watched: when it was found, what it was, and the
@@ -45,18 +56,21 @@ pub struct Watch {
 pub struct SanityState {
     /// A watch in progress.
     pub watching: Option<Watch>,
+    /// The first MAX_VIOLATIONS_KEPT violations.
     pub violations: Vec<Violation>,
+    pub violations_total: u64,
 }
 
 impl Simulator {
     /// The invariant's counter-examples right now: idle CPUs that some
     /// waiting thread may run on, and those threads.
-    pub(crate) fn invariant_violations(&self) -> (Vec<CpuId>, Vec<Pid>) {
-        let idle: Vec<CpuId> = self.rqs.iter().filter(|rq| rq.online && rq.is_idle()).map(|rq| rq.cpu).collect();
+    pub(crate) fn invariant_violations(&mut self) -> (Vec<CpuId>, Vec<Pid>) {
+        self.sync_index();
+        let idle = &self.index.idle;
         if idle.is_empty() {
             return (vec![], vec![]);
         }
-        let mut cpus = Vec::new();
+        let mut cpus = CpuMask::new();
         let mut waiting = Vec::new();
         for rq in &self.rqs {
             for &pid in &rq.cfs_tasks {
@@ -64,16 +78,13 @@ impl Simulator {
                     continue;
                 }
                 let allowed = &self.tasks[pid as usize].allowed;
-                let usable: Vec<CpuId> = idle.iter().copied().filter(|&c| allowed.test(c)).collect();
-                if !usable.is_empty() {
+                if allowed.intersects(idle) {
                     waiting.push(pid);
-                    cpus.extend(usable);
+                    cpus.or_and(allowed, idle);
                 }
             }
         }
-        cpus.sort_unstable();
-        cpus.dedup();
-        (cpus, waiting)
+        (cpus.iter().collect(), waiting)
     }
 
     /// The periodic check (every S).
@@ -98,16 +109,28 @@ impl Simulator {
         let window = self.now.since(w.start);
         let wasted = self.stats.wasted_core_ns - w.wasted_then;
         if wasted >= window && !self.invariant_violations().0.is_empty() {
-            self.sanity.violations.push(Violation {
-                detected: w.start,
-                confirmed: self.now,
-                idle_cpus: w.idle_cpus,
-                waiting: w.waiting,
-            });
+            self.sanity.violations_total += 1;
+            if self.sanity.violations.len() < MAX_VIOLATIONS_KEPT {
+                self.sanity.violations.push(Violation {
+                    detected: w.start,
+                    confirmed: self.now,
+                    // Copied out (collecting from into_iter would keep the whole buffer).
+                    idle_cpus_total: w.idle_cpus.len(),
+                    idle_cpus: w.idle_cpus.iter().take(MAX_VIOLATION_LIST).copied().collect(),
+                    waiting_total: w.waiting.len(),
+                    waiting: w.waiting.iter().take(MAX_VIOLATION_LIST).copied().collect(),
+                });
+            }
         }
     }
 
+    /// The violations kept (the first MAX_VIOLATIONS_KEPT).
     pub fn sanity_violations(&self) -> &[Violation] {
         &self.sanity.violations
+    }
+
+    /// Every violation the run reported.
+    pub fn sanity_violations_total(&self) -> u64 {
+        self.sanity.violations_total
     }
 }

@@ -74,6 +74,21 @@ impl CpuMask {
         })
     }
 
+    /// The CPUs in both sets, in increasing order, without building the set.
+    pub fn iter_and<'a>(&'a self, other: &'a CpuMask) -> impl Iterator<Item = CpuId> + 'a {
+        self.words.iter().zip(&other.words).enumerate().filter(|(_, (a, b))| *a & *b != 0).flat_map(|(i, (a, b))| {
+            let mut bits = a & b;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let bit = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some(i as CpuId * 64 + bit)
+            })
+        })
+    }
+
     pub fn and(&self, other: &CpuMask) -> CpuMask {
         let words = self.words.iter().zip(&other.words).map(|(a, b)| a & b).collect();
         CpuMask { words }.trimmed()
@@ -83,6 +98,53 @@ impl CpuMask {
         let n = self.words.len().max(other.words.len());
         let get = |v: &Vec<u64>, i: usize| v.get(i).copied().unwrap_or(0);
         CpuMask { words: (0..n).map(|i| get(&self.words, i) | get(&other.words, i)).collect() }.trimmed()
+    }
+
+    /// `self |= other`, in place.
+    pub fn or_with(&mut self, other: &CpuMask) {
+        if self.words.len() < other.words.len() {
+            self.words.resize(other.words.len(), 0);
+        }
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a |= b;
+        }
+    }
+
+    /// `self |= a & b`, in place.
+    pub fn or_and(&mut self, a: &CpuMask, b: &CpuMask) {
+        let n = a.words.len().min(b.words.len());
+        if self.words.len() < n {
+            self.words.resize(n, 0);
+        }
+        for i in 0..n {
+            self.words[i] |= a.words[i] & b.words[i];
+        }
+    }
+
+    /// `self &= other`, in place.
+    pub fn and_with(&mut self, other: &CpuMask) {
+        for (i, a) in self.words.iter_mut().enumerate() {
+            *a &= other.words.get(i).copied().unwrap_or(0);
+        }
+    }
+
+    /// The lowest CPU of the set at or above `from`.
+    pub fn next_from(&self, from: CpuId) -> Option<CpuId> {
+        let mut w = from as usize / 64;
+        let mut bits = self.words.get(w)? & (u64::MAX << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some(w as CpuId * 64 + bits.trailing_zeros());
+            }
+            w += 1;
+            bits = *self.words.get(w)?;
+        }
+    }
+
+    /// The 64-bit words (CPU i is bit i % 64 of word i / 64); trailing
+    /// words may be missing or zero.
+    pub fn words(&self) -> &[u64] {
+        &self.words
     }
 
     pub fn and_not(&self, other: &CpuMask) -> CpuMask {
@@ -95,7 +157,14 @@ impl CpuMask {
     }
 
     pub fn is_subset_of(&self, other: &CpuMask) -> bool {
-        self.and_not(other).is_empty()
+        self.words.iter().enumerate().all(|(i, &a)| a & !other.words.get(i).copied().unwrap_or(0) == 0)
+    }
+
+    /// Drops trailing zero words in place (equal sets then compare equal).
+    pub fn trim(&mut self) {
+        while self.words.last() == Some(&0) {
+            self.words.pop();
+        }
     }
 
     /// Trailing zero words removed, so equal sets compare equal.

@@ -19,6 +19,8 @@
 use super::cpumask::CpuMask;
 use crate::machine::Machine;
 use crate::time::{CpuId, SimTime};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// SMT sibling capacity in 4.1: smt_gain 1178 shared by the threads of a core.
 pub const SMT_GAIN: u64 = 1178;
@@ -63,10 +65,14 @@ pub struct SchedGroup {
     /// Identifies the group across CPUs (same level and span = same group),
     /// for state the kernel shares through `sched_group_capacity`.
     pub id: usize,
-    pub span: CpuMask,
+    /// Shared by every CPU's copy of the group (and by the balancing
+    /// decisions that record it): cloning it copies no bits.
+    pub span: Arc<CpuMask>,
     /// The CPUs that may balance on behalf of this group (`sched_group_mask`).
-    pub balance_mask: CpuMask,
+    pub balance_mask: Arc<CpuMask>,
     pub capacity: u64,
+    /// The span's CPU count.
+    pub weight: u32,
 }
 
 impl SchedGroup {
@@ -98,8 +104,48 @@ pub struct SchedDomain {
     pub balance_interval_ms: u64,
     pub last_balance: SimTime,
     pub nr_balance_failed: u32,
+    /// For a level whose groups do not overlap, follow each other in CPU
+    /// order and are many: each CPU's group (its index in `groups`, which
+    /// starts at this CPU's own group), for scans that start from a CPU
+    /// instead of walking every group. Shared by the CPUs of the span.
+    pub group_index: Option<GroupIndex>,
     /// This CPU's schedstat counters of the domain (4.1's `sd->lb_count[]` …).
     pub schedstat: crate::balance::schedstat::SdSchedstat,
+}
+
+/// Where a CPU's group sits in a domain's `groups` (see `SchedDomain::group_index`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupIndex {
+    /// By CPU: the group's position before the local group was put first
+    /// (u32::MAX outside the span).
+    pos: Arc<Vec<u32>>,
+    /// The local group's position in that order, and how many groups.
+    rot: u32,
+    groups: u32,
+}
+
+impl GroupIndex {
+    /// The position in `groups` of the group holding `cpu`, if in the span.
+    pub fn group_of(&self, cpu: CpuId) -> Option<usize> {
+        let p = *self.pos.get(cpu as usize)?;
+        (p != u32::MAX).then(|| ((p + self.groups - self.rot) % self.groups) as usize)
+    }
+}
+
+/// Levels with more groups than this get a `GroupIndex`.
+const GROUP_INDEX_MIN: usize = 4;
+
+/// The CPU-to-group table of a non-overlapping level, if its groups follow
+/// each other in CPU order (positions never decrease along the span).
+fn group_positions(groups: &[SchedGroup], nr_cpus: u32) -> Option<Arc<Vec<u32>>> {
+    let mut pos = vec![u32::MAX; nr_cpus as usize];
+    for (gi, g) in groups.iter().enumerate() {
+        for c in g.span.iter() {
+            pos[c as usize] = gi as u32;
+        }
+    }
+    let along: Vec<u32> = pos.iter().copied().filter(|&p| p != u32::MAX).collect();
+    along.windows(2).all(|w| w[0] <= w[1]).then(|| Arc::new(pos))
 }
 
 impl SchedDomain {
@@ -160,14 +206,11 @@ fn level_spans(machine: &Machine, online: &CpuMask, opts: &DomainOptions) -> Vec
 pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) -> Vec<Vec<SchedDomain>> {
     let levels = level_spans(machine, online, opts);
     let cap = cpu_capacity(machine);
-    let mut registry: Vec<(usize, CpuMask)> = Vec::new();
-    let mut group_id = |level: usize, span: &CpuMask| -> usize {
-        if let Some(i) = registry.iter().position(|(l, s)| *l == level && s == span) {
-            return i;
-        }
-        registry.push((level, span.clone()));
-        registry.len() - 1
-    };
+    // Each group once, by (level, span): its id (in order of first sight),
+    // span and balance mask, shared by every CPU that has it.
+    type Interned = (usize, Arc<CpuMask>, Arc<CpuMask>);
+    let mut registry: HashMap<(usize, CpuMask), Interned> = HashMap::new();
+    let mut tables: HashMap<(usize, CpuMask), Option<Arc<Vec<u32>>>> = HashMap::new();
     let mut out = Vec::new();
     for cpu in 0..machine.nr_cpus() {
         if !online.test(cpu) {
@@ -179,11 +222,11 @@ pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) 
             let span = &spans[cpu as usize];
             let overlap = matches!(kind, LevelKind::Numa(_));
             // The span of CPU i one level down: what a group is made of.
-            let child_span = |i: CpuId| -> CpuMask {
+            let child_span = |i: CpuId| -> std::borrow::Cow<CpuMask> {
                 if li == 0 {
-                    CpuMask::from_cpus([i])
+                    std::borrow::Cow::Owned(CpuMask::from_cpus([i]))
                 } else {
-                    levels[li - 1].1[i as usize].clone()
+                    std::borrow::Cow::Borrowed(&levels[li - 1].1[i as usize])
                 }
             };
             let mut groups = Vec::new();
@@ -200,19 +243,23 @@ pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) 
                     continue;
                 }
                 let gspan = child_span(i);
-                covered = covered.or(&gspan);
-                let balance_mask = if overlap {
-                    // build_group_mask: CPUs whose own child span is this group.
-                    CpuMask::from_cpus(gspan.iter().filter(|&j| child_span(j) == gspan))
-                } else {
-                    gspan.clone()
-                };
-                let g = SchedGroup {
-                    id: group_id(li, &gspan),
-                    capacity: cap * gspan.weight() as u64,
-                    span: gspan,
-                    balance_mask,
-                };
+                covered.or_with(&gspan);
+                let next_id = registry.len();
+                let (id, span, balance_mask) = registry
+                    .entry((li, gspan.clone().into_owned()))
+                    .or_insert_with(|| {
+                        let span = Arc::new(gspan.clone().into_owned());
+                        let balance_mask = if overlap {
+                            // build_group_mask: CPUs whose own child span is this group.
+                            Arc::new(CpuMask::from_cpus(gspan.iter().filter(|&j| *child_span(j) == *gspan)))
+                        } else {
+                            span.clone()
+                        };
+                        (next_id, span, balance_mask)
+                    })
+                    .clone();
+                let weight = span.weight();
+                let g = SchedGroup { id, capacity: cap * weight as u64, weight, span, balance_mask };
                 let is_local = if overlap {
                     (local.is_none() && g.span.test(cpu)) || g.balance_cpu() == Some(cpu)
                 } else {
@@ -223,10 +270,19 @@ pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) 
                 }
                 groups.push(g);
             }
+            let mut index = None;
+            if !overlap && groups.len() > GROUP_INDEX_MIN {
+                let table =
+                    tables.entry((li, span.clone())).or_insert_with(|| group_positions(&groups, machine.nr_cpus()));
+                let (rot, n) = (local.unwrap_or(0) as u32, groups.len() as u32);
+                index = table.clone().map(|pos| GroupIndex { pos, rot, groups: n });
+            }
             if let Some(l) = local {
                 groups.rotate_left(l);
             }
-            doms.push(sd_init(*kind, span.clone(), groups, machine));
+            let mut sd = sd_init(*kind, span.clone(), groups, machine);
+            sd.group_index = index;
+            doms.push(sd);
         }
         out.push(remove_degenerate(doms));
     }
@@ -310,6 +366,7 @@ fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>, machine: &Ma
         balance_interval_ms: weight,
         last_balance: SimTime::ZERO,
         nr_balance_failed: 0,
+        group_index: None,
         schedstat: Default::default(),
     }
 }
