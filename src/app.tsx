@@ -259,15 +259,36 @@ export function App({ client }: { client: EngineClient }) {
     [drive, api, lang],
   );
   const [library, setLibrary] = useState(false);
+  // The header's menu on narrow screens: closed at first so the lab is on screen.
+  const [menuOpen, setMenuOpen] = useState(false);
   const view = data?.frame.view ?? null;
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
 
   return (
     <div className={playing ? 'app playing' : 'app'} data-version={version} data-lesson-panel={(lesson && lessonMarks?.panel) || undefined}>
+      {/* Moves the focus itself: following "#lab" would put a fragment in the address bar, which is where share links live. */}
+      <a
+        className="skip-link"
+        href="#lab"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('lab')?.focus();
+        }}
+      >
+        {t('a11y.skip')}
+      </a>
       <header className="top">
+        <div className="brand">
+          <h1>schedlab</h1>
+          {/* Narrow screens: the two rows fold behind this button (styles.css hides it on wide ones). */}
+          <button type="button" className="menu-button" data-testid="menu-button" aria-expanded={menuOpen} aria-controls="lab-menu" onClick={() => setMenuOpen((o) => !o)}>
+            <span aria-hidden="true">☰</span> {t('a11y.menu')}
+          </button>
+        </div>
         {/* Row 1: what runs (scenario, partner, library, editor, file); row 2: how it is shown (lesson, share, language). */}
+        <nav id="lab-menu" className={menuOpen ? 'menu open' : 'menu'} aria-label={t('a11y.menuLabel')}>
         <div className="top-row">
-        <h1>schedlab</h1>
         <div className="scenario-pick">
           <select
             aria-label={t('aria.preset')}
@@ -321,7 +342,9 @@ export function App({ client }: { client: EngineClient }) {
           </select>
         </label>
         </div>
+        </nav>
       </header>
+      <main id="lab" tabIndex={-1}>
       {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
       <p className="description">
         {/* A built-in preset is described in the interface language by the library's note; other scenarios by their own text. */}
@@ -410,6 +433,7 @@ export function App({ client }: { client: EngineClient }) {
           />
         </>
       )}
+      </main>
     </div>
   );
 }

@@ -96,9 +96,11 @@ export function LessonRunner(p: LessonRunnerProps) {
     setAsked({ ...q, revealed: true });
   };
   return (
-    <aside className="lesson-card" data-testid="lesson" aria-live="polite">
+    // A region of the lab (not an <aside>: it sits inside <main>); the step and
+    // its narration are announced when they change, the verdict when it comes.
+    <section className="lesson-card" data-testid="lesson" aria-labelledby="lesson-title">
       <header className="panel-head">
-        <h2>{t(`lesson.${lesson.id}.title`)}</h2>
+        <h2 id="lesson-title">{t(`lesson.${lesson.id}.title`)}</h2>
         <span className="meta" data-testid="lesson-step">
           {t('cls.step', { n: index + 1, of: lesson.steps.length })}
         </span>
@@ -106,7 +108,8 @@ export function LessonRunner(p: LessonRunnerProps) {
           ×
         </button>
       </header>
-      <p className="narration" data-testid="narration">
+      <p className="narration" data-testid="narration" aria-live="polite" aria-atomic="true">
+        <span className="sr-only">{t('cls.step', { n: index + 1, of: lesson.steps.length })}: </span>
         {t(`lesson.${lesson.id}.${step.id}`)}
       </p>
       {missing && <p className="meta">{t('cls.markMissing')}</p>}
@@ -121,7 +124,7 @@ export function LessonRunner(p: LessonRunnerProps) {
             <p className="meta">{t('cls.noAnswer')}</p>
           ) : (
             <>
-              <div className="choices" role="radiogroup">
+              <div className="choices" role="radiogroup" aria-label={t('a11y.choices')}>
                 {pr.choices.map((c, i) => {
                   const cls = [q?.pick === i ? 'on' : '', q?.revealed && i === pr.answer ? 'answer' : ''].join(' ');
                   return (
@@ -136,7 +139,7 @@ export function LessonRunner(p: LessonRunnerProps) {
                   {t('cls.reveal')}
                 </button>
               ) : (
-                <p className={q.pick === pr.answer ? 'verdict good' : 'verdict bad'} data-testid="verdict">
+                <p className={q.pick === pr.answer ? 'verdict good' : 'verdict bad'} data-testid="verdict" role="status">
                   <b>{q.pick === pr.answer ? t('cls.right') : t('cls.wrong', { answer: pr.choices[pr.answer] })}</b> {pr.reason}
                 </p>
               )}
@@ -158,6 +161,6 @@ export function LessonRunner(p: LessonRunnerProps) {
           </button>
         )}
       </footer>
-    </aside>
+    </section>
   );
 }
