@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { listPresets, presetJson } from './engine/engine';
 import type { Mark, PresetInfo } from './engine/types';
+import { stagePanel, useBringIntoView, useStageTop, useStageZoom } from './classroom/stage';
 import { backwardMark, forwardMark, markWords, stepCommand } from './engine/commands';
 import type { EngineClient } from './engine/client';
 import type { GanttWindow } from './engine/frame';
@@ -85,6 +86,9 @@ export function App({ client }: { client: EngineClient }) {
   const presetTitle = (p: PresetInfo) => (Object.hasOwn(PRESET_NOTES, p.name) ? PRESET_NOTES[p.name].title[lang] : p.title);
   const [lesson, setLesson] = useState<{ id: string; step: number } | null>(null);
   const [lessonMarks, setLessonMarks] = useState<LessonMarks | null>(null);
+  useStageTop(lesson !== null);
+  useStageZoom(lesson !== null);
+  useBringIntoView(lesson ? lessonMarks?.panel : null, lesson ? `${lesson.id}:${lesson.step}` : '');
   // Loading a scenario other than the lesson step's (preset pick, library,
   // file, editor, link) leaves the lesson; the lesson's own loads match it.
   const lessonRef = useRef(lesson);
@@ -265,7 +269,12 @@ export function App({ client }: { client: EngineClient }) {
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
 
   return (
-    <div className={playing ? 'app playing' : 'app'} data-version={version} data-lesson-panel={(lesson && lessonMarks?.panel) || undefined}>
+    <div
+      className={playing ? 'app playing' : 'app'}
+      data-version={version}
+      data-lesson-panel={(lesson && lessonMarks?.panel) || undefined}
+      data-stage-panel={lesson ? stagePanel(lessonMarks?.panel) : undefined}
+    >
       {/* Moves the focus itself: following "#lab" would put a fragment in the address bar, which is where share links live. */}
       <a
         className="skip-link"

@@ -4,7 +4,8 @@
 // the step's preset first); the question's answer is computed in the engine
 // worker by running a copy of the simulation forward (predict.ts) — the
 // reveal moves the cursor there.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { shortcutsOn } from '../views/shortcut-setting';
 import { useT } from '../i18n/i18n';
 import { presetAt, type Anchor, type PanelId } from './lesson';
 import { lessonById } from './lessons';
@@ -58,6 +59,24 @@ export function LessonRunner(p: LessonRunnerProps) {
   const step = lesson?.steps[index];
   const key = `${p.lesson.id}:${index}`;
   const [asked, setAsked] = useState<Asked | null>(null);
+  // N and P go to the next and previous step (the stage's keys; Space and the arrows stay the lab's).
+  const nav = useRef({ index, count: lesson?.steps.length ?? 0 });
+  nav.current = { index, count: lesson?.steps.length ?? 0 };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || !shortcutsOn()) return;
+      const target = e.target as HTMLElement | null;
+      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      const k = e.key.toLowerCase();
+      const { index: i, count } = nav.current;
+      const to = k === 'n' ? i + 1 : k === 'p' ? i - 1 : -1;
+      if (to < 0 || to >= count) return;
+      e.preventDefault();
+      p.setLesson({ id: p.lesson.id, step: to });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [p.lesson.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const [missing, setMissing] = useState(false);
 
   // Arriving at a step: its preset, its anchor, its highlights, its question.
