@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { listPresets, presetJson } from './engine/engine';
 import type { Mark, PresetInfo } from './engine/types';
+import { stagePanel, useBringIntoView, useStageTop, useStageZoom } from './classroom/stage';
 import { backwardMark, forwardMark, markWords, stepCommand } from './engine/commands';
 import type { EngineClient } from './engine/client';
 import type { GanttWindow } from './engine/frame';
@@ -88,6 +89,9 @@ export function App({ client }: { client: EngineClient }) {
   const presetTitle = (p: PresetInfo) => (Object.hasOwn(PRESET_NOTES, p.name) ? PRESET_NOTES[p.name].title[lang] : p.title);
   const [lesson, setLesson] = useState<{ id: string; step: number } | null>(null);
   const [lessonMarks, setLessonMarks] = useState<LessonMarks | null>(null);
+  useStageTop(lesson !== null);
+  useStageZoom(lesson !== null);
+  useBringIntoView(lesson ? lessonMarks?.panel : null, lesson ? `${lesson.id}:${lesson.step}` : '');
   // Loading a scenario other than the lesson step's (preset pick, library,
   // file, editor, link) leaves the lesson; the lesson's own loads match it.
   const lessonRef = useRef(lesson);
@@ -299,15 +303,41 @@ export function App({ client }: { client: EngineClient }) {
     [drive, api, lang],
   );
   const [library, setLibrary] = useState(false);
+  // The header's menu on narrow screens: closed at first so the lab is on screen.
+  const [menuOpen, setMenuOpen] = useState(false);
   const view = data?.frame.view ?? null;
   const cpu = view?.cpus[Math.min(cpuSel, (view?.cpus.length ?? 1) - 1)];
 
   return (
-    <div className={playing ? 'app playing' : 'app'} data-version={version} data-lesson-panel={(lesson && lessonMarks?.panel) || undefined}>
+    <div
+      className={playing ? 'app playing' : 'app'}
+      data-version={version}
+      data-lesson-panel={(lesson && lessonMarks?.panel) || undefined}
+      data-stage-panel={lesson ? stagePanel(lessonMarks?.panel) : undefined}
+    >
+      {/* Moves the focus itself: following "#lab" would put a fragment in the address bar, which is where share links live. */}
+      <a
+        className="skip-link"
+        href="#lab"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('lab')?.focus();
+        }}
+      >
+        {t('a11y.skip')}
+      </a>
       <header className="top">
+        <div className="brand">
+          <h1>schedlab</h1>
+          {/* Narrow screens: the two rows fold behind this button (styles.css hides it on wide ones). */}
+          <button type="button" className="menu-button" data-testid="menu-button" aria-expanded={menuOpen} aria-controls="lab-menu" onClick={() => setMenuOpen((o) => !o)}>
+            <span aria-hidden="true">☰</span> {t('a11y.menu')}
+          </button>
+        </div>
         {/* Row 1: what runs (scenario, partner, library, editor, file); row 2: how it is shown (lesson, share, language). */}
+        <nav id="lab-menu" className={menuOpen ? 'menu open' : 'menu'} aria-label={t('a11y.menuLabel')}>
         <div className="top-row">
-        <h1>schedlab</h1>
         <div className="scenario-pick">
           <select
             aria-label={t('aria.preset')}
@@ -367,8 +397,10 @@ export function App({ client }: { client: EngineClient }) {
           </select>
         </label>
         </div>
+        </nav>
       </header>
       <FileDrop onTrace={openTrace} onScenario={openFile} />
+      <main id="lab" tabIndex={-1}>
       {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
       {reading !== null && (
         <p className="only-sim" data-testid="trace-reading" role="status">
@@ -467,6 +499,7 @@ export function App({ client }: { client: EngineClient }) {
           />
         </>
       )}
+      </main>
     </div>
   );
 }

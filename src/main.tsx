@@ -5,6 +5,7 @@ import { LangProvider, initialLang, translate } from './i18n/i18n';
 import { loadEngine } from './engine/engine';
 import { EngineClient } from './engine/client';
 import './styles.css';
+import './layout.css';
 import { registerOffline } from './offline';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);

@@ -4,7 +4,8 @@
 // the step's preset first); the question's answer is computed in the engine
 // worker by running a copy of the simulation forward (predict.ts) — the
 // reveal moves the cursor there.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { shortcutsOn } from '../views/shortcut-setting';
 import { useT } from '../i18n/i18n';
 import { presetAt, type Anchor, type PanelId } from './lesson';
 import { lessonById } from './lessons';
@@ -58,6 +59,24 @@ export function LessonRunner(p: LessonRunnerProps) {
   const step = lesson?.steps[index];
   const key = `${p.lesson.id}:${index}`;
   const [asked, setAsked] = useState<Asked | null>(null);
+  // N and P go to the next and previous step (the stage's keys; Space and the arrows stay the lab's).
+  const nav = useRef({ index, count: lesson?.steps.length ?? 0 });
+  nav.current = { index, count: lesson?.steps.length ?? 0 };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || !shortcutsOn()) return;
+      const target = e.target as HTMLElement | null;
+      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      const k = e.key.toLowerCase();
+      const { index: i, count } = nav.current;
+      const to = k === 'n' ? i + 1 : k === 'p' ? i - 1 : -1;
+      if (to < 0 || to >= count) return;
+      e.preventDefault();
+      p.setLesson({ id: p.lesson.id, step: to });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [p.lesson.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const [missing, setMissing] = useState(false);
 
   // Arriving at a step: its preset, its anchor, its highlights, its question.
@@ -96,9 +115,11 @@ export function LessonRunner(p: LessonRunnerProps) {
     setAsked({ ...q, revealed: true });
   };
   return (
-    <aside className="lesson-card" data-testid="lesson" aria-live="polite">
+    // A region of the lab (not an <aside>: it sits inside <main>); the step and
+    // its narration are announced when they change, the verdict when it comes.
+    <section className="lesson-card" data-testid="lesson" aria-labelledby="lesson-title">
       <header className="panel-head">
-        <h2>{t(`lesson.${lesson.id}.title`)}</h2>
+        <h2 id="lesson-title">{t(`lesson.${lesson.id}.title`)}</h2>
         <span className="meta" data-testid="lesson-step">
           {t('cls.step', { n: index + 1, of: lesson.steps.length })}
         </span>
@@ -106,7 +127,8 @@ export function LessonRunner(p: LessonRunnerProps) {
           ×
         </button>
       </header>
-      <p className="narration" data-testid="narration">
+      <p className="narration" data-testid="narration" aria-live="polite" aria-atomic="true">
+        <span className="sr-only">{t('cls.step', { n: index + 1, of: lesson.steps.length })}: </span>
         {t(`lesson.${lesson.id}.${step.id}`)}
       </p>
       {missing && <p className="meta">{t('cls.markMissing')}</p>}
@@ -121,7 +143,7 @@ export function LessonRunner(p: LessonRunnerProps) {
             <p className="meta">{t('cls.noAnswer')}</p>
           ) : (
             <>
-              <div className="choices" role="radiogroup">
+              <div className="choices" role="radiogroup" aria-label={t('a11y.choices')}>
                 {pr.choices.map((c, i) => {
                   const cls = [q?.pick === i ? 'on' : '', q?.revealed && i === pr.answer ? 'answer' : ''].join(' ');
                   return (
@@ -136,7 +158,7 @@ export function LessonRunner(p: LessonRunnerProps) {
                   {t('cls.reveal')}
                 </button>
               ) : (
-                <p className={q.pick === pr.answer ? 'verdict good' : 'verdict bad'} data-testid="verdict">
+                <p className={q.pick === pr.answer ? 'verdict good' : 'verdict bad'} data-testid="verdict" role="status">
                   <b>{q.pick === pr.answer ? t('cls.right') : t('cls.wrong', { answer: pr.choices[pr.answer] })}</b> {pr.reason}
                 </p>
               )}
@@ -158,6 +180,6 @@ export function LessonRunner(p: LessonRunnerProps) {
           </button>
         )}
       </footer>
-    </aside>
+    </section>
   );
 }

@@ -72,7 +72,8 @@ export function ComparePanel(p: CompareProps) {
           A: <b>{p.nameA}</b> · B: <b>{p.nameB}</b> · {t('cmp.meta', { t: fmtMs(p.nowNs) })}
         </span>
       </header>
-      <table className="lb-groups compare-table" data-testid="compare-table">
+      {/* Focusable: on a narrow screen the table scrolls sideways (layout.css), and arrow keys scroll it. */}
+      <table className="lb-groups compare-table" data-testid="compare-table" tabIndex={0}>
         <thead>
           <tr>
             <th>{t('cmp.metric')}</th>

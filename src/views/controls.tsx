@@ -4,6 +4,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { fmtMs } from './colors';
 import { commandForKey, keyLabel, type Command } from './shortcuts';
+import { shortcutsOn } from './shortcut-setting';
 import { useT } from '../i18n/i18n';
 import { fmtSpeed, isSlow } from '../engine/play-pace';
 
@@ -47,9 +48,14 @@ export function Controls(p: ControlsProps) {
   });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || !shortcutsOn()) return;
       const target = e.target as HTMLElement | null;
       if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      // Space and Enter on a focused button, link or cell press it (keyboard
+      // users operate the controls with them): they are not the Play shortcut then.
+      if ((e.key === ' ' || e.key === 'Enter') && target?.closest?.('button, a[href], [role=button], [role=radio], [role=tab], summary')) return;
+      // Arrow keys scroll a focused scrolled box (runqueue, event log, tables) rather than step the simulation.
+      if (e.key.startsWith('Arrow') && target?.closest?.('[role=region], ol[tabindex], table[tabindex]')) return;
       const c = commandForKey(e.key);
       if (c === null) return;
       e.preventDefault();
@@ -61,7 +67,7 @@ export function Controls(p: ControlsProps) {
 
   const atStart = p.events === 0 && p.nowNs === 0;
   return (
-    <div className="controls">
+    <section className="controls" aria-label={t('a11y.playback')}>
       <button data-testid="btn-play" className="primary" onClick={() => p.onCommand('play')} disabled={p.finished} title={t('ctl.playTitle', { key: keyLabel('play', t) })}>
         {p.playing ? t('ctl.pause') : t('ctl.play')}
       </button>
@@ -115,6 +121,6 @@ export function Controls(p: ControlsProps) {
           {p.notice}
         </span>
       )}
-    </div>
+    </section>
   );
 }

@@ -11,7 +11,7 @@ export function EventLog(props: { events: EventView[] }) {
       <header className="panel-head">
         <h2>{t('events.title')}</h2>
       </header>
-      <ol className="events" data-testid="events">
+      <ol className="events" data-testid="events" tabIndex={0} aria-label={t('events.title')}>
         {props.events.map((e, i) => (
           <li key={`${e.t_ns}-${i}`}>
             <span className="t">{fmtMs(e.t_ns)}</span>

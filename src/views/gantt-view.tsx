@@ -1,7 +1,7 @@
 // Per-CPU Gantt lanes: which task ran when, over a sliding window ending at
 // the cursor. Drawn on a canvas (dense data); the axis and the legend are
 // plain DOM text. D3 only provides the time scale and its ticks.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import * as d3 from 'd3';
 import type { RunSlice } from '../engine/types';
 import type { LaneRange } from '../engine/lane-range';
@@ -9,6 +9,44 @@ import { taskColor } from './colors';
 import { useWidth } from './use-width';
 import { useT } from '../i18n/i18n';
 import { ExportButtons } from './export/export-buttons';
+
+/** Keys on the focused lanes: ← → pan by a quarter window, + − zoom, Home follows the cursor. */
+function lanesKeys(e: ReactKeyboardEvent, nav: GanttNav, t0Ns: number, t1Ns: number): void {
+  const span = t1Ns - t0Ns;
+  const mid = nav.follow ? t1Ns : (t0Ns + t1Ns) / 2;
+  const act: Record<string, () => void> = {
+    ArrowLeft: () => nav.onPan(-span / 4),
+    ArrowRight: () => nav.onPan(span / 4),
+    '+': () => nav.onZoom(2, mid),
+    '=': () => nav.onZoom(2, mid),
+    '-': () => nav.onZoom(0.5, mid),
+    Home: () => nav.onFollow(),
+  };
+  const f = act[e.key];
+  if (!f) return;
+  // Handled here, so the lab's shortcuts (arrows step the simulation) do not also act.
+  e.preventDefault();
+  e.stopPropagation();
+  f();
+}
+
+/** Who ran on each CPU in the window, in words (the lanes' text alternative; at most 16 CPUs, 6 names each). */
+function lanesWords(slices: RunSlice[], nrCpus: number, t0Ns: number, t1Ns: number, nameOf: (pid: number) => string, t: ReturnType<typeof useT>): string {
+  const byCpu = new Map<number, Map<number, number>>();
+  for (const s of slices) {
+    const m = byCpu.get(s.cpu) ?? new Map<number, number>();
+    m.set(s.pid, (m.get(s.pid) ?? 0) + (Math.min(s.endNs, t1Ns) - Math.max(s.startNs, t0Ns)));
+    byCpu.set(s.cpu, m);
+  }
+  const parts: string[] = [];
+  for (let cpu = 0; cpu < nrCpus && parts.length < 16; cpu++) {
+    const m = byCpu.get(cpu);
+    if (!m) continue;
+    const names = [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([pid]) => nameOf(pid));
+    parts.push(t('a11y.lanesCpu', { cpu, names: names.join(', ') }));
+  }
+  return t('a11y.lanes', { t0: (t0Ns / 1e6).toFixed(1), t1: (t1Ns / 1e6).toFixed(1), list: parts.length ? parts.join('; ') : t('a11y.lanesIdle') });
+}
 
 /** CSS px left of the lanes for the "cpuN" labels. */
 const LABEL_W_PX = 48;
@@ -47,7 +85,7 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const cssW = Math.max(320, useWidth(boxRef, 900));
+  const cssW = Math.max(240, useWidth(boxRef, 900));
   const lo = lanes?.lo ?? 0;
   const hi = lanes?.hi ?? nrCpus;
   const nrLanes = Math.max(0, hi - lo);
@@ -58,6 +96,8 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
   const x = d3.scaleLinear().domain([t0Ns, Math.max(t1Ns, t0Ns + 1)]).range([LABEL_W_PX, cssW - 20]);
 
   const [drag, setDrag] = useState<{ startX: number; lastX: number } | null>(null);
+  /** Pointers down on the lanes (id → clientX): two make a pinch. */
+  const pointers = useRef(new Map<number, number>());
   const nsPerPx = (t1Ns - t0Ns) / Math.max(1, x.range()[1] - x.range()[0]);
   // Ctrl/⌘ + wheel zooms around the pointer; a plain wheel still scrolls the
   // page. A native listener, because React's wheel handlers are passive.
@@ -176,11 +216,39 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
           ref={canvasRef}
           style={{ width: cssW, height: cssH, cursor: drag ? 'grabbing' : nav ? 'grab' : onSeek ? 'pointer' : 'default' }}
           title={nav ? t('gantt.navTitle') : onSeek ? t('gantt.seekTitle') : undefined}
+          // Keyboard: focusable, arrows pan, + / − zoom (lanesKeys); screen readers get who ran where.
+          tabIndex={nav ? 0 : undefined}
+          role="img"
+          aria-label={lanesWords(slices, nrCpus, t0Ns, t1Ns, nameOf, t)}
+          onKeyDown={nav ? (e) => lanesKeys(e, nav, t0Ns, t1Ns) : undefined}
           onPointerDown={(e) => {
-            e.currentTarget.setPointerCapture(e.pointerId);
+            try {
+              e.currentTarget.setPointerCapture(e.pointerId);
+            } catch {
+              // A pointer the browser no longer tracks (lifted already): the drag works without capture.
+            }
+            pointers.current.set(e.pointerId, e.clientX);
+            // A second finger starts a pinch: no click, no drag.
+            if (pointers.current.size === 2) return setDrag(null);
             setDrag({ startX: e.clientX, lastX: e.clientX });
           }}
           onPointerMove={(e) => {
+            const before = pointers.current.get(e.pointerId);
+            if (before === undefined) return;
+            if (pointers.current.size === 2 && nav) {
+              // Pinch: the spread between two fingers zooms around their middle.
+              const [a, b] = [...pointers.current.entries()].map(([id, cx]) => (id === e.pointerId ? e.clientX : cx));
+              const [pa, pb] = [...pointers.current.values()];
+              const was = Math.abs(pa - pb);
+              const now = Math.abs(a - b);
+              pointers.current.set(e.pointerId, e.clientX);
+              if (was > 10 && now > 10 && Math.abs(now - was) > 2) {
+                const mid = (a + b) / 2 - e.currentTarget.getBoundingClientRect().left;
+                nav.onZoom(now / was, x.invert(Math.max(LABEL_W_PX, mid)));
+              }
+              return;
+            }
+            pointers.current.set(e.pointerId, e.clientX);
             if (!drag || !nav) return;
             const dx = e.clientX - drag.lastX;
             if (Math.abs(e.clientX - drag.startX) < CLICK_SLOP_PX) return;
@@ -189,10 +257,16 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
             setDrag({ ...drag, lastX: e.clientX });
           }}
           onPointerUp={(e) => {
-            const wasClick = drag !== null && Math.abs(e.clientX - drag.startX) < CLICK_SLOP_PX;
+            const pinching = pointers.current.size > 1;
+            pointers.current.delete(e.pointerId);
+            const wasClick = !pinching && drag !== null && Math.abs(e.clientX - drag.startX) < CLICK_SLOP_PX;
             setDrag(null);
             const px = e.clientX - e.currentTarget.getBoundingClientRect().left;
             if (wasClick && onSeek && px >= LABEL_W_PX) onSeek(Math.round(x.invert(px)));
+          }}
+          onPointerCancel={(e) => {
+            pointers.current.delete(e.pointerId);
+            setDrag(null);
           }}
         />
         <div className="axis" style={{ width: cssW }}>

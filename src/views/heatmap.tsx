@@ -31,7 +31,7 @@ export interface HeatmapProps {
 export function Heatmaps(p: HeatmapProps) {
   const t = useT();
   const boxRef = useRef<HTMLDivElement>(null);
-  const cssW = Math.max(320, useWidth(boxRef, 900));
+  const cssW = Math.max(240, useWidth(boxRef, 900));
   // The node drawn CPU by CPU when the rows stand for nodes (a click on a node's label, or the picker).
   const [open, setOpen] = useState<number | null>(null);
   const { rows, aggregated, nodes } = useMemo(() => heatRows(p.cpus, open), [p.cpus, open]);
@@ -79,6 +79,21 @@ export function Heatmaps(p: HeatmapProps) {
 }
 
 type Scale = d3.ScaleLinear<number, number>;
+
+/** A heatmap's numbers in words (its text alternative): the peak, and each row's value (a CPU's, or a node's
+ * mean) in the latest bucket (at most 64 rows). */
+function heatWords(what: string, means: Float64Array, h: LoadHistory, rows: HeatRow[], t: ReturnType<typeof useT>): string {
+  const fmt = (v: number) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
+  const name = (r: HeatRow) => (r.cpus.length === 1 ? String(r.cpus[0]) : t('heat.node', { n: r.node }));
+  let max = 0;
+  let at = 0;
+  for (let i = 0; i < means.length; i++) {
+    if (means[i] > max) [max, at] = [means[i], Math.floor(i / Math.max(1, h.buckets))];
+  }
+  const last = Math.max(0, h.buckets - 1);
+  const list = rows.slice(0, 64).map((r, i) => `${name(r)}: ${fmt(means[i * h.buckets + last] ?? 0)}`);
+  return t('a11y.heatmap', { what, buckets: h.buckets, t: ((h.buckets * h.widthNs) / 1e6).toFixed(0), max: fmt(max), cpu: rows[at] ? name(rows[at]) : '0', list: list.join(', ') + (rows.length > 64 ? ', …' : '') });
+}
 
 function seekHandler(x: Scale, onSeek: (t: number) => void, onLabel?: (yPx: number) => void) {
   return (e: React.MouseEvent<HTMLCanvasElement>) => {
@@ -201,6 +216,8 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
         ref={ref}
         style={{ width: p.cssW, height: cssH, cursor: 'pointer' }}
         onClick={seekHandler(p.x, p.onSeek, onLabel)}
+        role="img"
+        aria-label={heatWords(p.title, means, p.history, p.rows, t)}
       />
     </div>
   );
@@ -244,6 +261,8 @@ const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations:
       style={{ width: p.cssW, height: MARK_H_PX, cursor: 'pointer' }}
       title={t('heat.marksTitle')}
       onClick={seekHandler(p.x, p.onSeek)}
+      role="img"
+      aria-label={t('a11y.marks', { m: d3.sum(p.history.migrations), v: p.violations.length })}
     />
   );
 });

@@ -35,7 +35,8 @@ export const Inspector = memo(
               <li key={i}>{s}</li>
             ))}
           </ol>
-          <table className="lb-groups">
+          {/* Focusable: on a narrow screen the table scrolls sideways (layout.css), and arrow keys scroll it. */}
+          <table className="lb-groups" tabIndex={0}>
             <thead>
               <tr>
                 <th>{t('insp.col.group')}</th>

@@ -53,7 +53,15 @@ function Shares({ report }: { report: Report }) {
   return (
     <figure className="chart">
       <figcaption>{t('charts.shares')}</figcaption>
-      <svg width={W} height={Math.max(40, procs.length * rowH + 6)} data-testid="share-chart">
+      {/* viewBox: the chart shrinks with a narrow panel; the label gives the numbers to screen readers. */}
+      <svg
+        width={W}
+        height={Math.max(40, procs.length * rowH + 6)}
+        viewBox={`0 0 ${W} ${Math.max(40, procs.length * rowH + 6)}`}
+        data-testid="share-chart"
+        role="img"
+        aria-label={t('a11y.chartShare', { list: procs.map((q) => `${q.name} ${(q.share * 100).toFixed(1)}%`).join(', ') })}
+      >
         {procs.map((q, i) => (
           <g key={q.tgid} transform={`translate(0, ${i * rowH + 3})`} data-testid="share-bar">
             <text x={0} y={14} className="chart-label">
@@ -86,7 +94,16 @@ function LatencyChart({ cdfs, report }: { cdfs: LatencyCdf[]; report: Report }) 
       {cdfs.length === 0 ? (
         <p className="empty">{t('charts.noWakeup')}</p>
       ) : (
-        <svg width={W} height={H} data-testid="latency-chart">
+        <svg
+          width={W}
+          height={H}
+          viewBox={`0 0 ${W} ${H}`}
+          data-testid="latency-chart"
+          role="img"
+          aria-label={t('a11y.chartCdf', {
+            list: cdfs.map((c) => `${c.name} ${fmtLatency(c.quantiles[Math.round((c.quantiles.length - 1) / 2)])} / ${fmtLatency(c.quantiles[Math.round((c.quantiles.length - 1) * 0.99)])}`).join(', '),
+          })}
+        >
           <Axes x={x} y={y} xTicks={DECADES.filter((d) => d >= lo && d <= hi)} xFmt={(v) => fmtLatency(v)} yFmt={(v) => `${v * 100}%`} />
           {cdfs.map((c) => {
             const n = c.quantiles.length - 1;
@@ -117,7 +134,7 @@ function WastedChart({ history, durationNs }: { history: LoadHistory; durationNs
   return (
     <figure className="chart">
       <figcaption>{t('charts.wasted', { t: fmtMs(sum) })}</figcaption>
-      <svg width={W} height={H} data-testid="wasted-chart" data-total-ns={sum}>
+      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} data-testid="wasted-chart" data-total-ns={sum} role="img" aria-label={t('a11y.chartWasted', { v: fmtMs(sum) })}>
         <Axes x={x} y={y} xTicks={x.ticks(4)} xFmt={(v) => `${(v / 1e3 / 1e6).toFixed(1)} s`} yFmt={(v) => `${v} ms`} />
         {buckets > 0 && <path className="wasted-area" d={area(cumulative) ?? ''} />}
       </svg>

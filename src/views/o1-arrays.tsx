@@ -44,7 +44,7 @@ export function O1RunqueueView(props: { cpu: CpuView; o1: O1RqView; currName: st
       <p className="hint o1-switch" data-testid="o1-switch">
         {t('rqpolicy.o1SwitchHint', { switches: o1.switches })}
       </p>
-      <div className="tree-scroll">
+      <div className="tree-scroll" tabIndex={0} role="region" aria-label={t('rqpolicy.o1Title', { cpu: cpu.cpu })}>
         <PrioArray which="active" title={t('rqpolicy.o1Active')} array={o1.active} curr={cpu.curr} />
         <PrioArray which="expired" title={t('rqpolicy.o1Expired')} array={o1.expired} curr={cpu.curr} />
       </div>

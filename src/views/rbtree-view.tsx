@@ -66,7 +66,7 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
               .join(' · ')}
       </div>
       <div className={gi ? 'gi-row' : undefined}>
-      <div className="tree-scroll">
+      <div className="tree-scroll" tabIndex={0} role="region" aria-label={t('rq.title', { cpu: cpu.cpu })}>
         {gi && (
           <div className="gi-label">
             <b>{t('rqpolicy.giNormal')}</b>

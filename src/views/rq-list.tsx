@@ -31,7 +31,7 @@ export function RqList(props: { tree: TreeView; minVruntime: number }) {
   const rows = inOrder(props.tree);
   const shown = rows.slice(0, MAX_ROWS);
   return (
-    <div className="rq-list-box">
+    <div className="rq-list-box" tabIndex={0} role="region" aria-label={t('a11y.rqList')}>
       <table className="rq-list" data-testid="rq-list">
         <thead>
           <tr>

@@ -18,7 +18,8 @@ export const SchedstatPanel = memo(function SchedstatPanel(props: { stats: CpuSc
         <h2>{t('ss.title', { cpu: s.cpu })}</h2>
         <span className="meta">{t('ss.meta')}</span>
       </header>
-      <table className="lb-groups">
+      {/* Focusable: on a narrow screen the table scrolls sideways (layout.css), and arrow keys scroll it. */}
+      <table className="lb-groups" tabIndex={0}>
         <thead>
           <tr>
             <th>{t('ss.col.domain')}</th>

@@ -29,7 +29,7 @@ export const TaskTable = memo(function TaskTable(props: { tasks: TaskList; maxRo
           </span>
         )}
       </header>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('tasks.title')}>
         <table className="tasks">
           <thead>
             <tr>

@@ -8,6 +8,7 @@ import { useLeaving } from './use-leaving';
 import type { TreeNode, TreeView } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
 import { useT } from '../i18n/i18n';
+import { inOrder } from './rq-list';
 
 interface Nested {
   /** null marks a NIL leaf standing in for a missing child. */
@@ -40,7 +41,16 @@ export interface TreeDiagramProps {
   scale?: number;
 }
 
+/** The tree's entities in vruntime order, in words (at most 20 named). */
+function treeWords(tree: TreeView, t: ReturnType<typeof useT>): string {
+  const order = inOrder(tree);
+  if (order.length === 0) return t('a11y.treeEmpty');
+  const named = order.slice(0, 20).map((n) => `${n.name} (${fmtMs(n.vruntime)})`);
+  return t('a11y.tree', { n: order.length, list: named.join(', ') + (order.length > 20 ? ', …' : '') });
+}
+
 export function TreeDiagram({ tree, testId, nodeTestId, label, minWidth, scale = 1 }: TreeDiagramProps) {
+  const t = useT();
   const r = 30 * scale;
   const levelH = 80 * scale;
   const siblingW = 150 * scale;
@@ -60,7 +70,9 @@ export function TreeDiagram({ tree, testId, nodeTestId, label, minWidth, scale =
   const height = root ? (root.height + 1) * levelH + 16 * scale : 8;
   const offsetX = (width - (maxX - minX)) / 2 - minX;
   return (
-    <svg data-testid={testId} width={width} height={height} role="img" aria-label={label}>
+    // The label reads the tree as the list CFS would pick from (leftmost first), for screen readers;
+    // the viewBox lets narrow screens shrink it to the panel (layout.css).
+    <svg data-testid={testId} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${label}. ${treeWords(tree, t)}`}>
       <g transform={`translate(${offsetX}, ${r + 8})`}>
         {root?.links().map((l) => (
           <line

@@ -26,7 +26,8 @@ describe('classroom lesson', () => {
     await page.getByTestId('lesson-pick').selectOption('group-imbalance');
     await settled(() => text('lesson-step'), (s) => s === 'Step 1 of 6');
     // Step 1: the preset is loaded and the cursor sits at the step's 30 ms.
-    expect(await page.locator('.description').textContent()).toContain('group-imbalance-make');
+    // The step card shows at once; the preset loads in the worker after it (wait for it, do not race it).
+    expect(await settled(async () => (await page.locator('.description').textContent()) ?? '', (d) => d.includes('group-imbalance-make'), 20000)).toContain('group-imbalance-make');
     expect(await settled(simMs, (t) => t === 30)).toBe(30);
     expect(await text('narration')).toContain('R processes');
     expect(await page.locator('.app').getAttribute('data-lesson-panel')).toBe('topology');

@@ -16,6 +16,7 @@ import { MachineFrame } from './machine-frame';
 import { useWidth } from '../use-width';
 import { useT } from '../../i18n/i18n';
 import { ExportButtons } from '../export/export-buttons';
+import { onCellsKeyDown } from './roving';
 
 export type ColourBy = 'nr_running' | 'load';
 
@@ -73,6 +74,10 @@ export function TopologyView(p: TopologyViewProps) {
     const on = cs.filter((c) => c.online);
     return on.length ? on.reduce((s, c) => s + (p.colourBy === 'nr_running' ? c.nr_running : c.load), 0) / on.length : 0;
   };
+  // The one Tab stop: the selected CPU if it has a cell of its own, else its node's cell, else the first CPU.
+  const selectedDrawn = layout.mode !== 'nodes' || Math.floor(p.selected / perNode) === layout.open;
+  const tabCpu = selectedDrawn ? p.selected : layout.mode === 'nodes' ? -1 : 0;
+  const tabNode = selectedDrawn ? -1 : Math.floor(p.selected / perNode);
   return (
     <section className="panel topology" data-testid={p.testId ?? 'topology'} data-layout={layout.mode}>
       <header className="panel-head">
@@ -110,7 +115,17 @@ export function TopologyView(p: TopologyViewProps) {
       <div className="topo-scroll" ref={box}>
         <div className="topo-layers" style={{ width: layout.width, height: layout.height }}>
           <MachineFrame topo={p.topo} layout={layout} />
-          <svg className="topo-live" width={layout.width} height={layout.height} data-testid="topology-svg" data-colour-by={p.colourBy}>
+          {/* A group of buttons (one per cell, each named with its numbers) with one Tab stop; arrows move (roving.ts). */}
+          <svg
+            className="topo-live"
+            width={layout.width}
+            height={layout.height}
+            data-testid="topology-svg"
+            data-colour-by={p.colourBy}
+            role="group"
+            aria-label={layout.mode === 'nodes' ? t('a11y.machineNodes', { nodes: p.topo.nodes, n: perNode }) : t('a11y.machine', { n: p.cpus.length })}
+            onKeyDown={onCellsKeyDown}
+          >
             <defs>
               {Object.entries(CAUSE_COLOUR).map(([cause, colour]) => (
                 <marker key={cause} id={`arrow-${cause}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -119,14 +134,14 @@ export function TopologyView(p: TopologyViewProps) {
               ))}
             </defs>
             {byNode.map((cs, n) => (
-              <NodeCell key={`n${n}`} node={n} cpus={cs} r={layout.nodeCells[n]} mean={mean(cs)} top={top} fill={fill} open={layout.open === n} compact={layout.size === 'tiny'} marks={marks} onToggle={(k) => setOpen((o) => (o === k ? null : k))} />
+              <NodeCell key={`n${n}`} tabStop={n === tabNode} node={n} cpus={cs} r={layout.nodeCells[n]} mean={mean(cs)} top={top} fill={fill} open={layout.open === n} compact={layout.size === 'tiny'} marks={marks} onToggle={(k) => setOpen((o) => (o === k ? null : k))} />
             ))}
             {p.cpus.map((c, i) => {
               const r = layout.cells[c.cpu];
               // In the node-per-cell drawing only the open node's CPUs have cells of their own.
               if (!r || (layout.mode === 'nodes' && Math.floor(c.cpu / perNode) !== layout.open)) return null;
               const name = c.curr === null ? t('topo.idle') : p.nameOf(c.curr);
-              return <CpuCell key={c.cpu} c={c} r={r} v={values[i]} top={top} fill={fill} size={layout.size} topo={p.topo} name={name} showValue={showValue} marks={marks} onSelect={p.onSelect} />;
+              return <CpuCell key={c.cpu} tabStop={c.cpu === tabCpu} c={c} r={r} v={values[i]} top={top} fill={fill} size={layout.size} topo={p.topo} name={name} showValue={showValue} marks={marks} onSelect={p.onSelect} />;
             })}
             {p.migrations.map((m, i) => {
               const a = layout.cells[m.from];

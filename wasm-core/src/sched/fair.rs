@@ -67,9 +67,11 @@ pub fn sched_slice(cfs: &CfsRq, se: &SchedEntity, t: &CfsTunables) -> u64 {
     level_share(sched_period(nr, t), cfs, se)
 }
 
-/// `update_min_vruntime`: min of curr and leftmost, but never backwards.
+/// `update_min_vruntime`: min of curr and leftmost, but never backwards. As in
+/// 4.1.15, curr counts even while it is being dequeued (it blocks: curr is
+/// cleared only by put_prev_entity); the on_rq test came in later kernels.
 pub fn update_min_vruntime(cfs: &mut CfsRq, ents: &Ents) {
-    let curr_v = cfs.curr.filter(|&e| ents.se(e).on_rq).map(|e| ents.se(e).vruntime);
+    let curr_v = cfs.curr.map(|e| ents.se(e).vruntime);
     let left_v = cfs.leftmost_vruntime();
     let candidate = match (curr_v, left_v) {
         (Some(c), Some(l)) => Some(c.min(l)),
