@@ -40,6 +40,9 @@ import { ScenarioEditor } from './editor/scenario-editor';
 import { JsonFileButton } from './views/json-file-button';
 import { ClippedText } from './views/clipped-text';
 import { MAX_SCENARIO_BYTES, mebibytes, readScenarioFile, ScenarioFileTooBig } from './views/scenario-file';
+import { traceLimit } from './engine/real-run';
+import { FileDrop, TraceOpenButton } from './trace/trace-open';
+import { OnlySimulations, TraceBanner, TraceShareNote, type OpenTrace } from './trace/trace-banner';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const GANTT_WINDOW_NS = 200e6;
@@ -93,6 +96,12 @@ export function App({ client }: { client: EngineClient }) {
   // file, editor, link) leaves the lesson; the lesson's own loads match it.
   const lessonRef = useRef(lesson);
   lessonRef.current = lesson;
+  /** The real trace the lab shows instead of a simulation, if any. */
+  const [trace, setTrace] = useState<OpenTrace | null>(null);
+  /** The trace file being read and parsed in the worker (a large one takes seconds). */
+  const [reading, setReading] = useState<string | null>(null);
+  const traceRef = useRef(trace);
+  traceRef.current = trace;
 
   /** Replaces the simulation; the engine's message if it refused the scenario (the old one then keeps running). */
   const tryLoad = useCallback(async (json: string): Promise<string | null> => {
@@ -105,9 +114,12 @@ export function App({ client }: { client: EngineClient }) {
     setMeta({ name: String(parsed.name ?? ''), description: String(parsed.description ?? '') });
     setScenarioJson(json);
     scenarioRef.current = json;
+    setTrace(null);
     setError(null);
     setCpuSel(0);
-    if (partner.kindRef.current) await partner.build(partner.kindRef.current, json);
+    // "The lab's scenario, simulated" is a partner for a real trace only: beside the simulation itself it goes.
+    const k = partner.kindRef.current;
+    if (k) await partner.build(k.kind === 'scenario' ? null : k, json);
     return null;
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   /** As tryLoad, showing the engine's message; true if loaded. */
@@ -148,6 +160,29 @@ export function App({ client }: { client: EngineClient }) {
     void readScenarioFile(f).then(load, (e: unknown) =>
       setError(e instanceof ScenarioFileTooBig ? t('app.fileTooBig', { file: f.name, size: mebibytes(e.bytes), max: mebibytes(MAX_SCENARIO_BYTES) }) : String(e)),
     );
+  /** A real trace from the picker or a drop: refused by its size unread, else streamed and parsed in the worker. */
+  const openTrace = useCallback(
+    (f: File) => {
+      const max = traceLimit();
+      if (f.size > max) return setError(t('trace.tooBig', { file: f.name, size: mebibytes(f.size), max: mebibytes(max) }));
+      setPlaying(false);
+      setReading(f.name);
+      api.openTrace(f, f.name).finally(() => setReading(null)).then(
+        (info) => {
+          setTrace({ info, file: f });
+          setError(null);
+          setNotice(null);
+          setCpuSel(0);
+          setLesson(null);
+          // The whole recording in the lanes at first.
+          const d = api.dataRef.current?.frame.durationNs ?? GANTT_WINDOW_NS;
+          setGantt({ spanNs: Math.max(d, 50e3), endNs: null });
+        },
+        (e: unknown) => setError(`${t('trace.cannotOpen')}: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    },
+    [api, setPlaying, t],
+  );
   /** Runs a command now, paused; its answer is whether it found where to go. */
   const drive = useCallback(
     (c: EngineCommand): Promise<boolean> => {
@@ -161,6 +196,8 @@ export function App({ client }: { client: EngineClient }) {
   const command = useCallback(
     (c: Command) => {
       if (c === 'help') return setHelp((h) => !h);
+      // A recorded trace has nothing to play or step through (the controls say so).
+      if (traceRef.current) return;
       if (c === 'play') {
         if (progress) void api.cancel();
         return setPlaying((p) => !p);
@@ -196,7 +233,8 @@ export function App({ client }: { client: EngineClient }) {
       const f = api.dataRef.current?.frame;
       if (!f) return;
       const to = Math.max(0, Math.min(tNs, f.durationNs));
-      if (to <= f.nowNs) return void seekTimeNow(to);
+      // A trace is read whole: any time is one step away.
+      if (to <= f.nowNs || traceRef.current) return void seekTimeNow(to);
       setNotice(null);
       void api.job({ kind: 'run-to', toNs: to }, t('notice.runningTo', { t: fmtMs(to) }));
     },
@@ -235,6 +273,8 @@ export function App({ client }: { client: EngineClient }) {
       partner: () => read({ kind: 'partner-summary' }),
       report: () => read({ kind: 'report' }),
       latencyCdfs: (n: number) => read({ kind: 'latency-cdfs', points: n }),
+      /** An open real trace's `{format, report}` as `schedsim real-trace --json` prints it (JSON text). */
+      realReport: () => read({ kind: 'real-report' }),
       /** The current (or last) play's requests: where each asked to run from and to, at which speed. */
       playAsks: () => play.asks.current.slice(),
     };
@@ -316,6 +356,11 @@ export function App({ client }: { client: EngineClient }) {
             {t('app.compareWith')}{' '}
             <select aria-label={t('aria.compareWith')} data-testid="compare-pick" value={partnerValue(partner.kind)} onChange={(e) => choosePartner(parsePartner(e.target.value))}>
               <option value="">{t('app.compareNothing')}</option>
+              {trace && (
+                <option value="scenario">
+                  {t('trace.cmpScenario')}: {meta.name}
+                </option>
+              )}
               {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
                 <option key={v} value={v}>
                   {partnerLabel(parsePartner(v) as PartnerKind, presets, t)}
@@ -332,6 +377,7 @@ export function App({ client }: { client: EngineClient }) {
             {t('editor.open')}
           </button>
           <JsonFileButton label={t('app.openScenario')} onFile={openFile} testId="open-scenario" />
+          <TraceOpenButton onFile={openTrace} />
         </div>
         <button className="library-button" data-testid="library-button" onClick={() => setLibrary(true)}>
           {t('lib.button')}
@@ -339,7 +385,7 @@ export function App({ client }: { client: EngineClient }) {
         </div>
         <div className="top-row">
         <ClassroomBar lesson={lesson} setLesson={setLesson} />
-        <ShareBar made={share.made} onShare={share.makeLink} />
+        {trace ? <TraceShareNote file={trace.file} /> : <ShareBar made={share.made} onShare={share.makeLink} />}
         <label className="lang-pick">
           {t('app.language')}{' '}
           <select aria-label={t('aria.language')} data-testid="lang-pick" value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
@@ -353,9 +399,16 @@ export function App({ client }: { client: EngineClient }) {
         </div>
         </nav>
       </header>
+      <FileDrop onTrace={openTrace} onScenario={openFile} />
       <main id="lab" tabIndex={-1}>
       {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
-      <p className="description">
+      {reading !== null && (
+        <p className="only-sim" data-testid="trace-reading" role="status">
+          {t('trace.reading', { file: reading })}
+        </p>
+      )}
+      {trace && <TraceBanner trace={trace} durationNs={data?.frame.durationNs ?? 0} onClose={reset} />}
+      <p className="description" hidden={trace !== null}>
         {/* A built-in preset is described in the interface language by the library's note; other scenarios by their own text. */}
         {/* A scenario's own text may be megabytes long: past 1,500 characters (the presets' are shorter) its start is shown, the rest on demand. */}
         <b>{meta.name}</b> — <ClippedText text={builtInNote && lang !== 'en' ? builtInNote.text[lang] : meta.description} limit={1500} preview={500} label={t('editor.description')} testId="description-text" />
@@ -375,6 +428,7 @@ export function App({ client }: { client: EngineClient }) {
       )}
       {data && view && cpu && (
         <>
+          <fieldset className="recorded-controls" disabled={trace !== null} title={trace ? t('trace.recorded') : undefined}>
           <Controls
             nowNs={view.now_ns}
             durationNs={data.frame.durationNs}
@@ -387,6 +441,7 @@ export function App({ client }: { client: EngineClient }) {
             onCommand={command}
             onSpeed={setSpeed}
           />
+          </fieldset>
           {progress && <ProgressBar progress={progress} onCancel={cancelLong} />}
           {help && <HelpOverlay onClose={() => setHelp(false)} />}
           {lesson && (
@@ -402,7 +457,7 @@ export function App({ client }: { client: EngineClient }) {
             />
           )}
           {report && <MetricsStrip report={report} />}
-          <RunExports read={api.read} scenarioName={meta.name} />
+          {trace ? <OnlySimulations what="exports" /> : <RunExports read={api.read} scenarioName={meta.name} />}
           {partner.error !== null && (
             <div className="error" data-testid="compare-error" role="alert">
               <b>{t('app.partnerCannotRun')}</b>
@@ -411,7 +466,8 @@ export function App({ client }: { client: EngineClient }) {
           )}
           {report && pData?.report && (
             <ComparePanel
-              nameA={meta.name}
+              nameA={trace ? trace.info.name : meta.name}
+              loadTitleA={trace ? t('trace.loadTitle') : undefined}
               nameB={partner.name}
               reportA={report}
               reportB={pData.report}
@@ -439,6 +495,7 @@ export function App({ client }: { client: EngineClient }) {
             onGantt={setGantt}
             violations={violations}
             lessonCpus={lesson ? lessonMarks?.cpus : undefined}
+            recorded={trace !== null}
           />
         </>
       )}

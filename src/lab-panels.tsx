@@ -18,6 +18,7 @@ import { TaskTable } from './views/task-table';
 import { latestFocus } from './views/topology/focus';
 import { TopologyView, type ColourBy } from './views/topology/topology-view';
 import { useT } from './i18n/i18n';
+import { OnlySimulations } from './trace/trace-banner';
 
 /** The lanes zoom in down to 50 µs. */
 const MIN_SPAN_NS = 50e3;
@@ -40,6 +41,8 @@ export interface LabPanelsProps {
   violations: ViolationReport[];
   /** CPUs a classroom lesson step points at. */
   lessonCpus?: number[];
+  /** A real trace is shown: the views of the model's state say they exist only for simulations. */
+  recorded?: boolean;
 }
 
 export function LabPanels(p: LabPanelsProps) {
@@ -90,13 +93,13 @@ export function LabPanels(p: LabPanelsProps) {
     () => (
       <>
         <div className="grid">
-          <RbTreeView cpu={cpu} currName={cpu.curr === null ? null : nameOf(cpu.curr)} rotations={view.rotations} nameOf={nameOf} />
+          {p.recorded ? <OnlySimulations what="tree" /> : <RbTreeView cpu={cpu} currName={cpu.curr === null ? null : nameOf(cpu.curr)} rotations={view.rotations} nameOf={nameOf} />}
           <EventLog events={frame.recentEvents} />
         </div>
-        {view.cpus.length > 1 && <Inspector decision={frame.decision} nameOf={nameOf} />}
+        {p.recorded ? <OnlySimulations what="inspector" /> : view.cpus.length > 1 && <Inspector decision={frame.decision} nameOf={nameOf} />}
       </>
     ),
-    [turn(1), cpu.cpu, t], // eslint-disable-line react-hooks/exhaustive-deps
+    [turn(1), cpu.cpu, t, p.recorded], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   const lanes = useMemo(() => {
@@ -127,8 +130,8 @@ export function LabPanels(p: LabPanelsProps) {
       {topology}
       {runqueue}
       {lanes}
-      {data.history && <Heatmaps history={data.history} cpus={topo.cpus} nowNs={now} durationNs={frame.durationNs} violations={p.violations} onSeek={p.onSeek} />}
-      {view.cpus.length > 1 && frame.schedstat && <SchedstatPanel stats={frame.schedstat} />}
+      {data.history && <Heatmaps history={data.history} cpus={topo.cpus} nowNs={now} durationNs={frame.durationNs} violations={p.violations} onSeek={p.onSeek} loadTitle={p.recorded ? t('trace.loadTitle') : undefined} />}
+      {p.recorded ? <OnlySimulations what="schedstat" /> : view.cpus.length > 1 && frame.schedstat && <SchedstatPanel stats={frame.schedstat} />}
       {data.report && <MetricsCharts report={data.report} cdfs={data.cdfs} history={data.history} durationNs={frame.durationNs} />}
       {/* Fewer rows while playing: they change faster than anyone reads them. */}
       <TaskTable tasks={data.tasks} maxRows={p.playing ? PLAYING_ROWS : MAX_ROWS} />

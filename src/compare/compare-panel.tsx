@@ -21,6 +21,8 @@ export interface CompareProps {
   durationA: number;
   durationB: number;
   onSeek: (tNs: number) => void;
+  /** A's load map title when A is a real trace (no PELT there). */
+  loadTitleA?: string;
   /** Both simulations and machines, for the topology views side by side. */
   machines?: { a: MachineData; b: MachineData };
 }
@@ -95,7 +97,7 @@ export function ComparePanel(p: CompareProps) {
       <div className="compare-maps">
         <div>
           <h3>A: {p.nameA}</h3>
-          {p.historyA && <Heatmaps history={p.historyA} cpus={p.cpusA} nowNs={p.nowNs} durationNs={p.durationA} violations={p.reportA.sanity_violations} onSeek={p.onSeek} />}
+          {p.historyA && <Heatmaps history={p.historyA} cpus={p.cpusA} nowNs={p.nowNs} durationNs={p.durationA} violations={p.reportA.sanity_violations} onSeek={p.onSeek} loadTitle={p.loadTitleA} />}
         </div>
         <div data-testid="compare-b">
           <h3>B: {p.nameB}</h3>

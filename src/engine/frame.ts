@@ -6,6 +6,7 @@
 // parts are due), never where the simulation is: the worker fills in the rest
 // at the cursor it has.
 import type { Simulation } from './engine';
+import type { RealRun } from './real-run';
 import { laneRange, type LaneRange } from './lane-range';
 import type { CpuSchedstat, DecisionView, EventView, LatencyCdf, LoadHistory, MigrationView, PlacementView, Report, RunSlice, SimView, TaskList } from './types';
 
@@ -101,7 +102,7 @@ export function ganttSpan(w: GanttWindow, nowNs: number): [number, number] {
   return [t0, t0 + w.spanNs];
 }
 
-function machineFrame(sim: Simulation, gen: number, cpu: number, report: boolean, history: boolean, held: Held | null): MachineFrame {
+function machineFrame(sim: Simulation | RealRun, gen: number, cpu: number, report: boolean, history: boolean, held: Held | null): MachineFrame {
   const nowNs = sim.nowNs;
   const key = sim.historyKey();
   // A lab holding another load's state (or none) gets everything afresh.
@@ -128,7 +129,8 @@ function machineFrame(sim: Simulation, gen: number, cpu: number, report: boolean
 
 /** A simulation and the count of loads it is the last of. */
 export interface CountedSim {
-  sim: Simulation;
+  /** A simulation, or a real trace opened in the lab (read the same way). */
+  sim: Simulation | RealRun;
   gen: number;
 }
 

@@ -4,6 +4,7 @@
 // between. It knows nothing of workers: sim-worker.ts wires it to `self`, and
 // the unit tests wire it straight to a client.
 import { Simulation } from './engine';
+import { RealRun } from './real-run';
 import { makeJob, type Job } from './jobs';
 import { readFrame, settledQuery, type Frame, type FrameQuery } from './frame';
 import type { Command, FromWorker, JobEnd, Loaded, Moved, Read, Request } from './protocol';
@@ -28,7 +29,8 @@ interface Running {
 }
 
 export class EngineHost {
-  private sim: Simulation | null = null;
+  /** The lab's run: a simulation, or a real trace opened in the lab (the partner is always a simulation). */
+  private sim: Simulation | RealRun | null = null;
   private partner: Simulation | null = null;
   private running: Running | null = null;
   /** Loads so far, of the lab's simulation and of partners: frames say which one they show. */
@@ -58,9 +60,16 @@ export class EngineHost {
     return readFrame({ sim: this.sim, gen: this.gen }, q, this.partner ? { sim: this.partner, gen: this.partnerGen } : null);
   }
 
-  private need(): Simulation {
+  private need(): Simulation | RealRun {
     if (!this.sim) throw new Error('no scenario loaded');
     return this.sim;
+  }
+
+  /** The lab's simulation, for what a recorded trace cannot do (jobs, lessons, exports). */
+  private needSim(): Simulation {
+    const s = this.need();
+    if (s instanceof RealRun) throw new Error('only for simulations: a real trace is open');
+    return s;
   }
 
   private dispatch(req: Request): void {
@@ -72,6 +81,17 @@ export class EngineHost {
         this.sim = next;
         this.gen++;
         const loaded: Loaded = { topology: next.topology(), gen: this.gen };
+        return this.reply(req.id, loaded, req.q);
+      }
+      case 'open-trace': {
+        if (req.text === undefined) throw new Error('the trace was not read');
+        const next = new RealRun(req.text, req.name);
+        this.endJob(true);
+        this.sim?.dispose();
+        this.sim = next;
+        this.gen++;
+        this.syncPartner();
+        const loaded: Loaded = { topology: next.topology(), gen: this.gen, trace: next.info() };
         return this.reply(req.id, loaded, req.q);
       }
       case 'partner': {
@@ -92,7 +112,7 @@ export class EngineHost {
       }
       case 'job': {
         this.endJob(true);
-        const r: Running = { id: req.id, job: makeJob(this.need(), req.job), q: req.q, acked: true, lastPost: performance.now() };
+        const r: Running = { id: req.id, job: makeJob(this.needSim(), req.job), q: req.q, acked: true, lastPost: performance.now() };
         this.running = r;
         return this.slice(r);
       }
@@ -117,12 +137,12 @@ export class EngineHost {
       }
       case 'predict': {
         const t = (key: string, vars?: Record<string, string | number>) => translate(req.lang, key, vars);
-        return this.reply(req.id, predict(this.need(), req.events, req.question, t));
+        return this.reply(req.id, predict(this.needSim(), req.events, req.question, t));
       }
     }
   }
 
-  private command(sim: Simulation, c: Command): Moved {
+  private command(sim: Simulation | RealRun, c: Command): Moved {
     switch (c.kind) {
       case 'step':
         return { found: sim.stepEvent() };
@@ -133,7 +153,7 @@ export class EngineHost {
         sim.seekEvent(sim.events - 1);
         return { found: true };
       case 'run-until':
-        if (c.maxMs !== undefined) return { found: runBounded(sim, c.ns, c.maxMs) };
+        if (c.maxMs !== undefined && sim instanceof Simulation) return { found: runBounded(sim, c.ns, c.maxMs) };
         sim.runUntil(c.ns);
         return { found: true };
       case 'seek-event':
@@ -145,15 +165,18 @@ export class EngineHost {
       case 'step-mark':
         return { found: sim.stepMark(c.mark, true) };
       case 'anchor':
-        return { found: applyAnchor(sim, c.anchor) };
+        return { found: sim instanceof Simulation && applyAnchor(sim, c.anchor) };
       case 'place-cursor':
+        if (sim instanceof RealRun) return { found: false };
         placeCursor(sim, c.cursor);
         return { found: true };
     }
   }
 
   private read(r: Read): unknown {
-    const sim = this.need();
+    const run = this.need();
+    if (run instanceof RealRun) return this.readTrace(run, r);
+    const sim = run;
     switch (r.kind) {
       case 'view':
         // As text: posting the object graph of 10,000 tasks costs the page a second; parsing it, a tenth.
@@ -178,6 +201,37 @@ export class EngineHost {
         const p = this.partner;
         return p ? { nowNs: p.nowNs, traceHash: p.traceHash(), report: p.report() } : null;
       }
+      case 'real-report':
+        throw new Error('no real trace is open');
+    }
+  }
+
+  /** What a real trace answers; exports and model state exist only for simulations. */
+  private readTrace(run: RealRun, r: Read): unknown {
+    switch (r.kind) {
+      case 'view':
+        return run.viewJson();
+      case 'trace-hash':
+        return run.traceHash();
+      case 'report':
+        return run.report();
+      case 'real-report':
+        return run.realReportJson();
+      case 'latency-cdfs':
+        return run.latencyCdfs(r.points);
+      case 'decisions':
+        return run.decisions(r.n, true);
+      case 'placements':
+        return run.placements(r.n);
+      case 'migrations':
+        return run.migrations(r.sinceNs, r.n);
+      case 'partner-summary': {
+        const p = this.partner;
+        return p ? { nowNs: p.nowNs, traceHash: p.traceHash(), report: p.report() } : null;
+      }
+      case 'chrome-trace':
+      case 'metrics-csv':
+        throw new Error('only for simulations: a real trace is open');
     }
   }
 

@@ -10,6 +10,7 @@ import type { Cursor } from '../share/share-link';
 import type { Frame, FrameQuery } from './frame';
 import type { JobProgress, JobSpec } from './jobs';
 import type { Mark, TopologyView } from './types';
+import type { TraceInfo } from './real-run';
 
 /** What changes the simulation (and, after it, brings the partner to the same clock). */
 export type Command =
@@ -36,11 +37,15 @@ export type Read =
   | { kind: 'migrations'; sinceNs: number; n: number }
   | { kind: 'chrome-trace' }
   | { kind: 'metrics-csv' }
-  | { kind: 'partner-summary' };
+  | { kind: 'partner-summary' }
+  /** A real trace's `{format, report}` as `schedsim real-trace --json` prints it (JSON text). */
+  | { kind: 'real-report' };
 
 export type Op =
   /** Replaces the simulation; answered with its topology (or an error: the old one stays). */
   | { op: 'load'; json: string }
+  /** Replaces the lab's run with a real trace (sim-worker.ts reads `file` into `text`, size-capped); answered as a load. */
+  | { op: 'open-trace'; name: string; file?: Blob; text?: string }
   /** (Re)builds the compare partner, or removes it (null). */
   | { op: 'partner'; json: string | null }
   | { op: 'command'; command: Command }
@@ -74,6 +79,8 @@ export type FromWorker = { reply: Reply } | { progress: Progress };
 /** What a load answers: both machines' shapes (they change only on load). */
 export interface Loaded {
   topology: TopologyView;
+  /** Set when the load is a real trace. */
+  trace?: TraceInfo;
   /** The load's count: frames of it carry the same. */
   gen: number;
 }

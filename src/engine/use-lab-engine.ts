@@ -9,6 +9,7 @@ import type { Answer, EngineClient } from './client';
 import type { Frame, FrameQuery, GanttWindow, MachineFrame } from './frame';
 import type { JobProgress, JobSpec } from './jobs';
 import type { Command, JobEnd, Loaded, Moved, Op, Read } from './protocol';
+import type { TraceInfo } from './real-run';
 import type { LatencyCdf, LoadHistory, Report, TaskList, TopologyView } from './types';
 import { MAX_ROWS, PLAYING_ROWS } from './frame';
 import { PLAY_REQUEST_MS, PlayPace, fmtSpeed, type PlayAsk } from './play-pace';
@@ -139,6 +140,20 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
     [client, query, apply],
   );
 
+  /** Replaces the lab's run with a real trace read in the worker; throws the importer's message (the old run then stays). */
+  const openTrace = useCallback(
+    async (file: Blob, name: string): Promise<TraceInfo> => {
+      jobRef.current++;
+      setProgress(null);
+      setPlaying(false);
+      const a = await client.request<Loaded>({ op: 'open-trace', file, name }, query());
+      shape.current = a.value;
+      apply(a.frame);
+      return a.value.trace as TraceInfo;
+    },
+    [client, query, apply],
+  );
+
   /** Builds the compare partner from its scenario (null removes it); throws the engine's message. */
   const setPartner = useCallback(
     async (json: string | null): Promise<void> => {
@@ -211,8 +226,8 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
 
   // The commands stay the same object across renders (frames re-render the lab many times a second).
   const api = useMemo(
-    () => ({ dataRef, setPlaying, stagger, load, setPartner, command, refresh, read, request, job, cancel }),
-    [stagger, load, setPartner, command, refresh, read, request, job, cancel],
+    () => ({ dataRef, setPlaying, stagger, load, openTrace, setPartner, command, refresh, read, request, job, cancel }),
+    [stagger, load, openTrace, setPartner, command, refresh, read, request, job, cancel],
   );
   return { ...api, api, version, progress, playing, busy: playing || progress !== null };
 }

@@ -24,6 +24,8 @@ export interface HeatmapProps {
   durationNs: number;
   violations: ViolationReport[];
   onSeek: (tNs: number) => void;
+  /** The load map's title when it is not PELT's (a real trace's: the queued threads' nice weights). */
+  loadTitle?: string;
 }
 
 export function Heatmaps(p: HeatmapProps) {
@@ -63,7 +65,7 @@ export function Heatmaps(p: HeatmapProps) {
         <div className="heat-cursor" data-testid="heat-cursor" style={{ left: Math.round(x(Math.min(p.nowNs, spanNs))) }} />
         <MarkStrip history={p.history} violations={p.violations} x={x} cssW={cssW} onSeek={p.onSeek} />
         <Heatmap kind="nr_running" title={t('heat.runnable')} history={p.history} rows={rows} nrCpus={p.cpus.length} open={open} x={x} cssW={cssW} onSeek={p.onSeek} onToggle={toggle} />
-        <Heatmap kind="load" title={t('heat.load')} history={p.history} rows={rows} nrCpus={p.cpus.length} open={open} x={x} cssW={cssW} onSeek={p.onSeek} onToggle={toggle} />
+        <Heatmap kind="load" title={p.loadTitle ?? t('heat.load')} history={p.history} rows={rows} nrCpus={p.cpus.length} open={open} x={x} cssW={cssW} onSeek={p.onSeek} onToggle={toggle} />
         <div className="axis" style={{ width: cssW }}>
           {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((tick) => (
             <span key={tick} style={{ left: x(tick) }}>

@@ -27,6 +27,8 @@ pub mod task;
 pub mod time;
 pub mod topology;
 pub mod trace;
+/// Real traces (ftrace text, trace-cmd report, perf script) read as the run model: pure text, native and wasm.
+pub mod trace_import;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

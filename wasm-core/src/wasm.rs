@@ -309,3 +309,128 @@ impl Simulator {
         self.inner = snapshot.inner.clone();
     }
 }
+
+/// The largest trace file the page opens (bytes); the page checks a file's size before reading it.
+#[wasm_bindgen(js_name = traceSizeLimit)]
+pub fn trace_size_limit() -> f64 {
+    crate::trace_import::replay::MAX_PAGE_TRACE_BYTES as f64
+}
+
+/// A real trace (ftrace text, trace-cmd report, perf script) read for the lab's views, with a cursor the
+/// views are read at: the same shapes as `Simulator`'s, so the page draws it as it draws a simulation.
+#[wasm_bindgen]
+pub struct RealTrace {
+    inner: crate::trace_import::replay::Replay,
+    now: u64,
+}
+
+#[wasm_bindgen]
+impl RealTrace {
+    /// Throws the importer's message (a damaged line is named by its number). `cpus` 0: from the file.
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &str, name: &str, cpus: u32) -> Result<RealTrace, JsError> {
+        if text.len() as u64 > crate::trace_import::replay::MAX_PAGE_TRACE_BYTES {
+            return Err(JsError::new("the trace is larger than the page opens"));
+        }
+        let choices = crate::trace_import::import::Choices { cpus: (cpus > 0).then_some(cpus), comms: None };
+        let inner = crate::trace_import::replay::open(text, name, &choices).map_err(|e| JsError::new(&e))?;
+        let now = inner.duration_ns;
+        Ok(RealTrace { inner, now })
+    }
+
+    /// `{format, report}` exactly as `schedsim real-trace --json` prints it.
+    pub fn real_report_json(&self) -> String {
+        to_json(&serde_json::json!({ "format": self.inner.format.name(), "report": self.inner.report }))
+    }
+
+    pub fn seek_time(&mut self, t_ns: f64) {
+        self.now = ns(t_ns).ns().min(self.inner.duration_ns);
+    }
+
+    pub fn now_ns(&self) -> f64 {
+        self.now as f64
+    }
+
+    pub fn duration_ns(&self) -> f64 {
+        self.inner.duration_ns as f64
+    }
+
+    /// Records at or before the cursor.
+    pub fn events(&self) -> f64 {
+        self.inner.events_at(self.now) as f64
+    }
+
+    /// The time of record `n` (1-based: the state right after it); the end past the last.
+    pub fn time_of_event(&self, n: f64) -> f64 {
+        let n = if n.is_finite() && n > 0.0 { n as usize } else { 0 };
+        match n {
+            0 => 0.0,
+            _ => self.inner.records.get(n - 1).map_or(self.inner.duration_ns, |r| r.ts_ns) as f64,
+        }
+    }
+
+    pub fn frame_json(&self) -> String {
+        to_json(&self.inner.frame_at(self.now))
+    }
+
+    pub fn listed_tasks_json(&self, max: u32) -> String {
+        to_json(&self.inner.tasks_at(self.now, max as usize))
+    }
+
+    pub fn nr_tasks(&self) -> u32 {
+        self.inner.names.len() as u32
+    }
+
+    /// Names (comm) of tasks `from..`, by dense index.
+    pub fn task_names_json(&self, from: u32) -> String {
+        to_json(&self.inner.names.get(from as usize..).unwrap_or(&[]))
+    }
+
+    pub fn page_metrics_json(&self) -> String {
+        to_json(&self.inner.page_report())
+    }
+
+    pub fn latency_cdfs_json(&self, points: u32) -> String {
+        to_json(&self.inner.latency_cdfs(points as usize))
+    }
+
+    pub fn topology_json(&self) -> String {
+        to_json(&self.inner.topology())
+    }
+
+    pub fn recent_events(&self, n: u32) -> String {
+        to_json(&self.inner.events_before(self.now, n as usize))
+    }
+
+    pub fn migrations_json(&self, since_ns: f64, n: u32) -> String {
+        to_json(&self.inner.migrations_between(ns(since_ns).ns(), self.now, n as usize))
+    }
+
+    pub fn slices(&self, t0_ns: f64, t1_ns: f64, bucket_ns: f64, cpu_lo: u32, cpu_hi: u32) -> Vec<f64> {
+        self.inner.slices_in(self.now, ns(t0_ns).ns(), ns(t1_ns).ns(), ns(bucket_ns).ns(), cpu_lo, cpu_hi)
+    }
+
+    pub fn history_width_ns(&self) -> f64 {
+        self.inner.width_ns as f64
+    }
+
+    pub fn history_len(&self) -> u32 {
+        self.inner.buckets as u32
+    }
+
+    pub fn history_nr_running(&self) -> Vec<f32> {
+        self.inner.nr_running.clone()
+    }
+
+    pub fn history_load(&self) -> Vec<f32> {
+        self.inner.load.clone()
+    }
+
+    pub fn history_migrations(&self) -> Vec<u32> {
+        self.inner.migrations.clone()
+    }
+
+    pub fn history_wasted(&self) -> Vec<f64> {
+        self.inner.wasted.iter().map(|&w| w as f64).collect()
+    }
+}

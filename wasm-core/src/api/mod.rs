@@ -2,9 +2,10 @@
 //! format (`scenario`), the built-in presets (`presets`), the views the UI
 //! draws (`view`), the metrics report (`report`), and the UI's exact rewind
 //! (`timeline`) with the heatmaps' sampled history (`history`), and the
-//! exports (`perfetto` trace JSON, `metrics_csv`), and the sweeps (`sweep`:
-//! the presets' comparisons; `sweep_plan`, `sweep_rows`: `schedsim sweep`).
-//! Engine modules never depend on this module.
+//! exports (`perfetto` trace JSON, `metrics_csv`, rt-app JSON both ways: `rtapp_export`,
+//! `rtapp_import` over `ordered_json`), and the sweeps (`sweep`: the presets'
+//! comparisons; `sweep_plan`, `sweep_rows`: `schedsim sweep`). Engine modules
+//! never depend on this module.
 
 pub mod editor;
 pub mod history;
@@ -12,10 +13,13 @@ pub mod inspector;
 pub mod limits;
 pub mod metrics;
 pub mod metrics_csv;
+pub mod ordered_json;
 mod parse_problems;
 pub mod perfetto;
 pub mod presets;
 pub mod report;
+pub mod rtapp_export;
+pub mod rtapp_import;
 pub mod scenario;
 mod scenario_de;
 pub mod schedstat;

@@ -17,6 +17,9 @@
 //!                                and print the same report from its sched tracepoints
 //!   schedsim real-trace TRACE [--json]   the report of a trace saved by `real --save-trace`
 //!   schedsim fidelity FILE [--json]      the model's report beside the host kernel's
+//!   schedsim rtapp-export FILE   a scenario as rt-app JSON (the subset rt-app can say)
+//!   schedsim rtapp-import FILE [--machine PRESET] [--policy KIND] [--duration-ms N]
+//!                                rt-app JSON as a scenario (what does not map is named)
 //!   schedsim list                list the built-in presets
 //!   schedsim preset NAME         print a preset's scenario JSON
 //!
@@ -33,7 +36,7 @@ mod parallel;
 #[path = "schedsim/sweep.rs"]
 mod sweep;
 
-use schedlab_core::api::{metrics_csv, perfetto, presets, report, scenario, schedstat};
+use schedlab_core::api::{metrics_csv, perfetto, presets, report, rtapp_export, rtapp_import, scenario, schedstat};
 use schedlab_core::config::SimConfig;
 use schedlab_core::sim::Simulator;
 use std::process::ExitCode;
@@ -41,7 +44,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: schedsim run FILE [--json | --csv | --schedstat] [--perfetto OUT] | schedsim sweep FILE \
                      [--seeds A..B] [--set PATH=V1,V2,...]... [--json | --csv] [--jobs N] | schedsim list | \
                      schedsim preset NAME | schedsim real FILE [--json] [--save-trace OUT] | schedsim real-trace \
-                     TRACE [--json] | schedsim fidelity FILE [--json]";
+                     TRACE [--json] | schedsim fidelity FILE [--json] | schedsim rtapp-export FILE | schedsim rtapp-import FILE \
+                     [--machine PRESET] [--policy KIND] [--duration-ms N]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -103,6 +107,41 @@ fn run(args: &[String]) -> Result<String, String> {
             } else {
                 Ok(report::text_report(&rep, wall.as_secs_f64() * 1e3))
             }
+        }
+        Some("rtapp-export") => {
+            let file = args.get(1).ok_or(USAGE)?;
+            let text = input::read_scenario(file)?;
+            let s = scenario::parse_scenario(&text).map_err(|d| format!("invalid scenario {file}:\n  {d}"))?;
+            let rt = rtapp_export::export(&s).map_err(|e| format!("{file}: {e}"))?;
+            serde_json::to_string_pretty(&rt).map_err(|e| e.to_string())
+        }
+        Some("rtapp-import") => {
+            let file = args.get(1).ok_or(USAGE)?;
+            let stem = std::path::Path::new(file).file_stem().map(|s| s.to_string_lossy().into_owned());
+            let mut d = rtapp_import::Defaults { name: stem.unwrap_or_default(), ..Default::default() };
+            let mut opts = args.iter().skip(2);
+            while let Some(a) = opts.next() {
+                let v = opts.next().ok_or(USAGE)?;
+                match a.as_str() {
+                    "--machine" => d.machine = v.clone(),
+                    "--policy" => d.policy = v.clone(),
+                    "--duration-ms" => {
+                        d.duration_ms = v.parse().map_err(|_| format!("--duration-ms {v:?}: not a number"))?
+                    }
+                    bad => return Err(format!("unknown option '{bad}'\n{USAGE}")),
+                }
+            }
+            let text = input::read_scenario(file)?;
+            let (s, notes) = rtapp_import::import(&text, &d).map_err(|e| format!("{file}: {e}"))?;
+            for n in notes {
+                out::warn("schedsim", &format!("{file}: {n}"));
+            }
+            let json = serde_json::to_string_pretty(&s).map_err(|e| e.to_string())?;
+            scenario::load_scenario(&json).map_err(|diags| {
+                let lines: Vec<String> = diags.iter().map(|d| format!("  {d}")).collect();
+                format!("{file}: the imported scenario is not valid:\n{}", lines.join("\n"))
+            })?;
+            Ok(json)
         }
         Some("sweep") => sweep::command(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]

@@ -2,16 +2,19 @@
 //!
 //! ```text
 //!   schedsim real FILE [--json] [--save-trace OUT]   run the workload on this host's kernel, report
-//!   schedsim real-trace TRACE [--json]               the report of a trace saved by --save-trace
+//!   schedsim real-trace TRACE [--json] [--cpus N | --machine PRESET] [--comm A,B]
+//!                                                    the report of a real trace: a --save-trace file,
+//!                                                    ftrace text, trace-cmd report or perf script
 //!   schedsim fidelity FILE [--json]                  the model and this host's kernel side by side
 //! ```
 
-use super::{runner, text};
+use super::{import, runner, text};
 use crate::api::{report, scenario};
+use crate::machine::{Machine, MAX_CPUS};
 use crate::sim::Simulator;
 
-pub const USAGE: &str = "schedsim real FILE [--json] [--save-trace OUT] | schedsim real-trace TRACE [--json] | \
-                         schedsim fidelity FILE [--json]";
+pub const USAGE: &str = "schedsim real FILE [--json] [--save-trace OUT] | schedsim real-trace TRACE [--json] \
+                         [--cpus N | --machine PRESET] [--comm A,B] | schedsim fidelity FILE [--json]";
 
 fn load(file: &str, read: &dyn Fn(&str) -> Result<String, String>) -> Result<crate::config::SimConfig, String> {
     let text = read(file)?;
@@ -24,15 +27,37 @@ fn load(file: &str, read: &dyn Fn(&str) -> Result<String, String>) -> Result<cra
 struct Opts {
     json: bool,
     save: Option<String>,
+    choices: import::Choices,
 }
 
 fn opts(args: &[String], save_allowed: bool) -> Result<Opts, String> {
-    let mut o = Opts { json: false, save: None };
+    let mut o = Opts { json: false, save: None, choices: import::Choices::default() };
     let mut it = args.iter();
+    let trace = !save_allowed;
     while let Some(a) = it.next() {
         match a.as_str() {
             "--json" => o.json = true,
             "--save-trace" if save_allowed => o.save = Some(it.next().ok_or(USAGE)?.clone()),
+            "--cpus" if trace => {
+                let n = it.next().ok_or(USAGE)?;
+                o.choices.cpus = Some(
+                    n.parse()
+                        .ok()
+                        .filter(|&c| (1..=MAX_CPUS).contains(&c))
+                        .ok_or_else(|| format!("--cpus takes a CPU count from 1 to {MAX_CPUS}, not {n:?}"))?,
+                );
+            }
+            "--machine" if trace => {
+                let name = it.next().ok_or(USAGE)?;
+                let m = Machine::preset(name).ok_or_else(|| {
+                    format!("unknown machine {name:?}; one of: {}", Machine::preset_names().join(", "))
+                })?;
+                o.choices.cpus = Some(m.nr_cpus());
+            }
+            "--comm" if trace => {
+                let list = it.next().ok_or(USAGE)?;
+                o.choices.comms = Some(list.split(',').map(str::to_string).collect());
+            }
             bad => return Err(format!("unknown option '{bad}'\nusage: {USAGE}")),
         }
     }
@@ -66,12 +91,14 @@ pub fn command(cmd: &str, args: &[String], read: &dyn Fn(&str) -> Result<String,
         }
         "real-trace" => {
             let o = opts(&args[1..], false)?;
-            let t = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-            let r = super::report_from_trace(&t).map_err(|e| format!("{file}: {e}"))?;
+            let t = import::read_capped(file).map_err(|e| format!("{file}: {e}"))?;
+            let name = std::path::Path::new(file).file_name().map_or(file.clone(), |n| n.to_string_lossy().into());
+            let (format, r) = import::report(&t, &name, &o.choices).map_err(|e| format!("{file}: {e}"))?;
             if o.json {
-                json(&r)
+                json(&serde_json::json!({ "format": format.name(), "report": r }))
             } else {
-                Ok(text::real_text(&r, &[], &Err("not in a saved trace".into())))
+                let note = format!("read as {}", format.name());
+                Ok(text::real_text(&r, &[note], &Err("not in a trace file".into())))
             }
         }
         "fidelity" => {

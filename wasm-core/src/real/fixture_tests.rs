@@ -124,3 +124,56 @@ fn wakeups_forks_and_exits_recorded() {
     assert_eq!(cpus(&r), vec![(60_000_000, 28_976_000), (60_000_000, 12_250_000)]);
     assert_eq!(r.lost_events, 0);
 }
+
+// Traces recorded on this machine without schedlab (`tests/fixtures/real/foreign-workload.py`:
+// two hogs pinned to CPU 1 at nice 0 and 5 for 60 ms of wall time, a sleeper running 0.2 ms every
+// 5 ms), once as `trace-cmd report` of a tracefs instance and once as `perf record -a` +
+// `perf script --header`, while other work kept both CPUs busy. The figures are what
+// `independent.py TRACE hog0,hog5,sleeper` prints.
+
+fn foreign(text: &str) -> (super::import::Format, RealReport) {
+    let keep = ["hog0", "hog5", "sleeper"].map(String::from).to_vec();
+    super::import::report(text, "fixture", &super::import::Choices { cpus: None, comms: Some(keep) }).unwrap()
+}
+
+#[test]
+fn trace_cmd_report_recorded_here() {
+    let (format, r) = foreign(include_str!("../../tests/fixtures/real/trace-cmd-report.txt"));
+    assert_eq!(format, super::import::Format::TraceCmd);
+    assert_eq!(counts(&r), [46, 12, 12, 3, 3, 3, 3]);
+    assert_eq!(
+        figures(&r),
+        vec![
+            (23_676_000, 56_257_000, 2, 7, 1, Some(330_076_000), Some(3_683_000)),
+            (13_746_000, 66_686_000, 2, 4, 2, Some(331_030_000), Some(8_188_000)),
+            (4_144_000, 39_810_000, 11, 1, 0, Some(341_397_000), Some(8_809_000)),
+        ]
+    );
+    assert_eq!(cpus(&r), vec![(362_009_001, 1_340_000), (362_009_001, 40_226_000)]);
+    assert_eq!(r.processes[2].wakeup_latency_ns.map(|_| r.processes[2].name.as_str()), Some("sleeper"));
+}
+
+#[test]
+fn perf_script_recorded_here() {
+    let (format, r) = foreign(include_str!("../../tests/fixtures/real/perf-script.txt"));
+    assert_eq!(format, super::import::Format::Perf);
+    assert_eq!(counts(&r), [43, 12, 12, 3, 2, 3, 3]);
+    assert_eq!(
+        figures(&r),
+        vec![
+            (15_233_000, 58_579_000, 2, 5, 1, Some(165_078_000), Some(1_388_000)),
+            (9_381_000, 64_638_000, 2, 3, 1, Some(166_006_000), Some(9_437_000)),
+            (3_660_000, 2_029_000, 11, 0, 0, Some(150_371_000), Some(1_429_000)),
+        ]
+    );
+    assert_eq!(cpus(&r), vec![(196_266_001, 5_443_000), (196_998_001, 22_831_000)]);
+    assert_eq!(r.kernel, "6.18.44-fc-v669");
+}
+
+#[test]
+fn a_saved_trace_reads_the_same_through_the_import() {
+    let text = include_str!("../../tests/fixtures/real/wakeups.txt");
+    let (format, r) = super::import::report(text, "x", &Default::default()).unwrap();
+    assert_eq!(format, super::import::Format::Ftrace);
+    assert_eq!(figures(&r), figures(&report(text)));
+}

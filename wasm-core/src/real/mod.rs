@@ -1,4 +1,7 @@
 //! The real kernel beside the model (native only; never compiled to wasm).
+//! The trace readers (ftrace text, trace-cmd, perf, the run model) are pure
+//! text and live in `crate::trace_import`, which the page uses too; they are
+//! re-exported here under their old names.
 //!
 //! ```text
 //!   host            the machine the CLI runs on, as the engine's machine model (preset "host")
@@ -6,14 +9,15 @@
 //!   runner ─► spawn ─► worker (+ shared, sys)     the workload on the host kernel
 //!          ─► tracefs, cgroup, schedstat_delta    recording, groups, counters; all undone at the end
 //!   trace_text ─► analysis (+ manifest)           ftrace text ─► the `schedsim run` report's figures
+//!   import ─► trace_text | trace_cmd | perf_script, foreign    traces recorded anywhere (`real-trace`)
 //!   text                                          the report, and the model beside it (fidelity)
 //! ```
 
-pub mod analysis;
+pub use crate::trace_import::{analysis, foreign, import, manifest, perf_script, trace_cmd, trace_text};
+
 pub mod cgroup;
 pub mod cli;
 pub mod host;
-pub mod manifest;
 pub mod plan;
 pub mod runner;
 pub mod schedstat_delta;
@@ -21,7 +25,6 @@ pub mod shared;
 pub mod spawn;
 pub mod sys;
 pub mod text;
-pub mod trace_text;
 pub mod tracefs;
 pub mod worker;
 

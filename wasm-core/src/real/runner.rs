@@ -164,6 +164,7 @@ fn collect_tids(plan: &Plan, fd: i32, total: u32) -> Result<Vec<Vec<(u32, u32)>>
                     Step::Nice => "setpriority",
                     Step::Cgroup => "joining its cgroup",
                     Step::Thread => "starting a thread",
+                    Step::Slice => "sched_setattr (its custom slice)",
                 };
                 let err = std::io::Error::from_raw_os_error(errno);
                 return Err(format!(
@@ -217,7 +218,7 @@ fn record(
             kids.stop();
             return Err(e);
         }
-        trace.drain();
+        trace.drain_until(end);
         if trace.full {
             stop_at = sys::mono_ns();
             notes.push(format!(

@@ -66,6 +66,38 @@ pub fn set_nice(tid: u32, nice: i32) -> io::Result<()> {
     check(unsafe { libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, nice) })
 }
 
+/// `struct sched_attr` as far as SCHED_ATTR_SIZE_VER0 (48 bytes).
+#[repr(C)]
+struct SchedAttr {
+    size: u32,
+    policy: u32,
+    flags: u64,
+    nice: i32,
+    priority: u32,
+    runtime: u64,
+    deadline: u64,
+    period: u64,
+}
+
+/// `sched_setattr(tid, SCHED_OTHER, nice, runtime = slice)`: from Linux 6.12 a fair
+/// task's `sched_runtime` is its EEVDF request size (clamped to 0.1-100 ms); earlier
+/// kernels ignore it.
+pub fn set_slice(tid: u32, nice: i32, slice_ns: u64) -> io::Result<()> {
+    let attr = SchedAttr {
+        size: std::mem::size_of::<SchedAttr>() as u32,
+        policy: libc::SCHED_OTHER as u32,
+        flags: 0,
+        nice,
+        priority: 0,
+        runtime: slice_ns,
+        deadline: 0,
+        period: 0,
+    };
+    // SAFETY: the kernel reads `size` bytes of a live, initialised struct.
+    let r = unsafe { libc::syscall(libc::SYS_sched_setattr, tid as libc::c_long, &attr as *const SchedAttr, 0) };
+    check(r as libc::c_int)
+}
+
 /// `sched_setaffinity(0, cpus)`: the calling thread's allowed CPUs.
 pub fn set_affinity(cpus: &[u32]) -> io::Result<()> {
     // SAFETY: cpu_set_t is plain data; CPU_SET stays within it (checked below).

@@ -128,9 +128,16 @@ impl Instance {
 
     /// Reads what the buffer holds now (never blocks).
     pub fn drain(&mut self) {
+        self.drain_until(u64::MAX);
+    }
+
+    /// Reads what the buffer holds, but not past `deadline_ns` (CLOCK_MONOTONIC): while
+    /// the workload runs, events can arrive as fast as they are read (a ping-pong pinned
+    /// beside the reader), and the run must still end on time.
+    pub fn drain_until(&mut self, deadline_ns: u64) {
         let Some(pipe) = self.pipe.as_mut() else { return };
         let mut buf = vec![0u8; 1 << 16];
-        loop {
+        while super::sys::mono_ns() < deadline_ns {
             match pipe.read(&mut buf) {
                 Ok(0) => break,
                 Ok(n) => {

@@ -37,6 +37,7 @@ pub enum Step {
     Nice = 2,
     Cgroup = 3,
     Thread = 4,
+    Slice = 5,
 }
 
 impl Report {
@@ -58,6 +59,7 @@ impl Report {
             1 => Step::Affinity,
             2 => Step::Nice,
             3 => Step::Cgroup,
+            5 => Step::Slice,
             _ => Step::Thread,
         };
         match w(0) {
@@ -150,6 +152,9 @@ fn thread_main(p: Arc<Proc>, k: usize, program: usize, parent: Option<Arc<Family
     let idx = p.index as u32;
     if sys::set_nice(tid, spec.nice).is_err() {
         report(p.report_fd, Report::Failed { proc_: idx, step: Step::Nice, errno: errno() });
+    }
+    if spec.slice_ns > 0 && sys::set_slice(tid, spec.nice, spec.slice_ns).is_err() {
+        report(p.report_fd, Report::Failed { proc_: idx, step: Step::Slice, errno: errno() });
     }
     if let Some(cpus) = &spec.host_cpus {
         if sys::set_affinity(cpus).is_err() {

@@ -84,6 +84,11 @@ struct Cpu {
 
 /// The report of a real run from its records (time-ordered, as `parse_trace` gives them).
 pub fn analyse(w: &Workload, records: &[Record], lost_events: u64) -> RealReport {
+    analyse_with_latency(w, records, lost_events).0
+}
+
+/// As `analyse`, with each process's wakeup latency samples (the page draws their distribution).
+pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) -> (RealReport, Vec<LatencyRecord>) {
     let (w0, w1) = w.window;
     let clip = |a: u64, b: u64| b.min(w1).saturating_sub(a.max(w0));
     let inside = |t: u64| (w0..w1).contains(&t);
@@ -244,7 +249,7 @@ pub fn analyse(w: &Workload, records: &[Record], lost_events: u64) -> RealReport
             }
         })
         .collect();
-    RealReport {
+    let report = RealReport {
         scenario: w.scenario.clone(),
         seed: w.seed,
         kernel: w.kernel.clone(),
@@ -255,5 +260,6 @@ pub fn analyse(w: &Workload, records: &[Record], lost_events: u64) -> RealReport
         jain_fairness_threads: jain(&threads.iter().flatten().map(|t| t.cpu_ns as f64).collect::<Vec<_>>()),
         processes,
         cpus,
-    }
+    };
+    (report, latency)
 }

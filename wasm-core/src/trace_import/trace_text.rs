@@ -93,10 +93,24 @@ pub enum Line {
     },
     /// A comment, a blank, or an event this parser does not read.
     Skip,
+    /// A scheduler event whose fields cannot be read (a damaged or cut line).
+    Bad(String),
 }
 
+/// The tracepoints this parser reads.
+pub const EVENTS: &[&str] = &[
+    "sched_switch",
+    "sched_waking",
+    "sched_wakeup",
+    "sched_wakeup_new",
+    "sched_migrate_task",
+    "sched_process_fork",
+    "sched_process_exit",
+    "tracing_mark_write",
+];
+
 /// `secs.frac` as ns (the fraction has 6 digits with in-ns clocks, 9 when printed raw).
-fn timestamp_ns(s: &str) -> Option<u64> {
+pub(crate) fn timestamp_ns(s: &str) -> Option<u64> {
     let (secs, frac) = s.split_once('.')?;
     if frac.is_empty() || frac.len() > 9 || !frac.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -132,7 +146,7 @@ fn next_comm(fields: &str) -> String {
     }
 }
 
-fn parse_event(name: &str, f: &str) -> Option<Event> {
+pub(crate) fn parse_event(name: &str, f: &str) -> Option<Event> {
     Some(match name {
         "sched_switch" => {
             let (prev, next) = f.split_once(" ==> ")?;
@@ -182,13 +196,28 @@ pub fn parse_line(line: &str) -> Line {
         }
         return Line::Skip;
     }
-    parse_record(trimmed).map_or(Line::Skip, Line::Record)
+    match parse_head(trimmed) {
+        Some((cpu, ts_ns, pid, name, fields)) => event_line(cpu, ts_ns, pid, name, fields),
+        None => Line::Skip,
+    }
 }
 
-fn parse_record(line: &str) -> Option<Record> {
-    // The CPU column: the first "[digits]" followed by a space.
+/// The line of one event from its parsed columns: a tracepoint this parser
+/// reads must have its fields, in the kernel's format or as trace-cmd's
+/// plugins print them.
+pub(crate) fn event_line(cpu: u32, ts_ns: u64, pid: u32, name: &str, fields: &str) -> Line {
+    if !EVENTS.contains(&name) {
+        return Line::Skip;
+    }
+    match parse_event(name, fields).or_else(|| super::trace_cmd::plugin_event(name, fields)) {
+        Some(event) => Line::Record(Record { cpu, ts_ns, pid, event }),
+        None => Line::Bad(format!("cannot read the fields of {name}")),
+    }
+}
+
+/// The CPU column: the first "[digits]" followed by a space (its brackets' offsets, the CPU).
+pub(crate) fn cpu_column(line: &str) -> Option<(usize, usize, u32)> {
     let bytes = line.as_bytes();
-    let mut open = None;
     for (i, &b) in bytes.iter().enumerate() {
         if b != b'[' {
             continue;
@@ -196,12 +225,15 @@ fn parse_record(line: &str) -> Option<Record> {
         let close = line[i..].find(']').map(|j| i + j)?;
         let inner = &line[i + 1..close];
         if !inner.is_empty() && inner.bytes().all(|c| c.is_ascii_digit()) && bytes.get(close + 1) == Some(&b' ') {
-            open = Some((i, close));
-            break;
+            return Some((i, close, inner.parse().ok()?));
         }
     }
-    let (open, close) = open?;
-    let cpu: u32 = line[open + 1..close].parse().ok()?;
+    None
+}
+
+/// The CPU, time, task pid, event name and fields of an event line.
+fn parse_head(line: &str) -> Option<(u32, u64, u32, &str, &str)> {
+    let (open, close, cpu) = cpu_column(line)?;
     // The task column, without the optional "(tgid)".
     let mut task = line[..open].trim_end();
     if task.ends_with(')') {
@@ -226,8 +258,7 @@ fn parse_record(line: &str) -> Option<Record> {
     let ts_ns = ts_ns?;
     let after = after.trim_start();
     let (name, fields) = after.split_once(": ").unwrap_or((after.trim_end_matches(':'), ""));
-    let event = parse_event(name, fields)?;
-    Some(Record { cpu, ts_ns, pid, event })
+    Some((cpu, ts_ns, pid, name, fields.trim_start()))
 }
 
 /// Every record of a text trace, in time order (a concurrent `trace_pipe`
@@ -240,7 +271,7 @@ pub fn parse_trace(text: &str) -> (Vec<Record>, u64) {
         match parse_line(line) {
             Line::Record(r) => records.push(r),
             Line::Lost { events, .. } => lost += events,
-            Line::Skip => {}
+            Line::Skip | Line::Bad(_) => {}
         }
     }
     records.sort_by_key(|r| r.ts_ns);

@@ -1,0 +1,135 @@
+// npm run fidelity: the model beside this host's kernel on a suite sized for a
+// small machine (scripts/fidelity/*.json), each through `schedsim fidelity
+// FILE --json`, under the policy that matches the host kernel (eevdf from 6.6,
+// cfs before), and one table of model vs real with relative errors. A
+// benchmark that reports, not a test: nothing here passes or fails on a figure.
+// Needs root and tracefs (the real runner's own needs); without them it says
+// what is missing and exits 0. The suite scales to the host: one hog per CPU
+// beside the sleeper, two stress and two sysbench threads per CPU.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, release, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const suiteDir = join(import.meta.dirname, 'fidelity');
+const cli = join(root, 'wasm-core', 'target', 'release', 'schedsim');
+
+const missing = [];
+if (process.platform !== 'linux') missing.push('Linux');
+if (process.getuid?.() !== 0) missing.push('root (sudo npm run fidelity)');
+let filesystems = '';
+try {
+  filesystems = readFileSync('/proc/filesystems', 'utf8');
+} catch {
+  // not Linux: already noted
+}
+if (!filesystems.includes('tracefs')) missing.push('a kernel with tracefs');
+if (missing.length > 0) {
+  console.log(`npm run fidelity: this host lacks ${missing.join(', ')}; nothing was run (a report, not a test).`);
+  process.exit(0);
+}
+
+const [major, minor] = release().split('.').map((n) => parseInt(n, 10));
+const eevdf = major > 6 || (major === 6 && minor >= 6);
+const policy = eevdf ? 'eevdf' : 'cfs';
+const cpus = availableParallelism();
+
+execFileSync('cargo', ['build', '--release', '--bin', 'schedsim'], { cwd: join(root, 'wasm-core'), stdio: 'inherit' });
+
+const load = (name) => JSON.parse(readFileSync(join(suiteDir, `${name}.json`), 'utf8'));
+const threads = (s, proc, n) => {
+  s.processes.find((p) => p.name === proc).threads = n;
+  return s;
+};
+
+// Metrics: [label, unit, of(process report, window seconds, every process's report)].
+// `part` (a process's share of the scenario's CPU time) holds up on a host whose other
+// tasks take CPU time the model's machine does not have; absolute times do not.
+const part = ['part', '%', (p, _s, all) => (100 * p.cpu_time_ns) / all.reduce((t, q) => t + q.cpu_time_ns, 0)];
+const cpuMs = ['cpu', 'ms', (p) => p.cpu_time_ns / 1e6];
+const waitMs = ['wait', 'ms', (p) => p.wait_time_ns / 1e6];
+const switches = ['switches', '/s', (p, s) => (p.nvcsw + p.nivcsw) / s];
+const voluntary = ['nvcsw', '/s', (p, s) => p.nvcsw / s];
+const involuntary = ['nivcsw', '/s', (p, s) => p.nivcsw / s];
+const p50 = ['wake p50', 'us', (p) => (p.wakeup_latency_ns ? p.wakeup_latency_ns[0] / 1e3 : null)];
+const p99 = ['wake p99', 'us', (p) => (p.wakeup_latency_ns ? p.wakeup_latency_ns[2] / 1e3 : null)];
+
+// [label, scenario, { process: metrics }]
+const suite = [
+  ['nice shares, 1 CPU', load('nice-one-cpu'), { nice0: [part], nice5: [part], nice10: [part] }],
+  ...[1, 2, 4, 8, 16, 32].map((m) => [
+    `greedy threads m=${m}`,
+    threads(load('greedy-threads'), 'B', m),
+    { A: [part, cpuMs], B: [cpuMs] },
+  ]),
+  ['sleeper beside hogs', threads(load('sleeper-beside-hogs'), 'hogs', cpus), { sleeper: [p50, p99, waitMs] }],
+  ['pipe ping-pong, pinned', load('pingpong-pinned'), { ping: [voluntary], pong: [voluntary] }],
+  ['pipe ping-pong, across', load('pingpong-across'), { ping: [voluntary, p50], pong: [voluntary] }],
+  [
+    'stress vs sysbench',
+    threads(threads(load('stress-vs-sysbench'), 'stress', 2 * cpus), 'sysbench', 2 * cpus),
+    { stress: [involuntary, part], sysbench: [switches, part] },
+  ],
+  ...(eevdf ? [['EEVDF short slice', load('eevdf-short-slice'), { latency: [p50, p99, part], hog: [part] }]] : []),
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'schedlab-fidelity-'));
+const fmt = (v) => (v === null || v === undefined ? '-' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
+const relErr = (m, r) => {
+  if (m === null || r === null) return '-';
+  if (m === 0) return r === 0 ? '0%' : '-';
+  const e = ((r - m) / m) * 100;
+  return `${e >= 0 ? '+' : ''}${e.toFixed(0)}%`;
+};
+const rows = [['scenario', 'process', 'metric', 'model', 'real', 'rel err']];
+// Each note with the scenarios that gave it (printed once, labelled unless every scenario gave it).
+const notes = new Map();
+const note = (text, label) => notes.set(text, [...(notes.get(text) ?? []), label]);
+const started = Date.now();
+// CPU time the host's other tasks took during the real runs, against the CPUs' time.
+let othersNs = 0;
+let capacityNs = 0;
+let kernel = release();
+for (const [label, scenario, wanted] of suite) {
+  scenario.policy = { ...scenario.policy, kind: policy };
+  const file = join(dir, `${scenario.name}.json`);
+  writeFileSync(file, JSON.stringify(scenario));
+  const run = spawnSync(cli, ['fidelity', file, '--json'], { encoding: 'utf8' });
+  if (run.status !== 0) {
+    rows.push([label, '-', 'not run', '-', '-', '-']);
+    note((run.stderr || run.stdout).trim().split('\n').join(' '), label);
+    continue;
+  }
+  const { model, real, notes: runNotes } = JSON.parse(run.stdout);
+  kernel = real.kernel;
+  othersNs += real.cpus.reduce((sum, c) => sum + c.busy_ns - c.workload_ns, 0);
+  capacityNs += real.window_ns * real.cpus.length;
+  for (const n of runNotes) note(n, label);
+  const modelS = scenario.duration_ms / 1e3;
+  const realS = real.window_ns / 1e9;
+  for (const [proc, metrics] of Object.entries(wanted)) {
+    const mp = model.processes.find((p) => p.name === proc);
+    const rp = real.processes.find((p) => p.name === proc);
+    for (const [name, unit, of] of metrics) {
+      const [m, r] = [of(mp, modelS, model.processes), of(rp, realS, real.processes)];
+      rows.push([label, proc, `${name} ${unit}`, fmt(m), fmt(r), relErr(m, r)]);
+    }
+  }
+}
+rmSync(dir, { recursive: true, force: true });
+
+const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+const line = (r) => r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+console.log(`schedlab fidelity: the model (policy ${policy}) beside Linux ${kernel} on this host, ${cpus} CPUs`);
+console.log(line(rows[0]));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const r of rows.slice(1)) console.log(line(r));
+for (const [text, labels] of notes) {
+  console.log(labels.length === suite.length ? `note: ${text}` : `note (${labels.join('; ')}): ${text}`);
+}
+if (capacityNs > 0) {
+  const pct = ((othersNs / capacityNs) * 100).toFixed(0);
+  console.log(`note: other tasks of the host took ${pct} % of the CPUs' time during the real runs (the model's machine runs only the scenario)`);
+}
+console.log(`(${((Date.now() - started) / 1e3).toFixed(0)} s; rel err = (real - model) / model)`);

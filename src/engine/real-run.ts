@@ -1,0 +1,153 @@
+// A real trace opened in the lab, behind the same methods as a Simulation
+// (engine.ts) so the frame reader (frame.ts) and the worker (host.ts) treat it
+// as one: the wasm `RealTrace` reads the trace once and answers the views at a
+// cursor. A trace is recorded, not simulated: moving the cursor is all it can
+// do; what needs the model's state (trees, balancing decisions, placements,
+// schedstats) is empty, and the page says it exists only for simulations.
+import { RealTrace, traceSizeLimit } from '../../wasm-core/pkg/schedlab_core.js';
+import type { CpuSchedstat, DecisionView, EventView, LatencyCdf, LoadHistory, Mark, MigrationView, PlacementView, Report, RunSlice, SimView, TaskList, TopologyView } from './types';
+
+/** The largest trace file the page opens (bytes). */
+export function traceLimit(): number {
+  return traceSizeLimit();
+}
+
+/** What the page shows of an opened trace besides the views. */
+export interface TraceInfo {
+  name: string;
+  format: string;
+  kernel: string;
+  cpus: number;
+}
+
+export class RealRun {
+  private readonly trace: RealTrace;
+  private shapeCache: { nrCpus: number; cpusPerNode: number } | null = null;
+
+  /** Throws the importer's message (a damaged line named by its number). */
+  constructor(text: string, readonly name: string) {
+    this.trace = new RealTrace(text, name, 0);
+  }
+
+  info(): TraceInfo {
+    const r = JSON.parse(this.trace.real_report_json()) as { format: string; report: { kernel: string; cpus: unknown[] } };
+    return { name: this.name, format: r.format, kernel: r.report.kernel, cpus: r.report.cpus.length };
+  }
+
+  /** `{format, report}` as `schedsim real-trace --json` prints it. */
+  realReportJson(): string {
+    return this.trace.real_report_json();
+  }
+
+  get events(): number {
+    return this.trace.events();
+  }
+  get nowNs(): number {
+    return this.trace.now_ns();
+  }
+  get durationNs(): number {
+    return this.trace.duration_ns();
+  }
+  get finished(): boolean {
+    return this.nowNs >= this.durationNs;
+  }
+
+  seekTime(tNs: number): void {
+    this.trace.seek_time(tNs);
+  }
+  runUntil(tNs: number): void {
+    this.trace.seek_time(tNs);
+  }
+  seekEvent(n: number): void {
+    this.trace.seek_time(this.trace.time_of_event(n));
+  }
+  /** The next record's time (records at one instant are passed together). */
+  stepEvent(): boolean {
+    if (this.finished) return false;
+    this.trace.seek_time(this.trace.time_of_event(this.events + 1));
+    return true;
+  }
+  stepTick(): boolean {
+    return false;
+  }
+  stepMark(_mark: Mark, _forward: boolean): boolean {
+    return false;
+  }
+
+  frame(_cpu: number): SimView {
+    return JSON.parse(this.trace.frame_json()) as SimView;
+  }
+  viewJson(): string {
+    return this.trace.frame_json();
+  }
+  listedTasks(max: number): TaskList {
+    return JSON.parse(this.trace.listed_tasks_json(max)) as TaskList;
+  }
+  namesFrom(from: number): string[] {
+    return this.trace.nr_tasks() > from ? (JSON.parse(this.trace.task_names_json(from)) as string[]) : [];
+  }
+  pageReport(): Report {
+    return JSON.parse(this.trace.page_metrics_json()) as Report;
+  }
+  report(): Report {
+    return this.pageReport();
+  }
+  schedstatOf(_cpu: number): CpuSchedstat | null {
+    return null;
+  }
+  recentEvents(n: number): EventView[] {
+    return JSON.parse(this.trace.recent_events(n)) as EventView[];
+  }
+  slicesKeptFromNs(): number | null {
+    return null;
+  }
+  slices(t0Ns: number, t1Ns: number, bucketNs = 0, cpuLo = 0, cpuHi = 0xffffffff): RunSlice[] {
+    const flat = this.trace.slices(t0Ns, t1Ns, bucketNs, cpuLo, cpuHi);
+    const out: RunSlice[] = [];
+    for (let i = 0; i + 3 < flat.length; i += 4) out.push({ cpu: flat[i], pid: flat[i + 1], startNs: flat[i + 2], endNs: flat[i + 3] });
+    return out;
+  }
+  decisions(_n: number, _designatedOnly: boolean): DecisionView[] {
+    return [];
+  }
+  placements(_n: number): PlacementView[] {
+    return [];
+  }
+  migrations(sinceNs: number, n: number): MigrationView[] {
+    return JSON.parse(this.trace.migrations_json(sinceNs, n)) as MigrationView[];
+  }
+  shape(): { nrCpus: number; cpusPerNode: number } {
+    if (!this.shapeCache) {
+      const t = this.topology();
+      this.shapeCache = { nrCpus: t.cpus.length, cpusPerNode: t.cores_per_node * t.threads_per_core };
+    }
+    return this.shapeCache;
+  }
+  topology(): TopologyView {
+    return JSON.parse(this.trace.topology_json()) as TopologyView;
+  }
+  /** The history is the whole trace's, read once: it never changes. */
+  historyKey(): string {
+    return 'trace';
+  }
+  history(): LoadHistory {
+    return {
+      widthNs: this.trace.history_width_ns(),
+      buckets: this.trace.history_len(),
+      nrRunning: this.trace.history_nr_running(),
+      load: this.trace.history_load(),
+      migrations: this.trace.history_migrations(),
+      wasted: this.trace.history_wasted(),
+    };
+  }
+  /** The workload's wakeup latency (sched_waking to running), over the whole recording. */
+  latencyCdfs(points: number): LatencyCdf[] {
+    return JSON.parse(this.trace.latency_cdfs_json(points)) as LatencyCdf[];
+  }
+  traceHash(): string {
+    return '';
+  }
+  dispose(): void {
+    this.trace.free();
+  }
+}

@@ -1,0 +1,312 @@
+//! A real trace at the lab's cursor, in the shapes the page draws a
+//! simulation from (`api::view`, `api::report`, `api::topology`): so the
+//! lanes, heatmaps, topology, metrics, event log and task table show a real
+//! run unchanged. What a trace cannot say (runqueue trees, vruntime, PELT,
+//! balancing decisions, schedstats) is left empty, and the page says why.
+
+use super::replay::Replay;
+use super::trace_text::Event;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+
+/// One thread at the cursor, replayed from the start.
+#[derive(Default, Clone)]
+pub(super) struct Thread {
+    state: &'static str,
+    cpu: u32,
+    prio: i32,
+    sum_exec_ns: u64,
+    wait_ns: u64,
+    since: u64,
+    nvcsw: u64,
+    nivcsw: u64,
+}
+
+/// Every CPU's current task (kernel tid, 0 idle) and every thread, at `now`.
+pub(super) struct At {
+    curr: Vec<Option<u32>>,
+    threads: HashMap<u32, Thread>,
+}
+
+impl Replay {
+    /// Records at or before `now`: the page's event count at the cursor.
+    pub fn events_at(&self, now: u64) -> usize {
+        self.records.partition_point(|r| r.ts_ns <= now)
+    }
+
+    /// The state at `now`, replayed once per cursor: a frame reads it twice (CPUs, then task rows).
+    fn at(&self, now: u64) -> Rc<At> {
+        if let Some((t, a)) = self.at_cache.borrow().as_ref() {
+            if *t == now {
+                return Rc::clone(a);
+            }
+        }
+        let a = Rc::new(self.replay_to(now));
+        *self.at_cache.borrow_mut() = Some((now, Rc::clone(&a)));
+        a
+    }
+
+    fn replay_to(&self, now: u64) -> At {
+        let mut a = At { curr: vec![None; self.nr_cpus as usize], threads: HashMap::new() };
+        for r in &self.records[..self.events_at(now)] {
+            let t = r.ts_ns;
+            match &r.event {
+                Event::Switch { prev_pid, prev_state, next_pid, next_prio, .. } => {
+                    if *prev_pid != 0 {
+                        let th = a.threads.entry(*prev_pid).or_default();
+                        // Never seen before: it ran from the window's start.
+                        th.sum_exec_ns += match th.state {
+                            "running" => t - th.since,
+                            "" => t,
+                            _ => 0,
+                        };
+                        let preempted = prev_state.starts_with('R');
+                        th.state = if preempted {
+                            "runnable"
+                        } else if prev_state.starts_with(['X', 'Z']) {
+                            "exited"
+                        } else {
+                            "sleeping"
+                        };
+                        th.nivcsw += u64::from(preempted);
+                        th.nvcsw += u64::from(!preempted);
+                        th.since = t;
+                    }
+                    if *next_pid != 0 {
+                        let th = a.threads.entry(*next_pid).or_default();
+                        if th.state == "runnable" {
+                            th.wait_ns += t - th.since;
+                        }
+                        th.state = "running";
+                        th.cpu = r.cpu;
+                        th.prio = *next_prio;
+                        th.since = t;
+                    }
+                    a.curr[r.cpu as usize] = Some(*next_pid);
+                }
+                Event::Wakeup { pid, target_cpu } | Event::WakeupNew { pid, target_cpu } => {
+                    let th = a.threads.entry(*pid).or_default();
+                    if th.state != "running" && th.state != "runnable" {
+                        th.state = "runnable";
+                        th.cpu = *target_cpu;
+                        th.since = t;
+                    }
+                }
+                Event::Migrate { pid, dest_cpu, .. } => {
+                    if let Some(th) = a.threads.get_mut(pid).filter(|th| th.state != "running") {
+                        th.cpu = *dest_cpu;
+                    }
+                }
+                Event::Exit { pid } => {
+                    if let Some(th) = a.threads.get_mut(pid).filter(|th| th.state != "running") {
+                        th.state = "exited";
+                    }
+                }
+                Event::Waking { .. } | Event::Fork { .. } | Event::Marker(_) => {}
+            }
+        }
+        for th in a.threads.values_mut() {
+            match th.state {
+                "running" => th.sum_exec_ns += now - th.since,
+                "runnable" => th.wait_ns += now - th.since,
+                _ => {}
+            }
+        }
+        a
+    }
+
+    /// `SimView` at `now`: every CPU's current task and queue length; no trees (a trace has none).
+    pub fn frame_at(&self, now: u64) -> Value {
+        let a = self.at(now);
+        let mut queued = vec![0u32; self.nr_cpus as usize];
+        for th in a.threads.values().filter(|th| th.state == "runnable") {
+            if let Some(q) = queued.get_mut(th.cpu as usize) {
+                *q += 1;
+            }
+        }
+        let empty = json!({ "root": null, "nodes": [] });
+        let cpus: Vec<Value> = (0..self.nr_cpus as usize)
+            .map(|c| {
+                let curr = a.curr[c].filter(|&p| p != 0).and_then(|p| self.task_of(p));
+                json!({
+                    "cpu": c, "online": true, "curr": curr, "root_curr": curr,
+                    "nr_running": queued[c] + u32::from(curr.is_some()),
+                    "min_vruntime": 0, "load_weight": 0, "load": 0,
+                    "tree": empty, "groups": [], "under": null, "o1": null,
+                })
+            })
+            .collect();
+        json!({
+            "now_ns": now, "events": self.events_at(now), "finished": now >= self.duration_ns,
+            "cpus": cpus, "tasks": [], "rotations": [],
+        })
+    }
+
+    /// The task table at `now` (`TaskList`): live threads first, at most `max` rows.
+    pub fn tasks_at(&self, now: u64, max: usize) -> Value {
+        let a = self.at(now);
+        let mut rows: Vec<(u32, &Thread)> =
+            a.threads.iter().filter_map(|(tid, th)| Some((self.task_of(*tid)?, th))).collect();
+        rows.sort_by_key(|(i, th)| (th.state == "exited", *i));
+        let total = rows.len();
+        let rows: Vec<Value> = rows
+            .into_iter()
+            .take(max)
+            .map(|(i, th)| {
+                let nice = (th.prio - 120).clamp(-20, 19);
+                json!({
+                    "pid": i, "tgid": self.tids[i as usize], "name": self.names[i as usize], "nice": nice,
+                    "weight": crate::sched::weights::nice_to_weight(nice),
+                    "state": if th.state.is_empty() { "sleeping" } else { th.state }, "cpu": th.cpu,
+                    "vruntime": 0, "sum_exec_ns": th.sum_exec_ns, "wait_ns": th.wait_ns,
+                    "nvcsw": th.nvcsw, "nivcsw": th.nivcsw,
+                })
+            })
+            .collect();
+        json!({ "rows": rows, "total": total })
+    }
+
+    fn named(&self, tid: u32) -> String {
+        match self.task_of(tid) {
+            Some(i) if tid != 0 => format!("{}[{tid}]", self.names[i as usize]),
+            _ if tid == 0 => String::new(),
+            _ => format!("tid {tid}[{tid}]"),
+        }
+    }
+
+    /// The `n` last records at or before `now` the event log words (`EventView[]`, oldest first).
+    pub fn events_before(&self, now: u64, n: usize) -> Value {
+        let mut out = Vec::new();
+        for r in self.records[..self.events_at(now)].iter().rev() {
+            if out.len() == n {
+                break;
+            }
+            let mut args = BTreeMap::new();
+            let kind = match &r.event {
+                Event::Switch { prev_pid, prev_state, next_pid, .. } => {
+                    args.insert("prev", self.named(*prev_pid));
+                    args.insert("prev_state", state_word(prev_state).to_string());
+                    args.insert("next", self.named(*next_pid));
+                    "sched_switch"
+                }
+                Event::Wakeup { pid, .. } => {
+                    args.insert("task", self.named(*pid));
+                    "sched_wakeup"
+                }
+                Event::WakeupNew { pid, .. } => {
+                    args.insert("task", self.named(*pid));
+                    "sched_wakeup_new"
+                }
+                Event::Migrate { pid, orig_cpu, dest_cpu } => {
+                    args.insert("task", self.named(*pid));
+                    args.insert("from", orig_cpu.to_string());
+                    args.insert("to", dest_cpu.to_string());
+                    args.insert("cause", "unknown".to_string());
+                    "sched_migrate_task"
+                }
+                Event::Exit { pid } => {
+                    args.insert("task", self.named(*pid));
+                    "exit"
+                }
+                Event::Waking { .. } | Event::Fork { .. } | Event::Marker(_) => continue,
+            };
+            let text = args.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ");
+            out.push(
+                json!({ "t_ns": r.ts_ns, "cpu": r.cpu, "kind": kind, "text": format!("{kind}: {text}"), "args": args }),
+            );
+        }
+        out.reverse();
+        Value::Array(out)
+    }
+
+    /// Up to `n` migrations in [since, now] (`MigrationView[]`): the topology's arrows.
+    pub fn migrations_between(&self, since: u64, now: u64, n: usize) -> Value {
+        let end = self.events_at(now);
+        let from = self.records.partition_point(|r| r.ts_ns < since).min(end);
+        let list: Vec<Value> = self.records[from..end]
+            .iter()
+            .filter_map(|r| match r.event {
+                Event::Migrate { pid, orig_cpu, dest_cpu } if orig_cpu < self.nr_cpus && dest_cpu < self.nr_cpus => {
+                    Some(json!({ "t_ns": r.ts_ns, "pid": self.task_of(pid)?, "from": orig_cpu, "to": dest_cpu, "cause": "unknown" }))
+                }
+                _ => None,
+            })
+            .collect();
+        Value::Array(list[list.len().saturating_sub(n)..].to_vec())
+    }
+
+    /// Flat quads [cpu, task, start, end] of slices on CPUs `lo..hi` overlapping [t0, t1] and begun by
+    /// `now` (clipped there); as `api::view::slices`, those shorter than `bucket_ns` come once per bucket.
+    pub fn slices_in(&self, now: u64, t0: u64, t1: u64, bucket_ns: u64, lo: u32, hi: u32) -> Vec<f64> {
+        let mut out = Vec::new();
+        for lane in self.slices.iter().skip(lo as usize).take(hi.saturating_sub(lo) as usize) {
+            let first = lane.partition_point(|s| s.end_ns < t0);
+            let mut last_bucket = u64::MAX;
+            for s in lane[first..].iter().take_while(|s| s.start_ns <= t1.min(now)) {
+                let end = s.end_ns.min(now);
+                if bucket_ns == 0 || end - s.start_ns >= bucket_ns {
+                    out.extend([s.cpu as f64, s.task as f64, s.start_ns as f64, end as f64]);
+                    continue;
+                }
+                let b = s.start_ns / bucket_ns;
+                if b != last_bucket {
+                    last_bucket = b;
+                    out.extend([s.cpu as f64, s.task as f64, (b * bucket_ns) as f64, ((b + 1) * bucket_ns) as f64]);
+                }
+            }
+        }
+        out
+    }
+
+    /// The lab's `Report` of the whole recorded window (a trace is read whole; the cursor moves the views, not
+    /// the figures), with the sanity checker's violations and the format it was read as.
+    pub fn page_report(&self) -> Value {
+        let r = &self.report;
+        let cpus: Vec<Value> =
+            r.cpus.iter().map(|c| json!({ "cpu": c.cpu, "busy_ns": c.busy_ns, "idle_ns": c.idle_ns })).collect();
+        json!({
+            "scenario": r.scenario, "seed": r.seed, "sim_time_ns": r.window_ns, "events": self.records.len(),
+            "trace_hash": "", "wasted_core_ns": self.wasted_core_ns, "longest_wasted_idle": null,
+            "event_budget_stop_ns": null, "notes": [], "loadavg": [0.0, 0.0, 0.0],
+            "jain_fairness_threads": r.jain_fairness_threads, "migrations": r.migrations, "balance_decisions": 0,
+            "sanity_violations": self.violations, "sanity_violations_total": self.violations_total,
+            "cpus": cpus, "processes": r.processes, "schedstat": [],
+            "kernel": r.kernel, "format": self.format.name(), "lost_events": r.lost_events,
+        })
+    }
+
+    /// Each woken workload process's wakeup latency quantiles (`LatencyCdf[]`, as `api::metrics::latency_cdfs`).
+    pub fn latency_cdfs(&self, points: usize) -> Value {
+        let points = points.clamp(1, 1000);
+        let list: Vec<Value> = self
+            .report
+            .processes
+            .iter()
+            .zip(&self.latency)
+            .filter(|(_, lat)| !lat.is_empty())
+            .map(|(p, lat)| json!({ "tgid": p.tgid, "name": p.name, "samples": lat.len(), "quantiles": lat.cdf(points) }))
+            .collect();
+        Value::Array(list)
+    }
+
+    /// The machine as far as a trace tells it: its CPUs, one node, no SMT known (`TopologyView`).
+    pub fn topology(&self) -> Value {
+        let n = self.nr_cpus;
+        let cpus: Vec<Value> =
+            (0..n).map(|c| json!({ "cpu": c, "node": 0, "core": c, "thread": 0, "online": true })).collect();
+        json!({
+            "name": format!("recorded ({n} CPUs)"), "nodes": 1, "cores_per_node": n, "threads_per_core": 1,
+            "distance": [[10]], "hops": [[0]], "cpus": cpus,
+        })
+    }
+}
+
+/// A trace's `prev_state` in the event log's words.
+fn state_word(s: &str) -> &'static str {
+    match s.chars().next() {
+        Some('R') => "runnable",
+        Some('X' | 'Z') => "exited",
+        _ => "sleeping",
+    }
+}
