@@ -54,7 +54,7 @@ impl Simulator {
     }
 
     /// `get_sd_balance_interval` in jiffies.
-    fn balance_interval_jiffies(&self, cpu: CpuId, level: usize, busy: bool) -> u64 {
+    pub(super) fn balance_interval_jiffies(&self, cpu: CpuId, level: usize, busy: bool) -> u64 {
         let sd = &self.rqs[cpu as usize].domains[level];
         let mut ms = sd.balance_interval_ms;
         if busy {
@@ -68,13 +68,26 @@ impl Simulator {
 
     pub(crate) fn rebalance_domains(&mut self, cpu: CpuId, mut idle: IdleType) {
         let jiffies = self.jiffies();
-        let mut next_balance = jiffies + 60 * (crate::time::NSEC_PER_SEC / self.tick_ns);
+        let mut next_balance = jiffies + 60 * self.hz();
         let mut continue_balancing = true;
+        let (mut need_decay, mut max_cost, hz) = (false, 0, self.hz());
         for level in 0..self.rqs[cpu as usize].domains.len() {
-            if !self.rqs[cpu as usize].domains[level].flags.load_balance {
+            // This regular visit of every domain decays its newly-idle cost by 3/256 (about 1 %) a second.
+            let sd = &mut self.rqs[cpu as usize].domains[level];
+            if jiffies > sd.next_decay_max_lb_cost {
+                sd.max_newidle_lb_cost_ns = sd.max_newidle_lb_cost_ns * 253 / 256;
+                sd.next_decay_max_lb_cost = jiffies + hz;
+                need_decay = true;
+            }
+            max_cost += sd.max_newidle_lb_cost_ns;
+            if !sd.flags.load_balance {
                 continue;
             }
             if !continue_balancing {
+                // The domains above are not balanced, but still decayed.
+                if need_decay {
+                    continue;
+                }
                 break;
             }
             let mut interval = self.balance_interval_jiffies(cpu, level, idle != IdleType::Idle);
@@ -91,32 +104,16 @@ impl Simulator {
             let last = self.rqs[cpu as usize].domains[level].last_balance.ns() / self.tick_ns;
             next_balance = next_balance.min(last + interval);
         }
+        if need_decay {
+            // The runqueue's figure decays with them, floored at the migration cost.
+            let floor = self.tunables.migration_cost_ns;
+            self.rqs[cpu as usize].max_idle_balance_cost_ns = max_cost.max(floor);
+        }
         self.rqs[cpu as usize].next_balance = next_balance;
         self.index.touch(cpu);
         if self.rqs[cpu as usize].need_resched {
             self.schedule(cpu);
         }
-    }
-
-    /// `idle_balance`: the CPU is about to go idle; try to pull work, lowest
-    /// domain first. Returns true if a task was pulled.
-    pub(crate) fn idle_balance(&mut self, cpu: CpuId) -> bool {
-        let overload = self.some_cpu_overloaded();
-        let rq = &self.rqs[cpu as usize];
-        if rq.avg_idle_ns < self.tunables.migration_cost_ns || !overload {
-            return false;
-        }
-        for level in 0..self.rqs[cpu as usize].domains.len() {
-            let flags = &self.rqs[cpu as usize].domains[level].flags;
-            if !flags.load_balance || !flags.balance_newidle {
-                continue;
-            }
-            let (moved, _) = self.load_balance(cpu, level, IdleType::NewlyIdle);
-            if moved > 0 || self.rqs[cpu as usize].nr_running() > 0 {
-                return true;
-            }
-        }
-        false
     }
 
     /// `should_we_balance`: only the first idle CPU of the local group (or
@@ -208,6 +205,10 @@ impl Simulator {
                 dst_load: super::stats::target_load(&loads[cpu as usize], super::stats::load_idx(sd, idle)),
             };
             let fbg = search.run(&inp);
+            if level + 1 == doms.len() {
+                // The root domain's update_sd_lb_stats sets rd->overload to what it saw.
+                self.rd_overload = env_cpus.iter().any(|c| loads[c as usize].nr_running > 1);
+            }
             if self.index_check {
                 let fresh = super::stats::find_busiest_group(&inp).0;
                 assert_eq!(fbg, fresh, "a redo's find_busiest_group at {:?}", self.now);
