@@ -16,6 +16,7 @@
 //! Every load_balance call leaves a `BalanceDecision` record (decision.rs)
 //! that explains in numbers what happened and why.
 
+mod active_balance;
 pub mod decision;
 mod idle_balance;
 mod load_balance;
