@@ -115,6 +115,10 @@ impl Simulator {
                 self.update_cfs_shares(tg, cpu);
             }
         }
+        // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
+        if self.rqs[cpu as usize].nr_running() == 2 {
+            self.rd_overload = true;
+        }
     }
 
     /// `dequeue_task_fair`: dequeue the task, and each group entity left
