@@ -93,6 +93,9 @@ pub struct Task {
     pub owed_ipi_ns: u64,
     /// The task that forked this one, if any.
     pub parent: Option<Pid>,
+    /// A forked child's vruntime relative to the min_vruntime of the runqueue
+    /// it was made on (`task_fork_fair`), until its first enqueue.
+    pub fork_vruntime: Option<u64>,
     /// Children still alive, and child exits not yet waited for.
     pub live_children: u32,
     pub child_exits: u32,
@@ -148,6 +151,7 @@ impl Task {
             blocked_on: None,
             wake_tokens: 0,
             parent: None,
+            fork_vruntime: None,
             live_children: 0,
             child_exits: 0,
             spin: None,

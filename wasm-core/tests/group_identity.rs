@@ -165,9 +165,11 @@ fn gi_colocation_online_p99_orders_plain_pinned_gi_none() {
         pct(&gi, 0) > pct(&none, 0) && gi.online_wakeup_mean_us > none.online_wakeup_mean_us,
         "GI pays SMT contention that no colocation does not: {gi:?} vs {none:?}"
     );
-    // The same requests cost online what they cost alone when the expeller
-    // keeps offline off its cores, and more beside offline hogs without it.
-    assert!((gi.online_cpu_ms - none.online_cpu_ms).abs() < 0.01 * none.online_cpu_ms, "{gi:?} vs {none:?}");
+    // The same requests cost online about what they cost alone when the
+    // expeller keeps offline off its cores (within 2 %: newly-idle balancing
+    // keeps moving offline threads beside them, docs/fidelity.md), and more
+    // beside offline hogs without it.
+    assert!((gi.online_cpu_ms - none.online_cpu_ms).abs() < 0.02 * none.online_cpu_ms, "{gi:?} vs {none:?}");
     assert!(pinned.online_cpu_ms > 1.1 * gi.online_cpu_ms, "{pinned:?} vs {gi:?}");
     // GI's price: the offline jobs lose the CPU the expeller and preemption take.
     assert!(gi.offline_cpu_ms < plain.offline_cpu_ms, "{gi:?} vs {plain:?}");
@@ -196,8 +198,9 @@ fn gi_colocation_p99_order_holds_for_other_seeds() {
 /// onto CPU 0 while fillers hold CPUs 1-3 for 1.5 ms; from 2 ms an underclass
 /// hog pinned to CPU 0 runs there. At each wakeup the sleeper's previous CPU
 /// runs only underclass work: with Group Identity it stays there and preempts
-/// the hog (until active balancing moves it off the pinned hog's CPU, ~70
-/// ms); with identities off CPU 0 is busy, so it moves to the whole idle core
+/// the hog (until balancing moves it off the pinned hog's CPU: the fillers'
+/// CPUs, gone idle at 1.5 ms, balance at their idle interval, about 13 ms
+/// here); with identities off CPU 0 is busy, so it moves to the whole idle core
 /// {2,3}. The placement log tells which: path, chosen CPU, the CPUs
 /// considered. The Overload-on-Wakeup fix tests idleness the same way: its
 /// "previous CPU if idle" keeps the sleeper on CPU 0 with Group Identity.
@@ -224,7 +227,7 @@ fn highclass_wakee_stays_on_a_previous_cpu_running_only_underclass_work() {
 
         let gi = wakeups(true);
         let on_0: Vec<_> = gi.iter().filter(|p| p.prev == 0).collect();
-        assert!(on_0.len() >= 20, "{bugs} the sleeper keeps waking on CPU 0: {on_0:?}");
+        assert!(on_0.len() >= 4, "{bugs} the sleeper keeps waking on CPU 0: {on_0:?}");
         assert!(
             on_0.iter().all(|p| p.chosen == 0 && seen_all(p)),
             "{bugs} GI: it stays beside underclass work: {on_0:?}"

@@ -1,6 +1,7 @@
-//! `rebalance_domains`, `load_balance`, `detach_tasks`, active balance and
-//! `idle_balance` of Linux 4.1, as methods of the simulator. The decision
-//! itself (which group is busiest, how much to move) is in `stats.rs`.
+//! `rebalance_domains`, `load_balance`, `detach_tasks` and `can_migrate_task`
+//! of Linux 4.1, as methods of the simulator. The decision itself (which group
+//! is busiest, how much to move) is in `stats.rs`; the stopper's push in
+//! `active_balance.rs`, newly-idle balancing in `idle_balance.rs`.
 
 use super::decision::{BalanceDecision, Outcome, Why};
 use super::schedstat::LbCounters;
@@ -17,13 +18,13 @@ use crate::trace::{MigrateCause, TraceKind};
 
 /// Why detach_tasks skipped tasks, for the decision record.
 #[derive(Default)]
-struct SkipCounts {
+pub(super) struct SkipCounts {
     pinned: u32,
     running: u32,
     hot: u32,
     too_heavy: u32,
     /// Cache-hot tasks let go because balancing failed too often (schedstat lb_hot_gained).
-    hot_gained: u32,
+    pub(super) hot_gained: u32,
 }
 
 impl SkipCounts {
@@ -54,7 +55,7 @@ impl Simulator {
     }
 
     /// `get_sd_balance_interval` in jiffies.
-    fn balance_interval_jiffies(&self, cpu: CpuId, level: usize, busy: bool) -> u64 {
+    pub(super) fn balance_interval_jiffies(&self, cpu: CpuId, level: usize, busy: bool) -> u64 {
         let sd = &self.rqs[cpu as usize].domains[level];
         let mut ms = sd.balance_interval_ms;
         if busy {
@@ -68,13 +69,26 @@ impl Simulator {
 
     pub(crate) fn rebalance_domains(&mut self, cpu: CpuId, mut idle: IdleType) {
         let jiffies = self.jiffies();
-        let mut next_balance = jiffies + 60 * (crate::time::NSEC_PER_SEC / self.tick_ns);
+        let mut next_balance = jiffies + 60 * self.hz();
         let mut continue_balancing = true;
+        let (mut need_decay, mut max_cost, hz) = (false, 0, self.hz());
         for level in 0..self.rqs[cpu as usize].domains.len() {
-            if !self.rqs[cpu as usize].domains[level].flags.load_balance {
+            // This regular visit of every domain decays its newly-idle cost by 3/256 (about 1 %) a second.
+            let sd = &mut self.rqs[cpu as usize].domains[level];
+            if jiffies > sd.next_decay_max_lb_cost {
+                sd.max_newidle_lb_cost_ns = sd.max_newidle_lb_cost_ns * 253 / 256;
+                sd.next_decay_max_lb_cost = jiffies + hz;
+                need_decay = true;
+            }
+            max_cost += sd.max_newidle_lb_cost_ns;
+            if !sd.flags.load_balance {
                 continue;
             }
             if !continue_balancing {
+                // The domains above are not balanced, but still decayed.
+                if need_decay {
+                    continue;
+                }
                 break;
             }
             let mut interval = self.balance_interval_jiffies(cpu, level, idle != IdleType::Idle);
@@ -91,32 +105,16 @@ impl Simulator {
             let last = self.rqs[cpu as usize].domains[level].last_balance.ns() / self.tick_ns;
             next_balance = next_balance.min(last + interval);
         }
+        if need_decay {
+            // The runqueue's figure decays with them, floored at the migration cost.
+            let floor = self.tunables.migration_cost_ns;
+            self.rqs[cpu as usize].max_idle_balance_cost_ns = max_cost.max(floor);
+        }
         self.rqs[cpu as usize].next_balance = next_balance;
         self.index.touch(cpu);
         if self.rqs[cpu as usize].need_resched {
             self.schedule(cpu);
         }
-    }
-
-    /// `idle_balance`: the CPU is about to go idle; try to pull work, lowest
-    /// domain first. Returns true if a task was pulled.
-    pub(crate) fn idle_balance(&mut self, cpu: CpuId) -> bool {
-        let overload = self.some_cpu_overloaded();
-        let rq = &self.rqs[cpu as usize];
-        if rq.avg_idle_ns < self.tunables.migration_cost_ns || !overload {
-            return false;
-        }
-        for level in 0..self.rqs[cpu as usize].domains.len() {
-            let flags = &self.rqs[cpu as usize].domains[level].flags;
-            if !flags.load_balance || !flags.balance_newidle {
-                continue;
-            }
-            let (moved, _) = self.load_balance(cpu, level, IdleType::NewlyIdle);
-            if moved > 0 || self.rqs[cpu as usize].nr_running() > 0 {
-                return true;
-            }
-        }
-        false
     }
 
     /// `should_we_balance`: only the first idle CPU of the local group (or
@@ -184,7 +182,8 @@ impl Simulator {
         let mut moved: Vec<Pid> = Vec::new();
         // This pass's schedstat counters, added to the domain's at the end.
         let mut st = LbCounters { lb_count: 1, ..Default::default() };
-        let mut all_pinned = false;
+        // out_all_pinned was taken (no CPU left to redo with), and LBF_ALL_PINNED as the last detach left it.
+        let (mut all_pinned, mut env_all_pinned) = (false, false);
         let mut active_from = None;
         let mut done = false;
         if balancer != cpu {
@@ -208,6 +207,10 @@ impl Simulator {
                 dst_load: super::stats::target_load(&loads[cpu as usize], super::stats::load_idx(sd, idle)),
             };
             let fbg = search.run(&inp);
+            if level + 1 == doms.len() {
+                // The root domain's update_sd_lb_stats sets rd->overload to what it saw.
+                self.rd_overload = env_cpus.iter().any(|c| loads[c as usize].nr_running > 1);
+            }
             if self.index_check {
                 let fresh = super::stats::find_busiest_group(&inp).0;
                 assert_eq!(fbg, fresh, "a redo's find_busiest_group at {:?}", self.now);
@@ -236,7 +239,8 @@ impl Simulator {
                 break;
             }
             let local_span = sd.groups[0].span.clone();
-            let (pulled, flags, skips) = self.detach_tasks(cpu, busiest, sd, idle, imbalance, &local_span, &env_cpus);
+            let (pulled, flags, skips) =
+                self.detach_tasks(cpu, busiest, sd, idle, imbalance, &local_span, &mut env_cpus);
             st.lb_gained += pulled.len() as u64;
             st.lb_hot_gained += u64::from(skips.hot_gained);
             moved.extend(&pulled);
@@ -245,9 +249,13 @@ impl Simulator {
                     self.sgc_imbalance[parent_id] = true;
                 }
             }
+            env_all_pinned = flags.all_pinned;
             if flags.all_pinned {
+                // Redo without the busiest CPU while any active CPU is left. The kernel's mask is every active
+                // CPU, and only CPUs of this domain are ever cleared from it (busiest CPUs, and a destination
+                // left by the LBF_DST_PINNED retry), so it is empty only if the domain's are and it spans them all.
                 env_cpus.clear(busiest);
-                if !env_cpus.is_subset_of(&local_span) {
+                if !env_cpus.is_empty() || !self.online.is_subset_of(&sd.span) {
                     continue;
                 }
                 all_pinned = true;
@@ -283,12 +291,14 @@ impl Simulator {
         let sdm = &mut doms[level];
         if balanced {
             sdm.nr_balance_failed = 0;
-            if sdm.balance_interval_ms < sdm.max_interval_ms {
+            // out_one_pinned: a redo that ended balanced after an all-pinned CPU backs off as far as pinned passes.
+            let pinned_cap = env_all_pinned && sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS;
+            if pinned_cap || sdm.balance_interval_ms < sdm.max_interval_ms {
                 sdm.balance_interval_ms *= 2;
             }
         } else if all_pinned && moved.is_empty() {
             sdm.nr_balance_failed = 0;
-            if sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS {
+            if sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS || sdm.balance_interval_ms < sdm.max_interval_ms {
                 sdm.balance_interval_ms *= 2;
             }
         } else if moved.is_empty() {
@@ -348,7 +358,8 @@ impl Simulator {
 
     /// `detach_tasks` + `attach_tasks`: walk the busiest CPU's tasks (most
     /// recently run first) and move those that may move until the imbalance
-    /// is covered.
+    /// is covered; then load_balance's LBF_DST_PINNED retry toward another CPU
+    /// of the local group, which clears this one from `env_cpus`.
     #[allow(clippy::too_many_arguments)]
     fn detach_tasks(
         &mut self,
@@ -358,7 +369,7 @@ impl Simulator {
         idle: IdleType,
         imbalance: u64,
         local_span: &CpuMask,
-        env_cpus: &CpuMask,
+        env_cpus: &mut CpuMask,
     ) -> (Vec<Pid>, DetachFlags, SkipCounts) {
         let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: imbalance as i64 };
         let mut skips = SkipCounts::default();
@@ -367,55 +378,58 @@ impl Simulator {
         let mut dst_cpu = dst;
         let mut dst_pinned_retry: Option<CpuId> = None;
         let cause = if idle == IdleType::NewlyIdle { MigrateCause::NewIdle } else { MigrateCause::Balance };
-        let mut loops = 0;
-        while flags.imbalance_left > 0 && loops < loop_max {
-            let Some(&pid) = self.rqs[src as usize].cfs_tasks.front() else { break };
-            loops += 1;
-            let ok = self.can_migrate_task(
-                pid,
-                src,
-                dst_cpu,
-                sd,
-                idle,
-                local_span,
-                env_cpus,
-                &mut flags,
-                &mut skips,
-                &mut dst_pinned_retry,
-            );
-            let load = self.task_h_load(pid, src);
-            if ok && load / 2 <= flags.imbalance_left as u64 {
-                self.move_queued_task(pid, dst_cpu, cause);
-                moved.push(pid);
-                flags.imbalance_left -= load as i64;
-                // Only a CONFIG_PREEMPT kernel stops a newly-idle pass after its first task.
-                if idle == IdleType::NewlyIdle && self.preempt == crate::config::PreemptModel::Full {
-                    break;
+        loop {
+            let mut loops = 0;
+            while flags.imbalance_left > 0 && loops < loop_max {
+                let Some(&pid) = self.rqs[src as usize].cfs_tasks.front() else { break };
+                loops += 1;
+                let ok = self.can_migrate_task(
+                    pid,
+                    src,
+                    dst_cpu,
+                    sd,
+                    idle,
+                    local_span,
+                    &*env_cpus,
+                    &mut flags,
+                    &mut skips,
+                    &mut dst_pinned_retry,
+                );
+                let load = self.task_h_load(pid, src);
+                if ok && load / 2 <= flags.imbalance_left as u64 {
+                    self.move_queued_task(pid, dst_cpu, cause);
+                    moved.push(pid);
+                    flags.imbalance_left -= load as i64;
+                    // Only a CONFIG_PREEMPT kernel stops a newly-idle pass after its first task.
+                    if idle == IdleType::NewlyIdle && self.preempt == crate::config::PreemptModel::Full {
+                        break;
+                    }
+                    continue;
                 }
-                continue;
+                if ok {
+                    skips.too_heavy += 1;
+                }
+                let rq = &mut self.rqs[src as usize];
+                if rq.cfs_tasks.front() == Some(&pid) {
+                    rq.cfs_tasks.pop_front();
+                    rq.cfs_tasks.push_back(pid);
+                }
             }
-            if ok {
-                skips.too_heavy += 1;
-            }
-            let rq = &mut self.rqs[src as usize];
-            if rq.cfs_tasks.front() == Some(&pid) {
-                rq.cfs_tasks.pop_front();
-                rq.cfs_tasks.push_back(pid);
-            }
-            // LBF_DST_PINNED: retry with another CPU of the local group (4.1.15 retries after the pass whenever
-            // imbalance is left; here only when nothing moved — docs/fidelity.md).
-            if loops == loop_max && moved.is_empty() && flags.imbalance_left > 0 {
-                if let Some(other) = dst_pinned_retry.take() {
+            // LBF_DST_PINNED: tasks this CPU may not take but another CPU of its group may. Whenever imbalance is
+            // left, go again over the same busiest CPU on that CPU's behalf, this CPU no longer a candidate.
+            match dst_pinned_retry.take() {
+                Some(other) if flags.imbalance_left > 0 => {
+                    env_cpus.clear(dst_cpu);
                     dst_cpu = other;
-                    loops = 0;
                 }
+                _ => break,
             }
         }
         (moved, flags, skips)
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn can_migrate_task(
+    pub(super) fn can_migrate_task(
         &self,
         pid: Pid,
         src: CpuId,
@@ -454,67 +468,11 @@ impl Simulator {
         skips.hot += 1;
         false
     }
-
-    /// The stopper of `cpu` runs (`active_load_balance_cpu_stop`): the
-    /// running task is preempted and one movable task goes to `target`.
-    pub(crate) fn active_balance(&mut self, cpu: CpuId, target: CpuId) {
-        self.rqs[cpu as usize].active_balance = false;
-        // The stopper is itself one of the CPU's runnable tasks: with it, a CPU running one task counts two,
-        // so only a CPU with no task of its own left has nothing to push.
-        if !self.online.test(cpu) || !self.online.test(target) || self.rqs[cpu as usize].nr_running() == 0 {
-            return;
-        }
-        // The target's lowest balancing domain that spans this CPU; none, nothing is pushed.
-        let Some(level) =
-            self.rqs[target as usize].domains.iter().position(|sd| sd.flags.load_balance && sd.span.test(cpu))
-        else {
-            return;
-        };
-        // The stopper preempts the running task, which is then queued like any other and may move.
-        self.preempt_curr_for_move(cpu);
-        // detach_one_task: the first task of the list that can_migrate_task lets go (as an idle pass).
-        let (mut skips, mut retry) = (SkipCounts::default(), Some(target));
-        let candidate = {
-            let sd = &self.rqs[target as usize].domains[level];
-            let local = sd.groups[0].span.clone();
-            let env = sd.span.and(&self.online);
-            let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: 0 };
-            self.rqs[cpu as usize].cfs_tasks.iter().copied().find(|&p| {
-                self.can_migrate_task(
-                    p,
-                    cpu,
-                    target,
-                    sd,
-                    IdleType::Idle,
-                    &local,
-                    &env,
-                    &mut flags,
-                    &mut skips,
-                    &mut retry,
-                )
-            })
-        };
-        let st = &mut self.rqs[target as usize].domains[level].schedstat;
-        st.lb[super::schedstat::idle_index(IdleType::Idle)].lb_hot_gained += u64::from(skips.hot_gained);
-        st.alb_count += 1;
-        if candidate.is_some() {
-            st.alb_pushed += 1;
-        } else {
-            st.alb_failed += 1;
-        }
-        if let Some(pid) = candidate {
-            self.move_queued_task(pid, target, MigrateCause::Active);
-        }
-        self.schedule(cpu);
-        if self.rqs[target as usize].need_resched {
-            self.schedule(target);
-        }
-    }
 }
 
 /// The LBF_* flags of one pass.
-struct DetachFlags {
-    all_pinned: bool,
-    some_pinned: bool,
-    imbalance_left: i64,
+pub(super) struct DetachFlags {
+    pub(super) all_pinned: bool,
+    pub(super) some_pinned: bool,
+    pub(super) imbalance_left: i64,
 }

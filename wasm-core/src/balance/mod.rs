@@ -10,10 +10,15 @@
 //!                    find_idlest_group / find_idlest_cpu
 //! ```
 //!
+//! The engine does not charge a balancing pass as CPU time; only newly-idle
+//! balancing needs a pass's cost, for its own bookkeeping (`idle_balance.rs`).
+//!
 //! Every load_balance call leaves a `BalanceDecision` record (decision.rs)
 //! that explains in numbers what happened and why.
 
+mod active_balance;
 pub mod decision;
+mod idle_balance;
 mod load_balance;
 mod nohz;
 pub mod placement;

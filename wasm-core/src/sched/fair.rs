@@ -149,14 +149,17 @@ pub fn update_entity_load_avg(
     }
 }
 
-/// `enqueue_entity` on one level. `vslice` is used for a new task's debit.
+/// `enqueue_entity` on one level. A new task is placed one `debit` (its vslice)
+/// after min_vruntime; a forked child comes with its vruntime made by
+/// `task_fork_fair` (`debit` None) and is not placed again, as 4.1.15's
+/// `wake_up_new_task` enqueues it without ENQUEUE_WAKEUP.
 pub fn enqueue_entity(
     cfs: &mut CfsRq,
     ents: &mut Ents,
     id: EntId,
     kind: EnqueueKind,
     now: SimTime,
-    vslice: u64,
+    debit: Option<u64>,
     t: &CfsTunables,
 ) {
     update_curr(cfs, ents, now);
@@ -179,12 +182,14 @@ pub fn enqueue_entity(
             se.avg.update_contrib(se.weight);
         }
         EnqueueKind::New => {
-            place_entity(cfs, se, true, vslice, t);
+            if let Some(vslice) = debit {
+                place_entity(cfs, se, true, vslice, t);
+            }
             // init_task_runnable_average: a new task's load starts at its weight.
             se.avg = SchedAvg::new_task(sched_slice(cfs, se, t), se.weight, now);
         }
         EnqueueKind::Wakeup => {
-            place_entity(cfs, se, false, vslice, t);
+            place_entity(cfs, se, false, 0, t);
             se.avg.accrue(now, false, false);
             se.avg.update_contrib(se.weight);
         }

@@ -361,7 +361,26 @@ impl Simulator {
                 self.trace.emit(now, target, TraceKind::WakeupPreempt { curr, by: pid });
             }
         }
+        if !is_new {
+            self.fold_avg_idle(target);
+        }
         self.resched_if_needed(target);
+    }
+
+    /// `ttwu_do_wakeup`'s `avg_idle`: a wakeup onto a CPU that went idle
+    /// through `idle_balance` folds that idle time into the running average
+    /// (`update_avg`: an eighth of the difference), then caps it at twice the
+    /// dearest idle balance. A new task's wakeup does not come here.
+    fn fold_avg_idle(&mut self, cpu: CpuId) {
+        let now = self.now;
+        let rq = &mut self.rqs[cpu as usize];
+        if let Some(stamp) = rq.avg_idle_stamp.take() {
+            let delta = now.since(stamp) as i64;
+            let avg = rq.avg_idle_ns as i64;
+            // An arithmetic shift, as the kernel's, rounds a fall down.
+            let avg = (avg + ((delta - avg) >> 3)) as u64;
+            rq.avg_idle_ns = avg.min(2 * rq.max_idle_balance_cost_ns);
+        }
     }
 
     /// `ttwu_stat`: the waking CPU counts the wakeup, as local or as remote on its lowest domain spanning the
@@ -422,17 +441,8 @@ impl Simulator {
         rq.schedstat.sched_count += 1;
         rq.schedstat.sched_goidle += u64::from(next.is_none());
         if let Some(n) = next {
-            if let Some(stamp) = rq.idle_stamp.take() {
-                // avg_idle: a running average of idle periods, capped at twice
-                // the migration cost (ttwu_do_wakeup).
-                let max = 2 * self.tunables.migration_cost_ns;
-                let delta = now.since(stamp);
-                rq.avg_idle_ns = if rq.avg_idle_ns > max {
-                    max
-                } else {
-                    (rq.avg_idle_ns as i64 + (delta as i64 - rq.avg_idle_ns as i64) / 8) as u64
-                };
-            }
+            // No longer idle (avg_idle is folded at the next wakeup, ttwu_do_wakeup).
+            rq.idle_stamp = None;
             rq.cfs_tasks_touch(n);
             let switch_cost = if prev != next { self.costs.context_switch_ns } else { 0 };
             // The owed work below is full-speed work: reckon the burst at

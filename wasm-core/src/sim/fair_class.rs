@@ -80,7 +80,17 @@ impl Simulator {
             return self.o1_enqueue(pid, cpu, kind);
         }
         let now = self.now;
-        let vslice = if kind == EnqueueKind::New { self.task_vslice(pid, cpu) } else { 0 };
+        // A new task's debit; a forked child instead arrives with its vruntime relative to the parent's
+        // runqueue (task_fork_fair), made absolute here on the target's (enqueue_entity adds min_vruntime
+        // before update_curr when the enqueue is not a wakeup).
+        let mut debit = (kind == EnqueueKind::New).then(|| self.task_vslice(pid, cpu));
+        if kind == EnqueueKind::New {
+            if let Some(rel) = self.tasks[pid as usize].fork_vruntime.take() {
+                let min = self.cfs_of(self.tasks[pid as usize].tg, cpu).min_vruntime;
+                self.tasks[pid as usize].se.vruntime = min + rel;
+                debit = None;
+            }
+        }
         let mut kind = kind;
         let mut enqueueing = true;
         // The task's class follows its group's (forked children included).
@@ -94,7 +104,7 @@ impl Simulator {
                     ents.se_mut(id).slice = base_slice;
                 }
                 if enqueueing && !ents.se(id).on_rq {
-                    fair::enqueue_entity(cfs, &mut ents, id, kind, now, vslice, &self.tunables);
+                    fair::enqueue_entity(cfs, &mut ents, id, kind, now, debit, &self.tunables);
                     kind = EnqueueKind::Wakeup;
                 } else {
                     enqueueing = false;
@@ -104,6 +114,10 @@ impl Simulator {
             if tg != 0 {
                 self.update_cfs_shares(tg, cpu);
             }
+        }
+        // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
+        if self.rqs[cpu as usize].nr_running() == 2 {
+            self.rd_overload = true;
         }
     }
 
@@ -221,6 +235,25 @@ impl Simulator {
             slice = fair::level_share(slice, self.cfs_of(tg, cpu), self.ent(id));
         }
         slice
+    }
+
+    /// `task_fork_fair`: the child starts at max(the running entity's
+    /// vruntime, min_vruntime + vslice) of the parent's runqueue on the
+    /// parent's CPU (the vslice through that CPU's hierarchy, START_DEBIT),
+    /// kept relative to that runqueue's min_vruntime until `enqueue_task` adds
+    /// the target's: so a child sent to another CPU keeps its place relative
+    /// to the queue it was made on, not the parent's absolute vruntime.
+    /// EEVDF places a new task by its lag instead; O(1) has no vruntime.
+    pub(crate) fn task_fork_fair(&mut self, child: Pid, cpu: CpuId) {
+        if self.o1_on() || self.policy.kind == crate::config::PolicyKind::Eevdf {
+            return;
+        }
+        let cfs = self.cfs_of(self.tasks[child as usize].tg, cpu);
+        let min = cfs.min_vruntime;
+        let curr = cfs.curr.map(|e| self.ent(e).vruntime);
+        let debit = if self.tunables.features.start_debit { self.task_vslice(child, cpu) } else { 0 };
+        let v = curr.unwrap_or(0).max(min + debit);
+        self.tasks[child as usize].fork_vruntime = Some(v - min);
     }
 
     /// `sched_vslice`: the slice in the task's virtual time.

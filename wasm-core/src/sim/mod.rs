@@ -120,6 +120,9 @@ pub struct Simulator {
     pub(crate) cpu_capacity: u64,
     /// `sched_group_capacity::imbalance`, by group id.
     pub(crate) sgc_imbalance: Vec<bool>,
+    /// `rd->overload`: set when a runqueue reaches two tasks, cleared only by a
+    /// root-domain `find_busiest_group` that finds none with more than one.
+    pub(crate) rd_overload: bool,
     pub(crate) decisions: VecDeque<BalanceDecision>,
     pub(crate) decisions_total: u64,
     pub(crate) stats: accounting::MachineStats,
@@ -189,6 +192,7 @@ impl Simulator {
             online,
             cpu_capacity: cpu_capacity(&cfg.machine),
             sgc_imbalance: Vec::new(),
+            rd_overload: false,
             decisions: VecDeque::new(),
             decisions_total: 0,
             stats: accounting::MachineStats::default(),
@@ -220,7 +224,10 @@ impl Simulator {
         sim.apply_identities(cfg);
         sim.rebuild_domains();
         for rq in &mut sim.rqs {
+            // sched_init: avg_idle starts at twice the migration cost, the
+            // idle-balance cost at the migration cost.
             rq.avg_idle_ns = 2 * sim.tunables.migration_cost_ns;
+            rq.max_idle_balance_cost_ns = sim.tunables.migration_cost_ns;
         }
         for spec in &cfg.processes {
             let tgid = sim.procs.len() as u32;
@@ -351,7 +358,14 @@ impl Simulator {
         let mut per_cpu = build_domains(&self.machine, &self.online, &opts);
         let groups = per_cpu.iter().flatten().flat_map(|d| d.groups.iter().map(|g| g.id + 1)).max().unwrap_or(0);
         self.sgc_imbalance = vec![false; groups];
-        for (rq, doms) in self.rqs.iter_mut().zip(per_cpu.drain(..)) {
+        // A rebuild attaches a new root domain: its overload flag starts clear,
+        // and each domain's newly-idle cost decays from now (sd_init).
+        self.rd_overload = false;
+        let jiffies = self.jiffies();
+        for (rq, mut doms) in self.rqs.iter_mut().zip(per_cpu.drain(..)) {
+            for sd in &mut doms {
+                sd.next_decay_max_lb_cost = jiffies;
+            }
             rq.domains = doms;
         }
     }
@@ -359,6 +373,11 @@ impl Simulator {
     /// The current jiffy count.
     pub fn jiffies(&self) -> u64 {
         self.now.ns() / self.tick_ns
+    }
+
+    /// Ticks a second (`HZ`).
+    pub(crate) fn hz(&self) -> u64 {
+        crate::time::NSEC_PER_SEC / self.tick_ns
     }
 
     pub(crate) fn record_decision(&mut self, d: BalanceDecision) {

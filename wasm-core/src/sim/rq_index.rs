@@ -12,8 +12,7 @@
 //!   enqueue / dequeue / pick / hotplug ... ──touch(cpu), touch_task(pid)──► dirty lists
 //!   sync_index: re-read each dirty CPU and task, adjust the totals
 //!   readers: accounting (wasted core time, rq-change trace, load average),
-//!            idle_balance's "some CPU is overloaded", the NOHZ kick test and
-//!            balancer, select_idle_sibling and the Overload-on-Wakeup fix
+//!            the NOHZ kick test and balancer, select_idle_sibling and the Overload-on-Wakeup fix
 //! ```
 //!
 //! Marking more than changed is harmless (a re-read equal changes nothing);
@@ -65,8 +64,6 @@ pub struct CpuEntry {
     pub nr_running: u32,
     /// Queued tasks not running.
     pub waiting: u32,
-    /// Online with more than one task (what `rd->overload` stands for).
-    pub overloaded: bool,
     /// While idle: its `next_balance` (the NOHZ kick test's key).
     pub due_key: Option<u64>,
     /// While idle: when it went idle (u64::MAX if unknown), the
@@ -133,7 +130,6 @@ pub struct RqIndex {
     pub idle: CpuMask,
     pub nr_running: u64,
     pub waiting: u64,
-    pub overloaded: u32,
     /// Idle CPUs by (next_balance, cpu).
     pub idle_due: BTreeSet<(u64, CpuId)>,
     /// Idle CPUs by (idle since, cpu): the longest idle first.
@@ -268,7 +264,6 @@ impl RqIndex {
             self.wasted_inputs_changed = true;
         }
         self.waiting = waiting;
-        self.overloaded = self.overloaded + new.overloaded as u32 - old.overloaded as u32;
         if old.due_key != new.due_key {
             if let Some(k) = old.due_key {
                 self.idle_due.remove(&(k, cpu));
@@ -304,7 +299,6 @@ impl super::Simulator {
             idle,
             nr_running,
             waiting: nr_running.saturating_sub(u32::from(rq.curr().is_some())),
-            overloaded: rq.online && nr_running > 1,
             due_key: idle.then_some(rq.next_balance),
             stamp_key: idle.then(|| rq.idle_stamp.map_or(u64::MAX, |t| t.ns())),
         }
@@ -334,13 +328,6 @@ impl super::Simulator {
             self.index.count_task(pid, now);
         }
         self.index.scratch = dirty;
-    }
-
-    /// Whether some online CPU has more than one task (idle_balance's
-    /// `rd->overload` test).
-    pub(crate) fn some_cpu_overloaded(&mut self) -> bool {
-        self.sync_index();
-        self.index.overloaded > 0
     }
 
     /// Turns on the index self-check: after every event, the index is

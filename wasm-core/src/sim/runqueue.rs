@@ -33,8 +33,18 @@ pub struct Rq {
     /// When the CPU last went idle (None while busy), for the longest-idle
     /// choice and `avg_idle`.
     pub idle_stamp: Option<SimTime>,
+    /// `rq->idle_stamp` as 4.1 keeps it for `avg_idle`: set each time
+    /// `idle_balance` runs, cleared when it pulls or when a wakeup onto this
+    /// CPU folds the idle time into `avg_idle` (`ttwu_do_wakeup`). Kept apart
+    /// from `idle_stamp`, the "idle since" of the placement and the index:
+    /// the two agree on idle CPUs, but this one outlives a pull by periodic
+    /// balancing, as the kernel's does.
+    pub avg_idle_stamp: Option<SimTime>,
     /// `rq->avg_idle`: running average of idle periods (gates newidle balancing).
     pub avg_idle_ns: u64,
+    /// `rq->max_idle_balance_cost`: the dearest whole `idle_balance` seen,
+    /// never below the migration cost; caps `avg_idle` at twice itself.
+    pub max_idle_balance_cost_ns: u64,
     /// Next jiffy at which periodic balancing is due.
     pub next_balance: u64,
     /// A stopper push is pending from this CPU (`rq->active_balance`).
@@ -61,7 +71,9 @@ impl Rq {
             cpu_load: [0; 5],
             cfs_tasks: VecDeque::new(),
             idle_stamp: Some(SimTime::ZERO),
+            avg_idle_stamp: None,
             avg_idle_ns: 0,
+            max_idle_balance_cost_ns: 0,
             next_balance: 0,
             active_balance: false,
             nohz_kicked: false,

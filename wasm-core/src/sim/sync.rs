@@ -235,6 +235,7 @@ impl Simulator {
         self.tasks.push(child);
         self.procs[tgid as usize].threads.push(pid);
         self.tasks[parent as usize].live_children += 1;
+        self.task_fork_fair(pid, cpu);
         self.advance(pid, From::Waking { is_new: true, waker: Some(cpu) });
     }
 

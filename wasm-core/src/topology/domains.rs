@@ -104,6 +104,12 @@ pub struct SchedDomain {
     pub balance_interval_ms: u64,
     pub last_balance: SimTime,
     pub nr_balance_failed: u32,
+    /// `sd->max_newidle_lb_cost`: the dearest newly-idle pass of this domain
+    /// (modelled cost, `balance::newidle_pass_cost_ns`), decayed about 1 % a
+    /// second by `rebalance_domains`.
+    pub max_newidle_lb_cost_ns: u64,
+    /// `sd->next_decay_max_lb_cost`: the jiffy after which it decays again.
+    pub next_decay_max_lb_cost: u64,
     /// For a level whose groups do not overlap, follow each other in CPU
     /// order and are many: each CPU's group (its index in `groups`, which
     /// starts at this CPU's own group), for scans that start from a CPU
@@ -366,6 +372,8 @@ fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>, machine: &Ma
         balance_interval_ms: weight,
         last_balance: SimTime::ZERO,
         nr_balance_failed: 0,
+        max_newidle_lb_cost_ns: 0,
+        next_decay_max_lb_cost: 0,
         group_index: None,
         schedstat: Default::default(),
     }

@@ -1,0 +1,67 @@
+//! `active_load_balance_cpu_stop` of Linux 4.1: the stopper of a busiest CPU
+//! that failed to give up a task to periodic balancing often enough preempts
+//! its running task and pushes one task to the CPU that asked.
+
+use super::load_balance::{DetachFlags, SkipCounts};
+use super::IdleType;
+use crate::sim::Simulator;
+use crate::time::CpuId;
+use crate::trace::MigrateCause;
+
+impl Simulator {
+    /// The stopper of `cpu` runs (`active_load_balance_cpu_stop`): the
+    /// running task is preempted and one movable task goes to `target`.
+    pub(crate) fn active_balance(&mut self, cpu: CpuId, target: CpuId) {
+        self.rqs[cpu as usize].active_balance = false;
+        // The stopper is itself one of the CPU's runnable tasks: with it, a CPU running one task counts two,
+        // so only a CPU with no task of its own left has nothing to push.
+        if !self.online.test(cpu) || !self.online.test(target) || self.rqs[cpu as usize].nr_running() == 0 {
+            return;
+        }
+        // The target's lowest balancing domain that spans this CPU; none, nothing is pushed.
+        let Some(level) =
+            self.rqs[target as usize].domains.iter().position(|sd| sd.flags.load_balance && sd.span.test(cpu))
+        else {
+            return;
+        };
+        // The stopper preempts the running task, which is then queued like any other and may move.
+        self.preempt_curr_for_move(cpu);
+        // detach_one_task: the first task of the list that can_migrate_task lets go (as an idle pass).
+        let (mut skips, mut retry) = (SkipCounts::default(), Some(target));
+        let candidate = {
+            let sd = &self.rqs[target as usize].domains[level];
+            let local = sd.groups[0].span.clone();
+            let env = sd.span.and(&self.online);
+            let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: 0 };
+            self.rqs[cpu as usize].cfs_tasks.iter().copied().find(|&p| {
+                self.can_migrate_task(
+                    p,
+                    cpu,
+                    target,
+                    sd,
+                    IdleType::Idle,
+                    &local,
+                    &env,
+                    &mut flags,
+                    &mut skips,
+                    &mut retry,
+                )
+            })
+        };
+        let st = &mut self.rqs[target as usize].domains[level].schedstat;
+        st.lb[super::schedstat::idle_index(IdleType::Idle)].lb_hot_gained += u64::from(skips.hot_gained);
+        st.alb_count += 1;
+        if candidate.is_some() {
+            st.alb_pushed += 1;
+        } else {
+            st.alb_failed += 1;
+        }
+        if let Some(pid) = candidate {
+            self.move_queued_task(pid, target, MigrateCause::Active);
+        }
+        self.schedule(cpu);
+        if self.rqs[target as usize].need_resched {
+            self.schedule(target);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! A forked child's vruntime as 4.1.15's `task_fork_fair` makes it: on the
+//! parent's runqueue — max(the running entity's vruntime, min_vruntime +
+//! vslice), the vslice being the child's slice on that runqueue (START_DEBIT)
+//! — kept relative to that runqueue's min_vruntime, and made absolute by
+//! `wake_up_new_task`'s enqueue on the target CPU without placing it again.
+//!
+//! Hand-worked (2 CPUs, no autogroup, CFS, sched_latency 6 ms × (1 + log2 2)
+//! = 12 ms): P (nice 0) runs alone on CPU 1 from 0 ms, so P's vruntime is
+//! CPU 1's min_vruntime. B (nice 5, weight 335), pinned to CPU 0, runs from
+//! 250 ms. At 300 ms P forks C (nice 0); fork balancing sends C to CPU 0
+//! (100 × 1024 on CPU 1 is not below 112 × 335 on CPU 0). On CPU 1, C's
+//! slice is 12 ms × 1024 / (1024 + 1024) = 6 ms, its vslice 6 ms (nice 0):
+//! C's vruntime is max(0, 6 ms) = 6 ms after min_vruntime, carried to CPU 0,
+//! where the enqueue adds CPU 0's min_vruntime as it was before the enqueue
+//! updated B. Placing C on CPU 0 instead (the model before) took the slice
+//! there, 12 ms × 1024 / (1024 + 335) ≈ 9.04 ms.
+
+use schedlab_core::api::scenario::load_scenario;
+use schedlab_core::sim::Simulator;
+use schedlab_core::time::SimTime;
+
+const SCENARIO: &str = r#"{"version":1,"name":"fork-across","seed":1,"duration_ms":600,"autogroup":false,
+  "machine":{"nodes":1,"cores_per_node":2,"threads_per_core":1},
+  "processes":[
+    {"name":"P","cpus":"0-1","program":[{"run_us":300000},{"fork":[{"run_us":1000000}]},{"run_us":1000000}]},
+    {"name":"B","cpus":"0","nice":5,"start_ms":250,"program":[{"run_us":1000000}]}]}"#;
+
+#[test]
+fn a_forked_child_takes_its_start_debit_on_the_parents_runqueue() {
+    let cfg = load_scenario(SCENARIO).expect("valid scenario");
+    let mut sim = Simulator::new(&cfg);
+    sim.run_until(SimTime(299_000_000));
+    let p = sim.processes().iter().find(|p| p.name == "P").unwrap().threads[0];
+    assert_eq!(sim.tasks()[p as usize].cpu, 1, "P ran alone on CPU 1");
+    // Step to the fork, remembering CPU 0's min_vruntime before each event.
+    let (child, min0_before) = loop {
+        let min0 = sim.rqs()[0].cfs.min_vruntime;
+        assert!(sim.step_event() && sim.now() < SimTime(301_000_000), "P forks at 300 ms");
+        if let Some(c) = sim.tasks().iter().find(|t| t.parent == Some(p)) {
+            break (c.pid as usize, min0);
+        }
+    };
+    assert_eq!(sim.tasks()[child].cpu, 0, "fork balancing sent C to the lighter CPU");
+    assert_eq!(sim.tasks()[child].se.vruntime, min0_before + 6_000_000, "one vslice on the parent's runqueue");
+    // And it runs: C takes its weight's share of CPU 0 at once (1024 / 1359 ≈ 75 %).
+    sim.run_until(SimTime(400_000_000));
+    assert!(sim.tasks()[child].se.sum_exec_runtime > 60_000_000);
+}

@@ -1,0 +1,119 @@
+//! `load_balance`'s two affinity rules as Linux 4.1.15 writes them, on hand-worked
+//! cases on the 2-core, 4-thread laptop (HZ 1000, no NOHZ, bugs fixed, no
+//! autogroup, every cost 0). Worked from the 4.1.15 source:
+//!
+//! - LBF_DST_PINNED: `can_migrate_task` meets a task that may not run on the
+//!   destination but may on another CPU of the local group (`dst_grpmask`,
+//!   only for periodic passes) and remembers that CPU as `new_dst_cpu`. After
+//!   `detach_tasks`, if `env.imbalance` is still positive, `load_balance`
+//!   clears the destination from `env.cpus` and goes back to `more_balance`,
+//!   detaching from the same busiest CPU toward `new_dst_cpu`, whatever moved
+//!   already.
+//! - LBF_ALL_PINNED: no task of the busiest CPU may run on the destination.
+//!   `load_balance` clears the busiest CPU from `env.cpus` (every active CPU
+//!   to start with) and redoes the pass while the mask is not empty, which it
+//!   never is while the destination is in it; the redo ends balanced
+//!   (`out_balanced`) once no busiest group is left.
+
+use schedlab_core::api::scenario::load_scenario;
+use schedlab_core::balance::decision::{BalanceDecision, Outcome, Why};
+use schedlab_core::sim::Simulator;
+use schedlab_core::time::{Pid, SimTime};
+use schedlab_core::trace::{MigrateCause, TraceKind};
+
+const MS: u64 = 1_000_000;
+
+fn laptop(events: &str, processes: &str, ms: u64) -> Simulator {
+    let text = format!(
+        r#"{{"version":1,"name":"pinned","duration_ms":{ms},"hz":1000,"nohz":false,"bugs":"linux-4.1-fixed","autogroup":false,
+      "costs":{{"context_switch_ns":0,"wakeup_ipi_ns":0,"migration_cold_ns":0,"migration_cold_remote_ns":0}},
+      "machine":{{"preset":"laptop-2c4t"}},"events":[{events}],"processes":[{processes}]}}"#
+    );
+    let mut sim = Simulator::new(&load_scenario(&text).unwrap());
+    sim.run_until(SimTime(ms * MS));
+    sim
+}
+
+fn pids_of(sim: &Simulator, name: &str) -> Vec<Pid> {
+    let tgid = sim.processes().iter().find(|p| p.name == name).unwrap().tgid;
+    sim.tasks().iter().filter(|t| t.tgid == tgid).map(|t| t.pid).collect()
+}
+
+fn first_pass<'a>(sim: &'a Simulator, cpu: u32, level: &str, from_ms: u64) -> &'a BalanceDecision {
+    sim.decisions()
+        .iter()
+        .find(|d| d.cpu == cpu && d.level == level && d.at.ns() >= from_ms * MS)
+        .unwrap_or_else(|| panic!("no {level} pass of CPU {cpu} from {from_ms} ms"))
+}
+
+/// CPUs 2 and 3 are offline until 100 ms, so everything starts on core 0: `h0`
+/// pinned to CPU 0, and on CPU 1 `h1` (pinned to it), `a` (CPUs 1-2, nice 19:
+/// weight 15) and `bc`'s two threads (CPUs 1 and 3), all running from t = 0.
+/// `a`'s vruntime grows 1024/15 ≈ 68 times as fast as the others', so after
+/// its first turn it waits: at 100 ms it is neither running nor cache-hot. At
+/// 100 ms core 1 comes online idle. CPU 2's first MC pass (the rebuild left
+/// last_balance at 0, so it is due at once): local group {2,3} empty, busiest
+/// group {0,1} (five tasks on two CPUs, overloaded), its busiest CPU 1 (four
+/// tasks); `calculate_imbalance` asks for (busiest avg_load 3,569 − domain
+/// 1,784) × capacity 1,178 / 1,024 = 2,052, two tasks' load. `detach_tasks` toward CPU 2
+/// (loop_max = 4 tasks): h1 is pinned away from both 2 and 3; b and c may not
+/// run on CPU 2 but may on CPU 3, of the local group: LBF_DST_PINNED,
+/// new_dst_cpu 3; `a` may move, and its load (15) is far below the imbalance:
+/// it moves, leaving 2,038. Imbalance is left, so `load_balance` goes again
+/// over CPU 1 toward CPU 3 (loop_max still 4): b's load 1,023, half of it
+/// below 2,038, moves (1,015 left); c would too, but is CPU 1's running task
+/// (or the one its tick just switched out, cache-hot) and stays. The old model
+/// retried only when nothing had moved: it moved `a` alone.
+#[test]
+fn a_pass_that_moved_something_still_retries_for_the_tasks_pinned_away_from_it() {
+    let sim = laptop(
+        r#"{"at_ms":0,"cpu_offline":2},{"at_ms":0,"cpu_offline":3},{"at_ms":100,"cpu_online":2},{"at_ms":100,"cpu_online":3}"#,
+        r#"{"name":"h0","threads":1,"cpus":"0","program":[{"run_us":1000000}]},
+           {"name":"h1","threads":1,"cpus":"1","program":[{"run_us":1000000}]},
+           {"name":"a","threads":1,"cpus":"1-2","nice":19,"program":[{"run_us":1000000}]},
+           {"name":"bc","threads":2,"cpus":"1,3","program":[{"run_us":1000000}]}"#,
+        110,
+    );
+    let a = pids_of(&sim, "a")[0];
+    let bc = pids_of(&sim, "bc");
+    let d = first_pass(&sim, 2, "MC", 100);
+    let Outcome::Moved { tasks, from } = &d.outcome else { panic!("{d:?}") };
+    assert_eq!(*from, 1, "{d:?}");
+    assert_eq!(d.imbalance, 2_052, "{d:?}");
+    assert_eq!(tasks, &vec![a, bc[0]], "a, then b on the retry: {d:?}");
+    // Where they went, in that pass (CPU 3's own pass at the same tick comes after it).
+    let moves: Vec<(u32, Pid)> = sim
+        .trace()
+        .recent(usize::MAX)
+        .filter(|r| r.at == d.at)
+        .filter_map(|r| match r.kind {
+            TraceKind::Migrate { pid, from: 1, cause: MigrateCause::Balance } => Some((r.cpu, pid)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves[..2], [(2, a), (3, bc[0])], "a to CPU 2, b to CPU 3: {moves:?}");
+}
+
+/// CPUs 2 and 3 offline for good: SMT {0,1} is CPU 0's only domain. `h0` runs
+/// pinned to CPU 0; `p`'s two threads run pinned to CPU 1. CPU 0 is busy, so
+/// its first SMT pass is at jiffy 64 (last_balance 0 + 2 ms × busy_factor 32).
+/// Busiest CPU 1 (two tasks), whose tasks are all pinned: LBF_ALL_PINNED.
+/// 4.1.15 clears CPU 1 from env.cpus, which still holds CPU 0, and redoes:
+/// with CPU 1 gone, group {1} has no CPU to count and `find_busiest_group`
+/// finds no busiest group: `out_balanced`. The old model redid only while the
+/// domain had CPUs outside the local group, so it stopped at once with
+/// "nothing moved, all pinned".
+#[test]
+fn an_all_pinned_busiest_cpu_is_dropped_and_the_pass_redone() {
+    let sim = laptop(
+        r#"{"at_ms":0,"cpu_offline":2},{"at_ms":0,"cpu_offline":3}"#,
+        r#"{"name":"h0","threads":1,"cpus":"0","program":[{"run_us":1000000}]},
+           {"name":"p","threads":2,"cpus":"1","program":[{"run_us":1000000}]}"#,
+        70,
+    );
+    let d = first_pass(&sim, 0, "SMT", 1);
+    assert_eq!(d.at.ns() / MS, 64, "{d:?}");
+    assert_eq!(d.busiest_cpu, Some(1), "the first try found CPU 1: {d:?}");
+    assert!(matches!(d.outcome, Outcome::Balanced { .. }), "the redo ends balanced: {d:?}");
+    assert!(!matches!(d.outcome, Outcome::NothingMoved { why: Why::Skipped { .. }, .. }));
+}
