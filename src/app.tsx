@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { listPresets, presetJson } from './engine/engine';
 import type { Mark, PresetInfo } from './engine/types';
+import { RunNotes } from './views/run-notes';
 import { stagePanel, useBringIntoView, useStageTop, useStageZoom } from './classroom/stage';
 import { backwardMark, forwardMark, markWords, stepCommand } from './engine/commands';
 import type { EngineClient } from './engine/client';
@@ -457,6 +458,7 @@ export function App({ client }: { client: EngineClient }) {
             />
           )}
           {report && <MetricsStrip report={report} />}
+          {report && <RunNotes notes={report.notes ?? []} />}
           {trace ? <OnlySimulations what="exports" /> : <RunExports read={api.read} scenarioName={meta.name} />}
           {partner.error !== null && (
             <div className="error" data-testid="compare-error" role="alert">

@@ -215,6 +215,9 @@ export interface Report {
   longest_wasted_idle: [number, number, number] | null;
   /** Set when the run stopped early because it spent its event budget (ns). */
   event_budget_stop_ns: number | null;
+  /** What the run could not do as its scenario asked, in words (a zero-time loop ended, forks refused at the thread
+   * limit, hotplug events not done); absent from a real trace's report. */
+  notes?: string[];
   loadavg: [number, number, number];
   jain_fairness_threads: number;
   migrations: number;
