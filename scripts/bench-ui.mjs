@@ -104,7 +104,8 @@ try {
   });
   await page.getByTestId('btn-play').click();
   await page.waitForTimeout(3000);
-  await page.getByTestId('btn-play').click();
+  // Pause, unless the run already ended (the engine now plays its one simulated second in under 3 s).
+  await page.getByTestId('btn-play').click({ timeout: 1000 }).catch(() => {});
   const box = await page.getByTestId('heatmap-load').boundingBox();
   await page.getByTestId('heatmap-load').click({ position: { x: 52 + (box.width - 68) * 0.9, y: 10 } });
   await page.getByTestId('progress').waitFor({ timeout: 20_000 }).catch(() => {});
