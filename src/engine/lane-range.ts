@@ -11,18 +11,16 @@ export interface LaneRange {
   /** First CPU drawn, and one past the last. */
   lo: number;
   hi: number;
-  /** Whether these are fewer than all the machine's CPUs. */
-  partial: boolean;
 }
 
 /** The lanes' CPUs on a machine of `nrCpus` CPUs with `cpusPerNode` each, for the selected `cpu`. */
 export function laneRange(nrCpus: number, cpusPerNode: number, cpu: number): LaneRange {
-  if (nrCpus <= MAX_LANES) return { lo: 0, hi: nrCpus, partial: false };
+  if (nrCpus <= MAX_LANES) return { lo: 0, hi: nrCpus };
   const c = Math.min(Math.max(0, cpu), nrCpus - 1);
   const per = Math.max(1, cpusPerNode);
   const nodeLo = Math.floor(c / per) * per;
   const nodeHi = Math.min(nrCpus, nodeLo + per);
-  if (nodeHi - nodeLo <= MAX_LANES) return { lo: nodeLo, hi: nodeHi, partial: true };
+  if (nodeHi - nodeLo <= MAX_LANES) return { lo: nodeLo, hi: nodeHi };
   const lo = nodeLo + Math.floor((c - nodeLo) / MAX_LANES) * MAX_LANES;
-  return { lo, hi: Math.min(nodeHi, lo + MAX_LANES), partial: true };
+  return { lo, hi: Math.min(nodeHi, lo + MAX_LANES) };
 }

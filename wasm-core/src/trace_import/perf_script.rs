@@ -48,14 +48,11 @@ pub fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::trace_text::{Event, Record};
+    use super::super::trace_text::{record_of, Event, Record};
     use super::*;
 
     fn rec(line: &str) -> Record {
-        match parse_line(line) {
-            Line::Record(r) => r,
-            other => panic!("{line:?} gave {other:?}"),
-        }
+        record_of(line, parse_line)
     }
 
     #[test]

@@ -71,14 +71,11 @@ pub fn cpus_line(line: &str) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::trace_text::{parse_line, Line, Record};
+    use super::super::trace_text::{parse_line, record_of, Line, Record};
     use super::*;
 
     fn rec(line: &str) -> Record {
-        match parse_line(line) {
-            Line::Record(r) => r,
-            other => panic!("{line:?} gave {other:?}"),
-        }
+        record_of(line, parse_line)
     }
 
     #[test]

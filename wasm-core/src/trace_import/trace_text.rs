@@ -278,15 +278,21 @@ pub fn parse_trace(text: &str) -> (Vec<Record>, u64) {
     (records, lost)
 }
 
+/// A test's one record from `line` as `parse` reads it (panics on anything else).
+#[cfg(test)]
+pub(crate) fn record_of(line: &str, parse: fn(&str) -> Line) -> Record {
+    match parse(line) {
+        Line::Record(r) => r,
+        other => panic!("{line:?} gave {other:?}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn rec(line: &str) -> Record {
-        match parse_line(line) {
-            Line::Record(r) => r,
-            other => panic!("{line:?} gave {other:?}"),
-        }
+        record_of(line, parse_line)
     }
 
     #[test]
