@@ -15,7 +15,8 @@
 //!   restored at enqueue, v = V − vlag·(W + w)/W (PLACE_LAG); a new task
 //!   starts with half a virtual slice to its deadline (PLACE_DEADLINE_INITIAL).
 //!
-//! An entity is under EEVDF when its `slice` is non-zero; CFS leaves it 0.
+//! The fair class runs these when its strategy is `FairStrategy::Eevdf`
+//! (chosen once for the run); `slice` is then every entity's request size.
 //! Not modelled: RUN_TO_PARITY, PREEMPT_SHORT, DELAY_DEQUEUE, and the lag
 //! correction when a queued entity is reweighted (`reweight_eevdf`).
 
@@ -115,7 +116,7 @@ pub fn place_entity(cfs: &CfsRq, ents: &Ents, se: &mut SchedEntity, initial: boo
 /// gets a new one a slice further; true = it did (a resched is due if others
 /// are queued).
 pub fn update_deadline(se: &mut SchedEntity) -> bool {
-    if se.slice == 0 || se.vruntime < se.deadline {
+    if se.vruntime < se.deadline {
         return false;
     }
     se.deadline = se.vruntime + vslice(se);

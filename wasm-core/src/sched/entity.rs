@@ -42,8 +42,9 @@ pub struct SchedEntity {
     pub avg: SchedAvg,
     /// Group Identity class (always Normal unless the scenario enables it).
     pub identity: Identity,
-    /// EEVDF (`sched::eevdf`): the request size in wall ns (0 = the entity
-    /// is scheduled by CFS), the virtual deadline, and the lag saved at dequeue.
+    /// EEVDF (`sched::eevdf`): the request size in wall ns (set at enqueue; 0
+    /// under CFS, which never reads it), the virtual deadline, and the lag
+    /// saved at dequeue. Whether EEVDF runs is the fair class's strategy.
     pub slice: u64,
     pub deadline: u64,
     pub vlag: i64,

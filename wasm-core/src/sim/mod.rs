@@ -11,15 +11,16 @@
 //! assigning it back. Equivalence tests rely on this.
 
 pub mod accounting;
+pub mod class;
 mod core;
 pub mod events;
-mod fair_class;
+pub mod fair_class;
 mod group_identity;
 mod hotplug;
 mod migrate;
 pub mod notes;
 mod o1_balance;
-mod o1_class;
+pub mod o1_class;
 pub mod rq_index;
 mod runqueue;
 pub mod sanity;
@@ -147,10 +148,13 @@ pub struct Simulator {
     pub(crate) budget_stop: Option<SimTime>,
     pub(crate) sanity: sanity::SanityState,
     pub(crate) placements: VecDeque<crate::balance::placement::Placement>,
-    /// The fair-class policy (CFS, or a variant of it).
+    /// The policy and its options (thread weights, Group Identity, EEVDF slices).
     pub(crate) policy: crate::config::PolicyConfig,
-    /// The O(1) class's runqueues and task records (policy "o1" only).
-    pub(crate) o1: Option<crate::sched::o1::O1State>,
+    /// The run's scheduling class: the only way the core reaches one.
+    pub(crate) class: &'static dyn class::SchedClass,
+    /// The running class's own state (the O(1) arrays), if it keeps any
+    /// beyond the CFS runqueues every `Rq` has.
+    pub(crate) class_data: Option<Box<dyn class::ClassData>>,
     /// Whole-machine state kept up to date where runqueues change.
     pub(crate) index: rq_index::RqIndex,
     /// Compare the index with a full scan after every event (tests).
@@ -210,16 +214,16 @@ impl Simulator {
             sanity: sanity::SanityState::default(),
             placements: VecDeque::new(),
             policy: cfg.policy.clone(),
-            o1: (cfg.policy.kind == crate::config::PolicyKind::O1).then(|| crate::sched::o1::O1State {
-                rqs: (0..nr_cpus).map(|_| crate::sched::o1::O1Rq::new()).collect(),
-                tasks: Vec::new(),
-            }),
+            class: class::class_for(cfg.policy.kind),
+            class_data: None,
             index: rq_index::RqIndex::new(nr_cpus as usize),
             index_check: false,
             cpu_load_buf: Vec::new(),
             decision_groups: 0,
             notes: notes::RunNotes::default(),
         };
+        let class = sim.class;
+        class.init(&mut sim);
         let group_of_process = sim.build_task_groups(cfg);
         sim.apply_identities(cfg);
         sim.rebuild_domains();

@@ -1,0 +1,153 @@
+//! Scheduling classes: the kernel's `struct sched_class` as a trait. The
+//! scheduler core (`sim::core`, `sync`, `migrate`, `hotplug`, …) reaches the
+//! run's class only through `SchedClass`; it never asks which class runs.
+//!
+//! ```text
+//!   core: wakeup / tick / __schedule / migrate ──► sim.class(): &'static dyn SchedClass
+//!                                                     ├── fair_class::CFS, ::EEVDF  (FairClass { strategy })
+//!                                                     └── o1_class::O1             (O1Class)
+//!   state: CFS runqueues in every Rq (always there); a class's private state in `Simulator::class_data`
+//! ```
+//!
+//! A class is a stateless `static` (as the kernel's `fair_sched_class` is):
+//! what it keeps lives in the machine state it is handed — the per-CPU `Rq`,
+//! the tasks, or its own `ClassData` box — so `Simulator: Clone` stays the
+//! snapshot. `class_for` picks the run's class from `policy.kind` once, when
+//! the run is built; `Simulator::switch_class` moves every task to another
+//! class mid-run (as sched_ext's disable path moves them back to the fair
+//! class).
+//!
+//! Adding a class: one file with a unit struct (or a struct of constants),
+//! its `static`, `impl SchedClass`, its state as a `ClassData` created in
+//! `init`; then one arm in `class_for`.
+
+use super::Simulator;
+use crate::balance::placement::PlaceKind;
+use crate::config::PolicyKind;
+use crate::sched::fair::EnqueueKind;
+use crate::time::{CpuId, Pid};
+use std::any::Any;
+use std::fmt::Debug;
+
+/// Why the class's balancer runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Balance {
+    /// The scheduler tick (`trigger_load_balance` / `rebalance_tick`).
+    Tick,
+    /// The CPU is about to go idle with nothing to pick (`idle_balance`).
+    NewlyIdle,
+    /// A NOHZ kick reached this CPU: it balances for the idle CPUs.
+    NohzKick,
+    /// This CPU's stopper runs a push to `target` the balancer asked for.
+    Stopper { target: CpuId },
+}
+
+/// The kernel's `struct sched_class`, over the simulator's machine state.
+/// Every method takes the simulator: the class object itself holds nothing
+/// that changes.
+pub trait SchedClass: Debug + Send + Sync {
+    /// The class's name (the `policy.kind` that selects it).
+    fn name(&self) -> &'static str;
+
+    /// The class becomes the run's class: set up its state.
+    fn init(&self, _sim: &mut Simulator) {}
+    /// The class stops being the run's class (every task has left it).
+    fn exit(&self, _sim: &mut Simulator) {}
+    /// A live task (queued or not) leaves this class for another (`switched_from`).
+    fn switched_from(&self, _sim: &mut Simulator, _pid: Pid) {}
+    /// A live task (queued or not) arrives from another class (`switched_to`).
+    fn switched_to(&self, _sim: &mut Simulator, _pid: Pid) {}
+
+    /// `enqueue_task`: `pid` becomes runnable on `cpu` (new, waking or moved).
+    fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind);
+    /// `dequeue_task`: `pid` leaves `cpu`'s queue (`sleeping`: it blocks).
+    fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, sleeping: bool);
+    /// `yield_task`: the running `pid` gives way (sched_yield).
+    fn yield_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId);
+    /// `check_preempt_curr`: whether `pid`, just queued on `cpu`, preempts
+    /// what runs there.
+    fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, pid: Pid, is_fork: bool) -> bool;
+    /// `pick_next_task` (the previous task already put back).
+    fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid>;
+    /// `put_prev_task`: the running `pid` stops running (it may stay queued).
+    fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId);
+    /// `update_curr`: charge the running task of `cpu` up to now.
+    fn update_curr(&self, sim: &mut Simulator, cpu: CpuId);
+    /// `task_tick`: the tick for the running `pid`; true = reschedule.
+    fn task_tick(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) -> bool;
+    /// `select_task_rq`: the CPU a waking or new task goes to; `waker` is the
+    /// CPU doing the wakeup or fork.
+    fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId;
+    /// `migrate_task_rq`: `pid` is about to move from `from` to `to`.
+    fn migrate_task_rq(&self, _sim: &mut Simulator, _pid: Pid, _from: CpuId, _to: CpuId) {}
+    /// `task_fork`: `child` was just forked on `cpu` (not yet enqueued).
+    fn task_fork(&self, _sim: &mut Simulator, _child: Pid, _cpu: CpuId) {}
+    /// A thread starts (a process's first threads, or a fork's child).
+    fn task_new(&self, _sim: &mut Simulator, _pid: Pid) {}
+    /// `task_dead`: a thread exited.
+    fn task_dead(&self, _sim: &mut Simulator, _pid: Pid) {}
+    /// The online CPUs changed (`rq_online` / `rq_offline`).
+    fn cpus_changed(&self, _sim: &mut Simulator) {}
+    /// After `__schedule` on `cpu` switched from `prev` to `next`.
+    fn task_switched(&self, _sim: &mut Simulator, _cpu: CpuId, _prev: Option<Pid>, _next: Option<Pid>) {}
+    /// An IPI this class sent to `cpu` lands (a reschedule it asked for).
+    fn kick(&self, _sim: &mut Simulator, _cpu: CpuId) {}
+
+    /// The class's own balancer; true if it pulled work to `cpu`.
+    fn balance(&self, sim: &mut Simulator, cpu: CpuId, why: Balance) -> bool;
+}
+
+/// The class that runs a policy: the fair class with its strategy, or O(1).
+pub fn class_for(kind: PolicyKind) -> &'static dyn SchedClass {
+    match kind {
+        // PFS and DW-CFS are thread-weight options of CFS (`sim::weight_policy`).
+        PolicyKind::Cfs | PolicyKind::Pfs | PolicyKind::DwCfs => &super::fair_class::CFS,
+        PolicyKind::Eevdf => &super::fair_class::EEVDF,
+        PolicyKind::O1 => &super::o1_class::O1,
+    }
+}
+
+/// A class's private state, kept in the machine state so that a clone of
+/// the simulator (a snapshot) clones it too. Any `Clone + Debug + Send`
+/// type is one.
+pub trait ClassData: Any + Debug + Send {
+    fn clone_box(&self) -> Box<dyn ClassData>;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Any + Clone + Debug + Send> ClassData for T {
+    fn clone_box(&self) -> Box<dyn ClassData> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn ClassData> {
+    fn clone(&self) -> Self {
+        // Through the box to the class's own type (the box is a ClassData too).
+        (**self).clone_box()
+    }
+}
+
+impl Simulator {
+    /// The run's scheduling class.
+    pub fn class(&self) -> &'static dyn SchedClass {
+        self.class
+    }
+
+    /// The running class's private state, if it is a `T`.
+    pub fn class_data<T: Any>(&self) -> Option<&T> {
+        self.class_data.as_deref().and_then(|d| d.as_any().downcast_ref::<T>())
+    }
+
+    /// The running class's private state, if it is a `T`.
+    pub(crate) fn class_data_mut<T: Any>(&mut self) -> Option<&mut T> {
+        self.class_data.as_deref_mut().and_then(|d| d.as_any_mut().downcast_mut::<T>())
+    }
+}
