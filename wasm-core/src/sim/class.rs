@@ -150,4 +150,61 @@ impl Simulator {
     pub(crate) fn class_data_mut<T: Any>(&mut self) -> Option<&mut T> {
         self.class_data.as_deref_mut().and_then(|d| d.as_any_mut().downcast_mut::<T>())
     }
+
+    /// Moves every task to `class` at this instant, as sched_ext's enable and
+    /// disable paths do: each CPU's running task is put back, every queued
+    /// task is dequeued from the old class, every live task is told it
+    /// switched, and the queued ones are enqueued in the new class on the
+    /// same CPU, in the same order; each CPU that was running a task then
+    /// reschedules (`switched_to_fair` reschedules a running task), and one
+    /// whose new pick is the same task goes on running it.
+    pub fn switch_class(&mut self, class: &'static dyn SchedClass) {
+        let old = self.class;
+        if std::ptr::addr_eq(old as *const dyn SchedClass, class as *const dyn SchedClass) || self.finished {
+            return;
+        }
+        let nr_cpus = self.rqs.len() as CpuId;
+        let mut queued: Vec<Vec<Pid>> = Vec::with_capacity(nr_cpus as usize);
+        for cpu in 0..nr_cpus {
+            old.update_curr(self, cpu);
+            if let Some(curr) = self.rqs[cpu as usize].curr_task {
+                old.put_prev_task(self, curr, cpu);
+            }
+            // Oldest first: re-enqueued in the order they were queued.
+            let on_cpu: Vec<Pid> = self.rqs[cpu as usize].cfs_tasks.iter().rev().copied().collect();
+            for &pid in &on_cpu {
+                old.dequeue_task(self, pid, cpu, false);
+            }
+            queued.push(on_cpu);
+        }
+        let live: Vec<Pid> = self
+            .tasks
+            .iter()
+            .filter(|t| t.stats.started_at.is_some() && t.state != crate::task::TaskState::Exited)
+            .map(|t| t.pid)
+            .collect();
+        for &pid in &live {
+            old.switched_from(self, pid);
+        }
+        old.exit(self);
+        self.class = class;
+        self.class_data = None;
+        class.init(self);
+        for &pid in &live {
+            class.switched_to(self, pid);
+        }
+        for (cpu, on_cpu) in queued.into_iter().enumerate() {
+            for pid in on_cpu {
+                class.enqueue_task(self, pid, cpu as CpuId, EnqueueKind::Migrate);
+                self.index.touch_task(pid);
+            }
+            self.touch(cpu as CpuId);
+        }
+        for cpu in 0..nr_cpus {
+            if self.rqs[cpu as usize].curr_task.is_some() {
+                self.rqs[cpu as usize].need_resched = true;
+                self.resched_if_needed(cpu);
+            }
+        }
+    }
 }
