@@ -16,36 +16,12 @@
 //! Every load_balance call leaves a `BalanceDecision` record (decision.rs)
 //! that explains in numbers what happened and why.
 
-mod active_balance;
 pub mod decision;
-mod idle_balance;
-mod load_balance;
-mod nohz;
 pub mod placement;
-pub mod schedstat;
 pub mod search;
 pub mod stats;
 
-/// `enum cpu_idle_type`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IdleType {
-    /// Periodic balance on an idle CPU.
-    Idle,
-    /// Periodic balance on a busy CPU.
-    NotIdle,
-    /// The CPU is about to go idle (`idle_balance`).
-    NewlyIdle,
-}
-
-impl IdleType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            IdleType::Idle => "idle",
-            IdleType::NotIdle => "busy",
-            IdleType::NewlyIdle => "newly-idle",
-        }
-    }
-}
+pub use crate::topology::schedstat::{self, IdleType};
 
 /// Bounded interval between two periodic balance passes of one CPU, in
 /// milliseconds, and the pinned-task cap (`MAX_PINNED_INTERVAL`).

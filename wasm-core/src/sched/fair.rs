@@ -13,7 +13,7 @@
 
 use super::cfs_rq::CfsRq;
 use super::eevdf;
-use super::entity::{EntId, Ents, SchedEntity};
+use super::entity::{EntId, Ents, HasEntity, SchedEntity};
 use super::identity::Identity;
 use super::pelt::SchedAvg;
 use super::tunables::CfsTunables;
@@ -81,7 +81,7 @@ pub fn sched_slice(cfs: &CfsRq, se: &SchedEntity, t: &CfsTunables) -> u64 {
 /// `update_min_vruntime`: min of curr and leftmost, but never backwards. As in
 /// 4.1.15, curr counts even while it is being dequeued (it blocks: curr is
 /// cleared only by put_prev_entity); the on_rq test came in later kernels.
-pub fn update_min_vruntime(cfs: &mut CfsRq, ents: &Ents) {
+pub fn update_min_vruntime(cfs: &mut CfsRq, ents: &Ents<impl HasEntity>) {
     let curr_v = cfs.curr.map(|e| ents.se(e).vruntime);
     let left_v = cfs.leftmost_vruntime();
     let candidate = match (curr_v, left_v) {
@@ -95,7 +95,7 @@ pub fn update_min_vruntime(cfs: &mut CfsRq, ents: &Ents) {
 
 /// `update_curr`: charges this level's running entity for the time since its
 /// exec_start. Returns the wall-clock delta charged.
-pub fn update_curr(cfs: &mut CfsRq, ents: &mut Ents, now: SimTime, st: FairStrategy) -> u64 {
+pub fn update_curr(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, now: SimTime, st: FairStrategy) -> u64 {
     let Some(id) = cfs.curr else { return 0 };
     let se = ents.se_mut(id);
     let delta = now.since(se.exec_start);
@@ -167,7 +167,7 @@ pub fn update_entity_load_avg(
 #[allow(clippy::too_many_arguments)]
 pub fn enqueue_entity(
     cfs: &mut CfsRq,
-    ents: &mut Ents,
+    ents: &mut Ents<impl HasEntity>,
     id: EntId,
     kind: EnqueueKind,
     now: SimTime,
@@ -221,7 +221,7 @@ pub fn enqueue_entity(
     cfs.load_weight += se.weight;
 }
 
-pub fn dequeue_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime, st: FairStrategy) {
+pub fn dequeue_entity(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, id: EntId, now: SimTime, st: FairStrategy) {
     update_curr(cfs, ents, now, st);
     cfs.clear_buddies_of(id);
     if st == FairStrategy::Eevdf {
@@ -252,7 +252,7 @@ pub fn reweight_entity(cfs: &mut CfsRq, se: &mut SchedEntity, weight: u64) {
 }
 
 /// `set_next_entity`: the picked entity leaves the tree and becomes curr.
-pub fn set_next_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime) {
+pub fn set_next_entity(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, id: EntId, now: SimTime) {
     let se = ents.se_mut(id);
     cfs.tree_remove(se.vruntime, id, se.identity);
     update_entity_load_avg(cfs, id, se, now, None);
@@ -264,7 +264,7 @@ pub fn set_next_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime
 
 /// `put_prev_entity`: curr stops running; if still runnable it goes back
 /// into the tree at its (updated) vruntime.
-pub fn put_prev_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime, st: FairStrategy) {
+pub fn put_prev_entity(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, id: EntId, now: SimTime, st: FairStrategy) {
     update_curr(cfs, ents, now, st);
     let se = ents.se_mut(id);
     if se.on_rq {
@@ -292,7 +292,13 @@ pub fn wakeup_preempt_entity(curr: &SchedEntity, se: &SchedEntity, t: &CfsTunabl
 
 /// `check_preempt_tick` on one level, with `ideal` the entity's slice.
 /// Returns true when curr should be rescheduled.
-pub fn check_preempt_tick(cfs: &mut CfsRq, ents: &Ents, ideal: u64, t: &CfsTunables, st: FairStrategy) -> bool {
+pub fn check_preempt_tick(
+    cfs: &mut CfsRq,
+    ents: &Ents<impl HasEntity>,
+    ideal: u64,
+    t: &CfsTunables,
+    st: FairStrategy,
+) -> bool {
     let Some(id) = cfs.curr else { return false };
     let curr = ents.se(id);
     if st == FairStrategy::Eevdf {
@@ -325,7 +331,7 @@ pub fn check_preempt_tick(cfs: &mut CfsRq, ents: &Ents, ideal: u64, t: &CfsTunab
 /// `allow_under` (no SMT expeller runs on a sibling).
 pub fn pick_next_entity(
     cfs: &mut CfsRq,
-    ents: &Ents,
+    ents: &Ents<impl HasEntity>,
     t: &CfsTunables,
     allow_under: bool,
     st: FairStrategy,

@@ -38,7 +38,7 @@ macro_rules! level {
         }
         let cfs: &mut CfsRq =
             if tg == 0 { &mut $s.rqs[$cpu as usize].cfs } else { &mut $s.gcfs[(tg - 1) * n + $cpu as usize] };
-        (cfs, Ents { tasks: &mut $s.tasks, groups: &mut $s.gses })
+        (cfs, Ents { tasks: &mut $s.tasks[..], groups: &mut $s.gses })
     }};
 }
 
@@ -276,7 +276,7 @@ impl Simulator {
     }
 
     pub(crate) fn ent(&self, id: EntId) -> &crate::sched::entity::SchedEntity {
-        crate::sched::entity::entity(&self.tasks, &self.gses, id)
+        crate::sched::entity::entity(&self.tasks[..], &self.gses, id)
     }
 
     /// `pick_next_task_fair` (curr already put back): descend from the root,

@@ -14,6 +14,7 @@ pub mod accounting;
 pub mod class;
 mod core;
 pub mod events;
+mod fair_balance;
 pub mod fair_class;
 mod group_identity;
 mod hotplug;

@@ -52,7 +52,7 @@ pub struct Rq {
     /// A NOHZ idle-balance kick is pending for this CPU.
     pub nohz_kicked: bool,
     /// schedstat counters of the runqueue (the `cpuN` line of /proc/schedstat).
-    pub schedstat: crate::balance::schedstat::RqSchedstat,
+    pub schedstat: crate::topology::schedstat::RqSchedstat,
 }
 
 impl Rq {

@@ -12,7 +12,7 @@
 //! only feeds `max_newidle_lb_cost` and `max_idle_balance_cost`; the pass
 //! itself takes no simulated time.
 
-use super::IdleType;
+use crate::balance::IdleType;
 use crate::sim::Simulator;
 use crate::time::CpuId;
 
