@@ -1,10 +1,13 @@
-//! The simulator: owns the whole state of a run and advances it event by
-//! event. A run is a pure function of its `SimConfig` (seed included).
+//! The simulator: owns the whole state of a run — the machine state (clock,
+//! event queue, runqueues, tasks, trace) and the run's scheduling class —
+//! and advances it event by event. A run is a pure function of its
+//! `SimConfig` (seed included).
 //!
 //! ```text
 //!   SimConfig ──► Simulator::new ──► step_event / step_tick / run_until ──► views, report
 //!                     │                         │
 //!                     └── EventQueue<Event> ◄───┘  (Tick, BurstEnd, Wakeup, Spawn)
+//!   core.rs, sync.rs, migrate.rs, hotplug.rs ──SchedClass──► fair_class (+ fair_balance/) | o1_class (+ o1_balance)
 //! ```
 //!
 //! `Simulator` is `Clone`: a clone is a full snapshot, and restoring is
