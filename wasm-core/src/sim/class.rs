@@ -45,6 +45,17 @@ pub enum Balance {
 /// The kernel's `struct sched_class`, over the simulator's machine state.
 /// Every method takes the simulator: the class object itself holds nothing
 /// that changes.
+///
+/// What the core relies on (the test class in this file's tests is the
+/// smallest class that keeps it):
+/// - `enqueue_task` / `dequeue_task` count the task in `Rq::nr_running`
+///   and set / clear `task.se.on_rq` (a task put back while still on_rq is
+///   Runnable);
+/// - `update_curr` charges the running task's `se.sum_exec_runtime` from
+///   `se.exec_start` up to now, and `pick_next_task` sets `se.exec_start`
+///   (a burst ends when sum_exec_runtime reaches it);
+/// - the running task stays the class's until `put_prev_task`, and a task
+///   is on one CPU's queue at a time (`migrate_task_rq` precedes a move).
 pub trait SchedClass: Debug + Send + Sync {
     /// The class's name (the `policy.kind` that selects it).
     fn name(&self) -> &'static str;
@@ -206,5 +217,149 @@ impl Simulator {
                 self.resched_if_needed(cpu);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The smallest class that keeps the core's contract: round robin with a
+    //! one-tick slice over a FIFO per CPU, its queues its own `ClassData`. It
+    //! is what a new class looks like, and it runs a mid-run switch both ways.
+
+    use super::*;
+    use crate::config::{PolicyConfig, SimConfig};
+    use crate::program::Op;
+    use std::collections::VecDeque;
+
+    #[derive(Debug)]
+    struct RoundRobin;
+    static RR: RoundRobin = RoundRobin;
+
+    #[derive(Clone, Debug)]
+    struct RrState {
+        queues: Vec<VecDeque<Pid>>,
+    }
+
+    fn queues(sim: &mut Simulator) -> &mut Vec<VecDeque<Pid>> {
+        &mut sim.class_data_mut::<RrState>().expect("RR runs").queues
+    }
+
+    impl SchedClass for RoundRobin {
+        fn name(&self) -> &'static str {
+            "rr"
+        }
+        fn init(&self, sim: &mut Simulator) {
+            let queues = vec![VecDeque::new(); sim.rqs.len()];
+            sim.class_data = Some(Box::new(RrState { queues }));
+        }
+        fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _kind: EnqueueKind) {
+            queues(sim)[cpu as usize].push_back(pid);
+            sim.rqs[cpu as usize].nr_running += 1;
+            sim.tasks[pid as usize].se.on_rq = true;
+        }
+        fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _sleeping: bool) {
+            self.update_curr(sim, cpu);
+            queues(sim)[cpu as usize].retain(|&p| p != pid);
+            sim.rqs[cpu as usize].nr_running -= 1;
+            sim.tasks[pid as usize].se.on_rq = false;
+        }
+        fn yield_task(&self, _sim: &mut Simulator, _pid: Pid, _cpu: CpuId) {}
+        fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
+            sim.rqs[cpu as usize].curr_task.is_none()
+        }
+        fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
+            let pid = *queues(sim)[cpu as usize].front()?;
+            sim.tasks[pid as usize].se.exec_start = sim.now;
+            Some(pid)
+        }
+        fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
+            self.update_curr(sim, cpu);
+            let q = &mut queues(sim)[cpu as usize];
+            if q.front() == Some(&pid) {
+                q.rotate_left(1);
+            }
+        }
+        fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
+            let Some(pid) = sim.rqs[cpu as usize].curr_task else { return };
+            let now = sim.now;
+            let se = &mut sim.tasks[pid as usize].se;
+            se.sum_exec_runtime += now.since(se.exec_start);
+            se.exec_start = now;
+        }
+        fn task_tick(&self, sim: &mut Simulator, _pid: Pid, cpu: CpuId) -> bool {
+            self.update_curr(sim, cpu);
+            queues(sim)[cpu as usize].len() > 1
+        }
+        fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
+            let cpu = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid as usize].cpu };
+            if sim.online.test(cpu) && sim.tasks[pid as usize].allowed.test(cpu) {
+                cpu
+            } else {
+                sim.select_fallback_rq(pid, cpu)
+            }
+        }
+        fn balance(&self, _sim: &mut Simulator, _cpu: CpuId, _why: Balance) -> bool {
+            false
+        }
+    }
+
+    /// Two CPUs and three hogs, CFS at first.
+    fn sim() -> Simulator {
+        use crate::config::{BugSwitches, CostModel, PreemptModel, ProcessSpec, DEFAULT_EVENT_BUDGET};
+        use crate::program::Dist;
+        use crate::sched::tunables::{CfsFeatures, CfsKnobs};
+        let hog = |name: &str| ProcessSpec {
+            name: name.into(),
+            nice: 0,
+            threads: 1,
+            start_ns: 0,
+            program: vec![Op::Repeat { times: None, body: vec![Op::Run(Dist::Fixed(5_000_000))] }],
+            affinity: None,
+            session: None,
+            cgroup: None,
+            job_pool: 0,
+        };
+        let cfg = SimConfig {
+            name: "rr".into(),
+            seed: 1,
+            duration_ns: 100_000_000,
+            hz: 1000,
+            machine: crate::machine::Machine::uniform("two", 1, 2, 1, 10),
+            knobs: CfsKnobs::linux_4_1(),
+            features: CfsFeatures::linux_4_1(),
+            policy: PolicyConfig::cfs(),
+            bugs: BugSwitches::linux_4_1(),
+            autogroup: false,
+            costs: CostModel::defaults(),
+            nohz: true,
+            preempt: PreemptModel::Voluntary,
+            sanity: None,
+            cgroups: Vec::new(),
+            processes: vec![hog("a"), hog("b"), hog("c")],
+            events: Vec::new(),
+            event_budget: DEFAULT_EVENT_BUDGET,
+        };
+        let mut sim = Simulator::new(&cfg);
+        sim.set_index_check(true);
+        sim
+    }
+
+    #[test]
+    fn a_class_in_one_file_takes_over_mid_run_and_gives_back() {
+        let mut sim = sim();
+        sim.run_until(crate::time::SimTime(30_000_000));
+        sim.switch_class(&RR);
+        assert_eq!(sim.class().name(), "rr");
+        let before: Vec<u64> = sim.tasks.iter().map(|t| t.se.sum_exec_runtime).collect();
+        sim.run_until(crate::time::SimTime(60_000_000));
+        for (t, b) in sim.tasks.iter().zip(&before) {
+            assert!(t.se.sum_exec_runtime > *b, "{} ran under the round robin", t.name);
+        }
+        let queued: usize = sim.class_data::<RrState>().expect("RR state").queues.iter().map(|q| q.len()).sum();
+        assert_eq!(queued, 3, "the three hogs are queued (the running ones included)");
+        sim.switch_class(class_for(PolicyKind::Cfs));
+        assert!(sim.class_data::<RrState>().is_none(), "its state goes with it");
+        sim.run_to_end();
+        assert!(sim.tasks.iter().all(|t| t.se.sum_exec_runtime > 30_000_000));
     }
 }

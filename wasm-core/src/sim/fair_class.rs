@@ -133,6 +133,7 @@ impl Simulator {
             }
         }
         // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
+        self.rqs[cpu as usize].nr_running += 1;
         if self.rqs[cpu as usize].nr_running() == 2 {
             self.rd_overload = true;
         }
@@ -163,6 +164,7 @@ impl Simulator {
                 self.update_cfs_shares(st, tg, cpu);
             }
         }
+        self.rqs[cpu as usize].nr_running -= 1;
     }
 
     /// `set_next_buddy` / `set_last_buddy`: mark the entity at each level.

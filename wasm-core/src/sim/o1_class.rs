@@ -163,7 +163,7 @@ impl Simulator {
             let expired = self.o1_task(pid).was_expired;
             self.o1_enqueue_array(cpu, pid, expired);
             self.o1_state_mut().rqs[cpu as usize].nr_running += 1;
-            self.rqs[cpu as usize].cfs.h_nr_running += 1;
+            self.rqs[cpu as usize].nr_running += 1;
             self.touch(cpu);
             self.tasks[pid as usize].se.on_rq = true;
             return;
@@ -197,7 +197,7 @@ impl Simulator {
         let o1 = self.o1_state_mut();
         o1.rqs[cpu as usize].nr_running += 1;
         // rq->nr_running, read by idle_cpu and the statistics.
-        self.rqs[cpu as usize].cfs.h_nr_running += 1;
+        self.rqs[cpu as usize].nr_running += 1;
         self.touch(cpu);
         self.tasks[pid as usize].se.on_rq = true;
     }
@@ -208,7 +208,7 @@ impl Simulator {
         self.o1_dequeue_array(cpu, pid);
         let o1 = self.o1_state_mut();
         o1.rqs[cpu as usize].nr_running -= 1;
-        self.rqs[cpu as usize].cfs.h_nr_running -= 1;
+        self.rqs[cpu as usize].nr_running -= 1;
         self.touch(cpu);
         self.tasks[pid as usize].se.on_rq = false;
     }
