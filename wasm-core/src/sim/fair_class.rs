@@ -135,7 +135,7 @@ impl Simulator {
         // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
         self.rqs[cpu as usize].nr_running += 1;
         if self.rqs[cpu as usize].nr_running() == 2 {
-            self.rd_overload = true;
+            self.lb.rd_overload = true;
         }
     }
 

@@ -201,7 +201,7 @@ impl Simulator {
                 child_prefers_sibling,
                 env_cpus: &env_cpus,
                 idle,
-                sgc_imbalance: &self.sgc_imbalance,
+                sgc_imbalance: &self.lb.sgc_imbalance,
                 min_load_fix: !self.bugs.group_imbalance,
                 dst_load_per_task,
                 dst_load: crate::balance::stats::target_load(
@@ -212,7 +212,7 @@ impl Simulator {
             let fbg = search.run(&inp);
             if level + 1 == doms.len() {
                 // The root domain's update_sd_lb_stats sets rd->overload to what it saw.
-                self.rd_overload = env_cpus.iter().any(|c| loads[c as usize].nr_running > 1);
+                self.lb.rd_overload = env_cpus.iter().any(|c| loads[c as usize].nr_running > 1);
             }
             if self.index_check {
                 let fresh = crate::balance::stats::find_busiest_group(&inp).0;
@@ -249,7 +249,7 @@ impl Simulator {
             moved.extend(&pulled);
             if let Some(parent_id) = parent_group {
                 if flags.some_pinned && flags.imbalance_left > 0 {
-                    self.sgc_imbalance[parent_id] = true;
+                    self.lb.sgc_imbalance[parent_id] = true;
                 }
             }
             env_all_pinned = flags.all_pinned;
@@ -274,14 +274,14 @@ impl Simulator {
             done = true;
         }
         if let Some(l) = loads {
-            self.cpu_load_buf = l;
+            self.lb.cpu_load_buf = l;
         }
         d.groups = search.into_groups();
         let balanced =
             matches!(d.outcome, Outcome::Balanced { .. } | Outcome::NoBusiestQueue | Outcome::NotDesignated { .. });
         if balanced {
             if let (Some(parent_id), false) = (parent_group, all_pinned) {
-                self.sgc_imbalance[parent_id] = false;
+                self.lb.sgc_imbalance[parent_id] = false;
             }
         }
         // lb_balanced on the balanced and all-pinned exits; lb_failed whenever nothing moved otherwise.

@@ -19,3 +19,28 @@ mod idle_balance;
 mod load_balance;
 mod nohz;
 mod placement;
+
+use crate::balance::decision::BalanceDecision;
+use crate::balance::placement::Placement;
+use crate::balance::stats::CpuLoad;
+use std::collections::VecDeque;
+
+/// The balancer's machine-wide state and its records (its per-CPU state is
+/// in each `Rq` and its domains, as the kernel keeps it in `struct rq`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LbState {
+    /// `sched_group_capacity::imbalance`, by group id.
+    pub sgc_imbalance: Vec<bool>,
+    /// `rd->overload`: set when a runqueue reaches two tasks, cleared only by a
+    /// root-domain `find_busiest_group` that finds none with more than one.
+    pub rd_overload: bool,
+    /// The most recent balancing decisions (`DECISION_LOG`, `DECISION_GROUPS`).
+    pub decisions: VecDeque<BalanceDecision>,
+    pub decisions_total: u64,
+    /// Group statistics held by the kept decisions (bounded by DECISION_GROUPS).
+    pub decision_groups: usize,
+    /// The most recent wakeup and fork placements (`PLACEMENT_LOG`).
+    pub placements: VecDeque<Placement>,
+    /// Reused by balancing passes: per-CPU loads (only the pass's CPUs fresh).
+    pub cpu_load_buf: Vec<CpuLoad>,
+}

@@ -59,7 +59,7 @@ impl Simulator {
                 }
             }
         } else {
-            let mut loads = std::mem::take(&mut self.cpu_load_buf);
+            let mut loads = std::mem::take(&mut self.lb.cpu_load_buf);
             loads.resize(self.rqs.len(), CpuLoad::default());
             for c in cpus.iter().chain([this_cpu]) {
                 loads[c as usize] = self.cpu_load(c);
@@ -83,8 +83,8 @@ impl Simulator {
         let prev = self.tasks[pid as usize].cpu;
         let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
         // The oldest record's mask is reused once the log is full.
-        let mut considered = match self.placements.len() {
-            PLACEMENT_LOG => self.placements.pop_front().map(|p| p.considered).unwrap_or_default(),
+        let mut considered = match self.lb.placements.len() {
+            PLACEMENT_LOG => self.lb.placements.pop_front().map(|p| p.considered).unwrap_or_default(),
             _ => CpuMask::new(),
         };
         self.search_space(&mut considered, pid, prev, this_cpu, cpu, path);
@@ -159,10 +159,10 @@ impl Simulator {
     }
 
     fn record_placement(&mut self, p: Placement) {
-        if self.placements.len() == PLACEMENT_LOG {
-            self.placements.pop_front();
+        if self.lb.placements.len() == PLACEMENT_LOG {
+            self.lb.placements.pop_front();
         }
-        self.placements.push_back(p);
+        self.lb.placements.push_back(p);
     }
 
     /// The Overload-on-Wakeup fix: previous CPU if idle, else the allowed CPU
@@ -396,7 +396,7 @@ impl Simulator {
             level =
                 self.rqs[cpu as usize].domains.iter().rposition(|d| d.span.weight() < weight && d.flags.balance_fork);
         }
-        self.cpu_load_buf = loads;
+        self.lb.cpu_load_buf = loads;
         new_cpu
     }
 
