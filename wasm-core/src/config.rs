@@ -30,7 +30,7 @@ pub struct SimConfig {
     /// The kernel's preemption model (CONFIG_PREEMPT_*).
     pub preempt: PreemptModel,
     /// The paper's sanity checker (None = off).
-    pub sanity: Option<crate::sim::sanity::SanityConfig>,
+    pub sanity: Option<SanityConfig>,
     pub cgroups: Vec<CgroupSpec>,
     pub processes: Vec<ProcessSpec>,
     pub events: Vec<TimedEvent>,
@@ -50,6 +50,15 @@ pub const MAX_THREADS: u32 = 10_000;
 /// `npm run bench:limits`), far beyond every preset (the largest uses a few
 /// million events). Validation refuses a run estimated past it (`api::limits`).
 pub const DEFAULT_EVENT_BUDGET: u64 = 100_000_000;
+
+/// The paper's sanity checker (`sim::sanity`): every `period_ns` it looks
+/// for an idle CPU while a thread waits, and reports one that lasts
+/// `window_ns`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SanityConfig {
+    pub period_ns: u64,
+    pub window_ns: u64,
+}
 
 /// The scheduling policy of the fair class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,8 +149,7 @@ pub struct CostModel {
     pub smt_sibling_speed_pct: u32,
 }
 
-/// A hardware thread with an idle core to itself.
-pub const FULL_SPEED_PCT: u32 = 100;
+pub use crate::time::FULL_SPEED_PCT;
 
 impl CostModel {
     pub fn defaults() -> CostModel {

@@ -13,6 +13,10 @@
 
 use crate::time::CpuId;
 
+/// The host's topology from sysfs (native only: the CLI's preset "host").
+#[cfg(not(target_arch = "wasm32"))]
+pub mod host;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Machine {
     pub name: String,
@@ -70,11 +74,11 @@ impl Machine {
 
     /// The machine the native CLI runs on (preset `"host"`, not among
     /// `preset_names`: it is not a fixed machine), read from sysfs and mapped
-    /// to this numbering (`real::host`). Refused in the browser.
+    /// to this numbering (`machine::host`). Refused in the browser.
     pub fn host() -> Result<Machine, String> {
         #[cfg(not(target_arch = "wasm32"))]
         {
-            crate::real::host::read_host().map(|h| h.machine)
+            host::read_host().map(|h| h.machine)
         }
         #[cfg(target_arch = "wasm32")]
         {

@@ -5,7 +5,7 @@
 //! are never removed, so a pid is a stable index for the whole run.
 
 use crate::program::ProgramCursor;
-use crate::sched::entity::SchedEntity;
+use crate::sched::entity::{HasEntity, SchedEntity};
 use crate::time::{CpuId, Pid, SimTime};
 use crate::topology::cpumask::CpuMask;
 
@@ -20,6 +20,15 @@ pub enum TaskState {
     /// Blocked (sleeping); not on any runqueue.
     Sleeping,
     Exited,
+}
+
+impl HasEntity for Task {
+    fn se(&self) -> &SchedEntity {
+        &self.se
+    }
+    fn se_mut(&mut self) -> &mut SchedEntity {
+        &mut self.se
+    }
 }
 
 impl TaskState {
@@ -146,7 +155,7 @@ impl Task {
             allowed,
             program,
             burst_end_exec: 0,
-            burst_rate_pct: crate::config::FULL_SPEED_PCT,
+            burst_rate_pct: crate::time::FULL_SPEED_PCT,
             pending: None,
             blocked_on: None,
             wake_tokens: 0,

@@ -10,6 +10,10 @@ pub const NSEC_PER_USEC: u64 = 1_000;
 pub const NSEC_PER_MSEC: u64 = 1_000_000;
 pub const NSEC_PER_SEC: u64 = 1_000_000_000;
 
+/// The rate of a hardware thread with an idle core to itself: work done per
+/// time is a percentage of it (SMT contention slows a thread below it).
+pub const FULL_SPEED_PCT: u32 = 100;
+
 /// An instant of simulated time, in nanoseconds since the run started.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SimTime(pub u64);

@@ -11,9 +11,9 @@
 //! The second number of a cpu line is the long-gone `sched_switch`, printed 0
 //! by 4.1 too. Times are nanoseconds, as 4.1's sched_clock-based fields are.
 
-use crate::balance::schedstat::{RqSchedstat, SdSchedstat};
 use crate::sim::Simulator;
 use crate::topology::cpumask::CpuMask;
+use crate::topology::schedstat::{RqSchedstat, SdSchedstat};
 use serde::Serialize;
 use std::fmt::Write;
 

@@ -1,51 +1,29 @@
-//! Load balancing and task placement, as Linux 4.1 does them
-//! (kernel-model.md section 3):
+//! The pure parts of Linux 4.1's load balancing (kernel-model.md section 3):
+//! group statistics and `find_busiest_group` (stats.rs), the busiest-group
+//! search over a pass and its redos (search.rs), and the records a pass and a
+//! placement leave (decision.rs, placement.rs). The balancer that drives them
+//! over the machine state is the fair class's, `sim::fair_balance`:
 //!
 //! ```text
 //!   tick ─► trigger_load_balance ─► rebalance_domains ─► load_balance(sd) per due domain
 //!   CPU about to idle ─► idle_balance ─► load_balance(sd, NEWLY_IDLE) lowest level first
 //!   load_balance: should_we_balance ─► find_busiest_group (stats.rs) ─► find_busiest_queue
 //!                 ─► detach_tasks (can_migrate_task) ─► attach, or active balance
-//!   wakeup / fork ─► select_task_rq_fair (placement.rs): wake_affine, select_idle_sibling,
+//!   wakeup / fork ─► select_task_rq_fair: wake_affine, select_idle_sibling,
 //!                    find_idlest_group / find_idlest_cpu
 //! ```
 //!
-//! The engine does not charge a balancing pass as CPU time; only newly-idle
-//! balancing needs a pass's cost, for its own bookkeeping (`idle_balance.rs`).
-//!
 //! Every load_balance call leaves a `BalanceDecision` record (decision.rs)
-//! that explains in numbers what happened and why.
+//! that explains in numbers what happened and why. The schedstat counters
+//! and `IdleType` live with the domains (`topology::schedstat`) and are
+//! re-exported here.
 
-mod active_balance;
 pub mod decision;
-mod idle_balance;
-mod load_balance;
-mod nohz;
 pub mod placement;
-pub mod schedstat;
 pub mod search;
 pub mod stats;
 
-/// `enum cpu_idle_type`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IdleType {
-    /// Periodic balance on an idle CPU.
-    Idle,
-    /// Periodic balance on a busy CPU.
-    NotIdle,
-    /// The CPU is about to go idle (`idle_balance`).
-    NewlyIdle,
-}
-
-impl IdleType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            IdleType::Idle => "idle",
-            IdleType::NotIdle => "busy",
-            IdleType::NewlyIdle => "newly-idle",
-        }
-    }
-}
+pub use crate::topology::schedstat::{self, IdleType};
 
 /// Bounded interval between two periodic balance passes of one CPU, in
 /// milliseconds, and the pinned-task cap (`MAX_PINNED_INTERVAL`).

@@ -17,7 +17,8 @@ pub use crate::trace_import::{analysis, foreign, import, manifest, perf_script, 
 
 pub mod cgroup;
 pub mod cli;
-pub mod host;
+/// The host machine reader lives with the machine model (`machine::host`).
+pub use crate::machine::host;
 pub mod plan;
 pub mod runner;
 pub mod schedstat_delta;

@@ -15,12 +15,13 @@
 //!   restored at enqueue, v = V − vlag·(W + w)/W (PLACE_LAG); a new task
 //!   starts with half a virtual slice to its deadline (PLACE_DEADLINE_INITIAL).
 //!
-//! An entity is under EEVDF when its `slice` is non-zero; CFS leaves it 0.
+//! The fair class runs these when its strategy is `FairStrategy::Eevdf`
+//! (chosen once for the run); `slice` is then every entity's request size.
 //! Not modelled: RUN_TO_PARITY, PREEMPT_SHORT, DELAY_DEQUEUE, and the lag
 //! correction when a queued entity is reweighted (`reweight_eevdf`).
 
 use super::cfs_rq::CfsRq;
-use super::entity::{EntId, Ents, SchedEntity};
+use super::entity::{EntId, Ents, HasEntity, SchedEntity};
 use super::fair::calc_delta_fair;
 use crate::rbtree::RbTree;
 
@@ -40,7 +41,7 @@ fn walk(tree: &RbTree<(u64, EntId), EntId>, mut f: impl FnMut(EntId) -> bool) {
 }
 
 /// (Σ (v − min_vruntime)·w, Σ w) over the queued entities, curr included.
-fn weighted_sums(cfs: &CfsRq, ents: &Ents) -> (i128, i128) {
+fn weighted_sums(cfs: &CfsRq, ents: &Ents<impl HasEntity>) -> (i128, i128) {
     let base = cfs.min_vruntime as i128;
     let mut sum = 0i128;
     let mut load = 0i128;
@@ -61,7 +62,7 @@ fn weighted_sums(cfs: &CfsRq, ents: &Ents) -> (i128, i128) {
 }
 
 /// `avg_vruntime`: V, the zero-lag point of the queue.
-pub fn avg_vruntime(cfs: &CfsRq, ents: &Ents) -> u64 {
+pub fn avg_vruntime(cfs: &CfsRq, ents: &Ents<impl HasEntity>) -> u64 {
     let (sum, load) = weighted_sums(cfs, ents);
     if load == 0 {
         return cfs.min_vruntime;
@@ -70,7 +71,7 @@ pub fn avg_vruntime(cfs: &CfsRq, ents: &Ents) -> u64 {
 }
 
 /// `entity_eligible`: v ≤ V, compared without dividing (as the kernel does).
-pub fn entity_eligible(cfs: &CfsRq, ents: &Ents, se: &SchedEntity) -> bool {
+pub fn entity_eligible(cfs: &CfsRq, ents: &Ents<impl HasEntity>, se: &SchedEntity) -> bool {
     let (sum, load) = weighted_sums(cfs, ents);
     sum >= (se.vruntime as i128 - cfs.min_vruntime as i128) * load
 }
@@ -82,7 +83,7 @@ pub fn vslice(se: &SchedEntity) -> u64 {
 
 /// `update_entity_lag` at dequeue: vlag = V − v, clamped to
 /// ±calc_delta_fair(max(2·slice, TICK_NSEC)).
-pub fn update_entity_lag(cfs: &CfsRq, ents: &Ents, id: EntId) -> i64 {
+pub fn update_entity_lag(cfs: &CfsRq, ents: &Ents<impl HasEntity>, id: EntId) -> i64 {
     let se = ents.se(id);
     let v_avg = avg_vruntime(cfs, ents) as i64;
     let limit = calc_delta_fair((2 * se.slice).max(TICK_NSEC_FLOOR), se) as i64;
@@ -91,7 +92,7 @@ pub fn update_entity_lag(cfs: &CfsRq, ents: &Ents, id: EntId) -> i64 {
 
 /// `place_entity` (PLACE_LAG, PLACE_DEADLINE_INITIAL): called before `se`
 /// is added to the queue's sums.
-pub fn place_entity(cfs: &CfsRq, ents: &Ents, se: &mut SchedEntity, initial: bool) {
+pub fn place_entity(cfs: &CfsRq, ents: &Ents<impl HasEntity>, se: &mut SchedEntity, initial: bool) {
     let v_avg = avg_vruntime(cfs, ents) as i128;
     let mut lag = 0i128;
     if cfs.nr_running > 0 {
@@ -115,7 +116,7 @@ pub fn place_entity(cfs: &CfsRq, ents: &Ents, se: &mut SchedEntity, initial: boo
 /// gets a new one a slice further; true = it did (a resched is due if others
 /// are queued).
 pub fn update_deadline(se: &mut SchedEntity) -> bool {
-    if se.slice == 0 || se.vruntime < se.deadline {
+    if se.vruntime < se.deadline {
         return false;
     }
     se.deadline = se.vruntime + vslice(se);
@@ -125,7 +126,7 @@ pub fn update_deadline(se: &mut SchedEntity) -> bool {
 /// `pick_eevdf`: the eligible entity with the earliest deadline, among the
 /// tree and (when `with_curr`) the running entity. Ties on deadline go to
 /// the smaller vruntime (tree order), then to curr.
-pub fn pick_eevdf(cfs: &CfsRq, ents: &Ents, with_curr: bool) -> Option<EntId> {
+pub fn pick_eevdf(cfs: &CfsRq, ents: &Ents<impl HasEntity>, with_curr: bool) -> Option<EntId> {
     let (sum, load) = weighted_sums(cfs, ents);
     let eligible = |se: &SchedEntity| sum >= (se.vruntime as i128 - cfs.min_vruntime as i128) * load;
     let mut best: Option<(u64, EntId)> = None;
@@ -155,25 +156,22 @@ pub fn pick_eevdf(cfs: &CfsRq, ents: &Ents, with_curr: bool) -> Option<EntId> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::ProgramCursor;
-    use crate::task::Task;
-    use crate::topology::cpumask::CpuMask;
 
     /// Tasks 0..n at nice 0 with the given (vruntime, deadline), all queued
     /// in the tree (no curr), with the EEVDF base slice of 0.75 ms.
-    fn queue(entries: &[(u64, u64)]) -> (CfsRq, Vec<Task>) {
+    fn queue(entries: &[(u64, u64)]) -> (CfsRq, Vec<SchedEntity>) {
         let mut cfs = CfsRq::new(0);
         let mut tasks = Vec::new();
         for (i, &(v, d)) in entries.iter().enumerate() {
-            let mut t = Task::new(i as u32, 0, format!("t{i}"), 0, ProgramCursor::new(0), CpuMask::from_range(0..1));
-            t.se.vruntime = v;
-            t.se.deadline = d;
-            t.se.slice = 750_000;
-            t.se.on_rq = true;
+            let mut se = SchedEntity::for_nice(0);
+            se.vruntime = v;
+            se.deadline = d;
+            se.slice = 750_000;
+            se.on_rq = true;
             cfs.tree.insert((v, i as u32), i as u32);
             cfs.nr_running += 1;
-            cfs.load_weight += t.se.weight;
-            tasks.push(t);
+            cfs.load_weight += se.weight;
+            tasks.push(se);
         }
         cfs.min_vruntime = entries.iter().map(|e| e.0).min().unwrap_or(0);
         (cfs, tasks)
@@ -208,16 +206,16 @@ mod tests {
         cfs.tree.remove((0, 2));
         cfs.nr_running -= 1;
         cfs.load_weight -= 1024;
-        tasks[2].se.on_rq = false;
-        tasks[2].se.vlag = 3_000;
-        let mut se = tasks[2].se.clone();
+        tasks[2].on_rq = false;
+        tasks[2].vlag = 3_000;
+        let mut se = tasks[2].clone();
         {
             let ents = Ents { tasks: &mut tasks, groups: &mut [] };
             place_entity(&cfs, &ents, &mut se, false);
         }
         assert_eq!(se.deadline, se.vruntime + 750_000);
-        tasks[2].se = se.clone();
-        tasks[2].se.on_rq = true;
+        tasks[2] = se.clone();
+        tasks[2].on_rq = true;
         cfs.tree.insert((se.vruntime, 2), 2);
         let ents = Ents { tasks: &mut tasks, groups: &mut [] };
         let lag = avg_vruntime(&cfs, &ents) as i64 - se.vruntime as i64;

@@ -13,7 +13,6 @@
 use super::identity::Identity;
 use super::pelt::SchedAvg;
 use super::weights::{nice_to_weight, nice_to_wmult};
-use crate::task::Task;
 use crate::time::SimTime;
 
 pub type EntId = u32;
@@ -42,8 +41,9 @@ pub struct SchedEntity {
     pub avg: SchedAvg,
     /// Group Identity class (always Normal unless the scenario enables it).
     pub identity: Identity,
-    /// EEVDF (`sched::eevdf`): the request size in wall ns (0 = the entity
-    /// is scheduled by CFS), the virtual deadline, and the lag saved at dequeue.
+    /// EEVDF (`sched::eevdf`): the request size in wall ns (set at enqueue; 0
+    /// under CFS, which never reads it), the virtual deadline, and the lag
+    /// saved at dequeue. Whether EEVDF runs is the fair class's strategy.
     pub slice: u64,
     pub deadline: u64,
     pub vlag: i64,
@@ -75,22 +75,39 @@ impl SchedEntity {
     }
 }
 
+/// What the entity store needs of a task: its scheduling entity (the task
+/// type is `task::Task`; `sched` does not depend on it).
+pub trait HasEntity {
+    fn se(&self) -> &SchedEntity;
+    fn se_mut(&mut self) -> &mut SchedEntity;
+}
+
+/// An entity on its own stands for a task (the one-level tests use it).
+impl HasEntity for SchedEntity {
+    fn se(&self) -> &SchedEntity {
+        self
+    }
+    fn se_mut(&mut self) -> &mut SchedEntity {
+        self
+    }
+}
+
 /// Mutable access to every entity: tasks' own and the group entities.
-pub struct Ents<'a> {
-    pub tasks: &'a mut [Task],
+pub struct Ents<'a, T> {
+    pub tasks: &'a mut [T],
     pub groups: &'a mut [SchedEntity],
 }
 
 /// The entity named by `id`, among tasks and group entities.
-pub fn entity<'a>(tasks: &'a [Task], groups: &'a [SchedEntity], id: EntId) -> &'a SchedEntity {
+pub fn entity<'a, T: HasEntity>(tasks: &'a [T], groups: &'a [SchedEntity], id: EntId) -> &'a SchedEntity {
     if is_group(id) {
         &groups[(id & !GROUP_BIT) as usize]
     } else {
-        &tasks[id as usize].se
+        tasks[id as usize].se()
     }
 }
 
-impl Ents<'_> {
+impl<T: HasEntity> Ents<'_, T> {
     pub fn se(&self, id: EntId) -> &SchedEntity {
         entity(self.tasks, self.groups, id)
     }
@@ -99,7 +116,7 @@ impl Ents<'_> {
         if is_group(id) {
             &mut self.groups[(id & !GROUP_BIT) as usize]
         } else {
-            &mut self.tasks[id as usize].se
+            self.tasks[id as usize].se_mut()
         }
     }
 }

@@ -13,7 +13,7 @@
 
 use super::cfs_rq::CfsRq;
 use super::eevdf;
-use super::entity::{EntId, Ents, SchedEntity};
+use super::entity::{EntId, Ents, HasEntity, SchedEntity};
 use super::identity::Identity;
 use super::pelt::SchedAvg;
 use super::tunables::CfsTunables;
@@ -30,6 +30,17 @@ pub enum EnqueueKind {
     /// A runnable task moved from another CPU; its vruntime was already
     /// renormalised against this queue's min_vruntime by the caller.
     Migrate,
+}
+
+/// How the fair class picks and places its entities, chosen once when the
+/// run is built (the fair class holds it; no entity carries a mode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FairStrategy {
+    /// CFS as in Linux 4.1: leftmost vruntime with buddies, sleeper credit.
+    Cfs,
+    /// EEVDF (Linux 6.6+, `sched::eevdf`): earliest eligible virtual
+    /// deadline, lag-preserving placement.
+    Eevdf,
 }
 
 /// `calc_delta_fair`: wall time → virtual time for an entity.
@@ -70,7 +81,7 @@ pub fn sched_slice(cfs: &CfsRq, se: &SchedEntity, t: &CfsTunables) -> u64 {
 /// `update_min_vruntime`: min of curr and leftmost, but never backwards. As in
 /// 4.1.15, curr counts even while it is being dequeued (it blocks: curr is
 /// cleared only by put_prev_entity); the on_rq test came in later kernels.
-pub fn update_min_vruntime(cfs: &mut CfsRq, ents: &Ents) {
+pub fn update_min_vruntime(cfs: &mut CfsRq, ents: &Ents<impl HasEntity>) {
     let curr_v = cfs.curr.map(|e| ents.se(e).vruntime);
     let left_v = cfs.leftmost_vruntime();
     let candidate = match (curr_v, left_v) {
@@ -84,7 +95,7 @@ pub fn update_min_vruntime(cfs: &mut CfsRq, ents: &Ents) {
 
 /// `update_curr`: charges this level's running entity for the time since its
 /// exec_start. Returns the wall-clock delta charged.
-pub fn update_curr(cfs: &mut CfsRq, ents: &mut Ents, now: SimTime) -> u64 {
+pub fn update_curr(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, now: SimTime, st: FairStrategy) -> u64 {
     let Some(id) = cfs.curr else { return 0 };
     let se = ents.se_mut(id);
     let delta = now.since(se.exec_start);
@@ -94,7 +105,7 @@ pub fn update_curr(cfs: &mut CfsRq, ents: &mut Ents, now: SimTime) -> u64 {
     se.exec_start = now;
     se.sum_exec_runtime += delta;
     se.vruntime += calc_delta_fair(delta, se);
-    if eevdf::update_deadline(se) {
+    if st == FairStrategy::Eevdf && eevdf::update_deadline(se) {
         cfs.deadline_passed = true;
     }
     update_min_vruntime(cfs, ents);
@@ -153,17 +164,20 @@ pub fn update_entity_load_avg(
 /// after min_vruntime; a forked child comes with its vruntime made by
 /// `task_fork_fair` (`debit` None) and is not placed again, as 4.1.15's
 /// `wake_up_new_task` enqueues it without ENQUEUE_WAKEUP.
+#[allow(clippy::too_many_arguments)]
 pub fn enqueue_entity(
     cfs: &mut CfsRq,
-    ents: &mut Ents,
+    ents: &mut Ents<impl HasEntity>,
     id: EntId,
     kind: EnqueueKind,
     now: SimTime,
     debit: Option<u64>,
     t: &CfsTunables,
+    st: FairStrategy,
 ) {
-    update_curr(cfs, ents, now);
-    if ents.se(id).slice > 0 {
+    update_curr(cfs, ents, now, st);
+    let eevdf = st == FairStrategy::Eevdf;
+    if eevdf {
         // EEVDF places every arrival (new, waking or migrated) by its lag.
         let mut se = ents.se(id).clone();
         eevdf::place_entity(cfs, ents, &mut se, kind == EnqueueKind::New);
@@ -171,7 +185,6 @@ pub fn enqueue_entity(
         target.vruntime = se.vruntime;
         target.deadline = se.deadline;
     }
-    let eevdf = ents.se(id).slice > 0;
     let se = ents.se_mut(id);
     match kind {
         EnqueueKind::New if eevdf => {
@@ -208,10 +221,10 @@ pub fn enqueue_entity(
     cfs.load_weight += se.weight;
 }
 
-pub fn dequeue_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime) {
-    update_curr(cfs, ents, now);
+pub fn dequeue_entity(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, id: EntId, now: SimTime, st: FairStrategy) {
+    update_curr(cfs, ents, now, st);
     cfs.clear_buddies_of(id);
-    if ents.se(id).slice > 0 {
+    if st == FairStrategy::Eevdf {
         ents.se_mut(id).vlag = eevdf::update_entity_lag(cfs, ents, id);
     }
     let se = ents.se_mut(id);
@@ -239,7 +252,7 @@ pub fn reweight_entity(cfs: &mut CfsRq, se: &mut SchedEntity, weight: u64) {
 }
 
 /// `set_next_entity`: the picked entity leaves the tree and becomes curr.
-pub fn set_next_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime) {
+pub fn set_next_entity(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, id: EntId, now: SimTime) {
     let se = ents.se_mut(id);
     cfs.tree_remove(se.vruntime, id, se.identity);
     update_entity_load_avg(cfs, id, se, now, None);
@@ -251,8 +264,8 @@ pub fn set_next_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime
 
 /// `put_prev_entity`: curr stops running; if still runnable it goes back
 /// into the tree at its (updated) vruntime.
-pub fn put_prev_entity(cfs: &mut CfsRq, ents: &mut Ents, id: EntId, now: SimTime) {
-    update_curr(cfs, ents, now);
+pub fn put_prev_entity(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, id: EntId, now: SimTime, st: FairStrategy) {
+    update_curr(cfs, ents, now, st);
     let se = ents.se_mut(id);
     if se.on_rq {
         cfs.tree_insert(se.vruntime, id, se.identity);
@@ -279,10 +292,16 @@ pub fn wakeup_preempt_entity(curr: &SchedEntity, se: &SchedEntity, t: &CfsTunabl
 
 /// `check_preempt_tick` on one level, with `ideal` the entity's slice.
 /// Returns true when curr should be rescheduled.
-pub fn check_preempt_tick(cfs: &mut CfsRq, ents: &Ents, ideal: u64, t: &CfsTunables) -> bool {
+pub fn check_preempt_tick(
+    cfs: &mut CfsRq,
+    ents: &Ents<impl HasEntity>,
+    ideal: u64,
+    t: &CfsTunables,
+    st: FairStrategy,
+) -> bool {
     let Some(id) = cfs.curr else { return false };
     let curr = ents.se(id);
-    if curr.slice > 0 {
+    if st == FairStrategy::Eevdf {
         // EEVDF: reschedule once curr's deadline has passed (a new one is set).
         return std::mem::take(&mut cfs.deadline_passed);
     }
@@ -310,7 +329,13 @@ pub fn check_preempt_tick(cfs: &mut CfsRq, ents: &Ents, ideal: u64, t: &CfsTunab
 /// With Group Identity: a highclass wakee that preempted goes first, and the
 /// underclass tree is looked at only when the normal one is empty and
 /// `allow_under` (no SMT expeller runs on a sibling).
-pub fn pick_next_entity(cfs: &mut CfsRq, ents: &Ents, t: &CfsTunables, allow_under: bool) -> Option<EntId> {
+pub fn pick_next_entity(
+    cfs: &mut CfsRq,
+    ents: &Ents<impl HasEntity>,
+    t: &CfsTunables,
+    allow_under: bool,
+    st: FairStrategy,
+) -> Option<EntId> {
     if let Some(id) = cfs.id_preempt.take() {
         if ents.se(id).on_rq && cfs.curr != Some(id) {
             cfs.clear_buddies_of(id);
@@ -323,7 +348,7 @@ pub fn pick_next_entity(cfs: &mut CfsRq, ents: &Ents, t: &CfsTunables, allow_und
         return Some(id);
     }
     let (left_key, left) = cfs.tree.first()?;
-    if ents.se(left).slice > 0 {
+    if st == FairStrategy::Eevdf {
         // EEVDF: only a next buddy that is eligible (NEXT_BUDDY), else pick_eevdf.
         let next = cfs.next.filter(|&n| t.features.next_buddy && eevdf::entity_eligible(cfs, ents, ents.se(n)));
         let pick = next.or_else(|| eevdf::pick_eevdf(cfs, ents, false))?;

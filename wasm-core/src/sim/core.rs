@@ -1,12 +1,14 @@
 //! The scheduler core: what happens on each event. These mirror the kernel's
 //! `scheduler_tick`, `try_to_wake_up`/`wake_up_new_task`, `deactivate_task`
-//! and `__schedule`, calling into the CFS class in `sched::fair`.
+//! and `__schedule`, calling the run's class through `SchedClass` only
+//! (`sim::class`): the core never asks which class runs.
 //!
 //! The rule that keeps the model honest: a CPU reschedules only when its
 //! need_resched flag is set by a mechanism (tick preemption, wakeup
 //! preemption, the running task blocking or exiting), never because an
 //! outcome is wanted.
 
+use super::class::Balance;
 use super::events::{Event, EventClass};
 use super::Simulator;
 use crate::balance::placement::PlaceKind;
@@ -57,11 +59,11 @@ impl Simulator {
                 Some(EventClass::Other)
             }
             Event::ActiveBalance { cpu, target } => {
-                self.active_balance(cpu, target);
+                self.class().balance(self, cpu, Balance::Stopper { target });
                 Some(EventClass::Other)
             }
             Event::NohzKick(cpu) => {
-                self.nohz_idle_balance(cpu);
+                self.class().balance(self, cpu, Balance::NohzKick);
                 Some(EventClass::Other)
             }
             Event::SanityCheck => {
@@ -73,7 +75,7 @@ impl Simulator {
                 Some(EventClass::Other)
             }
             Event::ExpelKick(cpu) => {
-                self.expel_kick(cpu);
+                self.class().kick(self, cpu);
                 Some(EventClass::Other)
             }
             Event::LoadAvg => {
@@ -83,7 +85,7 @@ impl Simulator {
             }
             Event::Timed(kind) => {
                 self.timed_event(kind);
-                self.refresh_all_thread_weights();
+                self.class().cpus_changed(self);
                 Some(EventClass::Other)
             }
         }
@@ -91,7 +93,7 @@ impl Simulator {
 
     /// Charges the running task of `cpu` (and its groups) up to now.
     fn update_curr(&mut self, cpu: CpuId) {
-        self.update_curr_chain(cpu);
+        self.class().update_curr(self, cpu);
     }
 
     /// `scheduler_tick`: charge and possibly preempt curr, fold the load into
@@ -103,17 +105,13 @@ impl Simulator {
             return;
         }
         if let Some(curr) = self.rqs[cpu as usize].curr() {
-            if self.task_tick(curr, cpu) {
+            if self.class().task_tick(self, curr, cpu) {
                 self.rqs[cpu as usize].need_resched = true;
                 self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
             }
         }
         self.rqs[cpu as usize].update_cpu_load();
-        if self.o1_on() {
-            self.o1_rebalance_tick(cpu);
-        } else {
-            self.trigger_load_balance(cpu);
-        }
+        self.class().balance(self, cpu, Balance::Tick);
         self.resched_if_needed(cpu);
     }
 
@@ -185,8 +183,7 @@ impl Simulator {
 
     fn advance_inner(&mut self, pid: Pid, from: From) {
         if let From::Waking { is_new: true, .. } = from {
-            // A new thread changes its process's thread count (PFS, DW-CFS).
-            self.refresh_thread_weights(self.tasks[pid as usize].tgid);
+            self.class().task_new(self, pid);
         }
         for _ in 0..MAX_SYSCALLS_IN_A_ROW {
             let action = self.next_action(pid);
@@ -262,7 +259,7 @@ impl Simulator {
         task.stats.exited_at = Some(self.now);
         let cpu = task.cpu;
         self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
-        self.refresh_thread_weights(self.tasks[pid as usize].tgid);
+        self.class().task_dead(self, pid);
         self.notify_parent(pid, cpu);
     }
 
@@ -272,7 +269,7 @@ impl Simulator {
         self.deactivate(cpu, pid, TaskState::Exited);
         self.tasks[pid as usize].stats.exited_at = Some(self.now);
         self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
-        self.refresh_thread_weights(self.tasks[pid as usize].tgid);
+        self.class().task_dead(self, pid);
         self.notify_parent(pid, cpu);
         self.schedule(cpu);
     }
@@ -300,22 +297,11 @@ impl Simulator {
         if is_new {
             self.tasks[pid as usize].cpu = waker;
         }
-        let target = if self.o1_on() {
-            // O(1): no wakeup balancing; a new task goes to the least loaded CPU.
-            let prev = self.tasks[pid as usize].cpu;
-            let usable = |c: CpuId| self.online.test(c) && self.tasks[pid as usize].allowed.test(c);
-            match (is_new, self.o1_select_fork_cpu(pid)) {
-                (true, Some(c)) => c,
-                _ if usable(prev) => prev,
-                _ => self.select_fallback_rq(pid, prev),
-            }
-        } else {
-            self.select_task_rq_fair(pid, waker, kind)
-        };
+        let target = self.class().select_task_rq(self, pid, waker, kind);
         if is_new && target != waker && self.tasks[pid as usize].parent.is_some() {
             // task_fork_fair stores the child's vruntime relative to the
             // parent's queue; it is rebased on the queue it lands on.
-            self.renormalise_vruntime(pid, waker, target);
+            self.class().migrate_task_rq(self, pid, waker, target);
         }
         if !is_new {
             self.ttwu_stat(waker, target);
@@ -325,7 +311,7 @@ impl Simulator {
         if !is_new && target != prev_cpu {
             // task_waking_fair + enqueue: sleeping elsewhere is neither a gain
             // nor a loss of vruntime.
-            self.renormalise_vruntime(pid, prev_cpu, target);
+            self.class().migrate_task_rq(self, pid, prev_cpu, target);
             self.charge_migration(pid, prev_cpu, target);
             self.tasks[pid as usize].stats.migrations += 1;
             self.trace.emit(now, target, TraceKind::Migrate { pid, from: prev_cpu, cause: MigrateCause::Wakeup });
@@ -347,14 +333,14 @@ impl Simulator {
             task.owed_ipi_ns += self.costs.wakeup_ipi_ns;
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
-        self.enqueue_task(pid, target, kind);
+        self.class().enqueue_task(self, pid, target, kind);
         self.rqs[target as usize].cfs_tasks_add(pid);
         self.touch(target);
         self.index.touch_task(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.trace.emit(now, target, tk);
         let curr = self.rqs[target as usize].curr();
-        let preempt = self.check_preempt_wakeup(target, pid, is_new);
+        let preempt = self.class().check_preempt_curr(self, target, pid, is_new);
         if preempt {
             self.rqs[target as usize].need_resched = true;
             if let Some(curr) = curr {
@@ -397,7 +383,7 @@ impl Simulator {
 
     /// `deactivate_task` for the running task: it blocks or exits.
     pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
-        self.dequeue_task(pid, cpu, state == TaskState::Sleeping);
+        self.class().dequeue_task(self, pid, cpu, state == TaskState::Sleeping);
         self.rqs[cpu as usize].cfs_tasks_remove(pid);
         self.tasks[pid as usize].state = state;
         self.touch(cpu);
@@ -415,7 +401,7 @@ impl Simulator {
         let prev = self.rqs[cpu as usize].curr_task;
         if let Some(p) = prev {
             self.settle_prelude(p);
-            self.put_prev_task(p, cpu);
+            self.class().put_prev_task(self, p, cpu);
             let task = &mut self.tasks[p as usize];
             if task.se.on_rq {
                 task.state = TaskState::Runnable;
@@ -423,16 +409,15 @@ impl Simulator {
             }
         }
         self.rqs[cpu as usize].curr_task = None;
-        let mut next = self.pick_next_task(cpu);
+        let mut next = self.class().pick_next_task(self, cpu);
         if next.is_none() && self.rqs[cpu as usize].online {
             // About to idle: note when, then try to pull work (idle_balance).
             let rq = &mut self.rqs[cpu as usize];
             if rq.idle_stamp.is_none() {
                 rq.idle_stamp = Some(now);
             }
-            let pulled = if self.o1_on() { self.o1_load_balance(cpu, true) } else { self.idle_balance(cpu) };
-            if pulled {
-                next = self.pick_next_task(cpu);
+            if self.class().balance(self, cpu, Balance::NewlyIdle) {
+                next = self.class().pick_next_task(self, cpu);
             }
         }
         let rq = &mut self.rqs[cpu as usize];
@@ -489,7 +474,7 @@ impl Simulator {
             self.context_switch(cpu, prev, next);
         }
         self.arm_burst_end(cpu);
-        self.smt_expel_siblings(cpu, prev, next);
+        self.class().task_switched(self, cpu, prev, next);
     }
 
     pub(crate) fn context_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {

@@ -5,15 +5,24 @@
 //! task's own runqueue and its CPU's root runqueue, calling the one-level
 //! functions of `sched::fair`.
 //!
+//! `FairClass` is the fair class behind `SchedClass`; its strategy (CFS 4.1
+//! or EEVDF) is fixed per `static` (`CFS`, `EEVDF`) and handed to every
+//! one-level function. PFS / DW-CFS weights (`sim::weight_policy`) and Group
+//! Identity (`sim::group_identity`) are options of it, read from the policy.
+//! Its balancer is the 4.1 one (`balance/`): periodic, newly idle, NOHZ and
+//! the stopper's push, reached through `SchedClass::balance`.
+//!
 //! ```text
 //!   level tg (the task's group) ──gse(tg, cpu)──► level parent(tg) ── … ──► root (tg 0)
 //! ```
 
+use super::class::{Balance, SchedClass};
 use super::Simulator;
+use crate::balance::placement::PlaceKind;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::eevdf;
 use crate::sched::entity::{group_ent_id, is_group, EntId, Ents, GROUP_BIT};
-use crate::sched::fair::{self, EnqueueKind};
+use crate::sched::fair::{self, EnqueueKind, FairStrategy};
 use crate::sched::group::calc_cfs_shares;
 use crate::sched::identity::{wakeup_verdict, Identity};
 use crate::time::{CpuId, Pid};
@@ -29,9 +38,20 @@ macro_rules! level {
         }
         let cfs: &mut CfsRq =
             if tg == 0 { &mut $s.rqs[$cpu as usize].cfs } else { &mut $s.gcfs[(tg - 1) * n + $cpu as usize] };
-        (cfs, Ents { tasks: &mut $s.tasks, groups: &mut $s.gses })
+        (cfs, Ents { tasks: &mut $s.tasks[..], groups: &mut $s.gses })
     }};
 }
+
+/// The fair class with one pick-and-placement strategy.
+#[derive(Debug)]
+pub struct FairClass {
+    pub strategy: FairStrategy,
+}
+
+/// The fair class as Linux 4.1 runs it (also under PFS and DW-CFS weights).
+pub static CFS: FairClass = FairClass { strategy: FairStrategy::Cfs };
+/// The fair class with EEVDF's pick and placement (Linux 6.6+).
+pub static EEVDF: FairClass = FairClass { strategy: FairStrategy::Eevdf };
 
 impl Simulator {
     fn gidx(&self, tg: u32, cpu: CpuId) -> usize {
@@ -75,10 +95,7 @@ impl Simulator {
     /// `enqueue_task_fair`: enqueue the task, then each group entity that
     /// was not queued yet; count it in every level's h_nr_running; refresh
     /// the groups' shares on the way up.
-    pub(crate) fn enqueue_task(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
-        if self.o1_on() {
-            return self.o1_enqueue(pid, cpu, kind);
-        }
+    fn fair_enqueue(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
         let now = self.now;
         // A new task's debit; a forked child instead arrives with its vruntime relative to the parent's
         // runqueue (task_fork_fair), made absolute here on the target's (enqueue_entity adds min_vruntime
@@ -95,7 +112,7 @@ impl Simulator {
         let mut enqueueing = true;
         // The task's class follows its group's (forked children included).
         self.tasks[pid as usize].se.identity = self.tgs[self.tasks[pid as usize].tg as usize].identity;
-        let (base_slice, task_slice) = self.eevdf_slices(pid);
+        let (base_slice, task_slice) = self.eevdf_slices(st, pid);
         self.tasks[pid as usize].se.slice = task_slice;
         for (tg, id) in self.chain(pid, cpu) {
             {
@@ -104,7 +121,7 @@ impl Simulator {
                     ents.se_mut(id).slice = base_slice;
                 }
                 if enqueueing && !ents.se(id).on_rq {
-                    fair::enqueue_entity(cfs, &mut ents, id, kind, now, debit, &self.tunables);
+                    fair::enqueue_entity(cfs, &mut ents, id, kind, now, debit, &self.tunables, st);
                     kind = EnqueueKind::Wakeup;
                 } else {
                     enqueueing = false;
@@ -112,21 +129,19 @@ impl Simulator {
                 cfs.h_nr_running += 1;
             }
             if tg != 0 {
-                self.update_cfs_shares(tg, cpu);
+                self.update_cfs_shares(st, tg, cpu);
             }
         }
         // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
+        self.rqs[cpu as usize].nr_running += 1;
         if self.rqs[cpu as usize].nr_running() == 2 {
-            self.rd_overload = true;
+            self.lb.rd_overload = true;
         }
     }
 
     /// `dequeue_task_fair`: dequeue the task, and each group entity left
     /// empty; a sleeping task makes its group the next buddy above.
-    pub(crate) fn dequeue_task(&mut self, pid: Pid, cpu: CpuId, sleeping: bool) {
-        if self.o1_on() {
-            return self.o1_dequeue(pid, cpu);
-        }
+    fn fair_dequeue(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId, sleeping: bool) {
         let now = self.now;
         let mut dequeuing = true;
         let chain = self.chain(pid, cpu);
@@ -134,7 +149,7 @@ impl Simulator {
             {
                 let (cfs, mut ents) = level!(self, tg, cpu);
                 if dequeuing {
-                    fair::dequeue_entity(cfs, &mut ents, id, now);
+                    fair::dequeue_entity(cfs, &mut ents, id, now, st);
                     if cfs.load_weight > 0 {
                         dequeuing = false;
                         if sleeping && i + 1 < chain.len() {
@@ -146,9 +161,10 @@ impl Simulator {
                 cfs.h_nr_running -= 1;
             }
             if tg != 0 {
-                self.update_cfs_shares(tg, cpu);
+                self.update_cfs_shares(st, tg, cpu);
             }
         }
+        self.rqs[cpu as usize].nr_running -= 1;
     }
 
     /// `set_next_buddy` / `set_last_buddy`: mark the entity at each level.
@@ -166,7 +182,7 @@ impl Simulator {
     /// `update_cfs_shares` for group `tg` on `cpu`: fold the runqueue's load
     /// into the group's load_avg, then reweight the group's entity on its
     /// parent by this CPU's part of that load, and refresh its contribution.
-    pub(crate) fn update_cfs_shares(&mut self, tg: u32, cpu: CpuId) {
+    pub(crate) fn update_cfs_shares(&mut self, st: FairStrategy, tg: u32, cpu: CpuId) {
         let gi = self.gidx(tg, cpu);
         let now = self.now;
         let (contrib_delta, load_weight) = {
@@ -185,7 +201,7 @@ impl Simulator {
         let id = group_ent_id(gi);
         let (pcfs, mut ents) = level!(self, parent, cpu);
         if pcfs.curr == Some(id) {
-            fair::update_curr(pcfs, &mut ents, now);
+            fair::update_curr(pcfs, &mut ents, now, st);
         }
         let se = ents.se_mut(id);
         fair::reweight_entity(pcfs, se, shares);
@@ -195,7 +211,7 @@ impl Simulator {
     /// `reweight_task`: a task's own weight changes (a thread-weight policy).
     /// A queued task is charged at its old weight first, its runqueue's load
     /// follows, and its group's shares are refreshed.
-    pub(crate) fn reweight_task(&mut self, pid: Pid, weight: u64) {
+    pub(crate) fn reweight_task(&mut self, st: FairStrategy, pid: Pid, weight: u64) {
         let task = &self.tasks[pid as usize];
         if task.se.weight == weight.max(1) {
             return;
@@ -206,19 +222,19 @@ impl Simulator {
         }
         let (cpu, tg) = (task.cpu, task.tg);
         if self.rqs[cpu as usize].curr_task == Some(pid) {
-            self.update_curr_chain(cpu);
+            self.fair_update_curr(st, cpu);
         }
         let (cfs, ents) = level!(self, tg, cpu);
         fair::reweight_entity(cfs, &mut ents.tasks[pid as usize].se, weight);
         if tg != 0 {
-            self.update_cfs_shares(tg, cpu);
+            self.update_cfs_shares(st, tg, cpu);
         }
     }
 
     /// EEVDF slices (0 under CFS): the base slice, for group entities, and
     /// the task's own (its process's custom slice, else the base slice).
-    fn eevdf_slices(&self, pid: Pid) -> (u64, u64) {
-        if self.policy.kind != crate::config::PolicyKind::Eevdf {
+    fn eevdf_slices(&self, st: FairStrategy, pid: Pid) -> (u64, u64) {
+        if st != FairStrategy::Eevdf {
             return (0, 0);
         }
         let base = self.tunables.min_granularity_ns;
@@ -243,9 +259,9 @@ impl Simulator {
     /// kept relative to that runqueue's min_vruntime until `enqueue_task` adds
     /// the target's: so a child sent to another CPU keeps its place relative
     /// to the queue it was made on, not the parent's absolute vruntime.
-    /// EEVDF places a new task by its lag instead; O(1) has no vruntime.
-    pub(crate) fn task_fork_fair(&mut self, child: Pid, cpu: CpuId) {
-        if self.o1_on() || self.policy.kind == crate::config::PolicyKind::Eevdf {
+    /// EEVDF places a new task by its lag instead.
+    fn task_fork_fair(&mut self, st: FairStrategy, child: Pid, cpu: CpuId) {
+        if st == FairStrategy::Eevdf {
             return;
         }
         let cfs = self.cfs_of(self.tasks[child as usize].tg, cpu);
@@ -262,21 +278,18 @@ impl Simulator {
     }
 
     pub(crate) fn ent(&self, id: EntId) -> &crate::sched::entity::SchedEntity {
-        crate::sched::entity::entity(&self.tasks, &self.gses, id)
+        crate::sched::entity::entity(&self.tasks[..], &self.gses, id)
     }
 
     /// `pick_next_task_fair` (curr already put back): descend from the root,
     /// picking at each level, until a task is reached.
-    pub(crate) fn pick_next_task(&mut self, cpu: CpuId) -> Option<Pid> {
-        if self.o1_on() {
-            return self.o1_pick(cpu);
-        }
+    fn fair_pick_next(&mut self, st: FairStrategy, cpu: CpuId) -> Option<Pid> {
         let now = self.now;
         let allow_under = !self.smt_expelled(cpu);
         let mut tg = 0;
         loop {
             let (cfs, mut ents) = level!(self, tg, cpu);
-            let id = fair::pick_next_entity(cfs, &ents, &self.tunables, allow_under)?;
+            let id = fair::pick_next_entity(cfs, &ents, &self.tunables, allow_under, st)?;
             fair::set_next_entity(cfs, &mut ents, id, now);
             if is_group(id) {
                 tg = self.tg_of_gse(id);
@@ -287,52 +300,43 @@ impl Simulator {
     }
 
     /// `put_prev_task_fair`: every level's curr goes back (if still queued).
-    pub(crate) fn put_prev_task(&mut self, pid: Pid, cpu: CpuId) {
-        if self.o1_on() {
-            return self.o1_put_prev(pid, cpu);
-        }
+    fn fair_put_prev(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) {
         let now = self.now;
         for (tg, id) in self.chain(pid, cpu) {
             let (cfs, mut ents) = level!(self, tg, cpu);
             if cfs.curr == Some(id) {
-                fair::put_prev_entity(cfs, &mut ents, id, now);
+                fair::put_prev_entity(cfs, &mut ents, id, now, st);
             }
         }
     }
 
     /// `update_curr` on every level of the running task's chain.
-    pub(crate) fn update_curr_chain(&mut self, cpu: CpuId) {
-        if self.o1_on() {
-            return self.o1_update_curr(cpu);
-        }
+    fn fair_update_curr(&mut self, st: FairStrategy, cpu: CpuId) {
         let Some(pid) = self.rqs[cpu as usize].curr_task else { return };
         let now = self.now;
         for (tg, _) in self.chain(pid, cpu) {
             let (cfs, mut ents) = level!(self, tg, cpu);
-            fair::update_curr(cfs, &mut ents, now);
+            fair::update_curr(cfs, &mut ents, now, st);
         }
     }
 
     /// `task_tick_fair`: `entity_tick` at every level; true if some level
     /// found that its curr used up its slice.
-    pub(crate) fn task_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
-        if self.o1_on() {
-            return self.o1_tick(pid, cpu);
-        }
+    fn fair_task_tick(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) -> bool {
         let now = self.now;
         let mut resched = false;
         let chain = self.chain(pid, cpu);
         for (i, &(tg, id)) in chain.iter().enumerate() {
             {
                 let (cfs, mut ents) = level!(self, tg, cpu);
-                fair::update_curr(cfs, &mut ents, now);
+                fair::update_curr(cfs, &mut ents, now, st);
                 if !is_group(id) {
                     let se = ents.se_mut(id);
                     fair::update_entity_load_avg(cfs, id, se, now, None);
                 }
             }
             if tg != 0 {
-                self.update_cfs_shares(tg, cpu);
+                self.update_cfs_shares(st, tg, cpu);
             }
             if self.cfs_of(tg, cpu).nr_running <= 1 {
                 // EEVDF resched is due only while others are queued.
@@ -345,7 +349,7 @@ impl Simulator {
                     ideal = fair::level_share(ideal, self.cfs_of(utg, cpu), self.ent(uid));
                 }
                 let (cfs, ents) = level!(self, tg, cpu);
-                if fair::check_preempt_tick(cfs, &ents, ideal, &self.tunables) {
+                if fair::check_preempt_tick(cfs, &ents, ideal, &self.tunables, st) {
                     resched = true;
                 }
             }
@@ -356,10 +360,7 @@ impl Simulator {
     /// `check_preempt_wakeup`: compare the woken task with the running one at
     /// the level where their ancestries meet (`find_matching_se`). Sets the
     /// buddies as the kernel does; true = preempt.
-    pub(crate) fn check_preempt_wakeup(&mut self, cpu: CpuId, p: Pid, is_fork: bool) -> bool {
-        if self.o1_on() {
-            return self.o1_preempts_curr(cpu, p);
-        }
+    fn check_preempt_wakeup(&mut self, st: FairStrategy, cpu: CpuId, p: Pid, is_fork: bool) -> bool {
         let Some(curr) = self.rqs[cpu as usize].curr_task else { return true };
         if curr == p {
             return false;
@@ -388,8 +389,8 @@ impl Simulator {
         let (tg, se) = c_chain[ci];
         let (_, pse) = p_chain[pi];
         let (cfs, mut ents) = level!(self, tg, cpu);
-        fair::update_curr(cfs, &mut ents, now);
-        if ents.se(se).slice > 0 {
+        fair::update_curr(cfs, &mut ents, now, st);
+        if st == FairStrategy::Eevdf {
             // EEVDF: preempt if the wakee is what pick_eevdf would run now.
             return eevdf::pick_eevdf(cfs, &ents, true) == Some(pse);
         }
@@ -424,16 +425,13 @@ impl Simulator {
 
     /// `yield_task_fair`: the task becomes the skip buddy at every level, so
     /// the next pick prefers anyone else close enough.
-    pub(crate) fn yield_task(&mut self, pid: Pid, cpu: CpuId) {
-        if self.o1_on() {
-            return self.o1_yield(pid, cpu);
-        }
-        self.update_curr_chain(cpu);
+    fn fair_yield(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) {
+        self.fair_update_curr(st, cpu);
         for (tg, id) in self.chain(pid, cpu) {
             let (cfs, mut ents) = level!(self, tg, cpu);
             cfs.clear_buddies_of(id);
             let se = ents.se_mut(id);
-            if se.slice > 0 {
+            if st == FairStrategy::Eevdf {
                 // EEVDF's yield: give up the rest of this request.
                 se.deadline += eevdf::vslice(se);
             } else {
@@ -456,6 +454,125 @@ impl Simulator {
         }
         let own = self.cfs_of(chain[0].0, cpu);
         self.tasks[pid as usize].se.avg.load_avg_contrib * h_load / (own.runnable_load_avg.max(0) as u64 + 1)
+    }
+}
+
+impl SchedClass for FairClass {
+    fn name(&self) -> &'static str {
+        match self.strategy {
+            FairStrategy::Cfs => "cfs",
+            FairStrategy::Eevdf => "eevdf",
+        }
+    }
+
+    fn exit(&self, sim: &mut Simulator) {
+        // Kicks and pushes the balancer asked for are dropped with it.
+        for rq in &mut sim.rqs {
+            rq.active_balance = false;
+            rq.nohz_kicked = false;
+        }
+    }
+
+    /// `switched_from_fair`: the vruntime is kept relative to the queue's
+    /// min_vruntime while the task is away.
+    fn switched_from(&self, sim: &mut Simulator, pid: Pid) {
+        let t = &sim.tasks[pid as usize];
+        let min = sim.cfs_of(t.tg, t.cpu).min_vruntime;
+        let se = &mut sim.tasks[pid as usize].se;
+        se.vruntime = se.vruntime.saturating_sub(min);
+    }
+
+    /// `switched_to_fair`: made absolute again on the queue it comes back to.
+    fn switched_to(&self, sim: &mut Simulator, pid: Pid) {
+        let t = &sim.tasks[pid as usize];
+        let min = sim.cfs_of(t.tg, t.cpu).min_vruntime;
+        sim.tasks[pid as usize].se.vruntime += min;
+    }
+
+    fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        sim.fair_enqueue(self.strategy, pid, cpu, kind);
+    }
+
+    fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, sleeping: bool) {
+        sim.fair_dequeue(self.strategy, pid, cpu, sleeping);
+    }
+
+    fn yield_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
+        sim.fair_yield(self.strategy, pid, cpu);
+    }
+
+    fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, pid: Pid, is_fork: bool) -> bool {
+        sim.check_preempt_wakeup(self.strategy, cpu, pid, is_fork)
+    }
+
+    fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
+        sim.fair_pick_next(self.strategy, cpu)
+    }
+
+    fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
+        sim.fair_put_prev(self.strategy, pid, cpu);
+    }
+
+    fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
+        sim.fair_update_curr(self.strategy, cpu);
+    }
+
+    fn task_tick(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) -> bool {
+        sim.fair_task_tick(self.strategy, pid, cpu)
+    }
+
+    fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
+        sim.select_task_rq_fair(pid, waker, kind)
+    }
+
+    fn migrate_task_rq(&self, sim: &mut Simulator, pid: Pid, from: CpuId, to: CpuId) {
+        sim.renormalise_vruntime(pid, from, to);
+    }
+
+    fn task_fork(&self, sim: &mut Simulator, child: Pid, cpu: CpuId) {
+        sim.task_fork_fair(self.strategy, child, cpu);
+    }
+
+    /// A new thread changes its process's thread count (PFS, DW-CFS).
+    fn task_new(&self, sim: &mut Simulator, pid: Pid) {
+        sim.refresh_thread_weights(self.strategy, sim.tasks[pid as usize].tgid);
+    }
+
+    fn task_dead(&self, sim: &mut Simulator, pid: Pid) {
+        sim.refresh_thread_weights(self.strategy, sim.tasks[pid as usize].tgid);
+    }
+
+    /// DW-CFS weights follow the online CPU count.
+    fn cpus_changed(&self, sim: &mut Simulator) {
+        sim.refresh_all_thread_weights(self.strategy);
+    }
+
+    /// Group Identity: an SMT expeller starting or stopping kicks its siblings.
+    fn task_switched(&self, sim: &mut Simulator, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
+        sim.smt_expel_siblings(cpu, prev, next);
+    }
+
+    fn kick(&self, sim: &mut Simulator, cpu: CpuId) {
+        sim.expel_kick(cpu);
+    }
+
+    /// The 4.1 balancer (`balance/`).
+    fn balance(&self, sim: &mut Simulator, cpu: CpuId, why: Balance) -> bool {
+        match why {
+            Balance::Tick => {
+                sim.trigger_load_balance(cpu);
+                false
+            }
+            Balance::NewlyIdle => sim.idle_balance(cpu),
+            Balance::NohzKick => {
+                sim.nohz_idle_balance(cpu);
+                false
+            }
+            Balance::Stopper { target } => {
+                sim.active_balance(cpu, target);
+                false
+            }
+        }
     }
 }
 

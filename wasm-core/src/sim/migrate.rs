@@ -15,15 +15,15 @@ impl Simulator {
         let now = self.now;
         let from = self.tasks[pid as usize].cpu;
         debug_assert_eq!(self.tasks[pid as usize].state, TaskState::Runnable);
-        self.dequeue_task(pid, from, false);
+        self.class().dequeue_task(self, pid, from, false);
         self.rqs[from as usize].cfs_tasks_remove(pid);
         self.touch(from);
-        self.renormalise_vruntime(pid, from, to);
+        self.class().migrate_task_rq(self, pid, from, to);
         self.charge_migration(pid, from, to);
         let task = &mut self.tasks[pid as usize];
         task.cpu = to;
         task.stats.migrations += 1;
-        self.enqueue_task(pid, to, EnqueueKind::Migrate);
+        self.class().enqueue_task(self, pid, to, EnqueueKind::Migrate);
         self.rqs[to as usize].cfs_tasks_add(pid);
         self.touch(to);
         self.index.touch_task(pid);
@@ -41,12 +41,13 @@ impl Simulator {
 
     /// `check_preempt_curr` after a task arrived on `cpu`.
     pub(crate) fn check_preempt_curr(&mut self, cpu: CpuId, pid: Pid) {
-        if self.check_preempt_wakeup(cpu, pid, false) {
+        if self.class().check_preempt_curr(self, cpu, pid, false) {
             self.rqs[cpu as usize].need_resched = true;
         }
     }
 
-    /// Re-bases a task's vruntime from one CPU's min_vruntime to another's.
+    /// Re-bases a task's vruntime from one CPU's min_vruntime to another's
+    /// (the fair class's `migrate_task_rq`).
     pub(crate) fn renormalise_vruntime(&mut self, pid: Pid, from: CpuId, to: CpuId) {
         if from == to {
             return;
@@ -63,7 +64,7 @@ impl Simulator {
     pub(crate) fn preempt_curr_for_move(&mut self, cpu: CpuId) -> Option<Pid> {
         let curr = self.rqs[cpu as usize].curr()?;
         let now = self.now;
-        self.put_prev_task(curr, cpu);
+        self.class().put_prev_task(self, curr, cpu);
         // Leaving the CPU ends (or pauses) the work before its own code, as any switch out does.
         self.settle_prelude(curr);
         self.rqs[cpu as usize].curr_task = None;

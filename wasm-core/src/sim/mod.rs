@@ -1,25 +1,30 @@
-//! The simulator: owns the whole state of a run and advances it event by
-//! event. A run is a pure function of its `SimConfig` (seed included).
+//! The simulator: owns the whole state of a run — the machine state (clock,
+//! event queue, runqueues, tasks, trace) and the run's scheduling class —
+//! and advances it event by event. A run is a pure function of its
+//! `SimConfig` (seed included).
 //!
 //! ```text
 //!   SimConfig ──► Simulator::new ──► step_event / step_tick / run_until ──► views, report
 //!                     │                         │
 //!                     └── EventQueue<Event> ◄───┘  (Tick, BurstEnd, Wakeup, Spawn)
+//!   core.rs, sync.rs, migrate.rs, hotplug.rs ──SchedClass──► fair_class (+ fair_balance/) | o1_class (+ o1_balance)
 //! ```
 //!
 //! `Simulator` is `Clone`: a clone is a full snapshot, and restoring is
 //! assigning it back. Equivalence tests rely on this.
 
 pub mod accounting;
+pub mod class;
 mod core;
 pub mod events;
-mod fair_class;
+mod fair_balance;
+pub mod fair_class;
 mod group_identity;
 mod hotplug;
 mod migrate;
 pub mod notes;
 mod o1_balance;
-mod o1_class;
+pub mod o1_class;
 pub mod rq_index;
 mod runqueue;
 pub mod sanity;
@@ -118,13 +123,8 @@ pub struct Simulator {
     pub(crate) numa_levels: bool,
     pub(crate) online: CpuMask,
     pub(crate) cpu_capacity: u64,
-    /// `sched_group_capacity::imbalance`, by group id.
-    pub(crate) sgc_imbalance: Vec<bool>,
-    /// `rd->overload`: set when a runqueue reaches two tasks, cleared only by a
-    /// root-domain `find_busiest_group` that finds none with more than one.
-    pub(crate) rd_overload: bool,
-    pub(crate) decisions: VecDeque<BalanceDecision>,
-    pub(crate) decisions_total: u64,
+    /// The fair class's balancer: its machine-wide state and records.
+    pub(crate) lb: fair_balance::LbState,
     pub(crate) stats: accounting::MachineStats,
     /// Task groups; index 0 is the root.
     pub(crate) tgs: Vec<TaskGroup>,
@@ -146,19 +146,17 @@ pub struct Simulator {
     /// When the run stopped because it used up its event budget.
     pub(crate) budget_stop: Option<SimTime>,
     pub(crate) sanity: sanity::SanityState,
-    pub(crate) placements: VecDeque<crate::balance::placement::Placement>,
-    /// The fair-class policy (CFS, or a variant of it).
+    /// The policy and its options (thread weights, Group Identity, EEVDF slices).
     pub(crate) policy: crate::config::PolicyConfig,
-    /// The O(1) class's runqueues and task records (policy "o1" only).
-    pub(crate) o1: Option<crate::sched::o1::O1State>,
+    /// The run's scheduling class: the only way the core reaches one.
+    pub(crate) class: &'static dyn class::SchedClass,
+    /// The running class's own state (the O(1) arrays), if it keeps any
+    /// beyond the CFS runqueues every `Rq` has.
+    pub(crate) class_data: Option<Box<dyn class::ClassData>>,
     /// Whole-machine state kept up to date where runqueues change.
     pub(crate) index: rq_index::RqIndex,
     /// Compare the index with a full scan after every event (tests).
     pub(crate) index_check: bool,
-    /// Reused by balancing passes: per-CPU loads (only the pass's CPUs fresh).
-    pub(crate) cpu_load_buf: Vec<crate::balance::stats::CpuLoad>,
-    /// Group statistics held by the kept decisions (bounded by DECISION_GROUPS).
-    pub(crate) decision_groups: usize,
     /// What the run did that the scenario did not ask for (`notes`).
     pub(crate) notes: notes::RunNotes,
 }
@@ -191,10 +189,7 @@ impl Simulator {
             numa_levels: true,
             online,
             cpu_capacity: cpu_capacity(&cfg.machine),
-            sgc_imbalance: Vec::new(),
-            rd_overload: false,
-            decisions: VecDeque::new(),
-            decisions_total: 0,
+            lb: fair_balance::LbState::default(),
             stats: accounting::MachineStats::default(),
             tgs: vec![TaskGroup::root()],
             gses: Vec::new(),
@@ -208,18 +203,15 @@ impl Simulator {
             event_budget: cfg.event_budget,
             budget_stop: None,
             sanity: sanity::SanityState::default(),
-            placements: VecDeque::new(),
             policy: cfg.policy.clone(),
-            o1: (cfg.policy.kind == crate::config::PolicyKind::O1).then(|| crate::sched::o1::O1State {
-                rqs: (0..nr_cpus).map(|_| crate::sched::o1::O1Rq::new()).collect(),
-                tasks: Vec::new(),
-            }),
+            class: class::class_for(cfg.policy.kind),
+            class_data: None,
             index: rq_index::RqIndex::new(nr_cpus as usize),
             index_check: false,
-            cpu_load_buf: Vec::new(),
-            decision_groups: 0,
             notes: notes::RunNotes::default(),
         };
+        let class = sim.class;
+        class.init(&mut sim);
         let group_of_process = sim.build_task_groups(cfg);
         sim.apply_identities(cfg);
         sim.rebuild_domains();
@@ -357,10 +349,10 @@ impl Simulator {
         let opts = DomainOptions { groups_from_each_cpu: !self.bugs.group_construction, with_numa: self.numa_levels };
         let mut per_cpu = build_domains(&self.machine, &self.online, &opts);
         let groups = per_cpu.iter().flatten().flat_map(|d| d.groups.iter().map(|g| g.id + 1)).max().unwrap_or(0);
-        self.sgc_imbalance = vec![false; groups];
+        self.lb.sgc_imbalance = vec![false; groups];
         // A rebuild attaches a new root domain: its overload flag starts clear,
         // and each domain's newly-idle cost decays from now (sd_init).
-        self.rd_overload = false;
+        self.lb.rd_overload = false;
         let jiffies = self.jiffies();
         for (rq, mut doms) in self.rqs.iter_mut().zip(per_cpu.drain(..)) {
             for sd in &mut doms {
@@ -381,29 +373,28 @@ impl Simulator {
     }
 
     pub(crate) fn record_decision(&mut self, d: BalanceDecision) {
-        self.decision_groups += d.groups.len();
-        while self.decisions.len() == DECISION_LOG
-            || (self.decision_groups > DECISION_GROUPS && !self.decisions.is_empty())
-        {
-            let old = self.decisions.pop_front().expect("not empty");
-            self.decision_groups -= old.groups.len();
+        let lb = &mut self.lb;
+        lb.decision_groups += d.groups.len();
+        while lb.decisions.len() == DECISION_LOG || (lb.decision_groups > DECISION_GROUPS && !lb.decisions.is_empty()) {
+            let old = lb.decisions.pop_front().expect("not empty");
+            lb.decision_groups -= old.groups.len();
         }
-        self.decisions.push_back(d);
-        self.decisions_total += 1;
+        lb.decisions.push_back(d);
+        lb.decisions_total += 1;
     }
 
     /// The most recent balancing decisions, oldest first.
     pub fn decisions(&self) -> &VecDeque<BalanceDecision> {
-        &self.decisions
+        &self.lb.decisions
     }
 
     /// The most recent wakeup and fork placements, oldest first.
     pub fn placements(&self) -> &VecDeque<crate::balance::placement::Placement> {
-        &self.placements
+        &self.lb.placements
     }
 
     pub fn decisions_total(&self) -> u64 {
-        self.decisions_total
+        self.lb.decisions_total
     }
 
     /// The scheduling costs the run charges (context switch, IPI, cache refill, SMT contention).

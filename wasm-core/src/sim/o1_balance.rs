@@ -24,9 +24,9 @@ const CACHE_NICE_TRIES: u32 = 1;
 
 impl Simulator {
     /// `rebalance_tick`: fold nr_running into cpu_load, then balance when due.
-    pub(crate) fn o1_rebalance_tick(&mut self, cpu: CpuId) {
+    pub(super) fn o1_rebalance_tick(&mut self, cpu: CpuId) {
         let nr = self.rqs[cpu as usize].nr_running() as u64;
-        let rq = &mut self.o1.as_mut().expect("O(1) selected").rqs[cpu as usize];
+        let rq = &mut self.o1_state_mut().rqs[cpu as usize];
         rq.cpu_load = (rq.cpu_load + nr * SCHED_LOAD_SCALE) / 2;
         let idle = self.rqs[cpu as usize].curr_task.is_none();
         let interval = if idle { 1 } else { BUSY_INTERVAL };
@@ -38,7 +38,7 @@ impl Simulator {
     /// source_load / target_load: the busier or the lighter of the average and now.
     fn o1_load(&self, cpu: CpuId, source: bool) -> u64 {
         let now = self.rqs[cpu as usize].nr_running() as u64 * SCHED_LOAD_SCALE;
-        let avg = self.o1.as_ref().expect("O(1) selected").rqs[cpu as usize].cpu_load;
+        let avg = self.o1_state().rqs[cpu as usize].cpu_load;
         if source {
             now.max(avg)
         } else {
@@ -47,7 +47,7 @@ impl Simulator {
     }
 
     /// `load_balance` / `load_balance_newidle` from `this`; true if it pulled.
-    pub(crate) fn o1_load_balance(&mut self, this: CpuId, newidle: bool) -> bool {
+    pub(super) fn o1_load_balance(&mut self, this: CpuId, newidle: bool) -> bool {
         let this_load = self.o1_load(this, false);
         let busiest = self
             .rqs
@@ -65,7 +65,7 @@ impl Simulator {
         if imbalance == 0 && gap >= 2 {
             imbalance = 1;
         }
-        let failed = self.o1.as_ref().expect("O(1) selected").rqs[this as usize].nr_balance_failed;
+        let failed = self.o1_state().rqs[this as usize].nr_balance_failed;
         let mut moved = 0;
         for pid in self.o1_pull_candidates(busiest, this, failed > CACHE_NICE_TRIES) {
             if moved >= imbalance {
@@ -75,7 +75,7 @@ impl Simulator {
             self.move_queued_task(pid, this, cause);
             moved += 1;
         }
-        let rq = &mut self.o1.as_mut().expect("O(1) selected").rqs[this as usize];
+        let rq = &mut self.o1_state_mut().rqs[this as usize];
         rq.nr_balance_failed = if moved == 0 { rq.nr_balance_failed + 1 } else { 0 };
         moved > 0
     }
@@ -83,7 +83,7 @@ impl Simulator {
     /// Movable tasks of `from`, in `move_tasks` order: expired array then
     /// active, best priority first, list order within a level.
     fn o1_pull_candidates(&self, from: CpuId, to: CpuId, ignore_cache_hot: bool) -> Vec<Pid> {
-        let o1 = self.o1.as_ref().expect("O(1) selected");
+        let o1 = self.o1_state();
         let rq = &o1.rqs[from as usize];
         let curr = self.rqs[from as usize].curr_task;
         let now = self.now.ns();

@@ -1,8 +1,7 @@
-//! The O(1) scheduler as the simulator's class (policy.kind "o1"; the
-//! structures are in `sched::o1`). The fair-class entry points
-//! (`enqueue_task`, `dequeue_task`, `pick_next_task`, `put_prev_task`,
-//! `task_tick`, `check_preempt_wakeup`, `yield_task`, `update_curr_chain`)
-//! hand over to these when it is selected.
+//! The O(1) scheduler as its own class (policy.kind "o1"; the structures are
+//! in `sched::o1`): `O1Class` behind `SchedClass`, its runqueues and task
+//! records an `O1State` in the simulator's class data (created by `init`),
+//! its balancer `sim::o1_balance` behind `SchedClass::balance`.
 //!
 //! As in 2.6, the running task stays queued in its array; when its timeslice
 //! runs out it is requeued with a fresh slice — in the expired array, unless
@@ -14,17 +13,110 @@
 //! timeslice (the fork split of the parent's slice is not modelled); all
 //! sleeps are interruptible.
 
+use super::class::{Balance, SchedClass};
 use super::Simulator;
+use crate::balance::placement::PlaceKind;
+use crate::sched::fair::EnqueueKind;
 use crate::sched::o1::*;
 use crate::time::{CpuId, Pid};
 
+/// The O(1) class (stateless; its state is the run's `O1State`).
+#[derive(Debug)]
+pub struct O1Class;
+
+pub static O1: O1Class = O1Class;
+
+impl SchedClass for O1Class {
+    fn name(&self) -> &'static str {
+        "o1"
+    }
+
+    fn init(&self, sim: &mut Simulator) {
+        let rqs = (0..sim.rqs.len()).map(|_| O1Rq::new()).collect();
+        sim.class_data = Some(Box::new(O1State { rqs, tasks: Vec::new() }));
+    }
+
+    /// A task arriving from another class starts as a new one would (no
+    /// sleep credit, a full timeslice); the enqueue that follows puts it in
+    /// the active array.
+    fn switched_to(&self, sim: &mut Simulator, pid: Pid) {
+        let (now, tick, nice) = (sim.now.ns(), sim.tick_ns, sim.tasks[pid as usize].nice);
+        let t = sim.o1_task(pid);
+        t.static_prio = static_prio(nice);
+        t.time_slice_ns = task_timeslice(t.static_prio, tick);
+        t.prio = effective_prio(t.static_prio, t.sleep_avg_ns);
+        t.timestamp_ns = now;
+    }
+
+    fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        sim.o1_enqueue(pid, cpu, kind);
+    }
+
+    fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _sleeping: bool) {
+        sim.o1_dequeue(pid, cpu);
+    }
+
+    fn yield_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
+        sim.o1_yield(pid, cpu);
+    }
+
+    fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, pid: Pid, _is_fork: bool) -> bool {
+        sim.o1_preempts_curr(cpu, pid)
+    }
+
+    fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
+        sim.o1_pick(cpu)
+    }
+
+    fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
+        sim.o1_put_prev(pid, cpu);
+    }
+
+    fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
+        sim.o1_update_curr(cpu);
+    }
+
+    fn task_tick(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) -> bool {
+        sim.o1_tick(pid, cpu)
+    }
+
+    /// No wakeup balancing: a woken task stays where it slept (if it still
+    /// may), a new task goes to the least loaded CPU.
+    fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, _waker: CpuId, kind: PlaceKind) -> CpuId {
+        let prev = sim.tasks[pid as usize].cpu;
+        let usable = |c: CpuId| sim.online.test(c) && sim.tasks[pid as usize].allowed.test(c);
+        match (kind == PlaceKind::Fork, sim.o1_select_fork_cpu(pid)) {
+            (true, Some(c)) => c,
+            _ if usable(prev) => prev,
+            _ => sim.select_fallback_rq(pid, prev),
+        }
+    }
+
+    fn balance(&self, sim: &mut Simulator, cpu: CpuId, why: Balance) -> bool {
+        match why {
+            Balance::Tick => {
+                sim.o1_rebalance_tick(cpu);
+                false
+            }
+            Balance::NewlyIdle => sim.o1_load_balance(cpu, true),
+            // The 4.1 balancer's kicks and pushes: none is ever asked for
+            // under O(1) (one left from a class switch is dropped).
+            Balance::NohzKick | Balance::Stopper { .. } => false,
+        }
+    }
+}
+
 impl Simulator {
-    pub(crate) fn o1_on(&self) -> bool {
-        self.o1.is_some()
+    pub(super) fn o1_state(&self) -> &O1State {
+        self.class_data::<O1State>().expect("O(1) runs")
+    }
+
+    pub(super) fn o1_state_mut(&mut self) -> &mut O1State {
+        self.class_data_mut::<O1State>().expect("O(1) runs")
     }
 
     fn o1_task(&mut self, pid: Pid) -> &mut O1Task {
-        let o1 = self.o1.as_mut().expect("O(1) selected");
+        let o1 = self.o1_state_mut();
         if o1.tasks.len() <= pid as usize {
             o1.tasks.resize(pid as usize + 1, O1Task::default());
         }
@@ -32,7 +124,7 @@ impl Simulator {
     }
 
     /// A CPU for a new task: the allowed online CPU with the fewest tasks.
-    pub(crate) fn o1_select_fork_cpu(&self, pid: Pid) -> Option<CpuId> {
+    fn o1_select_fork_cpu(&self, pid: Pid) -> Option<CpuId> {
         let allowed = &self.tasks[pid as usize].allowed;
         self.rqs
             .iter()
@@ -43,7 +135,7 @@ impl Simulator {
 
     fn o1_enqueue_array(&mut self, cpu: CpuId, pid: Pid, expired: bool) {
         let prio = self.o1_task(pid).prio;
-        let o1 = self.o1.as_mut().expect("O(1) selected");
+        let o1 = self.o1_state_mut();
         let rq = &mut o1.rqs[cpu as usize];
         let idx = if expired { 1 - rq.active } else { rq.active };
         rq.arrays[idx].enqueue(prio, pid);
@@ -53,7 +145,7 @@ impl Simulator {
     fn o1_dequeue_array(&mut self, cpu: CpuId, pid: Pid) {
         let t = self.o1_task(pid).clone();
         if let Some(idx) = t.array {
-            let o1 = self.o1.as_mut().expect("O(1) selected");
+            let o1 = self.o1_state_mut();
             let rq = &mut o1.rqs[cpu as usize];
             rq.arrays[idx].dequeue(t.prio, pid);
             let was_expired = idx != rq.active;
@@ -65,14 +157,13 @@ impl Simulator {
 
     /// `activate_task`: a new task gets its timeslice; a woken one its sleep
     /// credit (`recalc_task_prio`); both go to the active array.
-    pub(crate) fn o1_enqueue(&mut self, pid: Pid, cpu: CpuId, kind: crate::sched::fair::EnqueueKind) {
-        use crate::sched::fair::EnqueueKind;
+    fn o1_enqueue(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
         if kind == EnqueueKind::Migrate {
             // pull_task: same prio, same kind of array, no sleep credit.
             let expired = self.o1_task(pid).was_expired;
             self.o1_enqueue_array(cpu, pid, expired);
-            self.o1.as_mut().expect("O(1) selected").rqs[cpu as usize].nr_running += 1;
-            self.rqs[cpu as usize].cfs.h_nr_running += 1;
+            self.o1_state_mut().rqs[cpu as usize].nr_running += 1;
+            self.rqs[cpu as usize].nr_running += 1;
             self.touch(cpu);
             self.tasks[pid as usize].se.on_rq = true;
             return;
@@ -103,27 +194,27 @@ impl Simulator {
         t.prio = effective_prio(t.static_prio, t.sleep_avg_ns);
         t.timestamp_ns = now;
         self.o1_enqueue_array(cpu, pid, false);
-        let o1 = self.o1.as_mut().expect("O(1) selected");
+        let o1 = self.o1_state_mut();
         o1.rqs[cpu as usize].nr_running += 1;
         // rq->nr_running, read by idle_cpu and the statistics.
-        self.rqs[cpu as usize].cfs.h_nr_running += 1;
+        self.rqs[cpu as usize].nr_running += 1;
         self.touch(cpu);
         self.tasks[pid as usize].se.on_rq = true;
     }
 
     /// `deactivate_task`: off the arrays (blocking, exiting or moving).
-    pub(crate) fn o1_dequeue(&mut self, pid: Pid, cpu: CpuId) {
+    fn o1_dequeue(&mut self, pid: Pid, cpu: CpuId) {
         self.o1_update_curr(cpu);
         self.o1_dequeue_array(cpu, pid);
-        let o1 = self.o1.as_mut().expect("O(1) selected");
+        let o1 = self.o1_state_mut();
         o1.rqs[cpu as usize].nr_running -= 1;
-        self.rqs[cpu as usize].cfs.h_nr_running -= 1;
+        self.rqs[cpu as usize].nr_running -= 1;
         self.touch(cpu);
         self.tasks[pid as usize].se.on_rq = false;
     }
 
     /// Charges the running task's CPU time (its program's bursts count it).
-    pub(crate) fn o1_update_curr(&mut self, cpu: CpuId) {
+    fn o1_update_curr(&mut self, cpu: CpuId) {
         let Some(pid) = self.rqs[cpu as usize].curr_task else { return };
         let now = self.now;
         let se = &mut self.tasks[pid as usize].se;
@@ -133,7 +224,7 @@ impl Simulator {
     }
 
     /// `TASK_PREEMPTS_CURR`: the wakee's prio is better than curr's.
-    pub(crate) fn o1_preempts_curr(&mut self, cpu: CpuId, pid: Pid) -> bool {
+    fn o1_preempts_curr(&mut self, cpu: CpuId, pid: Pid) -> bool {
         let Some(curr) = self.rqs[cpu as usize].curr_task else { return true };
         curr != pid && self.o1_task(pid).prio < self.o1_task(curr).prio
     }
@@ -142,7 +233,7 @@ impl Simulator {
     /// zero refill it and requeue (expired, or active if interactive and the
     /// expired array is not starving); interactive tasks are also
     /// round-robined within their level every TIMESLICE_GRANULARITY.
-    pub(crate) fn o1_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
+    fn o1_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
         self.o1_update_curr(cpu);
         let (now, tick) = (self.now.ns(), self.tick_ns);
         let nice = self.tasks[pid as usize].nice;
@@ -156,7 +247,7 @@ impl Simulator {
             t.time_slice_ns = task_timeslice(t.static_prio, tick);
             let t = t.clone();
             let starving = self.o1_expired_starving(cpu, t.static_prio);
-            let rq = &mut self.o1.as_mut().expect("O(1) selected").rqs[cpu as usize];
+            let rq = &mut self.o1_state_mut().rqs[cpu as usize];
             rq.expired_timestamp.get_or_insert(now);
             let expire = !task_interactive(t.prio, t.static_prio, nice) || starving;
             if expire {
@@ -168,7 +259,7 @@ impl Simulator {
         let t = t.clone();
         let full = task_timeslice(t.static_prio, tick);
         let gran = timeslice_granularity(t.sleep_avg_ns, online);
-        let active = self.o1.as_ref().expect("O(1) selected").rqs[cpu as usize].active;
+        let active = self.o1_state().rqs[cpu as usize].active;
         if task_interactive(t.prio, t.static_prio, nice)
             && (full - t.time_slice_ns).is_multiple_of(gran)
             && t.time_slice_ns >= gran
@@ -184,7 +275,7 @@ impl Simulator {
     /// EXPIRED_STARVING: the first expired task has waited STARVATION_LIMIT
     /// per runnable task, or a better static prio waits in the expired array.
     fn o1_expired_starving(&self, cpu: CpuId, curr_static_prio: usize) -> bool {
-        let rq = &self.o1.as_ref().expect("O(1) selected").rqs[cpu as usize];
+        let rq = &self.o1_state().rqs[cpu as usize];
         let waited = rq.expired_timestamp.is_some_and(|ts| {
             self.now.ns().saturating_sub(ts) >= STARVATION_LIMIT_NS * rq.nr_running as u64 + self.tick_ns
         });
@@ -193,7 +284,7 @@ impl Simulator {
 
     /// The switch-out half of `schedule()`: the previous task's run time is
     /// taken off its sleep_avg (less so the more interactive it is).
-    pub(crate) fn o1_put_prev(&mut self, pid: Pid, cpu: CpuId) {
+    fn o1_put_prev(&mut self, pid: Pid, cpu: CpuId) {
         self.o1_update_curr(cpu);
         let now = self.now.ns();
         let t = self.o1_task(pid);
@@ -204,9 +295,9 @@ impl Simulator {
 
     /// The pick of `schedule()`: swap the arrays if active is empty, take the
     /// head of the best level; a freshly woken pick is credited its wait.
-    pub(crate) fn o1_pick(&mut self, cpu: CpuId) -> Option<Pid> {
+    fn o1_pick(&mut self, cpu: CpuId) -> Option<Pid> {
         let now = self.now;
-        let rq = &mut self.o1.as_mut().expect("O(1) selected").rqs[cpu as usize];
+        let rq = &mut self.o1_state_mut().rqs[cpu as usize];
         if rq.nr_running == 0 {
             return None;
         }
@@ -217,7 +308,7 @@ impl Simulator {
             // Tasks keep their physical array index; only `active` flips.
             rq.switches += 1;
         }
-        let rq = &self.o1.as_ref().expect("O(1) selected").rqs[cpu as usize];
+        let rq = &self.o1_state().rqs[cpu as usize];
         let prio = rq.active().first_prio()?;
         let pid = *rq.active().queue[prio].front()?;
         let t = self.o1_task(pid).clone();
@@ -239,7 +330,7 @@ impl Simulator {
     }
 
     /// `sys_sched_yield` in 2.6: the task moves to the expired array.
-    pub(crate) fn o1_yield(&mut self, pid: Pid, cpu: CpuId) {
+    fn o1_yield(&mut self, pid: Pid, cpu: CpuId) {
         self.o1_update_curr(cpu);
         self.o1_dequeue_array(cpu, pid);
         self.o1_enqueue_array(cpu, pid, true);
@@ -247,11 +338,11 @@ impl Simulator {
 
     /// The O(1) runqueue of `cpu` (arrays, bitmaps, switches), if O(1) runs.
     pub fn o1_runqueue(&self, cpu: CpuId) -> Option<&O1Rq> {
-        self.o1.as_ref().map(|o| &o.rqs[cpu as usize])
+        self.class_data::<O1State>().map(|o| &o.rqs[cpu as usize])
     }
 
     /// A task's O(1) state (prio, sleep_avg, timeslice), if O(1) runs.
     pub fn o1_task_state(&self, pid: Pid) -> Option<&O1Task> {
-        self.o1.as_ref().and_then(|o| o.tasks.get(pid as usize))
+        self.class_data::<O1State>().and_then(|o| o.tasks.get(pid as usize))
     }
 }

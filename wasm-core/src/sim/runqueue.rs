@@ -1,6 +1,6 @@
 //! The per-CPU runqueue (`struct rq`): the CFS runqueue plus the CPU-level
-//! bookkeeping the simulator needs (resched flag, burst generation, busy and
-//! idle time, the start of the current run slice).
+//! bookkeeping the simulator needs (tasks of every class, resched flag, burst
+//! generation, busy and idle time, the start of the current run slice).
 
 use crate::sched::cfs_rq::CfsRq;
 use crate::time::{CpuId, Pid, SimTime};
@@ -13,6 +13,10 @@ pub struct Rq {
     pub online: bool,
     /// The root CFS runqueue.
     pub cfs: CfsRq,
+    /// `rq->nr_running`: tasks on this CPU, running or queued, whatever their
+    /// class; each class counts its enqueues and dequeues here
+    /// (`add_nr_running` / `sub_nr_running`).
+    pub nr_running: u32,
     /// The task running on this CPU (the root cfs_rq's curr may be a group).
     pub curr_task: Option<Pid>,
     /// TIF_NEED_RESCHED of the running task.
@@ -52,7 +56,7 @@ pub struct Rq {
     /// A NOHZ idle-balance kick is pending for this CPU.
     pub nohz_kicked: bool,
     /// schedstat counters of the runqueue (the `cpuN` line of /proc/schedstat).
-    pub schedstat: crate::balance::schedstat::RqSchedstat,
+    pub schedstat: crate::topology::schedstat::RqSchedstat,
 }
 
 impl Rq {
@@ -61,6 +65,7 @@ impl Rq {
             cpu,
             online: true,
             cfs: CfsRq::new(0),
+            nr_running: 0,
             curr_task: None,
             need_resched: false,
             burst_gen: 0,
@@ -115,7 +120,7 @@ impl Rq {
 
     /// `idle_cpu`: nothing running and nothing queued.
     pub fn is_idle(&self) -> bool {
-        self.curr_task.is_none() && self.cfs.h_nr_running == 0
+        self.curr_task.is_none() && self.nr_running == 0
     }
 
     pub fn cfs_tasks_add(&mut self, pid: Pid) {
@@ -136,8 +141,7 @@ impl Rq {
 
     /// Tasks on this CPU, running or waiting (`rq->nr_running`, which counts
     /// tasks, not the root's entities).
-    #[allow(clippy::misnamed_getters)]
     pub fn nr_running(&self) -> u32 {
-        self.cfs.h_nr_running
+        self.nr_running
     }
 }

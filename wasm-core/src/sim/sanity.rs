@@ -19,11 +19,7 @@ pub const MAX_VIOLATIONS_KEPT: usize = 4096;
 /// CPUs and threads a kept violation names (the rest are counted).
 pub const MAX_VIOLATION_LIST: usize = 64;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SanityConfig {
-    pub period_ns: u64,
-    pub window_ns: u64,
-}
+pub use crate::config::SanityConfig;
 
 /// One reported violation.
 #[derive(Clone, Debug, PartialEq, Eq)]

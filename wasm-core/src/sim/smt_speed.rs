@@ -84,7 +84,7 @@ impl Simulator {
         }
         for s in self.machine.smt_siblings(cpu) {
             if s != cpu && self.rqs[s as usize].curr().is_some() {
-                self.update_curr_chain(s);
+                self.class().update_curr(self, s);
                 self.arm_burst_end(s);
             }
         }

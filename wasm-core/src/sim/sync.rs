@@ -103,7 +103,7 @@ impl Simulator {
                 // yield_task_fair: become the skip buddy, then schedule at once;
                 // the program goes on when the task next runs.
                 self.rqs[cpu as usize].schedstat.yld_count += 1;
-                self.yield_task(pid, cpu);
+                self.class().yield_task(self, pid, cpu);
                 self.set_burst(pid, 1);
                 self.schedule(cpu);
                 false
@@ -179,7 +179,7 @@ impl Simulator {
         let cpu = task.cpu;
         let running = task.state == TaskState::Running;
         if running {
-            self.update_curr_chain(cpu);
+            self.class().update_curr(self, cpu);
         }
         let task = &mut self.tasks[pid as usize];
         task.spin = None;
@@ -214,7 +214,7 @@ impl Simulator {
         if !self.fork_allowed(parent) {
             return;
         }
-        self.update_curr_chain(cpu);
+        self.class().update_curr(self, cpu);
         let pid = self.tasks.len() as Pid;
         let p = &self.tasks[parent as usize];
         let tgid = p.tgid;
@@ -235,7 +235,7 @@ impl Simulator {
         self.tasks.push(child);
         self.procs[tgid as usize].threads.push(pid);
         self.tasks[parent as usize].live_children += 1;
-        self.task_fork_fair(pid, cpu);
+        self.class().task_fork(self, pid, cpu);
         self.advance(pid, From::Waking { is_new: true, waker: Some(cpu) });
     }
 

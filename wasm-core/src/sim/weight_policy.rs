@@ -9,13 +9,14 @@
 
 use super::Simulator;
 use crate::config::PolicyKind;
+use crate::sched::fair::FairStrategy;
 use crate::sched::thread_weight::{dwcfs_weight, pfs_weight};
 use crate::sched::weights::nice_to_weight;
 use crate::task::TaskState;
 
 impl Simulator {
     /// Recomputes the weight of every live thread of process `tgid`.
-    pub(crate) fn refresh_thread_weights(&mut self, tgid: u32) {
+    pub(crate) fn refresh_thread_weights(&mut self, st: FairStrategy, tgid: u32) {
         if !matches!(self.policy.kind, PolicyKind::Pfs | PolicyKind::DwCfs) {
             return;
         }
@@ -36,17 +37,17 @@ impl Simulator {
                 PolicyKind::Pfs => pfs_weight(base, nt),
                 _ => dwcfs_weight(base, self.policy.alpha, self.policy.beta_milli, nt, no),
             };
-            self.reweight_task(pid, w);
+            self.reweight_task(st, pid, w);
         }
     }
 
     /// After hotplug: No changed, so every process's DW-CFS weights move.
-    pub(crate) fn refresh_all_thread_weights(&mut self) {
+    pub(crate) fn refresh_all_thread_weights(&mut self, st: FairStrategy) {
         if self.policy.kind != PolicyKind::DwCfs {
             return;
         }
         for tgid in 0..self.procs.len() as u32 {
-            self.refresh_thread_weights(tgid);
+            self.refresh_thread_weights(st, tgid);
         }
     }
 }

@@ -116,7 +116,7 @@ pub struct SchedDomain {
     /// instead of walking every group. Shared by the CPUs of the span.
     pub group_index: Option<GroupIndex>,
     /// This CPU's schedstat counters of the domain (4.1's `sd->lb_count[]` …).
-    pub schedstat: crate::balance::schedstat::SdSchedstat,
+    pub schedstat: super::schedstat::SdSchedstat,
 }
 
 /// Where a CPU's group sits in a domain's `groups` (see `SchedDomain::group_index`).

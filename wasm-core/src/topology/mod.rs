@@ -1,5 +1,7 @@
 //! Machine topology as the scheduler sees it: CPU masks and the scheduling
-//! domain hierarchy with its groups, built as Linux 4.1 builds them.
+//! domain hierarchy with its groups, built as Linux 4.1 builds them, and the
+//! schedstat counters each domain and runqueue keeps.
 
 pub mod cpumask;
 pub mod domains;
+pub mod schedstat;

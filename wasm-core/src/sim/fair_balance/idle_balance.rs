@@ -12,7 +12,7 @@
 //! only feeds `max_newidle_lb_cost` and `max_idle_balance_cost`; the pass
 //! itself takes no simulated time.
 
-use super::IdleType;
+use crate::balance::IdleType;
 use crate::sim::Simulator;
 use crate::time::CpuId;
 
@@ -42,7 +42,7 @@ impl Simulator {
         self.rqs[c].avg_idle_stamp = Some(self.now);
         let avg_idle = self.rqs[c].avg_idle_ns;
         let mut pulled = false;
-        if avg_idle < self.tunables.migration_cost_ns || !self.rd_overload {
+        if avg_idle < self.tunables.migration_cost_ns || !self.lb.rd_overload {
             // Not worth a pass; the lowest domain still brings the next periodic pass forward.
             if !self.rqs[c].domains.is_empty() {
                 next_balance = self.next_balance_of(cpu, 0, next_balance);

@@ -3,7 +3,7 @@
 //! its running task and pushes one task to the CPU that asked.
 
 use super::load_balance::{DetachFlags, SkipCounts};
-use super::IdleType;
+use crate::balance::IdleType;
 use crate::sim::Simulator;
 use crate::time::CpuId;
 use crate::trace::MigrateCause;
@@ -49,7 +49,7 @@ impl Simulator {
             })
         };
         let st = &mut self.rqs[target as usize].domains[level].schedstat;
-        st.lb[super::schedstat::idle_index(IdleType::Idle)].lb_hot_gained += u64::from(skips.hot_gained);
+        st.lb[crate::topology::schedstat::idle_index(IdleType::Idle)].lb_hot_gained += u64::from(skips.hot_gained);
         st.alb_count += 1;
         if candidate.is_some() {
             st.alb_pushed += 1;

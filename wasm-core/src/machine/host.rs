@@ -19,7 +19,7 @@
 //! core's threads must all be equally many, as the model needs (otherwise
 //! reading the host fails with a message saying what differs).
 
-use crate::machine::{Machine, MAX_CPUS};
+use super::{Machine, MAX_CPUS};
 use std::path::Path;
 
 /// The host as the engine sees it, and where each model CPU really is.

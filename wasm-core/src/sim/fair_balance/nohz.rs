@@ -8,7 +8,7 @@
 //!   busy CPU tick ─► nohz_kick_needed? ─► kick ilb ─► for each idle CPU due: rebalance_domains(CPU_IDLE)
 //! ```
 
-use super::IdleType;
+use crate::balance::IdleType;
 use crate::sim::events::Event;
 use crate::sim::Simulator;
 use crate::time::CpuId;

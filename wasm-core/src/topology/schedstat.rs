@@ -22,8 +22,28 @@
 //! - sbe_*, sbf_* and ttwu_move_balance are printed but never counted by 4.1
 //!   (their code went with `sched_balance_self`): always 0, as on a real 4.1.
 
-use super::IdleType;
 use serde::Serialize;
+
+/// `enum cpu_idle_type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IdleType {
+    /// Periodic balance on an idle CPU.
+    Idle,
+    /// Periodic balance on a busy CPU.
+    NotIdle,
+    /// The CPU is about to go idle (`idle_balance`).
+    NewlyIdle,
+}
+
+impl IdleType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IdleType::Idle => "idle",
+            IdleType::NotIdle => "busy",
+            IdleType::NewlyIdle => "newly-idle",
+        }
+    }
+}
 
 /// The kernel's `enum cpu_idle_type` order: the index of an idle type in the per-type arrays.
 pub fn idle_index(idle: IdleType) -> usize {

@@ -3,17 +3,17 @@
 //! is busiest, how much to move) is in `stats.rs`; the stopper's push in
 //! `active_balance.rs`, newly-idle balancing in `idle_balance.rs`.
 
-use super::decision::{BalanceDecision, Outcome, Why};
-use super::schedstat::LbCounters;
-use super::search::BusiestSearch;
-use super::stats::{find_busiest_queue, FbgInput};
-use super::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
+use crate::balance::decision::{BalanceDecision, Outcome, Why};
+use crate::balance::search::BusiestSearch;
+use crate::balance::stats::{find_busiest_queue, FbgInput};
+use crate::balance::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
 use crate::sim::events::Event;
 use crate::sim::Simulator;
 use crate::task::TaskState;
 use crate::time::{CpuId, Pid, NSEC_PER_MSEC};
 use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::SchedDomain;
+use crate::topology::schedstat::LbCounters;
 use crate::trace::{MigrateCause, TraceKind};
 
 /// Why detach_tasks skipped tasks, for the decision record.
@@ -201,18 +201,21 @@ impl Simulator {
                 child_prefers_sibling,
                 env_cpus: &env_cpus,
                 idle,
-                sgc_imbalance: &self.sgc_imbalance,
+                sgc_imbalance: &self.lb.sgc_imbalance,
                 min_load_fix: !self.bugs.group_imbalance,
                 dst_load_per_task,
-                dst_load: super::stats::target_load(&loads[cpu as usize], super::stats::load_idx(sd, idle)),
+                dst_load: crate::balance::stats::target_load(
+                    &loads[cpu as usize],
+                    crate::balance::stats::load_idx(sd, idle),
+                ),
             };
             let fbg = search.run(&inp);
             if level + 1 == doms.len() {
                 // The root domain's update_sd_lb_stats sets rd->overload to what it saw.
-                self.rd_overload = env_cpus.iter().any(|c| loads[c as usize].nr_running > 1);
+                self.lb.rd_overload = env_cpus.iter().any(|c| loads[c as usize].nr_running > 1);
             }
             if self.index_check {
-                let fresh = super::stats::find_busiest_group(&inp).0;
+                let fresh = crate::balance::stats::find_busiest_group(&inp).0;
                 assert_eq!(fbg, fresh, "a redo's find_busiest_group at {:?}", self.now);
             }
             d.busiest_group = fbg.busiest;
@@ -246,7 +249,7 @@ impl Simulator {
             moved.extend(&pulled);
             if let Some(parent_id) = parent_group {
                 if flags.some_pinned && flags.imbalance_left > 0 {
-                    self.sgc_imbalance[parent_id] = true;
+                    self.lb.sgc_imbalance[parent_id] = true;
                 }
             }
             env_all_pinned = flags.all_pinned;
@@ -271,14 +274,14 @@ impl Simulator {
             done = true;
         }
         if let Some(l) = loads {
-            self.cpu_load_buf = l;
+            self.lb.cpu_load_buf = l;
         }
         d.groups = search.into_groups();
         let balanced =
             matches!(d.outcome, Outcome::Balanced { .. } | Outcome::NoBusiestQueue | Outcome::NotDesignated { .. });
         if balanced {
             if let (Some(parent_id), false) = (parent_group, all_pinned) {
-                self.sgc_imbalance[parent_id] = false;
+                self.lb.sgc_imbalance[parent_id] = false;
             }
         }
         // lb_balanced on the balanced and all-pinned exits; lb_failed whenever nothing moved otherwise.

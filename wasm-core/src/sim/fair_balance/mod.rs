@@ -1,0 +1,46 @@
+//! The fair class's balancer, Linux 4.1's, over the machine state: periodic
+//! balancing from the tick, newly-idle balancing, the NOHZ idle balancer, the
+//! stopper's push, and wakeup and fork placement. The fair class reaches it
+//! through `SchedClass::balance` and `select_task_rq`; the pure parts it
+//! drives — group statistics, the busiest-group search, decision and
+//! placement records — are in `balance`, the counters in
+//! `topology::schedstat`.
+//!
+//! ```text
+//!   tick ─► trigger_load_balance ─► rebalance_domains ─► load_balance(sd)   (load_balance.rs)
+//!   about to idle ─► idle_balance                                          (idle_balance.rs)
+//!   busy tick ─► nohz kick ─► nohz_idle_balance for the idle CPUs           (nohz.rs)
+//!   load_balance failing ─► stopper ─► active_load_balance_cpu_stop         (active_balance.rs)
+//!   wakeup / fork ─► select_task_rq_fair                                    (placement.rs)
+//! ```
+
+mod active_balance;
+mod idle_balance;
+mod load_balance;
+mod nohz;
+mod placement;
+
+use crate::balance::decision::BalanceDecision;
+use crate::balance::placement::Placement;
+use crate::balance::stats::CpuLoad;
+use std::collections::VecDeque;
+
+/// The balancer's machine-wide state and its records (its per-CPU state is
+/// in each `Rq` and its domains, as the kernel keeps it in `struct rq`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LbState {
+    /// `sched_group_capacity::imbalance`, by group id.
+    pub sgc_imbalance: Vec<bool>,
+    /// `rd->overload`: set when a runqueue reaches two tasks, cleared only by a
+    /// root-domain `find_busiest_group` that finds none with more than one.
+    pub rd_overload: bool,
+    /// The most recent balancing decisions (`DECISION_LOG`, `DECISION_GROUPS`).
+    pub decisions: VecDeque<BalanceDecision>,
+    pub decisions_total: u64,
+    /// Group statistics held by the kept decisions (bounded by DECISION_GROUPS).
+    pub decision_groups: usize,
+    /// The most recent wakeup and fork placements (`PLACEMENT_LOG`).
+    pub placements: VecDeque<Placement>,
+    /// Reused by balancing passes: per-CPU loads (only the pass's CPUs fresh).
+    pub cpu_load_buf: Vec<CpuLoad>,
+}

@@ -1,0 +1,470 @@
+//! Where a waking or new task goes (`select_task_rq_fair`, Linux 4.1).
+//!
+//! Wakeups: at the lowest domain spanning both the waker's CPU and the
+//! task's previous CPU, `wake_affine` may pull the wakee to the waker's CPU;
+//! then `select_idle_sibling` looks for an idle core *only inside the target's
+//! LLC* (its node). That confinement is the Overload-on-Wakeup bug: a node's
+//! wakees pile up on its busy cores while other nodes idle. The fix (paper
+//! section 3.4): the previous CPU if it is idle, else the CPU idle for the
+//! longest time, else the original path — for forks too, as the patch
+//! places it at the top of select_task_rq_fair.
+//!
+//! Group Identity: a wakeup's idle tests are `id_idle_cpu` (a highclass wakee
+//! counts a CPU running only underclass work as idle; an underclass wakee
+//! does not count an idle CPU whose SMT sibling runs an expeller), inside
+//! select_idle_sibling and the fix alike; without Group Identity, or for
+//! normal wakees, they are `idle_cpu`.
+//!
+//! Fork: from the highest domain with SD_BALANCE_FORK down,
+//! `find_idlest_group` then `find_idlest_cpu`.
+
+use crate::balance::placement::{PlaceKind, PlacePath, Placement, PLACEMENT_LOG};
+use crate::balance::stats::{source_load, target_load, CpuLoad};
+use crate::sim::Simulator;
+use crate::time::{CpuId, Pid};
+use crate::topology::cpumask::CpuMask;
+use crate::topology::domains::{GroupIndex, SchedDomain, SCHED_CAPACITY_SCALE};
+
+impl Simulator {
+    /// What the balancer reads of one CPU.
+    pub(crate) fn cpu_load(&self, cpu: CpuId) -> CpuLoad {
+        let rq = &self.rqs[cpu as usize];
+        let capacity = if rq.online { self.cpu_capacity } else { 1 };
+        let util = rq.cfs.utilization_load_avg.max(0) as u64;
+        CpuLoad {
+            weighted: rq.weighted_cpuload(),
+            cpu_load: rq.cpu_load,
+            nr_running: rq.nr_running(),
+            usage: if util >= SCHED_CAPACITY_SCALE { capacity } else { util * capacity / SCHED_CAPACITY_SCALE },
+            capacity,
+            idle: rq.online && rq.is_idle(),
+        }
+    }
+
+    /// The loads a balancing pass reads (`cpus` and `this_cpu`; the other
+    /// entries are stale), read into a reused buffer at the pass's first
+    /// round. Nothing moves before a redo, so the redo reads them again from
+    /// `kept` (the self-check verifies that); the pass gives the buffer back
+    /// to `cpu_load_buf`.
+    pub(crate) fn pass_loads<'a>(
+        &mut self,
+        kept: &'a mut Option<Vec<CpuLoad>>,
+        cpus: &CpuMask,
+        this_cpu: CpuId,
+    ) -> &'a [CpuLoad] {
+        if let Some(loads) = kept {
+            if self.index_check {
+                for c in cpus.iter().chain([this_cpu]) {
+                    assert_eq!(loads[c as usize], self.cpu_load(c), "CPU {c}'s load changed before a redo");
+                }
+            }
+        } else {
+            let mut loads = std::mem::take(&mut self.lb.cpu_load_buf);
+            loads.resize(self.rqs.len(), CpuLoad::default());
+            for c in cpus.iter().chain([this_cpu]) {
+                loads[c as usize] = self.cpu_load(c);
+            }
+            *kept = Some(loads);
+        }
+        kept.as_deref().expect("filled")
+    }
+
+    fn usable(&self, pid: Pid, cpu: CpuId) -> bool {
+        self.online.test(cpu) && self.tasks[pid as usize].allowed.test(cpu)
+    }
+
+    /// `select_task_rq_fair`. `this_cpu` is the CPU doing the wakeup or fork.
+    pub(crate) fn select_task_rq_fair(&mut self, pid: Pid, this_cpu: CpuId, kind: PlaceKind) -> CpuId {
+        if kind == PlaceKind::Wakeup {
+            self.record_wakee(pid, this_cpu);
+        }
+        // The idle CPUs select_idle_sibling may start from.
+        self.sync_index();
+        let prev = self.tasks[pid as usize].cpu;
+        let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
+        // The oldest record's mask is reused once the log is full.
+        let mut considered = match self.lb.placements.len() {
+            PLACEMENT_LOG => self.lb.placements.pop_front().map(|p| p.considered).unwrap_or_default(),
+            _ => CpuMask::new(),
+        };
+        self.search_space(&mut considered, pid, prev, this_cpu, cpu, path);
+        self.record_placement(Placement {
+            at: self.now,
+            pid,
+            kind,
+            prev,
+            waker: this_cpu,
+            chosen: cpu,
+            path,
+            considered,
+        });
+        cpu
+    }
+
+    fn select_cpu(&mut self, pid: Pid, prev: CpuId, this_cpu: CpuId, kind: PlaceKind) -> (CpuId, PlacePath) {
+        // The wastedcores patch puts the fix at the top of select_task_rq_fair,
+        // so it applies to forks as well as wakeups (kernel-model.md 3.3).
+        if !self.bugs.overload_on_wakeup {
+            if let Some(c) = self.wakeup_fix(pid, prev, kind) {
+                return (c, PlacePath::IdleAnywhere);
+            }
+        }
+        let (cpu, path) = match kind {
+            PlaceKind::Wakeup => {
+                let (cpu, affine_level) = self.select_wakeup(pid, prev, this_cpu);
+                if let Some(level) = affine_level {
+                    self.rqs[this_cpu as usize].domains[level].schedstat.ttwu_move_affine += 1;
+                }
+                (cpu, PlacePath::IdleSibling)
+            }
+            PlaceKind::Fork => (self.select_fork(pid, this_cpu), PlacePath::IdlestGroup),
+        };
+        if self.usable(pid, cpu) {
+            (cpu, path)
+        } else {
+            (self.select_fallback_rq(pid, cpu), PlacePath::Fallback)
+        }
+    }
+
+    /// The CPUs the chosen path could look at (the paper's figure 5 marks
+    /// these): every allowed CPU for the fix; the waker, the previous CPU
+    /// and the target's LLC for select_idle_sibling; the highest fork
+    /// domain's span for find_idlest_group.
+    fn search_space(&self, m: &mut CpuMask, pid: Pid, prev: CpuId, waker: CpuId, chosen: CpuId, path: PlacePath) {
+        let allowed = &self.tasks[pid as usize].allowed;
+        let only = |m: &mut CpuMask, c: CpuId| {
+            m.clone_from(&CpuMask::new());
+            m.set(c);
+        };
+        match path {
+            PlacePath::IdleAnywhere | PlacePath::Fallback => {
+                m.clone_from(allowed);
+                m.and_with(&self.online);
+                m.trim();
+            }
+            PlacePath::IdleSibling => {
+                match self.rqs[chosen as usize].domains.iter().rfind(|sd| sd.flags.share_pkg_resources) {
+                    Some(sd) => m.clone_from(&sd.span),
+                    None => only(m, chosen),
+                }
+                m.set(prev);
+                m.set(waker);
+            }
+            PlacePath::IdlestGroup => match self.rqs[waker as usize].domains.iter().rfind(|sd| sd.flags.balance_fork) {
+                Some(sd) => m.clone_from(&sd.span),
+                None => only(m, waker),
+            },
+        }
+        m.set(chosen);
+    }
+
+    fn record_placement(&mut self, p: Placement) {
+        if self.lb.placements.len() == PLACEMENT_LOG {
+            self.lb.placements.pop_front();
+        }
+        self.lb.placements.push_back(p);
+    }
+
+    /// The Overload-on-Wakeup fix: previous CPU if idle, else the allowed CPU
+    /// idle for the longest time. A wakeup tests idleness as
+    /// select_idle_sibling does (`id_idle_cpu`: with Group Identity a
+    /// highclass wakee stays on a previous CPU running only underclass work,
+    /// an underclass wakee passes over CPUs beside a running expeller; a CPU
+    /// running work has no idle stamp, so CPUs that idle come first).
+    /// A fork keeps `idle_cpu`: Group Identity's test is the wakeup path's.
+    fn wakeup_fix(&self, pid: Pid, prev: CpuId, kind: PlaceKind) -> Option<CpuId> {
+        let idle = |c: CpuId| match kind {
+            PlaceKind::Wakeup => self.id_idle_cpu(pid, c),
+            PlaceKind::Fork => self.rqs[c as usize].is_idle(),
+        };
+        if self.usable(pid, prev) && idle(prev) {
+            return Some(prev);
+        }
+        let scan = || {
+            self.rqs
+                .iter()
+                .filter(|rq| self.usable(pid, rq.cpu) && idle(rq.cpu))
+                .min_by_key(|rq| (rq.idle_stamp.map_or(u64::MAX, |t| t.ns()), rq.cpu))
+                .map(|rq| rq.cpu)
+        };
+        if kind == PlaceKind::Wakeup && self.policy.group_identity {
+            return scan();
+        }
+        // Plain idle_cpu: the idle CPUs longest idle first (the index's order).
+        let found = self.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.tasks[pid as usize].allowed.test(c));
+        if self.index_check {
+            assert_eq!(found, scan(), "the longest-idle CPU at {:?}", self.now);
+        }
+        found
+    }
+
+    /// `record_wakee` (4.1 calls it from task_waking_fair): the task running
+    /// on the waking CPU counts a flip each time it wakes a different task
+    /// than last time, and halves its count when more than a second (HZ
+    /// jiffies) has passed since the last halving.
+    fn record_wakee(&mut self, wakee: Pid, this_cpu: CpuId) {
+        let Some(waker) = self.rqs[this_cpu as usize].curr() else { return };
+        if waker == wakee {
+            return;
+        }
+        let now = self.now;
+        let (jiffies, hz) = (self.jiffies(), crate::time::NSEC_PER_SEC / self.tick_ns);
+        let tick_ns = self.tick_ns;
+        let w = &mut self.tasks[waker as usize];
+        // time_after(jiffies, decay_ts + HZ), the stamp kept in jiffies.
+        if jiffies > w.wakee_flip_decay_ts.ns() / tick_ns + hz {
+            w.wakee_flips >>= 1;
+            w.wakee_flip_decay_ts = now;
+        }
+        if w.last_wakee != Some(wakee) {
+            w.last_wakee = Some(wakee);
+            w.wakee_flips += 1;
+        }
+    }
+
+    /// `wake_wide` (4.1): a waker that flips between many wakees (more than
+    /// the LLC size times the wakee's own flips) is left alone: its wakees
+    /// are not pulled next to it.
+    fn wake_wide(&self, wakee: Pid, this_cpu: CpuId) -> bool {
+        let factor = self.rqs[this_cpu as usize]
+            .domains
+            .iter()
+            .rfind(|sd| sd.flags.share_pkg_resources)
+            .map_or(1, |sd| sd.span.weight());
+        let wakee_flips = self.tasks[wakee as usize].wakee_flips;
+        if wakee_flips <= factor {
+            return false;
+        }
+        let waker_flips = self.rqs[this_cpu as usize].curr().map_or(0, |w| self.tasks[w as usize].wakee_flips);
+        waker_flips > factor * wakee_flips
+    }
+
+    /// The wakee's CPU, and the level of the waker's domain whose `wake_affine` pulled it, if one did.
+    fn select_wakeup(&self, pid: Pid, prev: CpuId, this_cpu: CpuId) -> (CpuId, Option<usize>) {
+        let mut target = prev;
+        let mut affine_level = None;
+        let want_affine = !self.wake_wide(pid, this_cpu) && self.tasks[pid as usize].allowed.test(this_cpu);
+        if want_affine && this_cpu != prev && self.online.test(this_cpu) {
+            let affine_sd =
+                self.rqs[this_cpu as usize].domains.iter().position(|sd| sd.flags.wake_affine && sd.span.test(prev));
+            if let Some(level) = affine_sd {
+                let sd = &self.rqs[this_cpu as usize].domains[level];
+                if self.wake_affine(pid, this_cpu, prev, sd.wake_idx, sd.imbalance_pct) {
+                    target = this_cpu;
+                    affine_level = Some(level);
+                }
+            }
+        }
+        (self.select_idle_sibling(pid, target), affine_level)
+    }
+
+    /// `wake_affine`: pull the wakee to the waker's CPU if that does not
+    /// leave it (much) more loaded than the previous CPU.
+    fn wake_affine(&self, pid: Pid, this_cpu: CpuId, prev: CpuId, idx: usize, imbalance_pct: u32) -> bool {
+        // Only the two CPUs compared are read (this runs on every wakeup).
+        let (prev_l, this_l) = (self.cpu_load(prev), self.cpu_load(this_cpu));
+        let load = source_load(&prev_l, idx);
+        let this_load = target_load(&this_l, idx);
+        let weight = self.tasks[pid as usize].se.avg.load_avg_contrib;
+        let mut this_eff = 100 * prev_l.capacity;
+        let mut prev_eff = (100 + (imbalance_pct as u64 - 100) / 2) * this_l.capacity;
+        if this_load > 0 {
+            this_eff *= this_load + weight;
+            prev_eff *= load;
+        }
+        this_eff <= prev_eff
+    }
+
+    /// `select_idle_sibling`: the target if idle; the previous CPU if it
+    /// shares the cache and is idle; else the first group (core, then CPU) of
+    /// the target's LLC domain whose CPUs are all idle. "Idle" is
+    /// `id_idle_cpu` for the wakee: with Group Identity a highclass wakee
+    /// counts CPUs running only underclass work as idle, so it stays on such
+    /// a previous CPU rather than leave for a whole idle core; an underclass
+    /// wakee does not count an idle CPU beside a running expeller.
+    fn select_idle_sibling(&self, pid: Pid, target: CpuId) -> CpuId {
+        let idle = |c: CpuId| self.id_idle_cpu(pid, c);
+        if self.rqs[target as usize].online && idle(target) {
+            return target;
+        }
+        let prev = self.tasks[pid as usize].cpu;
+        let llc = |c: CpuId| self.machine.node_of(c);
+        if prev != target && llc(prev) == llc(target) && self.rqs[prev as usize].online && idle(prev) {
+            return prev;
+        }
+        let doms = &self.rqs[target as usize].domains;
+        let Some(top) = doms.iter().rposition(|sd| sd.flags.share_pkg_resources) else { return target };
+        let allowed = &self.tasks[pid as usize].allowed;
+        let scan = |sd: &SchedDomain| {
+            sd.groups.iter().filter(|g| g.span.intersects(allowed)).find_map(|g| {
+                if g.span.iter().all(|i| i != target && idle(i)) {
+                    g.span.iter().find(|&c| allowed.test(c))
+                } else {
+                    None
+                }
+            })
+        };
+        for sd in doms[..=top].iter().rev() {
+            let found = match (&sd.group_index, self.policy.group_identity) {
+                // Plain idle_cpu: start from the idle CPUs instead of every group.
+                (Some(index), false) => {
+                    let c = self.first_idle_group(sd, index, target, allowed);
+                    if self.index_check {
+                        assert_eq!(c, scan(sd), "select_idle_sibling's fast walk at {:?}", self.now);
+                    }
+                    c
+                }
+                _ => scan(sd),
+            };
+            if let Some(c) = found {
+                return c;
+            }
+        }
+        target
+    }
+
+    /// select_idle_sibling's walk over one level's groups, when its groups
+    /// follow each other in CPU order and idle means `idle_cpu`: the first
+    /// group (in `groups` order, which starts at the target's group) whose
+    /// CPUs are all idle and none is the target, and which has a CPU the task
+    /// may use. Such a group holds an idle allowed CPU, so only those are
+    /// visited, in the order of their groups: the first that qualifies is the
+    /// one the walk over every group finds.
+    fn first_idle_group(
+        &self,
+        sd: &SchedDomain,
+        index: &GroupIndex,
+        target: CpuId,
+        allowed: &CpuMask,
+    ) -> Option<CpuId> {
+        let idle = &self.index.idle;
+        let start = sd.groups[0].span.first()?;
+        let (idle_w, allowed_w, span_w) = (idle.words(), allowed.words(), sd.span.words());
+        let word = |w: usize| {
+            let get = |v: &[u64]| v.get(w).copied().unwrap_or(0);
+            get(idle_w) & get(allowed_w) & get(span_w)
+        };
+        let words = span_w.len();
+        // From the target's group's first CPU to the end, then from the start.
+        let first = start as usize / 64;
+        let visit = (first..words).chain(0..=first);
+        for (k, w) in visit.enumerate() {
+            let mut bits = word(w);
+            if k == 0 {
+                bits &= u64::MAX << (start % 64);
+            } else if w == first {
+                bits &= !(u64::MAX << (start % 64));
+            }
+            while bits != 0 {
+                let c = w as CpuId * 64 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let g = &sd.groups[index.group_of(c)?];
+                if !g.span.test(target) && g.span.is_subset_of(idle) {
+                    return g.span.iter().find(|&c| allowed.test(c));
+                }
+            }
+        }
+        None
+    }
+
+    /// Fork placement: walk down from the highest SD_BALANCE_FORK domain.
+    fn select_fork(&mut self, pid: Pid, this_cpu: CpuId) -> CpuId {
+        let mut level = self.rqs[this_cpu as usize].domains.iter().rposition(|sd| sd.flags.balance_fork);
+        let Some(top) = level else { return this_cpu };
+        // The walk stays inside the top fork domain: only its CPUs are read.
+        let span = std::mem::take(&mut self.rqs[this_cpu as usize].domains[top].span);
+        let mut kept = None;
+        self.pass_loads(&mut kept, &span, this_cpu);
+        self.rqs[this_cpu as usize].domains[top].span = span;
+        let loads = kept.expect("read");
+        let (mut cpu, mut new_cpu) = (this_cpu, this_cpu);
+        while let Some(li) = level {
+            let sd = &self.rqs[cpu as usize].domains[li];
+            let down = li.checked_sub(1);
+            let Some(group) = self.find_idlest_group(pid, cpu, li, &loads) else {
+                level = down;
+                continue;
+            };
+            let found = self.find_idlest_cpu(pid, &sd.groups[group].span, cpu, &loads);
+            if found == cpu {
+                level = down;
+                continue;
+            }
+            new_cpu = found;
+            let weight = sd.span.weight();
+            cpu = found;
+            level =
+                self.rqs[cpu as usize].domains.iter().rposition(|d| d.span.weight() < weight && d.flags.balance_fork);
+        }
+        self.lb.cpu_load_buf = loads;
+        new_cpu
+    }
+
+    /// `find_idlest_group`: the least loaded allowed group, unless the local
+    /// one is within half the imbalance margin.
+    fn find_idlest_group(&self, pid: Pid, this_cpu: CpuId, level: usize, loads: &[CpuLoad]) -> Option<usize> {
+        let sd = &self.rqs[this_cpu as usize].domains[level];
+        let allowed = &self.tasks[pid as usize].allowed;
+        let imbalance = 100 + (sd.imbalance_pct as u64 - 100) / 2;
+        let (mut idlest, mut min_load, mut this_load) = (None, u64::MAX, 0);
+        for (gi, g) in sd.groups.iter().enumerate() {
+            if !g.span.intersects(allowed) {
+                continue;
+            }
+            let local = g.span.test(this_cpu);
+            let sum: u64 = g
+                .span
+                .iter()
+                .map(|i| {
+                    let c = &loads[i as usize];
+                    if local {
+                        target_load(c, sd.forkexec_idx)
+                    } else {
+                        source_load(c, sd.forkexec_idx)
+                    }
+                })
+                .sum();
+            let avg = sum * SCHED_CAPACITY_SCALE / g.capacity.max(1);
+            if local {
+                this_load = avg;
+            } else if avg < min_load {
+                min_load = avg;
+                idlest = Some(gi);
+            }
+        }
+        let idlest = idlest?;
+        (100 * this_load >= imbalance * min_load).then_some(idlest)
+    }
+
+    /// `find_idlest_cpu`: the most recently idled CPU if any is idle (no
+    /// cpuidle states are modelled, so all idle CPUs are equally shallow),
+    /// else the least loaded.
+    fn find_idlest_cpu(
+        &self,
+        pid: Pid,
+        span: &crate::topology::cpumask::CpuMask,
+        this_cpu: CpuId,
+        loads: &[CpuLoad],
+    ) -> CpuId {
+        let allowed = &self.tasks[pid as usize].allowed;
+        let (mut least, mut min_load) = (this_cpu, u64::MAX);
+        let (mut shallowest, mut latest_stamp) = (None, 0u64);
+        for i in span.iter().filter(|&c| allowed.test(c) && self.online.test(c)) {
+            let rq = &self.rqs[i as usize];
+            if rq.is_idle() {
+                let stamp = rq.idle_stamp.map_or(0, |t| t.ns());
+                if shallowest.is_none() || stamp > latest_stamp {
+                    latest_stamp = stamp;
+                    shallowest = Some(i);
+                }
+            } else if shallowest.is_none() {
+                let load = loads[i as usize].weighted;
+                if load < min_load || (load == min_load && i == this_cpu) {
+                    min_load = load;
+                    least = i;
+                }
+            }
+        }
+        shallowest.unwrap_or(least)
+    }
+}
