@@ -3,6 +3,7 @@
 // its state except through the engine's commands (step, run, reset by
 // re-creating), and draws the frames the worker reads after each of them.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLatest } from './views/use-latest';
 import { listPresets, presetJson } from './engine/engine';
 import type { Mark, PresetInfo } from './engine/types';
 import { RunNotes } from './views/run-notes';
@@ -74,6 +75,8 @@ export function App({ client }: { client: EngineClient }) {
   const { playing, setPlaying, progress, version, api } = engine;
   const play = usePlayLoop(engine, speed);
   const partner = usePartner(engine);
+  const { kindRef: partnerKindRef, build: buildPartner } = partner;
+  const { dataRef } = engine.api;
   /** A preset's title in the interface language (the library's), else the engine's. */
   // The library's note describes a built-in preset as shipped (own property
   // only: a scenario may be named "constructor"), not an edited copy of it.
@@ -81,28 +84,26 @@ export function App({ client }: { client: EngineClient }) {
     () => (Object.hasOwn(PRESET_NOTES, meta.name) && presets.some((p) => p.name === meta.name) && presetJson(meta.name) === scenarioJson ? PRESET_NOTES[meta.name] : null),
     [meta.name, scenarioJson, presets],
   );
+  const [lesson, setLesson] = useState<{ id: string; step: number } | null>(null);
+  const [lessonMarks, setLessonMarks] = useState<LessonMarks | null>(null);
+  // Loading a scenario other than the lesson step's (preset pick, library,
+  // file, editor, link) leaves the lesson; the lesson's own loads match it.
+  const lessonRef = useLatest(lesson);
   useEffect(() => {
     const l = lessonRef.current;
     if (!l) return;
     const def = lessonById(l.id);
     if (!def || presetAt(def, Math.min(l.step, def.steps.length - 1)) !== meta.name) setLesson(null);
-  }, [meta.name]);
+  }, [meta.name, lessonRef]);
   const presetTitle = (p: PresetInfo) => (Object.hasOwn(PRESET_NOTES, p.name) ? PRESET_NOTES[p.name].title[lang] : p.title);
-  const [lesson, setLesson] = useState<{ id: string; step: number } | null>(null);
-  const [lessonMarks, setLessonMarks] = useState<LessonMarks | null>(null);
   useStageTop(lesson !== null);
   useStageZoom(lesson !== null);
   useBringIntoView(lesson ? lessonMarks?.panel : null, lesson ? `${lesson.id}:${lesson.step}` : '');
-  // Loading a scenario other than the lesson step's (preset pick, library,
-  // file, editor, link) leaves the lesson; the lesson's own loads match it.
-  const lessonRef = useRef(lesson);
-  lessonRef.current = lesson;
   /** The real trace the lab shows instead of a simulation, if any. */
   const [trace, setTrace] = useState<OpenTrace | null>(null);
   /** The trace file being read and parsed in the worker (a large one takes seconds). */
   const [reading, setReading] = useState<string | null>(null);
-  const traceRef = useRef(trace);
-  traceRef.current = trace;
+  const traceRef = useLatest(trace);
 
   /** Replaces the simulation; the engine's message if it refused the scenario (the old one then keeps running). */
   const tryLoad = useCallback(async (json: string): Promise<string | null> => {
@@ -119,10 +120,10 @@ export function App({ client }: { client: EngineClient }) {
     setError(null);
     setCpuSel(0);
     // "The lab's scenario, simulated" is a partner for a real trace only: beside the simulation itself it goes.
-    const k = partner.kindRef.current;
-    if (k) await partner.build(k.kind === 'scenario' ? null : k, json);
+    const k = partnerKindRef.current;
+    if (k) await buildPartner(k.kind === 'scenario' ? null : k, json);
     return null;
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [api, partnerKindRef, buildPartner]);
   /** As tryLoad, showing the engine's message; true if loaded. */
   const load = useCallback(
     async (json: string): Promise<boolean> => {
@@ -134,17 +135,16 @@ export function App({ client }: { client: EngineClient }) {
   );
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the first load; it sets state only once the worker answered
     void load(scenarioJson);
-    // Load once on mount; later loads go through the controls.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once on mount; later loads go through the controls
   // A new CPU to show or a new lanes' window: the same state read again.
   const shown = useRef({ cpuSel, gantt });
   useEffect(() => {
     if (shown.current.cpuSel === cpuSel && shown.current.gantt === gantt) return;
     shown.current = { cpuSel, gantt };
     if (api.dataRef.current) void api.refresh();
-  }, [cpuSel, gantt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [cpuSel, gantt, api]);
 
   const data = api.dataRef.current;
   const [notice, setNotice] = useState<string | null>(null);
@@ -182,7 +182,7 @@ export function App({ client }: { client: EngineClient }) {
         (e: unknown) => setError(`${t('trace.cannotOpen')}: ${e instanceof Error ? e.message : String(e)}`),
       );
     },
-    [api, setPlaying, t],
+    [api, setPlaying, t, setLesson],
   );
   /** Runs a command now, paused; its answer is whether it found where to go. */
   const drive = useCallback(
@@ -224,7 +224,7 @@ export function App({ client }: { client: EngineClient }) {
         void api.command(step).then((found) => setNotice(step.kind === 'back' && !found ? t('notice.firstEvent') : null));
       }
     },
-    [reset, api, progress, setPlaying, t],
+    [reset, api, progress, setPlaying, t, traceRef],
   );
   /** Goes to a time at once (back: snapshot + replay; forward: one engine call). */
   const seekTimeNow = useCallback((tNs: number) => drive({ kind: 'seek-time', ns: tNs }), [drive]);
@@ -239,7 +239,7 @@ export function App({ client }: { client: EngineClient }) {
       setNotice(null);
       void api.job({ kind: 'run-to', toNs: to }, t('notice.runningTo', { t: fmtMs(to) }));
     },
-    [api, seekTimeNow, t],
+    [api, seekTimeNow, t, traceRef],
   );
 
   const hasView = data !== null;
@@ -297,11 +297,11 @@ export function App({ client }: { client: EngineClient }) {
   });
   const lessonEngine = useMemo(
     () => ({
-      anchor: async (a: Anchor) => ({ found: await drive({ kind: 'anchor', anchor: a }), events: api.dataRef.current?.frame.events ?? 0 }),
+      anchor: async (a: Anchor) => ({ found: await drive({ kind: 'anchor', anchor: a }), events: dataRef.current?.frame.events ?? 0 }),
       seekEvent: (n: number) => void drive({ kind: 'seek-event', n }),
       predict: async (events: number, question: Question) => (await api.request<Prediction | null>({ op: 'predict', events, question, lang })).value,
     }),
-    [drive, api, lang],
+    [drive, api, lang, dataRef],
   );
   const [library, setLibrary] = useState(false);
   // The header's menu on narrow screens: closed at first so the lab is on screen.
@@ -386,7 +386,7 @@ export function App({ client }: { client: EngineClient }) {
         </div>
         <div className="top-row">
         <ClassroomBar lesson={lesson} setLesson={setLesson} />
-        {trace ? <TraceShareNote file={trace.file} /> : <ShareBar made={share.made} onShare={share.makeLink} />}
+        {trace ? <TraceShareNote file={trace.file} /> : <ShareBar made={share.made} onShare={() => void share.makeLink()} />}
         <label className="lang-pick">
           {t('app.language')}{' '}
           <select aria-label={t('aria.language')} data-testid="lang-pick" value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>

@@ -54,6 +54,7 @@ export function LabPanels(p: LabPanelsProps) {
   const now = view.now_ns;
   /** The refresh key of view group k: every frame when paused, in turn when playing. */
   const turn = (k: number) => (p.playing ? Math.floor((version + k) / STAGGER) : version);
+  const [turn0, turn1, turn2] = [turn(0), turn(1), turn(2)];
 
   const topology = useMemo(
     () => (
@@ -86,7 +87,7 @@ export function LabPanels(p: LabPanelsProps) {
         />
       </>
     ),
-    [turn(0), p.colourBy, cpu.cpu, topo, t, p.lessonCpus], // eslint-disable-line react-hooks/exhaustive-deps
+    [turn0, p.colourBy, cpu.cpu, topo, t, p.lessonCpus], // eslint-disable-line react-hooks/exhaustive-deps -- refreshed in turn while playing (turn0), the frame's other inputs change every frame
   );
 
   const runqueue = useMemo(
@@ -99,7 +100,7 @@ export function LabPanels(p: LabPanelsProps) {
         {p.recorded ? <OnlySimulations what="inspector" /> : view.cpus.length > 1 && <Inspector decision={frame.decision} nameOf={nameOf} />}
       </>
     ),
-    [turn(1), cpu.cpu, t, p.recorded], // eslint-disable-line react-hooks/exhaustive-deps
+    [turn1, cpu.cpu, t, p.recorded], // eslint-disable-line react-hooks/exhaustive-deps -- refreshed in turn while playing (turn1)
   );
 
   const lanes = useMemo(() => {
@@ -123,7 +124,7 @@ export function LabPanels(p: LabPanelsProps) {
       onFollow: () => p.onGantt((w) => ({ spanNs: w.spanNs, endNs: null })),
     };
     return <GanttView keptFromNs={frame.slicesKeptFromNs} slices={frame.slices} nrCpus={view.cpus.length} lanes={frame.lanes} t0Ns={t0} t1Ns={t1} nameOf={nameOf} onSeek={p.onSeek} nav={nav} />;
-  }, [turn(2), p.gantt, t]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [turn2, p.gantt, t]); // eslint-disable-line react-hooks/exhaustive-deps -- refreshed in turn while playing (turn2)
 
   return (
     <>

@@ -4,12 +4,13 @@
 // the step's preset first); the question's answer is computed in the engine
 // worker by running a copy of the simulation forward (predict.ts) — the
 // reveal moves the cursor there.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { shortcutsOn } from '../views/shortcut-setting';
 import { useT } from '../i18n/i18n';
 import { presetAt, type Anchor, type PanelId } from './lesson';
 import { lessonById } from './lessons';
 import type { Prediction, Question } from './predict';
+import { useLatest } from '../views/use-latest';
 
 export interface LessonState {
   id: string;
@@ -58,10 +59,11 @@ export function LessonRunner(p: LessonRunnerProps) {
   const index = Math.max(0, Math.min(p.lesson.step, (lesson?.steps.length ?? 1) - 1));
   const step = lesson?.steps[index];
   const key = `${p.lesson.id}:${index}`;
+  // A question belongs to one arrival at its step: a reset of the run asks it afresh.
+  const askKey = `${key}#${p.resets}`;
   const [asked, setAsked] = useState<Asked | null>(null);
   // N and P go to the next and previous step (the stage's keys; Space and the arrows stay the lab's).
-  const nav = useRef({ index, count: lesson?.steps.length ?? 0 });
-  nav.current = { index, count: lesson?.steps.length ?? 0 };
+  const nav = useLatest({ index, count: lesson?.steps.length ?? 0 });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || !shortcutsOn()) return;
@@ -84,7 +86,6 @@ export function LessonRunner(p: LessonRunnerProps) {
     if (!lesson || !step) return;
     let gone = false;
     const preset = presetAt(lesson, index);
-    setAsked(null);
     void (async () => {
       if (p.current !== preset && !(await p.loadPreset(preset))) return;
       const { found, events } = await p.engine.anchor(step.anchor);
@@ -94,7 +95,7 @@ export function LessonRunner(p: LessonRunnerProps) {
       p.onMarks({ panel: step.panel ?? null, cpus: step.cpus ?? [] });
       if (!step.question) return;
       const prediction = await p.engine.predict(events, step.question);
-      if (!gone) setAsked({ key, prediction, pick: null, revealed: false });
+      if (!gone) setAsked({ key: askKey, prediction, pick: null, revealed: false });
     })();
     return () => {
       gone = true;
@@ -106,7 +107,7 @@ export function LessonRunner(p: LessonRunnerProps) {
 
   if (!lesson || !step) return null;
   const last = index === lesson.steps.length - 1;
-  const q = asked?.key === key ? asked : null;
+  const q = asked?.key === askKey ? asked : null;
   const pr = q?.prediction ?? null;
   const reveal = () => {
     if (!q || !pr || q.pick === null) return;

@@ -39,7 +39,11 @@ export function useStageTop(active: boolean): void {
       for (const [sel, v] of MEASURED) {
         const el = document.querySelector(sel);
         if (!el || observed.has(el)) continue;
-        for (const [old, ov] of observed) if (ov === v) (resize.unobserve(old), observed.delete(old));
+        for (const [old, ov] of observed) {
+          if (ov !== v) continue;
+          resize.unobserve(old);
+          observed.delete(old);
+        }
         observed.set(el, v);
         resize.observe(el);
       }

@@ -5,23 +5,22 @@
 import { useCallback, useRef, useState } from 'react';
 import { partnerScenario, type PartnerKind } from './variants';
 import type { LabEngine } from '../engine/use-lab-engine';
+import { useLatest } from '../views/use-latest';
 
 export function usePartner(engine: LabEngine) {
   const kindRef = useRef<PartnerKind | null>(null);
   const [kind, setKind] = useState<PartnerKind | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const engineRef = useRef(engine);
-  engineRef.current = engine;
+  const engineRef = useLatest(engine);
 
   /** (Re)builds the partner of `kind` for the primary scenario; null removes it. */
   const build = useCallback(async (k: PartnerKind | null, primaryJson: string): Promise<void> => {
     kindRef.current = k;
     setKind(k);
     setError(null);
-    let json: string | null = null;
     try {
-      json = k ? partnerScenario(k, primaryJson) : null;
+      const json = k ? partnerScenario(k, primaryJson) : null;
       await engineRef.current.setPartner(json);
       if (json !== null) setName(String((JSON.parse(json) as { name?: unknown }).name ?? ''));
     } catch (e) {
@@ -29,7 +28,7 @@ export function usePartner(engine: LabEngine) {
       // The worker dropped the old partner before trying the new one.
       await engineRef.current.refresh();
     }
-  }, []);
+  }, [engineRef]);
 
   return { kindRef, kind, name, error, build };
 }

@@ -44,14 +44,14 @@ export function CgroupTable() {
   const set = (rows: CgroupForm[]) => change((m: FormModel) => ({ ...m, cgroups: rows }));
   const add = () => set([...model.cgroups, { name: freshName(model.cgroups.map((g) => g.name), (n) => t('editor.newCgroup', { n })), shares: '', parent: '', identity: '', smt_expeller: '', extra: {} }]);
   const identities: Option[] = [['', t('editor.default', { value: 'normal' })], ...choices().identities.map((x): Option => [x, x])];
-  const v = useVirtualRows('cgroups', model.cgroups.length, () => 36);
+  const { boxRef, headRef, items, above, below, measure } = useVirtualRows('cgroups', model.cgroups.length, () => 36);
   const listParents = model.cgroups.length <= PARENT_LIST_MAX;
   return (
     <Section id="cgroups" title={t('editor.secCgroups')} testId="ed-cgroups">
       {model.cgroups.length > 0 ? (
-        <div className="ed-vscroll" ref={v.box}>
+        <div className="ed-vscroll" ref={boxRef}>
           <table className="ed-table">
-            <thead ref={v.head}>
+            <thead ref={headRef}>
               <tr>
                 <th>{t('editor.gName')} <code>name</code></th>
                 <th>{t('editor.gShares')} <code>shares</code></th>
@@ -61,11 +61,11 @@ export function CgroupTable() {
                 <th />
               </tr>
             </thead>
-            <Spacer height={v.above} span={6} />
-            {v.items.map(({ index: i, key }) => {
+            <Spacer height={above} span={6} />
+            {items.map(({ index: i, key }) => {
               const g = model.cgroups[i];
               return (
-                <tbody key={key} data-index={i} ref={v.measure}>
+                <tbody key={key} data-index={i} ref={measure}>
                   <tr data-testid={`cgroup-${i}`}>
                     <Cell id={`cgroups[${i}].name`} label={t('editor.gName')} width={100} />
                     <Cell id={`cgroups[${i}].shares`} label={t('editor.gShares')} width={70} placeholder="1024" />
@@ -82,7 +82,7 @@ export function CgroupTable() {
                 </tbody>
               );
             })}
-            <Spacer height={v.below} span={6} />
+            <Spacer height={below} span={6} />
           </table>
         </div>
       ) : (
@@ -102,13 +102,13 @@ export function EventTable() {
   const action = (e: EventForm) => (e.cpu_online !== '' && e.cpu_offline === '' ? 'online' : 'offline');
   const setAction = (i: number, a: string) =>
     set(model.events.map((e, k) => (k !== i ? e : a === 'online' ? { ...e, cpu_online: e.cpu_offline || e.cpu_online, cpu_offline: '' } : { ...e, cpu_offline: e.cpu_online || e.cpu_offline, cpu_online: '' })));
-  const v = useVirtualRows('events', model.events.length, () => 36);
+  const { boxRef, headRef, items, above, below, measure } = useVirtualRows('events', model.events.length, () => 36);
   return (
     <Section id="events" title={t('editor.secEvents')} testId="ed-events">
       {model.events.length > 0 ? (
-        <div className="ed-vscroll" ref={v.box}>
+        <div className="ed-vscroll" ref={boxRef}>
           <table className="ed-table">
-            <thead ref={v.head}>
+            <thead ref={headRef}>
               <tr>
                 <th>{t('editor.eAt')} (ms) <code>at_ms</code></th>
                 <th>{t('editor.eAction')}</th>
@@ -116,12 +116,12 @@ export function EventTable() {
                 <th />
               </tr>
             </thead>
-            <Spacer height={v.above} span={4} />
-            {v.items.map(({ index: i, key }) => {
+            <Spacer height={above} span={4} />
+            {items.map(({ index: i, key }) => {
               const a = action(model.events[i]);
               const cpuId = `events[${i}].cpu_${a}`;
               return (
-                <tbody key={key} data-index={i} ref={v.measure}>
+                <tbody key={key} data-index={i} ref={measure}>
                   <tr data-testid={`event-${i}`}>
                     <Cell id={`events[${i}].at_ms`} label={t('editor.eAt')} width={70} />
                     <td>
@@ -141,7 +141,7 @@ export function EventTable() {
                 </tbody>
               );
             })}
-            <Spacer height={v.below} span={4} />
+            <Spacer height={below} span={4} />
           </table>
         </div>
       ) : (

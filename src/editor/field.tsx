@@ -33,7 +33,7 @@ export interface EditCtx {
   edit(id: string, value: string): void;
   change(fn: (m: FormModel) => FormModel): void;
   /** Filled in by each virtualised table, by its name ('processes', ...). */
-  reveal: MutableRefObject<Record<string, (row: number) => void>>;
+  reveal: MutableRefObject<Map<string, (row: number) => void>>;
 }
 
 export const EditContext = createContext<EditCtx | null>(null);

@@ -162,13 +162,13 @@ export function ProcessTable() {
     return out;
   }, [model.cgroups]);
   // A row with its own steps has a textarea under its template picker: about three times as tall.
-  const v = useVirtualRows('processes', rows.length, (i) => (rows[i].template === '' || rows[i].program !== '' ? 152 : 50));
+  const { boxRef, headRef, items, above, below, measure } = useVirtualRows('processes', rows.length, (i) => (rows[i].template === '' || rows[i].program !== '' ? 152 : 50));
   const add = () => change((m) => withRows(m, [...m.processes, blankProcess(freshName(m, (n) => t('editor.newProcess', { n })))]));
   return (
     <Section id="processes" title={t('editor.secProcesses')} testId="ed-processes">
-      <div className="ed-vscroll" ref={v.box} data-testid="process-scroll">
+      <div className="ed-vscroll" ref={boxRef} data-testid="process-scroll">
         <table className="ed-table">
-          <thead ref={v.head}>
+          <thead ref={headRef}>
             <tr>
               <Head label={t('editor.pName')} name="name" />
               <Head label={t('editor.pThreads')} name="threads" />
@@ -184,16 +184,16 @@ export function ProcessTable() {
               <th>{t('editor.pActions')}</th>
             </tr>
           </thead>
-          <Spacer height={v.above} span={COLUMNS} />
-          {v.items.map(({ index: i, key }) => {
+          <Spacer height={above} span={COLUMNS} />
+          {items.map(({ index: i, key }) => {
             const p = rows[i];
             return (
-              <tbody key={key} data-index={i} ref={v.measure}>
+              <tbody key={key} data-index={i} ref={measure}>
                 <ProcessRow i={i} p={p} problems={rowProblems.get(i) ?? NO_ROW_PROBLEMS} cgroupOptions={cgroupOptions} identity={p.cgroup ? (identities.get(p.cgroup) ?? 'normal') : ''} />
               </tbody>
             );
           })}
-          <Spacer height={v.below} span={COLUMNS} />
+          <Spacer height={below} span={COLUMNS} />
         </table>
       </div>
       <button type="button" className="ed-add" onClick={add} data-testid="add-process">

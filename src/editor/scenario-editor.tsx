@@ -46,15 +46,14 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
     () => ({ model: draft.model, edit: draft.edit, change: draft.change, problemsAt: (id) => byField.get(id) ?? [], byField }),
     [draft.model, draft.edit, draft.change, byField],
   );
-  const reveal = useRef<EditCtx['reveal']['current']>({});
+  const reveal = useRef<EditCtx['reveal']['current']>(new Map());
   const editCtx: EditCtx = useMemo(() => ({ edit: draft.edit, change: draft.change, reveal }), [draft.edit, draft.change]);
   const ok = draft.checked && draft.problems.length === 0 && !draft.reading;
-  useEffect(() => {
-    if (importing !== null && !draft.reading) {
-      setNotice({ text: t('editor.imported', { file: importing }), bad: false });
-      setImporting(null);
-    }
-  }, [importing, draft.reading, t]);
+  // An imported file has been read: say so (state set while rendering, React's pattern for "when this changes").
+  if (importing !== null && !draft.reading) {
+    setNotice({ text: t('editor.imported', { file: importing }), bad: false });
+    setImporting(null);
+  }
   const showTab = (next: 'form' | 'json') => {
     if (next === 'form') draft.flush();
     setTab(next);
@@ -94,7 +93,7 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
     showTab('form');
     // A row of a long table may not be drawn: scroll its table to it first.
     const [table, row] = segments(id);
-    if (typeof row === 'number') reveal.current[table]?.(row);
+    if (typeof row === 'number') reveal.current.get(String(table))?.(row);
     const find = (tries: number) =>
       requestAnimationFrame(() => {
         const el = dialog.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"], [data-testid="msg-${CSS.escape(id)}"]`);
@@ -125,7 +124,7 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
           <span className={ok ? 'ed-status ok' : 'ed-status'} data-testid="editor-status">
             {!draft.checked || draft.reading ? t('editor.checking') : ok ? t('editor.valid') : t('editor.problems', { n: draft.problems.length })}
           </span>
-          <button type="button" className="ed-button primary" onClick={apply} disabled={!ok} data-testid="editor-apply">
+          <button type="button" className="ed-button primary" onClick={() => void apply()} disabled={!ok} data-testid="editor-apply">
             {t('editor.apply')}
           </button>
           <button type="button" className="ed-button" onClick={onClose} data-testid="editor-close">

@@ -11,6 +11,7 @@ import { scenarioWriter } from './scenario-writer';
 import { setField, type Problem } from './field-paths';
 import { parseObject, type CheckResult } from './check-text';
 import { Checker } from './checker';
+import { useLatest } from '../views/use-latest';
 
 /** Pause after the last edit before the check. */
 const CHECK_DELAY_MS = 200;
@@ -90,8 +91,7 @@ export function useDraft(initialText: string): Draft {
   // The scenario as opened is checked at once; edits after a short pause. A
   // check answers for the edit it was asked for (`rev`); the model a long text
   // yields arrives with it and does not start another.
-  const current = useRef(state);
-  current.current = state;
+  const current = useLatest(state);
   useEffect(() => {
     const rev = state.rev;
     let done = false;
@@ -117,7 +117,7 @@ export function useDraft(initialText: string): Draft {
       clearTimeout(timer);
       done = true;
     };
-  }, [state.rev, textOf]);
+  }, [state.rev, textOf, current]);
 
   const change = useCallback((fn: (m: FormModel) => FormModel) => {
     setState((s) => ({ model: fn(s.model), text: null, reading: false, frozen: false, rev: s.rev + 1 }));

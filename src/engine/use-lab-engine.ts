@@ -4,7 +4,8 @@
 // the play loop. While playing or in a long job the slow parts (report, task
 // rows, history) are asked for in turn, one every SLOW_MS / 3 of wall time, so
 // no frame pays for all of them; paused, every change brings all of them.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLatest } from '../views/use-latest';
 import type { Answer, EngineClient } from './client';
 import type { Frame, FrameQuery, GanttWindow, MachineFrame } from './frame';
 import type { JobProgress, JobSpec } from './jobs';
@@ -69,12 +70,13 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
   const [version, setVersion] = useState(0);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [playing, setPlaying] = useState(false);
-  const uiRef = useRef(ui);
-  uiRef.current = ui;
+  const uiRef = useLatest(ui);
+  // Also set by job() and cancel() before React renders their state.
   const busyRef = useRef(false);
-  busyRef.current = playing || progress !== null;
-  const playingRef = useRef(playing);
-  playingRef.current = playing;
+  useLayoutEffect(() => {
+    busyRef.current = playing || progress !== null;
+  }, [playing, progress]);
+  const playingRef = useLatest(playing);
   // Each machine's shape with its load count: a load's answer brings it before any frame of that load,
   // and a frame of any other load (read for an older request) is not taken in.
   const shape = useRef<{ gen: number; topology: TopologyView } | null>(null);
@@ -112,7 +114,7 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
       held: held(d) ?? { gen: -1, names: 0, historyKey: null },
       partner: held(p),
     };
-  }, []);
+  }, [uiRef]);
 
   /** Takes in a frame the worker read. */
   const apply = useCallback((f: Frame | null) => {
@@ -206,7 +208,7 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
         if (jobRef.current === mine) setProgress(null);
       }
     },
-    [client, query, apply, formatDetail],
+    [client, query, apply, formatDetail, stagger],
   );
 
   const cancel = useCallback(async () => {
@@ -214,7 +216,7 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
     setProgress(null);
     busyRef.current = playingRef.current;
     apply((await client.request<null>({ op: 'cancel' }, query())).frame);
-  }, [client, query, apply]);
+  }, [client, query, apply, playingRef]);
 
   // Playing stopped (Pause, or the run's end): the last run-until read the slow parts in turn, so the
   // stopped cursor is read again whole; it is queued behind any run-until still in flight.
@@ -247,7 +249,6 @@ export function usePlayLoop(engine: LabEngine, speed: number) {
   // The requests of the current play, for the test hook.
   const asks = useRef<PlayAsk[]>([]);
   useEffect(() => {
-    setAchieved(null);
     if (!playing) return;
     const pace = new PlayPace(speed, performance.now());
     let raf = 0;
@@ -281,7 +282,8 @@ export function usePlayLoop(engine: LabEngine, speed: number) {
     return () => {
       stopped = true;
       cancelAnimationFrame(raf);
+      setAchieved(null);
     };
-  }, [playing, speed]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [playing, speed, command, stagger, dataRef, setPlaying]);
   return { achieved, asks };
 }

@@ -5,7 +5,7 @@
 // partner, CPU, colouring and lesson, then replay to the cursor in slices. A
 // link that cannot be opened leaves an explanation and the default scenario.
 import { lessonById } from '../classroom/lessons';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { listPresets } from '../engine/engine';
 import type { LabEngine } from '../engine/use-lab-engine';
 import type { PartnerKind } from '../compare/variants';
@@ -14,6 +14,7 @@ import type { ColourBy } from '../views/topology/topology-view';
 import { useT } from '../i18n/i18n';
 import { cursorOf } from './cursor';
 import { decodeShare, encodeShare, type LessonStep, type ShareProblem } from './share-link';
+import { useLatest } from '../views/use-latest';
 
 /** What the lab lends the hook. Read through a ref, so it may be a new object every render. */
 export interface ShareHost {
@@ -52,11 +53,9 @@ export interface MadeLink {
 }
 
 export function useShare(host: ShareHost) {
-  const hostRef = useRef(host);
-  hostRef.current = host;
+  const hostRef = useLatest(host);
   const t = useT();
-  const tRef = useRef(t);
-  tRef.current = t;
+  const tRef = useLatest(t);
   const [made, setMade] = useState<MadeLink | null>(null);
   const [openProblem, setOpenProblem] = useState<OpenProblem | null>(null);
 
@@ -83,7 +82,7 @@ export function useShare(host: ShareHost) {
     } catch {
       done(false);
     }
-  }, []);
+  }, [hostRef]);
 
   const open = useCallback(async (fragment: string) => {
     const h = hostRef.current;
@@ -120,7 +119,7 @@ export function useShare(host: ShareHost) {
     h.setLesson(lesson);
     if (lesson) return h.reanchorLesson();
     await h.engine.job({ kind: 'cursor', cursor: view.cursor }, tRef.current('share.opening'));
-  }, []);
+  }, [hostRef, tRef]);
 
   useEffect(() => {
     if (location.hash.length > 1) void open(location.hash);

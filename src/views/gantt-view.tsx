@@ -9,6 +9,7 @@ import { taskColor } from './colors';
 import { useWidth } from './use-width';
 import { useT } from '../i18n/i18n';
 import { ExportButtons } from './export/export-buttons';
+import { useLatest } from './use-latest';
 
 /** Keys on the focused lanes: ← → pan by a quarter window, + − zoom, Home follows the cursor. */
 function lanesKeys(e: ReactKeyboardEvent, nav: GanttNav, t0Ns: number, t1Ns: number): void {
@@ -101,10 +102,8 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
   const nsPerPx = (t1Ns - t0Ns) / Math.max(1, x.range()[1] - x.range()[0]);
   // Ctrl/⌘ + wheel zooms around the pointer; a plain wheel still scrolls the
   // page. A native listener, because React's wheel handlers are passive.
-  const navRef = useRef(nav);
-  navRef.current = nav;
-  const xRef = useRef(x);
-  xRef.current = x;
+  const navRef = useLatest(nav);
+  const xRef = useLatest(x);
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
@@ -117,7 +116,7 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => canvas.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [navRef, xRef]);
 
   useEffect(() => {
     const canvas = canvasRef.current;

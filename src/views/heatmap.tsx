@@ -135,6 +135,7 @@ interface OneProps {
 }
 
 const Heatmap = memo(function Heatmap(p: OneProps) {
+  const { x } = p;
   const t = useT();
   const ref = useRef<HTMLCanvasElement>(null);
   const n = p.rows.length;
@@ -172,8 +173,8 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
       off.height = n;
       off.getContext('2d')?.putImageData(img, 0, 0);
       ctx.imageSmoothingEnabled = false;
-      const x0 = p.x(0);
-      const w = p.x(buckets * widthNs) - x0;
+      const x0 = x(0);
+      const w = x(buckets * widthNs) - x0;
       // Row by row: rows differ in height once a node is opened.
       for (let row = 0; row < n; row++) ctx.drawImage(off, 0, row, buckets, 1, x0, geo.y[row], w, geo.h[row]);
     }
@@ -195,10 +196,10 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
       }
       if (row > 0 && (geo.h[row] >= 4 || r.node === p.open || p.rows[row - 1].node === p.open)) {
         ctx.fillStyle = '#1f2933';
-        ctx.fillRect(p.x(0), y - 0.5, p.x.range()[1] - p.x(0), 1);
+        ctx.fillRect(x(0), y - 0.5, x.range()[1] - x(0), 1);
       }
     }
-  }, [means, top, p.history, p.rows, p.open, p.x, p.cssW, n, geo, cssH, aggregated, t]);
+  }, [means, top, p.history, p.rows, p.open, x, p.cssW, n, geo, cssH, aggregated, t]);
   const onLabel = aggregated
     ? (y: number) => {
         const r = p.rows[rowAt(geo, y)];
@@ -215,7 +216,7 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
         data-rows={n}
         ref={ref}
         style={{ width: p.cssW, height: cssH, cursor: 'pointer' }}
-        onClick={seekHandler(p.x, p.onSeek, onLabel)}
+        onClick={seekHandler(x, p.onSeek, onLabel)}
         role="img"
         aria-label={heatWords(p.title, means, p.history, p.rows, t)}
       />
@@ -225,6 +226,7 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
 
 /** Migrations per bucket as bars; the checker's violations as red spans. */
 const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations: ViolationReport[]; x: Scale; cssW: number; onSeek: (t: number) => void }) {
+  const { x } = p;
   const t = useT();
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -239,19 +241,19 @@ const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations:
     for (let b = 0; b < buckets; b++) {
       if (migrations[b] === 0) continue;
       const h = Math.max(1, (migrations[b] / most) * (MARK_H_PX - 4));
-      const a = p.x(b * widthNs);
-      ctx.fillRect(a, MARK_H_PX - h, Math.max(1, p.x((b + 1) * widthNs) - a), h);
+      const a = x(b * widthNs);
+      ctx.fillRect(a, MARK_H_PX - h, Math.max(1, x((b + 1) * widthNs) - a), h);
     }
     ctx.fillStyle = 'rgba(225, 45, 57, 0.85)';
     for (const v of p.violations) {
-      const a = p.x(v.detected_ns);
-      ctx.fillRect(a, 0, Math.max(2, p.x(v.confirmed_ns) - a), 5);
+      const a = x(v.detected_ns);
+      ctx.fillRect(a, 0, Math.max(2, x(v.confirmed_ns) - a), 5);
     }
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'top';
     ctx.fillStyle = '#52606d';
     ctx.fillText(t('heat.moves'), 4, 3);
-  }, [p.history, p.violations, p.x, p.cssW, t]);
+  }, [p.history, p.violations, x, p.cssW, t]);
   return (
     <canvas
       data-testid="heatmap-marks"

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, openLab, settled, shots, type Lab } from './harness';
+import { defined } from '../defined';
 
 let lab: Lab;
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe('classroom lesson', () => {
     await settled(() => text('violations'), (v) => v.includes('violation(s)'));
     const report = await hook<{ sanity_violations: { confirmed_ns: number }[] }>(page, 'report');
     expect(report.sanity_violations.length).toBeGreaterThan(0);
-    expect((report.sanity_violations.at(-1)!.confirmed_ns / 1e6).toFixed(3)).toBe((await simMs()).toFixed(3));
+    expect((defined(report.sanity_violations.at(-1)).confirmed_ns / 1e6).toFixed(3)).toBe((await simMs()).toFixed(3));
 
     // Step 5: the fixed twin at 300 ms.
     await next(5);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, loadPreset, openLab, settled, shots, type Lab } from './harness';
+import { defined } from '../defined';
 
 interface Report {
   wasted_core_ns: number;
@@ -37,7 +38,7 @@ describe('metrics charts', () => {
     const longest = report.longest_wasted_idle;
     expect(longest).not.toBeNull();
     expect(await lab.page.getByTestId('longest-wasted').textContent()).toBe(
-      `${(longest![2] / 1e6).toFixed(3)} ms on CPU ${longest![0]}`,
+      `${(defined(longest)[2] / 1e6).toFixed(3)} ms on CPU ${defined(longest)[0]}`,
     );
     await charts.scrollIntoViewIfNeeded();
     await lab.page.waitForTimeout(200);

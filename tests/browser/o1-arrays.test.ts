@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, loadPreset, openLab, settled, shots, type Lab } from './harness';
+import { defined } from '../defined';
 
 interface Tree {
   nodes: { pid: number }[];
@@ -43,7 +44,7 @@ describe('O(1) priority arrays', () => {
     await lab.page.getByTestId('btn-step').click();
     await lab.page.getByTestId('o1-runqueue').waitFor();
     const v = await hook<View>(lab.page, 'view');
-    const o1 = v.cpus[0].o1!;
+    const o1 = defined(v.cpus[0].o1);
     expect(o1).not.toBeNull();
     expect(await settled(() => bits('active'), (b) => b.join() === o1.active.bitmap.join())).toEqual(o1.active.bitmap);
     expect(await bits('expired')).toEqual(o1.expired.bitmap);
@@ -70,15 +71,15 @@ describe('O(1) priority arrays', () => {
   });
 
   it('follows an array switch: the expired array becomes the active one', async () => {
-    const before = (await hook<View>(lab.page, 'view')).cpus[0].o1!.switches;
+    const before = defined((await hook<View>(lab.page, 'view')).cpus[0].o1).switches;
     let v = await hook<View>(lab.page, 'view');
-    for (let i = 0; i < 4000 && v.cpus[0].o1!.switches === before; i++) {
+    for (let i = 0; i < 4000 && defined(v.cpus[0].o1).switches === before; i++) {
       await hook(lab.page, 'stepEvent');
       if (i % 20 === 0) v = await hook<View>(lab.page, 'view');
     }
     v = await hook<View>(lab.page, 'view');
-    expect(v.cpus[0].o1!.switches).toBeGreaterThan(before);
-    const o1 = v.cpus[0].o1!;
+    expect(defined(v.cpus[0].o1).switches).toBeGreaterThan(before);
+    const o1 = defined(v.cpus[0].o1);
     expect(await settled(() => bits('active'), (b) => b.join() === o1.active.bitmap.join())).toEqual(o1.active.bitmap);
   });
 });
@@ -96,20 +97,20 @@ describe('Group Identity underclass tree', () => {
       cpu = v.cpus.find((c) => (c.under?.nodes.length ?? 0) > 0);
     }
     expect(cpu).toBeDefined();
-    await lab.page.locator('.cpu-pick select').selectOption(String(cpu!.cpu));
+    await lab.page.locator('.cpu-pick select').selectOption(String(defined(cpu).cpu));
     await lab.page.getByTestId('under-tree').waitFor();
     expect(v.cpus.every((c) => c.under !== null)).toBe(true);
     const under = lab.page.getByTestId('under-tree');
     expect(await under.textContent()).toContain('underclass tree');
     const pids = await settled(
       () => under.getByTestId('rb-under-node').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-pid')))),
-      (p) => p.length === cpu!.under!.nodes.length,
+      (p) => p.length === defined(defined(cpu).under).nodes.length,
     );
-    expect(pids.sort()).toEqual(cpu!.under!.nodes.map((n) => n.pid).sort());
+    expect(pids.sort()).toEqual(defined(defined(cpu).under).nodes.map((n) => n.pid).sort());
     // Beside, not below: the two trees share a row.
     const a = await lab.page.getByTestId('rbtree').boundingBox();
     const b = await under.boundingBox();
-    expect(b!.x).toBeGreaterThan(a!.x + 100);
+    expect(defined(b).x).toBeGreaterThan(defined(a).x + 100);
     await lab.page.locator('.rbtree-panel').screenshot({ path: join(shots, 'gi-underclass-tree.png') });
   });
 });
@@ -132,8 +133,8 @@ describe('compare mode machines', () => {
     expect(await settled(() => values(a), (x) => x.join() === v.cpus.map((c) => c.nr_running).join())).toEqual(v.cpus.map((c) => c.nr_running));
     const ba = await a.boundingBox();
     const bb = await b.boundingBox();
-    expect(Math.abs(ba!.y - bb!.y)).toBeLessThan(5);
-    expect(bb!.x).toBeGreaterThan(ba!.x + ba!.width - 5);
+    expect(Math.abs(defined(ba).y - defined(bb).y)).toBeLessThan(5);
+    expect(defined(bb).x).toBeGreaterThan(defined(ba).x + defined(ba).width - 5);
     await lab.page.getByTestId('compare-topology').screenshot({ path: join(shots, 'compare-topology.png') });
   });
 });

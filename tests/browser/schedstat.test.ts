@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, loadPreset, openLab, settled, shots, type Lab } from './harness';
+import { defined } from '../defined';
 
 interface Report {
   schedstat: { cpu: number; domains: { level: string; counters: { lb: { lb_count: number; lb_failed: number }[]; alb_pushed: number } }[] }[];
@@ -24,7 +25,7 @@ describe('schedstat panel', () => {
     await panel.waitFor();
     const report = await hook<Report>(p, 'report');
     // CPU 0 is shown first: one row per domain and idle type, the passes column as the engine counted them.
-    const cpu0 = report.schedstat.find((c) => c.cpu === 0)!;
+    const cpu0 = defined(report.schedstat.find((c) => c.cpu === 0));
     const rows = panel.getByTestId('schedstat-row');
     expect(await rows.count()).toBe(cpu0.domains.length * 3);
     const cells = async (i: number) => (await rows.nth(i).locator('td').allTextContents()).slice(2).map(Number);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { openLab, settled, shots, type Lab } from './harness';
 import { lessonById } from '../../src/classroom/lessons';
+import { defined } from '../defined';
 
 let lab: Lab;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ interface Box {
   width: number;
   height: number;
 }
-const lesson = lessonById('group-imbalance')!;
+const lesson = defined(lessonById('group-imbalance'));
 const STEPS = lesson.steps.length;
 
 async function box(l: Locator): Promise<Box> {

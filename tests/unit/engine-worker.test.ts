@@ -16,6 +16,7 @@ import type { Progress } from '../../src/engine/protocol';
 import { predict } from '../../src/classroom/predict';
 import { machineData } from '../../src/engine/use-lab-engine';
 import { translate } from '../../src/i18n/translate';
+import { defined } from '../defined';
 
 const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
@@ -132,8 +133,8 @@ describe('engine worker protocol', () => {
     const stepped = await c.request({ op: 'command', command: { kind: 'step' } }, query());
     const end = await job;
     expect(end.value.cancelled).toBe(true);
-    expect(end.frame!.nowNs).toBeLessThan(60e9);
-    expect(stepped.frame!.events).toBe(end.frame!.events + 1);
+    expect(defined(end.frame).nowNs).toBeLessThan(60e9);
+    expect(defined(stepped.frame).events).toBe(defined(end.frame).events + 1);
   });
 
   it('Cancel stops a job between slices', async () => {
@@ -195,13 +196,13 @@ describe('engine worker protocol', () => {
       c.request({ op: 'command', command: { kind: 'run-until', ns: 300e6 } }, query({ held })),
     ]);
     const topo = { machine: '', nodes: 1, cpus: [], distance: [] } as never;
-    const first = machineData(a.frame!, topo, null);
-    const both = machineData(b.frame!, topo, first);
+    const first = machineData(defined(a.frame), topo, null);
+    const both = machineData(defined(b.frame), topo, first);
     const direct = new Simulation(presetJson('group-imbalance-make'));
     direct.runUntil(300e6);
     expect(both.names).toEqual(direct.namesFrom(0));
     // An older answer arriving after a newer one takes nothing away.
-    expect(machineData(a.frame!, topo, both).names).toEqual(both.names);
+    expect(machineData(defined(a.frame), topo, both).names).toEqual(both.names);
     direct.dispose();
   });
 

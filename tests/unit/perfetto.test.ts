@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { initSync, Simulator, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
 import { truncationNote } from '../../src/views/export/run-exports';
+import { defined } from '../defined';
 
 const root = join(import.meta.dirname, '..', '..');
 const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'chrome-trace.schema.json'), 'utf8'));
@@ -125,7 +126,7 @@ describe('metrics CSV export', () => {
     ]);
     expect(rows).toHaveLength(1 + report.processes.length);
     expect(rows[2].startsWith('"\'=HYPERLINK(""x"",""y"")",')).toBe(true);
-    const hog = rows.find((r) => r.startsWith('hog-nice0,'))!.split(',');
+    const hog = defined(rows.find((r) => r.startsWith('hog-nice0,'))).split(',');
     expect(Number(hog[4])).toBeCloseTo(report.processes[0].cpu_time_ns / 1e6, 5);
     expect(cpus.split('\n')).toHaveLength(1 + report.cpus.length);
     sim.free();

@@ -6,7 +6,7 @@
 // panel's width (layout.ts): a large machine as a grid of nodes, or one cell
 // per node with a click opening a node's CPUs. SVG rendered by React; D3 only
 // provides the colour scales.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { CpuView, MigrationView, TopologyView as Topo } from '../../engine/types';
 import { centre, layoutTopology } from './layout';
@@ -53,8 +53,10 @@ export function TopologyView(p: TopologyViewProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box, 1000);
   // The node whose CPUs are shown, when the machine is drawn a node per cell; a new machine starts closed.
-  const [open, setOpen] = useState<number | null>(null);
-  useEffect(() => setOpen(null), [p.topo]);
+  const [opened, setOpened] = useState<{ topo: Topo; node: number | null }>({ topo: p.topo, node: null });
+  const open = opened.topo === p.topo ? opened.node : null;
+  const setOpen = (f: number | null | ((o: number | null) => number | null)) =>
+    setOpened({ topo: p.topo, node: typeof f === 'function' ? f(open) : f });
   const layout = useMemo(() => layoutTopology(p.topo, { width, open }), [p.topo, width, open]);
   const values = p.cpus.map((c) => (p.colourBy === 'nr_running' ? c.nr_running : c.load));
   const top = p.colourBy === 'nr_running' ? Math.max(4, ...values) : Math.max(2048, ...values);
