@@ -68,7 +68,11 @@ export function App({ client }: { client: EngineClient }) {
   const [lang, setLang] = useLang();
   const formatDetail = useCallback(
     (p: JobProgress, spec: JobSpec) =>
-      spec.kind === 'prev-mark' ? t('progress.searchedBack', { at: p.at, of: p.of }) : spec.kind === 'cursor' ? `${p.at} / ${p.of}` : `${(p.at / 1e6).toFixed(3)} / ${(p.of / 1e6).toFixed(3)} ms`,
+      spec.kind === 'prev-mark'
+        ? t('progress.searchedBack', { at: p.at, of: p.of })
+        : spec.kind === 'cursor'
+          ? `${p.at} / ${p.of}`
+          : `${(p.at / 1e6).toFixed(3)} / ${(p.of / 1e6).toFixed(3)} ms`,
     [t],
   );
   const engine = useLabEngine(client, { cpu: cpuSel, gantt }, formatDetail);
@@ -81,7 +85,12 @@ export function App({ client }: { client: EngineClient }) {
   // The library's note describes a built-in preset as shipped (own property
   // only: a scenario may be named "constructor"), not an edited copy of it.
   const builtInNote = useMemo(
-    () => (Object.hasOwn(PRESET_NOTES, meta.name) && presets.some((p) => p.name === meta.name) && presetJson(meta.name) === scenarioJson ? PRESET_NOTES[meta.name] : null),
+    () =>
+      Object.hasOwn(PRESET_NOTES, meta.name) &&
+      presets.some((p) => p.name === meta.name) &&
+      presetJson(meta.name) === scenarioJson
+        ? PRESET_NOTES[meta.name]
+        : null,
     [meta.name, scenarioJson, presets],
   );
   const [lesson, setLesson] = useState<{ id: string; step: number } | null>(null);
@@ -95,7 +104,8 @@ export function App({ client }: { client: EngineClient }) {
     const def = lessonById(l.id);
     if (!def || presetAt(def, Math.min(l.step, def.steps.length - 1)) !== meta.name) setLesson(null);
   }, [meta.name, lessonRef]);
-  const presetTitle = (p: PresetInfo) => (Object.hasOwn(PRESET_NOTES, p.name) ? PRESET_NOTES[p.name].title[lang] : p.title);
+  const presetTitle = (p: PresetInfo) =>
+    Object.hasOwn(PRESET_NOTES, p.name) ? PRESET_NOTES[p.name].title[lang] : p.title;
   useStageTop(lesson !== null);
   useStageZoom(lesson !== null);
   useBringIntoView(lesson ? lessonMarks?.panel : null, lesson ? `${lesson.id}:${lesson.step}` : '');
@@ -106,24 +116,27 @@ export function App({ client }: { client: EngineClient }) {
   const traceRef = useLatest(trace);
 
   /** Replaces the simulation; the engine's message if it refused the scenario (the old one then keeps running). */
-  const tryLoad = useCallback(async (json: string): Promise<string | null> => {
-    try {
-      await api.load(json);
-    } catch (e) {
-      return e instanceof Error ? e.message : String(e);
-    }
-    const parsed = JSON.parse(json) as Partial<ScenarioMeta>;
-    setMeta({ name: String(parsed.name ?? ''), description: String(parsed.description ?? '') });
-    setScenarioJson(json);
-    scenarioRef.current = json;
-    setTrace(null);
-    setError(null);
-    setCpuSel(0);
-    // "The lab's scenario, simulated" is a partner for a real trace only: beside the simulation itself it goes.
-    const k = partnerKindRef.current;
-    if (k) await buildPartner(k.kind === 'scenario' ? null : k, json);
-    return null;
-  }, [api, partnerKindRef, buildPartner]);
+  const tryLoad = useCallback(
+    async (json: string): Promise<string | null> => {
+      try {
+        await api.load(json);
+      } catch (e) {
+        return e instanceof Error ? e.message : String(e);
+      }
+      const parsed = JSON.parse(json) as Partial<ScenarioMeta>;
+      setMeta({ name: String(parsed.name ?? ''), description: String(parsed.description ?? '') });
+      setScenarioJson(json);
+      scenarioRef.current = json;
+      setTrace(null);
+      setError(null);
+      setCpuSel(0);
+      // "The lab's scenario, simulated" is a partner for a real trace only: beside the simulation itself it goes.
+      const k = partnerKindRef.current;
+      if (k) await buildPartner(k.kind === 'scenario' ? null : k, json);
+      return null;
+    },
+    [api, partnerKindRef, buildPartner],
+  );
   /** As tryLoad, showing the engine's message; true if loaded. */
   const load = useCallback(
     async (json: string): Promise<boolean> => {
@@ -159,28 +172,36 @@ export function App({ client }: { client: EngineClient }) {
   /** A scenario file from the header's picker: one larger than a scenario may be is refused by its size, unread. */
   const openFile = (f: File) =>
     void readScenarioFile(f).then(load, (e: unknown) =>
-      setError(e instanceof ScenarioFileTooBig ? t('app.fileTooBig', { file: f.name, size: mebibytes(e.bytes), max: mebibytes(MAX_SCENARIO_BYTES) }) : String(e)),
+      setError(
+        e instanceof ScenarioFileTooBig
+          ? t('app.fileTooBig', { file: f.name, size: mebibytes(e.bytes), max: mebibytes(MAX_SCENARIO_BYTES) })
+          : String(e),
+      ),
     );
   /** A real trace from the picker or a drop: refused by its size unread, else streamed and parsed in the worker. */
   const openTrace = useCallback(
     (f: File) => {
       const max = traceLimit();
-      if (f.size > max) return setError(t('trace.tooBig', { file: f.name, size: mebibytes(f.size), max: mebibytes(max) }));
+      if (f.size > max)
+        return setError(t('trace.tooBig', { file: f.name, size: mebibytes(f.size), max: mebibytes(max) }));
       setPlaying(false);
       setReading(f.name);
-      api.openTrace(f, f.name).finally(() => setReading(null)).then(
-        (info) => {
-          setTrace({ info, file: f });
-          setError(null);
-          setNotice(null);
-          setCpuSel(0);
-          setLesson(null);
-          // The whole recording in the lanes at first.
-          const d = api.dataRef.current?.frame.durationNs ?? GANTT_WINDOW_NS;
-          setGantt({ spanNs: Math.max(d, 50e3), endNs: null });
-        },
-        (e: unknown) => setError(`${t('trace.cannotOpen')}: ${e instanceof Error ? e.message : String(e)}`),
-      );
+      api
+        .openTrace(f, f.name)
+        .finally(() => setReading(null))
+        .then(
+          (info) => {
+            setTrace({ info, file: f });
+            setError(null);
+            setNotice(null);
+            setCpuSel(0);
+            setLesson(null);
+            // The whole recording in the lanes at first.
+            const d = api.dataRef.current?.frame.durationNs ?? GANTT_WINDOW_NS;
+            setGantt({ spanNs: Math.max(d, 50e3), endNs: null });
+          },
+          (e: unknown) => setError(`${t('trace.cannotOpen')}: ${e instanceof Error ? e.message : String(e)}`),
+        );
     },
     [api, setPlaying, t, setLesson],
   );
@@ -214,14 +235,18 @@ export function App({ client }: { client: EngineClient }) {
       }
       const b = backwardMark(c);
       if (b) {
-        void api.job({ kind: 'prev-mark', mark: b }, t('notice.searchingBack', { what: markWords(t, b) })).then((end) => {
-          if (!end.cancelled) setNotice(end.found ? null : t('notice.noEarlier', { what: markWords(t, b) }));
-        });
+        void api
+          .job({ kind: 'prev-mark', mark: b }, t('notice.searchingBack', { what: markWords(t, b) }))
+          .then((end) => {
+            if (!end.cancelled) setNotice(end.found ? null : t('notice.noEarlier', { what: markWords(t, b) }));
+          });
         return;
       }
       const step = stepCommand(c);
       if (step) {
-        void api.command(step).then((found) => setNotice(step.kind === 'back' && !found ? t('notice.firstEvent') : null));
+        void api
+          .command(step)
+          .then((found) => setNotice(step.kind === 'back' && !found ? t('notice.firstEvent') : null));
       }
     },
     [reset, api, progress, setPlaying, t, traceRef],
@@ -245,7 +270,8 @@ export function App({ client }: { client: EngineClient }) {
   const hasView = data !== null;
   useEffect(() => {
     // Marks the first render with controls and views for npm run bench:ui.
-    if (hasView && performance.getEntriesByName('schedlab-interactive').length === 0) performance.mark('schedlab-interactive');
+    if (hasView && performance.getEntriesByName('schedlab-interactive').length === 0)
+      performance.mark('schedlab-interactive');
   }, [hasView]);
   const stepEvent = useCallback(() => drive({ kind: 'step' }), [drive]);
   useEffect(() => {
@@ -287,8 +313,19 @@ export function App({ client }: { client: EngineClient }) {
   const pData = data?.partner ?? null;
   const choosePartner = (k: PartnerKind | null) => void partner.build(k, scenarioRef.current);
   const share = useShare({
-    engine, scenarioRef, tryLoad, load, defaultScenario: () => presetJson(DEFAULT_PRESET), cpu: cpuSel, setCpu: setCpuSel, colourBy, setColourBy,
-    partner: partner.kind, choosePartner: (k) => partner.build(k, scenarioRef.current), lesson, setLesson,
+    engine,
+    scenarioRef,
+    tryLoad,
+    load,
+    defaultScenario: () => presetJson(DEFAULT_PRESET),
+    cpu: cpuSel,
+    setCpu: setCpuSel,
+    colourBy,
+    setColourBy,
+    partner: partner.kind,
+    choosePartner: (k) => partner.build(k, scenarioRef.current),
+    lesson,
+    setLesson,
     reanchorLesson: () => setResets((n) => n + 1),
     stop: () => {
       if (engine.progress) void api.cancel();
@@ -297,9 +334,13 @@ export function App({ client }: { client: EngineClient }) {
   });
   const lessonEngine = useMemo(
     () => ({
-      anchor: async (a: Anchor) => ({ found: await drive({ kind: 'anchor', anchor: a }), events: dataRef.current?.frame.events ?? 0 }),
+      anchor: async (a: Anchor) => ({
+        found: await drive({ kind: 'anchor', anchor: a }),
+        events: dataRef.current?.frame.events ?? 0,
+      }),
       seekEvent: (n: number) => void drive({ kind: 'seek-event', n }),
-      predict: async (events: number, question: Question) => (await api.request<Prediction | null>({ op: 'predict', events, question, lang })).value,
+      predict: async (events: number, question: Question) =>
+        (await api.request<Prediction | null>({ op: 'predict', events, question, lang })).value,
     }),
     [drive, api, lang, dataRef],
   );
@@ -332,175 +373,212 @@ export function App({ client }: { client: EngineClient }) {
         <div className="brand">
           <h1>schedlab</h1>
           {/* Narrow screens: the two rows fold behind this button (styles.css hides it on wide ones). */}
-          <button type="button" className="menu-button" data-testid="menu-button" aria-expanded={menuOpen} aria-controls="lab-menu" onClick={() => setMenuOpen((o) => !o)}>
+          <button
+            type="button"
+            className="menu-button"
+            data-testid="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="lab-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
             <span aria-hidden="true">☰</span> {t('a11y.menu')}
           </button>
         </div>
         {/* Row 1: what runs (scenario, partner, library, editor, file); row 2: how it is shown (lesson, share, language). */}
         <nav id="lab-menu" className={menuOpen ? 'menu open' : 'menu'} aria-label={t('a11y.menuLabel')}>
-        <div className="top-row">
-        <div className="scenario-pick">
-          <select
-            aria-label={t('aria.preset')}
-            data-testid="preset-pick"
-            value={presets.some((p) => p.name === meta.name) ? meta.name : ''}
-            onChange={(e) => void load(presetJson(e.target.value))}
-          >
-            {!presets.some((p) => p.name === meta.name) && <option value="">{t('app.customScenario')}</option>}
-            {presets.map((p) => (
-              <option key={p.name} value={p.name}>
-                {presetTitle(p)}
-              </option>
-            ))}
-          </select>
-          <label className="compare-pick">
-            {t('app.compareWith')}{' '}
-            <select aria-label={t('aria.compareWith')} data-testid="compare-pick" value={partnerValue(partner.kind)} onChange={(e) => choosePartner(parsePartner(e.target.value))}>
-              <option value="">{t('app.compareNothing')}</option>
-              {trace && (
-                <option value="scenario">
-                  {t('trace.cmpScenario')}: {meta.name}
-                </option>
-              )}
-              {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
-                <option key={v} value={v}>
-                  {partnerLabel(parsePartner(v) as PartnerKind, presets, t)}
-                </option>
-              ))}
-              {presets.map((p) => (
-                <option key={p.name} value={`preset:${p.name}`}>
-                  {presetTitle(p)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" className="file" data-testid="open-editor" onClick={() => setEditing(true)}>
-            {t('editor.open')}
-          </button>
-          <JsonFileButton label={t('app.openScenario')} onFile={openFile} testId="open-scenario" />
-          <TraceOpenButton onFile={openTrace} />
-        </div>
-        <button className="library-button" data-testid="library-button" onClick={() => setLibrary(true)}>
-          {t('lib.button')}
-        </button>
-        </div>
-        <div className="top-row">
-        <ClassroomBar lesson={lesson} setLesson={setLesson} />
-        {trace ? <TraceShareNote file={trace.file} /> : <ShareBar made={share.made} onShare={() => void share.makeLink()} />}
-        <label className="lang-pick">
-          {t('app.language')}{' '}
-          <select aria-label={t('aria.language')} data-testid="lang-pick" value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
-            {LANGS.map((l) => (
-              <option key={l} value={l}>
-                {l === 'en' ? 'English' : '中文'}
-              </option>
-            ))}
-          </select>
-        </label>
-        </div>
+          <div className="top-row">
+            <div className="scenario-pick">
+              <select
+                aria-label={t('aria.preset')}
+                data-testid="preset-pick"
+                value={presets.some((p) => p.name === meta.name) ? meta.name : ''}
+                onChange={(e) => void load(presetJson(e.target.value))}
+              >
+                {!presets.some((p) => p.name === meta.name) && <option value="">{t('app.customScenario')}</option>}
+                {presets.map((p) => (
+                  <option key={p.name} value={p.name}>
+                    {presetTitle(p)}
+                  </option>
+                ))}
+              </select>
+              <label className="compare-pick">
+                {t('app.compareWith')}{' '}
+                <select
+                  aria-label={t('aria.compareWith')}
+                  data-testid="compare-pick"
+                  value={partnerValue(partner.kind)}
+                  onChange={(e) => choosePartner(parsePartner(e.target.value))}
+                >
+                  <option value="">{t('app.compareNothing')}</option>
+                  {trace && (
+                    <option value="scenario">
+                      {t('trace.cmpScenario')}: {meta.name}
+                    </option>
+                  )}
+                  {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
+                    <option key={v} value={v}>
+                      {partnerLabel(parsePartner(v) as PartnerKind, presets, t)}
+                    </option>
+                  ))}
+                  {presets.map((p) => (
+                    <option key={p.name} value={`preset:${p.name}`}>
+                      {presetTitle(p)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" className="file" data-testid="open-editor" onClick={() => setEditing(true)}>
+                {t('editor.open')}
+              </button>
+              <JsonFileButton label={t('app.openScenario')} onFile={openFile} testId="open-scenario" />
+              <TraceOpenButton onFile={openTrace} />
+            </div>
+            <button className="library-button" data-testid="library-button" onClick={() => setLibrary(true)}>
+              {t('lib.button')}
+            </button>
+          </div>
+          <div className="top-row">
+            <ClassroomBar lesson={lesson} setLesson={setLesson} />
+            {trace ? (
+              <TraceShareNote file={trace.file} />
+            ) : (
+              <ShareBar made={share.made} onShare={() => void share.makeLink()} />
+            )}
+            <label className="lang-pick">
+              {t('app.language')}{' '}
+              <select
+                aria-label={t('aria.language')}
+                data-testid="lang-pick"
+                value={lang}
+                onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}
+              >
+                {LANGS.map((l) => (
+                  <option key={l} value={l}>
+                    {l === 'en' ? 'English' : '中文'}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         </nav>
       </header>
       <FileDrop onTrace={openTrace} onScenario={openFile} />
       <main id="lab" tabIndex={-1}>
-      {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
-      {reading !== null && (
-        <p className="only-sim" data-testid="trace-reading" role="status">
-          {t('trace.reading', { file: reading })}
+        {editing && <ScenarioEditor initialText={scenarioJson} onApply={load} onClose={() => setEditing(false)} />}
+        {reading !== null && (
+          <p className="only-sim" data-testid="trace-reading" role="status">
+            {t('trace.reading', { file: reading })}
+          </p>
+        )}
+        {trace && <TraceBanner trace={trace} durationNs={data?.frame.durationNs ?? 0} onClose={reset} />}
+        <p className="description" hidden={trace !== null}>
+          {/* A built-in preset is described in the interface language by the library's note; other scenarios by their own text. */}
+          {/* A scenario's own text may be megabytes long: past 1,500 characters (the presets' are shorter) its start is shown, the rest on demand. */}
+          <b>{meta.name}</b> —{' '}
+          <ClippedText
+            text={builtInNote && lang !== 'en' ? builtInNote.text[lang] : meta.description}
+            limit={1500}
+            preview={500}
+            label={t('editor.description')}
+            testId="description-text"
+          />
         </p>
-      )}
-      {trace && <TraceBanner trace={trace} durationNs={data?.frame.durationNs ?? 0} onClose={reset} />}
-      <p className="description" hidden={trace !== null}>
-        {/* A built-in preset is described in the interface language by the library's note; other scenarios by their own text. */}
-        {/* A scenario's own text may be megabytes long: past 1,500 characters (the presets' are shorter) its start is shown, the rest on demand. */}
-        <b>{meta.name}</b> — <ClippedText text={builtInNote && lang !== 'en' ? builtInNote.text[lang] : meta.description} limit={1500} preview={500} label={t('editor.description')} testId="description-text" />
-      </p>
-      {share.openProblem && <LinkProblem problem={share.openProblem} onDismiss={share.dismissProblem} />}
-      {library && (
-        <LibraryPanel presets={presets} current={meta.name} onOpen={(name) => {
-            void load(presetJson(name));
-            setLibrary(false);
-          }} onClose={() => setLibrary(false)} />
-      )}
-      {error !== null && (
-        <div className="error" data-testid="error" role="alert">
-          <b>{t('app.cannotRun')}</b>
-          <pre>{error}</pre>
-        </div>
-      )}
-      {data && view && cpu && (
-        <>
-          <fieldset className="recorded-controls" disabled={trace !== null} title={trace ? t('trace.recorded') : undefined}>
-          <Controls
-            nowNs={view.now_ns}
-            durationNs={data.frame.durationNs}
-            events={view.events}
-            playing={playing}
-            finished={view.finished}
-            speed={speed}
-            achieved={play.achieved}
-            notice={notice}
-            onCommand={command}
-            onSpeed={setSpeed}
+        {share.openProblem && <LinkProblem problem={share.openProblem} onDismiss={share.dismissProblem} />}
+        {library && (
+          <LibraryPanel
+            presets={presets}
+            current={meta.name}
+            onOpen={(name) => {
+              void load(presetJson(name));
+              setLibrary(false);
+            }}
+            onClose={() => setLibrary(false)}
           />
-          </fieldset>
-          {progress && <ProgressBar progress={progress} onCancel={cancelLong} />}
-          {help && <HelpOverlay onClose={() => setHelp(false)} />}
-          {lesson && (
-            <LessonRunner
-              lesson={lesson}
-              resets={resets}
-              setLesson={setLesson}
-              current={meta.name}
-              loadPreset={(name) => load(presetJson(name))}
-              engine={lessonEngine}
-              onMarks={setLessonMarks}
+        )}
+        {error !== null && (
+          <div className="error" data-testid="error" role="alert">
+            <b>{t('app.cannotRun')}</b>
+            <pre>{error}</pre>
+          </div>
+        )}
+        {data && view && cpu && (
+          <>
+            <fieldset
+              className="recorded-controls"
+              disabled={trace !== null}
+              title={trace ? t('trace.recorded') : undefined}
+            >
+              <Controls
+                nowNs={view.now_ns}
+                durationNs={data.frame.durationNs}
+                events={view.events}
+                playing={playing}
+                finished={view.finished}
+                speed={speed}
+                achieved={play.achieved}
+                notice={notice}
+                onCommand={command}
+                onSpeed={setSpeed}
+              />
+            </fieldset>
+            {progress && <ProgressBar progress={progress} onCancel={cancelLong} />}
+            {help && <HelpOverlay onClose={() => setHelp(false)} />}
+            {lesson && (
+              <LessonRunner
+                lesson={lesson}
+                resets={resets}
+                setLesson={setLesson}
+                current={meta.name}
+                loadPreset={(name) => load(presetJson(name))}
+                engine={lessonEngine}
+                onMarks={setLessonMarks}
+                onSelectCpu={setCpuSel}
+              />
+            )}
+            {report && <MetricsStrip report={report} />}
+            {report && <RunNotes notes={report.notes ?? []} />}
+            {trace ? <OnlySimulations what="exports" /> : <RunExports read={api.read} scenarioName={meta.name} />}
+            {partner.error !== null && (
+              <div className="error" data-testid="compare-error" role="alert">
+                <b>{t('app.partnerCannotRun')}</b>
+                <pre>{partner.error}</pre>
+              </div>
+            )}
+            {report && pData?.report && (
+              <ComparePanel
+                nameA={trace ? trace.info.name : meta.name}
+                loadTitleA={trace ? t('trace.loadTitle') : undefined}
+                nameB={partner.name}
+                reportA={report}
+                reportB={pData.report}
+                historyA={data.history}
+                historyB={pData.history}
+                cpusA={data.topology.cpus}
+                cpusB={pData.topology.cpus}
+                nowNs={view.now_ns}
+                durationA={data.frame.durationNs}
+                durationB={pData.frame.durationNs}
+                onSeek={seekTime}
+                machines={{ a: data, b: pData }}
+              />
+            )}
+            <LabPanels
+              data={data}
+              cpu={cpu}
+              version={version}
+              playing={busy}
+              colourBy={colourBy}
+              onColourBy={setColourBy}
               onSelectCpu={setCpuSel}
-            />
-          )}
-          {report && <MetricsStrip report={report} />}
-          {report && <RunNotes notes={report.notes ?? []} />}
-          {trace ? <OnlySimulations what="exports" /> : <RunExports read={api.read} scenarioName={meta.name} />}
-          {partner.error !== null && (
-            <div className="error" data-testid="compare-error" role="alert">
-              <b>{t('app.partnerCannotRun')}</b>
-              <pre>{partner.error}</pre>
-            </div>
-          )}
-          {report && pData?.report && (
-            <ComparePanel
-              nameA={trace ? trace.info.name : meta.name}
-              loadTitleA={trace ? t('trace.loadTitle') : undefined}
-              nameB={partner.name}
-              reportA={report}
-              reportB={pData.report}
-              historyA={data.history}
-              historyB={pData.history}
-              cpusA={data.topology.cpus}
-              cpusB={pData.topology.cpus}
-              nowNs={view.now_ns}
-              durationA={data.frame.durationNs}
-              durationB={pData.frame.durationNs}
               onSeek={seekTime}
-              machines={{ a: data, b: pData }}
+              gantt={gantt}
+              onGantt={setGantt}
+              violations={violations}
+              lessonCpus={lesson ? lessonMarks?.cpus : undefined}
+              recorded={trace !== null}
             />
-          )}
-          <LabPanels
-            data={data}
-            cpu={cpu}
-            version={version}
-            playing={busy}
-            colourBy={colourBy}
-            onColourBy={setColourBy}
-            onSelectCpu={setCpuSel}
-            onSeek={seekTime}
-            gantt={gantt}
-            onGantt={setGantt}
-            violations={violations}
-            lessonCpus={lesson ? lessonMarks?.cpus : undefined}
-            recorded={trace !== null}
-          />
-        </>
-      )}
+          </>
+        )}
       </main>
     </div>
   );

@@ -94,10 +94,23 @@ export function LabPanels(p: LabPanelsProps) {
     () => (
       <>
         <div className="grid">
-          {p.recorded ? <OnlySimulations what="tree" /> : <RbTreeView cpu={cpu} currName={cpu.curr === null ? null : nameOf(cpu.curr)} rotations={view.rotations} nameOf={nameOf} />}
+          {p.recorded ? (
+            <OnlySimulations what="tree" />
+          ) : (
+            <RbTreeView
+              cpu={cpu}
+              currName={cpu.curr === null ? null : nameOf(cpu.curr)}
+              rotations={view.rotations}
+              nameOf={nameOf}
+            />
+          )}
           <EventLog events={frame.recentEvents} />
         </div>
-        {p.recorded ? <OnlySimulations what="inspector" /> : view.cpus.length > 1 && <Inspector decision={frame.decision} nameOf={nameOf} />}
+        {p.recorded ? (
+          <OnlySimulations what="inspector" />
+        ) : (
+          view.cpus.length > 1 && <Inspector decision={frame.decision} nameOf={nameOf} />
+        )}
       </>
     ),
     [turn1, cpu.cpu, t, p.recorded], // eslint-disable-line react-hooks/exhaustive-deps -- refreshed in turn while playing (turn1)
@@ -123,7 +136,19 @@ export function LabPanels(p: LabPanelsProps) {
         }),
       onFollow: () => p.onGantt((w) => ({ spanNs: w.spanNs, endNs: null })),
     };
-    return <GanttView keptFromNs={frame.slicesKeptFromNs} slices={frame.slices} nrCpus={view.cpus.length} lanes={frame.lanes} t0Ns={t0} t1Ns={t1} nameOf={nameOf} onSeek={p.onSeek} nav={nav} />;
+    return (
+      <GanttView
+        keptFromNs={frame.slicesKeptFromNs}
+        slices={frame.slices}
+        nrCpus={view.cpus.length}
+        lanes={frame.lanes}
+        t0Ns={t0}
+        t1Ns={t1}
+        nameOf={nameOf}
+        onSeek={p.onSeek}
+        nav={nav}
+      />
+    );
   }, [turn2, p.gantt, t]); // eslint-disable-line react-hooks/exhaustive-deps -- refreshed in turn while playing (turn2)
 
   return (
@@ -131,9 +156,25 @@ export function LabPanels(p: LabPanelsProps) {
       {topology}
       {runqueue}
       {lanes}
-      {data.history && <Heatmaps history={data.history} cpus={topo.cpus} nowNs={now} durationNs={frame.durationNs} violations={p.violations} onSeek={p.onSeek} loadTitle={p.recorded ? t('trace.loadTitle') : undefined} />}
-      {p.recorded ? <OnlySimulations what="schedstat" /> : view.cpus.length > 1 && frame.schedstat && <SchedstatPanel stats={frame.schedstat} />}
-      {data.report && <MetricsCharts report={data.report} cdfs={data.cdfs} history={data.history} durationNs={frame.durationNs} />}
+      {data.history && (
+        <Heatmaps
+          history={data.history}
+          cpus={topo.cpus}
+          nowNs={now}
+          durationNs={frame.durationNs}
+          violations={p.violations}
+          onSeek={p.onSeek}
+          loadTitle={p.recorded ? t('trace.loadTitle') : undefined}
+        />
+      )}
+      {p.recorded ? (
+        <OnlySimulations what="schedstat" />
+      ) : (
+        view.cpus.length > 1 && frame.schedstat && <SchedstatPanel stats={frame.schedstat} />
+      )}
+      {data.report && (
+        <MetricsCharts report={data.report} cdfs={data.cdfs} history={data.history} durationNs={frame.durationNs} />
+      )}
       {/* Fewer rows while playing: they change faster than anyone reads them. */}
       <TaskTable tasks={data.tasks} maxRows={p.playing ? PLAYING_ROWS : MAX_ROWS} />
     </>

@@ -124,7 +124,13 @@ export function LessonRunner(p: LessonRunnerProps) {
         <span className="meta" data-testid="lesson-step">
           {t('cls.step', { n: index + 1, of: lesson.steps.length })}
         </span>
-        <button className="close" data-testid="lesson-exit" onClick={() => p.setLesson(null)} title={t('cls.exit')} aria-label={t('aria.leaveLesson')}>
+        <button
+          className="close"
+          data-testid="lesson-exit"
+          onClick={() => p.setLesson(null)}
+          title={t('cls.exit')}
+          aria-label={t('aria.leaveLesson')}
+        >
           ×
         </button>
       </header>
@@ -139,7 +145,9 @@ export function LessonRunner(p: LessonRunnerProps) {
             <b>{t('cls.predict')}</b> {t(`lesson.${lesson.id}.${step.id}.q`)}
           </p>
           {!q ? (
-            <p className="meta" data-testid="question-pending">…</p>
+            <p className="meta" data-testid="question-pending">
+              …
+            </p>
           ) : !pr ? (
             <p className="meta">{t('cls.noAnswer')}</p>
           ) : (
@@ -148,19 +156,38 @@ export function LessonRunner(p: LessonRunnerProps) {
                 {pr.choices.map((c, i) => {
                   const cls = [q?.pick === i ? 'on' : '', q?.revealed && i === pr.answer ? 'answer' : ''].join(' ');
                   return (
-                    <button key={c} role="radio" aria-checked={q?.pick === i} className={cls} data-testid="choice" disabled={q?.revealed} onClick={() => q && setAsked({ ...q, pick: i })}>
+                    <button
+                      key={c}
+                      role="radio"
+                      aria-checked={q?.pick === i}
+                      className={cls}
+                      data-testid="choice"
+                      disabled={q?.revealed}
+                      onClick={() => q && setAsked({ ...q, pick: i })}
+                    >
                       {c}
                     </button>
                   );
                 })}
               </div>
               {!q?.revealed ? (
-                <button className="primary" data-testid="reveal" disabled={q?.pick === null} onClick={reveal} title={q?.pick === null ? t('cls.pickFirst') : undefined}>
+                <button
+                  className="primary"
+                  data-testid="reveal"
+                  disabled={q?.pick === null}
+                  onClick={reveal}
+                  title={q?.pick === null ? t('cls.pickFirst') : undefined}
+                >
                   {t('cls.reveal')}
                 </button>
               ) : (
-                <p className={q.pick === pr.answer ? 'verdict good' : 'verdict bad'} data-testid="verdict" role="status">
-                  <b>{q.pick === pr.answer ? t('cls.right') : t('cls.wrong', { answer: pr.choices[pr.answer] })}</b> {pr.reason}
+                <p
+                  className={q.pick === pr.answer ? 'verdict good' : 'verdict bad'}
+                  data-testid="verdict"
+                  role="status"
+                >
+                  <b>{q.pick === pr.answer ? t('cls.right') : t('cls.wrong', { answer: pr.choices[pr.answer] })}</b>{' '}
+                  {pr.reason}
                 </p>
               )}
             </>
@@ -168,7 +195,11 @@ export function LessonRunner(p: LessonRunnerProps) {
         </div>
       )}
       <footer className="lesson-nav">
-        <button data-testid="lesson-prev" disabled={index === 0} onClick={() => p.setLesson({ id: lesson.id, step: index - 1 })}>
+        <button
+          data-testid="lesson-prev"
+          disabled={index === 0}
+          onClick={() => p.setLesson({ id: lesson.id, step: index - 1 })}
+        >
           {t('cls.prev')}
         </button>
         {last ? (
@@ -176,7 +207,11 @@ export function LessonRunner(p: LessonRunnerProps) {
             {t('cls.finish')}
           </button>
         ) : (
-          <button className="primary" data-testid="lesson-next" onClick={() => p.setLesson({ id: lesson.id, step: index + 1 })}>
+          <button
+            className="primary"
+            data-testid="lesson-next"
+            onClick={() => p.setLesson({ id: lesson.id, step: index + 1 })}
+          >
             {t('cls.next')}
           </button>
         )}

@@ -15,20 +15,23 @@ export function usePartner(engine: LabEngine) {
   const engineRef = useLatest(engine);
 
   /** (Re)builds the partner of `kind` for the primary scenario; null removes it. */
-  const build = useCallback(async (k: PartnerKind | null, primaryJson: string): Promise<void> => {
-    kindRef.current = k;
-    setKind(k);
-    setError(null);
-    try {
-      const json = k ? partnerScenario(k, primaryJson) : null;
-      await engineRef.current.setPartner(json);
-      if (json !== null) setName(String((JSON.parse(json) as { name?: unknown }).name ?? ''));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      // The worker dropped the old partner before trying the new one.
-      await engineRef.current.refresh();
-    }
-  }, [engineRef]);
+  const build = useCallback(
+    async (k: PartnerKind | null, primaryJson: string): Promise<void> => {
+      kindRef.current = k;
+      setKind(k);
+      setError(null);
+      try {
+        const json = k ? partnerScenario(k, primaryJson) : null;
+        await engineRef.current.setPartner(json);
+        if (json !== null) setName(String((JSON.parse(json) as { name?: unknown }).name ?? ''));
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+        // The worker dropped the old partner before trying the new one.
+        await engineRef.current.refresh();
+      }
+    },
+    [engineRef],
+  );
 
   return { kindRef, kind, name, error, build };
 }

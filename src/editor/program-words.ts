@@ -14,7 +14,8 @@ function dist(d: Json): string {
   if (typeof d === 'number') return fmtUs(d);
   if (d && typeof d === 'object' && !Array.isArray(d)) {
     const u = d.uniform;
-    if (Array.isArray(u) && typeof u[0] === 'number' && typeof u[1] === 'number') return `${fmtUs(u[0])}–${fmtUs(u[1])}`;
+    if (Array.isArray(u) && typeof u[0] === 'number' && typeof u[1] === 'number')
+      return `${fmtUs(u[0])}–${fmtUs(u[1])}`;
     if (typeof d.exp === 'number') return `~exp ${fmtUs(d.exp)}`;
   }
   return '?';
@@ -26,7 +27,8 @@ function step(op: Json): string {
   if (o.run_us !== undefined) return `run ${dist(o.run_us)}`;
   if (o.sleep_us !== undefined) return `sleep ${dist(o.sleep_us)}`;
   if (o.body !== undefined) return `${typeof o.repeat === 'number' ? `${o.repeat}×` : '∞×'} { ${steps(o.body)} }`;
-  if (o.barrier !== undefined) return `barrier ${String(o.barrier)}${o.spin_us !== undefined ? ` (spin ${dist(o.spin_us)})` : ''}`;
+  if (o.barrier !== undefined)
+    return `barrier ${String(o.barrier)}${o.spin_us !== undefined ? ` (spin ${dist(o.spin_us)})` : ''}`;
   if (o.fork !== undefined) return `fork { ${steps(o.fork)} }`;
   if (o.wake !== undefined) return `wake ${String(o.wake)}`;
   if (o.lock !== undefined) return `lock ${String(o.lock)}`;

@@ -61,7 +61,9 @@ function withText(s: State | null, text: string): State {
 /** The answer of a check taken into the state it was asked for (a newer edit wins). */
 function withAnswer(s: State, rev: number, r: CheckResult): State {
   if (s.rev !== rev || !s.reading) return s;
-  return r.model ? { ...s, model: r.model, reading: false, frozen: false } : { ...s, reading: false, frozen: r.syntax !== null };
+  return r.model
+    ? { ...s, model: r.model, reading: false, frozen: false }
+    : { ...s, reading: false, frozen: r.syntax !== null };
 }
 
 export function useDraft(initialText: string): Draft {
@@ -81,12 +83,15 @@ export function useDraft(initialText: string): Draft {
     };
   }, []);
 
-  const textOf = useCallback((s: State): string => {
-    if (s.text !== null) return s.text;
-    let t = written.current.get(s.model);
-    if (t === undefined) written.current.set(s.model, (t = write(s.model)));
-    return t;
-  }, [write]);
+  const textOf = useCallback(
+    (s: State): string => {
+      if (s.text !== null) return s.text;
+      let t = written.current.get(s.model);
+      if (t === undefined) written.current.set(s.model, (t = write(s.model)));
+      return t;
+    },
+    [write],
+  );
 
   // The scenario as opened is checked at once; edits after a short pause. A
   // check answers for the edit it was asked for (`rev`); the model a long text

@@ -57,7 +57,11 @@ export class EngineHost {
 
   private frame(q: FrameQuery): Frame | null {
     if (!this.sim) return null;
-    return readFrame({ sim: this.sim, gen: this.gen }, q, this.partner ? { sim: this.partner, gen: this.partnerGen } : null);
+    return readFrame(
+      { sim: this.sim, gen: this.gen },
+      q,
+      this.partner ? { sim: this.partner, gen: this.partnerGen } : null,
+    );
   }
 
   private need(): Simulation | RealRun {
@@ -112,7 +116,13 @@ export class EngineHost {
       }
       case 'job': {
         this.endJob(true);
-        const r: Running = { id: req.id, job: makeJob(this.needSim(), req.job), q: req.q, acked: true, lastPost: performance.now() };
+        const r: Running = {
+          id: req.id,
+          job: makeJob(this.needSim(), req.job),
+          q: req.q,
+          acked: true,
+          lastPost: performance.now(),
+        };
         this.running = r;
         return this.slice(r);
       }
@@ -132,7 +142,10 @@ export class EngineHost {
       case 'files': {
         // In a worker: its own script and what it fetched (Node tests have neither).
         const here = (globalThis as { location?: { href: string } }).location?.href;
-        const fetched = typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('resource').map((e) => e.name) : [];
+        const fetched =
+          typeof performance.getEntriesByType === 'function'
+            ? performance.getEntriesByType('resource').map((e) => e.name)
+            : [];
         return this.reply(req.id, here ? [here, ...fetched] : fetched);
       }
       case 'predict': {

@@ -74,7 +74,11 @@ function timeJob(sim: Simulation, toNs: number, advance: (untilNs: number) => bo
       chunkNs = Math.min(1e10, Math.max(1e5, chunkNs * Math.min(4, CHUNK_MS / took)));
       return false;
     },
-    progress: () => ({ fraction: toNs > fromNs ? Math.min(1, Math.max(0, (atNs - fromNs) / (toNs - fromNs))) : 1, at: atNs, of: toNs }),
+    progress: () => ({
+      fraction: toNs > fromNs ? Math.min(1, Math.max(0, (atNs - fromNs) / (toNs - fromNs))) : 1,
+      at: atNs,
+      of: toNs,
+    }),
     found: () => true,
   };
 }
@@ -91,7 +95,11 @@ function backJob(sim: Simulation, mark: Mark): Job {
       found = r === 1;
       return true;
     },
-    progress: () => ({ fraction: origin > 0 ? (origin - sim.prevMarkSearchedTo()) / origin : 1, at: sim.prevMarkSearchedTo(), of: origin }),
+    progress: () => ({
+      fraction: origin > 0 ? (origin - sim.prevMarkSearchedTo()) / origin : 1,
+      at: sim.prevMarkSearchedTo(),
+      of: origin,
+    }),
     found: () => found,
   };
 }

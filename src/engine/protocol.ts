@@ -65,8 +65,7 @@ export type Op =
 export type Request = Op & { id: number; q?: FrameQuery };
 
 export type Reply =
-  | { id: number; ok: true; value: unknown; frame: Frame | null }
-  | { id: number; ok: false; error: string };
+  { id: number; ok: true; value: unknown; frame: Frame | null } | { id: number; ok: false; error: string };
 
 export interface Progress {
   id: number;

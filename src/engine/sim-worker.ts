@@ -21,7 +21,9 @@ self.onmessage = (e: MessageEvent<Request>) => {
         const text = await readTraceText(req.file, traceLimit());
         return host.handle({ ...req, file: undefined, text });
       } catch (err) {
-        return self.postMessage({ reply: { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) } });
+        return self.postMessage({
+          reply: { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) },
+        });
       }
     }
     host.handle(req);

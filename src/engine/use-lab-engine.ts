@@ -50,7 +50,9 @@ export interface LabUi {
 
 /** A machine's data with frame `f` taken in; `prev` is what the lab held of the same load, if anything. */
 export function machineData(f: MachineFrame, topology: TopologyView, prev: MachineData | null): MachineData {
-  const d: MachineData = prev ? { ...prev, frame: f } : { gen: f.gen, frame: f, topology, names: [], report: null, cdfs: [], history: null, historyKey: null };
+  const d: MachineData = prev
+    ? { ...prev, frame: f }
+    : { gen: f.gen, frame: f, topology, names: [], report: null, cdfs: [], history: null, historyKey: null };
   // Names by pid: frames answer what their query held, and several can be under way at once.
   const end = f.namesFrom + f.newNames.length;
   if (f.namesFrom <= d.names.length && end > d.names.length) d.names = d.names.slice(0, f.namesFrom).concat(f.newNames);
@@ -104,7 +106,8 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
     const d = dataRef.current;
     const p = d?.partner ?? null;
     const [report, tasks, history] = due();
-    const held = (m: MachineData | null) => (m ? { gen: m.gen, names: m.names.length, historyKey: m.historyKey } : null);
+    const held = (m: MachineData | null) =>
+      m ? { gen: m.gen, names: m.names.length, historyKey: m.historyKey } : null;
     return {
       cpu: uiRef.current.cpu,
       gantt: uiRef.current.gantt,
@@ -124,7 +127,10 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
     const main = machineData(f, s.topology, prev?.gen === f.gen ? prev : null);
     const ps = partnerShape.current;
     const pPrev = prev?.partner ?? null;
-    const partner = f.partner && ps?.gen === f.partner.gen ? machineData(f.partner, ps.topology, pPrev?.gen === f.partner.gen ? pPrev : null) : null;
+    const partner =
+      f.partner && ps?.gen === f.partner.gen
+        ? machineData(f.partner, ps.topology, pPrev?.gen === f.partner.gen ? pPrev : null)
+        : null;
     dataRef.current = { ...main, frame: f, tasks: f.tasks ?? prev?.tasks ?? { rows: [], total: 0 }, partner };
     setVersion((v) => v + 1);
   }, []);
@@ -183,9 +189,12 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
     apply((await client.request<null>({ op: 'frame' }, query())).frame);
   }, [client, query, apply]);
 
-  const read = useCallback(async <T,>(r: Read): Promise<T> => (await client.request<T>({ op: 'read', read: r })).value, [client]);
+  const read = useCallback(
+    async <T>(r: Read): Promise<T> => (await client.request<T>({ op: 'read', read: r })).value,
+    [client],
+  );
 
-  const request = useCallback(<T,>(op: Op): Promise<Answer<T>> => client.request<T>(op), [client]);
+  const request = useCallback(<T>(op: Op): Promise<Answer<T>> => client.request<T>(op), [client]);
 
   /** Runs a job in the worker with a progress bar; resolves when it ends (found or not, cancelled or not). */
   const job = useCallback(
@@ -198,7 +207,8 @@ export function useLabEngine(client: EngineClient, ui: LabUi, formatDetail: (p: 
       try {
         const a = await client.request<JobEnd>({ op: 'job', job: spec }, query(), (p) => {
           apply(p.frame);
-          if (jobRef.current === mine) setProgress({ label, fraction: p.progress.fraction, detail: formatDetail(p.progress, spec) });
+          if (jobRef.current === mine)
+            setProgress({ label, fraction: p.progress.fraction, detail: formatDetail(p.progress, spec) });
           // The next progress may bring a frame once this one is drawn.
           requestAnimationFrame(() => client.send({ op: 'ack', q: query() }));
         });

@@ -43,7 +43,8 @@ export interface ShareHost {
 }
 
 /** A problem opening a link: the codec's, or the engine's message about the scenario. */
-export type OpenProblem = ShareProblem | { code: 'scenario'; vars: { detail: string } } | { code: 'unknown-partner'; vars: { name: string } };
+export type OpenProblem =
+  ShareProblem | { code: 'scenario'; vars: { detail: string } } | { code: 'unknown-partner'; vars: { name: string } };
 
 export interface MadeLink {
   url: string | null;
@@ -78,48 +79,56 @@ export function useShare(host: ShareHost) {
     const done = (copied: boolean) => setMade((m) => (m?.url === url ? { ...m, copied } : m));
     try {
       if (!navigator.clipboard) done(false);
-      else navigator.clipboard.writeText(url).then(() => done(true), () => done(false));
+      else
+        navigator.clipboard.writeText(url).then(
+          () => done(true),
+          () => done(false),
+        );
     } catch {
       done(false);
     }
   }, [hostRef]);
 
-  const open = useCallback(async (fragment: string) => {
-    const h = hostRef.current;
-    const fail = async (p: OpenProblem) => {
-      setOpenProblem(p);
+  const open = useCallback(
+    async (fragment: string) => {
+      const h = hostRef.current;
+      const fail = async (p: OpenProblem) => {
+        setOpenProblem(p);
+        h.stop();
+        h.setLesson(null);
+        await h.choosePartner(null);
+        await h.load(h.defaultScenario());
+        // A reload should not meet the same broken link again.
+        history.replaceState(history.state, '', location.href.split('#')[0]);
+      };
+      const d = decodeShare(fragment);
+      if (!d.ok) return fail(d.reason);
+      const { scenario, view } = d.state;
+      const partner = parsePartner(view.partner);
+      if (partner?.kind === 'preset' && !listPresets().some((p) => p.name === partner.name))
+        return fail({ code: 'unknown-partner', vars: { name: partner.name } });
       h.stop();
-      h.setLesson(null);
       await h.choosePartner(null);
-      await h.load(h.defaultScenario());
-      // A reload should not meet the same broken link again.
-      history.replaceState(history.state, '', location.href.split('#')[0]);
-    };
-    const d = decodeShare(fragment);
-    if (!d.ok) return fail(d.reason);
-    const { scenario, view } = d.state;
-    const partner = parsePartner(view.partner);
-    if (partner?.kind === 'preset' && !listPresets().some((p) => p.name === partner.name)) return fail({ code: 'unknown-partner', vars: { name: partner.name } });
-    h.stop();
-    await h.choosePartner(null);
-    // The engine is the judge of scenarios; its message names the field.
-    const refused = await h.tryLoad(scenario);
-    if (refused !== null) return fail({ code: 'scenario', vars: { detail: refused } });
-    setOpenProblem(null);
-    setMade(null);
-    await h.choosePartner(partner);
-    const topo = h.engine.dataRef.current?.topology;
-    if (!topo) return;
-    h.setCpu(Math.min(view.cpu, topo.cpus.length - 1));
-    h.setColourBy(view.colourBy);
-    // A lesson this build does not have is dropped, not kept half-open. A
-    // lesson step puts the cursor at its own anchor (one rule: the link's
-    // cursor is not raced against it).
-    const lesson = view.lesson && lessonById(view.lesson.id) ? view.lesson : null;
-    h.setLesson(lesson);
-    if (lesson) return h.reanchorLesson();
-    await h.engine.job({ kind: 'cursor', cursor: view.cursor }, tRef.current('share.opening'));
-  }, [hostRef, tRef]);
+      // The engine is the judge of scenarios; its message names the field.
+      const refused = await h.tryLoad(scenario);
+      if (refused !== null) return fail({ code: 'scenario', vars: { detail: refused } });
+      setOpenProblem(null);
+      setMade(null);
+      await h.choosePartner(partner);
+      const topo = h.engine.dataRef.current?.topology;
+      if (!topo) return;
+      h.setCpu(Math.min(view.cpu, topo.cpus.length - 1));
+      h.setColourBy(view.colourBy);
+      // A lesson this build does not have is dropped, not kept half-open. A
+      // lesson step puts the cursor at its own anchor (one rule: the link's
+      // cursor is not raced against it).
+      const lesson = view.lesson && lessonById(view.lesson.id) ? view.lesson : null;
+      h.setLesson(lesson);
+      if (lesson) return h.reanchorLesson();
+      await h.engine.job({ kind: 'cursor', cursor: view.cursor }, tRef.current('share.opening'));
+    },
+    [hostRef, tRef],
+  );
 
   useEffect(() => {
     if (location.hash.length > 1) void open(location.hash);

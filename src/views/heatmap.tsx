@@ -37,18 +37,32 @@ export function Heatmaps(p: HeatmapProps) {
   const { rows, aggregated, nodes } = useMemo(() => heatRows(p.cpus, open), [p.cpus, open]);
   const toggle = (node: number) => setOpen((o) => (o === node ? null : node));
   const spanNs = Math.max(p.durationNs, 1);
-  const x = useMemo(() => d3.scaleLinear().domain([0, spanNs]).range([LABEL_W_PX, cssW - 16]), [spanNs, cssW]);
+  const x = useMemo(
+    () =>
+      d3
+        .scaleLinear()
+        .domain([0, spanNs])
+        .range([LABEL_W_PX, cssW - 16]),
+    [spanNs, cssW],
+  );
   return (
     <section className="panel" data-testid="heatmaps">
       <header className="panel-head">
         <h2>{t('heat.title')}</h2>
         <span className="meta">
-          {t('heat.meta', { n: p.history.buckets, w: (p.history.widthNs / 1e6).toFixed(p.history.widthNs < 1e7 ? 1 : 0) })}
+          {t('heat.meta', {
+            n: p.history.buckets,
+            w: (p.history.widthNs / 1e6).toFixed(p.history.widthNs < 1e7 ? 1 : 0),
+          })}
         </span>
         {aggregated && (
           <label className="heat-open">
             {t('heat.open')}{' '}
-            <select data-testid="heat-open" value={open ?? ''} onChange={(e) => setOpen(e.target.value === '' ? null : Number(e.target.value))}>
+            <select
+              data-testid="heat-open"
+              value={open ?? ''}
+              onChange={(e) => setOpen(e.target.value === '' ? null : Number(e.target.value))}
+            >
               <option value="">{t('heat.openNone')}</option>
               {nodes.map((n) => (
                 <option key={n} value={n}>
@@ -62,10 +76,36 @@ export function Heatmaps(p: HeatmapProps) {
       </header>
       <div ref={boxRef} className="heatmap-box">
         {/* The cursor is a positioned line over the canvases: moving it redraws nothing. */}
-        <div className="heat-cursor" data-testid="heat-cursor" style={{ left: Math.round(x(Math.min(p.nowNs, spanNs))) }} />
+        <div
+          className="heat-cursor"
+          data-testid="heat-cursor"
+          style={{ left: Math.round(x(Math.min(p.nowNs, spanNs))) }}
+        />
         <MarkStrip history={p.history} violations={p.violations} x={x} cssW={cssW} onSeek={p.onSeek} />
-        <Heatmap kind="nr_running" title={t('heat.runnable')} history={p.history} rows={rows} nrCpus={p.cpus.length} open={open} x={x} cssW={cssW} onSeek={p.onSeek} onToggle={toggle} />
-        <Heatmap kind="load" title={p.loadTitle ?? t('heat.load')} history={p.history} rows={rows} nrCpus={p.cpus.length} open={open} x={x} cssW={cssW} onSeek={p.onSeek} onToggle={toggle} />
+        <Heatmap
+          kind="nr_running"
+          title={t('heat.runnable')}
+          history={p.history}
+          rows={rows}
+          nrCpus={p.cpus.length}
+          open={open}
+          x={x}
+          cssW={cssW}
+          onSeek={p.onSeek}
+          onToggle={toggle}
+        />
+        <Heatmap
+          kind="load"
+          title={p.loadTitle ?? t('heat.load')}
+          history={p.history}
+          rows={rows}
+          nrCpus={p.cpus.length}
+          open={open}
+          x={x}
+          cssW={cssW}
+          onSeek={p.onSeek}
+          onToggle={toggle}
+        />
         <div className="axis" style={{ width: cssW }}>
           {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((tick) => (
             <span key={tick} style={{ left: x(tick) }}>
@@ -82,7 +122,13 @@ type Scale = d3.ScaleLinear<number, number>;
 
 /** A heatmap's numbers in words (its text alternative): the peak, and each row's value (a CPU's, or a node's
  * mean) in the latest bucket (at most 64 rows). */
-function heatWords(what: string, means: Float64Array, h: LoadHistory, rows: HeatRow[], t: ReturnType<typeof useT>): string {
+function heatWords(
+  what: string,
+  means: Float64Array,
+  h: LoadHistory,
+  rows: HeatRow[],
+  t: ReturnType<typeof useT>,
+): string {
   const fmt = (v: number) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
   const name = (r: HeatRow) => (r.cpus.length === 1 ? String(r.cpus[0]) : t('heat.node', { n: r.node }));
   let max = 0;
@@ -92,7 +138,14 @@ function heatWords(what: string, means: Float64Array, h: LoadHistory, rows: Heat
   }
   const last = Math.max(0, h.buckets - 1);
   const list = rows.slice(0, 64).map((r, i) => `${name(r)}: ${fmt(means[i * h.buckets + last] ?? 0)}`);
-  return t('a11y.heatmap', { what, buckets: h.buckets, t: ((h.buckets * h.widthNs) / 1e6).toFixed(0), max: fmt(max), cpu: rows[at] ? name(rows[at]) : '0', list: list.join(', ') + (rows.length > 64 ? ', …' : '') });
+  return t('a11y.heatmap', {
+    what,
+    buckets: h.buckets,
+    t: ((h.buckets * h.widthNs) / 1e6).toFixed(0),
+    max: fmt(max),
+    cpu: rows[at] ? name(rows[at]) : '0',
+    list: list.join(', ') + (rows.length > 64 ? ', …' : ''),
+  });
 }
 
 function seekHandler(x: Scale, onSeek: (t: number) => void, onLabel?: (yPx: number) => void) {
@@ -225,7 +278,13 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
 });
 
 /** Migrations per bucket as bars; the checker's violations as red spans. */
-const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations: ViolationReport[]; x: Scale; cssW: number; onSeek: (t: number) => void }) {
+const MarkStrip = memo(function MarkStrip(p: {
+  history: LoadHistory;
+  violations: ViolationReport[];
+  x: Scale;
+  cssW: number;
+  onSeek: (t: number) => void;
+}) {
   const { x } = p;
   const t = useT();
   const ref = useRef<HTMLCanvasElement>(null);

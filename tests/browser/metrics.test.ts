@@ -24,9 +24,12 @@ describe('metrics charts', () => {
     const report = await hook<Report>(lab.page, 'report');
     const cdfs = await hook<unknown[]>(lab.page, 'latencyCdfs', 40);
     const charts = lab.page.getByTestId('metrics-charts');
-    expect(await settled(() => charts.getByTestId('share-bar').count(), (n) => n === Math.min(10, report.processes.length))).toBe(
-      Math.min(10, report.processes.length),
-    );
+    expect(
+      await settled(
+        () => charts.getByTestId('share-bar').count(),
+        (n) => n === Math.min(10, report.processes.length),
+      ),
+    ).toBe(Math.min(10, report.processes.length));
     const labels = await charts.getByTestId('share-bar').locator('text.chart-label').allTextContents();
     expect(labels[0]).toBe(report.processes[0].name.slice(0, 14));
     expect(cdfs.length).toBeGreaterThan(0);

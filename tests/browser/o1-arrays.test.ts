@@ -46,7 +46,12 @@ describe('O(1) priority arrays', () => {
     const v = await hook<View>(lab.page, 'view');
     const o1 = defined(v.cpus[0].o1);
     expect(o1).not.toBeNull();
-    expect(await settled(() => bits('active'), (b) => b.join() === o1.active.bitmap.join())).toEqual(o1.active.bitmap);
+    expect(
+      await settled(
+        () => bits('active'),
+        (b) => b.join() === o1.active.bitmap.join(),
+      ),
+    ).toEqual(o1.active.bitmap);
     expect(await bits('expired')).toEqual(o1.expired.bitmap);
     expect(await lab.page.getByTestId('o1-bit').count()).toBe(280);
     // Only non-empty lists are drawn, each with its tasks in queue order.
@@ -54,7 +59,10 @@ describe('O(1) priority arrays', () => {
     expect(await levels.count()).toBe(o1.active.levels.length);
     for (const [i, l] of o1.active.levels.entries()) {
       expect(Number(await levels.nth(i).getAttribute('data-prio'))).toBe(l.prio);
-      const pids = await levels.nth(i).getByTestId('o1-task').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-pid'))));
+      const pids = await levels
+        .nth(i)
+        .getByTestId('o1-task')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-pid'))));
       expect(pids).toEqual(l.tasks.slice(0, 7).map((t) => t.pid));
     }
     expect(o1.active.nr_active + o1.expired.nr_active).toBeGreaterThan(0);
@@ -65,7 +73,9 @@ describe('O(1) priority arrays', () => {
     await lab.page.getByTestId('o1-runqueue').screenshot({ path: join(shots, 'o1-arrays.png') });
     // The panel's text goes through the message catalogs.
     await lab.page.getByTestId('lang-pick').selectOption('zh');
-    expect(await lab.page.getByTestId('o1-runqueue').locator('h2').textContent()).toBe('CPU 0 运行队列 — O(1) 优先级数组');
+    expect(await lab.page.getByTestId('o1-runqueue').locator('h2').textContent()).toBe(
+      'CPU 0 运行队列 — O(1) 优先级数组',
+    );
     await lab.page.getByTestId('o1-runqueue').screenshot({ path: join(shots, 'o1-arrays-zh.png') });
     await lab.page.getByTestId('lang-pick').selectOption('en');
   });
@@ -80,7 +90,12 @@ describe('O(1) priority arrays', () => {
     v = await hook<View>(lab.page, 'view');
     expect(defined(v.cpus[0].o1).switches).toBeGreaterThan(before);
     const o1 = defined(v.cpus[0].o1);
-    expect(await settled(() => bits('active'), (b) => b.join() === o1.active.bitmap.join())).toEqual(o1.active.bitmap);
+    expect(
+      await settled(
+        () => bits('active'),
+        (b) => b.join() === o1.active.bitmap.join(),
+      ),
+    ).toEqual(o1.active.bitmap);
   });
 });
 
@@ -90,7 +105,9 @@ describe('Group Identity underclass tree', () => {
     await hook(lab.page, 'runUntil', 200e6);
     let v = await hook<View>(lab.page, 'view');
     // A CPU whose underclass trees (root or group) hold waiting entities.
-    let cpu = v.cpus.find((c) => (c.under?.nodes.length ?? 0) > 0 && c.groups.some((g) => (g.under?.nodes.length ?? 0) > 0));
+    let cpu = v.cpus.find(
+      (c) => (c.under?.nodes.length ?? 0) > 0 && c.groups.some((g) => (g.under?.nodes.length ?? 0) > 0),
+    );
     for (let i = 0; !cpu && i < 40; i++) {
       await hook(lab.page, 'runUntil', 200e6 + (i + 1) * 5e6);
       v = await hook<View>(lab.page, 'view');
@@ -106,7 +123,11 @@ describe('Group Identity underclass tree', () => {
       () => under.getByTestId('rb-under-node').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-pid')))),
       (p) => p.length === defined(defined(cpu).under).nodes.length,
     );
-    expect(pids.sort()).toEqual(defined(defined(cpu).under).nodes.map((n) => n.pid).sort());
+    expect(pids.sort()).toEqual(
+      defined(defined(cpu).under)
+        .nodes.map((n) => n.pid)
+        .sort(),
+    );
     // Beside, not below: the two trees share a row.
     const a = await lab.page.getByTestId('rbtree').boundingBox();
     const b = await under.boundingBox();
@@ -129,8 +150,14 @@ describe('compare mode machines', () => {
     const p = await hook<{ nowNs: number }>(lab.page, 'partner');
     const v = await hook<View & { now_ns: number }>(lab.page, 'view');
     expect(p.nowNs).toBe(v.now_ns);
-    const values = (loc: typeof a) => loc.getByTestId('cpu-cell').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
-    expect(await settled(() => values(a), (x) => x.join() === v.cpus.map((c) => c.nr_running).join())).toEqual(v.cpus.map((c) => c.nr_running));
+    const values = (loc: typeof a) =>
+      loc.getByTestId('cpu-cell').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+    expect(
+      await settled(
+        () => values(a),
+        (x) => x.join() === v.cpus.map((c) => c.nr_running).join(),
+      ),
+    ).toEqual(v.cpus.map((c) => c.nr_running));
     const ba = await a.boundingBox();
     const bb = await b.boundingBox();
     expect(Math.abs(defined(ba).y - defined(bb).y)).toBeLessThan(5);

@@ -7,7 +7,10 @@ import { hook, loadPreset, openLab, settled, shots, type Lab } from './harness';
 import { defined } from '../defined';
 
 interface Report {
-  schedstat: { cpu: number; domains: { level: string; counters: { lb: { lb_count: number; lb_failed: number }[]; alb_pushed: number } }[] }[];
+  schedstat: {
+    cpu: number;
+    domains: { level: string; counters: { lb: { lb_count: number; lb_failed: number }[]; alb_pushed: number } }[];
+  }[];
 }
 
 let lab: Lab;
@@ -39,7 +42,10 @@ describe('schedstat panel', () => {
     expect(await panel.locator('h2').textContent()).toContain('CPU 0');
     // Picking another CPU shows its counters.
     await p.getByTestId('topology').locator('[data-testid=cpu-cell][data-cpu="11"]').click();
-    await settled(async () => (await panel.locator('h2').textContent()) ?? '', (x) => x.includes('CPU 11'));
+    await settled(
+      async () => (await panel.locator('h2').textContent()) ?? '',
+      (x) => x.includes('CPU 11'),
+    );
     const pushed = report.schedstat.flatMap((c) => c.domains).reduce((n, d) => n + d.counters.alb_pushed, 0);
     expect(pushed).toBeGreaterThan(0);
     await panel.screenshot({ path: join(shots, 'schedstat-panel.png') });

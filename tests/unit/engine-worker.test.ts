@@ -60,7 +60,16 @@ const query = (over: Partial<FrameQuery> = {}): FrameQuery => ({
 
 /** The parts of a frame that name a state (the same cursor gives the same parts). The tree
  * rotations are left out: they are those of the last engine call, not of the state. */
-const stateOf = (f: Frame | null) => f && { events: f.events, nowNs: f.nowNs, view: { ...f.view, rotations: [] }, slices: f.slices, migrations: f.migrations, decision: f.decision, report: f.report };
+const stateOf = (f: Frame | null) =>
+  f && {
+    events: f.events,
+    nowNs: f.nowNs,
+    view: { ...f.view, rotations: [] },
+    slices: f.slices,
+    migrations: f.migrations,
+    decision: f.decision,
+    report: f.report,
+  };
 
 describe('engine worker protocol', () => {
   it('answers a command with the frame a directly driven simulation shows at the same cursor', async () => {
@@ -90,10 +99,14 @@ describe('engine worker protocol', () => {
     const c = connect();
     await c.request({ op: 'load', json }, query());
     const seen: Progress[] = [];
-    const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'run-to', toNs: 3000e6 } }, query({ report: false, rows: 0 }), (p) => {
-      seen.push(p);
-      c.send({ op: 'ack', q: query({ report: false, rows: 0 }) });
-    });
+    const end = await c.request<JobEnd>(
+      { op: 'job', job: { kind: 'run-to', toNs: 3000e6 } },
+      query({ report: false, rows: 0 }),
+      (p) => {
+        seen.push(p);
+        c.send({ op: 'ack', q: query({ report: false, rows: 0 }) });
+      },
+    );
     expect(end.value).toEqual({ found: true, cancelled: false });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((p, i) => i === 0 || p.progress.at >= seen[i - 1].progress.at)).toBe(true);
@@ -110,8 +123,15 @@ describe('engine worker protocol', () => {
     const c = connect();
     const loaded = await c.request({ op: 'load', json }, query());
     // The lab's query while busy: no slow part due.
-    const busy = query({ report: false, rows: 0, history: false, held: { gen: 1, names: loaded.frame?.newNames.length ?? 0, historyKey: loaded.frame?.historyKey ?? null } });
-    const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'next-mark', mark: 'violation' } }, busy, () => c.send({ op: 'ack', q: busy }));
+    const busy = query({
+      report: false,
+      rows: 0,
+      history: false,
+      held: { gen: 1, names: loaded.frame?.newNames.length ?? 0, historyKey: loaded.frame?.historyKey ?? null },
+    });
+    const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'next-mark', mark: 'violation' } }, busy, () =>
+      c.send({ op: 'ack', q: busy }),
+    );
     expect(end.value.found).toBe(true);
     // The report is of the cursor the job stopped at, as the engine itself reports it there (a frame's
     // carries no schedstats: the frame has the queried CPU's beside it).
@@ -158,7 +178,9 @@ describe('engine worker protocol', () => {
     expect(back.frame?.partner?.nowNs).toBe(100e6);
     const direct = new Simulation(presetJson('group-imbalance-make-fixed'));
     direct.runUntil(100e6);
-    expect((await c.request<{ traceHash: string }>({ op: 'read', read: { kind: 'partner-summary' } })).value.traceHash).toBe(direct.traceHash());
+    expect(
+      (await c.request<{ traceHash: string }>({ op: 'read', read: { kind: 'partner-summary' } })).value.traceHash,
+    ).toBe(direct.traceHash());
     direct.dispose();
   });
 

@@ -52,7 +52,9 @@ describe('Perfetto / Chrome trace export', () => {
     expect(by('i').some((e) => e.name === 'sched_wakeup')).toBe(true);
     expect(by('C').some((e) => e.name === 'nr_running')).toBe(true);
     const cpus = JSON.parse(sim.view_json()).cpus.length as number;
-    const names = by('M').filter((e) => e.name === 'process_name').map((e) => e.args?.name);
+    const names = by('M')
+      .filter((e) => e.name === 'process_name')
+      .map((e) => e.args?.name);
     expect(names).toContain('CPU 0');
     expect(names).toContain(`CPU ${cpus - 1}`);
     // The replay reached the cursor: same state as the live run.
@@ -69,7 +71,9 @@ describe('Perfetto / Chrome trace export', () => {
     expect(cut).toMatch(/stopped at [\d.]+ ms after 5000\d\d trace events/);
     expect(trace.traceEvents.length).toBeLessThan(500_100);
     // Cut before the cursor: the last slice ends before it.
-    expect(Math.max(...trace.traceEvents.filter((e) => e.ph === 'X').map((e) => e.ts + (e.dur ?? 0)))).toBeLessThan(1000e3);
+    expect(Math.max(...trace.traceEvents.filter((e) => e.ph === 'X').map((e) => e.ts + (e.dur ?? 0)))).toBeLessThan(
+      1000e3,
+    );
     sim.free();
   });
 
@@ -121,8 +125,21 @@ describe('metrics CSV export', () => {
     expect(head).toContain(`trace_hash,${report.trace_hash}`);
     const rows = procs.split('\n');
     expect(rows[0].split(',')).toEqual([
-      'process', 'tgid', 'threads', 'completion_ms', 'cpu_time_ms', 'share', 'wait_ms', 'wakeups',
-      'wakeup_p50_us', 'wakeup_p95_us', 'wakeup_p99_us', 'wakeup_max_us', 'nvcsw', 'nivcsw', 'migrations',
+      'process',
+      'tgid',
+      'threads',
+      'completion_ms',
+      'cpu_time_ms',
+      'share',
+      'wait_ms',
+      'wakeups',
+      'wakeup_p50_us',
+      'wakeup_p95_us',
+      'wakeup_p99_us',
+      'wakeup_max_us',
+      'nvcsw',
+      'nivcsw',
+      'migrations',
     ]);
     expect(rows).toHaveLength(1 + report.processes.length);
     expect(rows[2].startsWith('"\'=HYPERLINK(""x"",""y"")",')).toBe(true);

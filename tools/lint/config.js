@@ -32,11 +32,26 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', performance: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        performance: 'readonly',
+      },
+    },
   },
   {
     // Its page.evaluate callbacks run in the browser.
     files: ['scripts/bench-ui.mjs'],
-    languageOptions: { globals: { window: 'readonly', document: 'readonly', requestAnimationFrame: 'readonly', PerformanceObserver: 'readonly' } },
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        requestAnimationFrame: 'readonly',
+        PerformanceObserver: 'readonly',
+      },
+    },
   },
 );

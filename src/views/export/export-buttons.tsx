@@ -34,7 +34,11 @@ export function ExportButtons(props: { name: string; canvas?: boolean }) {
       <button data-testid={`export-png-${props.name}`} title={t('exports.pngTip')} onClick={(e) => void png(e)}>
         PNG
       </button>
-      <button data-testid={`export-svg-${props.name}`} title={props.canvas ? t('exports.svgCanvasTip') : t('exports.svgTip')} onClick={svg}>
+      <button
+        data-testid={`export-svg-${props.name}`}
+        title={props.canvas ? t('exports.svgCanvasTip') : t('exports.svgTip')}
+        onClick={svg}
+      >
         SVG
       </button>
       {failed !== null && (
