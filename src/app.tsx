@@ -3,17 +3,17 @@
 // its state except through the engine's commands (step, run, reset by
 // re-creating), and draws the frames the worker reads after each of them.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLatest } from './views/use-latest';
+import { useLatest } from './stores/use-latest';
 import { listPresets, presetJson } from './engine/engine';
 import type { Mark, PresetInfo } from './engine/types';
 import { RunNotes } from './views/run-notes';
 import { stagePanel, useBringIntoView, useStageTop, useStageZoom } from './classroom/stage';
-import { backwardMark, forwardMark, markWords, stepCommand } from './engine/commands';
+import { backwardMark, forwardMark, markWords, stepCommand } from './views/commands';
 import type { EngineClient } from './engine/client';
 import type { GanttWindow } from './engine/frame';
 import type { JobProgress, JobSpec } from './engine/jobs';
 import type { Command as EngineCommand, Read } from './engine/protocol';
-import { useLabEngine, usePlayLoop } from './engine/use-lab-engine';
+import { useLabEngine, usePlayLoop } from './stores/use-lab-engine';
 import type { Anchor } from './classroom/lesson';
 import type { Prediction, Question } from './classroom/predict';
 import { fmtMs } from './views/colors';
@@ -45,6 +45,8 @@ import { MAX_SCENARIO_BYTES, mebibytes, readScenarioFile, ScenarioFileTooBig } f
 import { traceLimit } from './engine/real-run';
 import { FileDrop, TraceOpenButton } from './trace/trace-open';
 import { OnlySimulations, TraceBanner, TraceShareNote, type OpenTrace } from './trace/trace-banner';
+import { callOp, extCommand } from './engine/extensions';
+import { ANCHOR, PREDICT } from './classroom/engine-keys';
 
 const DEFAULT_PRESET = 'cfs-nice-levels';
 const GANTT_WINDOW_NS = 200e6;
@@ -70,7 +72,7 @@ export function App({ client }: { client: EngineClient }) {
     (p: JobProgress, spec: JobSpec) =>
       spec.kind === 'prev-mark'
         ? t('progress.searchedBack', { at: p.at, of: p.of })
-        : spec.kind === 'cursor'
+        : p.unit === 'events'
           ? `${p.at} / ${p.of}`
           : `${(p.at / 1e6).toFixed(3)} / ${(p.of / 1e6).toFixed(3)} ms`,
     [t],
@@ -335,12 +337,12 @@ export function App({ client }: { client: EngineClient }) {
   const lessonEngine = useMemo(
     () => ({
       anchor: async (a: Anchor) => ({
-        found: await drive({ kind: 'anchor', anchor: a }),
+        found: await drive(extCommand(ANCHOR, a)),
         events: dataRef.current?.frame.events ?? 0,
       }),
       seekEvent: (n: number) => void drive({ kind: 'seek-event', n }),
       predict: async (events: number, question: Question) =>
-        (await api.request<Prediction | null>({ op: 'predict', events, question, lang })).value,
+        (await api.request<Prediction | null>(callOp(PREDICT, { events, question, lang }))).value,
     }),
     [drive, api, lang, dataRef],
   );

@@ -5,7 +5,7 @@
 // once. The state shown is always the engine's at the cursor of that frame.
 import { useMemo } from 'react';
 import { ARROW_WINDOW_NS, MAX_ROWS, PLAYING_ROWS, type GanttWindow } from './engine/frame';
-import type { LabData } from './engine/use-lab-engine';
+import type { LabData } from './stores/use-lab-engine';
 import type { CpuView, ViolationReport } from './engine/types';
 import { EventLog } from './views/event-log';
 import { GanttView, type GanttNav } from './views/gantt-view';

@@ -11,7 +11,7 @@ import { registerOffline } from './offline';
 const root = createRoot(document.getElementById('root') as HTMLElement);
 // Simulations run in the engine worker; the page loads the module too, for
 // the pure lookups it answers at once (preset texts, scenario validation).
-const client = EngineClient.inWorker();
+const client = EngineClient.inWorker(new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' }));
 loadEngine()
   .then(() =>
     root.render(

@@ -10,7 +10,7 @@ import { useT } from '../i18n/i18n';
 import { presetAt, type Anchor, type PanelId } from './lesson';
 import { lessonById } from './lessons';
 import type { Prediction, Question } from './predict';
-import { useLatest } from '../views/use-latest';
+import { useLatest } from '../stores/use-latest';
 
 export interface LessonState {
   id: string;

@@ -4,8 +4,8 @@
 // by its own exact rewind. Here: which partner, its name, and its error.
 import { useCallback, useRef, useState } from 'react';
 import { partnerScenario, type PartnerKind } from './variants';
-import type { LabEngine } from '../engine/use-lab-engine';
-import { useLatest } from '../views/use-latest';
+import type { LabEngine } from '../stores/use-lab-engine';
+import { useLatest } from '../stores/use-latest';
 
 export function usePartner(engine: LabEngine) {
   const kindRef = useRef<PartnerKind | null>(null);

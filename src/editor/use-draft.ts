@@ -11,7 +11,7 @@ import { scenarioWriter } from './scenario-writer';
 import { setField, type Problem } from './field-paths';
 import { parseObject, type CheckResult } from './check-text';
 import { Checker } from './checker';
-import { useLatest } from '../views/use-latest';
+import { useLatest } from '../stores/use-latest';
 
 /** Pause after the last edit before the check. */
 const CHECK_DELAY_MS = 200;

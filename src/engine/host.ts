@@ -8,10 +8,7 @@ import { RealRun } from './real-run';
 import { makeJob, type Job } from './jobs';
 import { readFrame, settledQuery, type Frame, type FrameQuery } from './frame';
 import type { Command, FromWorker, JobEnd, Loaded, Moved, Read, Request } from './protocol';
-import { applyAnchor } from '../classroom/anchor';
-import { predict } from '../classroom/predict';
-import { placeCursor } from '../share/cursor';
-import { translate } from '../i18n/translate';
+import { Extensions, type Lab, type WorkerFeature } from './extensions';
 import { runBounded } from './bounded-run';
 
 /** Wall time per slice of a job before the worker looks at its messages again. */
@@ -37,11 +34,21 @@ export class EngineHost {
   private gen = 0;
   private partnerGen = 0;
 
-  /** `post` sends to the page; `later` runs a function after pending messages (setTimeout 0). */
+  private readonly extensions: Extensions;
+  /** What features' handlers see of the lab's run. */
+  private readonly lab: Lab = { run: () => this.need(), sim: () => this.needSim() };
+
+  /**
+   * `post` sends to the page; `later` runs a function after pending messages (setTimeout 0);
+   * `features` register their commands, jobs and calls (src/worker-features.ts).
+   */
   constructor(
     private readonly post: (m: FromWorker) => void,
     private readonly later: (f: () => void) => void,
-  ) {}
+    features: readonly WorkerFeature[] = [],
+  ) {
+    this.extensions = new Extensions(features);
+  }
 
   handle(req: Request): void {
     try {
@@ -118,7 +125,10 @@ export class EngineHost {
         this.endJob(true);
         const r: Running = {
           id: req.id,
-          job: makeJob(this.needSim(), req.job),
+          job:
+            req.job.kind === 'ext'
+              ? this.extensions.run('job', req.job.name, this.lab, req.job.arg)
+              : makeJob(this.needSim(), req.job),
           q: req.q,
           acked: true,
           lastPost: performance.now(),
@@ -148,10 +158,8 @@ export class EngineHost {
             : [];
         return this.reply(req.id, here ? [here, ...fetched] : fetched);
       }
-      case 'predict': {
-        const t = (key: string, vars?: Record<string, string | number>) => translate(req.lang, key, vars);
-        return this.reply(req.id, predict(this.needSim(), req.events, req.question, t));
-      }
+      case 'call':
+        return this.reply(req.id, this.extensions.run('call', req.name, this.lab, req.arg));
     }
   }
 
@@ -177,12 +185,8 @@ export class EngineHost {
         return { found: true };
       case 'step-mark':
         return { found: sim.stepMark(c.mark, true) };
-      case 'anchor':
-        return { found: sim instanceof Simulation && applyAnchor(sim, c.anchor) };
-      case 'place-cursor':
-        if (sim instanceof RealRun) return { found: false };
-        placeCursor(sim, c.cursor);
-        return { found: true };
+      case 'ext':
+        return { found: this.extensions.run('command', c.name, this.lab, c.arg) };
     }
   }
 

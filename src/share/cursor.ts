@@ -66,6 +66,7 @@ export function cursorJob(sim: Simulation, c: Cursor): Job {
       fraction: c.event > from ? Math.min(1, (sim.events - from) / (c.event - from)) : 1,
       at: sim.events,
       of: c.event,
+      unit: 'events',
     }),
     found: () => true,
   };

@@ -7,14 +7,16 @@
 import { lessonById } from '../classroom/lessons';
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { listPresets } from '../engine/engine';
-import type { LabEngine } from '../engine/use-lab-engine';
+import type { LabEngine } from '../stores/use-lab-engine';
 import type { PartnerKind } from '../compare/variants';
 import { parsePartner, partnerValue } from '../compare/variants';
 import type { ColourBy } from '../views/topology/topology-view';
 import { useT } from '../i18n/i18n';
 import { cursorOf } from './cursor';
 import { decodeShare, encodeShare, type LessonStep, type ShareProblem } from './share-link';
-import { useLatest } from '../views/use-latest';
+import { useLatest } from '../stores/use-latest';
+import { extCommand, extJob } from '../engine/extensions';
+import { CURSOR_JOB, PLACE_CURSOR } from './engine-keys';
 
 /** What the lab lends the hook. Read through a ref, so it may be a new object every render. */
 export interface ShareHost {
@@ -67,7 +69,7 @@ export function useShare(host: ShareHost) {
     h.stop();
     // The sender sees exactly what a receiver will: the canonical state at this cursor.
     const cursor = cursorOf(frame);
-    await h.engine.command({ kind: 'place-cursor', cursor });
+    await h.engine.command(extCommand(PLACE_CURSOR, cursor));
     const r = encodeShare({
       scenario: h.scenarioRef.current,
       view: { cursor, cpu: h.cpu, colourBy: h.colourBy, partner: partnerValue(h.partner), lesson: h.lesson },
@@ -125,7 +127,7 @@ export function useShare(host: ShareHost) {
       const lesson = view.lesson && lessonById(view.lesson.id) ? view.lesson : null;
       h.setLesson(lesson);
       if (lesson) return h.reanchorLesson();
-      await h.engine.job({ kind: 'cursor', cursor: view.cursor }, tRef.current('share.opening'));
+      await h.engine.job(extJob(CURSOR_JOB, view.cursor), tRef.current('share.opening'));
     },
     [hostRef, tRef],
   );

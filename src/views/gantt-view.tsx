@@ -9,7 +9,7 @@ import { taskColor } from './colors';
 import { useWidth } from './use-width';
 import { useT } from '../i18n/i18n';
 import { ExportButtons } from './export/export-buttons';
-import { useLatest } from './use-latest';
+import { useLatest } from '../stores/use-latest';
 
 /** Keys on the focused lanes: ← → pan by a quarter window, + − zoom, Home follows the cursor. */
 function lanesKeys(e: ReactKeyboardEvent, nav: GanttNav, t0Ns: number, t1Ns: number): void {

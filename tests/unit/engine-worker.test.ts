@@ -14,9 +14,12 @@ import { readFrame, type Frame, type FrameQuery } from '../../src/engine/frame';
 import type { FromWorker, JobEnd, Request } from '../../src/engine/protocol';
 import type { Progress } from '../../src/engine/protocol';
 import { predict } from '../../src/classroom/predict';
-import { machineData } from '../../src/engine/use-lab-engine';
+import { machineData } from '../../src/stores/use-lab-engine';
 import { translate } from '../../src/i18n/translate';
 import { defined } from '../defined';
+import { callOp } from '../../src/engine/extensions';
+import { PREDICT } from '../../src/classroom/engine-keys';
+import { WORKER_FEATURES } from '../../src/worker-features';
 
 const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
@@ -27,7 +30,7 @@ beforeAll(() => {
 function connect(): EngineClient {
   const later = (f: () => void) => setTimeout(f, 0);
   let toPage: ((m: FromWorker) => void) | null = null;
-  const host = new EngineHost((m) => later(() => toPage?.(m)), later);
+  const host = new EngineHost((m) => later(() => toPage?.(m)), later, WORKER_FEATURES);
   const port: Port = {
     postMessage: (m) => later(() => host.handle(m as Request)),
     onmessage: null,
@@ -200,7 +203,7 @@ describe('engine worker protocol', () => {
     await c.request({ op: 'load', json }, query());
     await c.request({ op: 'command', command: { kind: 'seek-event', n: 5000 } }, query());
     const q = { kind: 'balance-moves' } as const;
-    const viaWorker = (await c.request({ op: 'predict', events: 5000, question: q, lang: 'zh' })).value;
+    const viaWorker = (await c.request(callOp(PREDICT, { events: 5000, question: q, lang: 'zh' }))).value;
     const direct = new Simulation(json);
     expect(viaWorker).toEqual(predict(direct, 5000, q, (k, v) => translate('zh', k, v)));
     expect(viaWorker).not.toBeNull();

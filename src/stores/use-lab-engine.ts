@@ -5,15 +5,15 @@
 // rows, history) are asked for in turn, one every SLOW_MS / 3 of wall time, so
 // no frame pays for all of them; paused, every change brings all of them.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLatest } from '../views/use-latest';
-import type { Answer, EngineClient } from './client';
-import type { Frame, FrameQuery, GanttWindow, MachineFrame } from './frame';
-import type { JobProgress, JobSpec } from './jobs';
-import type { Command, JobEnd, Loaded, Moved, Op, Read } from './protocol';
-import type { TraceInfo } from './real-run';
-import type { LatencyCdf, LoadHistory, Report, TaskList, TopologyView } from './types';
-import { MAX_ROWS, PLAYING_ROWS } from './frame';
-import { PLAY_REQUEST_MS, PlayPace, fmtSpeed, type PlayAsk } from './play-pace';
+import { useLatest } from './use-latest';
+import type { Answer, EngineClient } from '../engine/client';
+import type { Frame, FrameQuery, GanttWindow, MachineFrame } from '../engine/frame';
+import type { JobProgress, JobSpec } from '../engine/jobs';
+import type { Command, JobEnd, Loaded, Moved, Op, Read } from '../engine/protocol';
+import type { TraceInfo } from '../engine/real-run';
+import type { LatencyCdf, LoadHistory, Report, TaskList, TopologyView } from '../engine/types';
+import { MAX_ROWS, PLAYING_ROWS } from '../engine/frame';
+import { PLAY_REQUEST_MS, PlayPace, fmtSpeed, type PlayAsk } from '../engine/play-pace';
 
 const SLOW_MS = 250;
 
