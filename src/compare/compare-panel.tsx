@@ -1,7 +1,7 @@
 // Compare mode: two runs on one clock (the partner is kept at the primary's
 // simulated time, forward and back), their headline metrics with the
 // difference, and their runqueue heatmaps side by side. Names are text nodes.
-import type { MachineData } from '../stores/use-lab-engine';
+import type { MachineData } from '../stores/lab-engine';
 import type { CpuPlace, LoadHistory, Report } from '../engine/types';
 import { CompareTopology } from './compare-topology';
 import { fmtMs } from '../views/colors';

@@ -4,7 +4,7 @@
 // colouring for both so the colours compare.
 import { useState } from 'react';
 import { ARROW_WINDOW_NS } from '../engine/frame';
-import type { MachineData } from '../stores/use-lab-engine';
+import type { MachineData } from '../stores/lab-engine';
 import { useT } from '../i18n/i18n';
 import { latestFocus } from '../views/topology/focus';
 import { TopologyView, type ColourBy } from '../views/topology/topology-view';

@@ -5,9 +5,9 @@
 // partner, CPU, colouring and lesson, then replay to the cursor in slices. A
 // link that cannot be opened leaves an explanation and the default scenario.
 import { lessonById } from '../classroom/lessons';
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { listPresets } from '../engine/engine';
-import type { LabEngine } from '../stores/use-lab-engine';
+import type { LabEngine } from '../stores/lab-engine';
 import type { PartnerKind } from '../compare/variants';
 import { parsePartner, partnerValue } from '../compare/variants';
 import type { ColourBy } from '../views/topology/topology-view';
@@ -21,24 +21,23 @@ import { CURSOR_JOB, PLACE_CURSOR } from './engine-keys';
 /** What the lab lends the hook. Read through a ref, so it may be a new object every render. */
 export interface ShareHost {
   engine: LabEngine;
-  scenarioRef: RefObject<string>;
+  /** The scenario's JSON as loaded. */
+  scenario: () => string;
   /** Loads a scenario: the engine's message if it refused it, else null. */
   tryLoad: (json: string) => Promise<string | null>;
   /** Loads a scenario, showing the engine's message if it refused it. */
   load: (json: string) => Promise<boolean>;
   defaultScenario: () => string;
-  cpu: number;
+  /** What a link carries of the view, now. */
+  view: () => { cpu: number; colourBy: ColourBy; partner: PartnerKind | null; lesson: LessonStep | null };
   setCpu: (cpu: number) => void;
-  colourBy: ColourBy;
   setColourBy: (c: ColourBy) => void;
-  partner: PartnerKind | null;
   /** Builds the compare partner against the current scenario. */
   choosePartner: (k: PartnerKind | null) => Promise<void>;
   /** Pauses play and cancels a long run. */
   stop: () => void;
   /** The guided lesson's position, carried by links. A lesson step anchors the
    * cursor itself, so a link made at a step opens at that step's anchor. */
-  lesson: LessonStep | null;
   setLesson: (l: LessonStep | null) => void;
   /** Puts the run at the lesson step's anchor again (after the link's scenario was loaded). */
   reanchorLesson: () => void;
@@ -64,15 +63,16 @@ export function useShare(host: ShareHost) {
 
   const makeLink = useCallback(async () => {
     const h = hostRef.current;
-    const frame = h.engine.dataRef.current?.frame;
+    const frame = h.engine.data?.frame;
     if (!frame) return;
     h.stop();
     // The sender sees exactly what a receiver will: the canonical state at this cursor.
     const cursor = cursorOf(frame);
     await h.engine.command(extCommand(PLACE_CURSOR, cursor));
+    const v = h.view();
     const r = encodeShare({
-      scenario: h.scenarioRef.current,
-      view: { cursor, cpu: h.cpu, colourBy: h.colourBy, partner: partnerValue(h.partner), lesson: h.lesson },
+      scenario: h.scenario(),
+      view: { cursor, cpu: v.cpu, colourBy: v.colourBy, partner: partnerValue(v.partner), lesson: v.lesson },
     });
     if (!r.ok) return setMade({ url: null, problem: r.reason, copied: null });
     const url = `${location.href.split('#')[0]}#${r.fragment}`;
@@ -117,7 +117,7 @@ export function useShare(host: ShareHost) {
       setOpenProblem(null);
       setMade(null);
       await h.choosePartner(partner);
-      const topo = h.engine.dataRef.current?.topology;
+      const topo = h.engine.data?.topology;
       if (!topo) return;
       h.setCpu(Math.min(view.cpu, topo.cpus.length - 1));
       h.setColourBy(view.colourBy);

@@ -1,5 +1,5 @@
 // The progress of a long run, with a Cancel button.
-import type { Progress } from '../stores/use-lab-engine';
+import type { Progress } from '../stores/lab-engine';
 import { useT } from '../i18n/i18n';
 
 export function ProgressBar(props: { progress: Progress; onCancel: () => void }) {

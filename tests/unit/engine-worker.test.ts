@@ -14,7 +14,7 @@ import { readFrame, type Frame, type FrameQuery } from '../../src/engine/frame';
 import type { FromWorker, JobEnd, Request } from '../../src/engine/protocol';
 import type { Progress } from '../../src/engine/protocol';
 import { predict } from '../../src/classroom/predict';
-import { machineData } from '../../src/stores/use-lab-engine';
+import { machineData } from '../../src/stores/lab-engine';
 import { translate } from '../../src/i18n/translate';
 import { defined } from '../defined';
 import { callOp } from '../../src/engine/extensions';

@@ -18,7 +18,8 @@ import { useT } from '../../i18n/i18n';
 import { ExportButtons } from '../export/export-buttons';
 import { onCellsKeyDown } from './roving';
 
-export type ColourBy = 'nr_running' | 'load';
+export type { ColourBy } from '../../stores/view';
+import type { ColourBy } from '../../stores/view';
 
 export interface TopologyViewProps {
   topo: Topo;
