@@ -64,8 +64,9 @@ export class Lab {
       return e instanceof Error ? e.message : String(e);
     }
     const parsed = JSON.parse(json) as { name?: unknown; description?: unknown };
-    const name = String(parsed.name ?? '');
-    this.scenario.set({ json, name, description: String(parsed.description ?? ''), trace: null, error: null });
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    const name = text(parsed.name);
+    this.scenario.set({ json, name, description: text(parsed.description), trace: null, error: null });
     this.view.set({ cpu: 0 });
     // Loading a scenario other than the lesson step's (preset pick, library,
     // file, editor, link) leaves the lesson; the lesson's own loads match it.

@@ -64,6 +64,8 @@ export function LessonRunner(p: LessonRunnerProps) {
   const [asked, setAsked] = useState<Asked | null>(null);
   // N and P go to the next and previous step (the stage's keys; Space and the arrows stay the lab's).
   const nav = useLatest({ index, count: lesson?.steps.length ?? 0 });
+  const setLesson = useLatest(p.setLesson);
+  const onMarks = useLatest(p.onMarks);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || !shortcutsOn()) return;
@@ -74,11 +76,11 @@ export function LessonRunner(p: LessonRunnerProps) {
       const to = k === 'n' ? i + 1 : k === 'p' ? i - 1 : -1;
       if (to < 0 || to >= count) return;
       e.preventDefault();
-      p.setLesson({ id: p.lesson.id, step: to });
+      setLesson.current({ id: p.lesson.id, step: to });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [p.lesson.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [p.lesson.id, nav, setLesson]);
   const [missing, setMissing] = useState(false);
 
   // Arriving at a step: its preset, its anchor, its highlights, its question.
@@ -100,10 +102,10 @@ export function LessonRunner(p: LessonRunnerProps) {
     return () => {
       gone = true;
     };
-    // Only a new step (or a reset of the run) re-anchors; language switches keep the cursor.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new step (or a reset of the run) re-anchors; a language switch or new callbacks keep the cursor
   }, [key, p.resets]);
-  useEffect(() => () => p.onMarks(null), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Leaving the lesson: nothing stays highlighted.
+  useEffect(() => () => onMarks.current(null), [onMarks]);
 
   if (!lesson || !step) return null;
   const last = index === lesson.steps.length - 1;

@@ -24,7 +24,8 @@ export class Partner {
     try {
       const json = k ? partnerScenario(k, primaryJson) : null;
       await this.engine.setPartner(json);
-      if (json !== null) this.store.set({ name: String((JSON.parse(json) as { name?: unknown }).name ?? '') });
+      const name = json === null ? null : (JSON.parse(json) as { name?: unknown }).name;
+      if (json !== null) this.store.set({ name: typeof name === 'string' ? name : '' });
     } catch (e) {
       this.store.set({ error: e instanceof Error ? e.message : String(e) });
       // The worker dropped the old partner before trying the new one.

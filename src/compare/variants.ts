@@ -21,7 +21,7 @@ export function partnerScenario(p: PartnerKind, primaryJson: string): string {
   if (p.kind === 'scenario') return primaryJson;
   const s = JSON.parse(primaryJson) as Record<string, unknown>;
   s.bugs = p.bugs;
-  s.name = `${String(s.name ?? 'scenario')} (${p.bugs})`;
+  s.name = `${typeof s.name === 'string' ? s.name : 'scenario'} (${p.bugs})`;
   return JSON.stringify(s);
 }
 

@@ -164,7 +164,7 @@ export function problemsByRow(byField: Map<string, Problem[]>, table: string): M
     if (!id.startsWith(prefix)) continue;
     const i = Number(id.slice(prefix.length, id.indexOf(']')));
     let row = out.get(i);
-    if (!row) out.set(i, (row = new Map()));
+    if (!row) out.set(i, (row = new Map<string, Problem[]>()));
     row.set(id, list);
   }
   return out;

@@ -4,7 +4,7 @@
 // engine's messages find them. Table rows take their values and messages as
 // props and only the stable edit functions from context (EditContext), so an
 // edit re-renders the one row it changed.
-import { createContext, useContext, type MutableRefObject, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode, type RefObject } from 'react';
 import { useT } from '../i18n/i18n';
 import { ClippedText, CLIP_CHARS, clip } from '../views/clipped-text';
 import { getField, type Problem } from './field-paths';
@@ -33,7 +33,7 @@ export interface EditCtx {
   edit(id: string, value: string): void;
   change(fn: (m: FormModel) => FormModel): void;
   /** Filled in by each virtualised table, by its name ('processes', ...). */
-  reveal: MutableRefObject<Map<string, (row: number) => void>>;
+  reveal: RefObject<Map<string, (row: number) => void>>;
 }
 
 export const EditContext = createContext<EditCtx | null>(null);

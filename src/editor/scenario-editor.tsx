@@ -41,7 +41,7 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
   const ids = useMemo(() => formFields(draft.model), [draft.model]);
   // Placed by the model the problems came with: between checks the grouping (and so every row's messages)
   // stays the same object, and an edit re-renders only its own row.
-  const byField = useMemo(() => problemsByField(draft.problems, ids), [draft.problems]); // eslint-disable-line react-hooks/exhaustive-deps
+  const byField = useMemo(() => problemsByField(draft.problems, ids), [draft.problems]); // eslint-disable-line react-hooks/exhaustive-deps -- regrouped only when the problems change (above)
   const ctx: FormCtx = useMemo(
     () => ({
       model: draft.model,
@@ -156,7 +156,7 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
             className="file ed-button"
             label={t('editor.import')}
             testId="editor-import"
-            onFile={(f) => void importFile(f)}
+            onFile={(f) => importFile(f)}
           />
           <button
             type="button"

@@ -75,7 +75,7 @@ export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, 
 
 /** Why nothing moved, from the engine's reason code and numbers. */
 export function whyWords(w: WhyView, t: Translate): string {
-  if (w.code !== 'skipped') return t(`why.${w.code}`, w as unknown as Record<string, string | number>);
+  if (w.code !== 'skipped') return t(`why.${w.code}`, w);
   const parts = (
     [
       ['running', w.running],

@@ -16,7 +16,7 @@ afterAll(async () => lab?.close());
 
 const field = (id: string) => lab.page.locator(`[data-field="${id}"]`);
 const msg = (id: string) => lab.page.getByTestId(`msg-${id}`);
-const applied = async () => JSON.parse(await hook<string>(lab.page, 'scenarioJson')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const applied = async () => JSON.parse(await hook<string>(lab.page, 'scenarioJson')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the scenario's JSON, read at any depth
 
 async function openEditor() {
   await lab.page.getByTestId('open-editor').click();

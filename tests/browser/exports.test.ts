@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Download } from 'playwright-core';
 import { hook, loadPreset, openLab, shots, type Lab } from './harness';
 
 let lab: Lab;
@@ -17,7 +16,7 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 async function save(testId: string, name: string): Promise<{ path: string; file: string }> {
   const [download] = await Promise.all([
-    lab.page.waitForEvent('download') as Promise<Download>,
+    lab.page.waitForEvent('download'),
     lab.page.getByTestId(testId).first().click(),
   ]);
   const path = join(shots, `export-${name}`);

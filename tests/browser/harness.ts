@@ -79,7 +79,7 @@ export function hook<T>(page: Page, method: string, ...args: unknown[]): Promise
   return page.evaluate(
     ([m, a]) => {
       const h = (window as unknown as { __schedlab: Record<string, (...x: unknown[]) => unknown> }).__schedlab;
-      return h[m as string](...(a as unknown[])) as T;
+      return h[m](...a) as T;
     },
     [method, args] as const,
   );

@@ -61,10 +61,10 @@ describe('large inputs: editor helpers', () => {
       version: 1,
       processes: [7, { name: 'a', __proto__x: 1, zz: { deep: [1, { b: 2 }] } }, 'row'],
       zzz: 'after',
-    } as unknown as JsonObject);
+    });
     expect(write(odd)).toBe(scenarioText(odd));
     // "processes" that is not a list stays in extra; a row added then is written whole.
-    const notList = fromScenario({ version: 1, processes: 'none' } as unknown as JsonObject);
+    const notList = fromScenario({ version: 1, processes: 'none' });
     const added = { ...notList, processes: [readProcess({ name: 'n' })] };
     expect(write(added)).toBe(scenarioText(added));
   });
@@ -118,7 +118,14 @@ describe('large inputs: editor helpers', () => {
   it('refuses a file larger than MAX_SCENARIO_BYTES without reading it', async () => {
     let read = false;
     const file = (size: number) =>
-      ({ name: 'f.json', size, text: async () => ((read = true), '{}') }) as unknown as File;
+      ({
+        name: 'f.json',
+        size,
+        text: () => {
+          read = true;
+          return Promise.resolve('{}');
+        },
+      }) as unknown as File;
     await expect(readScenarioFile(file(MAX_SCENARIO_BYTES + 1))).rejects.toBeInstanceOf(ScenarioFileTooBig);
     expect(read).toBe(false);
     expect(await readScenarioFile(file(MAX_SCENARIO_BYTES))).toBe('{}');

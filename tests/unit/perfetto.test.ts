@@ -119,7 +119,11 @@ describe('metrics CSV export', () => {
     const sim = new Simulator(JSON.stringify(scenario));
     sim.run_until(500e6);
     const csv = sim.metrics_csv();
-    const report = JSON.parse(sim.metrics_json());
+    const report = JSON.parse(sim.metrics_json()) as {
+      trace_hash: string;
+      processes: { name: string; cpu_time_ns: number }[];
+      cpus: unknown[];
+    };
     const [head, procs, cpus] = csv.trim().split('\n\n');
     expect(head.split('\n')[0]).toBe('metric,value');
     expect(head).toContain(`trace_hash,${report.trace_hash}`);

@@ -111,7 +111,7 @@ describe('scenario ⇄ form', () => {
 });
 
 describe('engine messages → form fields', () => {
-  type Corrupt = (s: JsonObject & Record<string, any>) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  type Corrupt = (s: JsonObject & Record<string, any>) => void; // eslint-disable-line @typescript-eslint/no-explicit-any -- a scenario's JSON, corrupted at any depth
   const cases: [string, string, Corrupt, string][] = [
     // [preset, what, corruption, the field that must show the first message]
     ['cfs-nice-levels', 'range', (s) => (s.processes[0].nice = 99), 'processes[0].nice'],
@@ -252,7 +252,7 @@ describe('engine messages → form fields', () => {
   });
 
   it('the engine lists several problems at once', () => {
-    const s = preset('cfs-nice-levels') as JsonObject & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const s = preset('cfs-nice-levels') as JsonObject & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a scenario's JSON, corrupted at any depth
     s.processes[0].nice = 99;
     s.processes[1].nice = -21;
     s.duration_ms = 0;

@@ -9,7 +9,7 @@ import { download, fileSlug, panelPng, panelSvg } from './compose';
 export function ExportButtons(props: { name: string; canvas?: boolean }) {
   const t = useT();
   const [failed, setFailed] = useState<string | null>(null);
-  const panelOf = (e: React.MouseEvent) => (e.currentTarget as Element).closest('.panel');
+  const panelOf = (e: React.MouseEvent) => e.currentTarget.closest('.panel');
   const base = `schedlab-${fileSlug(props.name)}`;
   const png = async (e: React.MouseEvent) => {
     const panel = panelOf(e);
