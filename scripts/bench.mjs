@@ -14,7 +14,9 @@ import { initSync, Simulator, presetList, presetScenario } from '../wasm-core/pk
 const root = join(import.meta.dirname, '..');
 const repeat = 3;
 const benchDir = join(root, 'wasm-core/bench');
-const benchFiles = readdirSync(benchDir).filter((f) => f.endsWith('.json')).map((f) => join(benchDir, f));
+const benchFiles = readdirSync(benchDir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => join(benchDir, f));
 const runNative = (args) =>
   execFileSync(join(root, 'wasm-core/target/release/bench'), ['--json', ...args], { encoding: 'utf8' })
     .trim()
@@ -82,7 +84,12 @@ for (const cpus of [4, 16, 64, 256, 1024]) {
   sim.run_until(sim.duration_ns());
   const wall = (performance.now() - t) / 1e3;
   const events = JSON.parse(sim.metrics_json()).events;
-  wasmScaling.push({ cpus, events, 'ns/event': Math.round((wall * 1e9) / events), 'sim/wall': `${(sim.duration_ns() / 1e9 / wall).toFixed(2)}x` });
+  wasmScaling.push({
+    cpus,
+    events,
+    'ns/event': Math.round((wall * 1e9) / events),
+    'sim/wall': `${(sim.duration_ns() / 1e9 / wall).toFixed(2)}x`,
+  });
   sim.free();
 }
 console.log('in wasm (Node), one node:');
@@ -96,7 +103,9 @@ console.log(
 const gi = rows.find((r) => r.scenario === 'group-imbalance-make');
 if (gi) {
   const ratio = Number(gi['wasm/native time']);
-  console.log(`budget wasm: within 1.5x of native (here in Node; npm run bench:ui measures it in Chromium): ${ratio.toFixed(2)}x (${verdict(ratio <= 1.5)})`);
+  console.log(
+    `budget wasm: within 1.5x of native (here in Node; npm run bench:ui measures it in Chromium): ${ratio.toFixed(2)}x (${verdict(ratio <= 1.5)})`,
+  );
 }
 const stress = native.find((r) => r.scenario === 'stress-256cpu-10k');
 if (stress) {
@@ -116,11 +125,15 @@ if (mem) {
 const gz = (f) => gzipSync(readFileSync(f)).length;
 const assets = join(root, 'dist/assets');
 try {
-  const files = readdirSync(assets).map((f) => join(assets, f)).filter((f) => statSync(f).isFile());
+  const files = readdirSync(assets)
+    .map((f) => join(assets, f))
+    .filter((f) => statSync(f).isFile());
   const sum = (ext) => files.filter((f) => f.endsWith(ext)).reduce((a, f) => a + gz(f), 0);
   const wasm = sum('.wasm');
   const js = sum('.js');
-  console.log(`budget bundle (gzipped): wasm ${(wasm / 1024).toFixed(1)} KB (budget 300 KB: ${wasm <= 300 * 1024 ? 'holds' : 'NOT met'}), JS ${(js / 1024).toFixed(1)} KB (budget 400 KB: ${js <= 400 * 1024 ? 'holds' : 'NOT met'})`);
+  console.log(
+    `budget bundle (gzipped): wasm ${(wasm / 1024).toFixed(1)} KB (budget 300 KB: ${wasm <= 300 * 1024 ? 'holds' : 'NOT met'}), JS ${(js / 1024).toFixed(1)} KB (budget 400 KB: ${js <= 400 * 1024 ? 'holds' : 'NOT met'})`,
+  );
 } catch {
   console.log('bundle sizes: run `npm run build` first');
 }

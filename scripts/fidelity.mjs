@@ -30,7 +30,9 @@ if (missing.length > 0) {
   process.exit(0);
 }
 
-const [major, minor] = release().split('.').map((n) => parseInt(n, 10));
+const [major, minor] = release()
+  .split('.')
+  .map((n) => parseInt(n, 10));
 const eevdf = major > 6 || (major === 6 && minor >= 6);
 const policy = eevdf ? 'eevdf' : 'cfs';
 const cpus = availableParallelism();
@@ -130,6 +132,8 @@ for (const [text, labels] of notes) {
 }
 if (capacityNs > 0) {
   const pct = ((othersNs / capacityNs) * 100).toFixed(0);
-  console.log(`note: other tasks of the host took ${pct} % of the CPUs' time during the real runs (the model's machine runs only the scenario)`);
+  console.log(
+    `note: other tasks of the host took ${pct} % of the CPUs' time during the real runs (the model's machine runs only the scenario)`,
+  );
 }
 console.log(`(${((Date.now() - started) / 1e3).toFixed(0)} s; rel err = (real - model) / model)`);

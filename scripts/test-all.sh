@@ -33,6 +33,8 @@ check cargo-clippy bash -c 'cd wasm-core && cargo clippy --all-targets --release
 check cli-build bash -c 'cd wasm-core && cargo build --release --bin schedsim'
 check wasm-build npm run build:wasm
 check typecheck npx tsc --noEmit
+check lint npm run lint
+check format npm run format:check
 check vite-build npx vite build
 
 # 3. Vitest: unit tests against the wasm package, and browser tests.

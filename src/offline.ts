@@ -9,7 +9,11 @@ export function registerOffline(workerFiles: () => Promise<string[]>): void {
       .register('./sw.js')
       .then(() => navigator.serviceWorker.ready)
       .then(async (reg) => {
-        const urls = [location.href.split('#')[0], ...performance.getEntriesByType('resource').map((e) => e.name), ...(await workerFiles())];
+        const urls = [
+          location.href.split('#')[0],
+          ...performance.getEntriesByType('resource').map((e) => e.name),
+          ...(await workerFiles()),
+        ];
         reg.active?.postMessage({ type: 'cache', urls });
       })
       .catch(() => {

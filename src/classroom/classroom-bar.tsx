@@ -48,7 +48,12 @@ export function ClassroomBar(p: { lesson: LessonState | null; setLesson: (l: Les
     <div className="classroom-bar">
       <label>
         {t('cls.lessons')}{' '}
-        <select data-testid="lesson-pick" aria-label={t('aria.lesson')} value={p.lesson?.id ?? ''} onChange={(e) => p.setLesson(e.target.value ? { id: e.target.value, step: 0 } : null)}>
+        <select
+          data-testid="lesson-pick"
+          aria-label={t('aria.lesson')}
+          value={p.lesson?.id ?? ''}
+          onChange={(e) => p.setLesson(e.target.value ? { id: e.target.value, step: 0 } : null)}
+        >
           <option value="">{t('cls.noLesson')}</option>
           {LESSONS.map((l) => (
             <option key={l.id} value={l.id}>
@@ -57,7 +62,13 @@ export function ClassroomBar(p: { lesson: LessonState | null; setLesson: (l: Les
           ))}
         </select>
       </label>
-      <button data-testid="btn-present" className={presenting ? 'on' : ''} aria-pressed={presenting} title={t('cls.presentTitle')} onClick={() => setPresenting((v) => !v)}>
+      <button
+        data-testid="btn-present"
+        className={presenting ? 'on' : ''}
+        aria-pressed={presenting}
+        title={t('cls.presentTitle')}
+        onClick={() => setPresenting((v) => !v)}
+      >
         {t('cls.present')}
       </button>
       <button data-testid="btn-fullscreen" onClick={toggleFull}>

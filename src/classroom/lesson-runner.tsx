@@ -4,12 +4,13 @@
 // the step's preset first); the question's answer is computed in the engine
 // worker by running a copy of the simulation forward (predict.ts) — the
 // reveal moves the cursor there.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { shortcutsOn } from '../views/shortcut-setting';
 import { useT } from '../i18n/i18n';
 import { presetAt, type Anchor, type PanelId } from './lesson';
 import { lessonById } from './lessons';
 import type { Prediction, Question } from './predict';
+import { useLatest } from '../stores/use-latest';
 
 export interface LessonState {
   id: string;
@@ -58,10 +59,13 @@ export function LessonRunner(p: LessonRunnerProps) {
   const index = Math.max(0, Math.min(p.lesson.step, (lesson?.steps.length ?? 1) - 1));
   const step = lesson?.steps[index];
   const key = `${p.lesson.id}:${index}`;
+  // A question belongs to one arrival at its step: a reset of the run asks it afresh.
+  const askKey = `${key}#${p.resets}`;
   const [asked, setAsked] = useState<Asked | null>(null);
   // N and P go to the next and previous step (the stage's keys; Space and the arrows stay the lab's).
-  const nav = useRef({ index, count: lesson?.steps.length ?? 0 });
-  nav.current = { index, count: lesson?.steps.length ?? 0 };
+  const nav = useLatest({ index, count: lesson?.steps.length ?? 0 });
+  const setLesson = useLatest(p.setLesson);
+  const onMarks = useLatest(p.onMarks);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || !shortcutsOn()) return;
@@ -72,11 +76,11 @@ export function LessonRunner(p: LessonRunnerProps) {
       const to = k === 'n' ? i + 1 : k === 'p' ? i - 1 : -1;
       if (to < 0 || to >= count) return;
       e.preventDefault();
-      p.setLesson({ id: p.lesson.id, step: to });
+      setLesson.current({ id: p.lesson.id, step: to });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [p.lesson.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [p.lesson.id, nav, setLesson]);
   const [missing, setMissing] = useState(false);
 
   // Arriving at a step: its preset, its anchor, its highlights, its question.
@@ -84,7 +88,6 @@ export function LessonRunner(p: LessonRunnerProps) {
     if (!lesson || !step) return;
     let gone = false;
     const preset = presetAt(lesson, index);
-    setAsked(null);
     void (async () => {
       if (p.current !== preset && !(await p.loadPreset(preset))) return;
       const { found, events } = await p.engine.anchor(step.anchor);
@@ -94,19 +97,19 @@ export function LessonRunner(p: LessonRunnerProps) {
       p.onMarks({ panel: step.panel ?? null, cpus: step.cpus ?? [] });
       if (!step.question) return;
       const prediction = await p.engine.predict(events, step.question);
-      if (!gone) setAsked({ key, prediction, pick: null, revealed: false });
+      if (!gone) setAsked({ key: askKey, prediction, pick: null, revealed: false });
     })();
     return () => {
       gone = true;
     };
-    // Only a new step (or a reset of the run) re-anchors; language switches keep the cursor.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new step (or a reset of the run) re-anchors; a language switch or new callbacks keep the cursor
   }, [key, p.resets]);
-  useEffect(() => () => p.onMarks(null), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Leaving the lesson: nothing stays highlighted.
+  useEffect(() => () => onMarks.current(null), [onMarks]);
 
   if (!lesson || !step) return null;
   const last = index === lesson.steps.length - 1;
-  const q = asked?.key === key ? asked : null;
+  const q = asked?.key === askKey ? asked : null;
   const pr = q?.prediction ?? null;
   const reveal = () => {
     if (!q || !pr || q.pick === null) return;
@@ -123,7 +126,13 @@ export function LessonRunner(p: LessonRunnerProps) {
         <span className="meta" data-testid="lesson-step">
           {t('cls.step', { n: index + 1, of: lesson.steps.length })}
         </span>
-        <button className="close" data-testid="lesson-exit" onClick={() => p.setLesson(null)} title={t('cls.exit')} aria-label={t('aria.leaveLesson')}>
+        <button
+          className="close"
+          data-testid="lesson-exit"
+          onClick={() => p.setLesson(null)}
+          title={t('cls.exit')}
+          aria-label={t('aria.leaveLesson')}
+        >
           ×
         </button>
       </header>
@@ -138,7 +147,9 @@ export function LessonRunner(p: LessonRunnerProps) {
             <b>{t('cls.predict')}</b> {t(`lesson.${lesson.id}.${step.id}.q`)}
           </p>
           {!q ? (
-            <p className="meta" data-testid="question-pending">…</p>
+            <p className="meta" data-testid="question-pending">
+              …
+            </p>
           ) : !pr ? (
             <p className="meta">{t('cls.noAnswer')}</p>
           ) : (
@@ -147,19 +158,38 @@ export function LessonRunner(p: LessonRunnerProps) {
                 {pr.choices.map((c, i) => {
                   const cls = [q?.pick === i ? 'on' : '', q?.revealed && i === pr.answer ? 'answer' : ''].join(' ');
                   return (
-                    <button key={c} role="radio" aria-checked={q?.pick === i} className={cls} data-testid="choice" disabled={q?.revealed} onClick={() => q && setAsked({ ...q, pick: i })}>
+                    <button
+                      key={c}
+                      role="radio"
+                      aria-checked={q?.pick === i}
+                      className={cls}
+                      data-testid="choice"
+                      disabled={q?.revealed}
+                      onClick={() => q && setAsked({ ...q, pick: i })}
+                    >
                       {c}
                     </button>
                   );
                 })}
               </div>
               {!q?.revealed ? (
-                <button className="primary" data-testid="reveal" disabled={q?.pick === null} onClick={reveal} title={q?.pick === null ? t('cls.pickFirst') : undefined}>
+                <button
+                  className="primary"
+                  data-testid="reveal"
+                  disabled={q?.pick === null}
+                  onClick={reveal}
+                  title={q?.pick === null ? t('cls.pickFirst') : undefined}
+                >
                   {t('cls.reveal')}
                 </button>
               ) : (
-                <p className={q.pick === pr.answer ? 'verdict good' : 'verdict bad'} data-testid="verdict" role="status">
-                  <b>{q.pick === pr.answer ? t('cls.right') : t('cls.wrong', { answer: pr.choices[pr.answer] })}</b> {pr.reason}
+                <p
+                  className={q.pick === pr.answer ? 'verdict good' : 'verdict bad'}
+                  data-testid="verdict"
+                  role="status"
+                >
+                  <b>{q.pick === pr.answer ? t('cls.right') : t('cls.wrong', { answer: pr.choices[pr.answer] })}</b>{' '}
+                  {pr.reason}
                 </p>
               )}
             </>
@@ -167,7 +197,11 @@ export function LessonRunner(p: LessonRunnerProps) {
         </div>
       )}
       <footer className="lesson-nav">
-        <button data-testid="lesson-prev" disabled={index === 0} onClick={() => p.setLesson({ id: lesson.id, step: index - 1 })}>
+        <button
+          data-testid="lesson-prev"
+          disabled={index === 0}
+          onClick={() => p.setLesson({ id: lesson.id, step: index - 1 })}
+        >
           {t('cls.prev')}
         </button>
         {last ? (
@@ -175,7 +209,11 @@ export function LessonRunner(p: LessonRunnerProps) {
             {t('cls.finish')}
           </button>
         ) : (
-          <button className="primary" data-testid="lesson-next" onClick={() => p.setLesson({ id: lesson.id, step: index + 1 })}>
+          <button
+            className="primary"
+            data-testid="lesson-next"
+            onClick={() => p.setLesson({ id: lesson.id, step: index + 1 })}
+          >
             {t('cls.next')}
           </button>
         )}

@@ -54,11 +54,19 @@ const cpuLabel = (t: Translate, n: number) => t('cls.cpu', { n });
  * `before` (one the decision did not look at, if any: the tempting wrong
  * answer) and a busiest one; sorted, so order gives nothing away.
  */
-function cpuChoices(t: Translate, answer: number, others: number[], before: SimView, unseen: number[] = []): { choices: string[]; answer: number } {
+function cpuChoices(
+  t: Translate,
+  answer: number,
+  others: number[],
+  before: SimView,
+  unseen: number[] = [],
+): { choices: string[]; answer: number } {
   const set = new Set<number>([answer, ...others]);
   const online = before.cpus.filter((c) => c.online);
   const seen = new Set(unseen.length > 0 ? unseen : []);
-  const idle = online.find((c) => c.nr_running === 0 && !set.has(c.cpu) && !seen.has(c.cpu)) ?? online.find((c) => c.nr_running === 0 && !set.has(c.cpu));
+  const idle =
+    online.find((c) => c.nr_running === 0 && !set.has(c.cpu) && !seen.has(c.cpu)) ??
+    online.find((c) => c.nr_running === 0 && !set.has(c.cpu));
   if (idle && set.size < 4) set.add(idle.cpu);
   const busiest = [...online].sort((a, b) => b.nr_running - a.nr_running || a.cpu - b.cpu).find((c) => !set.has(c.cpu));
   if (busiest && set.size < 4) set.add(busiest.cpu);
@@ -88,7 +96,8 @@ function migrationTo(copy: Simulation, t: Translate): Prediction | null {
     answer,
     atEvent: copy.events,
     atNs: now,
-    reason: `${t('cls.reveal.migration', { name, from: m.from, to: m.to, cause: m.cause, t: (now / 1e6).toFixed(3) })} ${why}`.trim(),
+    reason:
+      `${t('cls.reveal.migration', { name, from: m.from, to: m.to, cause: m.cause, t: (now / 1e6).toFixed(3) })} ${why}`.trim(),
     cpus: [m.from, m.to],
   };
 }
@@ -96,7 +105,11 @@ function migrationTo(copy: Simulation, t: Translate): Prediction | null {
 /** Decisions searched for one by the given CPUs. */
 const MAX_DECISIONS = 20_000;
 
-function balanceMoves(copy: Simulation, { cpus, level }: { cpus?: number[]; level?: string }, t: Translate): Prediction | null {
+function balanceMoves(
+  copy: Simulation,
+  { cpus, level }: { cpus?: number[]; level?: string },
+  t: Translate,
+): Prediction | null {
   let d = undefined;
   for (let i = 0; i < MAX_DECISIONS && !d; i++) {
     if (!copy.stepMark('decision', true)) return null;
@@ -134,7 +147,8 @@ function nextRunner(copy: Simulation, cpu: number, t: Translate): Prediction | n
     const pool = [...names.values()];
     if (!pool.includes(name)) pool.push(name);
     // Few candidates on this CPU: what the other CPUs run makes the other choices.
-    for (const o of first0.cpus) if (pool.length < 4 && o.curr !== null && !pool.includes(copy.nameOf(o.curr))) pool.push(copy.nameOf(o.curr));
+    for (const o of first0.cpus)
+      if (pool.length < 4 && o.curr !== null && !pool.includes(copy.nameOf(o.curr))) pool.push(copy.nameOf(o.curr));
     // Six at most, the answer among them, then sorted: the order gives nothing away.
     const choices = [name, ...new Set(pool.filter((n) => n !== name))].slice(0, 6).sort();
     return {
@@ -142,7 +156,13 @@ function nextRunner(copy: Simulation, cpu: number, t: Translate): Prediction | n
       answer: choices.indexOf(name),
       atEvent: copy.events,
       atNs: copy.nowNs,
-      reason: t(smallest ? 'cls.reveal.runnerSmallest' : 'cls.reveal.runnerNotSmallest', { name, cpu, t: (copy.nowNs / 1e6).toFixed(3), v, others }),
+      reason: t(smallest ? 'cls.reveal.runnerSmallest' : 'cls.reveal.runnerNotSmallest', {
+        name,
+        cpu,
+        t: (copy.nowNs / 1e6).toFixed(3),
+        v,
+        others,
+      }),
       cpus: [cpu],
     };
   }

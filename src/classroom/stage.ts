@@ -39,7 +39,11 @@ export function useStageTop(active: boolean): void {
       for (const [sel, v] of MEASURED) {
         const el = document.querySelector(sel);
         if (!el || observed.has(el)) continue;
-        for (const [old, ov] of observed) if (ov === v) (resize.unobserve(old), observed.delete(old));
+        for (const [old, ov] of observed) {
+          if (ov !== v) continue;
+          resize.unobserve(old);
+          observed.delete(old);
+        }
         observed.set(el, v);
         resize.observe(el);
       }
@@ -58,7 +62,10 @@ export function useStageTop(active: boolean): void {
 export function useBringIntoView(panel: PanelId | null | undefined, step: string): void {
   useEffect(() => {
     if (!panel || document.documentElement.classList.contains('presenting')) return;
-    const el = panel === 'rbtree-panel' ? document.querySelector('.rbtree-panel') : document.querySelector(`[data-testid='${panel}']`);
+    const el =
+      panel === 'rbtree-panel'
+        ? document.querySelector('.rbtree-panel')
+        : document.querySelector(`[data-testid='${panel}']`);
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     el?.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
   }, [panel, step]);
@@ -82,7 +89,9 @@ export function useStageZoom(active: boolean): void {
     const fit = () => {
       const layers = layersOf();
       if (!layers) return;
-      const staged = document.documentElement.classList.contains('presenting') && document.querySelector(".app[data-stage-panel='topology']");
+      const staged =
+        document.documentElement.classList.contains('presenting') &&
+        document.querySelector(".app[data-stage-panel='topology']");
       const panel = layers.closest<HTMLElement>("[data-testid='topology']");
       const w = parseFloat(layers.style.width);
       const h = parseFloat(layers.style.height);

@@ -1,7 +1,7 @@
 // Compare mode: two runs on one clock (the partner is kept at the primary's
 // simulated time, forward and back), their headline metrics with the
 // difference, and their runqueue heatmaps side by side. Names are text nodes.
-import type { MachineData } from '../engine/use-lab-engine';
+import type { MachineData } from '../stores/lab-engine';
 import type { CpuPlace, LoadHistory, Report } from '../engine/types';
 import { CompareTopology } from './compare-topology';
 import { fmtMs } from '../views/colors';
@@ -50,7 +50,12 @@ function rows(a: Report, b: Report, t: Translate): Row[] {
     const q = b.processes.find((x) => x.name === p.name);
     out.push({ what: t('cmp.share', { name: p.name }), a: p.share, b: q?.share ?? null, fmt: pct });
     out.push({ what: t('cmp.completion', { name: p.name }), a: p.completion_ns, b: q?.completion_ns ?? null, fmt: ms });
-    out.push({ what: t('cmp.p99', { name: p.name }), a: p.wakeup_latency_ns?.[2] ?? null, b: q?.wakeup_latency_ns?.[2] ?? null, fmt: ms });
+    out.push({
+      what: t('cmp.p99', { name: p.name }),
+      a: p.wakeup_latency_ns?.[2] ?? null,
+      b: q?.wakeup_latency_ns?.[2] ?? null,
+      fmt: ms,
+    });
   }
   return out;
 }
@@ -97,11 +102,30 @@ export function ComparePanel(p: CompareProps) {
       <div className="compare-maps">
         <div>
           <h3>A: {p.nameA}</h3>
-          {p.historyA && <Heatmaps history={p.historyA} cpus={p.cpusA} nowNs={p.nowNs} durationNs={p.durationA} violations={p.reportA.sanity_violations} onSeek={p.onSeek} loadTitle={p.loadTitleA} />}
+          {p.historyA && (
+            <Heatmaps
+              history={p.historyA}
+              cpus={p.cpusA}
+              nowNs={p.nowNs}
+              durationNs={p.durationA}
+              violations={p.reportA.sanity_violations}
+              onSeek={p.onSeek}
+              loadTitle={p.loadTitleA}
+            />
+          )}
         </div>
         <div data-testid="compare-b">
           <h3>B: {p.nameB}</h3>
-          {p.historyB && <Heatmaps history={p.historyB} cpus={p.cpusB} nowNs={p.nowNs} durationNs={p.durationB} violations={p.reportB.sanity_violations} onSeek={p.onSeek} />}
+          {p.historyB && (
+            <Heatmaps
+              history={p.historyB}
+              cpus={p.cpusB}
+              nowNs={p.nowNs}
+              durationNs={p.durationB}
+              violations={p.reportB.sanity_violations}
+              onSeek={p.onSeek}
+            />
+          )}
         </div>
       </div>
     </section>

@@ -4,12 +4,18 @@
 // colouring for both so the colours compare.
 import { useState } from 'react';
 import { ARROW_WINDOW_NS } from '../engine/frame';
-import type { MachineData } from '../engine/use-lab-engine';
+import type { MachineData } from '../stores/lab-engine';
 import { useT } from '../i18n/i18n';
 import { latestFocus } from '../views/topology/focus';
 import { TopologyView, type ColourBy } from '../views/topology/topology-view';
 
-function Machine(props: { label: string; machine: MachineData; colourBy: ColourBy; onColourBy: (c: ColourBy) => void; testId: string }) {
+function Machine(props: {
+  label: string;
+  machine: MachineData;
+  colourBy: ColourBy;
+  onColourBy: (c: ColourBy) => void;
+  testId: string;
+}) {
   const t = useT();
   const { frame, topology, names } = props.machine;
   const now = frame.nowNs;
@@ -44,8 +50,20 @@ export function CompareTopology(props: { a: MachineData; b: MachineData; nameA: 
     <div className="compare-topology" data-testid="compare-topology">
       <h3>{t('rqpolicy.compareMachines')}</h3>
       <div className="compare-machines">
-        <Machine label={`A: ${props.nameA}`} machine={props.a} colourBy={colourBy} onColourBy={setColourBy} testId="compare-topo-a" />
-        <Machine label={`B: ${props.nameB}`} machine={props.b} colourBy={colourBy} onColourBy={setColourBy} testId="compare-topo-b" />
+        <Machine
+          label={`A: ${props.nameA}`}
+          machine={props.a}
+          colourBy={colourBy}
+          onColourBy={setColourBy}
+          testId="compare-topo-a"
+        />
+        <Machine
+          label={`B: ${props.nameB}`}
+          machine={props.b}
+          colourBy={colourBy}
+          onColourBy={setColourBy}
+          testId="compare-topo-b"
+        />
       </div>
     </div>
   );

@@ -6,7 +6,8 @@ import type { PresetInfo } from '../engine/types';
 import type { Translate } from '../i18n/i18n';
 
 /** `scenario`: the lab's scenario as it is, simulated (beside a real trace of it). */
-export type PartnerKind = { kind: 'bugs'; bugs: 'linux-4.1' | 'linux-4.1-fixed' } | { kind: 'preset'; name: string } | { kind: 'scenario' };
+export type PartnerKind =
+  { kind: 'bugs'; bugs: 'linux-4.1' | 'linux-4.1-fixed' } | { kind: 'preset'; name: string } | { kind: 'scenario' };
 
 export function partnerLabel(p: PartnerKind, presets: PresetInfo[], t: Translate): string {
   if (p.kind === 'bugs') return t(p.bugs === 'linux-4.1-fixed' ? 'cmp.bugsFixed' : 'cmp.bugsOn');
@@ -20,7 +21,7 @@ export function partnerScenario(p: PartnerKind, primaryJson: string): string {
   if (p.kind === 'scenario') return primaryJson;
   const s = JSON.parse(primaryJson) as Record<string, unknown>;
   s.bugs = p.bugs;
-  s.name = `${String(s.name ?? 'scenario')} (${p.bugs})`;
+  s.name = `${typeof s.name === 'string' ? s.name : 'scenario'} (${p.bugs})`;
   return JSON.stringify(s);
 }
 
@@ -32,7 +33,8 @@ export function partnerValue(p: PartnerKind | null): string {
 }
 
 export function parsePartner(v: string): PartnerKind | null {
-  if (v === 'bugs:linux-4.1' || v === 'bugs:linux-4.1-fixed') return { kind: 'bugs', bugs: v.slice(5) as 'linux-4.1' | 'linux-4.1-fixed' };
+  if (v === 'bugs:linux-4.1' || v === 'bugs:linux-4.1-fixed')
+    return { kind: 'bugs', bugs: v.slice(5) as 'linux-4.1' | 'linux-4.1-fixed' };
   if (v.startsWith('preset:')) return { kind: 'preset', name: v.slice(7) };
   if (v === 'scenario') return { kind: 'scenario' };
   return null;

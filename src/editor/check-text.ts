@@ -30,7 +30,9 @@ export interface CheckReply {
 export function parseObject(text: string): JsonObject | string {
   try {
     const v = JSON.parse(text) as unknown;
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : 'the scenario must be a JSON object';
+    return typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as JsonObject)
+      : 'the scenario must be a JSON object';
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
@@ -41,7 +43,9 @@ export function checkText(text: string, wantModel: boolean): CheckResult {
   try {
     problems = engineProblems(text);
   } catch (e) {
-    problems = [{ path: '', message: `the engine could not check this scenario: ${e instanceof Error ? e.message : String(e)}` }];
+    problems = [
+      { path: '', message: `the engine could not check this scenario: ${e instanceof Error ? e.message : String(e)}` },
+    ];
   }
   const parsed = wantModel ? parseObject(text) : null;
   return {

@@ -18,17 +18,59 @@ export function joinPath(segs: Segment[]): string {
   return segs.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 }
 
-const TOP = ['version', 'name', 'description', 'seed', 'duration_ms', 'hz', 'autogroup', 'nohz', 'bugs', 'sanity_checker'];
+const TOP = [
+  'version',
+  'name',
+  'description',
+  'seed',
+  'duration_ms',
+  'hz',
+  'autogroup',
+  'nohz',
+  'bugs',
+  'sanity_checker',
+];
 const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core'];
 const POLICY = ['kind', 'alpha', 'beta', 'group_identity'];
-const TUNABLES = ['sched_latency_us', 'sched_min_granularity_us', 'sched_wakeup_granularity_us', 'sched_migration_cost_us', 'sched_nr_latency', 'tunable_scaling'];
-export const PROCESS_FIELDS = ['name', 'threads', 'nice', 'start_ms', 'cpus', 'nodes', 'session', 'cgroup', 'slice_us', 'job_pool', 'template', 'program'] as const;
+const TUNABLES = [
+  'sched_latency_us',
+  'sched_min_granularity_us',
+  'sched_wakeup_granularity_us',
+  'sched_migration_cost_us',
+  'sched_nr_latency',
+  'tunable_scaling',
+];
+export const PROCESS_FIELDS = [
+  'name',
+  'threads',
+  'nice',
+  'start_ms',
+  'cpus',
+  'nodes',
+  'session',
+  'cgroup',
+  'slice_us',
+  'job_pool',
+  'template',
+  'program',
+] as const;
 export const CGROUP_FIELDS = ['name', 'shares', 'parent', 'identity', 'smt_expeller'] as const;
 export const EVENT_FIELDS = ['at_ms', 'cpu_offline', 'cpu_online'] as const;
 
 /** Every field, row and section of the form that can carry a message. */
 export function fieldIds(f: FormModel): Set<string> {
-  const ids = new Set<string>(['scenario', 'machine', 'machine.distance', 'policy', 'policy.tunables', 'policy.features', 'costs', 'cgroups', 'processes', 'events']);
+  const ids = new Set<string>([
+    'scenario',
+    'machine',
+    'machine.distance',
+    'policy',
+    'policy.tunables',
+    'policy.features',
+    'costs',
+    'cgroups',
+    'processes',
+    'events',
+  ]);
   for (const k of TOP) ids.add(k);
   for (const k of MACHINE) ids.add(`machine.${k}`);
   f.machine.distance?.forEach((row, i) => row.forEach((_, j) => ids.add(`machine.distance[${i}][${j}]`)));
@@ -56,7 +98,11 @@ export interface FieldSet {
 
 /** The ids of the form without its rows or distance cells (they do not depend on the model). */
 const FIXED = fieldIds(fromScenario({}));
-const ROW_FIELDS: Record<string, readonly string[]> = { cgroups: CGROUP_FIELDS, processes: PROCESS_FIELDS, events: EVENT_FIELDS };
+const ROW_FIELDS: Record<string, readonly string[]> = {
+  cgroups: CGROUP_FIELDS,
+  processes: PROCESS_FIELDS,
+  events: EVENT_FIELDS,
+};
 
 /**
  * The same set as `fieldIds(f)`, answered from the model's shape instead of
@@ -69,7 +115,10 @@ export function formFields(f: FormModel): FieldSet {
       const row = /^(cgroups|processes|events)\[(\d+)\](?:\.(\w+))?$/.exec(id);
       if (row) {
         const [, table, i, key] = row;
-        return Number(i) < (f[table as 'cgroups' | 'processes' | 'events'] as unknown[]).length && (key === undefined || ROW_FIELDS[table].includes(key));
+        return (
+          Number(i) < (f[table as 'cgroups' | 'processes' | 'events'] as unknown[]).length &&
+          (key === undefined || ROW_FIELDS[table].includes(key))
+        );
       }
       const cell = /^machine\.distance\[(\d+)\]\[(\d+)\]$/.exec(id);
       return cell !== null && Number(cell[2]) < (f.machine.distance?.[Number(cell[1])]?.length ?? 0);
@@ -115,7 +164,7 @@ export function problemsByRow(byField: Map<string, Problem[]>, table: string): M
     if (!id.startsWith(prefix)) continue;
     const i = Number(id.slice(prefix.length, id.indexOf(']')));
     let row = out.get(i);
-    if (!row) out.set(i, (row = new Map()));
+    if (!row) out.set(i, (row = new Map<string, Problem[]>()));
     row.set(id, list);
   }
   return out;

@@ -4,7 +4,7 @@
 // engine's messages find them. Table rows take their values and messages as
 // props and only the stable edit functions from context (EditContext), so an
 // edit re-renders the one row it changed.
-import { createContext, useContext, type MutableRefObject, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode, type RefObject } from 'react';
 import { useT } from '../i18n/i18n';
 import { ClippedText, CLIP_CHARS, clip } from '../views/clipped-text';
 import { getField, type Problem } from './field-paths';
@@ -33,7 +33,7 @@ export interface EditCtx {
   edit(id: string, value: string): void;
   change(fn: (m: FormModel) => FormModel): void;
   /** Filled in by each virtualised table, by its name ('processes', ...). */
-  reveal: MutableRefObject<Record<string, (row: number) => void>>;
+  reveal: RefObject<Map<string, (row: number) => void>>;
 }
 
 export const EditContext = createContext<EditCtx | null>(null);
@@ -93,7 +93,18 @@ export function Input(props: InputProps) {
  * longer than CLIP_CHARS is shown clipped, with "show all" opening it in a
  * textarea to edit.
  */
-export function InputView({ id, options, placeholder, multiline, width, onEdit, label, value, problems, edit }: InputProps & { value: string; problems: Problem[]; edit(id: string, value: string): void }) {
+export function InputView({
+  id,
+  options,
+  placeholder,
+  multiline,
+  width,
+  onEdit,
+  label,
+  value,
+  problems,
+  edit,
+}: InputProps & { value: string; problems: Problem[]; edit(id: string, value: string): void }) {
   const t = useT();
   const bad = problems.length > 0;
   const common = {
@@ -121,9 +132,37 @@ export function InputView({ id, options, placeholder, multiline, width, onEdit, 
       </select>
     );
   }
-  if (value.length > CLIP_CHARS) return <ClippedText text={value} onChange={set} field={id} label={label ?? id} testId={`long-${id}`} className={bad ? 'bad' : undefined} />;
-  if (multiline) return <textarea {...common} value={value} placeholder={placeholder} onChange={(e) => set(e.target.value)} rows={3} spellCheck={false} />;
-  return <input {...common} value={value} placeholder={placeholder} onChange={(e) => set(e.target.value)} spellCheck={false} />;
+  if (value.length > CLIP_CHARS)
+    return (
+      <ClippedText
+        text={value}
+        onChange={set}
+        field={id}
+        label={label ?? id}
+        testId={`long-${id}`}
+        className={bad ? 'bad' : undefined}
+      />
+    );
+  if (multiline)
+    return (
+      <textarea
+        {...common}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => set(e.target.value)}
+        rows={3}
+        spellCheck={false}
+      />
+    );
+  return (
+    <input
+      {...common}
+      value={value}
+      placeholder={placeholder}
+      onChange={(e) => set(e.target.value)}
+      spellCheck={false}
+    />
+  );
 }
 
 /** Options of an on/off field whose absence means the engine's default. */
@@ -157,7 +196,11 @@ export function Field({ label, unit, fileUnit, children, ...input }: FieldProps)
         </span>
         <span className="ed-input">
           <Input {...input} label={label} />
-          {unit && <span className="ed-unit" title={fileUnit ? t('editor.fileUnit', { unit: fileUnit }) : undefined}>{unit}</span>}
+          {unit && (
+            <span className="ed-unit" title={fileUnit ? t('editor.fileUnit', { unit: fileUnit }) : undefined}>
+              {unit}
+            </span>
+          )}
           {children}
         </span>
       </label>
@@ -167,7 +210,17 @@ export function Field({ label, unit, fileUnit, children, ...input }: FieldProps)
 }
 
 /** A titled group of fields with the messages about the group as a whole. */
-export function Section({ id, title, children, testId }: { id?: string; title: string; children: ReactNode; testId?: string }) {
+export function Section({
+  id,
+  title,
+  children,
+  testId,
+}: {
+  id?: string;
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="ed-section" data-testid={testId}>
       <h3>{title}</h3>

@@ -9,7 +9,9 @@ const REMOTE = 20; // the engine's distance between nodes of a custom machine wi
 
 /** A square matrix of n nodes: the old cells kept, new ones 10 on the diagonal and 20 elsewhere. */
 export function resizeDistance(d: string[][], n: number): string[][] {
-  return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => d[i]?.[j] ?? (i === j ? '10' : String(REMOTE))));
+  return Array.from({ length: n }, (_, i) =>
+    Array.from({ length: n }, (_, j) => d[i]?.[j] ?? (i === j ? '10' : String(REMOTE))),
+  );
 }
 
 function withMachine(m: FormModel, machine: Partial<MachineForm>): FormModel {
@@ -21,7 +23,8 @@ export function MachineSection() {
   const { model, change } = useForm();
   const m = model.machine;
   const machines = choices().machines;
-  const custom = m.preset === '' && (m.nodes !== '' || m.cores_per_node !== '' || m.threads_per_core !== '' || !machines.length);
+  const custom =
+    m.preset === '' && (m.nodes !== '' || m.cores_per_node !== '' || m.threads_per_core !== '' || !machines.length);
   const preset = machines.find((x) => x.name === m.preset);
   const nodes = custom ? Math.max(0, Math.min(64, Math.floor(Number(m.nodes || '1')) || 0)) : (preset?.nodes ?? 0);
 
@@ -37,7 +40,10 @@ export function MachineSection() {
         distance: f.machine.distance ?? (p.nodes > 1 ? p.distance.map((r) => r.map(String)) : null),
       });
     });
-  const toPreset = () => change((f) => withMachine(f, { preset: machines[0].name, nodes: '', cores_per_node: '', threads_per_core: '', distance: null }));
+  const toPreset = () =>
+    change((f) =>
+      withMachine(f, { preset: machines[0].name, nodes: '', cores_per_node: '', threads_per_core: '', distance: null }),
+    );
   const resized = (n: string) =>
     change((f) => {
       const k = Math.floor(Number(n));
@@ -59,15 +65,25 @@ export function MachineSection() {
           <input type="radio" name="machine-mode" checked={!custom} onChange={toPreset} /> {t('editor.machinePreset')}
         </label>
         <label className="ed-radio">
-          <input type="radio" name="machine-mode" checked={custom} onChange={toCustom} data-testid="machine-custom" /> {t('editor.machineCustom')}
+          <input type="radio" name="machine-mode" checked={custom} onChange={toCustom} data-testid="machine-custom" />{' '}
+          {t('editor.machineCustom')}
         </label>
       </div>
       {!custom ? (
         <div className="ed-row">
-          <Field id="machine.preset" label={t('editor.machinePreset')} options={machines.map((x) => [x.name, x.name])} />
+          <Field
+            id="machine.preset"
+            label={t('editor.machinePreset')}
+            options={machines.map((x) => [x.name, x.name])}
+          />
           {preset && (
             <span className="ed-note">
-              {t('editor.machineShape', { nodes: preset.nodes, cores: preset.cores_per_node, threads: preset.threads_per_core, cpus: preset.nodes * preset.cores_per_node * preset.threads_per_core })}
+              {t('editor.machineShape', {
+                nodes: preset.nodes,
+                cores: preset.cores_per_node,
+                threads: preset.threads_per_core,
+                cpus: preset.nodes * preset.cores_per_node * preset.threads_per_core,
+              })}
             </span>
           )}
         </div>
@@ -86,7 +102,13 @@ export function MachineSection() {
               checked={m.distance !== null}
               data-testid="distance-own"
               onChange={(e) =>
-                change((f) => withMachine(f, { distance: e.target.checked ? resizeDistance(preset ? preset.distance.map((r) => r.map(String)) : [], nodes) : null }))
+                change((f) =>
+                  withMachine(f, {
+                    distance: e.target.checked
+                      ? resizeDistance(preset ? preset.distance.map((r) => r.map(String)) : [], nodes)
+                      : null,
+                  }),
+                )
               }
             />{' '}
             {t('editor.distanceCustom')} <code>distance</code>
@@ -109,7 +131,12 @@ export function MachineSection() {
                       <th>{i}</th>
                       {row.map((_, j) => (
                         <td key={j}>
-                          <Input id={`machine.distance[${i}][${j}]`} label={`distance ${i}→${j}`} width={38} onEdit={mirror(i, j)} />
+                          <Input
+                            id={`machine.distance[${i}][${j}]`}
+                            label={`distance ${i}→${j}`}
+                            width={38}
+                            onEdit={mirror(i, j)}
+                          />
                           <Messages id={`machine.distance[${i}][${j}]`} />
                         </td>
                       ))}

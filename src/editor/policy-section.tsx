@@ -25,10 +25,23 @@ export function PolicySection() {
     <>
       <Section id="policy" title={t('editor.secPolicy')} testId="ed-policy">
         <div className="ed-row">
-          <Field id="policy.kind" label={t('editor.kind')} options={[['', t('editor.default', { value: 'cfs' })], ...c.policies.map((k): [string, string] => [k, k])]} />
+          <Field
+            id="policy.kind"
+            label={t('editor.kind')}
+            options={[['', t('editor.default', { value: 'cfs' })], ...c.policies.map((k): [string, string] => [k, k])]}
+          />
           {(p.kind === 'dw-cfs' || p.alpha !== '' || p.beta !== '') && (
             <>
-              <Field id="policy.alpha" label={t('editor.alpha')} options={[['', t('editor.default', { value: 'A' })], ['A', 'A'], ['B', 'B'], ['C', 'C']]} />
+              <Field
+                id="policy.alpha"
+                label={t('editor.alpha')}
+                options={[
+                  ['', t('editor.default', { value: 'A' })],
+                  ['A', 'A'],
+                  ['B', 'B'],
+                  ['C', 'C'],
+                ]}
+              />
               <Field id="policy.beta" label={t('editor.beta')} placeholder="1.1" width={60} />
             </>
           )}
@@ -38,7 +51,15 @@ export function PolicySection() {
           <summary>{t('editor.tunables')}</summary>
           <div className="ed-row">
             {TUNABLES.map(([k, label, dflt]) => (
-              <Field key={k} id={`policy.tunables.${k}`} label={t(label)} unit="ms" fileUnit="µs" placeholder={dflt} width={70} />
+              <Field
+                key={k}
+                id={`policy.tunables.${k}`}
+                label={t(label)}
+                unit="ms"
+                fileUnit="µs"
+                placeholder={dflt}
+                width={70}
+              />
             ))}
             <Field id="policy.tunables.sched_nr_latency" label={t('editor.nrLatency')} placeholder="8" width={50} />
             <Field
@@ -66,7 +87,11 @@ export function PolicySection() {
           <Field
             id="bugs"
             label={t('editor.bugsProfile')}
-            options={[['', t('editor.default', { value: 'linux-4.1' })], ...c.bug_profiles.map((b): [string, string] => [b, b]), ['switches', t('editor.bugsSwitches')]]}
+            options={[
+              ['', t('editor.default', { value: 'linux-4.1' })],
+              ...c.bug_profiles.map((b): [string, string] => [b, b]),
+              ['switches', t('editor.bugsSwitches')],
+            ]}
           />
           {model.bugs.profile === 'switches' &&
             BUGS.map((k) => (

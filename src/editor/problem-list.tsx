@@ -21,7 +21,9 @@ export function ProblemList({ problems, onPick }: { problems: Problem[]; onPick(
           {clip(p.message, 1000)}
         </li>
       ))}
-      {problems.length > SHOWN && <li className="ed-note">{t('editor.moreProblems', { n: problems.length - SHOWN })}</li>}
+      {problems.length > SHOWN && (
+        <li className="ed-note">{t('editor.moreProblems', { n: problems.length - SHOWN })}</li>
+      )}
     </ul>
   );
 }

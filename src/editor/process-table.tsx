@@ -13,7 +13,21 @@ import type { FormModel, ProcessForm } from './scenario-form';
 import { Spacer, useVirtualRows } from './virtual-rows';
 
 export function blankProcess(name: string): ProcessForm {
-  return { name, threads: '1', nice: '', start_ms: '', cpus: '', nodes: '', session: '', cgroup: '', slice_us: '', job_pool: '', template: 'cpu-hog', program: '', extra: {} };
+  return {
+    name,
+    threads: '1',
+    nice: '',
+    start_ms: '',
+    cpus: '',
+    nodes: '',
+    session: '',
+    cgroup: '',
+    slice_us: '',
+    job_pool: '',
+    template: 'cpu-hog',
+    program: '',
+    extra: {},
+  };
 }
 
 /** A name not yet taken: proc1, proc2, … */
@@ -56,7 +70,11 @@ const ProcessRow = memo(function ProcessRow({ i, p, problems, cgroupOptions, ide
   const t = useT();
   const { edit, change } = useEdit();
   const at = (id: string): Problem[] => problems.get(id) ?? NO_PROBLEMS;
-  const input = (key: TextKey, label: string, props: { width?: number; placeholder?: string; options?: Option[]; multiline?: boolean } = {}) => {
+  const input = (
+    key: TextKey,
+    label: string,
+    props: { width?: number; placeholder?: string; options?: Option[]; multiline?: boolean } = {},
+  ) => {
     const id = `processes[${i}].${key}`;
     return <InputView id={id} label={label} value={p[key]} problems={at(id)} edit={edit} {...props} />;
   };
@@ -72,7 +90,13 @@ const ProcessRow = memo(function ProcessRow({ i, p, problems, cgroupOptions, ide
       rows.splice(i + 1, 0, { ...rows[i], name: freshName(m, (n) => `${rows[i].name}-${n}`) });
       return withRows(m, rows);
     });
-  const remove = () => change((m) => withRows(m, m.processes.filter((_, k) => k !== i)));
+  const remove = () =>
+    change((m) =>
+      withRows(
+        m,
+        m.processes.filter((_, k) => k !== i),
+      ),
+    );
   return (
     <>
       <tr data-testid={`process-${i}`}>
@@ -125,13 +149,23 @@ function ProgramCell({ i, p, problems }: { i: number; p: ProcessForm; problems: 
       const cur = rows[i];
       // Own steps start from the template's, so a template is a starting point.
       const steps = templates.find((x) => x.name === cur.template)?.program;
-      rows[i] = v === '' ? { ...cur, template: '', program: cur.program || JSON.stringify(steps ?? [{ run_us: 1000 }]) } : { ...cur, template: v, program: '' };
+      rows[i] =
+        v === ''
+          ? { ...cur, template: '', program: cur.program || JSON.stringify(steps ?? [{ run_us: 1000 }]) }
+          : { ...cur, template: v, program: '' };
       return withRows(m, rows);
     });
   return (
     <td className="ed-program">
-      <select aria-label={t('editor.pProgram')} data-field={templateId} value={own ? '' : p.template} onChange={(e) => pick(e.target.value)}>
-        {!own && !templates.some((x) => x.name === p.template) && <option value={p.template}>{t('editor.unknownValue', { value: p.template.slice(0, 200) })}</option>}
+      <select
+        aria-label={t('editor.pProgram')}
+        data-field={templateId}
+        value={own ? '' : p.template}
+        onChange={(e) => pick(e.target.value)}
+      >
+        {!own && !templates.some((x) => x.name === p.template) && (
+          <option value={p.template}>{t('editor.unknownValue', { value: p.template.slice(0, 200) })}</option>
+        )}
         {options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -140,10 +174,20 @@ function ProgramCell({ i, p, problems }: { i: number; p: ProcessForm; problems: 
       </select>
       <MessagesView id={templateId} list={problems.get(templateId) ?? NO_PROBLEMS} />
       {(own || p.program !== '') && (
-        <InputView id={programId} label={t('editor.pProgram')} multiline placeholder={t('editor.pProgramHint')} value={p.program} problems={problems.get(programId) ?? NO_PROBLEMS} edit={edit} />
+        <InputView
+          id={programId}
+          label={t('editor.pProgram')}
+          multiline
+          placeholder={t('editor.pProgramHint')}
+          value={p.program}
+          problems={problems.get(programId) ?? NO_PROBLEMS}
+          edit={edit}
+        />
       )}
       <div className="ed-steps" data-testid={`steps-${i}`}>
-        {own || p.program !== '' ? programSummary(p.program) : steps(templates.find((x) => x.name === p.template)?.program ?? null)}
+        {own || p.program !== ''
+          ? programSummary(p.program)
+          : steps(templates.find((x) => x.name === p.template)?.program ?? null)}
       </div>
       <MessagesView id={programId} list={problems.get(programId) ?? NO_PROBLEMS} />
     </td>
@@ -155,20 +199,26 @@ export function ProcessTable() {
   const { model, change, byField } = useForm();
   const rows = model.processes;
   const rowProblems = useMemo(() => problemsByRow(byField, 'processes'), [byField]);
-  const cgroupOptions = useMemo<Option[]>(() => [['', t('editor.none')], ...model.cgroups.map((g): Option => [g.name, g.name])], [model.cgroups, t]);
+  const cgroupOptions = useMemo<Option[]>(
+    () => [['', t('editor.none')], ...model.cgroups.map((g): Option => [g.name, g.name])],
+    [model.cgroups, t],
+  );
   const identities = useMemo(() => {
     const out = new Map<string, string>();
     for (const g of model.cgroups) if (!out.has(g.name)) out.set(g.name, g.identity || 'normal');
     return out;
   }, [model.cgroups]);
   // A row with its own steps has a textarea under its template picker: about three times as tall.
-  const v = useVirtualRows('processes', rows.length, (i) => (rows[i].template === '' || rows[i].program !== '' ? 152 : 50));
-  const add = () => change((m) => withRows(m, [...m.processes, blankProcess(freshName(m, (n) => t('editor.newProcess', { n })))]));
+  const { boxRef, headRef, items, above, below, measure } = useVirtualRows('processes', rows.length, (i) =>
+    rows[i].template === '' || rows[i].program !== '' ? 152 : 50,
+  );
+  const add = () =>
+    change((m) => withRows(m, [...m.processes, blankProcess(freshName(m, (n) => t('editor.newProcess', { n })))]));
   return (
     <Section id="processes" title={t('editor.secProcesses')} testId="ed-processes">
-      <div className="ed-vscroll" ref={v.box} data-testid="process-scroll">
+      <div className="ed-vscroll" ref={boxRef} data-testid="process-scroll">
         <table className="ed-table">
-          <thead ref={v.head}>
+          <thead ref={headRef}>
             <tr>
               <Head label={t('editor.pName')} name="name" />
               <Head label={t('editor.pThreads')} name="threads" />
@@ -184,16 +234,22 @@ export function ProcessTable() {
               <th>{t('editor.pActions')}</th>
             </tr>
           </thead>
-          <Spacer height={v.above} span={COLUMNS} />
-          {v.items.map(({ index: i, key }) => {
+          <Spacer height={above} span={COLUMNS} />
+          {items.map(({ index: i, key }) => {
             const p = rows[i];
             return (
-              <tbody key={key} data-index={i} ref={v.measure}>
-                <ProcessRow i={i} p={p} problems={rowProblems.get(i) ?? NO_ROW_PROBLEMS} cgroupOptions={cgroupOptions} identity={p.cgroup ? (identities.get(p.cgroup) ?? 'normal') : ''} />
+              <tbody key={key} data-index={i} ref={measure}>
+                <ProcessRow
+                  i={i}
+                  p={p}
+                  problems={rowProblems.get(i) ?? NO_ROW_PROBLEMS}
+                  cgroupOptions={cgroupOptions}
+                  identity={p.cgroup ? (identities.get(p.cgroup) ?? 'normal') : ''}
+                />
               </tbody>
             );
           })}
-          <Spacer height={v.below} span={COLUMNS} />
+          <Spacer height={below} span={COLUMNS} />
         </table>
       </div>
       <button type="button" className="ed-add" onClick={add} data-testid="add-process">

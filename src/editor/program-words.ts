@@ -1,7 +1,7 @@
 // A program's steps in one line, durations in human units: what a template
 // does, or a check of hand-written steps. Step names stay the file's own
 // (run, sleep, barrier, …): they are the format's vocabulary, not prose.
-import type { Json, JsonObject } from './scenario-form';
+import type { Json } from './scenario-form';
 
 /** µs → "250 µs", "2 ms", "1.5 s". */
 export function fmtUs(us: number): string {
@@ -14,23 +14,30 @@ function dist(d: Json): string {
   if (typeof d === 'number') return fmtUs(d);
   if (d && typeof d === 'object' && !Array.isArray(d)) {
     const u = d.uniform;
-    if (Array.isArray(u) && typeof u[0] === 'number' && typeof u[1] === 'number') return `${fmtUs(u[0])}–${fmtUs(u[1])}`;
+    if (Array.isArray(u) && typeof u[0] === 'number' && typeof u[1] === 'number')
+      return `${fmtUs(u[0])}–${fmtUs(u[1])}`;
     if (typeof d.exp === 'number') return `~exp ${fmtUs(d.exp)}`;
   }
   return '?';
 }
 
+/** A name in a step (a barrier, lock or thread to wake), as written. */
+function word(v: Json): string {
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
+}
+
 function step(op: Json): string {
   if (!op || typeof op !== 'object' || Array.isArray(op)) return '?';
-  const o = op as JsonObject;
+  const o = op;
   if (o.run_us !== undefined) return `run ${dist(o.run_us)}`;
   if (o.sleep_us !== undefined) return `sleep ${dist(o.sleep_us)}`;
   if (o.body !== undefined) return `${typeof o.repeat === 'number' ? `${o.repeat}×` : '∞×'} { ${steps(o.body)} }`;
-  if (o.barrier !== undefined) return `barrier ${String(o.barrier)}${o.spin_us !== undefined ? ` (spin ${dist(o.spin_us)})` : ''}`;
+  if (o.barrier !== undefined)
+    return `barrier ${word(o.barrier)}${o.spin_us !== undefined ? ` (spin ${dist(o.spin_us)})` : ''}`;
   if (o.fork !== undefined) return `fork { ${steps(o.fork)} }`;
-  if (o.wake !== undefined) return `wake ${String(o.wake)}`;
-  if (o.lock !== undefined) return `lock ${String(o.lock)}`;
-  if (o.unlock !== undefined) return `unlock ${String(o.unlock)}`;
+  if (o.wake !== undefined) return `wake ${word(o.wake)}`;
+  if (o.lock !== undefined) return `lock ${word(o.lock)}`;
+  if (o.unlock !== undefined) return `unlock ${word(o.unlock)}`;
   const flag = ['exit', 'wait', 'yield', 'take_job', 'wait_child'].find((k) => o[k] !== undefined);
   return flag ?? '?';
 }

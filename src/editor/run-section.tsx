@@ -50,7 +50,15 @@ export function RunSection() {
         <summary>{t('editor.costs')}</summary>
         <div className="ed-row">
           {COSTS.map((k) => (
-            <Field key={k} id={`costs.${k}`} label={t(COST_LABEL[k])} unit="µs" fileUnit="ns" placeholder={t('editor.defaultPlain')} width={80} />
+            <Field
+              key={k}
+              id={`costs.${k}`}
+              label={t(COST_LABEL[k])}
+              unit="µs"
+              fileUnit="ns"
+              placeholder={t('editor.defaultPlain')}
+              width={80}
+            />
           ))}
         </div>
       </details>

@@ -41,20 +41,28 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
   const ids = useMemo(() => formFields(draft.model), [draft.model]);
   // Placed by the model the problems came with: between checks the grouping (and so every row's messages)
   // stays the same object, and an edit re-renders only its own row.
-  const byField = useMemo(() => problemsByField(draft.problems, ids), [draft.problems]); // eslint-disable-line react-hooks/exhaustive-deps
+  const byField = useMemo(() => problemsByField(draft.problems, ids), [draft.problems]); // eslint-disable-line react-hooks/exhaustive-deps -- regrouped only when the problems change (above)
   const ctx: FormCtx = useMemo(
-    () => ({ model: draft.model, edit: draft.edit, change: draft.change, problemsAt: (id) => byField.get(id) ?? [], byField }),
+    () => ({
+      model: draft.model,
+      edit: draft.edit,
+      change: draft.change,
+      problemsAt: (id) => byField.get(id) ?? [],
+      byField,
+    }),
     [draft.model, draft.edit, draft.change, byField],
   );
-  const reveal = useRef<EditCtx['reveal']['current']>({});
-  const editCtx: EditCtx = useMemo(() => ({ edit: draft.edit, change: draft.change, reveal }), [draft.edit, draft.change]);
+  const reveal = useRef<EditCtx['reveal']['current']>(new Map());
+  const editCtx: EditCtx = useMemo(
+    () => ({ edit: draft.edit, change: draft.change, reveal }),
+    [draft.edit, draft.change],
+  );
   const ok = draft.checked && draft.problems.length === 0 && !draft.reading;
-  useEffect(() => {
-    if (importing !== null && !draft.reading) {
-      setNotice({ text: t('editor.imported', { file: importing }), bad: false });
-      setImporting(null);
-    }
-  }, [importing, draft.reading, t]);
+  // An imported file has been read: say so (state set while rendering, React's pattern for "when this changes").
+  if (importing !== null && !draft.reading) {
+    setNotice({ text: t('editor.imported', { file: importing }), bad: false });
+    setImporting(null);
+  }
   const showTab = (next: 'form' | 'json') => {
     if (next === 'form') draft.flush();
     setTab(next);
@@ -82,7 +90,10 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
       },
       (e: unknown) =>
         setNotice({
-          text: e instanceof ScenarioFileTooBig ? t('app.fileTooBig', { file: file.name, size: mebibytes(e.bytes), max: mebibytes(MAX_SCENARIO_BYTES) }) : t('editor.importFailed', { file: file.name, reason: String(e) }),
+          text:
+            e instanceof ScenarioFileTooBig
+              ? t('app.fileTooBig', { file: file.name, size: mebibytes(e.bytes), max: mebibytes(MAX_SCENARIO_BYTES) })
+              : t('editor.importFailed', { file: file.name, reason: String(e) }),
           bad: true,
         }),
     );
@@ -94,10 +105,12 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
     showTab('form');
     // A row of a long table may not be drawn: scroll its table to it first.
     const [table, row] = segments(id);
-    if (typeof row === 'number') reveal.current[table]?.(row);
+    if (typeof row === 'number') reveal.current.get(String(table))?.(row);
     const find = (tries: number) =>
       requestAnimationFrame(() => {
-        const el = dialog.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"], [data-testid="msg-${CSS.escape(id)}"]`);
+        const el = dialog.current?.querySelector<HTMLElement>(
+          `[data-field="${CSS.escape(id)}"], [data-testid="msg-${CSS.escape(id)}"]`,
+        );
         if (!el && tries > 0) return find(tries - 1);
         el?.scrollIntoView({ block: 'center' });
         el?.focus();
@@ -107,25 +120,67 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
 
   return (
     <div className="ed-backdrop" role="presentation">
-      <div className="ed-dialog" role="dialog" aria-modal="true" aria-label={t('editor.title')} ref={dialog} tabIndex={-1} data-testid="editor" onKeyDown={onKey}>
+      <div
+        className="ed-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('editor.title')}
+        ref={dialog}
+        tabIndex={-1}
+        data-testid="editor"
+        onKeyDown={onKey}
+      >
         <header className="ed-head">
           <h2>{t('editor.title')}</h2>
           <div className="ed-tabs" role="tablist">
-            <button type="button" role="tab" aria-selected={tab === 'form'} onClick={() => showTab('form')} data-testid="tab-form">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'form'}
+              onClick={() => showTab('form')}
+              data-testid="tab-form"
+            >
               {t('editor.tabForm')}
             </button>
-            <button type="button" role="tab" aria-selected={tab === 'json'} onClick={() => showTab('json')} data-testid="tab-json">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'json'}
+              onClick={() => showTab('json')}
+              data-testid="tab-json"
+            >
               {t('editor.tabJson')}
             </button>
           </div>
-          <JsonFileButton className="file ed-button" label={t('editor.import')} testId="editor-import" onFile={(f) => void importFile(f)} />
-          <button type="button" className="ed-button" onClick={exportNow} disabled={draft.frozen || draft.reading} data-testid="editor-export">
+          <JsonFileButton
+            className="file ed-button"
+            label={t('editor.import')}
+            testId="editor-import"
+            onFile={(f) => importFile(f)}
+          />
+          <button
+            type="button"
+            className="ed-button"
+            onClick={exportNow}
+            disabled={draft.frozen || draft.reading}
+            data-testid="editor-export"
+          >
             {t('editor.export')}
           </button>
           <span className={ok ? 'ed-status ok' : 'ed-status'} data-testid="editor-status">
-            {!draft.checked || draft.reading ? t('editor.checking') : ok ? t('editor.valid') : t('editor.problems', { n: draft.problems.length })}
+            {!draft.checked || draft.reading
+              ? t('editor.checking')
+              : ok
+                ? t('editor.valid')
+                : t('editor.problems', { n: draft.problems.length })}
           </span>
-          <button type="button" className="ed-button primary" onClick={apply} disabled={!ok} data-testid="editor-apply">
+          <button
+            type="button"
+            className="ed-button primary"
+            onClick={() => void apply()}
+            disabled={!ok}
+            data-testid="editor-apply"
+          >
             {t('editor.apply')}
           </button>
           <button type="button" className="ed-button" onClick={onClose} data-testid="editor-close">
@@ -142,7 +197,9 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
           {tab === 'json' ? (
             <JsonTab text={draft.text()} onText={draft.setText} />
           ) : draft.reading ? (
-            <p className="ed-note" data-testid="editor-reading">{t('editor.readingForm')}</p>
+            <p className="ed-note" data-testid="editor-reading">
+              {t('editor.readingForm')}
+            </p>
           ) : (
             <FormContext.Provider value={ctx}>
               <EditContext.Provider value={editCtx}>

@@ -33,7 +33,14 @@ export interface TunablesForm {
   extra: JsonObject;
 }
 
-export const FEATURES = ['gentle_fair_sleepers', 'start_debit', 'next_buddy', 'last_buddy', 'cache_hot_buddy', 'wakeup_preemption'] as const;
+export const FEATURES = [
+  'gentle_fair_sleepers',
+  'start_debit',
+  'next_buddy',
+  'last_buddy',
+  'cache_hot_buddy',
+  'wakeup_preemption',
+] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 export interface PolicyForm {
@@ -161,7 +168,12 @@ function tri(v: Json | undefined): Tri {
 }
 
 /** Splits an object into the keys the form edits and the rest (kept as they are). */
-function split(v: Json | undefined, known: readonly string[], parentExtra: JsonObject, key: string): [JsonObject, JsonObject] {
+function split(
+  v: Json | undefined,
+  known: readonly string[],
+  parentExtra: JsonObject,
+  key: string,
+): [JsonObject, JsonObject] {
   if (v === undefined) return [{}, {}];
   if (!isObject(v)) {
     // Not an object where one belongs: keep it for the engine to name.
@@ -188,12 +200,49 @@ function rows<T>(v: Json | undefined, parentExtra: JsonObject, key: string, read
   return v.map(read);
 }
 
-const TOP = ['version', 'name', 'description', 'seed', 'duration_ms', 'hz', 'autogroup', 'nohz', 'machine', 'policy', 'bugs', 'sanity_checker', 'costs', 'cgroups', 'processes', 'events'];
+const TOP = [
+  'version',
+  'name',
+  'description',
+  'seed',
+  'duration_ms',
+  'hz',
+  'autogroup',
+  'nohz',
+  'machine',
+  'policy',
+  'bugs',
+  'sanity_checker',
+  'costs',
+  'cgroups',
+  'processes',
+  'events',
+];
 const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core', 'distance'];
 const POLICY = ['kind', 'alpha', 'beta', 'group_identity', 'tunables', 'features'];
-const TUNABLES = ['sched_latency_us', 'sched_min_granularity_us', 'sched_wakeup_granularity_us', 'sched_migration_cost_us', 'sched_nr_latency', 'tunable_scaling'];
+const TUNABLES = [
+  'sched_latency_us',
+  'sched_min_granularity_us',
+  'sched_wakeup_granularity_us',
+  'sched_migration_cost_us',
+  'sched_nr_latency',
+  'tunable_scaling',
+];
 const CGROUP = ['name', 'shares', 'parent', 'identity', 'smt_expeller'];
-const PROCESS = ['name', 'threads', 'nice', 'start_ms', 'cpus', 'nodes', 'session', 'cgroup', 'slice_us', 'job_pool', 'template', 'program'];
+const PROCESS = [
+  'name',
+  'threads',
+  'nice',
+  'start_ms',
+  'cpus',
+  'nodes',
+  'session',
+  'cgroup',
+  'slice_us',
+  'job_pool',
+  'template',
+  'program',
+];
 const EVENT = ['at_ms', 'cpu_offline', 'cpu_online'];
 
 function readDistance(v: Json | undefined, extra: JsonObject): string[][] | null {
@@ -271,7 +320,10 @@ export function fromScenario(file: JsonObject): FormModel {
         tunable_scaling: text(t.tunable_scaling),
         extra: tExtra,
       },
-      features: { ...(Object.fromEntries(FEATURES.map((k) => [k, tri(f[k])])) as Record<FeatureName, Tri>), extra: fExtra },
+      features: {
+        ...(Object.fromEntries(FEATURES.map((k) => [k, tri(f[k])])) as Record<FeatureName, Tri>),
+        extra: fExtra,
+      },
       extra: pExtra,
     },
     bugs: {
@@ -284,17 +336,32 @@ export function fromScenario(file: JsonObject): FormModel {
       window_ms: text(s.window_ms),
       extra: sExtra,
     },
-    costs: { ...(Object.fromEntries(COSTS.map((k) => [k, text(c[k], SCALE[k])])) as Record<CostName, string>), extra: cExtra },
+    costs: {
+      ...(Object.fromEntries(COSTS.map((k) => [k, text(c[k], SCALE[k])])) as Record<CostName, string>),
+      extra: cExtra,
+    },
     cgroups: rows(top.cgroups, extra, 'cgroups', (row) => {
       const holder: JsonObject = {};
       const [g, gExtra] = split(row, CGROUP, holder, 'row');
-      return { name: text(g.name), shares: text(g.shares), parent: text(g.parent), identity: text(g.identity), smt_expeller: tri(g.smt_expeller), ...('row' in holder ? { extra: {}, raw: holder.row } : { extra: gExtra }) };
+      return {
+        name: text(g.name),
+        shares: text(g.shares),
+        parent: text(g.parent),
+        identity: text(g.identity),
+        smt_expeller: tri(g.smt_expeller),
+        ...('row' in holder ? { extra: {}, raw: holder.row } : { extra: gExtra }),
+      };
     }),
     processes: rows(top.processes, extra, 'processes', readProcess),
     events: rows(top.events, extra, 'events', (row) => {
       const holder: JsonObject = {};
       const [e, eExtra] = split(row, EVENT, holder, 'row');
-      return { at_ms: text(e.at_ms), cpu_offline: text(e.cpu_offline), cpu_online: text(e.cpu_online), ...('row' in holder ? { extra: {}, raw: holder.row } : { extra: eExtra }) };
+      return {
+        at_ms: text(e.at_ms),
+        cpu_offline: text(e.cpu_offline),
+        cpu_online: text(e.cpu_online),
+        ...('row' in holder ? { extra: {}, raw: holder.row } : { extra: eExtra }),
+      };
     }),
     extra,
   };
@@ -375,14 +442,24 @@ export function toScenario(f: FormModel): JsonObject {
   const t = p.tunables;
   const tunables = nonEmpty(
     obj(t.extra, [
-      ...(['sched_latency_us', 'sched_min_granularity_us', 'sched_wakeup_granularity_us', 'sched_migration_cost_us'] as const).map(
-        (k): [string, Json | undefined] => [k, numberOf(t[k], SCALE[k])],
-      ),
+      ...(
+        [
+          'sched_latency_us',
+          'sched_min_granularity_us',
+          'sched_wakeup_granularity_us',
+          'sched_migration_cost_us',
+        ] as const
+      ).map((k): [string, Json | undefined] => [k, numberOf(t[k], SCALE[k])]),
       ['sched_nr_latency', numberOf(t.sched_nr_latency)],
       ['tunable_scaling', strOf(t.tunable_scaling)],
     ]),
   );
-  const features = nonEmpty(obj(p.features.extra, FEATURES.map((k) => [k, triOf(p.features[k])])));
+  const features = nonEmpty(
+    obj(
+      p.features.extra,
+      FEATURES.map((k) => [k, triOf(p.features[k])]),
+    ),
+  );
   const policy = nonEmpty(
     obj(p.extra, [
       ['kind', strOf(p.kind)],
@@ -395,7 +472,10 @@ export function toScenario(f: FormModel): JsonObject {
   );
   const bugs: Json | undefined =
     f.bugs.profile === 'switches'
-      ? obj(f.bugs.switches.extra, BUGS.map((k) => [k, triOf(f.bugs.switches[k])]))
+      ? obj(
+          f.bugs.switches.extra,
+          BUGS.map((k) => [k, triOf(f.bugs.switches[k])]),
+        )
       : strOf(f.bugs.profile);
   const s = f.sanity_checker;
   const sanity: Json | undefined =
@@ -405,7 +485,12 @@ export function toScenario(f: FormModel): JsonObject {
           ['window_ms', numberOf(s.window_ms)],
         ])
       : triOf(s.mode as Tri);
-  const costs = nonEmpty(obj(f.costs.extra, COSTS.map((k) => [k, numberOf(f.costs[k], SCALE[k])])));
+  const costs = nonEmpty(
+    obj(
+      f.costs.extra,
+      COSTS.map((k) => [k, numberOf(f.costs[k], SCALE[k])]),
+    ),
+  );
   const machine = obj(m.extra, [
     ['preset', strOf(m.preset)],
     ['nodes', numberOf(m.nodes)],
@@ -466,7 +551,10 @@ export function programProblems(f: FormModel): { path: string; message: string }
     try {
       JSON.parse(p.program);
     } catch (e) {
-      out.push({ path: `processes[${i}].program`, message: `not valid JSON: ${e instanceof Error ? e.message : String(e)}` });
+      out.push({
+        path: `processes[${i}].program`,
+        message: `not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
+      });
     }
   });
   return out;

@@ -11,6 +11,7 @@ import { scenarioWriter } from './scenario-writer';
 import { setField, type Problem } from './field-paths';
 import { parseObject, type CheckResult } from './check-text';
 import { Checker } from './checker';
+import { useLatest } from '../stores/use-latest';
 
 /** Pause after the last edit before the check. */
 const CHECK_DELAY_MS = 200;
@@ -60,7 +61,9 @@ function withText(s: State | null, text: string): State {
 /** The answer of a check taken into the state it was asked for (a newer edit wins). */
 function withAnswer(s: State, rev: number, r: CheckResult): State {
   if (s.rev !== rev || !s.reading) return s;
-  return r.model ? { ...s, model: r.model, reading: false, frozen: false } : { ...s, reading: false, frozen: r.syntax !== null };
+  return r.model
+    ? { ...s, model: r.model, reading: false, frozen: false }
+    : { ...s, reading: false, frozen: r.syntax !== null };
 }
 
 export function useDraft(initialText: string): Draft {
@@ -80,18 +83,20 @@ export function useDraft(initialText: string): Draft {
     };
   }, []);
 
-  const textOf = useCallback((s: State): string => {
-    if (s.text !== null) return s.text;
-    let t = written.current.get(s.model);
-    if (t === undefined) written.current.set(s.model, (t = write(s.model)));
-    return t;
-  }, [write]);
+  const textOf = useCallback(
+    (s: State): string => {
+      if (s.text !== null) return s.text;
+      let t = written.current.get(s.model);
+      if (t === undefined) written.current.set(s.model, (t = write(s.model)));
+      return t;
+    },
+    [write],
+  );
 
   // The scenario as opened is checked at once; edits after a short pause. A
   // check answers for the edit it was asked for (`rev`); the model a long text
   // yields arrives with it and does not start another.
-  const current = useRef(state);
-  current.current = state;
+  const current = useLatest(state);
   useEffect(() => {
     const rev = state.rev;
     let done = false;
@@ -117,7 +122,7 @@ export function useDraft(initialText: string): Draft {
       clearTimeout(timer);
       done = true;
     };
-  }, [state.rev, textOf]);
+  }, [state.rev, textOf, current]);
 
   const change = useCallback((fn: (m: FormModel) => FormModel) => {
     setState((s) => ({ model: fn(s.model), text: null, reading: false, frozen: false, rev: s.rev + 1 }));

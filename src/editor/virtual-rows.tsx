@@ -9,9 +9,9 @@ import { useEdit } from './field';
 
 interface VirtualRows {
   /** The scrolling box (wraps the table). */
-  box: React.RefObject<HTMLDivElement | null>;
+  boxRef: React.RefObject<HTMLDivElement | null>;
   /** The table's header: the rows start below it. */
-  head: React.RefObject<HTMLTableSectionElement | null>;
+  headRef: React.RefObject<HTMLTableSectionElement | null>;
   items: VirtualItem[];
   /** Height the rows above the drawn ones would take, and below. */
   above: number;
@@ -25,7 +25,8 @@ export function useVirtualRows(name: string, count: number, estimate: (row: numb
   const box = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLTableSectionElement>(null);
   const [headHeight, setHeadHeight] = useState(0);
-  useLayoutEffect(() => setHeadHeight(head.current?.offsetHeight ?? 0), [count > 0]);
+  const drawn = count > 0;
+  useLayoutEffect(() => setHeadHeight(head.current?.offsetHeight ?? 0), [drawn]);
   const v = useVirtualizer<HTMLDivElement, Element>({
     count,
     getScrollElement: () => box.current,
@@ -39,17 +40,17 @@ export function useVirtualRows(name: string, count: number, estimate: (row: numb
   const { reveal } = useEdit();
   useLayoutEffect(() => {
     const table = reveal.current;
-    table[name] = (i) => v.scrollToIndex(i, { align: 'center' });
+    table.set(name, (i) => v.scrollToIndex(i, { align: 'center' }));
     return () => {
-      delete table[name];
+      table.delete(name);
     };
   }, [name, reveal, v]);
   const items = v.getVirtualItems();
   const first = items[0];
   const last = items[items.length - 1];
   return {
-    box,
-    head,
+    boxRef: box,
+    headRef: head,
     items,
     above: first ? first.start - headHeight : 0,
     below: last ? Math.max(0, v.getTotalSize() - (last.end - headHeight)) : 0,

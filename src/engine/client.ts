@@ -31,9 +31,8 @@ export class EngineClient {
     port.onmessage = (e) => this.receive(e.data);
   }
 
-  /** Starts the worker that runs the engine. */
-  static inWorker(): EngineClient {
-    const w = new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' });
+  /** A client of the engine worker `w` (main.tsx starts it from src/sim-worker.ts). */
+  static inWorker(w: Worker): EngineClient {
     const client = new EngineClient(w as unknown as Port);
     w.onerror = (e) => client.fail(new Error(`the engine worker failed: ${e.message || 'it could not be loaded'}`));
     return client;

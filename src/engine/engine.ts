@@ -4,7 +4,23 @@
 // in the engine worker (host.ts); the page uses this module for the pure
 // lookups (preset list and texts) and talks to the worker (client.ts).
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import type { CpuSchedstat, DecisionView, EventView, LatencyCdf, LoadHistory, Mark, MigrationView, PlacementView, PresetInfo, Report, RunSlice, SimView, TaskList, TaskView, TopologyView } from './types';
+import type {
+  CpuSchedstat,
+  DecisionView,
+  EventView,
+  LatencyCdf,
+  LoadHistory,
+  Mark,
+  MigrationView,
+  PlacementView,
+  PresetInfo,
+  Report,
+  RunSlice,
+  SimView,
+  TaskList,
+  TaskView,
+  TopologyView,
+} from './types';
 
 let ready: Promise<void> | null = null;
 
@@ -137,7 +153,8 @@ export class Simulation {
   nameOf(pid: number): string {
     if (pid >= this.names.length) {
       const n = this.sim.nr_tasks();
-      if (n > this.names.length) this.names.push(...(JSON.parse(this.sim.task_names_json(this.names.length)) as string[]));
+      if (n > this.names.length)
+        this.names.push(...(JSON.parse(this.sim.task_names_json(this.names.length)) as string[]));
     }
     return this.names[pid] ?? `pid ${pid}`;
   }

@@ -8,7 +8,19 @@
 import type { Simulation } from './engine';
 import type { RealRun } from './real-run';
 import { laneRange, type LaneRange } from './lane-range';
-import type { CpuSchedstat, DecisionView, EventView, LatencyCdf, LoadHistory, MigrationView, PlacementView, Report, RunSlice, SimView, TaskList } from './types';
+import type {
+  CpuSchedstat,
+  DecisionView,
+  EventView,
+  LatencyCdf,
+  LoadHistory,
+  MigrationView,
+  PlacementView,
+  Report,
+  RunSlice,
+  SimView,
+  TaskList,
+} from './types';
 
 /** Migrations younger than this (simulated time) are drawn as arrows. */
 export const ARROW_WINDOW_NS = 20e6;
@@ -102,7 +114,14 @@ export function ganttSpan(w: GanttWindow, nowNs: number): [number, number] {
   return [t0, t0 + w.spanNs];
 }
 
-function machineFrame(sim: Simulation | RealRun, gen: number, cpu: number, report: boolean, history: boolean, held: Held | null): MachineFrame {
+function machineFrame(
+  sim: Simulation | RealRun,
+  gen: number,
+  cpu: number,
+  report: boolean,
+  history: boolean,
+  held: Held | null,
+): MachineFrame {
   const nowNs = sim.nowNs;
   const key = sim.historyKey();
   // A lab holding another load's state (or none) gets everything afresh.

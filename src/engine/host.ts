@@ -8,10 +8,7 @@ import { RealRun } from './real-run';
 import { makeJob, type Job } from './jobs';
 import { readFrame, settledQuery, type Frame, type FrameQuery } from './frame';
 import type { Command, FromWorker, JobEnd, Loaded, Moved, Read, Request } from './protocol';
-import { applyAnchor } from '../classroom/anchor';
-import { predict } from '../classroom/predict';
-import { placeCursor } from '../share/cursor';
-import { translate } from '../i18n/translate';
+import { Extensions, type Lab, type WorkerFeature } from './extensions';
 import { runBounded } from './bounded-run';
 
 /** Wall time per slice of a job before the worker looks at its messages again. */
@@ -37,11 +34,21 @@ export class EngineHost {
   private gen = 0;
   private partnerGen = 0;
 
-  /** `post` sends to the page; `later` runs a function after pending messages (setTimeout 0). */
+  private readonly extensions: Extensions;
+  /** What features' handlers see of the lab's run. */
+  private readonly lab: Lab = { run: () => this.need(), sim: () => this.needSim() };
+
+  /**
+   * `post` sends to the page; `later` runs a function after pending messages (setTimeout 0);
+   * `features` register their commands, jobs and calls (src/worker-features.ts).
+   */
   constructor(
     private readonly post: (m: FromWorker) => void,
     private readonly later: (f: () => void) => void,
-  ) {}
+    features: readonly WorkerFeature[] = [],
+  ) {
+    this.extensions = new Extensions(features);
+  }
 
   handle(req: Request): void {
     try {
@@ -57,7 +64,11 @@ export class EngineHost {
 
   private frame(q: FrameQuery): Frame | null {
     if (!this.sim) return null;
-    return readFrame({ sim: this.sim, gen: this.gen }, q, this.partner ? { sim: this.partner, gen: this.partnerGen } : null);
+    return readFrame(
+      { sim: this.sim, gen: this.gen },
+      q,
+      this.partner ? { sim: this.partner, gen: this.partnerGen } : null,
+    );
   }
 
   private need(): Simulation | RealRun {
@@ -112,7 +123,16 @@ export class EngineHost {
       }
       case 'job': {
         this.endJob(true);
-        const r: Running = { id: req.id, job: makeJob(this.needSim(), req.job), q: req.q, acked: true, lastPost: performance.now() };
+        const r: Running = {
+          id: req.id,
+          job:
+            req.job.kind === 'ext'
+              ? this.extensions.run('job', req.job.name, this.lab, req.job.arg)
+              : makeJob(this.needSim(), req.job),
+          q: req.q,
+          acked: true,
+          lastPost: performance.now(),
+        };
         this.running = r;
         return this.slice(r);
       }
@@ -132,13 +152,14 @@ export class EngineHost {
       case 'files': {
         // In a worker: its own script and what it fetched (Node tests have neither).
         const here = (globalThis as { location?: { href: string } }).location?.href;
-        const fetched = typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('resource').map((e) => e.name) : [];
+        const fetched =
+          typeof performance.getEntriesByType === 'function'
+            ? performance.getEntriesByType('resource').map((e) => e.name)
+            : [];
         return this.reply(req.id, here ? [here, ...fetched] : fetched);
       }
-      case 'predict': {
-        const t = (key: string, vars?: Record<string, string | number>) => translate(req.lang, key, vars);
-        return this.reply(req.id, predict(this.needSim(), req.events, req.question, t));
-      }
+      case 'call':
+        return this.reply(req.id, this.extensions.run('call', req.name, this.lab, req.arg));
     }
   }
 
@@ -164,12 +185,8 @@ export class EngineHost {
         return { found: true };
       case 'step-mark':
         return { found: sim.stepMark(c.mark, true) };
-      case 'anchor':
-        return { found: sim instanceof Simulation && applyAnchor(sim, c.anchor) };
-      case 'place-cursor':
-        if (sim instanceof RealRun) return { found: false };
-        placeCursor(sim, c.cursor);
-        return { found: true };
+      case 'ext':
+        return { found: this.extensions.run('command', c.name, this.lab, c.arg) };
     }
   }
 

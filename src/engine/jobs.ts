@@ -4,14 +4,13 @@
 // is stepped the same way, only in pieces.
 import type { Simulation } from './engine';
 import type { Mark } from './types';
-import type { Cursor } from '../share/share-link';
-import { cursorJob } from '../share/cursor';
 
-/** How far a job got: `at` of `of`, in the unit of its kind (ns for time jobs, events for the others). */
+/** How far a job got: `at` of `of`, in `unit`. */
 export interface JobProgress {
   fraction: number;
   at: number;
   of: number;
+  unit: 'ns' | 'events';
 }
 
 /** A piece of long work. */
@@ -28,12 +27,14 @@ export type JobSpec =
   | { kind: 'run-to'; toNs: number }
   | { kind: 'next-mark'; mark: Mark }
   | { kind: 'prev-mark'; mark: Mark }
-  | { kind: 'cursor'; cursor: Cursor };
+  /** A feature's job (extensions.ts: `extJob`). */
+  | { kind: 'ext'; name: string; arg: unknown };
 
 /** Wall time aimed at per engine call. */
 export const CHUNK_MS = 3;
 
-export function makeJob(sim: Simulation, spec: JobSpec): Job {
+/** A built-in job (the host makes a feature's through its registration). */
+export function makeJob(sim: Simulation, spec: Exclude<JobSpec, { kind: 'ext' }>): Job {
   switch (spec.kind) {
     case 'run-to':
       return timeJob(sim, spec.toNs, (until) => {
@@ -51,8 +52,6 @@ export function makeJob(sim: Simulation, spec: JobSpec): Job {
     }
     case 'prev-mark':
       return backJob(sim, spec.mark);
-    case 'cursor':
-      return cursorJob(sim, spec.cursor);
   }
 }
 
@@ -74,7 +73,12 @@ function timeJob(sim: Simulation, toNs: number, advance: (untilNs: number) => bo
       chunkNs = Math.min(1e10, Math.max(1e5, chunkNs * Math.min(4, CHUNK_MS / took)));
       return false;
     },
-    progress: () => ({ fraction: toNs > fromNs ? Math.min(1, Math.max(0, (atNs - fromNs) / (toNs - fromNs))) : 1, at: atNs, of: toNs }),
+    progress: () => ({
+      fraction: toNs > fromNs ? Math.min(1, Math.max(0, (atNs - fromNs) / (toNs - fromNs))) : 1,
+      at: atNs,
+      of: toNs,
+      unit: 'ns',
+    }),
     found: () => true,
   };
 }
@@ -91,7 +95,12 @@ function backJob(sim: Simulation, mark: Mark): Job {
       found = r === 1;
       return true;
     },
-    progress: () => ({ fraction: origin > 0 ? (origin - sim.prevMarkSearchedTo()) / origin : 1, at: sim.prevMarkSearchedTo(), of: origin }),
+    progress: () => ({
+      fraction: origin > 0 ? (origin - sim.prevMarkSearchedTo()) / origin : 1,
+      at: sim.prevMarkSearchedTo(),
+      of: origin,
+      unit: 'events',
+    }),
     found: () => found,
   };
 }

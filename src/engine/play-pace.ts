@@ -73,7 +73,8 @@ export class PlayPace {
 }
 
 /** Whether an achieved speed is far enough under the asked one to say so. */
-export const isSlow = (achieved: number | null, speed: number): boolean => achieved !== null && achieved < speed * SLOW_FRACTION;
+export const isSlow = (achieved: number | null, speed: number): boolean =>
+  achieved !== null && achieved < speed * SLOW_FRACTION;
 
 /** A speed as "0.023" / "1.5" / "40": two significant digits, no exponent. */
 export function fmtSpeed(x: number): string {

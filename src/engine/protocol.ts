@@ -3,10 +3,6 @@
 // requests came, and in between may post Progress for a job. Requests that
 // change the simulation carry the lab's FrameQuery and are answered with the
 // Frame it asks for, read right after the change.
-import type { Anchor } from '../classroom/lesson';
-import type { Question } from '../classroom/predict';
-import type { Lang } from '../i18n/translate';
-import type { Cursor } from '../share/share-link';
 import type { Frame, FrameQuery } from './frame';
 import type { JobProgress, JobSpec } from './jobs';
 import type { Mark, TopologyView } from './types';
@@ -22,8 +18,8 @@ export type Command =
   | { kind: 'seek-event'; n: number }
   | { kind: 'seek-time'; ns: number }
   | { kind: 'step-mark'; mark: Mark }
-  | { kind: 'anchor'; anchor: Anchor }
-  | { kind: 'place-cursor'; cursor: Cursor };
+  /** A feature's command (extensions.ts: `extCommand`). */
+  | { kind: 'ext'; name: string; arg: unknown };
 
 /** What only reads (test hooks, exports, the partner's summary). */
 export type Read =
@@ -59,14 +55,13 @@ export type Op =
   | { op: 'read'; read: Read }
   /** The files the worker itself loaded (its script, the wasm module), for the offline copy. */
   | { op: 'files' }
-  /** A lesson question answered by a copy of the lab's run at event `events` (classroom/predict.ts). */
-  | { op: 'predict'; events: number; question: Question; lang: Lang };
+  /** A feature's question about the lab's run (extensions.ts: `callOp`). */
+  | { op: 'call'; name: string; arg: unknown };
 
 export type Request = Op & { id: number; q?: FrameQuery };
 
 export type Reply =
-  | { id: number; ok: true; value: unknown; frame: Frame | null }
-  | { id: number; ok: false; error: string };
+  { id: number; ok: true; value: unknown; frame: Frame | null } | { id: number; ok: false; error: string };
 
 export interface Progress {
   id: number;

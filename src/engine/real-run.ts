@@ -5,7 +5,21 @@
 // do; what needs the model's state (trees, balancing decisions, placements,
 // schedstats) is empty, and the page says it exists only for simulations.
 import { RealTrace, traceSizeLimit } from '../../wasm-core/pkg/schedlab_core.js';
-import type { CpuSchedstat, DecisionView, EventView, LatencyCdf, LoadHistory, Mark, MigrationView, PlacementView, Report, RunSlice, SimView, TaskList, TopologyView } from './types';
+import type {
+  CpuSchedstat,
+  DecisionView,
+  EventView,
+  LatencyCdf,
+  LoadHistory,
+  Mark,
+  MigrationView,
+  PlacementView,
+  Report,
+  RunSlice,
+  SimView,
+  TaskList,
+  TopologyView,
+} from './types';
 
 /** The largest trace file the page opens (bytes). */
 export function traceLimit(): number {
@@ -25,12 +39,18 @@ export class RealRun {
   private shapeCache: { nrCpus: number; cpusPerNode: number } | null = null;
 
   /** Throws the importer's message (a damaged line named by its number). */
-  constructor(text: string, readonly name: string) {
+  constructor(
+    text: string,
+    readonly name: string,
+  ) {
     this.trace = new RealTrace(text, name, 0);
   }
 
   info(): TraceInfo {
-    const r = JSON.parse(this.trace.real_report_json()) as { format: string; report: { kernel: string; cpus: unknown[] } };
+    const r = JSON.parse(this.trace.real_report_json()) as {
+      format: string;
+      report: { kernel: string; cpus: unknown[] };
+    };
     return { name: this.name, format: r.format, kernel: r.report.kernel, cpus: r.report.cpus.length };
   }
 
@@ -104,7 +124,8 @@ export class RealRun {
   slices(t0Ns: number, t1Ns: number, bucketNs = 0, cpuLo = 0, cpuHi = 0xffffffff): RunSlice[] {
     const flat = this.trace.slices(t0Ns, t1Ns, bucketNs, cpuLo, cpuHi);
     const out: RunSlice[] = [];
-    for (let i = 0; i + 3 < flat.length; i += 4) out.push({ cpu: flat[i], pid: flat[i + 1], startNs: flat[i + 2], endNs: flat[i + 3] });
+    for (let i = 0; i + 3 < flat.length; i += 4)
+      out.push({ cpu: flat[i], pid: flat[i + 1], startNs: flat[i + 2], endNs: flat[i + 3] });
     return out;
   }
   decisions(_n: number, _designatedOnly: boolean): DecisionView[] {

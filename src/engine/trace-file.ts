@@ -31,7 +31,10 @@ export async function readTraceText(file: Blob, limit: number): Promise<string> 
     parts.push(decoder.decode());
   } catch (e) {
     if (e instanceof TraceTooBig) throw e;
-    throw new Error('not text: a binary perf.data or trace.dat? convert it with `perf script` or `trace-cmd report` first');
+    throw new Error(
+      'not text: a binary perf.data or trace.dat? convert it with `perf script` or `trace-cmd report` first',
+      { cause: e },
+    );
   } finally {
     reader.releaseLock();
   }

@@ -243,11 +243,28 @@ export interface LbCounters {
 
 export interface CpuSchedstat {
   cpu: number;
-  rq: { yld_count: number; sched_count: number; sched_goidle: number; ttwu_count: number; ttwu_local: number; rq_cpu_time: number; run_delay: number; pcount: number };
+  rq: {
+    yld_count: number;
+    sched_count: number;
+    sched_goidle: number;
+    ttwu_count: number;
+    ttwu_local: number;
+    rq_cpu_time: number;
+    run_delay: number;
+    pcount: number;
+  };
   domains: {
     level: string;
     span: number[];
-    counters: { lb: [LbCounters, LbCounters, LbCounters]; alb_count: number; alb_failed: number; alb_pushed: number; ttwu_wake_remote: number; ttwu_move_affine: number; ttwu_move_balance: number };
+    counters: {
+      lb: [LbCounters, LbCounters, LbCounters];
+      alb_count: number;
+      alb_failed: number;
+      alb_pushed: number;
+      ttwu_wake_remote: number;
+      ttwu_move_affine: number;
+      ttwu_move_balance: number;
+    };
   }[];
 }
 

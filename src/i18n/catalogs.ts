@@ -19,4 +19,21 @@ import events from './messages/events';
 import trace from './messages/trace';
 import a11y from './messages/a11y';
 
-export const CATALOGS: Catalog[] = [app, controls, views, inspector, compare, classroom, lessons, share, library, editor, exportsCatalog, rqpolicy, why, events, trace, a11y];
+export const CATALOGS: Catalog[] = [
+  app,
+  controls,
+  views,
+  inspector,
+  compare,
+  classroom,
+  lessons,
+  share,
+  library,
+  editor,
+  exportsCatalog,
+  rqpolicy,
+  why,
+  events,
+  trace,
+  a11y,
+];

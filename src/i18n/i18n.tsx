@@ -4,7 +4,16 @@
 // is never translated. The choice is remembered in localStorage.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
-export { LANGS, isLang, translate, type Catalog, type Lang, type Messages, type Translate, type Vars } from './translate';
+export {
+  LANGS,
+  isLang,
+  translate,
+  type Catalog,
+  type Lang,
+  type Messages,
+  type Translate,
+  type Vars,
+} from './translate';
 import { isLang, translate, type Lang, type Translate, type Vars } from './translate';
 
 const STORAGE_KEY = 'schedlab.lang';

@@ -26,4 +26,3 @@ export function translate(lang: Lang, key: string, vars?: Vars): string {
 export function isLang(s: unknown): s is Lang {
   return typeof s === 'string' && (LANGS as readonly string[]).includes(s);
 }
-

@@ -9,7 +9,12 @@ import { useEscape } from '../views/use-escape';
 import { TAGS, type Tag } from './preset-notes';
 import { libraryEntries, searchLibrary } from './search';
 
-export function LibraryPanel(props: { presets: PresetInfo[]; current: string; onOpen: (name: string) => void; onClose: () => void }) {
+export function LibraryPanel(props: {
+  presets: PresetInfo[];
+  current: string;
+  onOpen: (name: string) => void;
+  onClose: () => void;
+}) {
   const { presets, current, onOpen, onClose } = props;
   const t = useT();
   const [lang] = useLang();
@@ -22,7 +27,13 @@ export function LibraryPanel(props: { presets: PresetInfo[]; current: string; on
   useEscape(onClose);
   return (
     <div className="overlay" onClick={onClose}>
-      <div className="overlay-box library" data-testid="library" role="dialog" aria-label={t('lib.title')} onClick={(e) => e.stopPropagation()}>
+      <div
+        className="overlay-box library"
+        data-testid="library"
+        role="dialog"
+        aria-label={t('lib.title')}
+        onClick={(e) => e.stopPropagation()}
+      >
         <header className="panel-head">
           <h2>{t('lib.title')}</h2>
           <span className="meta" data-testid="library-count">
@@ -44,7 +55,12 @@ export function LibraryPanel(props: { presets: PresetInfo[]; current: string; on
         />
         <ul className="library-list">
           {shown.map(({ name, note }) => (
-            <li key={name} className={name === current ? 'library-card current' : 'library-card'} data-testid="library-card" data-preset={name}>
+            <li
+              key={name}
+              className={name === current ? 'library-card current' : 'library-card'}
+              data-testid="library-card"
+              data-preset={name}
+            >
               <div className="library-card-head">
                 <h3>{note.title[lang]}</h3>
                 <code className="meta">{name}</code>
@@ -59,7 +75,12 @@ export function LibraryPanel(props: { presets: PresetInfo[]; current: string; on
               <p>{note.text[lang]}</p>
               <div className="library-tags">
                 {note.tags.map((tag) => (
-                  <button key={tag} className={`tag tag-${TAGS[tag]}`} title={t(`lib.facet.${TAGS[tag]}`)} onClick={() => setQuery(tagLabel(tag))}>
+                  <button
+                    key={tag}
+                    className={`tag tag-${TAGS[tag]}`}
+                    title={t(`lib.facet.${TAGS[tag]}`)}
+                    onClick={() => setQuery(tagLabel(tag))}
+                  >
                     {tagLabel(tag)}
                   </button>
                 ))}

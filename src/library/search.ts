@@ -14,8 +14,16 @@ export function libraryEntries(presetNames: string[]): LibraryEntry[] {
   return presetNames.flatMap((name) => (PRESET_NOTES[name] ? [{ name, note: PRESET_NOTES[name] }] : []));
 }
 
-export function searchLibrary(entries: LibraryEntry[], query: string, lang: Lang, tagLabel: (t: Tag) => string): LibraryEntry[] {
-  const words = query.toLowerCase().split(/\s+/).filter((w) => w.length > 0);
+export function searchLibrary(
+  entries: LibraryEntry[],
+  query: string,
+  lang: Lang,
+  tagLabel: (t: Tag) => string,
+): LibraryEntry[] {
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
   if (words.length === 0) return entries;
   return entries.filter((e) => {
     const text = noteText(e.name, e.note, lang, tagLabel).toLowerCase();

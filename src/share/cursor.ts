@@ -62,7 +62,12 @@ export function cursorJob(sim: Simulation, c: Cursor): Job {
       chunkNs = adapt(chunkNs, t0, 1e5, 1e12);
       return sim.nowNs >= c.ns || sim.finished || sim.events !== c.event;
     },
-    progress: () => ({ fraction: c.event > from ? Math.min(1, (sim.events - from) / (c.event - from)) : 1, at: sim.events, of: c.event }),
+    progress: () => ({
+      fraction: c.event > from ? Math.min(1, (sim.events - from) / (c.event - from)) : 1,
+      at: sim.events,
+      of: c.event,
+      unit: 'events',
+    }),
     found: () => true,
   };
 }

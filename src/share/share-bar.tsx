@@ -30,7 +30,9 @@ export function ShareBar(props: { made: MadeLink | null; onShare: () => void }) 
       {made?.problem && (
         <span className="share-status refused" data-testid="share-refused" role="alert">
           {t('share.cannotMake')}{' '}
-          {made.problem.code === 'too-long' ? t('share.make.too-long', made.problem.vars) : t(`share.problem.${made.problem.code}`, made.problem.vars)}
+          {made.problem.code === 'too-long'
+            ? t('share.make.too-long', made.problem.vars)
+            : t(`share.problem.${made.problem.code}`, made.problem.vars)}
         </span>
       )}
     </div>

@@ -74,7 +74,10 @@ export interface ShareProblem {
 export type EncodeResult = { ok: true; fragment: string } | { ok: false; reason: ShareProblem };
 export type DecodeResult = { ok: true; state: ShareState } | { ok: false; reason: ShareProblem };
 
-const problem = (code: ProblemCode, vars: Record<string, string | number> = {}): { ok: false; reason: ShareProblem } => ({
+const problem = (
+  code: ProblemCode,
+  vars: Record<string, string | number> = {},
+): { ok: false; reason: ShareProblem } => ({
   ok: false,
   reason: { code, vars },
 });
@@ -98,7 +101,8 @@ export function encodeShare(state: ShareState): EncodeResult {
   const bytes = new TextEncoder().encode(JSON.stringify(payload));
   if (bytes.length > MAX_INFLATED_BYTES) return problem('too-large', { max: MAX_INFLATED_BYTES });
   const fragment = SHARE_PREFIX + toBase64Url(deflateSync(bytes, { level: 9 }));
-  if (fragment.length > MAX_FRAGMENT_CHARS) return problem('too-long', { size: fragment.length, max: MAX_FRAGMENT_CHARS });
+  if (fragment.length > MAX_FRAGMENT_CHARS)
+    return problem('too-long', { size: fragment.length, max: MAX_FRAGMENT_CHARS });
   return { ok: true, fragment };
 }
 
@@ -175,7 +179,8 @@ function inflateCapped(bytes: Uint8Array): Uint8Array | 'too-large' | 'corrupt' 
   return out;
 }
 
-const isInt = (x: unknown, lo: number, hi: number): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= lo && x <= hi;
+const isInt = (x: unknown, lo: number, hi: number): x is number =>
+  typeof x === 'number' && Number.isSafeInteger(x) && x >= lo && x <= hi;
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Reads the payload's fields, naming the first one that has the wrong type. */
@@ -192,7 +197,8 @@ function readState(p: unknown): ShareState | { field: string } {
   if (typeof v.colourBy !== 'string') return { field: 'view.colourBy' };
   if (typeof v.partner !== 'string') return { field: 'view.partner' };
   const l = v.lesson;
-  if (l !== null && !(isObj(l) && typeof l.id === 'string' && typeof l.step === 'number')) return { field: 'view.lesson' };
+  if (l !== null && !(isObj(l) && typeof l.id === 'string' && typeof l.step === 'number'))
+    return { field: 'view.lesson' };
   return {
     scenario: p.scenario,
     view: {

@@ -5,44 +5,47 @@
 // partner, CPU, colouring and lesson, then replay to the cursor in slices. A
 // link that cannot be opened leaves an explanation and the default scenario.
 import { lessonById } from '../classroom/lessons';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { listPresets } from '../engine/engine';
-import type { LabEngine } from '../engine/use-lab-engine';
+import type { LabEngine } from '../stores/lab-engine';
 import type { PartnerKind } from '../compare/variants';
 import { parsePartner, partnerValue } from '../compare/variants';
 import type { ColourBy } from '../views/topology/topology-view';
 import { useT } from '../i18n/i18n';
 import { cursorOf } from './cursor';
 import { decodeShare, encodeShare, type LessonStep, type ShareProblem } from './share-link';
+import { useLatest } from '../stores/use-latest';
+import { extCommand, extJob } from '../engine/extensions';
+import { CURSOR_JOB, PLACE_CURSOR } from './engine-keys';
 
 /** What the lab lends the hook. Read through a ref, so it may be a new object every render. */
 export interface ShareHost {
   engine: LabEngine;
-  scenarioRef: RefObject<string>;
+  /** The scenario's JSON as loaded. */
+  scenario: () => string;
   /** Loads a scenario: the engine's message if it refused it, else null. */
   tryLoad: (json: string) => Promise<string | null>;
   /** Loads a scenario, showing the engine's message if it refused it. */
   load: (json: string) => Promise<boolean>;
   defaultScenario: () => string;
-  cpu: number;
+  /** What a link carries of the view, now. */
+  view: () => { cpu: number; colourBy: ColourBy; partner: PartnerKind | null; lesson: LessonStep | null };
   setCpu: (cpu: number) => void;
-  colourBy: ColourBy;
   setColourBy: (c: ColourBy) => void;
-  partner: PartnerKind | null;
   /** Builds the compare partner against the current scenario. */
   choosePartner: (k: PartnerKind | null) => Promise<void>;
   /** Pauses play and cancels a long run. */
   stop: () => void;
   /** The guided lesson's position, carried by links. A lesson step anchors the
    * cursor itself, so a link made at a step opens at that step's anchor. */
-  lesson: LessonStep | null;
   setLesson: (l: LessonStep | null) => void;
   /** Puts the run at the lesson step's anchor again (after the link's scenario was loaded). */
   reanchorLesson: () => void;
 }
 
 /** A problem opening a link: the codec's, or the engine's message about the scenario. */
-export type OpenProblem = ShareProblem | { code: 'scenario'; vars: { detail: string } } | { code: 'unknown-partner'; vars: { name: string } };
+export type OpenProblem =
+  ShareProblem | { code: 'scenario'; vars: { detail: string } } | { code: 'unknown-partner'; vars: { name: string } };
 
 export interface MadeLink {
   url: string | null;
@@ -52,25 +55,24 @@ export interface MadeLink {
 }
 
 export function useShare(host: ShareHost) {
-  const hostRef = useRef(host);
-  hostRef.current = host;
+  const hostRef = useLatest(host);
   const t = useT();
-  const tRef = useRef(t);
-  tRef.current = t;
+  const tRef = useLatest(t);
   const [made, setMade] = useState<MadeLink | null>(null);
   const [openProblem, setOpenProblem] = useState<OpenProblem | null>(null);
 
   const makeLink = useCallback(async () => {
     const h = hostRef.current;
-    const frame = h.engine.dataRef.current?.frame;
+    const frame = h.engine.data?.frame;
     if (!frame) return;
     h.stop();
     // The sender sees exactly what a receiver will: the canonical state at this cursor.
     const cursor = cursorOf(frame);
-    await h.engine.command({ kind: 'place-cursor', cursor });
+    await h.engine.command(extCommand(PLACE_CURSOR, cursor));
+    const v = h.view();
     const r = encodeShare({
-      scenario: h.scenarioRef.current,
-      view: { cursor, cpu: h.cpu, colourBy: h.colourBy, partner: partnerValue(h.partner), lesson: h.lesson },
+      scenario: h.scenario(),
+      view: { cursor, cpu: v.cpu, colourBy: v.colourBy, partner: partnerValue(v.partner), lesson: v.lesson },
     });
     if (!r.ok) return setMade({ url: null, problem: r.reason, copied: null });
     const url = `${location.href.split('#')[0]}#${r.fragment}`;
@@ -79,48 +81,56 @@ export function useShare(host: ShareHost) {
     const done = (copied: boolean) => setMade((m) => (m?.url === url ? { ...m, copied } : m));
     try {
       if (!navigator.clipboard) done(false);
-      else navigator.clipboard.writeText(url).then(() => done(true), () => done(false));
+      else
+        navigator.clipboard.writeText(url).then(
+          () => done(true),
+          () => done(false),
+        );
     } catch {
       done(false);
     }
-  }, []);
+  }, [hostRef]);
 
-  const open = useCallback(async (fragment: string) => {
-    const h = hostRef.current;
-    const fail = async (p: OpenProblem) => {
-      setOpenProblem(p);
+  const open = useCallback(
+    async (fragment: string) => {
+      const h = hostRef.current;
+      const fail = async (p: OpenProblem) => {
+        setOpenProblem(p);
+        h.stop();
+        h.setLesson(null);
+        await h.choosePartner(null);
+        await h.load(h.defaultScenario());
+        // A reload should not meet the same broken link again.
+        history.replaceState(history.state, '', location.href.split('#')[0]);
+      };
+      const d = decodeShare(fragment);
+      if (!d.ok) return fail(d.reason);
+      const { scenario, view } = d.state;
+      const partner = parsePartner(view.partner);
+      if (partner?.kind === 'preset' && !listPresets().some((p) => p.name === partner.name))
+        return fail({ code: 'unknown-partner', vars: { name: partner.name } });
       h.stop();
-      h.setLesson(null);
       await h.choosePartner(null);
-      await h.load(h.defaultScenario());
-      // A reload should not meet the same broken link again.
-      history.replaceState(history.state, '', location.href.split('#')[0]);
-    };
-    const d = decodeShare(fragment);
-    if (!d.ok) return fail(d.reason);
-    const { scenario, view } = d.state;
-    const partner = parsePartner(view.partner);
-    if (partner?.kind === 'preset' && !listPresets().some((p) => p.name === partner.name)) return fail({ code: 'unknown-partner', vars: { name: partner.name } });
-    h.stop();
-    await h.choosePartner(null);
-    // The engine is the judge of scenarios; its message names the field.
-    const refused = await h.tryLoad(scenario);
-    if (refused !== null) return fail({ code: 'scenario', vars: { detail: refused } });
-    setOpenProblem(null);
-    setMade(null);
-    await h.choosePartner(partner);
-    const topo = h.engine.dataRef.current?.topology;
-    if (!topo) return;
-    h.setCpu(Math.min(view.cpu, topo.cpus.length - 1));
-    h.setColourBy(view.colourBy);
-    // A lesson this build does not have is dropped, not kept half-open. A
-    // lesson step puts the cursor at its own anchor (one rule: the link's
-    // cursor is not raced against it).
-    const lesson = view.lesson && lessonById(view.lesson.id) ? view.lesson : null;
-    h.setLesson(lesson);
-    if (lesson) return h.reanchorLesson();
-    await h.engine.job({ kind: 'cursor', cursor: view.cursor }, tRef.current('share.opening'));
-  }, []);
+      // The engine is the judge of scenarios; its message names the field.
+      const refused = await h.tryLoad(scenario);
+      if (refused !== null) return fail({ code: 'scenario', vars: { detail: refused } });
+      setOpenProblem(null);
+      setMade(null);
+      await h.choosePartner(partner);
+      const topo = h.engine.data?.topology;
+      if (!topo) return;
+      h.setCpu(Math.min(view.cpu, topo.cpus.length - 1));
+      h.setColourBy(view.colourBy);
+      // A lesson this build does not have is dropped, not kept half-open. A
+      // lesson step puts the cursor at its own anchor (one rule: the link's
+      // cursor is not raced against it).
+      const lesson = view.lesson && lessonById(view.lesson.id) ? view.lesson : null;
+      h.setLesson(lesson);
+      if (lesson) return h.reanchorLesson();
+      await h.engine.job(extJob(CURSOR_JOB, view.cursor), tRef.current('share.opening'));
+    },
+    [hostRef, tRef],
+  );
 
   useEffect(() => {
     if (location.hash.length > 1) void open(location.hash);

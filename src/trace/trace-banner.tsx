@@ -20,7 +20,15 @@ export function TraceBanner(props: { trace: OpenTrace; durationNs: number; onClo
   return (
     <div className="trace-banner" data-testid="trace-banner">
       <p>
-        <b>{t('trace.banner', { name: info.name, format: info.format, kernel: info.kernel, cpus: info.cpus, ms: (props.durationNs / 1e6).toFixed(1) })}</b>{' '}
+        <b>
+          {t('trace.banner', {
+            name: info.name,
+            format: info.format,
+            kernel: info.kernel,
+            cpus: info.cpus,
+            ms: (props.durationNs / 1e6).toFixed(1),
+          })}
+        </b>{' '}
         <button type="button" data-testid="trace-close" onClick={props.onClose}>
           {t('trace.close')}
         </button>

@@ -38,7 +38,16 @@ interface Props {
 
 type Mode = 'clipped' | 'all' | 'edit';
 
-export function ClippedText({ text, limit = CLIP_CHARS, preview = PREVIEW_CHARS, testId, label, onChange, field, className }: Props) {
+export function ClippedText({
+  text,
+  limit = CLIP_CHARS,
+  preview = PREVIEW_CHARS,
+  testId,
+  label,
+  onChange,
+  field,
+  className,
+}: Props) {
   const t = useT();
   const [mode, setMode] = useState<Mode>('clipped');
   if (text.length <= limit && mode === 'clipped') return <span data-testid={testId}>{text}</span>;
@@ -49,7 +58,15 @@ export function ClippedText({ text, limit = CLIP_CHARS, preview = PREVIEW_CHARS,
       {mode === 'clipped' && <span className="clipped-text">{clip(text, Math.min(limit, preview))}…</span>}
       {mode === 'all' && <LongTextView text={text} testId={id('all')} />}
       {mode === 'edit' && <FullText text={text} label={label} onChange={onChange} />}{' '}
-      <button type="button" className="show-all" data-field={field} aria-expanded={mode !== 'clipped'} aria-label={label ? `${label}: ${count}` : undefined} onClick={() => setMode(mode === 'clipped' ? 'all' : 'clipped')} data-testid={id('show-all')}>
+      <button
+        type="button"
+        className="show-all"
+        data-field={field}
+        aria-expanded={mode !== 'clipped'}
+        aria-label={label ? `${label}: ${count}` : undefined}
+        onClick={() => setMode(mode === 'clipped' ? 'all' : 'clipped')}
+        data-testid={id('show-all')}
+      >
         {mode === 'clipped' ? count : t('app.showLess')}
       </button>
       {onChange && mode !== 'edit' && (

@@ -53,7 +53,11 @@ export function Controls(p: ControlsProps) {
       if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
       // Space and Enter on a focused button, link or cell press it (keyboard
       // users operate the controls with them): they are not the Play shortcut then.
-      if ((e.key === ' ' || e.key === 'Enter') && target?.closest?.('button, a[href], [role=button], [role=radio], [role=tab], summary')) return;
+      if (
+        (e.key === ' ' || e.key === 'Enter') &&
+        target?.closest?.('button, a[href], [role=button], [role=radio], [role=tab], summary')
+      )
+        return;
       // Arrow keys scroll a focused scrolled box (runqueue, event log, tables) rather than step the simulation.
       if (e.key.startsWith('Arrow') && target?.closest?.('[role=region], ol[tabindex], table[tabindex]')) return;
       const c = commandForKey(e.key);
@@ -68,7 +72,13 @@ export function Controls(p: ControlsProps) {
   const atStart = p.events === 0 && p.nowNs === 0;
   return (
     <section className="controls" aria-label={t('a11y.playback')}>
-      <button data-testid="btn-play" className="primary" onClick={() => p.onCommand('play')} disabled={p.finished} title={t('ctl.playTitle', { key: keyLabel('play', t) })}>
+      <button
+        data-testid="btn-play"
+        className="primary"
+        onClick={() => p.onCommand('play')}
+        disabled={p.finished}
+        title={t('ctl.playTitle', { key: keyLabel('play', t) })}
+      >
         {p.playing ? t('ctl.pause') : t('ctl.play')}
       </button>
       <label className="speed">
@@ -84,30 +94,44 @@ export function Controls(p: ControlsProps) {
       {PAIRS.map((pair) => {
         const label = t(`ctl.pair.${pair.id}`);
         return (
-        <span className="step-pair" key={pair.id}>
-          <button data-testid={`btn-back-${pair.id}`} onClick={() => p.onCommand(pair.back)} disabled={atStart} title={t('ctl.backTitle', { what: label, key: keyLabel(pair.back, t) })}>
-            ◀
-          </button>
-          <span className="step-label">{label}</span>
-          <button
-            data-testid={LEGACY_ID[pair.fwd] ?? `btn-next-${pair.id}`}
-            onClick={() => p.onCommand(pair.fwd)}
-            disabled={p.finished}
-            title={t('ctl.fwdTitle', { what: label, key: keyLabel(pair.fwd, t) })}
-          >
-            ▶
-          </button>
-        </span>
+          <span className="step-pair" key={pair.id}>
+            <button
+              data-testid={`btn-back-${pair.id}`}
+              onClick={() => p.onCommand(pair.back)}
+              disabled={atStart}
+              title={t('ctl.backTitle', { what: label, key: keyLabel(pair.back, t) })}
+            >
+              ◀
+            </button>
+            <span className="step-label">{label}</span>
+            <button
+              data-testid={LEGACY_ID[pair.fwd] ?? `btn-next-${pair.id}`}
+              onClick={() => p.onCommand(pair.fwd)}
+              disabled={p.finished}
+              title={t('ctl.fwdTitle', { what: label, key: keyLabel(pair.fwd, t) })}
+            >
+              ▶
+            </button>
+          </span>
         );
       })}
-      <button data-testid="btn-reset" onClick={() => p.onCommand('reset')} title={t('ctl.resetTitle', { key: keyLabel('reset', t) })}>
+      <button
+        data-testid="btn-reset"
+        onClick={() => p.onCommand('reset')}
+        title={t('ctl.resetTitle', { key: keyLabel('reset', t) })}
+      >
         {t('ctl.reset')}
       </button>
-      <button data-testid="btn-help" onClick={() => p.onCommand('help')} title={t('ctl.helpTitle', { key: keyLabel('help', t) })}>
+      <button
+        data-testid="btn-help"
+        onClick={() => p.onCommand('help')}
+        title={t('ctl.helpTitle', { key: keyLabel('help', t) })}
+      >
         ?
       </button>
       <span className="clock">
-        t = <b data-testid="sim-time">{fmtMs(p.nowNs)}</b> ms / {fmtMs(p.durationNs)} ms · <span data-testid="event-count">{p.events}</span> {t('ctl.events')}
+        t = <b data-testid="sim-time">{fmtMs(p.nowNs)}</b> ms / {fmtMs(p.durationNs)} ms ·{' '}
+        <span data-testid="event-count">{p.events}</span> {t('ctl.events')}
         {p.finished && ` · ${t('ctl.finished')}`}
       </span>
       {p.playing && isSlow(p.achieved, p.speed) && (

@@ -9,6 +9,7 @@ import { taskColor } from './colors';
 import { useWidth } from './use-width';
 import { useT } from '../i18n/i18n';
 import { ExportButtons } from './export/export-buttons';
+import { useLatest } from '../stores/use-latest';
 
 /** Keys on the focused lanes: ← → pan by a quarter window, + − zoom, Home follows the cursor. */
 function lanesKeys(e: ReactKeyboardEvent, nav: GanttNav, t0Ns: number, t1Ns: number): void {
@@ -31,7 +32,14 @@ function lanesKeys(e: ReactKeyboardEvent, nav: GanttNav, t0Ns: number, t1Ns: num
 }
 
 /** Who ran on each CPU in the window, in words (the lanes' text alternative; at most 16 CPUs, 6 names each). */
-function lanesWords(slices: RunSlice[], nrCpus: number, t0Ns: number, t1Ns: number, nameOf: (pid: number) => string, t: ReturnType<typeof useT>): string {
+function lanesWords(
+  slices: RunSlice[],
+  nrCpus: number,
+  t0Ns: number,
+  t1Ns: number,
+  nameOf: (pid: number) => string,
+  t: ReturnType<typeof useT>,
+): string {
   const byCpu = new Map<number, Map<number, number>>();
   for (const s of slices) {
     const m = byCpu.get(s.cpu) ?? new Map<number, number>();
@@ -42,10 +50,17 @@ function lanesWords(slices: RunSlice[], nrCpus: number, t0Ns: number, t1Ns: numb
   for (let cpu = 0; cpu < nrCpus && parts.length < 16; cpu++) {
     const m = byCpu.get(cpu);
     if (!m) continue;
-    const names = [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([pid]) => nameOf(pid));
+    const names = [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([pid]) => nameOf(pid));
     parts.push(t('a11y.lanesCpu', { cpu, names: names.join(', ') }));
   }
-  return t('a11y.lanes', { t0: (t0Ns / 1e6).toFixed(1), t1: (t1Ns / 1e6).toFixed(1), list: parts.length ? parts.join('; ') : t('a11y.lanesIdle') });
+  return t('a11y.lanes', {
+    t0: (t0Ns / 1e6).toFixed(1),
+    t1: (t1Ns / 1e6).toFixed(1),
+    list: parts.length ? parts.join('; ') : t('a11y.lanesIdle'),
+  });
 }
 
 /** CSS px left of the lanes for the "cpuN" labels. */
@@ -93,7 +108,10 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
   const cssH = laneH * nrLanes + 4;
   // simSpace (ns) → cssPx, the one conversion this view needs; the right
   // margin leaves room for the last tick label.
-  const x = d3.scaleLinear().domain([t0Ns, Math.max(t1Ns, t0Ns + 1)]).range([LABEL_W_PX, cssW - 20]);
+  const x = d3
+    .scaleLinear()
+    .domain([t0Ns, Math.max(t1Ns, t0Ns + 1)])
+    .range([LABEL_W_PX, cssW - 20]);
 
   const [drag, setDrag] = useState<{ startX: number; lastX: number } | null>(null);
   /** Pointers down on the lanes (id → clientX): two make a pinch. */
@@ -101,10 +119,8 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
   const nsPerPx = (t1Ns - t0Ns) / Math.max(1, x.range()[1] - x.range()[0]);
   // Ctrl/⌘ + wheel zooms around the pointer; a plain wheel still scrolls the
   // page. A native listener, because React's wheel handlers are passive.
-  const navRef = useRef(nav);
-  navRef.current = nav;
-  const xRef = useRef(x);
-  xRef.current = x;
+  const navRef = useLatest(nav);
+  const xRef = useLatest(x);
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
@@ -117,7 +133,7 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => canvas.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [navRef, xRef]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -194,13 +210,26 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
         )}
         {nav && (
           <span className="toggle" role="group" aria-label={t('gantt.zoomLabel')}>
-            <button data-testid="gantt-zoom-out" onClick={() => nav.onZoom(0.5, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)} title={t('gantt.zoomOut')}>
+            <button
+              data-testid="gantt-zoom-out"
+              onClick={() => nav.onZoom(0.5, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)}
+              title={t('gantt.zoomOut')}
+            >
               −
             </button>
-            <button data-testid="gantt-zoom-in" onClick={() => nav.onZoom(2, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)} title={t('gantt.zoomIn')}>
+            <button
+              data-testid="gantt-zoom-in"
+              onClick={() => nav.onZoom(2, nav.follow ? t1Ns : (t0Ns + t1Ns) / 2)}
+              title={t('gantt.zoomIn')}
+            >
               +
             </button>
-            <button data-testid="gantt-follow" className={nav.follow ? 'on' : ''} onClick={nav.onFollow} title={t('gantt.followTitle')}>
+            <button
+              data-testid="gantt-follow"
+              className={nav.follow ? 'on' : ''}
+              onClick={nav.onFollow}
+              title={t('gantt.followTitle')}
+            >
               {t('gantt.follow')}
             </button>
           </span>
@@ -214,7 +243,11 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
           data-t1={t1Ns}
           data-slices={slices.length}
           ref={canvasRef}
-          style={{ width: cssW, height: cssH, cursor: drag ? 'grabbing' : nav ? 'grab' : onSeek ? 'pointer' : 'default' }}
+          style={{
+            width: cssW,
+            height: cssH,
+            cursor: drag ? 'grabbing' : nav ? 'grab' : onSeek ? 'pointer' : 'default',
+          }}
           title={nav ? t('gantt.navTitle') : onSeek ? t('gantt.seekTitle') : undefined}
           // Keyboard: focusable, arrows pan, + / − zoom (lanesKeys); screen readers get who ran where.
           tabIndex={nav ? 0 : undefined}
@@ -302,7 +335,11 @@ function legendEntries(slices: RunSlice[]): { shown: number[]; more: number } {
 }
 
 function fmtSpan(ns: number): string {
-  return ns >= 10e6 ? `${(ns / 1e6).toFixed(0)} ms` : ns >= 1e6 ? `${(ns / 1e6).toFixed(1)} ms` : `${(ns / 1e3).toFixed(0)} µs`;
+  return ns >= 10e6
+    ? `${(ns / 1e6).toFixed(0)} ms`
+    : ns >= 1e6
+      ? `${(ns / 1e6).toFixed(1)} ms`
+      : `${(ns / 1e3).toFixed(0)} µs`;
 }
 
 /** A tick label with as many decimals as the zoom needs to tell ticks apart. */

@@ -49,7 +49,12 @@ export function heatRows(cpus: CpuPlace[], open: number | null): HeatRows {
  * Per row and bucket, the mean of its CPUs' values (`values` is bucket-major,
  * `nrCpus` per bucket), row-major; and the largest mean, for the colour scale.
  */
-export function rowMeans(rows: HeatRow[], values: ArrayLike<number>, buckets: number, nrCpus: number): { means: Float64Array; top: number } {
+export function rowMeans(
+  rows: HeatRow[],
+  values: ArrayLike<number>,
+  buckets: number,
+  nrCpus: number,
+): { means: Float64Array; top: number } {
   const means = new Float64Array(rows.length * buckets);
   let top = 0;
   rows.forEach((row, r) => {

@@ -37,18 +37,32 @@ export function Heatmaps(p: HeatmapProps) {
   const { rows, aggregated, nodes } = useMemo(() => heatRows(p.cpus, open), [p.cpus, open]);
   const toggle = (node: number) => setOpen((o) => (o === node ? null : node));
   const spanNs = Math.max(p.durationNs, 1);
-  const x = useMemo(() => d3.scaleLinear().domain([0, spanNs]).range([LABEL_W_PX, cssW - 16]), [spanNs, cssW]);
+  const x = useMemo(
+    () =>
+      d3
+        .scaleLinear()
+        .domain([0, spanNs])
+        .range([LABEL_W_PX, cssW - 16]),
+    [spanNs, cssW],
+  );
   return (
     <section className="panel" data-testid="heatmaps">
       <header className="panel-head">
         <h2>{t('heat.title')}</h2>
         <span className="meta">
-          {t('heat.meta', { n: p.history.buckets, w: (p.history.widthNs / 1e6).toFixed(p.history.widthNs < 1e7 ? 1 : 0) })}
+          {t('heat.meta', {
+            n: p.history.buckets,
+            w: (p.history.widthNs / 1e6).toFixed(p.history.widthNs < 1e7 ? 1 : 0),
+          })}
         </span>
         {aggregated && (
           <label className="heat-open">
             {t('heat.open')}{' '}
-            <select data-testid="heat-open" value={open ?? ''} onChange={(e) => setOpen(e.target.value === '' ? null : Number(e.target.value))}>
+            <select
+              data-testid="heat-open"
+              value={open ?? ''}
+              onChange={(e) => setOpen(e.target.value === '' ? null : Number(e.target.value))}
+            >
               <option value="">{t('heat.openNone')}</option>
               {nodes.map((n) => (
                 <option key={n} value={n}>
@@ -62,10 +76,36 @@ export function Heatmaps(p: HeatmapProps) {
       </header>
       <div ref={boxRef} className="heatmap-box">
         {/* The cursor is a positioned line over the canvases: moving it redraws nothing. */}
-        <div className="heat-cursor" data-testid="heat-cursor" style={{ left: Math.round(x(Math.min(p.nowNs, spanNs))) }} />
+        <div
+          className="heat-cursor"
+          data-testid="heat-cursor"
+          style={{ left: Math.round(x(Math.min(p.nowNs, spanNs))) }}
+        />
         <MarkStrip history={p.history} violations={p.violations} x={x} cssW={cssW} onSeek={p.onSeek} />
-        <Heatmap kind="nr_running" title={t('heat.runnable')} history={p.history} rows={rows} nrCpus={p.cpus.length} open={open} x={x} cssW={cssW} onSeek={p.onSeek} onToggle={toggle} />
-        <Heatmap kind="load" title={p.loadTitle ?? t('heat.load')} history={p.history} rows={rows} nrCpus={p.cpus.length} open={open} x={x} cssW={cssW} onSeek={p.onSeek} onToggle={toggle} />
+        <Heatmap
+          kind="nr_running"
+          title={t('heat.runnable')}
+          history={p.history}
+          rows={rows}
+          nrCpus={p.cpus.length}
+          open={open}
+          x={x}
+          cssW={cssW}
+          onSeek={p.onSeek}
+          onToggle={toggle}
+        />
+        <Heatmap
+          kind="load"
+          title={p.loadTitle ?? t('heat.load')}
+          history={p.history}
+          rows={rows}
+          nrCpus={p.cpus.length}
+          open={open}
+          x={x}
+          cssW={cssW}
+          onSeek={p.onSeek}
+          onToggle={toggle}
+        />
         <div className="axis" style={{ width: cssW }}>
           {x.ticks(Math.max(2, Math.floor(cssW / 130))).map((tick) => (
             <span key={tick} style={{ left: x(tick) }}>
@@ -82,7 +122,13 @@ type Scale = d3.ScaleLinear<number, number>;
 
 /** A heatmap's numbers in words (its text alternative): the peak, and each row's value (a CPU's, or a node's
  * mean) in the latest bucket (at most 64 rows). */
-function heatWords(what: string, means: Float64Array, h: LoadHistory, rows: HeatRow[], t: ReturnType<typeof useT>): string {
+function heatWords(
+  what: string,
+  means: Float64Array,
+  h: LoadHistory,
+  rows: HeatRow[],
+  t: ReturnType<typeof useT>,
+): string {
   const fmt = (v: number) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
   const name = (r: HeatRow) => (r.cpus.length === 1 ? String(r.cpus[0]) : t('heat.node', { n: r.node }));
   let max = 0;
@@ -92,7 +138,14 @@ function heatWords(what: string, means: Float64Array, h: LoadHistory, rows: Heat
   }
   const last = Math.max(0, h.buckets - 1);
   const list = rows.slice(0, 64).map((r, i) => `${name(r)}: ${fmt(means[i * h.buckets + last] ?? 0)}`);
-  return t('a11y.heatmap', { what, buckets: h.buckets, t: ((h.buckets * h.widthNs) / 1e6).toFixed(0), max: fmt(max), cpu: rows[at] ? name(rows[at]) : '0', list: list.join(', ') + (rows.length > 64 ? ', …' : '') });
+  return t('a11y.heatmap', {
+    what,
+    buckets: h.buckets,
+    t: ((h.buckets * h.widthNs) / 1e6).toFixed(0),
+    max: fmt(max),
+    cpu: rows[at] ? name(rows[at]) : '0',
+    list: list.join(', ') + (rows.length > 64 ? ', …' : ''),
+  });
 }
 
 function seekHandler(x: Scale, onSeek: (t: number) => void, onLabel?: (yPx: number) => void) {
@@ -135,6 +188,7 @@ interface OneProps {
 }
 
 const Heatmap = memo(function Heatmap(p: OneProps) {
+  const { x } = p;
   const t = useT();
   const ref = useRef<HTMLCanvasElement>(null);
   const n = p.rows.length;
@@ -172,8 +226,8 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
       off.height = n;
       off.getContext('2d')?.putImageData(img, 0, 0);
       ctx.imageSmoothingEnabled = false;
-      const x0 = p.x(0);
-      const w = p.x(buckets * widthNs) - x0;
+      const x0 = x(0);
+      const w = x(buckets * widthNs) - x0;
       // Row by row: rows differ in height once a node is opened.
       for (let row = 0; row < n; row++) ctx.drawImage(off, 0, row, buckets, 1, x0, geo.y[row], w, geo.h[row]);
     }
@@ -195,10 +249,10 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
       }
       if (row > 0 && (geo.h[row] >= 4 || r.node === p.open || p.rows[row - 1].node === p.open)) {
         ctx.fillStyle = '#1f2933';
-        ctx.fillRect(p.x(0), y - 0.5, p.x.range()[1] - p.x(0), 1);
+        ctx.fillRect(x(0), y - 0.5, x.range()[1] - x(0), 1);
       }
     }
-  }, [means, top, p.history, p.rows, p.open, p.x, p.cssW, n, geo, cssH, aggregated, t]);
+  }, [means, top, p.history, p.rows, p.open, x, p.cssW, n, geo, cssH, aggregated, t]);
   const onLabel = aggregated
     ? (y: number) => {
         const r = p.rows[rowAt(geo, y)];
@@ -215,7 +269,7 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
         data-rows={n}
         ref={ref}
         style={{ width: p.cssW, height: cssH, cursor: 'pointer' }}
-        onClick={seekHandler(p.x, p.onSeek, onLabel)}
+        onClick={seekHandler(x, p.onSeek, onLabel)}
         role="img"
         aria-label={heatWords(p.title, means, p.history, p.rows, t)}
       />
@@ -224,7 +278,14 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
 });
 
 /** Migrations per bucket as bars; the checker's violations as red spans. */
-const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations: ViolationReport[]; x: Scale; cssW: number; onSeek: (t: number) => void }) {
+const MarkStrip = memo(function MarkStrip(p: {
+  history: LoadHistory;
+  violations: ViolationReport[];
+  x: Scale;
+  cssW: number;
+  onSeek: (t: number) => void;
+}) {
+  const { x } = p;
   const t = useT();
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -239,19 +300,19 @@ const MarkStrip = memo(function MarkStrip(p: { history: LoadHistory; violations:
     for (let b = 0; b < buckets; b++) {
       if (migrations[b] === 0) continue;
       const h = Math.max(1, (migrations[b] / most) * (MARK_H_PX - 4));
-      const a = p.x(b * widthNs);
-      ctx.fillRect(a, MARK_H_PX - h, Math.max(1, p.x((b + 1) * widthNs) - a), h);
+      const a = x(b * widthNs);
+      ctx.fillRect(a, MARK_H_PX - h, Math.max(1, x((b + 1) * widthNs) - a), h);
     }
     ctx.fillStyle = 'rgba(225, 45, 57, 0.85)';
     for (const v of p.violations) {
-      const a = p.x(v.detected_ns);
-      ctx.fillRect(a, 0, Math.max(2, p.x(v.confirmed_ns) - a), 5);
+      const a = x(v.detected_ns);
+      ctx.fillRect(a, 0, Math.max(2, x(v.confirmed_ns) - a), 5);
     }
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'top';
     ctx.fillStyle = '#52606d';
     ctx.fillText(t('heat.moves'), 4, 3);
-  }, [p.history, p.violations, p.x, p.cssW, t]);
+  }, [p.history, p.violations, x, p.cssW, t]);
   return (
     <canvas
       data-testid="heatmap-marks"

@@ -7,7 +7,6 @@ import type { DecisionView, GroupStatsView, WhyView } from '../engine/types';
 import type { Translate } from '../i18n/translate';
 import { parseCpuList } from './cpulist';
 
-
 /** The group type in words; capacity is in units of 1024 per full CPU (SMT siblings share one). */
 function typeWords(g: GroupStatsView, t: Translate): string {
   const worth = t('words.worth', { cap: g.group_capacity, n: (g.group_capacity / 1024).toFixed(1) });
@@ -28,21 +27,41 @@ function compare(a: number, b: number, t: Translate): string {
 export function groupSentence(g: GroupStatsView, i: number, d: DecisionView, t: Translate): string {
   const cpus = parseCpuList(g.cpus).length;
   const role = t(g.local ? 'words.roleLocal' : i === d.busiest_group ? 'words.roleBusiest' : 'words.roleOther');
-  const tasks = t('words.has', { role, tasks: plural(t, g.sum_nr_running, 'words.tasks'), cpus: plural(t, cpus, 'words.cpus'), idle: g.idle_cpus });
-  const avg = t('words.avg', { avg: g.avg_load, cmp: compare(g.avg_load, d.domain_avg_load, t), dom: d.domain_avg_load });
+  const tasks = t('words.has', {
+    role,
+    tasks: plural(t, g.sum_nr_running, 'words.tasks'),
+    cpus: plural(t, cpus, 'words.cpus'),
+    idle: g.idle_cpus,
+  });
+  const avg = t('words.avg', {
+    avg: g.avg_load,
+    cmp: compare(g.avg_load, d.domain_avg_load, t),
+    dom: d.domain_avg_load,
+  });
   const spread = g.max_load !== g.min_load ? t('words.spread', { min: g.min_load, max: g.max_load }) : '';
   return t('words.sentence', { tasks, kind: typeWords(g, t), avg, spread });
 }
 
 /** The decision as numbered steps. */
 export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, t: Translate): string[] {
-  const steps = [t('words.step1', { cpu: d.cpu, idle: d.idle, level: d.level, groups: plural(t, d.groups.length, 'words.groups'), avg: d.domain_avg_load })];
+  const steps = [
+    t('words.step1', {
+      cpu: d.cpu,
+      idle: d.idle,
+      level: d.level,
+      groups: plural(t, d.groups.length, 'words.groups'),
+      avg: d.domain_avg_load,
+    }),
+  ];
   if (d.outcome === 'not-designated') {
     steps.push(explainDecision(d, t) + t('dec.stop'));
     return steps;
   }
   const b = d.busiest_group === null ? undefined : d.groups[d.busiest_group];
-  const type = b && ['overloaded', 'imbalanced', 'other'].includes(b.group_type) ? t(`dec.type.${b.group_type}`) : (b?.group_type ?? '');
+  const type =
+    b && ['overloaded', 'imbalanced', 'other'].includes(b.group_type)
+      ? t(`dec.type.${b.group_type}`)
+      : (b?.group_type ?? '');
   steps.push(b ? t('words.busiest', { cpus: b.cpus, type, avg: b.avg_load }) : t('words.noBusiest'));
   if (d.imbalance > 0) steps.push(t('words.imbalance', { imb: d.imbalance }));
   if (d.outcome === 'moved') {
@@ -56,7 +75,7 @@ export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, 
 
 /** Why nothing moved, from the engine's reason code and numbers. */
 export function whyWords(w: WhyView, t: Translate): string {
-  if (w.code !== 'skipped') return t(`why.${w.code}`, w as unknown as Record<string, string | number>);
+  if (w.code !== 'skipped') return t(`why.${w.code}`, w);
   const parts = (
     [
       ['running', w.running],
@@ -75,5 +94,12 @@ export function explainDecision(d: DecisionView, t: Translate): string {
   const who = t('dec.who', { cpu: d.cpu, level: d.level, idle: t(`dec.idle.${d.idle}`) });
   const why = d.why ? whyWords(d.why, t) : '';
   const from = d.from_cpu ?? '?';
-  return t(`dec.${d.outcome}`, { who, why, from, designated: d.designated_cpu ?? '?', n: d.moved.length, imb: d.imbalance });
+  return t(`dec.${d.outcome}`, {
+    who,
+    why,
+    from,
+    designated: d.designated_cpu ?? '?',
+    n: d.moved.length,
+    imb: d.imbalance,
+  });
 }

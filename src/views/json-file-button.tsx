@@ -1,6 +1,11 @@
 // A button that picks a scenario JSON file. The input is cleared after each
 // pick, so the same file can be picked again (after editing it on disk).
-export function JsonFileButton(props: { label: string; onFile: (file: File) => void; className?: string; testId?: string }) {
+export function JsonFileButton(props: {
+  label: string;
+  onFile: (file: File) => void;
+  className?: string;
+  testId?: string;
+}) {
   return (
     <label className={props.className ?? 'file'}>
       {props.label}

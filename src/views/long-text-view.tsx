@@ -44,7 +44,15 @@ export function LongTextView({ text, testId }: { text: string; testId?: string }
   return (
     <div className="long-text-view" ref={box} data-testid={testId} tabIndex={0}>
       <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-        <div style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+        <div
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            right: 0,
+            transform: `translateY(${items[0]?.start ?? 0}px)`,
+          }}
+        >
           {items.map((it) => (
             <div key={it.key} data-index={it.index} ref={v.measureElement} className="long-text-piece">
               {text.slice(bounds[it.index], bounds[it.index + 1])}

@@ -33,7 +33,9 @@ export const MetricsCharts = memo(function MetricsCharts(p: MetricsChartsProps) 
     <section className="panel" data-testid="metrics-charts">
       <header className="panel-head">
         <h2>{t('charts.title')}</h2>
-        <span className="meta">{t('charts.meta', { t: fmtMs(p.report.sim_time_ns), j: p.report.jain_fairness_threads.toFixed(3) })}</span>
+        <span className="meta">
+          {t('charts.meta', { t: fmtMs(p.report.sim_time_ns), j: p.report.jain_fairness_threads.toFixed(3) })}
+        </span>
         <ExportButtons name="metrics" />
       </header>
       <div className="charts">
@@ -49,7 +51,10 @@ function Shares({ report }: { report: Report }) {
   const t = useT();
   const procs = report.processes.slice(0, MAX_PROCS);
   const rowH = 22;
-  const x = d3.scaleLinear().domain([0, Math.max(0.01, d3.max(procs, (q) => q.share) ?? 0)]).range([0, 150]);
+  const x = d3
+    .scaleLinear()
+    .domain([0, Math.max(0.01, d3.max(procs, (q) => q.share) ?? 0)])
+    .range([0, 150]);
   return (
     <figure className="chart">
       <figcaption>{t('charts.shares')}</figcaption>
@@ -60,7 +65,9 @@ function Shares({ report }: { report: Report }) {
         viewBox={`0 0 ${W} ${Math.max(40, procs.length * rowH + 6)}`}
         data-testid="share-chart"
         role="img"
-        aria-label={t('a11y.chartShare', { list: procs.map((q) => `${q.name} ${(q.share * 100).toFixed(1)}%`).join(', ') })}
+        aria-label={t('a11y.chartShare', {
+          list: procs.map((q) => `${q.name} ${(q.share * 100).toFixed(1)}%`).join(', '),
+        })}
       >
         {procs.map((q, i) => (
           <g key={q.tgid} transform={`translate(0, ${i * rowH + 3})`} data-testid="share-bar">
@@ -69,13 +76,24 @@ function Shares({ report }: { report: Report }) {
             </text>
             <rect x={100} y={3} width={Math.max(1, x(q.share))} height={rowH - 8} fill={procColour(i)} />
             <text x={104 + x(q.share)} y={14} className="chart-value">
-              {(q.share * 100).toFixed(1)}% · {q.completion_ns === null ? t('charts.running') : t('charts.done', { t: fmtMs(q.completion_ns) })}
+              {(q.share * 100).toFixed(1)}% ·{' '}
+              {q.completion_ns === null ? t('charts.running') : t('charts.done', { t: fmtMs(q.completion_ns) })}
             </text>
-            <title>{t('charts.procTitle', { name: q.name, threads: q.threads, cpu: fmtMs(q.cpu_time_ns), wait: fmtMs(q.wait_time_ns), mig: q.migrations })}</title>
+            <title>
+              {t('charts.procTitle', {
+                name: q.name,
+                threads: q.threads,
+                cpu: fmtMs(q.cpu_time_ns),
+                wait: fmtMs(q.wait_time_ns),
+                mig: q.migrations,
+              })}
+            </title>
           </g>
         ))}
       </svg>
-      {report.processes.length > procs.length && <p className="meta">{t('charts.moreProcs', { n: report.processes.length - procs.length })}</p>}
+      {report.processes.length > procs.length && (
+        <p className="meta">{t('charts.moreProcs', { n: report.processes.length - procs.length })}</p>
+      )}
     </figure>
   );
 }
@@ -85,8 +103,15 @@ function LatencyChart({ cdfs, report }: { cdfs: LatencyCdf[]; report: Report }) 
   const lo = Math.max(1e3, d3.min(cdfs, (c) => c.quantiles.find((v) => v > 0) ?? 1e3) ?? 1e3);
   const hi = Math.max(lo * 10, d3.max(cdfs, (c) => c.quantiles[c.quantiles.length - 1]) ?? lo * 10);
   // Latencies span microseconds to many milliseconds: a log axis.
-  const x = d3.scaleLog().domain([lo, hi]).range([M.l, W - M.r]).clamp(true);
-  const y = d3.scaleLinear().domain([0, 1]).range([H - M.b, M.t]);
+  const x = d3
+    .scaleLog()
+    .domain([lo, hi])
+    .range([M.l, W - M.r])
+    .clamp(true);
+  const y = d3
+    .scaleLinear()
+    .domain([0, 1])
+    .range([H - M.b, M.t]);
   const index = new Map(report.processes.map((q, i) => [q.tgid, i]));
   return (
     <figure className="chart">
@@ -101,16 +126,44 @@ function LatencyChart({ cdfs, report }: { cdfs: LatencyCdf[]; report: Report }) 
           data-testid="latency-chart"
           role="img"
           aria-label={t('a11y.chartCdf', {
-            list: cdfs.map((c) => `${c.name} ${fmtLatency(c.quantiles[Math.round((c.quantiles.length - 1) / 2)])} / ${fmtLatency(c.quantiles[Math.round((c.quantiles.length - 1) * 0.99)])}`).join(', '),
+            list: cdfs
+              .map(
+                (c) =>
+                  `${c.name} ${fmtLatency(c.quantiles[Math.round((c.quantiles.length - 1) / 2)])} / ${fmtLatency(c.quantiles[Math.round((c.quantiles.length - 1) * 0.99)])}`,
+              )
+              .join(', '),
           })}
         >
-          <Axes x={x} y={y} xTicks={DECADES.filter((d) => d >= lo && d <= hi)} xFmt={(v) => fmtLatency(v)} yFmt={(v) => `${v * 100}%`} />
+          <Axes
+            x={x}
+            y={y}
+            xTicks={DECADES.filter((d) => d >= lo && d <= hi)}
+            xFmt={(v) => fmtLatency(v)}
+            yFmt={(v) => `${v * 100}%`}
+          />
           {cdfs.map((c) => {
             const n = c.quantiles.length - 1;
-            const line = d3.line<number>().x((v) => x(Math.max(lo, v))).y((_, i) => y(i / n)).curve(d3.curveStepAfter);
+            const line = d3
+              .line<number>()
+              .x((v) => x(Math.max(lo, v)))
+              .y((_, i) => y(i / n))
+              .curve(d3.curveStepAfter);
             return (
-              <path key={c.tgid} className="cdf" data-testid="latency-cdf" d={line(c.quantiles) ?? ''} stroke={procColour(index.get(c.tgid) ?? 0)}>
-                <title>{t('charts.cdfTitle', { name: c.name, n: c.samples, median: fmtLatency(c.quantiles[Math.round(n / 2)]), max: fmtLatency(c.quantiles[n]) })}</title>
+              <path
+                key={c.tgid}
+                className="cdf"
+                data-testid="latency-cdf"
+                d={line(c.quantiles) ?? ''}
+                stroke={procColour(index.get(c.tgid) ?? 0)}
+              >
+                <title>
+                  {t('charts.cdfTitle', {
+                    name: c.name,
+                    n: c.samples,
+                    median: fmtLatency(c.quantiles[Math.round(n / 2)]),
+                    max: fmtLatency(c.quantiles[n]),
+                  })}
+                </title>
               </path>
             );
           })}
@@ -128,13 +181,32 @@ function WastedChart({ history, durationNs }: { history: LoadHistory; durationNs
   const cumulative: number[] = [];
   let sum = 0;
   for (let b = 0; b < buckets; b++) cumulative.push((sum += wasted[b]) / 1e6);
-  const x = d3.scaleLinear().domain([0, Math.max(durationNs, 1)]).range([M.l, W - M.r]);
-  const y = d3.scaleLinear().domain([0, Math.max(1, sum / 1e6)]).nice().range([H - M.b, M.t]);
-  const area = d3.area<number>().x((_, i) => x((i + 1) * widthNs)).y0(y(0)).y1((c) => y(c));
+  const x = d3
+    .scaleLinear()
+    .domain([0, Math.max(durationNs, 1)])
+    .range([M.l, W - M.r]);
+  const y = d3
+    .scaleLinear()
+    .domain([0, Math.max(1, sum / 1e6)])
+    .nice()
+    .range([H - M.b, M.t]);
+  const area = d3
+    .area<number>()
+    .x((_, i) => x((i + 1) * widthNs))
+    .y0(y(0))
+    .y1((c) => y(c));
   return (
     <figure className="chart">
       <figcaption>{t('charts.wasted', { t: fmtMs(sum) })}</figcaption>
-      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} data-testid="wasted-chart" data-total-ns={sum} role="img" aria-label={t('a11y.chartWasted', { v: fmtMs(sum) })}>
+      <svg
+        width={W}
+        height={H}
+        viewBox={`0 0 ${W} ${H}`}
+        data-testid="wasted-chart"
+        data-total-ns={sum}
+        role="img"
+        aria-label={t('a11y.chartWasted', { v: fmtMs(sum) })}
+      >
         <Axes x={x} y={y} xTicks={x.ticks(4)} xFmt={(v) => `${(v / 1e3 / 1e6).toFixed(1)} s`} yFmt={(v) => `${v} ms`} />
         {buckets > 0 && <path className="wasted-area" d={area(cumulative) ?? ''} />}
       </svg>
@@ -144,7 +216,13 @@ function WastedChart({ history, durationNs }: { history: LoadHistory; durationNs
 
 type Scale = (v: number) => number;
 
-function Axes(p: { x: Scale; y: d3.ScaleLinear<number, number>; xTicks: number[]; xFmt: (v: number) => string; yFmt: (v: number) => string }) {
+function Axes(p: {
+  x: Scale;
+  y: d3.ScaleLinear<number, number>;
+  xTicks: number[];
+  xFmt: (v: number) => string;
+  yFmt: (v: number) => string;
+}) {
   return (
     <g className="axes">
       <line x1={M.l} x2={W - M.r} y1={H - M.b} y2={H - M.b} />

@@ -24,13 +24,17 @@ export const MetricsStrip = memo(function MetricsStrip(props: { report: Report }
       <div className="figure" title={t('strip.longestTitle')}>
         <span className="label">{t('strip.longest')}</span>
         <b data-testid="longest-wasted">
-          {r.longest_wasted_idle ? t('strip.longestValue', { t: fmtMs(r.longest_wasted_idle[2]), cpu: r.longest_wasted_idle[0] }) : t('strip.none')}
+          {r.longest_wasted_idle
+            ? t('strip.longestValue', { t: fmtMs(r.longest_wasted_idle[2]), cpu: r.longest_wasted_idle[0] })
+            : t('strip.none')}
         </b>
       </div>
       <div className="figure">
         <span className="label">{t('strip.checker')}</span>
         <b className={r.sanity_violations.length > 0 ? 'bad' : 'good'} data-testid="violations">
-          {r.sanity_violations.length === 0 ? t('strip.noViolation') : t('strip.violations', { n: r.sanity_violations.length })}
+          {r.sanity_violations.length === 0
+            ? t('strip.noViolation')
+            : t('strip.violations', { n: r.sanity_violations.length })}
         </b>
       </div>
       <div className="figure">
@@ -44,7 +48,11 @@ export const MetricsStrip = memo(function MetricsStrip(props: { report: Report }
       {r.processes.slice(0, 4).map((p) => (
         <div className="figure" key={p.tgid}>
           <span className="label">{p.name}</span>
-          <b>{p.completion_ns === null ? t('strip.share', { pct: (p.share * 100).toFixed(1) }) : t('strip.doneAt', { t: fmtMs(p.completion_ns) })}</b>
+          <b>
+            {p.completion_ns === null
+              ? t('strip.share', { pct: (p.share * 100).toFixed(1) })
+              : t('strip.doneAt', { t: fmtMs(p.completion_ns) })}
+          </b>
         </div>
       ))}
     </section>

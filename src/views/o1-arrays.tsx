@@ -32,13 +32,21 @@ export function O1RunqueueView(props: { cpu: CpuView; o1: O1RqView; currName: st
             expired: o1.expired.nr_active,
             switches: o1.switches,
           })}
-          {o1.expired_timestamp_ns !== null && <> · {t('rqpolicy.o1ExpiredSince', { ms: fmtMs(o1.expired_timestamp_ns) })}</>}
+          {o1.expired_timestamp_ns !== null && (
+            <> · {t('rqpolicy.o1ExpiredSince', { ms: fmtMs(o1.expired_timestamp_ns) })}</>
+          )}
         </span>
         <ExportButtons name="runqueue" />
       </header>
       <div className="curr-box">
         <span className="curr-label">curr</span>
-        {currName === null ? <span className="idle">{t('rq.idle')}</span> : <span className="curr-name" style={{ borderColor: taskColor(cpu.curr ?? 0) }}>{currName}</span>}
+        {currName === null ? (
+          <span className="idle">{t('rq.idle')}</span>
+        ) : (
+          <span className="curr-name" style={{ borderColor: taskColor(cpu.curr ?? 0) }}>
+            {currName}
+          </span>
+        )}
         <span className="hint">{t('rqpolicy.o1CurrHint')}</span>
       </div>
       <p className="hint o1-switch" data-testid="o1-switch">
@@ -65,7 +73,13 @@ function PrioArray(props: { which: 'active' | 'expired'; title: string; array: O
       <h3>
         {props.title} · {t('rqpolicy.o1ArrayMeta', { n: array.nr_active, first: first ?? '—' })}
       </h3>
-      <svg data-testid={`o1-array-${props.which}`} width={Math.max(width, LABEL_W + TASKS_SHOWN * TASK_W + 30)} height={height} role="img" aria-label={props.title}>
+      <svg
+        data-testid={`o1-array-${props.which}`}
+        width={Math.max(width, LABEL_W + TASKS_SHOWN * TASK_W + 30)}
+        height={height}
+        role="img"
+        aria-label={props.title}
+      >
         <text x={0} y={12} className="o1-label">
           bitmap
         </text>
@@ -79,7 +93,13 @@ function PrioArray(props: { which: 'active' | 'expired'; title: string; array: O
             y={0}
             width={CELL_W - 1}
             height={STRIP_H}
-            className={set.has(prio) ? `o1-bit on ${props.which}${prio === first ? ' first' : ''}` : prio < 100 ? 'o1-bit rt' : 'o1-bit'}
+            className={
+              set.has(prio)
+                ? `o1-bit on ${props.which}${prio === first ? ' first' : ''}`
+                : prio < 100
+                  ? 'o1-bit rt'
+                  : 'o1-bit'
+            }
           >
             <title>{t(set.has(prio) ? 'rqpolicy.prioTip' : 'rqpolicy.prioEmptyTip', { prio })}</title>
           </rect>
@@ -135,7 +155,13 @@ function O1Task(props: { task: O1TaskView; x: number; y: number; running: boolea
           left: fmtMs(task.time_slice_ns),
         })}
       </title>
-      <rect width={TASK_W - 6} height={ROW_H - 4} rx={4} className={props.running ? 'o1-task running' : 'o1-task'} style={{ stroke: taskColor(task.pid) }} />
+      <rect
+        width={TASK_W - 6}
+        height={ROW_H - 4}
+        rx={4}
+        className={props.running ? 'o1-task running' : 'o1-task'}
+        style={{ stroke: taskColor(task.pid) }}
+      />
       <text x={6} y={14} className="o1-task-name">
         {name}
       </text>

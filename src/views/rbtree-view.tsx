@@ -18,7 +18,12 @@ type Mode = 'auto' | 'tree' | 'list';
 /** A run of many events leaves many rotations: the line names the latest ones. */
 const ROTATIONS_SHOWN = 8;
 
-export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotations: Rotation[]; nameOf: (pid: number) => string }) {
+export function RbTreeView(props: {
+  cpu: CpuView;
+  currName: string | null;
+  rotations: Rotation[];
+  nameOf: (pid: number) => string;
+}) {
   const { cpu, currName, rotations, nameOf } = props;
   const t = useT();
   const myRotations = rotations.filter((r) => r.cpu === cpu.cpu);
@@ -32,8 +37,9 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
       <header className="panel-head">
         <h2>{t('rq.title', { cpu: cpu.cpu })}</h2>
         <span className="meta">
-          nr_running <b>{cpu.nr_running}</b> · {t('rq.inTree')} <b data-testid="nr-in-tree">{cpu.tree.nodes.length}</b> · min_vruntime{' '}
-          <b>{fmtMs(cpu.min_vruntime)} ms</b> · {t('rq.loadWeight')} <b>{cpu.load_weight}</b> · {t('rq.peltLoad')} <b>{cpu.load}</b>
+          nr_running <b>{cpu.nr_running}</b> · {t('rq.inTree')} <b data-testid="nr-in-tree">{cpu.tree.nodes.length}</b>{' '}
+          · min_vruntime <b>{fmtMs(cpu.min_vruntime)} ms</b> · {t('rq.loadWeight')} <b>{cpu.load_weight}</b> ·{' '}
+          {t('rq.peltLoad')} <b>{cpu.load}</b>
         </span>
         <span className="toggle" role="group" aria-label={t('aria.runqueueAs')}>
           {t('rq.showAs')}
@@ -59,27 +65,35 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
       <div className="rotation-line" data-testid="rotations">
         {myRotations.length === 0
           ? ' '
-          : (myRotations.length > ROTATIONS_SHOWN ? `${t('rq.earlierRotations', { n: myRotations.length - ROTATIONS_SHOWN })} · ` : '') +
+          : (myRotations.length > ROTATIONS_SHOWN
+              ? `${t('rq.earlierRotations', { n: myRotations.length - ROTATIONS_SHOWN })} · `
+              : '') +
             myRotations
               .slice(-ROTATIONS_SHOWN)
               .map((r) => t('rq.rotate', { dir: t(`rq.dir.${r.dir}`), name: nameOf(r.pivot) }))
               .join(' · ')}
       </div>
       <div className={gi ? 'gi-row' : undefined}>
-      <div className="tree-scroll" tabIndex={0} role="region" aria-label={t('rq.title', { cpu: cpu.cpu })}>
-        {gi && (
-          <div className="gi-label">
-            <b>{t('rqpolicy.giNormal')}</b>
-          </div>
-        )}
-        {asList ? (
-          cpu.tree.nodes.length > 0 && <RqList tree={cpu.tree} minVruntime={cpu.min_vruntime} />
-        ) : (
-          <TreeDiagram tree={cpu.tree} testId="rbtree" nodeTestId="rb-node" label={t('rq.treeLabel', { cpu: cpu.cpu })} minWidth={gi ? 380 : 760} />
-        )}
-        {cpu.tree.nodes.length === 0 && <p className="empty">{t('rq.empty')}</p>}
-      </div>
-      {gi && cpu.under && <UnderclassTree tree={cpu.under} cpu={cpu.cpu} />}
+        <div className="tree-scroll" tabIndex={0} role="region" aria-label={t('rq.title', { cpu: cpu.cpu })}>
+          {gi && (
+            <div className="gi-label">
+              <b>{t('rqpolicy.giNormal')}</b>
+            </div>
+          )}
+          {asList ? (
+            cpu.tree.nodes.length > 0 && <RqList tree={cpu.tree} minVruntime={cpu.min_vruntime} />
+          ) : (
+            <TreeDiagram
+              tree={cpu.tree}
+              testId="rbtree"
+              nodeTestId="rb-node"
+              label={t('rq.treeLabel', { cpu: cpu.cpu })}
+              minWidth={gi ? 380 : 760}
+            />
+          )}
+          {cpu.tree.nodes.length === 0 && <p className="empty">{t('rq.empty')}</p>}
+        </div>
+        {gi && cpu.under && <UnderclassTree tree={cpu.under} cpu={cpu.cpu} />}
       </div>
       {cpu.groups.length > 0 && (
         <div className="group-trees">
@@ -88,13 +102,21 @@ export function RbTreeView(props: { cpu: CpuView; currName: string | null; rotat
             {cpu.groups.map((g) => (
               <div className="group-tree" key={g.tg} data-testid="group-rq">
                 <div className="meta">
-                  <b>{g.name}</b> · {g.nr_running === 1 ? t('rq.entity1') : t('rq.entities', { n: g.nr_running })} · {t('rq.weight', { w: g.load_weight })}
+                  <b>{g.name}</b> · {g.nr_running === 1 ? t('rq.entity1') : t('rq.entities', { n: g.nr_running })} ·{' '}
+                  {t('rq.weight', { w: g.load_weight })}
                   {g.curr !== null && <> · curr {nameOf(g.curr)}</>}
                 </div>
                 {g.tree.nodes.length === 0 ? (
                   !g.under?.nodes.length && <p className="empty">{t('rq.groupEmpty')}</p>
                 ) : (
-                  <TreeDiagram tree={g.tree} testId="group-tree" nodeTestId="rb-group-node" label={t('rq.groupTreeLabel', { name: g.name })} minWidth={180} scale={0.7} />
+                  <TreeDiagram
+                    tree={g.tree}
+                    testId="group-tree"
+                    nodeTestId="rb-group-node"
+                    label={t('rq.groupTreeLabel', { name: g.name })}
+                    minWidth={180}
+                    scale={0.7}
+                  />
                 )}
                 {g.under && g.under.nodes.length > 0 && <UnderclassTree tree={g.under} cpu={cpu.cpu} small />}
               </div>

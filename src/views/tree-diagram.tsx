@@ -72,7 +72,14 @@ export function TreeDiagram({ tree, testId, nodeTestId, label, minWidth, scale =
   return (
     // The label reads the tree as the list CFS would pick from (leftmost first), for screen readers;
     // the viewBox lets narrow screens shrink it to the panel (layout.css).
-    <svg data-testid={testId} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${label}. ${treeWords(tree, t)}`}>
+    <svg
+      data-testid={testId}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={`${label}. ${treeWords(tree, t)}`}
+    >
       <g transform={`translate(${offsetX}, ${r + 8})`}>
         {root?.links().map((l) => (
           <line
@@ -85,7 +92,14 @@ export function TreeDiagram({ tree, testId, nodeTestId, label, minWidth, scale =
           />
         ))}
         {nils.map((n) => (
-          <rect key={`nil-${n.x}-${n.y}`} className="rb-nil" x={(n.x ?? 0) - 8} y={(n.y ?? 0) - 6} width={16} height={12} />
+          <rect
+            key={`nil-${n.x}-${n.y}`}
+            className="rb-nil"
+            x={(n.x ?? 0) - 8}
+            y={(n.y ?? 0) - 6}
+            width={16}
+            height={12}
+          />
         ))}
         {leaving.map((p) => (
           <RbNode key={`gone-${p.node.pid}`} placed={p} r={r} scale={scale} className="rb-gone" />
@@ -128,7 +142,14 @@ function RbNode(props: { placed: Placed; r: number; scale: number; className: st
       data-color={node.red ? 'red' : 'black'}
       style={{ transform: `translate(${x}px, ${y}px)` }}
     >
-      <title>{t('rq.nodeTitle', { kind: t(isGroup ? 'rq.groupEntity' : 'rq.task'), name: node.name, v: key, w: node.weight })}</title>
+      <title>
+        {t('rq.nodeTitle', {
+          kind: t(isGroup ? 'rq.groupEntity' : 'rq.task'),
+          name: node.name,
+          v: key,
+          w: node.weight,
+        })}
+      </title>
       <circle r={r} className={node.red ? 'rb-red' : 'rb-black'} />
       <circle r={r + 4} className="rb-ring" style={{ stroke: isGroup ? '#7b8794' : taskColor(node.pid) }} />
       <FitText className="rb-name" y={-3 * scale} text={name} fontPx={fontPx} maxPx={2 * r - 10 * scale} bold />

@@ -9,7 +9,10 @@ export function UnderclassTree(props: { tree: TreeView; cpu: number; small?: boo
   const t = useT();
   const { tree } = props;
   return (
-    <div className={props.small ? 'under-tree small' : 'under-tree'} data-testid={props.small ? 'under-group-tree' : 'under-tree'}>
+    <div
+      className={props.small ? 'under-tree small' : 'under-tree'}
+      data-testid={props.small ? 'under-group-tree' : 'under-tree'}
+    >
       <div className="gi-label">
         <b>{t('rqpolicy.giUnder')}</b> · {t('rqpolicy.giUnderCount', { n: tree.nodes.length })}
         {!props.small && <span className="hint"> — {t('rqpolicy.giUnderHint')}</span>}

@@ -46,7 +46,7 @@ export function useLeaving<T>(items: readonly T[], keyOf: (t: T) => Key, ms: num
       });
     }, ms);
     timers.current.add(timer);
-  });
+  }, [items, keyOf, ms, leaving]);
 
   useEffect(() => {
     const pending = timers.current;

@@ -25,7 +25,11 @@ async function expectClean(page: Page, view: string): Promise<void> {
 async function toDecision(page: Page): Promise<void> {
   await hook(page, 'runUntil', 250e6);
   await page.getByTestId('btn-next-decision').click();
-  await settled(async () => (await page.getByTestId('lb-steps').count()) > 0, (v) => v, 20000);
+  await settled(
+    async () => (await page.getByTestId('lb-steps').count()) > 0,
+    (v) => v,
+    20000,
+  );
 }
 
 for (const lang of ['en', 'zh'] as const) {
@@ -33,7 +37,10 @@ for (const lang of ['en', 'zh'] as const) {
     it('the lab, the library and the editor', async () => {
       const { page } = lab;
       await page.getByTestId('lang-pick').selectOption(lang);
-      await settled(() => page.locator('html').getAttribute('lang'), (l) => (l ?? '').startsWith(lang));
+      await settled(
+        () => page.locator('html').getAttribute('lang'),
+        (l) => (l ?? '').startsWith(lang),
+      );
       await loadPreset(page, 'group-imbalance-make');
       await toDecision(page);
       await expectClean(page, `lab (${lang})`);
@@ -47,7 +54,11 @@ for (const lang of ['en', 'zh'] as const) {
 
       await page.getByTestId('open-editor').click();
       await page.getByTestId('editor').waitFor();
-      await settled(() => page.getByTestId('editor-status').textContent(), (s) => (s ?? '').length > 0, 20000);
+      await settled(
+        () => page.getByTestId('editor-status').textContent(),
+        (s) => (s ?? '').length > 0,
+        20000,
+      );
       await expectClean(page, `editor (${lang})`);
       await page.getByTestId('editor-close').click();
       await page.getByTestId('editor').waitFor({ state: 'detached' });
@@ -56,9 +67,17 @@ for (const lang of ['en', 'zh'] as const) {
     it('a lesson step, compare mode and presentation mode', async () => {
       const { page } = lab;
       await page.getByTestId('lesson-pick').selectOption('group-imbalance');
-      await settled(() => page.getByTestId('narration').textContent(), (s) => (s ?? '').length > 20, 20000);
+      await settled(
+        () => page.getByTestId('narration').textContent(),
+        (s) => (s ?? '').length > 20,
+        20000,
+      );
       await page.getByTestId('lesson-next').click();
-      await settled(() => page.getByTestId('lesson-step').textContent(), (s) => (s ?? '').includes('2'), 20000);
+      await settled(
+        () => page.getByTestId('lesson-step').textContent(),
+        (s) => (s ?? '').includes('2'),
+        20000,
+      );
       await expectClean(page, `lesson (${lang})`);
       await page.getByTestId('lesson-exit').click();
 
@@ -67,7 +86,10 @@ for (const lang of ['en', 'zh'] as const) {
       await expectClean(page, `compare (${lang})`);
 
       await page.getByTestId('btn-present').click();
-      await settled(() => page.locator('html').getAttribute('class'), (c) => (c ?? '').includes('presenting'));
+      await settled(
+        () => page.locator('html').getAttribute('class'),
+        (c) => (c ?? '').includes('presenting'),
+      );
       await expectClean(page, `presentation (${lang})`);
       await page.screenshot({ path: join(shots, `a11y-present-${lang}.png`) });
       await page.getByTestId('btn-present').click();

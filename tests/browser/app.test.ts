@@ -84,13 +84,18 @@ describe('the lab in Chromium', () => {
     for (let i = 0; i < 25; i++) {
       await page.getByTestId('btn-step').click();
       const engine = await engineTreeSize();
-      const drawn = await settled(() => page.getByTestId('rb-node').count(), (n) => n === engine);
+      const drawn = await settled(
+        () => page.getByTestId('rb-node').count(),
+        (n) => n === engine,
+      );
       expect(drawn).toBe(engine);
       expect(await settled(text('nr-in-tree'), (t) => t === String(engine))).toBe(String(engine));
     }
     expect(await engineTreeSize()).toBeGreaterThan(0);
     // Every drawn node is red or black.
-    const colours = await page.getByTestId('rb-node').evaluateAll((els) => els.map((e) => e.getAttribute('data-color')));
+    const colours = await page
+      .getByTestId('rb-node')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-color')));
     expect(colours.every((c) => c === 'red' || c === 'black')).toBe(true);
     await page.waitForTimeout(400); // let the move transition settle before the picture
     await page.screenshot({ path: join(shots, 'app.png'), fullPage: true });
@@ -104,7 +109,8 @@ describe('the lab in Chromium', () => {
   });
 
   it('steps from the keyboard: → one event, t one tick', async () => {
-    const events = () => page.evaluate(async () => (await (window as unknown as { __schedlab: Hook }).__schedlab.view())?.events ?? -1);
+    const events = () =>
+      page.evaluate(async () => (await (window as unknown as { __schedlab: Hook }).__schedlab.view())?.events ?? -1);
     const before = await events();
     await page.locator('body').press('ArrowRight');
     expect(await settled(events, (n) => n === before + 1)).toBe(before + 1);
@@ -126,7 +132,13 @@ describe('the lab in Chromium', () => {
     const ok = await page.evaluate(() => {
       const hook = (window as unknown as { __schedlab: Hook }).__schedlab;
       return hook.loadScenarioJson(
-        JSON.stringify({ version: 1, name: 'bad', duration_ms: 100, machine: { preset: 'uniprocessor' }, processes: [{ name: 'a', nice: 99, program: [{ run_us: 10 }] }] }),
+        JSON.stringify({
+          version: 1,
+          name: 'bad',
+          duration_ms: 100,
+          machine: { preset: 'uniprocessor' },
+          processes: [{ name: 'a', nice: 99, program: [{ run_us: 10 }] }],
+        }),
       );
     });
     expect(ok).toBe(false);
@@ -137,7 +149,10 @@ describe('the lab in Chromium', () => {
 
   it('shows the 64-CPU Group Imbalance preset: group runqueues and an explained balancing decision', async () => {
     await page.locator('[data-testid=preset-pick]').selectOption('group-imbalance-make');
-    await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes('group-imbalance-make'));
+    await settled(
+      async () => (await page.locator('.description').textContent()) ?? '',
+      (t) => t.includes('group-imbalance-make'),
+    );
     await page.evaluate(() => (window as unknown as { __schedlab: Hook }).__schedlab.runUntil(300e6));
     const explanation = await settled(text('explanation'), (t) => t.startsWith('CPU'));
     expect(explanation).toMatch(/^CPU \d+ balancing at (SMT|MC|NUMA)/);
@@ -154,12 +169,24 @@ describe('the lab in Chromium', () => {
     const ok = await page.evaluate((name) => {
       const hook = (window as unknown as { __schedlab: Hook }).__schedlab;
       return hook.loadScenarioJson(
-        JSON.stringify({ version: 1, name: 'evil', duration_ms: 100, machine: { preset: 'uniprocessor' }, processes: [{ name, program: [{ body: [{ run_us: 1000 }] }] }, { name: 'b', program: [{ body: [{ run_us: 1000 }] }] }] }),
+        JSON.stringify({
+          version: 1,
+          name: 'evil',
+          duration_ms: 100,
+          machine: { preset: 'uniprocessor' },
+          processes: [
+            { name, program: [{ body: [{ run_us: 1000 }] }] },
+            { name: 'b', program: [{ body: [{ run_us: 1000 }] }] },
+          ],
+        }),
       );
     }, evil);
     expect(ok).toBe(true);
     for (let i = 0; i < 8; i++) await page.getByTestId('btn-step').click();
-    const table = await settled(async () => (await page.locator('table.tasks').textContent()) ?? '', (t) => t.includes(evil));
+    const table = await settled(
+      async () => (await page.locator('table.tasks').textContent()) ?? '',
+      (t) => t.includes(evil),
+    );
     expect(table).toContain(evil);
     expect(await page.getByTestId('gantt-legend').textContent()).toContain(evil);
     expect(await page.locator('img').count()).toBe(0);

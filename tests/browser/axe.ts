@@ -19,9 +19,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     type Node = { target: string[]; failureSummary?: string };
     type Result = { id: string; help: string; nodes: Node[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Result[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Result[] }> } }
+    ).axe;
     // The lab animates (tree fades, 250 ms moves); axe reads colours as drawn, so it runs on the settled page.
     const res = await axe.run(document, { resultTypes: ['violations'] });
-    return res.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 8).map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`) }));
+    return res.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.slice(0, 8).map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+    }));
   });
 }

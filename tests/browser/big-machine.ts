@@ -1,7 +1,12 @@
 // A large scenario built in the test (no preset is this big): `nodes` NUMA
 // nodes of `cores` single-threaded cores, and `threads` threads in processes
 // of 100 that run and sleep, started a millisecond apart, as in issue 19.
-export function bigScenario(nodes: number, cores: number, threads: number, name = `big-${nodes}x${cores}-${threads}`): string {
+export function bigScenario(
+  nodes: number,
+  cores: number,
+  threads: number,
+  name = `big-${nodes}x${cores}-${threads}`,
+): string {
   const processes = [];
   for (let i = 0; i * 100 < threads; i++) {
     processes.push({

@@ -35,7 +35,10 @@ describe('compare mode', () => {
     // The fixed kernel wastes less core time on this workload.
     expect(p.report.wasted_core_ns).toBeLessThan(a.wasted_core_ns);
     const row = lab.page.getByTestId('compare-row').first();
-    const cells = await settled(async () => row.locator('td').allTextContents(), (c) => c[1] === fmt(a.wasted_core_ns));
+    const cells = await settled(
+      async () => row.locator('td').allTextContents(),
+      (c) => c[1] === fmt(a.wasted_core_ns),
+    );
     expect(cells.slice(0, 3)).toEqual(['wasted core time', fmt(a.wasted_core_ns), fmt(p.report.wasted_core_ns)]);
     expect(cells[3]).toMatch(/^−/);
     expect(await lab.page.getByTestId('compare-b').locator('canvas[data-testid=heatmap-nr_running]').count()).toBe(1);
@@ -46,10 +49,16 @@ describe('compare mode', () => {
     // step back has really rewound the partner.
     const before = await hook<Partner>(lab.page, 'partner');
     await lab.page.getByTestId('btn-tick').click();
-    const forward = await settled(() => hook<Partner>(lab.page, 'partner'), (x) => x.nowNs > before.nowNs);
+    const forward = await settled(
+      () => hook<Partner>(lab.page, 'partner'),
+      (x) => x.nowNs > before.nowNs,
+    );
     expect(forward.nowNs).toBeGreaterThan(before.nowNs);
     await lab.page.getByTestId('btn-back-event').click();
-    const back = await settled(() => hook<Partner>(lab.page, 'partner'), (x) => x.nowNs < forward.nowNs);
+    const back = await settled(
+      () => hook<Partner>(lab.page, 'partner'),
+      (x) => x.nowNs < forward.nowNs,
+    );
     expect(back.nowNs).toBeLessThan(forward.nowNs);
     expect(back.nowNs).toBe((await hook<{ now_ns: number }>(lab.page, 'view')).now_ns);
     await hook(lab.page, 'seekTime', 1500e6);

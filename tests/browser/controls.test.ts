@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(async () => lab?.close());
 
 const view = () => hook<View>(lab.page, 'view');
-const noProgress = () => settled(() => lab.page.getByTestId('progress').count(), (n) => n === 0, 15000);
+const noProgress = () =>
+  settled(
+    () => lab.page.getByTestId('progress').count(),
+    (n) => n === 0,
+    15000,
+  );
 
 describe('controls', () => {
   it('steps back to the previous sanity-checker violation', async () => {
@@ -32,7 +37,12 @@ describe('controls', () => {
     expect((await settled(view, (v) => v.events === first.events)).now_ns).toBe(first.now_ns);
     // Before the first one there is none: a note, and no move.
     await lab.page.locator('body').press('V');
-    expect(await settled(async () => (await lab.page.getByTestId('notice').textContent()) ?? '', (t) => t.length > 0)).toBe('no earlier sanity-checker violation');
+    expect(
+      await settled(
+        async () => (await lab.page.getByTestId('notice').textContent()) ?? '',
+        (t) => t.length > 0,
+      ),
+    ).toBe('no earlier sanity-checker violation');
     expect((await view()).events).toBe(first.events);
   });
 

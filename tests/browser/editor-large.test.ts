@@ -24,13 +24,23 @@ const field = (id: string) => lab.page.locator(`[data-field="${id}"]`);
 const rowCount = () => lab.page.locator('tr[data-testid^="process-"]').count();
 const textLength = () => lab.page.evaluate(() => document.body.textContent?.length ?? 0);
 const status = (want: RegExp, timeoutMs = 60_000) =>
-  settled(async () => (await lab.page.getByTestId('editor-status').textContent()) ?? '', (t) => want.test(t), timeoutMs);
+  settled(
+    async () => (await lab.page.getByTestId('editor-status').textContent()) ?? '',
+    (t) => want.test(t),
+    timeoutMs,
+  );
 
 function bigScenario(): string {
   const processes = Array.from({ length: N }, (_, i) =>
-    i % 2 === 0 ? { name: `p${i}`, nice: (i % 40) - 20, template: 'cpu-hog' } : { name: `p${i}`, program: [{ run_us: 1000 + i }, { sleep_us: 500 }] },
+    i % 2 === 0
+      ? { name: `p${i}`, nice: (i % 40) - 20, template: 'cpu-hog' }
+      : { name: `p${i}`, program: [{ run_us: 1000 + i }, { sleep_us: 500 }] },
   );
-  return JSON.stringify({ version: 1, name: 'ten-thousand', duration_ms: 100, machine: { preset: 'xeon-gold-5218-2s' }, processes }, null, 2);
+  return JSON.stringify(
+    { version: 1, name: 'ten-thousand', duration_ms: 100, machine: { preset: 'xeon-gold-5218-2s' }, processes },
+    null,
+    2,
+  );
 }
 
 /** Scrolls the process table to its end (rows are measured as drawn, so the end may move) until the last row is in view. */
@@ -52,7 +62,9 @@ const recordRowProps = () =>
   lab.page.evaluate(() => {
     const rows = [...document.querySelectorAll('tr[data-testid^="process-"]')] as unknown as Record<string, unknown>[];
     const key = (r: object) => Object.keys(r).find((k) => k.startsWith('__reactProps$')) as string;
-    (window as unknown as { __rowProps: Map<string, unknown> }).__rowProps = new Map(rows.map((r) => [(r as unknown as Element).getAttribute('data-testid') as string, r[key(r)]]));
+    (window as unknown as { __rowProps: Map<string, unknown> }).__rowProps = new Map(
+      rows.map((r) => [(r as unknown as Element).getAttribute('data-testid') as string, r[key(r)]]),
+    );
     return rows.length;
   });
 const rerenderedRows = () =>
@@ -125,12 +137,24 @@ describe('scenario editor on large inputs', () => {
   it('refuses a 50 MB file by its size, unread, in the editor and the header', async () => {
     const page = lab.page;
     const huge = join(dir, 'huge.json');
-    writeFileSync(huge, JSON.stringify({ version: 1, name: 'huge', duration_ms: 100, description: 'x'.repeat(50_000_000), processes: [{ name: 'a', template: 'cpu-hog' }] }));
+    writeFileSync(
+      huge,
+      JSON.stringify({
+        version: 1,
+        name: 'huge',
+        duration_ms: 100,
+        description: 'x'.repeat(50_000_000),
+        processes: [{ name: 'a', template: 'cpu-hog' }],
+      }),
+    );
     await page.getByTestId('open-editor').click();
     await page.getByTestId('editor').waitFor();
     await status(/valid/);
     await page.getByTestId('editor-import').setInputFiles(huge);
-    const notice = await settled(async () => (await page.getByTestId('editor').textContent()) ?? '', (t) => t.includes('was not read'));
+    const notice = await settled(
+      async () => (await page.getByTestId('editor').textContent()) ?? '',
+      (t) => t.includes('was not read'),
+    );
     expect(notice).toMatch(/huge\.json was not read: it is 47\.7 MiB, and a scenario file may be at most 8\.0 MiB/);
     expect(await textLength()).toBeLessThan(200_000);
     await page.screenshot({ path: join(shots, 'editor-large-refused.png') });
@@ -148,12 +172,30 @@ describe('scenario editor on large inputs', () => {
     const chars = 6_000_000;
     const long = join(dir, 'long-description.json');
     const description = `START ${'lorem ipsum '.repeat(chars / 12)}`.slice(0, chars - 4) + ' END';
-    writeFileSync(long, JSON.stringify({ version: 1, name: 'long-description', duration_ms: 100, machine: { preset: 'uniprocessor' }, description, processes: [{ name: 'a', template: 'cpu-hog' }] }, null, 2));
+    writeFileSync(
+      long,
+      JSON.stringify(
+        {
+          version: 1,
+          name: 'long-description',
+          duration_ms: 100,
+          machine: { preset: 'uniprocessor' },
+          description,
+          processes: [{ name: 'a', template: 'cpu-hog' }],
+        },
+        null,
+        2,
+      ),
+    );
     await page.getByTestId('open-editor').click();
     await page.getByTestId('editor').waitFor();
     const t0 = Date.now();
     await page.getByTestId('editor-import').setInputFiles(long);
-    await settled(async () => (await page.getByTestId('editor').textContent()) ?? '', (t) => t.includes('Imported long-description.json'), 60_000);
+    await settled(
+      async () => (await page.getByTestId('editor').textContent()) ?? '',
+      (t) => t.includes('Imported long-description.json'),
+      60_000,
+    );
     console.log(`editor-large: imported a ${chars}-character description in ${Date.now() - t0} ms`);
     const clipped = page.getByTestId('long-description');
     await clipped.waitFor();
@@ -169,16 +211,25 @@ describe('scenario editor on large inputs', () => {
     expect(((await all.textContent()) ?? '').length).toBeLessThan(100_000);
     expect(await textLength()).toBeLessThan(100_000);
     await all.evaluate((el) => (el.scrollTop = el.scrollHeight));
-    expect(await settled(async () => (await all.textContent()) ?? '', (t) => t.endsWith(' END'))).toMatch(/ END$/);
+    expect(
+      await settled(
+        async () => (await all.textContent()) ?? '',
+        (t) => t.endsWith(' END'),
+      ),
+    ).toMatch(/ END$/);
     await page.screenshot({ path: join(shots, 'editor-large-description-all.png') });
     // Edit all: the whole text as a textarea's value (not DOM text).
     await page.getByTestId('long-description-edit').click();
     const full = page.getByTestId('long-description').locator('textarea');
-    expect(await full.evaluate((el) => (el as HTMLTextAreaElement).value.length, undefined, { timeout: 60_000 })).toBe(chars);
+    expect(await full.evaluate((el) => (el as HTMLTextAreaElement).value.length, undefined, { timeout: 60_000 })).toBe(
+      chars,
+    );
     expect(await textLength()).toBeLessThan(100_000);
     // The JSON tab holds the file as its value too.
     await page.getByTestId('tab-json').click();
-    expect(await page.getByTestId('editor-json').evaluate((el) => (el as HTMLTextAreaElement).value.length)).toBeGreaterThan(chars);
+    expect(
+      await page.getByTestId('editor-json').evaluate((el) => (el as HTMLTextAreaElement).value.length),
+    ).toBeGreaterThan(chars);
     expect(await textLength()).toBeLessThan(100_000);
 
     expect(await status(/valid/)).toMatch(/valid/);
@@ -192,7 +243,12 @@ describe('scenario editor on large inputs', () => {
     await page.getByTestId('description-text-show-all').click();
     const lineAll = page.getByTestId('description-text-all');
     await lineAll.evaluate((el) => (el.scrollTop = el.scrollHeight));
-    expect(await settled(async () => (await lineAll.textContent()) ?? '', (t) => t.endsWith(' END'))).toMatch(/ END$/);
+    expect(
+      await settled(
+        async () => (await lineAll.textContent()) ?? '',
+        (t) => t.endsWith(' END'),
+      ),
+    ).toMatch(/ END$/);
     expect(await textLength()).toBeLessThan(100_000);
     await page.screenshot({ path: join(shots, 'lab-long-description-all.png') });
   });

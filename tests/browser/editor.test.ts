@@ -16,7 +16,7 @@ afterAll(async () => lab?.close());
 
 const field = (id: string) => lab.page.locator(`[data-field="${id}"]`);
 const msg = (id: string) => lab.page.getByTestId(`msg-${id}`);
-const applied = async () => JSON.parse(await hook<string>(lab.page, 'scenarioJson')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const applied = async () => JSON.parse(await hook<string>(lab.page, 'scenarioJson')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the scenario's JSON, read at any depth
 
 async function openEditor() {
   await lab.page.getByTestId('open-editor').click();
@@ -24,7 +24,10 @@ async function openEditor() {
 }
 
 async function status(want: RegExp) {
-  return settled(async () => (await lab.page.getByTestId('editor-status').textContent()) ?? '', (t) => want.test(t));
+  return settled(
+    async () => (await lab.page.getByTestId('editor-status').textContent()) ?? '',
+    (t) => want.test(t),
+  );
 }
 
 describe('scenario editor', () => {
@@ -37,7 +40,9 @@ describe('scenario editor', () => {
     await msg('processes[0].nice').waitFor();
     // The message sits in the very row and cell of the field it names.
     const cell = page.getByTestId('process-0').locator('td', { has: field('processes[0].nice') });
-    expect(await cell.getByTestId('msg-processes[0].nice').textContent()).toContain('must be between -20 and 19 (got 99)');
+    expect(await cell.getByTestId('msg-processes[0].nice').textContent()).toContain(
+      'must be between -20 and 19 (got 99)',
+    );
     expect(await field('processes[0].nice').getAttribute('aria-invalid')).toBe('true');
     expect(await status(/problem/)).toMatch(/1 problem/);
     expect(await page.getByTestId('editor-apply').isDisabled()).toBe(true);
@@ -74,7 +79,10 @@ describe('scenario editor', () => {
     // Change the scenario, then import the exported file: back to identical.
     await field('duration_ms').fill('777');
     await page.getByTestId('editor-import').setInputFiles(path);
-    await settled(async () => page.getByTestId('editor').textContent(), (t) => (t ?? '').includes('cfs-nice-levels.json'));
+    await settled(
+      async () => page.getByTestId('editor').textContent(),
+      (t) => (t ?? '').includes('cfs-nice-levels.json'),
+    );
     expect(await field('duration_ms').inputValue()).toBe('10000');
     await status(/valid/);
     await page.getByTestId('editor-apply').click();
@@ -103,7 +111,10 @@ describe('scenario editor', () => {
 
     const dir = mkdtempSync(join(tmpdir(), 'schedlab-editor-'));
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ ...edited, processes: [{ ...edited.processes[0], nice: 0, cpus: '0-9' }], duration_ms: 0 }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ ...edited, processes: [{ ...edited.processes[0], nice: 0, cpus: '0-9' }], duration_ms: 0 }),
+    );
     await page.getByTestId('editor-import').setInputFiles(bad);
     await msg('processes[0].cpus').waitFor();
     expect(await msg('duration_ms').textContent()).toContain('must be between 1');
@@ -122,7 +133,10 @@ describe('scenario editor', () => {
     await page.getByTestId('distance-own').check();
     await field('machine.distance[0][1]').fill('30');
     expect(await field('machine.distance[1][0]').inputValue()).toBe('30');
-    await page.getByTestId('ed-events').getByRole('button', { name: /add|添加/i }).click();
+    await page
+      .getByTestId('ed-events')
+      .getByRole('button', { name: /add|添加/i })
+      .click();
     await field('events[0].at_ms').fill('5');
     await field('events[0].cpu_offline').fill('9');
     await page.getByTestId('event-0').scrollIntoViewIfNeeded();
@@ -134,7 +148,15 @@ describe('scenario editor', () => {
     await page.getByTestId('editor-apply').click();
     await page.getByTestId('editor').waitFor({ state: 'detached' });
     const s = await applied();
-    expect(s.machine).toEqual({ nodes: 2, cores_per_node: 2, threads_per_core: 1, distance: [[10, 30], [30, 10]] });
+    expect(s.machine).toEqual({
+      nodes: 2,
+      cores_per_node: 2,
+      threads_per_core: 1,
+      distance: [
+        [10, 30],
+        [30, 10],
+      ],
+    });
     expect(s.events).toEqual([{ at_ms: 5, cpu_offline: 3 }]);
     expect((await hook<{ cpus: unknown[] }>(page, 'view')).cpus).toHaveLength(4);
   });
@@ -144,7 +166,10 @@ describe('scenario editor on a richer preset', () => {
   it('shows cgroups with identities, template steps and row actions, in Chinese too', async () => {
     const page = lab.page;
     await page.locator('[data-testid=preset-pick]').selectOption('gi-colocation');
-    await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes('gi-colocation'));
+    await settled(
+      async () => (await page.locator('.description').textContent()) ?? '',
+      (t) => t.includes('gi-colocation'),
+    );
     await openEditor();
     expect(await page.getByTestId('steps-0').textContent()).toBe('∞× { sleep ~exp 1 ms; run 100 µs }');
     expect(await page.getByTestId('process-0').textContent()).toContain('identity: highclass');

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Download } from 'playwright-core';
 import { hook, loadPreset, openLab, shots, type Lab } from './harness';
 
 let lab: Lab;
@@ -16,7 +15,10 @@ afterAll(async () => lab?.close());
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 async function save(testId: string, name: string): Promise<{ path: string; file: string }> {
-  const [download] = await Promise.all([lab.page.waitForEvent('download') as Promise<Download>, lab.page.getByTestId(testId).first().click()]);
+  const [download] = await Promise.all([
+    lab.page.waitForEvent('download'),
+    lab.page.getByTestId(testId).first().click(),
+  ]);
   const path = join(shots, `export-${name}`);
   await download.saveAs(path);
   return { path, file: download.suggestedFilename() };
@@ -101,7 +103,10 @@ describe('exports', () => {
     const hash = await hook<string>(lab.page, 'traceHash');
     const trace = await save('export-trace', 'trace.json');
     expect(trace.file).toBe('schedlab-group-imbalance-make.trace.json');
-    const t = JSON.parse(readFileSync(trace.path, 'utf8')) as { traceEvents: { ph: string; name: string }[]; otherData: Record<string, string> };
+    const t = JSON.parse(readFileSync(trace.path, 'utf8')) as {
+      traceEvents: { ph: string; name: string }[];
+      otherData: Record<string, string>;
+    };
     expect(t.otherData.trace_hash).toBe(hash);
     expect(t.traceEvents.filter((e) => e.ph === 'X').length).toBeGreaterThan(100);
     expect(t.traceEvents.some((e) => e.ph === 'i' && e.name === 'sched_migrate_task')).toBe(true);

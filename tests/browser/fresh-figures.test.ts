@@ -30,7 +30,11 @@ afterAll(async () => {
  * read once, not waited for. After Pause the figures come in a request of their own: `wait` polls for them.
  */
 async function strip(page: Page, wait = false) {
-  await settled(() => page.getByTestId('progress').count(), (n) => n === 0, 20_000);
+  await settled(
+    () => page.getByTestId('progress').count(),
+    (n) => n === 0,
+    20_000,
+  );
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const read = async () => ({
     wasted: (await page.getByTestId('wasted').textContent()) ?? '',
@@ -39,14 +43,18 @@ async function strip(page: Page, wait = false) {
   });
   const r = await hook<Report>(page, 'report');
   const want = (s: { wasted: string; violations: string; migrations: number }) =>
-    s.migrations === r.migrations && s.wasted === `${(r.wasted_core_ns / 1e6).toFixed(3)} ms` && (r.sanity_violations.length === 0) === /no violation/.test(s.violations);
+    s.migrations === r.migrations &&
+    s.wasted === `${(r.wasted_core_ns / 1e6).toFixed(3)} ms` &&
+    (r.sanity_violations.length === 0) === /no violation/.test(s.violations);
   return { shown: wait ? await settled(read, want) : await read(), report: r };
 }
 
 const expectFresh = (s: Awaited<ReturnType<typeof strip>>) => {
   expect(s.shown.migrations).toBe(s.report.migrations);
   expect(s.shown.wasted).toBe(`${(s.report.wasted_core_ns / 1e6).toFixed(3)} ms`);
-  expect(s.shown.violations).toContain(s.report.sanity_violations.length === 0 ? 'no violation' : String(s.report.sanity_violations.length));
+  expect(s.shown.violations).toContain(
+    s.report.sanity_violations.length === 0 ? 'no violation' : String(s.report.sanity_violations.length),
+  );
 };
 
 describe('the figures follow the cursor', () => {
@@ -66,7 +74,11 @@ describe('the figures follow the cursor', () => {
     await r.goto(link);
     await r.getByTestId('btn-step').waitFor();
     const at = await hook<{ events: number }>(p, 'view');
-    await settled(() => hook<{ events: number }>(r, 'view'), (v) => v.events === at.events, 20_000);
+    await settled(
+      () => hook<{ events: number }>(r, 'view'),
+      (v) => v.events === at.events,
+      20_000,
+    );
     const got = await strip(r);
     expect(got.report).toEqual(sent.report);
     expectFresh(got);
@@ -90,7 +102,11 @@ describe('the figures follow the cursor', () => {
     const p = sender.page;
     await loadPreset(p, 'group-imbalance-make');
     await p.getByTestId('btn-play').click();
-    await settled(() => hook<{ now_ns: number }>(p, 'view'), (v) => v.now_ns > 300e6, 20_000);
+    await settled(
+      () => hook<{ now_ns: number }>(p, 'view'),
+      (v) => v.now_ns > 300e6,
+      20_000,
+    );
     await p.getByTestId('btn-play').click();
     expectFresh(await strip(p, true));
   });

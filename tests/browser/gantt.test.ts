@@ -14,7 +14,14 @@ afterAll(async () => lab?.close());
 const lanes = () => lab.page.getByTestId('gantt');
 /** The lanes' window and slice count, read in one go (separate reads could straddle a re-render). */
 async function win(): Promise<[number, number, number]> {
-  return lanes().evaluate((c) => [Number(c.getAttribute('data-t0')), Number(c.getAttribute('data-t1')), Number(c.getAttribute('data-slices'))] as [number, number, number]);
+  return lanes().evaluate(
+    (c) =>
+      [Number(c.getAttribute('data-t0')), Number(c.getAttribute('data-t1')), Number(c.getAttribute('data-slices'))] as [
+        number,
+        number,
+        number,
+      ],
+  );
 }
 
 describe('CPU lanes', () => {
@@ -30,7 +37,9 @@ describe('CPU lanes', () => {
     expect(slices).toBeGreaterThan(0);
     await lab.page.getByTestId('gantt-zoom-in').scrollIntoViewIfNeeded();
     await lab.page.waitForTimeout(200);
-    await lanes().locator('xpath=ancestor::section[1]').screenshot({ path: join(shots, 'gantt-zoomed.png') });
+    await lanes()
+      .locator('xpath=ancestor::section[1]')
+      .screenshot({ path: join(shots, 'gantt-zoomed.png') });
     // Drag right by a quarter of the lanes: the window moves back in time.
     const box = await lanes().boundingBox();
     if (!box) throw new Error('no lanes');
@@ -52,7 +61,10 @@ describe('CPU lanes', () => {
     expect(await settled(win, ([t0]) => t0 === 800e6)).toEqual([800e6, 1000e6, expect.any(Number)]);
     // A click (no drag) jumps back to that time.
     await lanes().click({ position: { x: 48 + (box.width - 68) * 0.5, y: 10 } });
-    const t = await settled(async () => (await hook<{ now_ns: number }>(lab.page, 'view')).now_ns, (n) => n < 1000e6);
+    const t = await settled(
+      async () => (await hook<{ now_ns: number }>(lab.page, 'view')).now_ns,
+      (n) => n < 1000e6,
+    );
     expect(t).toBeGreaterThan(880e6);
     expect(t).toBeLessThan(920e6);
   });
@@ -65,7 +77,12 @@ describe('CPU lanes', () => {
     await hook(lab.page, 'runUntil', 5000e6);
     // The last 200 ms are all there.
     expect((await settled(win, ([, t1]) => t1 === 5000e6, 20_000))[1]).toBe(5000e6);
-    expect(await settled(() => lab.page.getByTestId('gantt-dropped').count(), (n) => n === 0)).toBe(0);
+    expect(
+      await settled(
+        () => lab.page.getByTestId('gantt-dropped').count(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
     // Zoomed out over the whole run, the lanes say where detail begins.
     for (let i = 0; i < 6; i++) await lab.page.getByTestId('gantt-zoom-out').click();
     await lab.page.getByTestId('gantt-dropped').waitFor();

@@ -23,11 +23,23 @@ export async function openLab(viewport = { width: 1280, height: 900 }): Promise<
   const server: PreviewServer = await preview({ root, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
   const address = server.httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('no preview address');
-  const browser: BrowserContext = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'schedlab-chromium-')), {
-    executablePath: '/usr/bin/chromium',
-    viewport,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser: BrowserContext = await chromium.launchPersistentContext(
+    mkdtempSync(join(tmpdir(), 'schedlab-chromium-')),
+    {
+      executablePath: '/usr/bin/chromium',
+      viewport,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  );
   const page = browser.pages()[0] ?? (await browser.newPage());
   const url = `http://127.0.0.1:${address.port}/`;
   await page.goto(url);
@@ -67,7 +79,7 @@ export function hook<T>(page: Page, method: string, ...args: unknown[]): Promise
   return page.evaluate(
     ([m, a]) => {
       const h = (window as unknown as { __schedlab: Record<string, (...x: unknown[]) => unknown> }).__schedlab;
-      return h[m as string](...(a as unknown[])) as T;
+      return h[m](...a) as T;
     },
     [method, args] as const,
   );
@@ -75,5 +87,8 @@ export function hook<T>(page: Page, method: string, ...args: unknown[]): Promise
 
 export async function loadPreset(page: Page, name: string): Promise<void> {
   await page.locator('[data-testid=preset-pick]').selectOption(name);
-  await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes(name));
+  await settled(
+    async () => (await page.locator('.description').textContent()) ?? '',
+    (t) => t.includes(name),
+  );
 }

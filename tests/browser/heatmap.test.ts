@@ -28,7 +28,14 @@ describe('heatmaps', () => {
     await loadPreset(lab.page, 'group-imbalance-make');
     await hook(lab.page, 'runUntil', 1500e6);
     const marks = lab.page.getByTestId('heatmap-marks');
-    expect(Number(await settled(async () => (await marks.getAttribute('data-migrations')) ?? '0', (m) => Number(m) > 0))).toBeGreaterThan(0);
+    expect(
+      Number(
+        await settled(
+          async () => (await marks.getAttribute('data-migrations')) ?? '0',
+          (m) => Number(m) > 0,
+        ),
+      ),
+    ).toBeGreaterThan(0);
     expect(Number(await marks.getAttribute('data-violations'))).toBeGreaterThan(0);
     const meta = (await lab.page.getByTestId('heatmaps').locator('.meta').first().textContent()) ?? '';
     expect(meta).toMatch(/^\d+ buckets of/);
@@ -49,7 +56,10 @@ describe('heatmaps', () => {
     if (!box) throw new Error('no heatmap');
     // 20% along the 4 s run: 800 ms, before the cursor at 1.5 s.
     await lab.page.getByTestId('heatmap-load').click({ position: { x: 52 + (box.width - 68) * 0.2, y: 10 } });
-    const after = await settled(async () => (await hook<{ now_ns: number }>(lab.page, 'view')).now_ns, (t) => t < before);
+    const after = await settled(
+      async () => (await hook<{ now_ns: number }>(lab.page, 'view')).now_ns,
+      (t) => t < before,
+    );
     expect(after).toBeGreaterThan(750e6);
     expect(after).toBeLessThan(850e6);
   });
@@ -57,7 +67,10 @@ describe('heatmaps', () => {
   it('draws a single CPU', async () => {
     await loadPreset(lab.page, 'cfs-nice-levels');
     await hook(lab.page, 'runUntil', 300e6);
-    await settled(async () => (await lab.page.getByTestId('heatmaps').locator('.meta').first().textContent()) ?? '', (t) => /^\d{3}/.test(t));
+    await settled(
+      async () => (await lab.page.getByTestId('heatmaps').locator('.meta').first().textContent()) ?? '',
+      (t) => /^\d{3}/.test(t),
+    );
     await lab.page.getByTestId('heatmaps').screenshot({ path: join(shots, 'heatmaps-1cpu.png') });
     expect(await lab.page.getByTestId('heatmap-nr_running').isVisible()).toBe(true);
   });

@@ -20,7 +20,13 @@ describe('hostile names', () => {
     const ok = await hook<boolean>(
       lab.page,
       'loadScenarioJson',
-      JSON.stringify({ version: 1, name: `<b>${evil}</b>`, duration_ms: 200, machine: { preset: 'laptop-2c4t' }, processes: procs }),
+      JSON.stringify({
+        version: 1,
+        name: `<b>${evil}</b>`,
+        duration_ms: 200,
+        machine: { preset: 'laptop-2c4t' },
+        processes: procs,
+      }),
     );
     expect(ok).toBe(true);
     await hook(lab.page, 'runUntil', 100e6);
@@ -29,7 +35,10 @@ describe('hostile names', () => {
     await lab.page.getByTestId('rq-mode-list').click();
     const titles = await lab.page.getByTestId('cpu-cell').locator('title').allTextContents();
     expect(titles.some((t) => t.includes(evil))).toBe(true);
-    const shares = await settled(async () => (await lab.page.getByTestId('share-chart').textContent()) ?? '', (t) => t.includes(evil.slice(0, 13)));
+    const shares = await settled(
+      async () => (await lab.page.getByTestId('share-chart').textContent()) ?? '',
+      (t) => t.includes(evil.slice(0, 13)),
+    );
     expect(shares).toContain(evil.slice(0, 13));
     expect(await lab.page.getByTestId('compare-table').textContent()).toContain(`${evil}: CPU share`);
     expect(await lab.page.getByTestId('compare').textContent()).toContain(`<b>${evil}</b>`);

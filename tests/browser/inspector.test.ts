@@ -22,7 +22,10 @@ describe('balancing inspector', () => {
     await lab.page.getByTestId('btn-next-decision').click();
     const [d] = await hook<Decision[]>(lab.page, 'decisions', 1);
     const insp = lab.page.getByTestId('inspector');
-    await settled(async () => (await insp.locator('.meta').first().textContent()) ?? '', (t) => t.includes((d.t_ns / 1e6).toFixed(3)));
+    await settled(
+      async () => (await insp.locator('.meta').first().textContent()) ?? '',
+      (t) => t.includes((d.t_ns / 1e6).toFixed(3)),
+    );
     const steps = await insp.getByTestId('lb-steps').locator('li').allTextContents();
     expect(steps.length).toBeGreaterThanOrEqual(3);
     expect(steps[0]).toContain(`compares ${d.groups.length} group`);

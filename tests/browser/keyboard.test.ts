@@ -25,7 +25,9 @@ const focused = (page: Page) =>
       ? getComputedStyle(el.querySelector('rect') as Element).strokeWidth
       : getComputedStyle(el.matches('input[type=file]') ? (el.parentElement as Element) : el).outlineWidth;
     const style = getComputedStyle(el.matches('input[type=file]') ? (el.parentElement as Element) : el);
-    const visible = el.closest('.cpu-cell, .node-cell') ? parseFloat(ring) >= 3 : style.outlineStyle !== 'none' && parseFloat(ring) >= 2;
+    const visible = el.closest('.cpu-cell, .node-cell')
+      ? parseFloat(ring) >= 3
+      : style.outlineStyle !== 'none' && parseFloat(ring) >= 2;
     return { id, visible };
   });
 
@@ -55,12 +57,25 @@ describe('keyboard only', () => {
 
     // Back up to the header's lesson picker and choose the lesson with the arrow keys.
     await tabTo(page, 'lesson-pick', true);
-    for (let i = 0; i < 10 && (await page.getByTestId('lesson-pick').inputValue()) !== 'group-imbalance'; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 10 && (await page.getByTestId('lesson-pick').inputValue()) !== 'group-imbalance'; i++)
+      await page.keyboard.press('ArrowDown');
     expect(await page.getByTestId('lesson-pick').inputValue()).toBe('group-imbalance');
-    await settled(() => text('lesson-step'), (s) => s === 'Step 1 of 6', 20000);
+    await settled(
+      () => text('lesson-step'),
+      (s) => s === 'Step 1 of 6',
+      20000,
+    );
     // The step's preset loads and its anchor is reached (30 ms) before Tab goes on: a load redraws the lab.
-    await settled(async () => (await page.locator('.description').textContent()) ?? '', (d) => d.includes('group-imbalance-make'), 20000);
-    await settled(() => hook<{ now_ns: number } | null>(page, 'cursor'), (c) => c?.now_ns === 30e6, 20000);
+    await settled(
+      async () => (await page.locator('.description').textContent()) ?? '',
+      (d) => d.includes('group-imbalance-make'),
+      20000,
+    );
+    await settled(
+      () => hook<{ now_ns: number } | null>(page, 'cursor'),
+      (c) => c?.now_ns === 30e6,
+      20000,
+    );
     // The narration is a live region: screen readers read each new step.
     expect(await page.getByTestId('narration').getAttribute('aria-live')).toBe('polite');
 
@@ -72,31 +87,58 @@ describe('keyboard only', () => {
     expect(second).not.toBe(first);
     expect((await focused(page)).visible).toBe(true);
     await page.keyboard.press('Enter');
-    expect(await settled(() => page.locator('.cpu-pick select').inputValue(), (v) => v === String(second))).toBe(String(second));
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^CPU \d+ .*runnable, load \d+/);
+    expect(
+      await settled(
+        () => page.locator('.cpu-pick select').inputValue(),
+        (v) => v === String(second),
+      ),
+    ).toBe(String(second));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(
+      /^CPU \d+ .*runnable, load \d+/,
+    );
 
     // The lesson card comes before the machine view (after the controls): back to it.
     await tabTo(page, 'lesson-next', true);
     await page.screenshot({ path: join(shots, 'keyboard-lesson.png') });
     for (let step = 2; step <= 6; step++) {
       await page.keyboard.press('Enter');
-      await settled(() => text('lesson-step'), (s) => s === `Step ${step} of 6`, 20000);
+      await settled(
+        () => text('lesson-step'),
+        (s) => s === `Step ${step} of 6`,
+        20000,
+      );
       if (step === 3) {
         // The question: pick an answer and reveal it, keys only (the answer comes from the engine worker).
         await page.getByTestId('choice').first().waitFor({ timeout: 20000 });
         await tabTo(page, 'choice', true);
         await page.keyboard.press('Enter');
-        expect(await settled(() => page.evaluate(() => document.activeElement?.getAttribute('aria-checked')), (v) => v === 'true')).toBe('true');
+        expect(
+          await settled(
+            () => page.evaluate(() => document.activeElement?.getAttribute('aria-checked')),
+            (v) => v === 'true',
+          ),
+        ).toBe('true');
         await tabTo(page, 'reveal');
         await page.keyboard.press('Enter');
-        expect(await settled(() => text('verdict'), (v) => v.length > 0, 20000)).toMatch(/Right|Not quite|Wrong|answer/i);
+        expect(
+          await settled(
+            () => text('verdict'),
+            (v) => v.length > 0,
+            20000,
+          ),
+        ).toMatch(/Right|Not quite|Wrong|answer/i);
         await tabTo(page, 'lesson-next');
       }
       // Focus stays on the button that moves on (the last step's is Finish).
       expect((await focused(page)).id).toBe(step === 6 ? 'lesson-finish' : 'lesson-next');
     }
     await page.keyboard.press('Enter');
-    expect(await settled(() => page.getByTestId('lesson').count(), (n) => n === 0)).toBe(0);
+    expect(
+      await settled(
+        () => page.getByTestId('lesson').count(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
   });
 
   it('turns the single-key shortcuts off and on from the help overlay (WCAG 2.1.4)', async () => {

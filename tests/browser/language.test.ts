@@ -12,13 +12,17 @@ beforeAll(async () => {
 afterAll(async () => lab?.close());
 
 const text = async (testId: string) => (await lab.page.getByTestId(testId).textContent()) ?? '';
-const heading = async (testId: string) => (await lab.page.getByTestId(testId).locator('h2').first().textContent()) ?? '';
+const heading = async (testId: string) =>
+  (await lab.page.getByTestId(testId).locator('h2').first().textContent()) ?? '';
 
 /** Goes to the first balancing decision after 250 ms, so the inspector has sentences. */
 async function toDecision() {
   await hook(lab.page, 'runUntil', 250e6);
   await lab.page.getByTestId('btn-next-decision').click();
-  await settled(() => text('lb-steps'), (t) => t.length > 0);
+  await settled(
+    () => text('lb-steps'),
+    (t) => t.length > 0,
+  );
 }
 
 describe('interface language', () => {
@@ -31,7 +35,12 @@ describe('interface language', () => {
     expect(await text('lb-steps')).toContain('balances its');
 
     await page.getByTestId('lang-pick').selectOption('zh');
-    expect(await settled(() => text('btn-play'), (t) => t !== 'Play')).toBe('播放');
+    expect(
+      await settled(
+        () => text('btn-play'),
+        (t) => t !== 'Play',
+      ),
+    ).toBe('播放');
     expect(await text('btn-reset')).toBe('重置');
     expect(await heading('inspector')).toBe('负载均衡决策');
     expect(await heading('topology')).toBe('机器');
@@ -52,11 +61,21 @@ describe('interface language', () => {
 
     await page.reload();
     await page.getByTestId('btn-step').waitFor();
-    expect(await settled(() => text('btn-play'), (t) => t.length > 0)).toBe('播放');
+    expect(
+      await settled(
+        () => text('btn-play'),
+        (t) => t.length > 0,
+      ),
+    ).toBe('播放');
     expect(await page.getByTestId('lang-pick').inputValue()).toBe('zh');
 
     await page.getByTestId('lang-pick').selectOption('en');
-    expect(await settled(() => text('btn-play'), (t) => t !== '播放')).toBe('Play');
+    expect(
+      await settled(
+        () => text('btn-play'),
+        (t) => t !== '播放',
+      ),
+    ).toBe('Play');
     expect(await heading('topology')).toBe('Machine');
     await page.reload();
     await page.getByTestId('btn-step').waitFor();

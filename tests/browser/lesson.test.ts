@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, openLab, settled, shots, type Lab } from './harness';
+import { defined } from '../defined';
 
 let lab: Lab;
 beforeAll(async () => {
@@ -17,21 +18,35 @@ const simMs = async () => Number(await text('sim-time'));
 
 async function next(expectStep: number) {
   await lab.page.getByTestId('lesson-next').click();
-  await settled(() => text('lesson-step'), (s) => s.startsWith(`Step ${expectStep} `));
+  await settled(
+    () => text('lesson-step'),
+    (s) => s.startsWith(`Step ${expectStep} `),
+  );
 }
 
 describe('classroom lesson', () => {
   it('runs the Group Imbalance lesson to its end, answering and revealing its question', async () => {
     const { page } = lab;
     await page.getByTestId('lesson-pick').selectOption('group-imbalance');
-    await settled(() => text('lesson-step'), (s) => s === 'Step 1 of 6');
+    await settled(
+      () => text('lesson-step'),
+      (s) => s === 'Step 1 of 6',
+    );
     // Step 1: the preset is loaded and the cursor sits at the step's 30 ms.
     // The step card shows at once; the preset loads in the worker after it (wait for it, do not race it).
-    expect(await settled(async () => (await page.locator('.description').textContent()) ?? '', (d) => d.includes('group-imbalance-make'), 20000)).toContain('group-imbalance-make');
+    expect(
+      await settled(
+        async () => (await page.locator('.description').textContent()) ?? '',
+        (d) => d.includes('group-imbalance-make'),
+        20000,
+      ),
+    ).toContain('group-imbalance-make');
     expect(await settled(simMs, (t) => t === 30)).toBe(30);
     expect(await text('narration')).toContain('R processes');
     expect(await page.locator('.app').getAttribute('data-lesson-panel')).toBe('topology');
-    const marked = await page.locator('.cpu-cell.lesson-mark').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-cpu'))));
+    const marked = await page
+      .locator('.cpu-cell.lesson-mark')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-cpu'))));
     expect(marked).toEqual([11, 27]);
     await page.screenshot({ path: join(shots, 'lesson-narration.png') });
 
@@ -53,12 +68,17 @@ describe('classroom lesson', () => {
     const before = await simMs();
     await choices.nth(0).click(); // "Yes, it moves a thread"
     await page.getByTestId('reveal').click();
-    const verdict = await settled(() => text('verdict'), (v) => v.length > 0);
+    const verdict = await settled(
+      () => text('verdict'),
+      (v) => v.length > 0,
+    );
     const after = await settled(simMs, (t) => t > before);
     expect(after).toBeGreaterThan(before);
     const [d] = await hook<{ t_ns: number; cpu: number; level: string; outcome: string }[]>(page, 'decisions', 1);
     expect((d.t_ns / 1e6).toFixed(3)).toBe(after.toFixed(3));
-    expect([...Array.from({ length: 8 }, (_, i) => 8 + i), ...Array.from({ length: 8 }, (_, i) => 24 + i)]).toContain(d.cpu);
+    expect([...Array.from({ length: 8 }, (_, i) => 8 + i), ...Array.from({ length: 8 }, (_, i) => 24 + i)]).toContain(
+      d.cpu,
+    );
     expect(d.level.startsWith('NUMA')).toBe(true);
     expect(verdict.startsWith('Right!')).toBe(d.outcome === 'moved');
     expect(verdict).toContain(`CPU ${d.cpu} balancing at ${d.level}`);
@@ -66,14 +86,20 @@ describe('classroom lesson', () => {
 
     // Step 4: the next sanity-checker violation.
     await next(4);
-    await settled(() => text('violations'), (v) => v.includes('violation(s)'));
+    await settled(
+      () => text('violations'),
+      (v) => v.includes('violation(s)'),
+    );
     const report = await hook<{ sanity_violations: { confirmed_ns: number }[] }>(page, 'report');
     expect(report.sanity_violations.length).toBeGreaterThan(0);
-    expect((report.sanity_violations.at(-1)!.confirmed_ns / 1e6).toFixed(3)).toBe((await simMs()).toFixed(3));
+    expect((defined(report.sanity_violations.at(-1)).confirmed_ns / 1e6).toFixed(3)).toBe((await simMs()).toFixed(3));
 
     // Step 5: the fixed twin at 300 ms.
     await next(5);
-    await settled(async () => (await page.locator('.description').textContent()) ?? '', (s) => s.includes('group-imbalance-make-fixed'));
+    await settled(
+      async () => (await page.locator('.description').textContent()) ?? '',
+      (s) => s.includes('group-imbalance-make-fixed'),
+    );
     expect(await settled(simMs, (t) => t === 300)).toBe(300);
 
     await next(6);
@@ -84,14 +110,22 @@ describe('classroom lesson', () => {
     await next(6);
     await page.getByTestId('lesson-finish').click();
     expect(await page.getByTestId('lesson').count()).toBe(0);
-    expect(await settled(() => page.locator('.app').getAttribute('data-lesson-panel'), (v) => v === null)).toBeNull();
+    expect(
+      await settled(
+        () => page.locator('.app').getAttribute('data-lesson-panel'),
+        (v) => v === null,
+      ),
+    ).toBeNull();
     expect(await page.locator('.cpu-cell.lesson-mark').count()).toBe(0);
   });
 
   it('presentation mode enlarges the type with high contrast, and is remembered', async () => {
     const { page } = lab;
     await page.getByTestId('lesson-pick').selectOption('cfs-basics');
-    await settled(() => text('narration'), (s) => s.includes('red-black tree'));
+    await settled(
+      () => text('narration'),
+      (s) => s.includes('red-black tree'),
+    );
     const small = await page.getByTestId('narration').evaluate((e) => e.getBoundingClientRect().height);
     await page.getByTestId('btn-present').click();
     expect(await page.locator('html').getAttribute('class')).toContain('presenting');
@@ -101,7 +135,9 @@ describe('classroom lesson', () => {
     // Fullscreen either happens or says why not.
     await page.getByTestId('btn-fullscreen').click();
     await settled(
-      async () => (await page.evaluate(() => document.fullscreenElement !== null)) || (await page.getByTestId('fullscreen-refused').count()) > 0,
+      async () =>
+        (await page.evaluate(() => document.fullscreenElement !== null)) ||
+        (await page.getByTestId('fullscreen-refused').count()) > 0,
       (ok) => ok,
     );
     await page.reload();

@@ -48,7 +48,12 @@ describe('long runs', () => {
     console.log(`long run: ${long.length} main-thread tasks over 50 ms, longest ${Math.max(0, ...long).toFixed(0)} ms`);
     await lab.page.screenshot({ path: join(shots, 'long-run-progress.png') });
     await lab.page.getByTestId('btn-cancel').click();
-    expect(await settled(() => lab.page.getByTestId('progress').count(), (n) => n === 0)).toBe(0);
+    expect(
+      await settled(
+        () => lab.page.getByTestId('progress').count(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
     const stopped = await nowNs();
     expect(stopped).toBeGreaterThan(0);
     expect(stopped).toBeLessThan(54e9);
@@ -60,13 +65,25 @@ describe('long runs', () => {
   it('finds the next violation in slices where one uninterrupted search does', async () => {
     await loadPreset(lab.page, 'group-imbalance-make');
     await lab.page.getByTestId('btn-next-violation').click();
-    await settled(() => lab.page.getByTestId('progress').count(), (n) => n === 0, 10000);
+    await settled(
+      () => lab.page.getByTestId('progress').count(),
+      (n) => n === 0,
+      10000,
+    );
     const sliced = await hook<string>(lab.page, 'traceHash');
     const events = (await hook<{ events: number }>(lab.page, 'view')).events;
     // The same search from the start in one engine call, through the timeline.
     await hook(lab.page, 'seekEvent', 0);
     const whole = await lab.page.evaluate(async () => {
-      const h = (window as unknown as { __schedlab: { stepMarkNow(m: string): Promise<boolean>; traceHash(): Promise<string>; view(): Promise<{ events: number }> } }).__schedlab;
+      const h = (
+        window as unknown as {
+          __schedlab: {
+            stepMarkNow(m: string): Promise<boolean>;
+            traceHash(): Promise<string>;
+            view(): Promise<{ events: number }>;
+          };
+        }
+      ).__schedlab;
       await h.stepMarkNow('violation');
       return { hash: await h.traceHash(), events: (await h.view()).events };
     });
@@ -84,8 +101,17 @@ describe('long runs', () => {
     await lab.page.getByTestId('btn-back-violation').click();
     await lab.page.getByTestId('progress').waitFor({ timeout: 5000 });
     // The first progress report from the engine worker brings the detail.
-    expect(await settled(async () => (await lab.page.getByTestId('progress').textContent()) ?? '', (x) => x.includes('searched back to event'))).toContain('searched back to event');
-    await settled(() => lab.page.getByTestId('progress').count(), (n) => n === 0, 60000);
+    expect(
+      await settled(
+        async () => (await lab.page.getByTestId('progress').textContent()) ?? '',
+        (x) => x.includes('searched back to event'),
+      ),
+    ).toContain('searched back to event');
+    await settled(
+      () => lab.page.getByTestId('progress').count(),
+      (n) => n === 0,
+      60000,
+    );
     expect(await lab.page.getByTestId('notice').textContent()).toBe('no earlier sanity-checker violation');
     expect((await hook<{ events: number }>(lab.page, 'view')).events).toBe(before.events);
   });

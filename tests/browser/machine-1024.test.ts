@@ -34,7 +34,11 @@ describe('a 1,024-CPU machine', () => {
   it('plays with the topology and heatmaps drawn per node, and a node opens CPU by CPU', async () => {
     const page = lab.page;
     expect(await hook<boolean>(page, 'loadScenarioJson', bigScenario(16, 64, 2048, 'play-16x64'))).toBe(true);
-    await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes('play-16x64'), 20000);
+    await settled(
+      async () => (await page.locator('.description').textContent()) ?? '',
+      (t) => t.includes('play-16x64'),
+      20000,
+    );
     await page.evaluate(() => {
       window.__longTasks = [];
       new PerformanceObserver((list) => {
@@ -45,7 +49,11 @@ describe('a 1,024-CPU machine', () => {
     // Play until the run has moved on by a few thousand events, then pause.
     const before = await hook<Cursor>(page, 'cursor');
     await page.getByTestId('btn-play').click();
-    await settled(() => hook<Cursor>(page, 'cursor'), (c) => c.events > before.events + 5000, 60000);
+    await settled(
+      () => hook<Cursor>(page, 'cursor'),
+      (c) => c.events > before.events + 5000,
+      60000,
+    );
     await page.getByTestId('btn-play').click();
     expect(await page.getByTestId('btn-play').textContent()).toBe('Play');
     const longest = await page.evaluate(() => Math.max(0, ...(window.__longTasks ?? [])));
@@ -70,21 +78,35 @@ describe('a 1,024-CPU machine', () => {
     const drawn = async (id: string) => page.getByTestId(id).evaluate((e) => e.getElementsByTagName('*').length);
     expect(await drawn('topology')).toBeLessThan(400);
     expect(await drawn('heatmaps')).toBeLessThan(100);
-    console.log(`1,024 CPUs: ${await page.evaluate(() => document.getElementsByTagName('*').length)} elements in the page`);
+    console.log(
+      `1,024 CPUs: ${await page.evaluate(() => document.getElementsByTagName('*').length)} elements in the page`,
+    );
     await page.screenshot({ path: join(shots, 'machine-1024-1280x900.png'), fullPage: true });
 
     // Drill down: node 3's 64 CPUs take its row's place, in both heatmaps.
     await page.getByTestId('heat-open').selectOption('3');
-    await settled(() => heat.getAttribute('data-rows'), (r) => r === String(15 + 64));
+    await settled(
+      () => heat.getAttribute('data-rows'),
+      (r) => r === String(15 + 64),
+    );
     expect(await page.getByTestId('heatmap-load').getAttribute('data-rows')).toBe(String(15 + 64));
     await page.getByTestId('heatmaps').screenshot({ path: join(shots, 'heatmaps-1024-open-node3.png') });
     // A click on the open node's label (left of the time axis) closes it again.
     // (the machine numbers CPUs node-major: node = cpu / 64)
-    const places: CpuPlace[] = Array.from({ length: 1024 }, (_, c) => ({ cpu: c, node: Math.floor(c / 64), core: c, thread: 0, online: true }));
+    const places: CpuPlace[] = Array.from({ length: 1024 }, (_, c) => ({
+      cpu: c,
+      node: Math.floor(c / 64),
+      core: c,
+      thread: 0,
+      online: true,
+    }));
     const opened = heatRows(places, 3);
     const g = rowGeometry(opened.rows, opened.aggregated);
     await heat.click({ position: { x: 10, y: g.y[3] + 1 } });
-    await settled(() => heat.getAttribute('data-rows'), (r) => r === '16');
+    await settled(
+      () => heat.getAttribute('data-rows'),
+      (r) => r === '16',
+    );
     expect(await page.getByTestId('heat-open').inputValue()).toBe('');
   });
 });

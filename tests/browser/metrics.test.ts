@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, loadPreset, openLab, settled, shots, type Lab } from './harness';
+import { defined } from '../defined';
 
 interface Report {
   wasted_core_ns: number;
@@ -23,9 +24,12 @@ describe('metrics charts', () => {
     const report = await hook<Report>(lab.page, 'report');
     const cdfs = await hook<unknown[]>(lab.page, 'latencyCdfs', 40);
     const charts = lab.page.getByTestId('metrics-charts');
-    expect(await settled(() => charts.getByTestId('share-bar').count(), (n) => n === Math.min(10, report.processes.length))).toBe(
-      Math.min(10, report.processes.length),
-    );
+    expect(
+      await settled(
+        () => charts.getByTestId('share-bar').count(),
+        (n) => n === Math.min(10, report.processes.length),
+      ),
+    ).toBe(Math.min(10, report.processes.length));
     const labels = await charts.getByTestId('share-bar').locator('text.chart-label').allTextContents();
     expect(labels[0]).toBe(report.processes[0].name.slice(0, 14));
     expect(cdfs.length).toBeGreaterThan(0);
@@ -37,7 +41,7 @@ describe('metrics charts', () => {
     const longest = report.longest_wasted_idle;
     expect(longest).not.toBeNull();
     expect(await lab.page.getByTestId('longest-wasted').textContent()).toBe(
-      `${(longest![2] / 1e6).toFixed(3)} ms on CPU ${longest![0]}`,
+      `${(defined(longest)[2] / 1e6).toFixed(3)} ms on CPU ${defined(longest)[0]}`,
     );
     await charts.scrollIntoViewIfNeeded();
     await lab.page.waitForTimeout(200);

@@ -22,7 +22,10 @@ describe('offline', () => {
           const cache = await caches.open(keys[0]);
           return (await cache.keys()).map((r) => r.url);
         }),
-      (urls) => urls.some((u) => u.endsWith('.wasm')) && urls.some((u) => u.endsWith('.js')) && urls.some((u) => u.includes('sim-worker')),
+      (urls) =>
+        urls.some((u) => u.endsWith('.wasm')) &&
+        urls.some((u) => u.endsWith('.js')) &&
+        urls.some((u) => u.includes('sim-worker')),
       15000,
     );
     expect(cached.some((u) => u.endsWith('.wasm'))).toBe(true);
@@ -34,7 +37,10 @@ describe('offline', () => {
       await page.reload();
       await page.getByTestId('btn-step').waitFor({ timeout: 15000 });
       await page.getByTestId('btn-step').click();
-      const events = await settled(async () => (await hook<{ events: number }>(page, 'view')).events, (n) => n > 0);
+      const events = await settled(
+        async () => (await hook<{ events: number }>(page, 'view')).events,
+        (n) => n > 0,
+      );
       expect(events).toBeGreaterThan(0);
       await page.screenshot({ path: join(shots, 'offline.png') });
       // The page really came from the worker.

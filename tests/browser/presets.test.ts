@@ -12,7 +12,9 @@ afterAll(async () => lab?.close());
 
 describe('every preset', () => {
   it('opens, plays and draws each CPU', async () => {
-    const names = await lab.page.locator('[data-testid=preset-pick] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const names = await lab.page
+      .locator('[data-testid=preset-pick] option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(names.length).toBeGreaterThanOrEqual(17);
     for (const name of names) {
       await loadPreset(lab.page, name);

@@ -44,7 +44,10 @@ describe('a real trace in the lab', () => {
 
     // Lanes: one per CPU of the trace, with its run slices.
     const gantt = lab.page.getByTestId('gantt');
-    const slices = await settled(async () => Number(await gantt.getAttribute('data-slices')), (n) => n > 0);
+    const slices = await settled(
+      async () => Number(await gantt.getAttribute('data-slices')),
+      (n) => n > 0,
+    );
     expect(slices).toBeGreaterThan(0);
     expect(await lab.page.getByTestId('gantt-legend').locator('li').count()).toBeGreaterThan(1);
     // Heatmaps: a row per CPU.
@@ -53,7 +56,9 @@ describe('a real trace in the lab', () => {
     const report = await hook<Report>(lab.page, 'report');
     expect(report.cpus.length).toBe(nrCpus);
     const n = report.sanity_violations.length;
-    await expect.poll(() => lab.page.getByTestId('violations').textContent()).toBe(n === 0 ? 'no violation' : `${n} violation(s)`);
+    await expect
+      .poll(() => lab.page.getByTestId('violations').textContent())
+      .toBe(n === 0 ? 'no violation' : `${n} violation(s)`);
     expect(Number(await lab.page.getByTestId('heatmap-marks').getAttribute('data-violations'))).toBe(n);
     // The event log words the trace's records; names are text.
     expect(await lab.page.getByTestId('events').locator('li').count()).toBeGreaterThan(0);
@@ -67,10 +72,16 @@ describe('a real trace in the lab', () => {
     // A click on the lanes moves the cursor back in the recording.
     const end = (await hook<{ now_ns: number }>(lab.page, 'cursor')).now_ns;
     await hook(lab.page, 'seekTime', Math.round(end / 2));
-    const mid = await settled(() => hook<{ now_ns: number }>(lab.page, 'cursor'), (c) => c.now_ns < end);
+    const mid = await settled(
+      () => hook<{ now_ns: number }>(lab.page, 'cursor'),
+      (c) => c.now_ns < end,
+    );
     expect(mid.now_ns).toBe(Math.round(end / 2));
     await hook(lab.page, 'seekTime', end);
-    await settled(() => hook<{ now_ns: number }>(lab.page, 'cursor'), (c) => c.now_ns === end);
+    await settled(
+      () => hook<{ now_ns: number }>(lab.page, 'cursor'),
+      (c) => c.now_ns === end,
+    );
     await lab.page.screenshot({ path: join(shots, 'real-trace-900.png'), fullPage: false });
     await gantt.scrollIntoViewIfNeeded();
     await lab.page.screenshot({ path: join(shots, 'real-trace-lanes-900.png'), fullPage: false });
@@ -88,9 +99,15 @@ describe('a real trace in the lab', () => {
     await lab.page.getByTestId('compare-pick').selectOption('preset:greedy-threads');
     await lab.page.getByTestId('compare').waitFor();
     const now = (await hook<{ now_ns: number }>(lab.page, 'cursor')).now_ns;
-    const p = await settled(() => hook<{ nowNs: number } | null>(lab.page, 'partner'), (x) => x !== null && x.nowNs === now);
+    const p = await settled(
+      () => hook<{ nowNs: number } | null>(lab.page, 'partner'),
+      (x) => x !== null && x.nowNs === now,
+    );
     expect(p?.nowNs).toBe(now);
-    const rows = await settled(() => lab.page.getByTestId('compare-row').count(), (c) => c > 0);
+    const rows = await settled(
+      () => lab.page.getByTestId('compare-row').count(),
+      (c) => c > 0,
+    );
     expect(rows).toBeGreaterThan(0);
     expect(await lab.page.getByTestId('compare-b').locator('canvas[data-testid=heatmap-nr_running]').count()).toBe(1);
     expect(await lab.page.getByTestId('compare').textContent()).toContain('two-hogs.txt');
@@ -107,7 +124,15 @@ describe('a real trace in the lab', () => {
   it('puts the scenario the trace recorded, simulated, beside it with per-process deltas', async () => {
     // The fixture's workload (README, "The real kernel"): two hogs at nice 0 and 5 on one CPU for 100 ms.
     const hog = (name: string, nice: number) => ({ name, nice, program: [{ body: [{ run_us: 100000 }] }] });
-    const scenario = { version: 1, name: 'two-hogs', duration_ms: 100, hz: 1000, machine: { preset: 'uniprocessor' }, policy: { kind: 'cfs' }, processes: [hog('hog0', 0), hog('hog5', 5)] };
+    const scenario = {
+      version: 1,
+      name: 'two-hogs',
+      duration_ms: 100,
+      hz: 1000,
+      machine: { preset: 'uniprocessor' },
+      policy: { kind: 'cfs' },
+      processes: [hog('hog0', 0), hog('hog5', 5)],
+    };
     expect(await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify(scenario))).toBe(true);
     expect(await lab.page.getByTestId('trace-banner').count()).toBe(0);
     await openTrace(FIXTURE);
@@ -115,7 +140,10 @@ describe('a real trace in the lab', () => {
     await lab.page.getByTestId('compare-pick').selectOption('scenario');
     await lab.page.getByTestId('compare').waitFor();
     const share = lab.page.getByTestId('compare-row').filter({ hasText: 'hog0: CPU share' });
-    const cells = await settled(() => share.locator('td').allTextContents(), (c) => c.length === 4 && c[2] !== '—');
+    const cells = await settled(
+      () => share.locator('td').allTextContents(),
+      (c) => c.length === 4 && c[2] !== '—',
+    );
     expect(cells[1]).toMatch(/%$/);
     expect(cells[2]).toMatch(/%$/);
     expect(cells[3]).toMatch(/^[+−]/);
@@ -138,7 +166,9 @@ describe('a real trace in the lab', () => {
     await lab.page.getByTestId('trace-banner').waitFor();
     await openTrace(big);
     const error = lab.page.getByTestId('error');
-    await expect.poll(() => error.textContent()).toContain('huge.txt was not read: it is 64.0 MiB, and the page opens traces of at most 64.0 MiB');
+    await expect
+      .poll(() => error.textContent())
+      .toContain('huge.txt was not read: it is 64.0 MiB, and the page opens traces of at most 64.0 MiB');
     // The open trace stays.
     expect(await lab.page.getByTestId('trace-banner').count()).toBe(1);
 
@@ -165,12 +195,15 @@ describe('a real trace in the lab', () => {
     expect(await lab.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
     // A file dropped on the page opens as a trace too.
-    await lab.page.evaluate((text) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([text], 'dropped.txt', { type: 'text/plain' }));
-      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, cancelable: true }));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
-    }, readFileSync(FIXTURE, 'utf8'));
+    await lab.page.evaluate(
+      (text) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'dropped.txt', { type: 'text/plain' }));
+        window.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, cancelable: true }));
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
+      },
+      readFileSync(FIXTURE, 'utf8'),
+    );
     await expect.poll(() => lab.page.getByTestId('trace-banner').textContent()).toContain('Real trace dropped.txt');
     expect(await lab.page.getByTestId('trace-drop').count()).toBe(0);
   });

@@ -28,10 +28,13 @@ interface Box {
 const overflow = (page: Page) =>
   page.evaluate(() => {
     const over = document.documentElement.scrollWidth - window.innerWidth;
-    const culprits = over <= 0 ? [] : Array.from(document.querySelectorAll('body *'))
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(0, 8)
-      .map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}`);
+    const culprits =
+      over <= 0
+        ? []
+        : Array.from(document.querySelectorAll('body *'))
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .slice(0, 8)
+            .map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}`);
     return { over, culprits };
   });
 
@@ -48,7 +51,11 @@ async function machine(page: Page): Promise<{ panel: Box; cells: Box[] }> {
   );
   return { panel, cells };
 }
-const inside = (a: Box, b: Box) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
+const inside = (a: Box, b: Box) =>
+  a.x >= b.x - 0.5 &&
+  a.y >= b.y - 0.5 &&
+  a.x + a.width <= b.x + b.width + 0.5 &&
+  a.y + a.height <= b.y + b.height + 0.5;
 
 const SIZES = [
   { width: 360, height: 740, narrow: true },
@@ -63,7 +70,11 @@ describe('responsive layout', () => {
       const { page } = lab;
       await page.setViewportSize({ width: size.width, height: size.height });
       // The machine view re-lays out when its panel's width changes (a ResizeObserver): wait for every cell to fit.
-      const fits = await settled(() => machine(page), (m) => m.cells.length === 64 && m.cells.every((c) => inside(c, m.panel)), 10000);
+      const fits = await settled(
+        () => machine(page),
+        (m) => m.cells.length === 64 && m.cells.every((c) => inside(c, m.panel)),
+        10000,
+      );
       expect(fits.cells.length).toBe(64);
       for (const c of fits.cells) expect(inside(c, fits.panel)).toBe(true);
       expect(fits.panel.x + fits.panel.width).toBeLessThanOrEqual(size.width);
@@ -79,12 +90,18 @@ describe('responsive layout', () => {
         expect(await page.getByTestId('preset-pick').isVisible()).toBe(true);
         expect(await overflow(page)).toEqual({ over: 0, culprits: [] });
         // Touch targets: every visible button and select of the header and the controls is at least 44 px tall and wide.
-        const small = await page.locator('header.top button, header.top select, .controls button, .controls select').evaluateAll((els) =>
-          els
-            .filter((e) => (e as HTMLElement).offsetParent !== null)
-            .map((e) => ({ what: `${e.tagName} ${e.getAttribute('data-testid') ?? e.textContent}`, h: e.getBoundingClientRect().height, w: e.getBoundingClientRect().width }))
-            .filter((b) => b.h < 44 || b.w < 44),
-        );
+        const small = await page
+          .locator('header.top button, header.top select, .controls button, .controls select')
+          .evaluateAll((els) =>
+            els
+              .filter((e) => (e as HTMLElement).offsetParent !== null)
+              .map((e) => ({
+                what: `${e.tagName} ${e.getAttribute('data-testid') ?? e.textContent}`,
+                h: e.getBoundingClientRect().height,
+                w: e.getBoundingClientRect().width,
+              }))
+              .filter((b) => b.h < 44 || b.w < 44),
+          );
         expect(small).toEqual([]);
         // The narrow layout, menu open, passes axe too.
         expect(await axeViolations(page)).toEqual([]);
@@ -101,12 +118,22 @@ describe('responsive layout', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByTestId('menu-button').click();
     await page.getByTestId('lang-pick').selectOption('zh');
-    await settled(() => page.locator('html').getAttribute('lang'), (l) => l === 'zh-CN');
+    await settled(
+      () => page.locator('html').getAttribute('lang'),
+      (l) => l === 'zh-CN',
+    );
     expect(await overflow(page)).toEqual({ over: 0, culprits: [] });
     expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('btn-present').click();
-    await settled(() => page.locator('html').getAttribute('class'), (c) => (c ?? '').includes('presenting'));
-    const fits = await settled(() => machine(page), (m) => m.cells.length === 64 && m.cells.every((c) => inside(c, m.panel)), 10000);
+    await settled(
+      () => page.locator('html').getAttribute('class'),
+      (c) => (c ?? '').includes('presenting'),
+    );
+    const fits = await settled(
+      () => machine(page),
+      (m) => m.cells.length === 64 && m.cells.every((c) => inside(c, m.panel)),
+      10000,
+    );
     for (const c of fits.cells) expect(inside(c, fits.panel)).toBe(true);
     expect(await overflow(page)).toEqual({ over: 0, culprits: [] });
     expect(await axeViolations(page)).toEqual([]);

@@ -37,7 +37,9 @@ describe('exact rewind', () => {
     await click('btn-back-event');
     expect(await settled(shownEvents, (e) => e === n)).toBe(n);
     expect(await state()).toBe(before);
-    expect(await lab.page.getByTestId('rb-node').count()).toBe(JSON.parse(before.slice(0, -16)).cpus[0].tree.nodes.length);
+    expect(await lab.page.getByTestId('rb-node').count()).toBe(
+      JSON.parse(before.slice(0, -16)).cpus[0].tree.nodes.length,
+    );
   });
 
   it('one event forward and one back is the state before (64 CPUs, keys, after many snapshots)', async () => {
@@ -76,8 +78,13 @@ describe('exact rewind', () => {
 
   it('steps to the next sanity-checker violation', async () => {
     await click('btn-next-violation');
-    const t = await settled(async () => Number(await lab.page.getByTestId('sim-time').textContent()), (x) => x > 2000);
-    const report = await lab.page.evaluate(() => (window as unknown as { __schedlab: { view(): unknown } }).__schedlab.view());
+    const t = await settled(
+      async () => Number(await lab.page.getByTestId('sim-time').textContent()),
+      (x) => x > 2000,
+    );
+    const report = await lab.page.evaluate(() =>
+      (window as unknown as { __schedlab: { view(): unknown } }).__schedlab.view(),
+    );
     expect(report).not.toBeNull();
     expect(await lab.page.getByTestId('notice').count()).toBe(0);
     expect(t).toBeGreaterThan(2000);
@@ -89,7 +96,10 @@ describe('exact rewind', () => {
     const box = await lab.page.getByTestId('gantt').boundingBox();
     if (!box) throw new Error('no lanes');
     await lab.page.getByTestId('gantt').click({ position: { x: box.width * 0.3, y: 10 } });
-    const t = await settled(async () => (await hook<View>(lab.page, 'view')).now_ns, (x) => x < endNow);
+    const t = await settled(
+      async () => (await hook<View>(lab.page, 'view')).now_ns,
+      (x) => x < endNow,
+    );
     expect(t).toBeLessThan(endNow);
     expect(t).toBeGreaterThan(endNow - 200e6);
     const jumped = await state();
@@ -105,31 +115,65 @@ describe('exact rewind', () => {
     const help = lab.page.getByTestId('help');
     await help.waitFor();
     const text = (await help.textContent()) ?? '';
-    for (const what of ['step one event back', 'previous migration', 'next sanity-checker violation', 'play / pause']) expect(text).toContain(what);
+    for (const what of ['step one event back', 'previous migration', 'next sanity-checker violation', 'play / pause'])
+      expect(text).toContain(what);
     await lab.page.screenshot({ path: join(shots, 'help-overlay.png') });
     await lab.page.locator('body').press('Escape');
-    expect(await settled(() => help.count(), (n) => n === 0)).toBe(0);
+    expect(
+      await settled(
+        () => help.count(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
   });
 });
 
 describe('runqueue as a list', () => {
   it('shows a large queue as a list in vruntime order (60 hogs on one CPU)', async () => {
-    const hogs = Array.from({ length: 60 }, (_, i) => ({ name: `hog${i}`, nice: (i % 7) - 3, program: [{ body: [{ run_us: 1000 }] }] }));
-    const ok = await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify({ version: 1, name: 'many-hogs', duration_ms: 500, autogroup: false, machine: { preset: 'uniprocessor' }, processes: hogs }));
+    const hogs = Array.from({ length: 60 }, (_, i) => ({
+      name: `hog${i}`,
+      nice: (i % 7) - 3,
+      program: [{ body: [{ run_us: 1000 }] }],
+    }));
+    const ok = await hook<boolean>(
+      lab.page,
+      'loadScenarioJson',
+      JSON.stringify({
+        version: 1,
+        name: 'many-hogs',
+        duration_ms: 500,
+        autogroup: false,
+        machine: { preset: 'uniprocessor' },
+        processes: hogs,
+      }),
+    );
     expect(ok).toBe(true);
     await hook(lab.page, 'runUntil', 120e6);
     await lab.page.getByTestId('rq-mode-auto').click();
-    const v = await hook<{ cpus: { tree: { nodes: { vruntime: number; pid: number; name: string }[] } }[] }>(lab.page, 'view');
+    const v = await hook<{ cpus: { tree: { nodes: { vruntime: number; pid: number; name: string }[] } }[] }>(
+      lab.page,
+      'view',
+    );
     const nodes = v.cpus[0].tree.nodes;
     expect(nodes.length).toBeGreaterThan(48);
     const rows = lab.page.getByTestId('rq-row');
-    expect(await settled(() => rows.count(), (n) => n === nodes.length)).toBe(nodes.length);
+    expect(
+      await settled(
+        () => rows.count(),
+        (n) => n === nodes.length,
+      ),
+    ).toBe(nodes.length);
     const names = await rows.evaluateAll((els) => els.map((e) => e.children[1].textContent ?? ''));
     const sorted = [...nodes].sort((a, b) => a.vruntime - b.vruntime || a.pid - b.pid).map((n) => n.name);
     expect(names).toEqual(sorted);
     await lab.page.locator('.rbtree-panel').screenshot({ path: join(shots, 'runqueue-list.png') });
     await lab.page.getByTestId('rq-mode-tree').click();
-    expect(await settled(() => lab.page.getByTestId('rq-list').count(), (n) => n === 0)).toBe(0);
+    expect(
+      await settled(
+        () => lab.page.getByTestId('rq-list').count(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
     expect(await lab.page.getByTestId('rb-node').count()).toBe(nodes.length);
   });
 });

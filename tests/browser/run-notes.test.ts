@@ -29,16 +29,28 @@ describe('run notes', () => {
   it('say what the run could not do, and are absent when there is nothing to say', async () => {
     const page = lab.page;
     expect(await hook<boolean>(page, 'loadScenarioJson', SCENARIO)).toBe(true);
-    await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes('zero-time-loop'), 20000);
+    await settled(
+      async () => (await page.locator('.description').textContent()) ?? '',
+      (t) => t.includes('zero-time-loop'),
+      20000,
+    );
     await hook(page, 'runUntil', 50e6);
     const notes = page.getByTestId('run-note');
-    const first = await settled(async () => (await notes.count()) > 0 ? ((await notes.first().textContent()) ?? '') : '', (t) => t.length > 0, 10000);
+    const first = await settled(
+      async () => ((await notes.count()) > 0 ? ((await notes.first().textContent()) ?? '') : ''),
+      (t) => t.length > 0,
+      10000,
+    );
     expect(first).toContain('took no time');
     expect(first).toContain('spinner');
     await page.getByTestId('run-notes').screenshot({ path: join(shots, 'run-notes.png') });
 
     await loadPreset(page, 'cfs-nice-levels');
     await hook(page, 'runUntil', 100e6);
-    await settled(() => page.getByTestId('run-notes').count(), (n) => n === 0, 10000);
+    await settled(
+      () => page.getByTestId('run-notes').count(),
+      (n) => n === 0,
+      10000,
+    );
   });
 });

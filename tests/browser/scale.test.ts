@@ -37,7 +37,10 @@ describe('a 256-CPU, 10,000-thread scenario', () => {
     const json = readFileSync(join(root, 'wasm-core/bench/stress-256cpu-10k.json'), 'utf8');
     const loadTasks = await watchLongTasks();
     expect(await hook<boolean>(lab.page, 'loadScenarioJson', json)).toBe(true);
-    await settled(async () => (await lab.page.locator('.description').textContent()) ?? '', (t) => t.includes('stress-256cpu-10k'));
+    await settled(
+      async () => (await lab.page.locator('.description').textContent()) ?? '',
+      (t) => t.includes('stress-256cpu-10k'),
+    );
     await lab.page.waitForTimeout(300);
     const loading = await loadTasks();
     console.log(`loading: longest main-thread task ${Math.max(0, ...loading).toFixed(0)} ms`);
@@ -48,7 +51,9 @@ describe('a 256-CPU, 10,000-thread scenario', () => {
     await lab.page.getByTestId('btn-play').click();
     const played = await nowNs();
     const playing = await playTasks();
-    console.log(`playing: ${playing.length} long tasks, longest ${Math.max(0, ...playing).toFixed(0)} ms: ${playing.map((d) => d.toFixed(0)).join(' ')}`);
+    console.log(
+      `playing: ${playing.length} long tasks, longest ${Math.max(0, ...playing).toFixed(0)} ms: ${playing.map((d) => d.toFixed(0)).join(' ')}`,
+    );
     expect(played).toBeGreaterThan(0);
     await lab.page.screenshot({ path: join(shots, 'scale-256cpu.png') });
 
@@ -60,7 +65,11 @@ describe('a 256-CPU, 10,000-thread scenario', () => {
     await lab.page.getByTestId('progress').waitFor({ timeout: 20000 });
     expect(await lab.page.evaluate(() => document.querySelector('[data-testid=progress]') !== null)).toBe(true);
     expect(await settled(nowNs, (t) => t > 0.85e9, 60000)).toBeGreaterThan(0.85e9);
-    await settled(() => lab.page.getByTestId('progress').count(), (n) => n === 0, 10000);
+    await settled(
+      () => lab.page.getByTestId('progress').count(),
+      (n) => n === 0,
+      10000,
+    );
     const running = await playTasks();
     console.log(
       `playing to ${(played / 1e6).toFixed(1)} ms and jumping to ${((await nowNs()) / 1e6).toFixed(0)} ms: ` +

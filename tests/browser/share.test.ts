@@ -43,7 +43,8 @@ async function topologyShot(page: Page, file: string): Promise<Buffer> {
 async function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number> {
   return page.evaluate(
     async ([x, y]) => {
-      const decode = async (b64: string) => createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+      const decode = async (b64: string) =>
+        createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
       const [ia, ib] = await Promise.all([decode(x), decode(y)]);
       if (ia.width !== ib.width || ia.height !== ib.height) return 1;
       const pixels = (img: ImageBitmap) => {
@@ -54,7 +55,8 @@ async function differingPixels(page: Page, a: Buffer, b: Buffer): Promise<number
       };
       const [da, db] = [pixels(ia), pixels(ib)];
       let n = 0;
-      for (let i = 0; i < da.length; i += 4) if (da[i] !== db[i] || da[i + 1] !== db[i + 1] || da[i + 2] !== db[i + 2]) n++;
+      for (let i = 0; i < da.length; i += 4)
+        if (da[i] !== db[i] || da[i + 1] !== db[i + 1] || da[i + 2] !== db[i + 2]) n++;
       return n / (ia.width * ia.height);
     },
     [a.toString('base64'), b.toString('base64')],
@@ -80,7 +82,10 @@ describe('share links', () => {
     const machine = p.getByTestId('topology');
     await machine.locator('[data-testid=cpu-cell][data-cpu="11"]').click();
     await machine.getByTestId('colour-load').click();
-    await settled(() => machine.locator('[data-testid=cpu-cell].selected').getAttribute('data-cpu'), (c) => c === '11');
+    await settled(
+      () => machine.locator('[data-testid=cpu-cell].selected').getAttribute('data-cpu'),
+      (c) => c === '11',
+    );
 
     await p.getByTestId('share-button').click();
     const link = await p.getByTestId('share-url').inputValue();
@@ -98,16 +103,25 @@ describe('share links', () => {
 
     const r = receiver.page;
     await openFresh(r, link);
-    const view = await settled(() => hook<View>(r, 'view'), (v) => v.events === senderView.events, 10_000);
+    const view = await settled(
+      () => hook<View>(r, 'view'),
+      (v) => v.events === senderView.events,
+      10_000,
+    );
     expect(view).toEqual(senderView);
     // The replay ran in slices, refreshing the views as while playing; once
     // its progress bar is gone every view shows the final state.
-    await settled(() => r.getByTestId('progress').count(), (n) => n === 0);
+    await settled(
+      () => r.getByTestId('progress').count(),
+      (n) => n === 0,
+    );
     await r.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await hook<string>(r, 'traceHash')).toBe(senderHash);
     expect(await hook<Partner>(r, 'partner')).toEqual(senderPartner);
     expect(await description(r)).toContain('group-imbalance-make');
-    expect(await r.getByTestId('topology').locator('[data-testid=cpu-cell].selected').getAttribute('data-cpu')).toBe('11');
+    expect(await r.getByTestId('topology').locator('[data-testid=cpu-cell].selected').getAttribute('data-cpu')).toBe(
+      '11',
+    );
     expect(await r.getByTestId('topology').getByTestId('topology-svg').getAttribute('data-colour-by')).toBe('load');
     expect(await r.getByTestId('compare-pick').inputValue()).toBe('bugs:linux-4.1-fixed');
     expect(await r.getByTestId('link-problem').count()).toBe(0);
@@ -127,19 +141,44 @@ describe('share links', () => {
       await loadPreset(r, 'group-imbalance-make');
       return hook<string>(r, 'scenarioJson');
     })();
-    const link = encodeShare({ scenario, view: { cursor: { event: 40, ns: 1e6 }, cpu: 0, colourBy: 'load', partner: '', lesson: { id: 'group-imbalance', step: 1 } } });
+    const link = encodeShare({
+      scenario,
+      view: {
+        cursor: { event: 40, ns: 1e6 },
+        cpu: 0,
+        colourBy: 'load',
+        partner: '',
+        lesson: { id: 'group-imbalance', step: 1 },
+      },
+    });
     if (!link.ok) throw new Error('could not make the test link');
     await openFresh(r, `${receiver.url}#${link.fragment}`);
-    await settled(async () => (await r.getByTestId('lesson-step').count()) > 0, (x) => x, 10_000);
+    await settled(
+      async () => (await r.getByTestId('lesson-step').count()) > 0,
+      (x) => x,
+      10_000,
+    );
     expect(await r.getByTestId('lesson-step').textContent()).toBe('Step 2 of 6');
     // Step 2's anchor is 300 ms (the link's own cursor, 1 ms, loses to it).
-    expect(await settled(async () => Number(await r.getByTestId('sim-time').textContent()), (t) => t === 300, 10_000)).toBe(300);
+    expect(
+      await settled(
+        async () => Number(await r.getByTestId('sim-time').textContent()),
+        (t) => t === 300,
+        10_000,
+      ),
+    ).toBe(300);
   });
 
   it('damaged and hostile links open an explanation and the default scenario', async () => {
     const r = receiver.page;
     const bad = encodeShare({
-      scenario: JSON.stringify({ version: 1, name: 'bad-nice', duration_ms: 100, machine: { preset: 'uniprocessor' }, processes: [{ name: 'x', nice: 99, program: [{ run_us: 10 }] }] }),
+      scenario: JSON.stringify({
+        version: 1,
+        name: 'bad-nice',
+        duration_ms: 100,
+        machine: { preset: 'uniprocessor' },
+        processes: [{ name: 'x', nice: 99, program: [{ run_us: 10 }] }],
+      }),
       view: { cursor: { event: 0, ns: 0 }, cpu: 0, colourBy: 'load', partner: '', lesson: null },
     });
     if (!bad.ok) throw new Error('could not make the test link');
@@ -157,7 +196,10 @@ describe('share links', () => {
       if (code) expect(await r.getByTestId('link-problem-reason').getAttribute('data-code'), name).toBe(code);
       else expect(await banner.textContent()).toContain('processes[0].nice');
       expect(await banner.textContent()).toContain('default scenario');
-      await settled(() => description(r), (t) => t.includes('cfs-nice-levels'));
+      await settled(
+        () => description(r),
+        (t) => t.includes('cfs-nice-levels'),
+      );
       expect(await description(r), name).toContain('cfs-nice-levels');
       expect((await hook<View>(r, 'view')).events).toBe(0);
       // The broken fragment is dropped, so a reload does not meet it again.
@@ -174,8 +216,17 @@ describe('share links', () => {
     let x = 2463534242;
     const rnd = () => ((x ^= x << 13), (x ^= x >>> 17), (x ^= x << 5), (x >>> 0).toString(36));
     // Names that do not compress: 200 processes with 190 random characters each.
-    const processes = Array.from({ length: 200 }, () => ({ name: Array.from({ length: 30 }, rnd).join('').slice(0, 190), program: [{ run_us: 1000 }] }));
-    const json = JSON.stringify({ version: 1, name: 'random-names', duration_ms: 10, machine: { preset: 'uniprocessor' }, processes });
+    const processes = Array.from({ length: 200 }, () => ({
+      name: Array.from({ length: 30 }, rnd).join('').slice(0, 190),
+      program: [{ run_us: 1000 }],
+    }));
+    const json = JSON.stringify({
+      version: 1,
+      name: 'random-names',
+      duration_ms: 10,
+      machine: { preset: 'uniprocessor' },
+      processes,
+    });
     expect(await hook<boolean>(p, 'loadScenarioJson', json)).toBe(true);
     await p.getByTestId('share-button').click();
     const refused = p.getByTestId('share-refused');
@@ -204,28 +255,53 @@ describe('share links', () => {
 describe('scenario library', () => {
   it('lists every preset, searches in the current language and loads the clicked one', async () => {
     const p = receiver.page;
-    const presets = await p.locator('[data-testid=preset-pick] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v));
+    const presets = await p
+      .locator('[data-testid=preset-pick] option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v));
     await p.getByTestId('library-button').click();
     const lib = p.getByTestId('library');
     await lib.waitFor();
-    expect(await lib.getByTestId('library-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset')))).toEqual(presets);
+    expect(
+      await lib.getByTestId('library-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset'))),
+    ).toEqual(presets);
     await p.screenshot({ path: join(shots, 'library.png') });
     await lib.getByTestId('library-search').fill('hotplug');
-    await settled(() => lib.getByTestId('library-card').count(), (n) => n === 2);
-    expect(await lib.getByTestId('library-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset')))).toEqual(['missing-domains-hotplug', 'missing-domains-hotplug-fixed']);
+    await settled(
+      () => lib.getByTestId('library-card').count(),
+      (n) => n === 2,
+    );
+    expect(
+      await lib.getByTestId('library-card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-preset'))),
+    ).toEqual(['missing-domains-hotplug', 'missing-domains-hotplug-fixed']);
     await lib.getByTestId('library-search').fill('no such words anywhere');
-    expect(await settled(() => lib.getByTestId('library-card').count(), (n) => n === 0)).toBe(0);
+    expect(
+      await settled(
+        () => lib.getByTestId('library-card').count(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
 
     await p.getByTestId('lang-pick').selectOption('zh');
     await lib.getByTestId('library-search').fill('热插拔');
-    expect(await settled(() => lib.getByTestId('library-card').count(), (n) => n === 2)).toBe(2);
+    expect(
+      await settled(
+        () => lib.getByTestId('library-card').count(),
+        (n) => n === 2,
+      ),
+    ).toBe(2);
     await lib.getByTestId('library-search').fill('公平');
-    const fair = await settled(() => lib.getByTestId('library-card').count(), (n) => n > 0 && n < presets.length);
+    const fair = await settled(
+      () => lib.getByTestId('library-card').count(),
+      (n) => n > 0 && n < presets.length,
+    );
     expect(fair).toBeGreaterThan(0);
     await p.screenshot({ path: join(shots, 'library-zh.png') });
     await lib.getByTestId('library-search').fill('');
     await lib.locator('[data-preset="o1-vs-cfs"]').getByTestId('library-open').click();
-    await settled(() => description(p), (t) => t.includes('o1-vs-cfs'));
+    await settled(
+      () => description(p),
+      (t) => t.includes('o1-vs-cfs'),
+    );
     expect(await description(p)).toContain('o1-vs-cfs');
     expect(await p.getByTestId('library').count()).toBe(0);
     await p.getByTestId('lang-pick').selectOption('en');

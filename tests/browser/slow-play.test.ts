@@ -25,7 +25,11 @@ describe('playing a run the engine cannot keep pace with', () => {
   it('asks for at most the cap, says it is slow, pauses at once and then steps one event', async () => {
     const page = lab.page;
     expect(await hook<boolean>(page, 'loadScenarioJson', bigScenario(64, 16, 10000, 'slow-play-64x16'))).toBe(true);
-    await settled(async () => (await page.locator('.description').textContent()) ?? '', (t) => t.includes('slow-play-64x16'), 20000);
+    await settled(
+      async () => (await page.locator('.description').textContent()) ?? '',
+      (t) => t.includes('slow-play-64x16'),
+      20000,
+    );
     // Real time: no engine simulates 1,024 CPUs and 10,000 threads that fast.
     const speed = 1;
     await page.locator('.speed select').selectOption(String(speed));

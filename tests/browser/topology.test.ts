@@ -37,7 +37,10 @@ describe('topology view', () => {
     expect(await lab.page.getByTestId('node-link').count()).toBe(0);
     const curr = v.cpus[0].curr;
     expect(curr).not.toBeNull();
-    const label = await settled(async () => (await cells().first().locator('.cpu-curr').textContent()) ?? '', (t) => t !== 'idle');
+    const label = await settled(
+      async () => (await cells().first().locator('.cpu-curr').textContent()) ?? '',
+      (t) => t !== 'idle',
+    );
     expect(v.tasks[curr as number].name.startsWith(label.replace('…', ''))).toBe(true);
     expect(await cellValues()).toEqual([v.cpus[0].nr_running]);
     await lab.page.getByTestId('topology').screenshot({ path: join(shots, 'topology-1cpu.png') });
@@ -46,7 +49,10 @@ describe('topology view', () => {
   it('draws 8 nodes × 8 CPUs coloured by the engine, with links, arrows and the decision focus', async () => {
     await loadPreset(lab.page, 'group-imbalance-make');
     await hook(lab.page, 'runUntil', 300e6);
-    await settled(() => cells().count(), (n) => n === 64);
+    await settled(
+      () => cells().count(),
+      (n) => n === 64,
+    );
     expect(await cells().count()).toBe(64);
     expect(await lab.page.locator('.numa-node').count()).toBe(8);
     expect(await lab.page.getByTestId('node-link').count()).toBe(28);
@@ -68,6 +74,11 @@ describe('topology view', () => {
     await lab.page.getByTestId('topology').screenshot({ path: join(shots, 'topology-64cpu-load.png') });
     // Clicking a CPU selects its runqueue.
     await cells().nth(17).click();
-    expect(await settled(async () => lab.page.locator('.cpu-pick select').inputValue(), (s) => s === '17')).toBe('17');
+    expect(
+      await settled(
+        async () => lab.page.locator('.cpu-pick select').inputValue(),
+        (s) => s === '17',
+      ),
+    ).toBe('17');
   });
 });

@@ -27,7 +27,8 @@ const window = async () => {
 };
 
 type Point = { x: number; y: number; id: number };
-const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', touchPoints: Point[]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', touchPoints: Point[]) =>
+  cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
 
 describe('touch on the lanes', () => {
   it('a horizontal drag pans, a pinch zooms', async () => {
@@ -51,8 +52,15 @@ describe('touch on the lanes', () => {
 
     // Two fingers spread apart zoom in: the window gets shorter.
     const mid = box.x + box.width / 2 + 20;
-    await touch('touchStart', [{ x: mid - 30, y, id: 1 }, { x: mid + 30, y, id: 2 }]);
-    for (let d = 40; d <= 110; d += 10) await touch('touchMove', [{ x: mid - d, y, id: 1 }, { x: mid + d, y, id: 2 }]);
+    await touch('touchStart', [
+      { x: mid - 30, y, id: 1 },
+      { x: mid + 30, y, id: 2 },
+    ]);
+    for (let d = 40; d <= 110; d += 10)
+      await touch('touchMove', [
+        { x: mid - d, y, id: 1 },
+        { x: mid + d, y, id: 2 },
+      ]);
     await touch('touchEnd', []);
     const zoomed = await settled(window, (w) => w.t1 - w.t0 < (panned.t1 - panned.t0) * 0.6);
     expect(zoomed.t1 - zoomed.t0).toBeLessThan((panned.t1 - panned.t0) * 0.6);

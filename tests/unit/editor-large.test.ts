@@ -24,12 +24,26 @@ describe('large inputs: editor helpers', () => {
   it('formFields answers exactly as fieldIds, on every preset', () => {
     for (const name of presets()) {
       const form = fromScenario(JSON.parse(presetScenario(name)) as JsonObject);
-      form.machine.distance = [['10', '20'], ['20', '10']];
+      form.machine.distance = [
+        ['10', '20'],
+        ['20', '10'],
+      ];
       const listed = fieldIds(form);
       const shaped = formFields(form);
       for (const id of listed) expect(shaped.has(id), `${name}: ${id}`).toBe(true);
       const n = form.processes.length;
-      const others = [`processes[${n}]`, `processes[${n}].nice`, 'processes[0].bogus', `cgroups[${form.cgroups.length}]`, 'events[99].at_ms', 'machine.distance[2][0]', 'machine.distance[0][2]', 'nope', 'processes', 'processes[0].program[1]'];
+      const others = [
+        `processes[${n}]`,
+        `processes[${n}].nice`,
+        'processes[0].bogus',
+        `cgroups[${form.cgroups.length}]`,
+        'events[99].at_ms',
+        'machine.distance[2][0]',
+        'machine.distance[0][2]',
+        'nope',
+        'processes',
+        'processes[0].program[1]',
+      ];
       for (const id of others) expect(shaped.has(id), `${name}: ${id}`).toBe(listed.has(id));
     }
   });
@@ -43,10 +57,14 @@ describe('large inputs: editor helpers', () => {
       form = setField(form, 'description', 'line\n"quoted" schedlab:processes:x');
       expect(write(form), name).toBe(scenarioText(form));
     }
-    const odd = fromScenario({ version: 1, processes: [7, { name: 'a', __proto__x: 1, zz: { deep: [1, { b: 2 }] } }, 'row'], zzz: 'after' } as unknown as JsonObject);
+    const odd = fromScenario({
+      version: 1,
+      processes: [7, { name: 'a', __proto__x: 1, zz: { deep: [1, { b: 2 }] } }, 'row'],
+      zzz: 'after',
+    });
     expect(write(odd)).toBe(scenarioText(odd));
     // "processes" that is not a list stays in extra; a row added then is written whole.
-    const notList = fromScenario({ version: 1, processes: 'none' } as unknown as JsonObject);
+    const notList = fromScenario({ version: 1, processes: 'none' });
     const added = { ...notList, processes: [readProcess({ name: 'n' })] };
     expect(write(added)).toBe(scenarioText(added));
   });
@@ -99,7 +117,15 @@ describe('large inputs: editor helpers', () => {
 
   it('refuses a file larger than MAX_SCENARIO_BYTES without reading it', async () => {
     let read = false;
-    const file = (size: number) => ({ name: 'f.json', size, text: async () => ((read = true), '{}') }) as unknown as File;
+    const file = (size: number) =>
+      ({
+        name: 'f.json',
+        size,
+        text: () => {
+          read = true;
+          return Promise.resolve('{}');
+        },
+      }) as unknown as File;
     await expect(readScenarioFile(file(MAX_SCENARIO_BYTES + 1))).rejects.toBeInstanceOf(ScenarioFileTooBig);
     expect(read).toBe(false);
     expect(await readScenarioFile(file(MAX_SCENARIO_BYTES))).toBe('{}');

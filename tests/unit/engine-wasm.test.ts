@@ -19,7 +19,10 @@ function nativeReport(scenarioJson: string): { trace_hash: string; events: numbe
   const dir = mkdtempSync(join(tmpdir(), 'schedlab-'));
   const file = join(dir, 'scenario.json');
   writeFileSync(file, scenarioJson);
-  return JSON.parse(execFileSync(cli, ['run', file, '--json'], { encoding: 'utf8' }));
+  return JSON.parse(execFileSync(cli, ['run', file, '--json'], { encoding: 'utf8' })) as {
+    trace_hash: string;
+    events: number;
+  };
 }
 
 describe('engine in wasm', () => {
@@ -91,7 +94,10 @@ describe('engine in wasm', () => {
   it('exposes the tree shape: every queued task is a node, curr is not', () => {
     const sim = new Simulator(presetScenario('cfs-nice-levels'));
     for (let i = 0; i < 40; i++) sim.step_event();
-    const view = JSON.parse(sim.view_json());
+    const view = JSON.parse(sim.view_json()) as {
+      cpus: { tree: { nodes: { pid: number }[] }; nr_running: number; curr: number | null }[];
+      tasks: { state: string }[];
+    };
     const cpu = view.cpus[0];
     const runnable = view.tasks.filter((t: { state: string }) => t.state === 'runnable').length;
     expect(cpu.tree.nodes.length).toBe(runnable);

@@ -14,8 +14,12 @@ import { readFrame, type Frame, type FrameQuery } from '../../src/engine/frame';
 import type { FromWorker, JobEnd, Request } from '../../src/engine/protocol';
 import type { Progress } from '../../src/engine/protocol';
 import { predict } from '../../src/classroom/predict';
-import { machineData } from '../../src/engine/use-lab-engine';
+import { machineData } from '../../src/stores/lab-engine';
 import { translate } from '../../src/i18n/translate';
+import { defined } from '../defined';
+import { callOp } from '../../src/engine/extensions';
+import { PREDICT } from '../../src/classroom/engine-keys';
+import { WORKER_FEATURES } from '../../src/worker-features';
 
 const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
@@ -26,7 +30,7 @@ beforeAll(() => {
 function connect(): EngineClient {
   const later = (f: () => void) => setTimeout(f, 0);
   let toPage: ((m: FromWorker) => void) | null = null;
-  const host = new EngineHost((m) => later(() => toPage?.(m)), later);
+  const host = new EngineHost((m) => later(() => toPage?.(m)), later, WORKER_FEATURES);
   const port: Port = {
     postMessage: (m) => later(() => host.handle(m as Request)),
     onmessage: null,
@@ -59,7 +63,16 @@ const query = (over: Partial<FrameQuery> = {}): FrameQuery => ({
 
 /** The parts of a frame that name a state (the same cursor gives the same parts). The tree
  * rotations are left out: they are those of the last engine call, not of the state. */
-const stateOf = (f: Frame | null) => f && { events: f.events, nowNs: f.nowNs, view: { ...f.view, rotations: [] }, slices: f.slices, migrations: f.migrations, decision: f.decision, report: f.report };
+const stateOf = (f: Frame | null) =>
+  f && {
+    events: f.events,
+    nowNs: f.nowNs,
+    view: { ...f.view, rotations: [] },
+    slices: f.slices,
+    migrations: f.migrations,
+    decision: f.decision,
+    report: f.report,
+  };
 
 describe('engine worker protocol', () => {
   it('answers a command with the frame a directly driven simulation shows at the same cursor', async () => {
@@ -89,10 +102,14 @@ describe('engine worker protocol', () => {
     const c = connect();
     await c.request({ op: 'load', json }, query());
     const seen: Progress[] = [];
-    const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'run-to', toNs: 3000e6 } }, query({ report: false, rows: 0 }), (p) => {
-      seen.push(p);
-      c.send({ op: 'ack', q: query({ report: false, rows: 0 }) });
-    });
+    const end = await c.request<JobEnd>(
+      { op: 'job', job: { kind: 'run-to', toNs: 3000e6 } },
+      query({ report: false, rows: 0 }),
+      (p) => {
+        seen.push(p);
+        c.send({ op: 'ack', q: query({ report: false, rows: 0 }) });
+      },
+    );
     expect(end.value).toEqual({ found: true, cancelled: false });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((p, i) => i === 0 || p.progress.at >= seen[i - 1].progress.at)).toBe(true);
@@ -109,8 +126,15 @@ describe('engine worker protocol', () => {
     const c = connect();
     const loaded = await c.request({ op: 'load', json }, query());
     // The lab's query while busy: no slow part due.
-    const busy = query({ report: false, rows: 0, history: false, held: { gen: 1, names: loaded.frame?.newNames.length ?? 0, historyKey: loaded.frame?.historyKey ?? null } });
-    const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'next-mark', mark: 'violation' } }, busy, () => c.send({ op: 'ack', q: busy }));
+    const busy = query({
+      report: false,
+      rows: 0,
+      history: false,
+      held: { gen: 1, names: loaded.frame?.newNames.length ?? 0, historyKey: loaded.frame?.historyKey ?? null },
+    });
+    const end = await c.request<JobEnd>({ op: 'job', job: { kind: 'next-mark', mark: 'violation' } }, busy, () =>
+      c.send({ op: 'ack', q: busy }),
+    );
     expect(end.value.found).toBe(true);
     // The report is of the cursor the job stopped at, as the engine itself reports it there (a frame's
     // carries no schedstats: the frame has the queried CPU's beside it).
@@ -132,8 +156,8 @@ describe('engine worker protocol', () => {
     const stepped = await c.request({ op: 'command', command: { kind: 'step' } }, query());
     const end = await job;
     expect(end.value.cancelled).toBe(true);
-    expect(end.frame!.nowNs).toBeLessThan(60e9);
-    expect(stepped.frame!.events).toBe(end.frame!.events + 1);
+    expect(defined(end.frame).nowNs).toBeLessThan(60e9);
+    expect(defined(stepped.frame).events).toBe(defined(end.frame).events + 1);
   });
 
   it('Cancel stops a job between slices', async () => {
@@ -157,7 +181,9 @@ describe('engine worker protocol', () => {
     expect(back.frame?.partner?.nowNs).toBe(100e6);
     const direct = new Simulation(presetJson('group-imbalance-make-fixed'));
     direct.runUntil(100e6);
-    expect((await c.request<{ traceHash: string }>({ op: 'read', read: { kind: 'partner-summary' } })).value.traceHash).toBe(direct.traceHash());
+    expect(
+      (await c.request<{ traceHash: string }>({ op: 'read', read: { kind: 'partner-summary' } })).value.traceHash,
+    ).toBe(direct.traceHash());
     direct.dispose();
   });
 
@@ -177,7 +203,7 @@ describe('engine worker protocol', () => {
     await c.request({ op: 'load', json }, query());
     await c.request({ op: 'command', command: { kind: 'seek-event', n: 5000 } }, query());
     const q = { kind: 'balance-moves' } as const;
-    const viaWorker = (await c.request({ op: 'predict', events: 5000, question: q, lang: 'zh' })).value;
+    const viaWorker = (await c.request(callOp(PREDICT, { events: 5000, question: q, lang: 'zh' }))).value;
     const direct = new Simulation(json);
     expect(viaWorker).toEqual(predict(direct, 5000, q, (k, v) => translate('zh', k, v)));
     expect(viaWorker).not.toBeNull();
@@ -195,13 +221,13 @@ describe('engine worker protocol', () => {
       c.request({ op: 'command', command: { kind: 'run-until', ns: 300e6 } }, query({ held })),
     ]);
     const topo = { machine: '', nodes: 1, cpus: [], distance: [] } as never;
-    const first = machineData(a.frame!, topo, null);
-    const both = machineData(b.frame!, topo, first);
+    const first = machineData(defined(a.frame), topo, null);
+    const both = machineData(defined(b.frame), topo, first);
     const direct = new Simulation(presetJson('group-imbalance-make'));
     direct.runUntil(300e6);
     expect(both.names).toEqual(direct.namesFrom(0));
     // An older answer arriving after a newer one takes nothing away.
-    expect(machineData(a.frame!, topo, both).names).toEqual(both.names);
+    expect(machineData(defined(a.frame), topo, both).names).toEqual(both.names);
     direct.dispose();
   });
 

@@ -7,7 +7,8 @@ import type { CpuPlace } from '../../src/engine/types';
 /** CPUs numbered node-major, listed in a shuffled order (the rows must sort them). */
 function cpus(nodes: number, perNode: number): CpuPlace[] {
   const out: CpuPlace[] = [];
-  for (let c = 0; c < nodes * perNode; c++) out.push({ cpu: c, node: Math.floor(c / perNode), core: c, thread: 0, online: true });
+  for (let c = 0; c < nodes * perNode; c++)
+    out.push({ cpu: c, node: Math.floor(c / perNode), core: c, thread: 0, online: true });
   return out.reverse();
 }
 

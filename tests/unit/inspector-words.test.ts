@@ -11,7 +11,9 @@ import { translate } from '../../src/i18n/i18n';
 import { initSync, Simulator, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
 
 beforeAll(() => {
-  initSync({ module: readFileSync(join(import.meta.dirname, '..', '..', 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
+  initSync({
+    module: readFileSync(join(import.meta.dirname, '..', '..', 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')),
+  });
 });
 
 const group = (cpus: string, over: Partial<GroupStatsView>): GroupStatsView => ({
@@ -34,7 +36,10 @@ const decision: DecisionView = {
   cpu: 8,
   level: 'NUMA(16)',
   idle: 'newly-idle',
-  groups: [group('8-15', { local: true, avg_load: 90, sum_nr_running: 7, idle_cpus: 1, min_load: 0, max_load: 180 }), group('0-7', { group_type: 'overloaded', avg_load: 160, sum_nr_running: 11 })],
+  groups: [
+    group('8-15', { local: true, avg_load: 90, sum_nr_running: 7, idle_cpus: 1, min_load: 0, max_load: 180 }),
+    group('0-7', { group_type: 'overloaded', avg_load: 160, sum_nr_running: 11 }),
+  ],
   busiest_group: 1,
   domain_avg_load: 113,
   imbalance: 15,
@@ -61,19 +66,41 @@ describe('inspector sentences', () => {
 
   it('walk through the decision: groups, busiest, imbalance, what moved', () => {
     const steps = decisionSteps(decision, (p) => `task${p}`, en);
-    expect(steps[0]).toBe('CPU 8 (newly-idle) balances its NUMA(16) domain: it compares 2 groups of CPUs, whose average load is 113.');
+    expect(steps[0]).toBe(
+      'CPU 8 (newly-idle) balances its NUMA(16) domain: it compares 2 groups of CPUs, whose average load is 113.',
+    );
     expect(steps[1]).toContain('CPUs 0-7');
     expect(steps[2]).toContain('The imbalance is 15');
     expect(steps[3]).toBe('It pulled task42 from CPU 4.');
     const why = { code: 'local-at-domain-average', local: 90, avg: 80 } as const;
-    const none = decisionSteps({ ...decision, outcome: 'balanced', moved: [], imbalance: 0, busiest_group: null, from_cpu: null, why, explanation: '' }, String, en);
-    expect(none.at(-1)).toBe("Nothing moved: the local group's average load 90 is already at or above the domain average 80.");
+    const none = decisionSteps(
+      {
+        ...decision,
+        outcome: 'balanced',
+        moved: [],
+        imbalance: 0,
+        busiest_group: null,
+        from_cpu: null,
+        why,
+        explanation: '',
+      },
+      String,
+      en,
+    );
+    expect(none.at(-1)).toBe(
+      "Nothing moved: the local group's average load 90 is already at or above the domain average 80.",
+    );
   });
 
   it('word every decision of real runs as the engine does, and in Chinese without English left', () => {
     const zh = (k: string, v?: Record<string, string | number>) => translate('zh', k, v);
     const seen = new Set<string>();
-    for (const preset of ['group-imbalance-make', 'group-construction-numactl', 'overload-on-wakeup-db', 'missing-domains-hotplug']) {
+    for (const preset of [
+      'group-imbalance-make',
+      'group-construction-numactl',
+      'overload-on-wakeup-db',
+      'missing-domains-hotplug',
+    ]) {
       const sim = new Simulator(presetScenario(preset));
       for (const t of [20e6, 300e6, 900e6]) {
         sim.run_until(t);
@@ -93,13 +120,20 @@ describe('inspector sentences', () => {
   it('word every kind of trace record as the engine does, and in Chinese', () => {
     const zh = (k: string, v?: Record<string, string | number>) => translate('zh', k, v);
     const kinds = new Set<string>();
-    for (const preset of ['group-imbalance-make', 'missing-domains-hotplug', 'cfs-nice-levels', 'overload-on-wakeup-db']) {
+    for (const preset of [
+      'group-imbalance-make',
+      'missing-domains-hotplug',
+      'cfs-nice-levels',
+      'overload-on-wakeup-db',
+    ]) {
       const sim = new Simulator(presetScenario(preset));
       for (let i = 0; i < 60; i++) {
         sim.run_until(((i + 1) * sim.duration_ns()) / 60);
         for (const e of JSON.parse(sim.recent_events(64)) as EventView[]) {
           expect(eventText(e, en)).toBe(e.text);
-          expect(eventText(e, zh)).not.toMatch(/woke up|started|exited|moved from|preempts|balanced domain|goes o|sleeps|used its slice/);
+          expect(eventText(e, zh)).not.toMatch(
+            /woke up|started|exited|moved from|preempts|balanced domain|goes o|sleeps|used its slice/,
+          );
           kinds.add(e.kind);
         }
       }

@@ -54,14 +54,18 @@ describe('lessons', () => {
         const p = predict(sim, sim.events, s.question, t);
         expect(p, `${l.id}.${s.id}`).not.toBeNull();
         if (!p) return;
-        console.log(`${l.id}.${s.id} @${(sim.nowNs / 1e6).toFixed(3)}: [${p.choices.join(' | ')}] → ${p.choices[p.answer]} @${(p.atNs / 1e6).toFixed(3)}: ${p.reason}`);
+        console.log(
+          `${l.id}.${s.id} @${(sim.nowNs / 1e6).toFixed(3)}: [${p.choices.join(' | ')}] → ${p.choices[p.answer]} @${(p.atNs / 1e6).toFixed(3)}: ${p.reason}`,
+        );
         expect(p.choices.length).toBeGreaterThanOrEqual(2);
         expect(p.answer).toBeGreaterThanOrEqual(0);
         expect(p.atEvent).toBeGreaterThan(sim.events);
         // The answer is what running the lab itself forward shows.
         sim.seekEvent(p.atEvent);
-        if (s.question.kind === 'next-runner') expect(sim.nameOf(sim.view().cpus[s.question.cpu].curr ?? -1)).toBe(p.choices[p.answer]);
-        if (s.question.kind === 'placement') expect(t('cls.cpu', { n: sim.placements(1)[0].chosen_cpu })).toBe(p.choices[p.answer]);
+        if (s.question.kind === 'next-runner')
+          expect(sim.nameOf(sim.view().cpus[s.question.cpu].curr ?? -1)).toBe(p.choices[p.answer]);
+        if (s.question.kind === 'placement')
+          expect(t('cls.cpu', { n: sim.placements(1)[0].chosen_cpu })).toBe(p.choices[p.answer]);
         sim.dispose();
       });
   }, 120_000);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { initSync, Simulator, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
 import { truncationNote } from '../../src/views/export/run-exports';
+import { defined } from '../defined';
 
 const root = join(import.meta.dirname, '..', '..');
 const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'chrome-trace.schema.json'), 'utf8'));
@@ -51,7 +52,9 @@ describe('Perfetto / Chrome trace export', () => {
     expect(by('i').some((e) => e.name === 'sched_wakeup')).toBe(true);
     expect(by('C').some((e) => e.name === 'nr_running')).toBe(true);
     const cpus = JSON.parse(sim.view_json()).cpus.length as number;
-    const names = by('M').filter((e) => e.name === 'process_name').map((e) => e.args?.name);
+    const names = by('M')
+      .filter((e) => e.name === 'process_name')
+      .map((e) => e.args?.name);
     expect(names).toContain('CPU 0');
     expect(names).toContain(`CPU ${cpus - 1}`);
     // The replay reached the cursor: same state as the live run.
@@ -68,7 +71,9 @@ describe('Perfetto / Chrome trace export', () => {
     expect(cut).toMatch(/stopped at [\d.]+ ms after 5000\d\d trace events/);
     expect(trace.traceEvents.length).toBeLessThan(500_100);
     // Cut before the cursor: the last slice ends before it.
-    expect(Math.max(...trace.traceEvents.filter((e) => e.ph === 'X').map((e) => e.ts + (e.dur ?? 0)))).toBeLessThan(1000e3);
+    expect(Math.max(...trace.traceEvents.filter((e) => e.ph === 'X').map((e) => e.ts + (e.dur ?? 0)))).toBeLessThan(
+      1000e3,
+    );
     sim.free();
   });
 
@@ -114,18 +119,35 @@ describe('metrics CSV export', () => {
     const sim = new Simulator(JSON.stringify(scenario));
     sim.run_until(500e6);
     const csv = sim.metrics_csv();
-    const report = JSON.parse(sim.metrics_json());
+    const report = JSON.parse(sim.metrics_json()) as {
+      trace_hash: string;
+      processes: { name: string; cpu_time_ns: number }[];
+      cpus: unknown[];
+    };
     const [head, procs, cpus] = csv.trim().split('\n\n');
     expect(head.split('\n')[0]).toBe('metric,value');
     expect(head).toContain(`trace_hash,${report.trace_hash}`);
     const rows = procs.split('\n');
     expect(rows[0].split(',')).toEqual([
-      'process', 'tgid', 'threads', 'completion_ms', 'cpu_time_ms', 'share', 'wait_ms', 'wakeups',
-      'wakeup_p50_us', 'wakeup_p95_us', 'wakeup_p99_us', 'wakeup_max_us', 'nvcsw', 'nivcsw', 'migrations',
+      'process',
+      'tgid',
+      'threads',
+      'completion_ms',
+      'cpu_time_ms',
+      'share',
+      'wait_ms',
+      'wakeups',
+      'wakeup_p50_us',
+      'wakeup_p95_us',
+      'wakeup_p99_us',
+      'wakeup_max_us',
+      'nvcsw',
+      'nivcsw',
+      'migrations',
     ]);
     expect(rows).toHaveLength(1 + report.processes.length);
     expect(rows[2].startsWith('"\'=HYPERLINK(""x"",""y"")",')).toBe(true);
-    const hog = rows.find((r) => r.startsWith('hog-nice0,'))!.split(',');
+    const hog = defined(rows.find((r) => r.startsWith('hog-nice0,'))).split(',');
     expect(Number(hog[4])).toBeCloseTo(report.processes[0].cpu_time_ns / 1e6, 5);
     expect(cpus.split('\n')).toHaveLength(1 + report.cpus.length);
     sim.free();

@@ -29,13 +29,20 @@ describe('preset notes', () => {
         expect(note.text[l].trim().length, `${n} ${l}`).toBeGreaterThan(80);
       }
       expect(note.tags.length, n).toBeGreaterThan(1);
-      expect(note.tags.some((t) => TAGS[t] === 'policy'), n).toBe(true);
+      expect(
+        note.tags.some((t) => TAGS[t] === 'policy'),
+        n,
+      ).toBe(true);
       for (const t of note.tags) {
         expect(Object.keys(TAGS)).toContain(t);
         for (const l of LANGS) expect(translate(l, `lib.tag.${t}`), `${t} ${l}`).not.toBe(`lib.tag.${t}`);
       }
       // Every bug preset says which bug it is.
-      if (/^(group-imbalance|group-construction|overload-on-wakeup|missing-domains)/.test(n)) expect(note.tags.some((t) => TAGS[t] === 'bug'), n).toBe(true);
+      if (/^(group-imbalance|group-construction|overload-on-wakeup|missing-domains)/.test(n))
+        expect(
+          note.tags.some((t) => TAGS[t] === 'bug'),
+          n,
+        ).toBe(true);
     }
   });
   it('searches titles, text and tag labels in the current language, every word', () => {

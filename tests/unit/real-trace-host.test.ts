@@ -47,7 +47,9 @@ const query: FrameQuery = {
 describe('a real trace in the engine host', () => {
   it('reports every fixture in wasm exactly as `schedsim real-trace --json` does', () => {
     for (const name of ['hand-made.txt', 'two-hogs.txt', 'wakeups.txt', 'trace-cmd-report.txt', 'perf-script.txt']) {
-      const native = JSON.parse(execFileSync(cli, ['real-trace', fixturePath(name), '--json'], { encoding: 'utf8' })) as unknown;
+      const native = JSON.parse(
+        execFileSync(cli, ['real-trace', fixturePath(name), '--json'], { encoding: 'utf8' }),
+      ) as unknown;
       const run = new RealRun(fixture(name), name);
       expect(JSON.parse(run.realReportJson())).toEqual(native);
       run.dispose();
@@ -77,7 +79,9 @@ describe('a real trace in the engine host', () => {
       expect((f.cdfs ?? []).length).toBe(f.report?.processes.filter((p) => p.wakeup_latency_ns !== null).length);
       // Every slice's task has a name.
       for (const s of f.slices) expect(f.newNames[s.pid]).toBeTruthy();
-      const real = JSON.parse((await c.request<string>({ op: 'read', read: { kind: 'real-report' } })).value) as { report: { cpus: unknown[] } };
+      const real = JSON.parse((await c.request<string>({ op: 'read', read: { kind: 'real-report' } })).value) as {
+        report: { cpus: unknown[] };
+      };
       expect(real.report.cpus.length).toBe(n);
 
       // The cursor moves through the recording, back and forward.
@@ -87,7 +91,9 @@ describe('a real trace in the engine host', () => {
       expect(back.events).toBeLessThan(f.events);
       expect(back.slices.every((s) => s.endNs <= half)).toBe(true);
       // What needs the model is refused with the reason.
-      await expect(c.request({ op: 'job', job: { kind: 'next-mark', mark: 'decision' } })).rejects.toThrow('only for simulations');
+      await expect(c.request({ op: 'job', job: { kind: 'next-mark', mark: 'decision' } })).rejects.toThrow(
+        'only for simulations',
+      );
       await expect(c.request({ op: 'read', read: { kind: 'chrome-trace' } })).rejects.toThrow('only for simulations');
     });
   }
@@ -95,7 +101,12 @@ describe('a real trace in the engine host', () => {
   it('keeps the run it had when a trace is damaged, naming the line', async () => {
     const c = connect();
     await c.request<Loaded>({ op: 'open-trace', name: 'a', text: fixture('two-hogs.txt') }, query);
-    await expect(c.request({ op: 'open-trace', name: 'b', text: fixture('two-hogs.txt').replace('prev_pid=13348', 'prev_pid=x') }, query)).rejects.toThrow(/^line \d+/);
+    await expect(
+      c.request(
+        { op: 'open-trace', name: 'b', text: fixture('two-hogs.txt').replace('prev_pid=13348', 'prev_pid=x') },
+        query,
+      ),
+    ).rejects.toThrow(/^line \d+/);
     const f = (await c.request({ op: 'frame' }, query)).frame as Frame;
     expect(f.view.cpus.length).toBe(2);
   });

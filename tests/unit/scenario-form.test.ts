@@ -6,7 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initSync, presetList, presetScenario, validateScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import { fromScenario, numberOf, programProblems, scenarioText, toScenario, type JsonObject } from '../../src/editor/scenario-form';
+import {
+  fromScenario,
+  numberOf,
+  programProblems,
+  scenarioText,
+  toScenario,
+  type JsonObject,
+} from '../../src/editor/scenario-form';
 import { fieldIds, fieldOf, getField, setField, type Problem } from '../../src/editor/field-paths';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -73,7 +80,13 @@ describe('scenario ⇄ form', () => {
     const out = toScenario(fromScenario(file));
     // Key order aside (the form writes the keys it does not edit first), the same file.
     const canon = (v: unknown): unknown =>
-      Array.isArray(v) ? v.map(canon) : v !== null && typeof v === 'object' ? Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])]) : v;
+      Array.isArray(v)
+        ? v.map(canon)
+        : v !== null && typeof v === 'object'
+          ? Object.keys(v)
+              .sort()
+              .map((k) => [k, canon((v as Record<string, unknown>)[k])])
+          : v;
     expect(JSON.stringify(canon(out))).toBe(JSON.stringify(canon(file)));
     expect(JSON.stringify(canon(out))).toContain('"__proto__",[["x",1]]');
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
@@ -98,17 +111,32 @@ describe('scenario ⇄ form', () => {
 });
 
 describe('engine messages → form fields', () => {
-  type Corrupt = (s: JsonObject & Record<string, any>) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  type Corrupt = (s: JsonObject & Record<string, any>) => void; // eslint-disable-line @typescript-eslint/no-explicit-any -- a scenario's JSON, corrupted at any depth
   const cases: [string, string, Corrupt, string][] = [
     // [preset, what, corruption, the field that must show the first message]
     ['cfs-nice-levels', 'range', (s) => (s.processes[0].nice = 99), 'processes[0].nice'],
     ['cfs-nice-levels', 'type', (s) => (s.processes[1].threads = 'many'), 'processes[1].threads'],
     ['cfs-nice-levels', 'unknown key in a row', (s) => (s.processes[0].nicety = 1), 'processes[0]'],
     ['cfs-nice-levels', 'unknown top-level key', (s) => (s.colour = 'red'), 'scenario'],
-    ['cfs-nice-levels', 'program step', (s) => (s.processes[3].program[0].body[1].sleep_us = -5), 'processes[3].program'],
-    ['cfs-nice-levels', 'program step kinds', (s) => (s.processes[0].program = [{ run_us: 5, sleep_us: 5 }]), 'processes[0].program'],
+    [
+      'cfs-nice-levels',
+      'program step',
+      (s) => (s.processes[3].program[0].body[1].sleep_us = -5),
+      'processes[3].program',
+    ],
+    [
+      'cfs-nice-levels',
+      'program step kinds',
+      (s) => (s.processes[0].program = [{ run_us: 5, sleep_us: 5 }]),
+      'processes[0].program',
+    ],
     ['cfs-nice-levels', 'template and program', (s) => (s.processes[0].template = 'cpu-hog'), 'processes[0]'],
-    ['cfs-nice-levels', 'unknown template', (s) => ((s.processes[0].template = 'nope'), delete s.processes[0].program), 'processes[0].template'],
+    [
+      'cfs-nice-levels',
+      'unknown template',
+      (s) => ((s.processes[0].template = 'nope'), delete s.processes[0].program),
+      'processes[0].template',
+    ],
     ['cfs-nice-levels', 'wake target', (s) => (s.processes[0].program = [{ wake: 'ghost' }]), 'processes[0].program'],
     ['cfs-nice-levels', 'no processes', (s) => (s.processes = []), 'processes'],
     ['cfs-nice-levels', 'duration', (s) => (s.duration_ms = 0), 'duration_ms'],
@@ -116,21 +144,65 @@ describe('engine messages → form fields', () => {
     ['cfs-nice-levels', 'policy kind', (s) => (s.policy.kind = 'bfs'), 'policy.kind'],
     ['cfs-nice-levels', 'policy section', (s) => (s.policy.beta = 1.2), 'policy'],
     ['cfs-nice-levels', 'policy not an object', (s) => (s.policy = 'cfs'), 'policy'],
-    ['cfs-nice-levels', 'tunable', (s) => (s.policy.tunables = { sched_latency_us: 5 }), 'policy.tunables.sched_latency_us'],
+    [
+      'cfs-nice-levels',
+      'tunable',
+      (s) => (s.policy.tunables = { sched_latency_us: 5 }),
+      'policy.tunables.sched_latency_us',
+    ],
     ['cfs-nice-levels', 'unknown tunable', (s) => (s.policy.tunables = { sched_latency: 5 }), 'policy.tunables'],
-    ['cfs-nice-levels', 'feature type', (s) => (s.policy.features = { start_debit: 'yes' }), 'policy.features.start_debit'],
+    [
+      'cfs-nice-levels',
+      'feature type',
+      (s) => (s.policy.features = { start_debit: 'yes' }),
+      'policy.features.start_debit',
+    ],
     ['cfs-nice-levels', 'bug profile', (s) => (s.bugs = 'linux-5.0'), 'bugs'],
     ['cfs-nice-levels', 'bug switch', (s) => (s.bugs = { group_imbalance: 3 }), 'bugs.group_imbalance'],
     ['cfs-nice-levels', 'cost', (s) => (s.costs = { wakeup_ipi_ns: 99999999 }), 'costs.wakeup_ipi_ns'],
-    ['cfs-nice-levels', 'sanity window', (s) => (s.sanity_checker = { period_ms: 10, window_ms: 50 }), 'sanity_checker.window_ms'],
+    [
+      'cfs-nice-levels',
+      'sanity window',
+      (s) => (s.sanity_checker = { period_ms: 10, window_ms: 50 }),
+      'sanity_checker.window_ms',
+    ],
     ['cfs-nice-levels', 'machine preset', (s) => (s.machine.preset = 'cray'), 'machine.preset'],
     ['cfs-nice-levels', 'preset and custom', (s) => (s.machine.nodes = 2), 'machine'],
     ['cfs-nice-levels', 'custom size', (s) => (s.machine = { nodes: 2, cores_per_node: 0 }), 'machine.cores_per_node'],
     ['cfs-nice-levels', 'too many CPUs', (s) => (s.machine = { nodes: 64, cores_per_node: 64 }), 'machine'],
     ['cfs-nice-levels', 'distance rows', (s) => (s.machine = { nodes: 2, distance: [[10, 20]] }), 'machine.distance'],
-    ['cfs-nice-levels', 'distance row length', (s) => (s.machine = { nodes: 2, distance: [[10, 20], [20]] }), 'machine.distance'],
-    ['cfs-nice-levels', 'distance cell', (s) => (s.machine = { nodes: 2, distance: [[10, 20], [21, 10]] }), 'machine.distance[0][1]'],
-    ['cfs-nice-levels', 'distance cell type', (s) => (s.machine = { nodes: 2, distance: [[10, 'x'], [20, 10]] }), 'machine.distance[0][1]'],
+    [
+      'cfs-nice-levels',
+      'distance row length',
+      (s) => (s.machine = { nodes: 2, distance: [[10, 20], [20]] }),
+      'machine.distance',
+    ],
+    [
+      'cfs-nice-levels',
+      'distance cell',
+      (s) =>
+        (s.machine = {
+          nodes: 2,
+          distance: [
+            [10, 20],
+            [21, 10],
+          ],
+        }),
+      'machine.distance[0][1]',
+    ],
+    [
+      'cfs-nice-levels',
+      'distance cell type',
+      (s) =>
+        (s.machine = {
+          nodes: 2,
+          distance: [
+            [10, 'x'],
+            [20, 10],
+          ],
+        }),
+      'machine.distance[0][1]',
+    ],
     ['cfs-nice-levels', 'cpus list', (s) => (s.processes[0].cpus = '0-9'), 'processes[0].cpus'],
     ['cfs-nice-levels', 'a node', (s) => (s.processes[0].nodes = [3]), 'processes[0].nodes'],
     ['cfs-nice-levels', 'slice without eevdf', (s) => (s.processes[0].slice_us = 500), 'processes[0].slice_us'],
@@ -144,7 +216,12 @@ describe('engine messages → form fields', () => {
     ['missing-domains-hotplug', 'event CPU', (s) => (s.events[1].cpu_online = 500), 'events[1]'],
     ['missing-domains-hotplug', 'event kinds', (s) => (s.events[0].cpu_online = 1), 'events[0]'],
     ['missing-domains-hotplug', 'event type', (s) => (s.events[0].cpu_offline = 'five'), 'events[0].cpu_offline'],
-    ['o1-vs-cfs', 'hotplug under o1', (s) => ((s.policy.kind = 'o1'), (s.events = [{ at_ms: 1, cpu_offline: 0 }])), 'events'],
+    [
+      'o1-vs-cfs',
+      'hotplug under o1',
+      (s) => ((s.policy.kind = 'o1'), (s.events = [{ at_ms: 1, cpu_offline: 0 }])),
+      'events',
+    ],
     ['cfs-nice-levels', 'version', (s) => (s.version = 2), 'version'],
     ['cfs-nice-levels', 'name', (s) => (s.name = ''), 'name'],
   ];
@@ -175,10 +252,14 @@ describe('engine messages → form fields', () => {
   });
 
   it('the engine lists several problems at once', () => {
-    const s = preset('cfs-nice-levels') as JsonObject & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const s = preset('cfs-nice-levels') as JsonObject & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a scenario's JSON, corrupted at any depth
     s.processes[0].nice = 99;
     s.processes[1].nice = -21;
     s.duration_ms = 0;
-    expect(check(s).map((p) => p.path).sort()).toEqual(['duration_ms', 'processes[0].nice', 'processes[1].nice']);
+    expect(
+      check(s)
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['duration_ms', 'processes[0].nice', 'processes[1].nice']);
   });
 });

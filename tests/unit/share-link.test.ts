@@ -10,7 +10,14 @@ import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { initSync, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
 import { Simulation } from '../../src/engine/engine';
-import { MAX_FRAGMENT_CHARS, MAX_INFLATED_BYTES, SHARE_PREFIX, decodeShare, encodeShare, type ShareState } from '../../src/share/share-link';
+import {
+  MAX_FRAGMENT_CHARS,
+  MAX_INFLATED_BYTES,
+  SHARE_PREFIX,
+  decodeShare,
+  encodeShare,
+  type ShareState,
+} from '../../src/share/share-link';
 import { cursorJob, cursorOf, placeCursor } from '../../src/share/cursor';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -60,7 +67,10 @@ describe('share links: round trip', () => {
       const cursor = cursorOf(sender);
       placeCursor(sender, cursor); // what the Share button does: the canonical state
       expect(cursorOf(sender)).toEqual(cursor);
-      const enc = encodeShare({ scenario: json, view: { cursor, cpu: 0, colourBy: 'nr_running', partner: '', lesson: null } });
+      const enc = encodeShare({
+        scenario: json,
+        view: { cursor, cpu: 0, colourBy: 'nr_running', partner: '', lesson: null },
+      });
       if (!enc.ok) throw new Error(name);
       const dec = decodeShare(enc.fragment);
       if (!dec.ok) throw new Error(name);
@@ -91,7 +101,15 @@ describe('share links: round trip', () => {
 
 /** A preset varied within the engine's limits: seed, duration, nice values, thread counts. */
 const variation = fc.record({
-  preset: fc.constantFrom('cfs-nice-levels', 'greedy-threads', 'context-switches', 'eevdf-vs-cfs', 'o1-vs-cfs', 'pipe-pingpong', 'group-imbalance-make'),
+  preset: fc.constantFrom(
+    'cfs-nice-levels',
+    'greedy-threads',
+    'context-switches',
+    'eevdf-vs-cfs',
+    'o1-vs-cfs',
+    'pipe-pingpong',
+    'group-imbalance-make',
+  ),
   seed: fc.integer({ min: 0, max: 2 ** 32 - 1 }),
   durationMs: fc.integer({ min: 1, max: 300 }),
   nice: fc.array(fc.integer({ min: -20, max: 19 }), { minLength: 1, maxLength: 8 }),
@@ -101,13 +119,21 @@ const variation = fc.record({
   cpu: fc.integer({ min: 0, max: 1023 }),
   colourBy: fc.constantFrom('nr_running' as const, 'load' as const),
   partner: fc.constantFrom('', 'bugs:linux-4.1', 'bugs:linux-4.1-fixed', 'preset:cfs-nice-levels'),
-  lesson: fc.option(fc.record({ id: fc.string({ minLength: 1, maxLength: 100 }), step: fc.integer({ min: 0, max: 10_000 }) }), { nil: null }),
+  lesson: fc.option(
+    fc.record({ id: fc.string({ minLength: 1, maxLength: 100 }), step: fc.integer({ min: 0, max: 10_000 }) }),
+    { nil: null },
+  ),
 });
 
 type Variation = typeof variation extends fc.Arbitrary<infer T> ? T : never;
 
 function vary(v: Variation): string {
-  const s = JSON.parse(presetScenario(v.preset)) as { seed: number; duration_ms: number; name: string; processes: { nice?: number; threads?: number }[] };
+  const s = JSON.parse(presetScenario(v.preset)) as {
+    seed: number;
+    duration_ms: number;
+    name: string;
+    processes: { nice?: number; threads?: number }[];
+  };
   s.seed = v.seed;
   s.duration_ms = v.durationMs;
   s.name = v.name;
@@ -128,7 +154,10 @@ describe('share links: property test over random valid scenarios', () => {
         const cursor = cursorOf(sender);
         placeCursor(sender, cursor);
         expect(cursorOf(sender)).toEqual(cursor);
-        const state: ShareState = { scenario, view: { cursor, cpu: v.cpu, colourBy: v.colourBy, partner: v.partner, lesson: v.lesson } };
+        const state: ShareState = {
+          scenario,
+          view: { cursor, cpu: v.cpu, colourBy: v.colourBy, partner: v.partner, lesson: v.lesson },
+        };
         const enc = encodeShare(state);
         if (!enc.ok) throw new Error(JSON.stringify(enc.reason));
         const dec = decodeShare(enc.fragment);
@@ -155,11 +184,18 @@ describe('share links: hostile input', () => {
 
   it('random strings never throw and always give a reason', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 }), fc.base64String({ maxLength: 400 })), (s) => {
-        // A random string is a valid link only by a miracle; either way decode must answer.
-        const r = decodeShare(s);
-        if (!r.ok) expect(r.reason.code).toMatch(/^[a-z-]+$/);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 300 }),
+          fc.string({ unit: 'binary', maxLength: 300 }),
+          fc.base64String({ maxLength: 400 }),
+        ),
+        (s) => {
+          // A random string is a valid link only by a miracle; either way decode must answer.
+          const r = decodeShare(s);
+          if (!r.ok) expect(r.reason.code).toMatch(/^[a-z-]+$/);
+        },
+      ),
       { numRuns: 3000, seed: 7 },
     );
   });
@@ -187,7 +223,10 @@ describe('share links: hostile input', () => {
   });
 
   it('names each kind of damage', () => {
-    const good = encodeShare({ scenario: presetScenario('cfs-nice-levels'), view: { cursor: { event: 5, ns: 9 }, cpu: 0, colourBy: 'load', partner: '', lesson: null } });
+    const good = encodeShare({
+      scenario: presetScenario('cfs-nice-levels'),
+      view: { cursor: { event: 5, ns: 9 }, cpu: 0, colourBy: 'load', partner: '', lesson: null },
+    });
     if (!good.ok) throw new Error('no link');
     expect(refused('')?.code).toBe('not-a-link');
     expect(refused('#hello')?.code).toBe('not-a-link');
@@ -195,9 +234,13 @@ describe('share links: hostile input', () => {
     expect(refused('s1.ab+c')?.code).toBe('bad-encoding');
     expect(refused('s1.a')?.code).toBe('bad-encoding');
     expect(refused(good.fragment.slice(0, -10))?.code).toBe('bad-compression');
-    expect(refused(`s1.${'A'.repeat(MAX_FRAGMENT_CHARS)}`)).toEqual({ code: 'too-long', vars: { size: MAX_FRAGMENT_CHARS + 3, max: MAX_FRAGMENT_CHARS } });
+    expect(refused(`s1.${'A'.repeat(MAX_FRAGMENT_CHARS)}`)).toEqual({
+      code: 'too-long',
+      vars: { size: MAX_FRAGMENT_CHARS + 3, max: MAX_FRAGMENT_CHARS },
+    });
     expect(refused(SHARE_PREFIX + b64url(deflateSync(new Uint8Array([0xff, 0xfe, 0x80]))))?.code).toBe('bad-text');
-    const withView = (view: unknown) => SHARE_PREFIX + b64url(deflateSync(new TextEncoder().encode(JSON.stringify({ scenario: '{}', view }))));
+    const withView = (view: unknown) =>
+      SHARE_PREFIX + b64url(deflateSync(new TextEncoder().encode(JSON.stringify({ scenario: '{}', view }))));
     const view = { cursor: { event: 1, ns: 1 }, cpu: 0, colourBy: 'load', partner: '', lesson: null };
     expect(decodeShare(withView(view)).ok).toBe(true);
     expect(refused(withView({ ...view, cpu: -1 }))).toEqual({ code: 'bad-field', vars: { field: 'view.cpu' } });
@@ -219,8 +262,15 @@ describe('share links: hostile input', () => {
     // A scenario whose link would exceed the limit: random names do not compress.
     let x = 2463534242;
     const xorshift = () => ((x ^= x << 13), (x ^= x >>> 17), (x ^= x << 5), x >>> 0);
-    const huge = JSON.stringify({ version: 1, name: Array.from({ length: 12_000 }, () => xorshift().toString(36)).join(''), processes: [] });
-    const r = encodeShare({ scenario: huge, view: { cursor: { event: 0, ns: 0 }, cpu: 0, colourBy: 'load', partner: '', lesson: null } });
+    const huge = JSON.stringify({
+      version: 1,
+      name: Array.from({ length: 12_000 }, () => xorshift().toString(36)).join(''),
+      processes: [],
+    });
+    const r = encodeShare({
+      scenario: huge,
+      view: { cursor: { event: 0, ns: 0 }, cpu: 0, colourBy: 'load', partner: '', lesson: null },
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason.code).toBe('too-long');
   });

@@ -10,9 +10,17 @@ import type { TopologyView } from '../../src/engine/types';
 function machine(nodes: number, cores: number, threads: number): TopologyView {
   const cpus = [];
   for (let c = 0; c < nodes * cores * threads; c++) {
-    cpus.push({ cpu: c, node: Math.floor(c / (cores * threads)), core: Math.floor(c / threads), thread: c % threads, online: true });
+    cpus.push({
+      cpu: c,
+      node: Math.floor(c / (cores * threads)),
+      core: Math.floor(c / threads),
+      thread: c % threads,
+      online: true,
+    });
   }
-  const distance = Array.from({ length: nodes }, (_, i) => Array.from({ length: nodes }, (_, j) => (i === j ? 10 : 20)));
+  const distance = Array.from({ length: nodes }, (_, i) =>
+    Array.from({ length: nodes }, (_, j) => (i === j ? 10 : 20)),
+  );
   const hops = distance.map((r) => r.map((d) => (d === 10 ? 0 : 1)));
   return { name: 'm', nodes, cores_per_node: cores, threads_per_core: threads, distance, hops, cpus };
 }
@@ -27,13 +35,16 @@ function checkLayout(m: TopologyView, l: TopologyLayout, width: number) {
   expect(l.width).toBeLessThanOrEqual(width);
   expect(noneOverlap(l.nodes)).toBe(true);
   const frame = { x: 0, y: 0, w: l.width, h: l.height };
-  for (const r of [...l.nodes, ...l.cells, ...l.packages, ...(l.detail ? [l.detail] : [])]) expect(inside(r, frame)).toBe(true);
+  for (const r of [...l.nodes, ...l.cells, ...l.packages, ...(l.detail ? [l.detail] : [])])
+    expect(inside(r, frame)).toBe(true);
   // Each package holds its nodes; each CPU drawn on its own is in its node's box (or the open node's).
   for (const pk of l.packages) expect(l.nodes.some((n) => inside(n, pk))).toBe(true);
   const own = m.cpus.filter((p) => l.mode !== 'nodes' || p.node === l.open);
-  for (const p of own) expect(inside(l.cells[p.cpu], l.mode === 'nodes' ? (l.detail as Rect) : l.nodes[p.node])).toBe(true);
+  for (const p of own)
+    expect(inside(l.cells[p.cpu], l.mode === 'nodes' ? (l.detail as Rect) : l.nodes[p.node])).toBe(true);
   expect(noneOverlap(own.map((p) => l.cells[p.cpu]))).toBe(true);
-  if (l.mode === 'nodes') for (const p of m.cpus.filter((q) => q.node !== l.open)) expect(l.cells[p.cpu]).toBe(l.nodeCells[p.node]);
+  if (l.mode === 'nodes')
+    for (const p of m.cpus.filter((q) => q.node !== l.open)) expect(l.cells[p.cpu]).toBe(l.nodeCells[p.node]);
 }
 
 describe('topology layout', () => {
@@ -86,7 +97,9 @@ describe('topology layout', () => {
   it('groups nodes by package: nodes nearer each other than the rest', () => {
     // Two sockets of 4 nodes: 16 within a socket, 32 across.
     const m = machine(8, 8, 2);
-    m.distance = m.distance.map((row, i) => row.map((_, j) => (i === j ? 10 : Math.floor(i / 4) === Math.floor(j / 4) ? 16 : 32)));
+    m.distance = m.distance.map((row, i) =>
+      row.map((_, j) => (i === j ? 10 : Math.floor(i / 4) === Math.floor(j / 4) ? 16 : 32)),
+    );
     expect(packagesOf(m.distance)).toEqual([
       [0, 1, 2, 3],
       [4, 5, 6, 7],

@@ -7,7 +7,13 @@ const lesson: Lesson = {
   steps: [
     { id: 'online', anchor: { atMs: 90 }, panel: 'topology', cpus: range(0, 31) },
     { id: 'offline', anchor: { atMs: 150 }, panel: 'topology', cpus: range(0, 31) },
-    { id: 'next', anchor: { atMs: 200 }, panel: 'rbtree-panel', selectCpu: 3, question: { kind: 'next-runner', cpu: 3 } },
+    {
+      id: 'next',
+      anchor: { atMs: 200 },
+      panel: 'rbtree-panel',
+      selectCpu: 3,
+      question: { kind: 'next-runner', cpu: 3 },
+    },
     { id: 'latency', anchor: { atMs: 1000 }, panel: 'metrics-charts' },
   ],
 };

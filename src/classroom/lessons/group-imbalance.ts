@@ -7,7 +7,12 @@ const lesson: Lesson = {
   steps: [
     { id: 'start', anchor: { atMs: 30 }, panel: 'topology', cpus: [11, 27] },
     { id: 'avoid', anchor: { atMs: 300 }, panel: 'topology', cpus: [...range(8, 15), ...range(24, 31)] },
-    { id: 'balance', anchor: { atMs: 300 }, panel: 'inspector', question: { kind: 'balance-moves', cpus: [...range(8, 15), ...range(24, 31)], level: 'NUMA' } },
+    {
+      id: 'balance',
+      anchor: { atMs: 300 },
+      panel: 'inspector',
+      question: { kind: 'balance-moves', cpus: [...range(8, 15), ...range(24, 31)], level: 'NUMA' },
+    },
     { id: 'violation', anchor: { mark: 'violation', afterMs: 0 }, panel: 'metrics' },
     { id: 'fixed', preset: 'group-imbalance-make-fixed', anchor: { atMs: 300 }, panel: 'heatmaps' },
     { id: 'end', anchor: { atMs: 4000 }, panel: 'metrics' },

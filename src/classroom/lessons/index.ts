@@ -8,7 +8,15 @@ import missingDomains from './missing-domains';
 import greedyThreads from './greedy-threads';
 import groupIdentity from './group-identity';
 
-export const LESSONS: Lesson[] = [cfsBasics, groupImbalance, groupConstruction, overloadOnWakeup, missingDomains, greedyThreads, groupIdentity];
+export const LESSONS: Lesson[] = [
+  cfsBasics,
+  groupImbalance,
+  groupConstruction,
+  overloadOnWakeup,
+  missingDomains,
+  greedyThreads,
+  groupIdentity,
+];
 
 export function lessonById(id: string): Lesson | undefined {
   return LESSONS.find((l) => l.id === id);

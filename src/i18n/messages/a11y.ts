@@ -12,7 +12,8 @@ const a11y: Catalog = {
     'a11y.lessonCard': 'lesson',
     'a11y.choices': 'answers',
     'a11y.machine': 'Machine with {n} CPUs. Arrow keys move between CPUs, Enter shows a CPU’s runqueue.',
-    'a11y.machineNodes': 'Machine with {nodes} nodes of {n} CPUs each. Arrow keys move between nodes, Enter opens a node’s CPUs.',
+    'a11y.machineNodes':
+      'Machine with {nodes} nodes of {n} CPUs each. Arrow keys move between nodes, Enter opens a node’s CPUs.',
     'a11y.cpu': 'CPU {shown}: {n} runnable, load {load}, running {name}, node {node}{marks}',
     'a11y.node': 'node {node}: {shown}{marks}',
     'a11y.mark.considered': ', considered',
@@ -25,7 +26,8 @@ const a11y: Catalog = {
     'a11y.lanes': 'CPU lanes from {t0} to {t1} ms: {list}. Arrow keys pan, + and − zoom.',
     'a11y.lanesCpu': 'CPU {cpu} ran {names}',
     'a11y.lanesIdle': 'no thread ran in this window',
-    'a11y.heatmap': '{what} per CPU over {buckets} buckets up to {t} ms: highest {max} on CPU {cpu}; per CPU at the cursor: {list}',
+    'a11y.heatmap':
+      '{what} per CPU over {buckets} buckets up to {t} ms: highest {max} on CPU {cpu}; per CPU at the cursor: {list}',
     'a11y.rqList': 'runqueue in vruntime order',
     'a11y.marks': 'Migrations so far: {m}; sanity-checker violations: {v}',
     'a11y.chartShare': 'CPU share per process: {list}',
@@ -53,7 +55,8 @@ const a11y: Catalog = {
     'a11y.lanes': 'CPU 时间线，{t0} 到 {t1} 毫秒：{list}。方向键平移，+ 和 − 缩放。',
     'a11y.lanesCpu': 'CPU {cpu} 运行了 {names}',
     'a11y.lanesIdle': '此时间窗内没有线程运行',
-    'a11y.heatmap': '每个 CPU 的{what}，共 {buckets} 个时间桶，至 {t} 毫秒：最高 {max}，在 CPU {cpu}；光标处每个 CPU：{list}',
+    'a11y.heatmap':
+      '每个 CPU 的{what}，共 {buckets} 个时间桶，至 {t} 毫秒：最高 {max}，在 CPU {cpu}；光标处每个 CPU：{list}',
     'a11y.rqList': '按 vruntime 排序的运行队列',
     'a11y.marks': '至今迁移：{m} 次；健全性检查违例：{v} 个',
     'a11y.chartShare': '各进程的 CPU 份额：{list}',

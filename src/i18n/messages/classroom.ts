@@ -30,8 +30,10 @@ const classroom: Catalog = {
     'cls.no': 'No, nothing moves',
     'cls.nobody': 'nobody',
     'cls.reveal.migration': '{name} moved from CPU {from} to CPU {to} ({cause}) at {t} ms.',
-    'cls.reveal.runnerSmallest': 'CPU {cpu} switched to {name} at {t} ms: its vruntime {v} ms is the smallest — still waiting: {others}.',
-    'cls.reveal.runnerNotSmallest': 'CPU {cpu} switched to {name} at {t} ms with vruntime {v} ms; still waiting: {others}.',
+    'cls.reveal.runnerSmallest':
+      'CPU {cpu} switched to {name} at {t} ms: its vruntime {v} ms is the smallest — still waiting: {others}.',
+    'cls.reveal.runnerNotSmallest':
+      'CPU {cpu} switched to {name} at {t} ms with vruntime {v} ms; still waiting: {others}.',
   },
   zh: {
     'cls.lessons': '课程',
@@ -60,7 +62,8 @@ const classroom: Catalog = {
     'cls.no': '不会，什么也不迁移',
     'cls.nobody': '无',
     'cls.reveal.migration': '{name} 于 {t} ms 从 CPU {from} 迁移到 CPU {to}（{cause}）。',
-    'cls.reveal.runnerSmallest': 'CPU {cpu} 于 {t} ms 切换到 {name}：它的 vruntime {v} ms 最小 — 仍在等待的：{others}。',
+    'cls.reveal.runnerSmallest':
+      'CPU {cpu} 于 {t} ms 切换到 {name}：它的 vruntime {v} ms 最小 — 仍在等待的：{others}。',
     'cls.reveal.runnerNotSmallest': 'CPU {cpu} 于 {t} ms 切换到 {name}，其 vruntime 为 {v} ms；仍在等待的：{others}。',
   },
 };

@@ -42,7 +42,8 @@ const controls: Catalog = {
     'help.title': 'Keyboard shortcuts',
     'help.close': 'close',
     'help.shortcutsOn': 'Single-key shortcuts (off: only the buttons act; the ? button still opens this)',
-    'help.hint': 'Click the CPU lanes or the heatmap to jump to a time, forward or back; drag the lanes to pan, Ctrl+wheel, a pinch or − / + to zoom (focused lanes: ← → pan, + − zoom, Home follows). In the machine view, arrow keys move between CPUs and Enter shows one. In a lesson, N and P go to the next and previous step. Esc closes this.',
+    'help.hint':
+      'Click the CPU lanes or the heatmap to jump to a time, forward or back; drag the lanes to pan, Ctrl+wheel, a pinch or − / + to zoom (focused lanes: ← → pan, + − zoom, Home follows). In the machine view, arrow keys move between CPUs and Enter shows one. In a lesson, N and P go to the next and previous step. Esc closes this.',
     'mark.tick': 'tick',
     'mark.decision': 'load-balancing decision',
     'mark.migration': 'migration',
@@ -95,7 +96,8 @@ const controls: Catalog = {
     'help.title': '键盘快捷键',
     'help.close': '关闭',
     'help.shortcutsOn': '单键快捷键（关闭后只有按钮起作用；? 按钮仍可打开本窗口）',
-    'help.hint': '点击 CPU 泳道或热力图可跳转到该时刻（向前或向后）；拖动泳道可平移，Ctrl+滚轮、双指捏合或 − / + 可缩放（泳道获得焦点时：← → 平移，+ − 缩放，Home 跟随光标）。在机器视图中，方向键在 CPU 间移动，回车显示该 CPU。课程中，N 和 P 切换到下一步和上一步。按 Esc 关闭本窗口。',
+    'help.hint':
+      '点击 CPU 泳道或热力图可跳转到该时刻（向前或向后）；拖动泳道可平移，Ctrl+滚轮、双指捏合或 − / + 可缩放（泳道获得焦点时：← → 平移，+ − 缩放，Home 跟随光标）。在机器视图中，方向键在 CPU 间移动，回车显示该 CPU。课程中，N 和 P 切换到下一步和上一步。按 Esc 关闭本窗口。',
     'mark.tick': '时钟节拍',
     'mark.decision': '负载均衡决策',
     'mark.migration': '迁移',

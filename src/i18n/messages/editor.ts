@@ -23,7 +23,8 @@ const editor: Catalog = {
     'editor.readingForm': 'Reading the scenario into the form…',
     'editor.moreProblems': '… and {n} more (each shown at its field).',
     'editor.syntaxFrozen': 'The JSON text does not parse; the form shows the last version that did.',
-    'editor.jsonHint': 'The whole scenario file, in the file’s own units (ms, µs, ns as the field names say). Edits here and in the form stay in sync.',
+    'editor.jsonHint':
+      'The whole scenario file, in the file’s own units (ms, µs, ns as the field names say). Edits here and in the form stay in sync.',
     'editor.default': 'default ({value})',
     'editor.defaultPlain': 'default',
     'editor.on': 'on',

@@ -8,11 +8,13 @@ const exportsCatalog: Catalog = {
     'exports.viewAs': 'export this view',
     'exports.pngTip': 'Save this view as a PNG image',
     'exports.svgTip': 'Save this view as an SVG drawing (shapes, styles inlined)',
-    'exports.svgCanvasTip': 'Save this view as SVG: this view is drawn on a canvas, so the SVG holds it as an embedded PNG picture, not as shapes',
+    'exports.svgCanvasTip':
+      'Save this view as SVG: this view is drawn on a canvas, so the SVG holds it as an embedded PNG picture, not as shapes',
     'exports.nothing': 'nothing drawn to export',
     'exports.run': 'Export the run',
     'exports.trace': 'Trace (Perfetto JSON)',
-    'exports.traceTip': 'The run from its start to the cursor as Chrome trace JSON: open it at ui.perfetto.dev or chrome://tracing',
+    'exports.traceTip':
+      'The run from its start to the cursor as Chrome trace JSON: open it at ui.perfetto.dev or chrome://tracing',
     'exports.csv': 'Metrics (CSV)',
     'exports.csvTip': 'The metrics report at the cursor as CSV: headline figures, one row per process, one row per CPU',
     'exports.truncated': 'The trace was cut at its size cap: {note}',
@@ -28,7 +30,8 @@ const exportsCatalog: Catalog = {
     'exports.nothing': '此视图没有可导出的图形',
     'exports.run': '导出本次运行',
     'exports.trace': 'Trace（Perfetto JSON）',
-    'exports.traceTip': '从开始到当前游标的运行过程，Chrome trace JSON 格式：可在 ui.perfetto.dev 或 chrome://tracing 中打开',
+    'exports.traceTip':
+      '从开始到当前游标的运行过程，Chrome trace JSON 格式：可在 ui.perfetto.dev 或 chrome://tracing 中打开',
     'exports.csv': '指标（CSV）',
     'exports.csvTip': '当前游标处的指标报告，CSV 格式：总体数据、每个进程一行、每个 CPU 一行',
     'exports.truncated': 'trace 达到大小上限被截断：{note}',

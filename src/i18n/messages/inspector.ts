@@ -22,7 +22,8 @@ const inspector: Catalog = {
     'insp.footer': 'domain average load {avg} · imbalance {imb}',
     'insp.busiestCpu': 'busiest CPU {cpu}',
     'ss.title': 'schedstat of CPU {cpu}',
-    'ss.meta': 'Linux 4.1 counters since the domains were built (schedsim run --schedstat prints them as /proc/schedstat)',
+    'ss.meta':
+      'Linux 4.1 counters since the domains were built (schedsim run --schedstat prints them as /proc/schedstat)',
     'ss.col.domain': 'domain',
     'ss.col.type': 'when',
     'ss.type.0': 'idle',
@@ -36,7 +37,8 @@ const inspector: Catalog = {
     'ss.col.hot': 'hot gained',
     'ss.col.nobusyq': 'no busy queue',
     'ss.col.nobusyg': 'no busy group',
-    'ss.active': '{level}: active balance {count} (pushed {pushed}, failed {failed}) · wakeups pulled by wake_affine {affine} · remote wakeups {remote}',
+    'ss.active':
+      '{level}: active balance {count} (pushed {pushed}, failed {failed}) · wakeups pulled by wake_affine {affine} · remote wakeups {remote}',
     'words.worth': '{cap} ({n} CPUs’ worth)',
     'words.overloaded': 'overloaded — more runnable tasks than its capacity of {worth} can serve',
     'words.imbalanced': 'imbalanced — affinity kept its tasks from spreading out',
@@ -57,10 +59,13 @@ const inspector: Catalog = {
     'words.avg': 'its average load {avg} is {cmp} the domain’s {dom}',
     'words.spread': '; its CPUs range from load {min} to {max}',
     'words.sentence': '{tasks}; {kind}; {avg}{spread}.',
-    'words.step1': 'CPU {cpu} ({idle}) balances its {level} domain: it compares {groups} of CPUs, whose average load is {avg}.',
-    'words.busiest': 'The busiest group is CPUs {cpus}: groups rank first by type ({type} here) and then by average load ({avg}).',
+    'words.step1':
+      'CPU {cpu} ({idle}) balances its {level} domain: it compares {groups} of CPUs, whose average load is {avg}.',
+    'words.busiest':
+      'The busiest group is CPUs {cpus}: groups rank first by type ({type} here) and then by average load ({avg}).',
     'words.noBusiest': 'No group is busier than the local one in a way worth fixing.',
-    'words.imbalance': 'The imbalance is {imb}: the load to pull so the busiest group comes down toward the average without lifting the local group above it.',
+    'words.imbalance':
+      'The imbalance is {imb}: the load to pull so the busiest group comes down toward the average without lifting the local group above it.',
     'words.pulled': 'It pulled {names} from CPU {cpu}.',
     'words.nothing': 'Nothing moved: {why}.',
     'focus.movedFrom': 'moved it from CPU {cpu}',
@@ -70,7 +75,8 @@ const inspector: Catalog = {
     'focus.kind.wakeup': 'wakeup',
     'focus.kind.fork': 'fork',
     'focus.none': 'none',
-    'focus.placement': '{t} ms — {kind} of {task} ({how} on CPU {waker}): {path} looked at CPUs {cpus} and chose CPU {chosen}, which {moved}.',
+    'focus.placement':
+      '{t} ms — {kind} of {task} ({how} on CPU {waker}): {path} looked at CPUs {cpus} and chose CPU {chosen}, which {moved}.',
     'focus.balance': '{t} ms — load balancing over CPUs {cpus}: {why}',
     'topo.title': 'Machine',
     'topo.shape': '{name} · {nodes} node(s) × {cores} core(s) × {threads} thread(s)',
@@ -80,7 +86,8 @@ const inspector: Catalog = {
     'topo.noFocus': 'No placement or balancing decision yet.',
     'topo.idle': 'idle',
     'topo.offline': 'offline',
-    'topo.cpuTitle': 'CPU {cpu} (node {node}, core {core}, thread {thread}) · {n} runnable · load {load} · running {name}',
+    'topo.cpuTitle':
+      'CPU {cpu} (node {node}, core {core}, thread {thread}) · {n} runnable · load {load} · running {name}',
     'topo.arrowTitle': '{name}: CPU {from} → CPU {to} ({cause}) at {t} ms',
     'topo.linkTitle': 'node {a} ↔ node {b}: distance {d}, {hops} hop(s)',
     'topo.node': 'node {n}',
@@ -96,8 +103,10 @@ const inspector: Catalog = {
     'topo.nodeList': 'nodes {nodes}',
     'topo.nodeMean': 'mean {v}',
     'topo.nodeBusy': '{busy}/{n} busy',
-    'topo.nodeTitle': 'node {node}: {n} CPUs, {busy} running a thread · mean runqueue length {nr} · mean load {load} · click to show its CPUs',
-    'topo.nodesHint': 'Too many CPUs to draw one by one: each node is one cell, coloured by the mean of its {n} CPUs. Click a node to see its CPUs.',
+    'topo.nodeTitle':
+      'node {node}: {n} CPUs, {busy} running a thread · mean runqueue length {nr} · mean load {load} · click to show its CPUs',
+    'topo.nodesHint':
+      'Too many CPUs to draw one by one: each node is one cell, coloured by the mean of its {n} CPUs. Click a node to see its CPUs.',
     'topo.openHint': 'The CPUs of node {node} are drawn below the nodes.',
     'topo.closeNode': 'close node {node}',
   },
@@ -134,7 +143,8 @@ const inspector: Catalog = {
     'ss.col.hot': '迁入（缓存热）',
     'ss.col.nobusyq': '无最忙队列',
     'ss.col.nobusyg': '无最忙组',
-    'ss.active': '{level}：主动均衡 {count} 次（推送 {pushed}，失败 {failed}）· wake_affine 拉近唤醒 {affine} · 远程唤醒 {remote}',
+    'ss.active':
+      '{level}：主动均衡 {count} 次（推送 {pushed}，失败 {failed}）· wake_affine 拉近唤醒 {affine} · 远程唤醒 {remote}',
     'words.worth': '{cap}（相当于 {n} 个 CPU）',
     'words.overloaded': '过载 — 可运行任务多于其算力 {worth} 所能服务的',
     'words.imbalanced': '不均衡 — CPU 亲和性使其任务无法分散出去',
@@ -168,7 +178,8 @@ const inspector: Catalog = {
     'focus.kind.wakeup': '唤醒放置',
     'focus.kind.fork': 'fork 放置',
     'focus.none': '无',
-    'focus.placement': '{t} ms — {task} 的{kind}（{how} CPU {waker}）：{path} 查看了 CPU {cpus}，选择了 CPU {chosen}，即{moved}。',
+    'focus.placement':
+      '{t} ms — {task} 的{kind}（{how} CPU {waker}）：{path} 查看了 CPU {cpus}，选择了 CPU {chosen}，即{moved}。',
     'focus.balance': '{t} ms — 在 CPU {cpus} 上做负载均衡：{why}',
     'topo.title': '机器',
     'topo.shape': '{name} · {nodes} 个节点 × {cores} 个核 × {threads} 个线程',
@@ -194,8 +205,10 @@ const inspector: Catalog = {
     'topo.nodeList': '节点 {nodes}',
     'topo.nodeMean': '平均 {v}',
     'topo.nodeBusy': '{busy}/{n} 忙',
-    'topo.nodeTitle': '节点 {node}：{n} 个 CPU，{busy} 个正在运行线程 · 平均运行队列长度 {nr} · 平均负载 {load} · 点击查看其 CPU',
-    'topo.nodesHint': 'CPU 太多，无法逐个绘制：每个节点画成一个格子，颜色为其 {n} 个 CPU 的平均值。点击节点可查看其 CPU。',
+    'topo.nodeTitle':
+      '节点 {node}：{n} 个 CPU，{busy} 个正在运行线程 · 平均运行队列长度 {nr} · 平均负载 {load} · 点击查看其 CPU',
+    'topo.nodesHint':
+      'CPU 太多，无法逐个绘制：每个节点画成一个格子，颜色为其 {n} 个 CPU 的平均值。点击节点可查看其 CPU。',
     'topo.openHint': '节点 {node} 的 CPU 画在各节点下方。',
     'topo.closeNode': '关闭节点 {node}',
   },

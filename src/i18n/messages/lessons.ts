@@ -6,95 +6,154 @@ import type { Catalog } from '../translate';
 const lessons: Catalog = {
   en: {
     'lesson.cfs-basics.title': 'CFS basics: vruntime, weights, the red-black tree',
-    'lesson.cfs-basics.tree': 'One CPU, four tasks: three CPU hogs at nice 0, 5 and 10, and a sleeper that runs 1 ms every 10 ms. CFS keeps the waiting tasks in a red-black tree ordered by vruntime; the running task (curr) is taken out of the tree while it runs.',
-    'lesson.cfs-basics.weights': 'vruntime grows by the time actually run × 1024 / weight. Nice 0 weighs 1024, nice 5 weighs 335 and nice 10 weighs 110, so the nice 10 hog’s vruntime crawls and it must run far longer for the same advance. Step with → and watch the keys in the tree.',
-    'lesson.cfs-basics.next': 'When curr stops (its slice is used up, or a woken task preempts it), CFS picks the leftmost entity of the tree: the smallest vruntime.',
+    'lesson.cfs-basics.tree':
+      'One CPU, four tasks: three CPU hogs at nice 0, 5 and 10, and a sleeper that runs 1 ms every 10 ms. CFS keeps the waiting tasks in a red-black tree ordered by vruntime; the running task (curr) is taken out of the tree while it runs.',
+    'lesson.cfs-basics.weights':
+      'vruntime grows by the time actually run × 1024 / weight. Nice 0 weighs 1024, nice 5 weighs 335 and nice 10 weighs 110, so the nice 10 hog’s vruntime crawls and it must run far longer for the same advance. Step with → and watch the keys in the tree.',
+    'lesson.cfs-basics.next':
+      'When curr stops (its slice is used up, or a woken task preempts it), CFS picks the leftmost entity of the tree: the smallest vruntime.',
     'lesson.cfs-basics.next.q': 'Which task will CPU 0 run next?',
-    'lesson.cfs-basics.shares': 'After one second the shares follow the weights: the hogs split their time about 1024 : 335 : 110 (roughly 70% / 23% / 7%), while the sleeper, waking with a little sleeper credit, still gets its 10%.',
+    'lesson.cfs-basics.shares':
+      'After one second the shares follow the weights: the hogs split their time about 1024 : 335 : 110 (roughly 70% / 23% / 7%), while the sleeper, waking with a little sleeper credit, still gets its 10%.',
     'lesson.group-imbalance.title': 'Wasted cores 1: Group Imbalance',
-    'lesson.group-imbalance.start': 'A 64-core, 8-node Opteron. Two single-threaded R processes, each in its own session (autogroup), already run on CPUs 11 and 27. Each session’s group gets 1024 shares, so each R thread carries a load of about 1024.',
-    'lesson.group-imbalance.avoid': 'make -j64 started at 50 ms in a third session. Its group’s 1024 shares are spread over dozens of jobs, a few units of load each. Placement and balancing compare groups by average load: nodes 1 and 3, each holding an R thread, look busy, so 7 of their 8 cores sit idle while other nodes queue two jobs on a core.',
-    'lesson.group-imbalance.balance': 'The inspector shows each load_balance decision with the groups it compared. An idle CPU on node 1 should pull a waiting make job — but it compares average loads.',
-    'lesson.group-imbalance.balance.q': 'Will the next load-balancing decision by a CPU of node 1 or node 3 move a thread?',
-    'lesson.group-imbalance.violation': 'The sanity checker confirms it: for a whole window, cores stayed idle while threads they were allowed to run waited elsewhere. The wasted core time keeps growing.',
-    'lesson.group-imbalance.fixed': 'The same run with the paper’s fix: balancing also compares the groups’ minimum loads, so a node with an idle core is no longer “busy”. Every core now runs a job.',
-    'lesson.group-imbalance.end': 'At the end: compare the wasted core time and make’s completion time with the buggy run — the fixed kernel finishes make much sooner.',
+    'lesson.group-imbalance.start':
+      'A 64-core, 8-node Opteron. Two single-threaded R processes, each in its own session (autogroup), already run on CPUs 11 and 27. Each session’s group gets 1024 shares, so each R thread carries a load of about 1024.',
+    'lesson.group-imbalance.avoid':
+      'make -j64 started at 50 ms in a third session. Its group’s 1024 shares are spread over dozens of jobs, a few units of load each. Placement and balancing compare groups by average load: nodes 1 and 3, each holding an R thread, look busy, so 7 of their 8 cores sit idle while other nodes queue two jobs on a core.',
+    'lesson.group-imbalance.balance':
+      'The inspector shows each load_balance decision with the groups it compared. An idle CPU on node 1 should pull a waiting make job — but it compares average loads.',
+    'lesson.group-imbalance.balance.q':
+      'Will the next load-balancing decision by a CPU of node 1 or node 3 move a thread?',
+    'lesson.group-imbalance.violation':
+      'The sanity checker confirms it: for a whole window, cores stayed idle while threads they were allowed to run waited elsewhere. The wasted core time keeps growing.',
+    'lesson.group-imbalance.fixed':
+      'The same run with the paper’s fix: balancing also compares the groups’ minimum loads, so a node with an idle core is no longer “busy”. Every core now runs a job.',
+    'lesson.group-imbalance.end':
+      'At the end: compare the wasted core time and make’s completion time with the buggy run — the fixed kernel finishes make much sooner.',
     'lesson.group-construction.title': 'Wasted cores 2: Scheduling Group Construction',
-    'lesson.group-construction.crowd': 'lu’s 16 threads are bound with numactl to nodes 1 and 2, which are two hops apart, and are created on node 1. They crowd node 1 — two per core — while node 2 idles.',
-    'lesson.group-construction.balance': 'The top-level scheduling groups were built from CPU 0’s point of view, so nodes 1 and 2 sit in the same groups: their average loads look equal and node 2 sees nothing worth stealing.',
+    'lesson.group-construction.crowd':
+      'lu’s 16 threads are bound with numactl to nodes 1 and 2, which are two hops apart, and are created on node 1. They crowd node 1 — two per core — while node 2 idles.',
+    'lesson.group-construction.balance':
+      'The top-level scheduling groups were built from CPU 0’s point of view, so nodes 1 and 2 sit in the same groups: their average loads look equal and node 2 sees nothing worth stealing.',
     'lesson.group-construction.balance.q': 'Will the next load-balancing decision by a CPU of node 2 move a thread?',
-    'lesson.group-construction.violation': 'The sanity checker reports node 2’s cores idle while lu threads wait on node 1.',
-    'lesson.group-construction.fixed': 'With the fix, each CPU builds the groups from its own point of view: node 2 takes its share of the threads from the start and lu finishes several times sooner.',
+    'lesson.group-construction.violation':
+      'The sanity checker reports node 2’s cores idle while lu threads wait on node 1.',
+    'lesson.group-construction.fixed':
+      'With the fix, each CPU builds the groups from its own point of view: node 2 takes its share of the threads from the start and lu finishes several times sooner.',
     'lesson.overload-on-wakeup.title': 'Wasted cores 3: Overload on Wakeup',
-    'lesson.overload-on-wakeup.workers': '64 database workers, one per core, run a query in steps of about 2 ms and meet at a blocking barrier after each: they sleep and wake all the time. Eight kernel threads wake every few milliseconds.',
-    'lesson.overload-on-wakeup.wakeup': 'When a kernel thread crowds a node, the balancer moves a worker away, and that node now holds more workers than cores. A waking thread is placed by select_idle_sibling, which only searches the waker’s node (the CPUs it considered are outlined).',
+    'lesson.overload-on-wakeup.workers':
+      '64 database workers, one per core, run a query in steps of about 2 ms and meet at a blocking barrier after each: they sleep and wake all the time. Eight kernel threads wake every few milliseconds.',
+    'lesson.overload-on-wakeup.wakeup':
+      'When a kernel thread crowds a node, the balancer moves a worker away, and that node now holds more workers than cores. A waking thread is placed by select_idle_sibling, which only searches the waker’s node (the CPUs it considered are outlined).',
     'lesson.overload-on-wakeup.wakeup.q': 'A db worker is about to wake. Which CPU will it be placed on?',
-    'lesson.overload-on-wakeup.violation': 'The sanity checker confirms an idle core while db workers wait: the extra worker keeps waking next to a busy one, and the whole query step waits for the pair sharing a core.',
-    'lesson.overload-on-wakeup.fixed': 'With the fix, a waking thread takes its previous core if that core is idle, otherwise the core that has been idle longest anywhere on the machine: the heat map stays even and the query completes sooner.',
+    'lesson.overload-on-wakeup.violation':
+      'The sanity checker confirms an idle core while db workers wait: the extra worker keeps waking next to a busy one, and the whole query step waits for the pair sharing a core.',
+    'lesson.overload-on-wakeup.fixed':
+      'With the fix, a waking thread takes its previous core if that core is idle, otherwise the core that has been idle longest anywhere on the machine: the heat map stays even and the query completes sooner.',
     'lesson.missing-domains.title': 'Wasted cores 4: Missing Scheduling Domains',
-    'lesson.missing-domains.hotplug': 'CPU 5 goes offline at 10 ms and comes back at 20 ms. The scheduling domains are rebuilt — and the rebuild drops the NUMA levels: every CPU’s domains now stop at its own node.',
-    'lesson.missing-domains.fork': 'At 50 ms a 64-thread application starts on CPU 0 and forks its threads. Fork placement walks the domains looking for the idlest group.',
+    'lesson.missing-domains.hotplug':
+      'CPU 5 goes offline at 10 ms and comes back at 20 ms. The scheduling domains are rebuilt — and the rebuild drops the NUMA levels: every CPU’s domains now stop at its own node.',
+    'lesson.missing-domains.fork':
+      'At 50 ms a 64-thread application starts on CPU 0 and forks its threads. Fork placement walks the domains looking for the idlest group.',
     'lesson.missing-domains.fork.q': 'Which CPU will the next thread be placed on?',
-    'lesson.missing-domains.crowd': 'All 64 threads share node 0’s eight cores while 56 cores idle. The inspector shows why nothing fixes it: the balancer’s levels end at the node, so no CPU ever compares node 0 with the others.',
-    'lesson.missing-domains.fixed': 'With the fix the NUMA levels are rebuilt too: the threads spread over all 64 cores and the application finishes many times sooner.',
+    'lesson.missing-domains.crowd':
+      'All 64 threads share node 0’s eight cores while 56 cores idle. The inspector shows why nothing fixes it: the balancer’s levels end at the node, so no CPU ever compares node 0 with the others.',
+    'lesson.missing-domains.fixed':
+      'With the fix the NUMA levels are rebuilt too: the threads spread over all 64 cores and the application finishes many times sooner.',
     'lesson.greedy-threads.title': 'Greedy threads: fairness per thread',
-    'lesson.greedy-threads.setup': 'A laptop with 4 hardware threads. Process A computes with 1 thread; process B runs 8 CPU-bound threads. Nine threads share four CPUs.',
-    'lesson.greedy-threads.next': 'CFS is fair to threads, not to processes: every thread of equal nice gets the same weight, whichever process it belongs to.',
+    'lesson.greedy-threads.setup':
+      'A laptop with 4 hardware threads. Process A computes with 1 thread; process B runs 8 CPU-bound threads. Nine threads share four CPUs.',
+    'lesson.greedy-threads.next':
+      'CFS is fair to threads, not to processes: every thread of equal nice gets the same weight, whichever process it belongs to.',
     'lesson.greedy-threads.next.q': 'Which thread will CPU 0 run next?',
-    'lesson.greedy-threads.shares': 'So A gets about one ninth of the machine and B about eight ninths: B’s share grows with its thread count.',
-    'lesson.greedy-threads.late': 'A needed one second of CPU but finishes only after about two seconds. Policies that split the weight per process (PFS, DW-CFS) protect A; try them by editing policy.kind.',
+    'lesson.greedy-threads.shares':
+      'So A gets about one ninth of the machine and B about eight ninths: B’s share grows with its thread count.',
+    'lesson.greedy-threads.late':
+      'A needed one second of CPU but finishes only after about two seconds. Policies that split the weight per process (PFS, DW-CFS) protect A; try them by editing policy.kind.',
     'lesson.group-identity.title': 'Group Identity: online and offline on one node',
-    'lesson.group-identity.online': 'Node 0 of a Xeon Gold 5218 (16 cores, 32 hardware threads). Eight latency-sensitive online services, 10 workers each, wake about every millisecond and run 100 µs. Their cgroup is highclass and an SMT expeller.',
-    'lesson.group-identity.offline': 'At 100 ms eight offline batch jobs join, 3 CPU-bound threads each, in an underclass cgroup. Underclass entities wait in their own tree (drawn beside the normal tree in the runqueue panel) and never preempt; a waking online (highclass) task preempts them, and counts a CPU running only offline work as idle when it picks a CPU.',
-    'lesson.group-identity.next': 'Online workers wake about every millisecond and run for 100 µs; in between, a CPU runs offline work or sits idle. Watch CPU 3’s runqueue.',
+    'lesson.group-identity.online':
+      'Node 0 of a Xeon Gold 5218 (16 cores, 32 hardware threads). Eight latency-sensitive online services, 10 workers each, wake about every millisecond and run 100 µs. Their cgroup is highclass and an SMT expeller.',
+    'lesson.group-identity.offline':
+      'At 100 ms eight offline batch jobs join, 3 CPU-bound threads each, in an underclass cgroup. Underclass entities wait in their own tree (drawn beside the normal tree in the runqueue panel) and never preempt; a waking online (highclass) task preempts them, and counts a CPU running only offline work as idle when it picks a CPU.',
+    'lesson.group-identity.next':
+      'Online workers wake about every millisecond and run for 100 µs; in between, a CPU runs offline work or sits idle. Watch CPU 3’s runqueue.',
     'lesson.group-identity.next.q': 'Which task will CPU 3 run next?',
-    'lesson.group-identity.latency': 'The offline jobs soak up the idle time, yet the online wakeup latency stays short: compare the online and offline curves in the latency chart.',
+    'lesson.group-identity.latency':
+      'The offline jobs soak up the idle time, yet the online wakeup latency stays short: compare the online and offline curves in the latency chart.',
   },
   zh: {
     'lesson.cfs-basics.title': 'CFS 基础：vruntime、权重与红黑树',
-    'lesson.cfs-basics.tree': '一个 CPU，四个任务：nice 值分别为 0、5、10 的三个 CPU 密集型任务，以及每 10 ms 运行 1 ms 的睡眠型任务。CFS 把等待的任务放在按 vruntime 排序的红黑树中；正在运行的任务（curr）运行期间不在树中。',
-    'lesson.cfs-basics.weights': 'vruntime 按实际运行时间 × 1024 / 权重增长。nice 0 的权重是 1024，nice 5 是 335，nice 10 是 110，所以 nice 10 任务的 vruntime 增长得很慢，同样的 vruntime 增量需要运行更久。按 → 单步前进，观察树中各节点的键值。',
-    'lesson.cfs-basics.next': '当 curr 停止运行（时间片用完，或被唤醒的任务抢占）时，CFS 选择树中最左边的调度实体，即 vruntime 最小的那个。',
+    'lesson.cfs-basics.tree':
+      '一个 CPU，四个任务：nice 值分别为 0、5、10 的三个 CPU 密集型任务，以及每 10 ms 运行 1 ms 的睡眠型任务。CFS 把等待的任务放在按 vruntime 排序的红黑树中；正在运行的任务（curr）运行期间不在树中。',
+    'lesson.cfs-basics.weights':
+      'vruntime 按实际运行时间 × 1024 / 权重增长。nice 0 的权重是 1024，nice 5 是 335，nice 10 是 110，所以 nice 10 任务的 vruntime 增长得很慢，同样的 vruntime 增量需要运行更久。按 → 单步前进，观察树中各节点的键值。',
+    'lesson.cfs-basics.next':
+      '当 curr 停止运行（时间片用完，或被唤醒的任务抢占）时，CFS 选择树中最左边的调度实体，即 vruntime 最小的那个。',
     'lesson.cfs-basics.next.q': 'CPU 0 接下来会运行哪个任务？',
-    'lesson.cfs-basics.shares': '一秒之后，各任务的占比与权重一致：三个 CPU 密集型任务大致按 1024 : 335 : 110（约 70% / 23% / 7%）分配时间，而睡眠型任务唤醒时带有少量睡眠补偿，仍能得到它的 10%。',
+    'lesson.cfs-basics.shares':
+      '一秒之后，各任务的占比与权重一致：三个 CPU 密集型任务大致按 1024 : 335 : 110（约 70% / 23% / 7%）分配时间，而睡眠型任务唤醒时带有少量睡眠补偿，仍能得到它的 10%。',
     'lesson.group-imbalance.title': '浪费的核 1：Group Imbalance（组不均衡）',
-    'lesson.group-imbalance.start': '一台 64 核、8 个 NUMA 节点的 Opteron。两个单线程的 R 进程各在自己的会话（autogroup）中，已经在 CPU 11 和 CPU 27 上运行。每个会话的任务组有 1024 份额，所以每个 R 线程的负载约为 1024。',
-    'lesson.group-imbalance.avoid': 'make -j64 在 50 ms 时从第三个会话启动。它的任务组的 1024 份额分摊到几十个编译任务上，每个只有几个单位的负载。任务放置和负载均衡都按平均负载比较调度组：节点 1 和节点 3 各有一个 R 线程，看起来很忙，于是它们 8 个核中有 7 个空闲，而其他节点上一个核排着两个任务。',
-    'lesson.group-imbalance.balance': '检查器显示每次 load_balance 决策及其比较的调度组。节点 1 上的空闲 CPU 本应拉取一个等待中的 make 任务——但它比较的是平均负载。',
+    'lesson.group-imbalance.start':
+      '一台 64 核、8 个 NUMA 节点的 Opteron。两个单线程的 R 进程各在自己的会话（autogroup）中，已经在 CPU 11 和 CPU 27 上运行。每个会话的任务组有 1024 份额，所以每个 R 线程的负载约为 1024。',
+    'lesson.group-imbalance.avoid':
+      'make -j64 在 50 ms 时从第三个会话启动。它的任务组的 1024 份额分摊到几十个编译任务上，每个只有几个单位的负载。任务放置和负载均衡都按平均负载比较调度组：节点 1 和节点 3 各有一个 R 线程，看起来很忙，于是它们 8 个核中有 7 个空闲，而其他节点上一个核排着两个任务。',
+    'lesson.group-imbalance.balance':
+      '检查器显示每次 load_balance 决策及其比较的调度组。节点 1 上的空闲 CPU 本应拉取一个等待中的 make 任务——但它比较的是平均负载。',
     'lesson.group-imbalance.balance.q': '节点 1 或节点 3 上的 CPU 下一次做负载均衡决策时，会迁移线程吗？',
-    'lesson.group-imbalance.violation': '健全性检查器确认了这一点：在整个检查窗口内，一些核一直空闲，而允许在其上运行的线程却在别处等待。浪费的核时间持续增长。',
-    'lesson.group-imbalance.fixed': '同一场景换上论文中的修复：负载均衡还会比较各组的最小负载，因此有空闲核的节点不再被当作“忙”。现在每个核都在运行任务。',
-    'lesson.group-imbalance.end': '运行结束：把浪费的核时间和 make 的完成时间与有 bug 的运行对比——修复后的内核让 make 早得多地完成。',
+    'lesson.group-imbalance.violation':
+      '健全性检查器确认了这一点：在整个检查窗口内，一些核一直空闲，而允许在其上运行的线程却在别处等待。浪费的核时间持续增长。',
+    'lesson.group-imbalance.fixed':
+      '同一场景换上论文中的修复：负载均衡还会比较各组的最小负载，因此有空闲核的节点不再被当作“忙”。现在每个核都在运行任务。',
+    'lesson.group-imbalance.end':
+      '运行结束：把浪费的核时间和 make 的完成时间与有 bug 的运行对比——修复后的内核让 make 早得多地完成。',
     'lesson.group-construction.title': '浪费的核 2：Scheduling Group Construction（调度组构建）',
-    'lesson.group-construction.crowd': 'lu 的 16 个线程用 numactl 绑定到节点 1 和节点 2（两者相隔两跳），并在节点 1 上创建。它们挤在节点 1 上——每个核两个——而节点 2 空闲。',
-    'lesson.group-construction.balance': '顶层调度组是从 CPU 0 的视角构建的，所以节点 1 和节点 2 处在相同的组里：它们的平均负载看起来相等，节点 2 看不到任何值得窃取的任务。',
+    'lesson.group-construction.crowd':
+      'lu 的 16 个线程用 numactl 绑定到节点 1 和节点 2（两者相隔两跳），并在节点 1 上创建。它们挤在节点 1 上——每个核两个——而节点 2 空闲。',
+    'lesson.group-construction.balance':
+      '顶层调度组是从 CPU 0 的视角构建的，所以节点 1 和节点 2 处在相同的组里：它们的平均负载看起来相等，节点 2 看不到任何值得窃取的任务。',
     'lesson.group-construction.balance.q': '节点 2 上的 CPU 下一次做负载均衡决策时，会迁移线程吗？',
     'lesson.group-construction.violation': '健全性检查器报告：节点 2 的核空闲，而 lu 线程在节点 1 上等待。',
-    'lesson.group-construction.fixed': '修复后，每个 CPU 从自己的视角构建调度组：节点 2 从一开始就分担了一半线程，lu 的完成时间缩短为原来的几分之一。',
+    'lesson.group-construction.fixed':
+      '修复后，每个 CPU 从自己的视角构建调度组：节点 2 从一开始就分担了一半线程，lu 的完成时间缩短为原来的几分之一。',
     'lesson.overload-on-wakeup.title': '浪费的核 3：Overload on Wakeup（唤醒时过载）',
-    'lesson.overload-on-wakeup.workers': '64 个数据库工作线程，每核一个，以约 2 ms 为一步执行查询，每步之后在阻塞式屏障处会合：它们不停地睡眠和唤醒。另有 8 个内核线程每隔几毫秒唤醒一次。',
-    'lesson.overload-on-wakeup.wakeup': '当某个内核线程挤占了一个节点，负载均衡会把一个工作线程迁走，于是该节点上的工作线程多于核数。被唤醒的线程由 select_idle_sibling 放置，它只搜索唤醒者所在的节点（被考察的 CPU 已框出）。',
+    'lesson.overload-on-wakeup.workers':
+      '64 个数据库工作线程，每核一个，以约 2 ms 为一步执行查询，每步之后在阻塞式屏障处会合：它们不停地睡眠和唤醒。另有 8 个内核线程每隔几毫秒唤醒一次。',
+    'lesson.overload-on-wakeup.wakeup':
+      '当某个内核线程挤占了一个节点，负载均衡会把一个工作线程迁走，于是该节点上的工作线程多于核数。被唤醒的线程由 select_idle_sibling 放置，它只搜索唤醒者所在的节点（被考察的 CPU 已框出）。',
     'lesson.overload-on-wakeup.wakeup.q': '一个 db 工作线程即将被唤醒。它会被放到哪个 CPU 上？',
-    'lesson.overload-on-wakeup.violation': '健全性检查器确认：有核空闲而 db 工作线程在等待。多出来的那个工作线程总是在忙碌的线程旁边被唤醒，整个查询步骤都要等共用一个核的那一对。',
-    'lesson.overload-on-wakeup.fixed': '修复后，被唤醒的线程若原来的核空闲就回到原来的核，否则选择全机空闲最久的核：热力图保持均匀，查询更早完成。',
+    'lesson.overload-on-wakeup.violation':
+      '健全性检查器确认：有核空闲而 db 工作线程在等待。多出来的那个工作线程总是在忙碌的线程旁边被唤醒，整个查询步骤都要等共用一个核的那一对。',
+    'lesson.overload-on-wakeup.fixed':
+      '修复后，被唤醒的线程若原来的核空闲就回到原来的核，否则选择全机空闲最久的核：热力图保持均匀，查询更早完成。',
     'lesson.missing-domains.title': '浪费的核 4：Missing Scheduling Domains（调度域缺失）',
-    'lesson.missing-domains.hotplug': 'CPU 5 在 10 ms 时下线，20 ms 时重新上线。调度域随之重建——而重建丢掉了 NUMA 层级：现在每个 CPU 的调度域都止于它自己的节点。',
-    'lesson.missing-domains.fork': '50 ms 时，一个 64 线程的应用在 CPU 0 上启动并 fork 出它的线程。fork 放置沿调度域逐级寻找最空闲的调度组。',
+    'lesson.missing-domains.hotplug':
+      'CPU 5 在 10 ms 时下线，20 ms 时重新上线。调度域随之重建——而重建丢掉了 NUMA 层级：现在每个 CPU 的调度域都止于它自己的节点。',
+    'lesson.missing-domains.fork':
+      '50 ms 时，一个 64 线程的应用在 CPU 0 上启动并 fork 出它的线程。fork 放置沿调度域逐级寻找最空闲的调度组。',
     'lesson.missing-domains.fork.q': '下一个线程会被放到哪个 CPU 上？',
-    'lesson.missing-domains.crowd': '全部 64 个线程挤在节点 0 的 8 个核上，另外 56 个核空闲。检查器说明了为什么没有什么能纠正它：负载均衡的层级止于本节点，没有哪个 CPU 会拿节点 0 与其他节点比较。',
-    'lesson.missing-domains.fixed': '修复后 NUMA 层级也会重建：线程分散到全部 64 个核上，应用的完成时间缩短为原来的几分之一。',
+    'lesson.missing-domains.crowd':
+      '全部 64 个线程挤在节点 0 的 8 个核上，另外 56 个核空闲。检查器说明了为什么没有什么能纠正它：负载均衡的层级止于本节点，没有哪个 CPU 会拿节点 0 与其他节点比较。',
+    'lesson.missing-domains.fixed':
+      '修复后 NUMA 层级也会重建：线程分散到全部 64 个核上，应用的完成时间缩短为原来的几分之一。',
     'lesson.greedy-threads.title': '贪婪线程：按线程的公平',
-    'lesson.greedy-threads.setup': '一台有 4 个硬件线程的笔记本。进程 A 用 1 个线程计算；进程 B 运行 8 个 CPU 密集型线程。9 个线程共享 4 个 CPU。',
-    'lesson.greedy-threads.next': 'CFS 对线程公平，而不是对进程公平：相同 nice 值的每个线程权重相同，不论它属于哪个进程。',
+    'lesson.greedy-threads.setup':
+      '一台有 4 个硬件线程的笔记本。进程 A 用 1 个线程计算；进程 B 运行 8 个 CPU 密集型线程。9 个线程共享 4 个 CPU。',
+    'lesson.greedy-threads.next':
+      'CFS 对线程公平，而不是对进程公平：相同 nice 值的每个线程权重相同，不论它属于哪个进程。',
     'lesson.greedy-threads.next.q': 'CPU 0 接下来会运行哪个线程？',
     'lesson.greedy-threads.shares': '因此 A 大约得到整机的九分之一，B 得到九分之八：B 的占比随线程数增长。',
-    'lesson.greedy-threads.late': 'A 只需要一秒的 CPU 时间，却要约两秒后才完成。按进程划分权重的策略（PFS、DW-CFS）能保护 A；可以修改 policy.kind 试一试。',
+    'lesson.greedy-threads.late':
+      'A 只需要一秒的 CPU 时间，却要约两秒后才完成。按进程划分权重的策略（PFS、DW-CFS）能保护 A；可以修改 policy.kind 试一试。',
     'lesson.group-identity.title': 'Group Identity：在线与离线业务混部在一个节点上',
-    'lesson.group-identity.online': '一台 Xeon Gold 5218 的节点 0（16 核，32 个硬件线程）。8 个对延迟敏感的在线服务，每个 10 个工作线程，约每毫秒唤醒一次，运行 100 µs。它们的 cgroup 是 highclass，并开启了 SMT expeller。',
-    'lesson.group-identity.offline': '100 ms 时，8 个离线批处理作业加入，每个 3 个 CPU 密集型线程，属于 underclass cgroup。underclass 调度实体在它们自己的树中等待（运行队列面板中画在普通树旁边），从不抢占别人；被唤醒的在线（highclass）任务会抢占它们，并且在选择 CPU 时把只运行离线任务的 CPU 视为空闲。',
-    'lesson.group-identity.next': '在线工作线程约每毫秒唤醒一次，运行 100 µs；其间 CPU 要么运行离线任务，要么空闲。观察 CPU 3 的运行队列。',
+    'lesson.group-identity.online':
+      '一台 Xeon Gold 5218 的节点 0（16 核，32 个硬件线程）。8 个对延迟敏感的在线服务，每个 10 个工作线程，约每毫秒唤醒一次，运行 100 µs。它们的 cgroup 是 highclass，并开启了 SMT expeller。',
+    'lesson.group-identity.offline':
+      '100 ms 时，8 个离线批处理作业加入，每个 3 个 CPU 密集型线程，属于 underclass cgroup。underclass 调度实体在它们自己的树中等待（运行队列面板中画在普通树旁边），从不抢占别人；被唤醒的在线（highclass）任务会抢占它们，并且在选择 CPU 时把只运行离线任务的 CPU 视为空闲。',
+    'lesson.group-identity.next':
+      '在线工作线程约每毫秒唤醒一次，运行 100 µs；其间 CPU 要么运行离线任务，要么空闲。观察 CPU 3 的运行队列。',
     'lesson.group-identity.next.q': 'CPU 3 接下来会运行哪个任务？',
-    'lesson.group-identity.latency': '离线作业吃掉了空闲时间，而在线业务的唤醒延迟依然很短：在延迟图中对比在线与离线的曲线。',
+    'lesson.group-identity.latency':
+      '离线作业吃掉了空闲时间，而在线业务的唤醒延迟依然很短：在延迟图中对比在线与离线的曲线。',
   },
 };
 export default lessons;

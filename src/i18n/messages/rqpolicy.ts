@@ -7,7 +7,8 @@ const rqpolicy: Catalog = {
     'rqpolicy.prioTip': 'prio {prio}',
     'rqpolicy.prioEmptyTip': 'prio {prio} (empty)',
     'rqpolicy.taskTip': '{name} [{pid}] · static_prio {prio} · sleep_avg {sleep} ms · timeslice left {left} ms',
-    'rqpolicy.taskTipRunning': '{name} [{pid}] · static_prio {prio} · sleep_avg {sleep} ms · timeslice left {left} ms · running',
+    'rqpolicy.taskTipRunning':
+      '{name} [{pid}] · static_prio {prio} · sleep_avg {sleep} ms · timeslice left {left} ms · running',
     'rqpolicy.o1Title': 'CPU {cpu} runqueue — O(1) priority arrays',
     'rqpolicy.o1Meta': 'nr_running {nr} · active {active} · expired {expired} · array switches {switches}',
     'rqpolicy.o1ExpiredSince': 'first expiry since the last switch at {ms} ms',
@@ -31,7 +32,8 @@ const rqpolicy: Catalog = {
     'rqpolicy.prioTip': '优先级 {prio}',
     'rqpolicy.prioEmptyTip': '优先级 {prio}（空）',
     'rqpolicy.taskTip': '{name} [{pid}] · 静态优先级 {prio} · sleep_avg {sleep} ms · 剩余时间片 {left} ms',
-    'rqpolicy.taskTipRunning': '{name} [{pid}] · 静态优先级 {prio} · sleep_avg {sleep} ms · 剩余时间片 {left} ms · 运行中',
+    'rqpolicy.taskTipRunning':
+      '{name} [{pid}] · 静态优先级 {prio} · sleep_avg {sleep} ms · 剩余时间片 {left} ms · 运行中',
     'rqpolicy.o1Title': 'CPU {cpu} 运行队列 — O(1) 优先级数组',
     'rqpolicy.o1Meta': 'nr_running {nr} · active {active} · expired {expired} · 数组切换 {switches} 次',
     'rqpolicy.o1ExpiredSince': '上次切换后首个任务过期于 {ms} ms',

@@ -9,16 +9,20 @@ const share: Catalog = {
     'share.copied': 'Copied to the clipboard.',
     'share.copyByHand': 'The clipboard is not available here: copy the link from the field.',
     'share.cannotMake': 'No link made:',
-    'share.make.too-long': 'this scenario makes a link of {size} characters, more than the {max} a link may have. Share the scenario file instead.',
+    'share.make.too-long':
+      'this scenario makes a link of {size} characters, more than the {max} a link may have. Share the scenario file instead.',
     'share.opening': 'opening the shared moment…',
     'share.problemTitle': 'This link could not be opened.',
     'share.defaultLoaded': 'The default scenario was loaded instead.',
     'share.dismiss': 'Dismiss',
     'share.problem.not-a-link': 'The part after # is not a schedlab share link.',
-    'share.problem.unknown-version': 'The link is in format version {version}, which this version of schedlab cannot read.',
+    'share.problem.unknown-version':
+      'The link is in format version {version}, which this version of schedlab cannot read.',
     'share.problem.too-long': 'The link is {size} characters long; links longer than {max} characters are refused.',
-    'share.problem.bad-encoding': 'The link contains characters that a share link never has; it was probably cut or altered when copied.',
-    'share.problem.bad-compression': 'The compressed data in the link is incomplete or damaged; it was probably cut off when copied.',
+    'share.problem.bad-encoding':
+      'The link contains characters that a share link never has; it was probably cut or altered when copied.',
+    'share.problem.bad-compression':
+      'The compressed data in the link is incomplete or damaged; it was probably cut off when copied.',
     'share.problem.too-large': 'The link would unpack to more than {max} bytes, so it was not unpacked.',
     'share.problem.bad-text': 'The link unpacks to something that is not text.',
     'share.problem.bad-json': 'The link unpacks to text that is not valid JSON.',

@@ -55,7 +55,8 @@ const views: Catalog = {
     'tasks.nvcswTitle': 'voluntary context switches',
     'tasks.nivcswTitle': 'involuntary context switches',
     'gantt.title': 'CPU lanes',
-    'gantt.dropped': 'detail before {t} ms was dropped to keep memory bounded (the heatmaps keep the whole run; rewind to see it again)',
+    'gantt.dropped':
+      'detail before {t} ms was dropped to keep memory bounded (the heatmaps keep the whole run; rewind to see it again)',
     'gantt.last': 'who ran when, last {span}',
     'gantt.from': 'who ran when, from {span} ending at {end} ms',
     'gantt.zoomLabel': 'zoom the lanes',

@@ -17,9 +17,12 @@ const why: Catalog = {
     'dec.active-balance': "{who}: failed repeatedly, so CPU {from}'s stopper pushes its running task here",
     'why.no-other-group': 'there is no other group',
     'why.busiest-has-no-task': 'the busiest group (CPUs {cpus}) has no runnable task',
-    'why.local-not-below-busiest': "the local group's average load {local} is not below the busiest group's {busiest} (CPUs {cpus})",
-    'why.local-at-domain-average': "the local group's average load {local} is already at or above the domain average {avg}",
-    'why.busiest-not-overloaded': 'the busiest group is not overloaded and has nearly as many idle CPUs ({busiest_idle} vs {local_idle} here)',
+    'why.local-not-below-busiest':
+      "the local group's average load {local} is not below the busiest group's {busiest} (CPUs {cpus})",
+    'why.local-at-domain-average':
+      "the local group's average load {local} is already at or above the domain average {avg}",
+    'why.busiest-not-overloaded':
+      'the busiest group is not overloaded and has nearly as many idle CPUs ({busiest_idle} vs {local_idle} here)',
     'why.within-imbalance-pct': "the busiest group's average load {busiest} is within {pct}% of the local {local}",
     'why.single-task': 'it runs a single task',
     'why.skipped': 'tasks skipped: {parts}',
@@ -51,7 +54,8 @@ const why: Catalog = {
     'why.busiest-has-no-task': '最忙的调度组（CPU {cpus}）没有可运行的任务',
     'why.local-not-below-busiest': '本地组的平均负载 {local} 并不低于最忙组（CPU {cpus}）的 {busiest}',
     'why.local-at-domain-average': '本地组的平均负载 {local} 已达到或超过整个调度域的平均值 {avg}',
-    'why.busiest-not-overloaded': '最忙的调度组并未过载，而且空闲 CPU 几乎一样多（{busiest_idle} 个，本地 {local_idle} 个）',
+    'why.busiest-not-overloaded':
+      '最忙的调度组并未过载，而且空闲 CPU 几乎一样多（{busiest_idle} 个，本地 {local_idle} 个）',
     'why.within-imbalance-pct': '最忙组的平均负载 {busiest} 与本地的 {local} 相差不超过 {pct}%',
     'why.single-task': '它只运行着一个任务',
     'why.skipped': '跳过的任务：{parts}',

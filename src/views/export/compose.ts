@@ -43,7 +43,7 @@ interface Piece {
 function pieces(panel: Element): Piece[] {
   const origin = panel.getBoundingClientRect();
   const els = Array.from(panel.querySelectorAll('svg, canvas')).filter(
-    (e) => !(e.parentElement?.closest('svg')) && !e.closest('[data-export-skip]'),
+    (e) => !e.parentElement?.closest('svg') && !e.closest('[data-export-skip]'),
   ) as (SVGSVGElement | HTMLCanvasElement)[];
   return els
     .map((el) => {
@@ -82,7 +82,9 @@ function inlineStyles(svg: SVGSVGElement): SVGSVGElement {
     const look = new Map(STYLE_PROPS.map((p) => [p, cs.getPropertyValue(p)]));
     looks.set(s, look);
     const parent = i === 0 ? undefined : looks.get(s.parentElement as Element);
-    const extra = STYLE_PROPS.filter((p) => (p in NOT_INHERITED ? look.get(p) !== NOT_INHERITED[p] : look.get(p) !== parent?.get(p)))
+    const extra = STYLE_PROPS.filter((p) =>
+      p in NOT_INHERITED ? look.get(p) !== NOT_INHERITED[p] : look.get(p) !== parent?.get(p),
+    )
       .map((p) => `${p}:${look.get(p)}`)
       .join(';');
     const d = dst[i] as SVGElement;
@@ -183,5 +185,10 @@ export function download(data: Blob | string, filename: string, type = 'applicat
 
 /** A file name from untrusted text (scenario and view names): letters, digits, dot, dash. */
 export function fileSlug(s: string): string {
-  return s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 60) || 'schedlab';
+  return (
+    s
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[-.]+|-+$/g, '')
+      .slice(0, 60) || 'schedlab'
+  );
 }

@@ -9,7 +9,7 @@ import { download, fileSlug, panelPng, panelSvg } from './compose';
 export function ExportButtons(props: { name: string; canvas?: boolean }) {
   const t = useT();
   const [failed, setFailed] = useState<string | null>(null);
-  const panelOf = (e: React.MouseEvent) => (e.currentTarget as Element).closest('.panel');
+  const panelOf = (e: React.MouseEvent) => e.currentTarget.closest('.panel');
   const base = `schedlab-${fileSlug(props.name)}`;
   const png = async (e: React.MouseEvent) => {
     const panel = panelOf(e);
@@ -34,7 +34,11 @@ export function ExportButtons(props: { name: string; canvas?: boolean }) {
       <button data-testid={`export-png-${props.name}`} title={t('exports.pngTip')} onClick={(e) => void png(e)}>
         PNG
       </button>
-      <button data-testid={`export-svg-${props.name}`} title={props.canvas ? t('exports.svgCanvasTip') : t('exports.svgTip')} onClick={svg}>
+      <button
+        data-testid={`export-svg-${props.name}`}
+        title={props.canvas ? t('exports.svgCanvasTip') : t('exports.svgTip')}
+        onClick={svg}
+      >
         SVG
       </button>
       {failed !== null && (

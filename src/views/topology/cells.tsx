@@ -83,7 +83,10 @@ export function CpuCell(p: {
   const place = p.topo.cpus[c.cpu];
   const label = clip(p.name, big ? 15 : 9);
   // Tiny cells: "5·2", a load as "5·1.5k".
-  const shown = size === 'tiny' ? `${c.cpu}${v > 0 ? `·${v >= 1000 ? d3.format('.2~s')(v) : p.showValue(v)}` : ''}` : `${c.cpu}${v > 0 ? ` · ${p.showValue(v)}` : ''} · ${online ? label : t('topo.offline')}`;
+  const shown =
+    size === 'tiny'
+      ? `${c.cpu}${v > 0 ? `·${v >= 1000 ? d3.format('.2~s')(v) : p.showValue(v)}` : ''}`
+      : `${c.cpu}${v > 0 ? ` · ${p.showValue(v)}` : ''} · ${online ? label : t('topo.offline')}`;
   return (
     <g
       className={classes('cpu-cell', [c.cpu], p.marks, [online ? '' : 'offline'])}
@@ -94,7 +97,14 @@ export function CpuCell(p: {
       role="button"
       tabIndex={p.tabStop ? 0 : -1}
       // The name starts with the cell's visible text, in its order (what a speech-input user says), then the numbers.
-      aria-label={t('a11y.cpu', { shown, node: place?.node ?? '', n: c.nr_running, load: c.load, name: online ? p.name : t('topo.offline'), marks: markWords([c.cpu], p.marks, t) })}
+      aria-label={t('a11y.cpu', {
+        shown,
+        node: place?.node ?? '',
+        n: c.nr_running,
+        load: c.load,
+        name: online ? p.name : t('topo.offline'),
+        marks: markWords([c.cpu], p.marks, t),
+      })}
     >
       <rect x={r.x} y={r.y} width={r.w} height={r.h} rx={size === 'tiny' ? 2 : 3} fill={fill} />
       {size === 'tiny' ? (
@@ -119,13 +129,25 @@ export function CpuCell(p: {
             y={r.y + (big ? 31 : 23)}
             className={`cpu-curr${dark ? ' dark' : ''}${c.curr === null ? ' none' : ''}${big ? ' big' : ''}`}
             // A label wider than the cell is squeezed to fit rather than cut.
-            {...(label.length * (big ? 7.6 : 5.8) > r.w - 6 ? { textLength: r.w - 6, lengthAdjust: 'spacingAndGlyphs' } : {})}
+            {...(label.length * (big ? 7.6 : 5.8) > r.w - 6
+              ? { textLength: r.w - 6, lengthAdjust: 'spacingAndGlyphs' }
+              : {})}
           >
             {online ? label : t('topo.offline')}
           </text>
         </>
       )}
-      <title>{t('topo.cpuTitle', { cpu: c.cpu, node: place?.node ?? '', core: place?.core ?? '', thread: place?.thread ?? '', n: c.nr_running, load: c.load, name: p.name })}</title>
+      <title>
+        {t('topo.cpuTitle', {
+          cpu: c.cpu,
+          node: place?.node ?? '',
+          core: place?.core ?? '',
+          thread: place?.thread ?? '',
+          n: c.nr_running,
+          load: c.load,
+          name: p.name,
+        })}
+      </title>
     </g>
   );
 }
@@ -155,7 +177,12 @@ export function NodeCell(p: {
   const avg = (f: (c: CpuView) => number) => (online.length ? online.reduce((s, c) => s + f(c), 0) / online.length : 0);
   return (
     <g
-      className={classes('node-cell', p.cpus.map((c) => c.cpu), p.marks, [p.open ? 'open' : '', online.length ? '' : 'offline'])}
+      className={classes(
+        'node-cell',
+        p.cpus.map((c) => c.cpu),
+        p.marks,
+        [p.open ? 'open' : '', online.length ? '' : 'offline'],
+      )}
       data-testid="node-cell"
       data-node={p.node}
       data-value={mean}
@@ -165,8 +192,14 @@ export function NodeCell(p: {
       aria-expanded={p.open}
       aria-label={t('a11y.node', {
         node: p.node,
-        shown: p.compact ? meanText : `${t('topo.nodeMean', { v: meanText })}, ${t('topo.nodeBusy', { busy, n: p.cpus.length })}`,
-        marks: markWords(p.cpus.map((c) => c.cpu), p.marks, t),
+        shown: p.compact
+          ? meanText
+          : `${t('topo.nodeMean', { v: meanText })}, ${t('topo.nodeBusy', { busy, n: p.cpus.length })}`,
+        marks: markWords(
+          p.cpus.map((c) => c.cpu),
+          p.marks,
+          t,
+        ),
       })}
     >
       <rect x={r.x} y={r.y} width={r.w} height={r.h} rx={3} fill={fill} />
@@ -184,7 +217,15 @@ export function NodeCell(p: {
           </text>
         </>
       )}
-      <title>{t('topo.nodeTitle', { node: p.node, n: p.cpus.length, busy, nr: avg((c) => c.nr_running).toFixed(2), load: Math.round(avg((c) => c.load)) })}</title>
+      <title>
+        {t('topo.nodeTitle', {
+          node: p.node,
+          n: p.cpus.length,
+          busy,
+          nr: avg((c) => c.nr_running).toFixed(2),
+          load: Math.round(avg((c) => c.load)),
+        })}
+      </title>
     </g>
   );
 }

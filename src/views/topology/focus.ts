@@ -6,7 +6,6 @@ import { parseCpuList } from '../cpulist';
 import { explainDecision } from '../inspector-words';
 import type { Translate } from '../../i18n/translate';
 
-
 export interface Focus {
   kind: 'placement' | 'balance';
   tNs: number;

@@ -78,17 +78,33 @@ function nodeShape(t: TopologyView, tier: Tier, cols = Math.min(tier.coresPerRow
   const rows = Math.ceil(t.cores_per_node / cols);
   const coreW = tier.w + 2;
   const coreH = t.threads_per_core * tier.h + 2;
-  return { cols, coreW, coreH, w: PAD * 2 + cols * coreW + (cols - 1) * tier.gap, h: HEAD + PAD * 2 + rows * coreH + (rows - 1) * tier.gap };
+  return {
+    cols,
+    coreW,
+    coreH,
+    w: PAD * 2 + cols * coreW + (cols - 1) * tier.gap,
+    h: HEAD + PAD * 2 + rows * coreH + (rows - 1) * tier.gap,
+  };
 }
 
 /** Puts node `n`'s cores and CPU cells in the box at (x, y). */
-function placeCpus(t: TopologyView, tier: Tier, shape: ReturnType<typeof nodeShape>, n: number, x0: number, y0: number, cores: Rect[], cells: Rect[]) {
+function placeCpus(
+  t: TopologyView,
+  tier: Tier,
+  shape: ReturnType<typeof nodeShape>,
+  n: number,
+  x0: number,
+  y0: number,
+  cores: Rect[],
+  cells: Rect[],
+) {
   const perNode = t.cores_per_node * t.threads_per_core;
   for (let k = 0; k < t.cores_per_node; k++) {
     const x = x0 + PAD + (k % shape.cols) * (shape.coreW + tier.gap);
     const y = y0 + HEAD + PAD + Math.floor(k / shape.cols) * (shape.coreH + tier.gap);
     cores.push({ x, y, w: shape.coreW, h: shape.coreH });
-    for (let th = 0; th < t.threads_per_core; th++) cells[n * perNode + k * t.threads_per_core + th] = { x: x + 1, y: y + 1 + th * tier.h, w: tier.w, h: tier.h - 1 };
+    for (let th = 0; th < t.threads_per_core; th++)
+      cells[n * perNode + k * t.threads_per_core + th] = { x: x + 1, y: y + 1 + th * tier.h, w: tier.w, h: tier.h - 1 };
   }
 }
 
@@ -104,7 +120,16 @@ export function layoutTopology(t: TopologyView, opts: LayoutOptions): TopologyLa
     const cores: Rect[] = [];
     const cells: Rect[] = [];
     const g = grid(t, shape, opts.width, (n, x, y) => placeCpus(t, tier, shape, n, x, y, cores, cells));
-    const l: TopologyLayout = { mode: 'grid', ...g, cells, cores, nodeCells: [], open: null, detail: null, size: tier.size };
+    const l: TopologyLayout = {
+      mode: 'grid',
+      ...g,
+      cells,
+      cores,
+      nodeCells: [],
+      open: null,
+      detail: null,
+      size: tier.size,
+    };
     if (fits(l)) return l;
   }
   return nodesLayout(t, opts, maxHeight);
@@ -116,20 +141,42 @@ function ringLayout(t: TopologyView, tier: Tier): TopologyLayout {
   const centres = nodeCentres(t.nodes, shape.w, shape.h);
   const minX = Math.min(...centres.map((c) => c.x)) - shape.w / 2;
   const minY = Math.min(...centres.map((c) => c.y)) - shape.h / 2;
-  const nodes = centres.map((c) => ({ x: c.x - shape.w / 2 - minX + MARGIN, y: c.y - shape.h / 2 - minY + MARGIN, w: shape.w, h: shape.h }));
+  const nodes = centres.map((c) => ({
+    x: c.x - shape.w / 2 - minX + MARGIN,
+    y: c.y - shape.h / 2 - minY + MARGIN,
+    w: shape.w,
+    h: shape.h,
+  }));
   const cores: Rect[] = [];
   const cells: Rect[] = [];
   nodes.forEach((r, n) => placeCpus(t, tier, shape, n, r.x, r.y, cores, cells));
   const width = Math.max(...nodes.map((r) => r.x + r.w)) + MARGIN;
   const height = Math.max(...nodes.map((r) => r.y + r.h)) + MARGIN;
-  return { mode: 'ring', width, height, nodes, cells, cores, nodeCells: [], packages: [], open: null, detail: null, size: tier.size };
+  return {
+    mode: 'ring',
+    width,
+    height,
+    nodes,
+    cells,
+    cores,
+    nodeCells: [],
+    packages: [],
+    open: null,
+    detail: null,
+    size: tier.size,
+  };
 }
 
 /**
  * Node boxes of size `box` in rows wrapped to `width`, a package per block of
  * rows (outlined when there are several); `place` fills each node's box.
  */
-function grid(t: TopologyView, box: { w: number; h: number }, width: number, place: (n: number, x: number, y: number) => void) {
+function grid(
+  t: TopologyView,
+  box: { w: number; h: number },
+  width: number,
+  place: (n: number, x: number, y: number) => void,
+) {
   const pkgs = packagesOf(t.distance);
   const outlined = pkgs.length > 1;
   const inset = outlined ? PAD : 0;
@@ -181,7 +228,10 @@ function nodesLayout(t: TopologyView, opts: LayoutOptions, maxHeight: number): T
   if (open !== null && open >= 0 && open < t.nodes) {
     const room = Math.max(opts.width, g.width) - 2 * MARGIN;
     const tier = SMALL;
-    const cols = Math.max(1, Math.min(t.cores_per_node, Math.floor((room - 2 * PAD + tier.gap) / (tier.w + 2 + tier.gap))));
+    const cols = Math.max(
+      1,
+      Math.min(t.cores_per_node, Math.floor((room - 2 * PAD + tier.gap) / (tier.w + 2 + tier.gap))),
+    );
     const shape = nodeShape(t, tier, cols);
     detail = { x: MARGIN, y: g.height - MARGIN + NODE_GAP, w: shape.w, h: shape.h };
     const own: Rect[] = [];
@@ -190,13 +240,29 @@ function nodesLayout(t: TopologyView, opts: LayoutOptions, maxHeight: number): T
     height = detail.y + detail.h + MARGIN;
     width = Math.max(width, detail.x + detail.w + MARGIN);
   }
-  return { mode: 'nodes', width, height, nodes: g.nodes, cells, cores, nodeCells, packages: g.packages, open: detail ? open : null, detail, size: compact ? 'tiny' : 'small' };
+  return {
+    mode: 'nodes',
+    width,
+    height,
+    nodes: g.nodes,
+    cells,
+    cores,
+    nodeCells,
+    packages: g.packages,
+    open: detail ? open : null,
+    detail,
+    size: compact ? 'tiny' : 'small',
+  };
 }
 
 /** Node centres: one alone, two side by side, more on an ellipse. */
 function nodeCentres(n: number, boxW: number, boxH: number): { x: number; y: number }[] {
   if (n <= 1) return [{ x: 0, y: 0 }];
-  if (n === 2) return [{ x: 0, y: 0 }, { x: boxW + 60, y: 0 }];
+  if (n === 2)
+    return [
+      { x: 0, y: 0 },
+      { x: boxW + 60, y: 0 },
+    ];
   // Half a step off the top, so the ring is symmetric left/right and
   // top/bottom; then the ellipse grows until no two boxes overlap.
   const at = (rx: number, ry: number) =>

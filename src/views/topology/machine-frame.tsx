@@ -18,7 +18,15 @@ export const MachineFrame = memo(function MachineFrame({ topo, layout }: { topo:
         const ca = centre(layout.nodes[a]);
         const cb = centre(layout.nodes[b]);
         return (
-          <line key={`${a}-${b}`} className={`node-link hops-${Math.min(hops, 3)}`} data-testid="node-link" x1={ca.x} y1={ca.y} x2={cb.x} y2={cb.y}>
+          <line
+            key={`${a}-${b}`}
+            className={`node-link hops-${Math.min(hops, 3)}`}
+            data-testid="node-link"
+            x1={ca.x}
+            y1={ca.y}
+            x2={cb.x}
+            y2={cb.y}
+          >
             <title>{t('topo.linkTitle', { a, b, d: distance, hops })}</title>
           </line>
         );
@@ -56,6 +64,7 @@ export const MachineFrame = memo(function MachineFrame({ topo, layout }: { topo:
 
 function nodeLinks(t: Topo): { a: number; b: number; hops: number; distance: number }[] {
   const out = [];
-  for (let a = 0; a < t.nodes; a++) for (let b = a + 1; b < t.nodes; b++) out.push({ a, b, hops: t.hops[a][b], distance: t.distance[a][b] });
+  for (let a = 0; a < t.nodes; a++)
+    for (let b = a + 1; b < t.nodes; b++) out.push({ a, b, hops: t.hops[a][b], distance: t.distance[a][b] });
   return out;
 }

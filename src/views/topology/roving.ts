@@ -19,7 +19,14 @@ export function onCellsKeyDown(e: KeyboardEvent<SVGSVGElement>): void {
   }
   const cells = Array.from(e.currentTarget.querySelectorAll<SVGGElement>(CELLS));
   const i = cells.indexOf(cell as SVGGElement);
-  const to: Record<string, number> = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: cells.length - 1 };
+  const to: Record<string, number> = {
+    ArrowRight: i + 1,
+    ArrowDown: i + 1,
+    ArrowLeft: i - 1,
+    ArrowUp: i - 1,
+    Home: 0,
+    End: cells.length - 1,
+  };
   if (!(e.key in to)) return;
   e.preventDefault();
   e.stopPropagation();

@@ -6,7 +6,7 @@
 // panel's width (layout.ts): a large machine as a grid of nodes, or one cell
 // per node with a click opening a node's CPUs. SVG rendered by React; D3 only
 // provides the colour scales.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { CpuView, MigrationView, TopologyView as Topo } from '../../engine/types';
 import { centre, layoutTopology } from './layout';
@@ -18,7 +18,8 @@ import { useT } from '../../i18n/i18n';
 import { ExportButtons } from '../export/export-buttons';
 import { onCellsKeyDown } from './roving';
 
-export type ColourBy = 'nr_running' | 'load';
+export type { ColourBy } from '../../stores/view';
+import type { ColourBy } from '../../stores/view';
 
 export interface TopologyViewProps {
   topo: Topo;
@@ -53,8 +54,10 @@ export function TopologyView(p: TopologyViewProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box, 1000);
   // The node whose CPUs are shown, when the machine is drawn a node per cell; a new machine starts closed.
-  const [open, setOpen] = useState<number | null>(null);
-  useEffect(() => setOpen(null), [p.topo]);
+  const [opened, setOpened] = useState<{ topo: Topo; node: number | null }>({ topo: p.topo, node: null });
+  const open = opened.topo === p.topo ? opened.node : null;
+  const setOpen = (f: number | null | ((o: number | null) => number | null)) =>
+    setOpened({ topo: p.topo, node: typeof f === 'function' ? f(open) : f });
   const layout = useMemo(() => layoutTopology(p.topo, { width, open }), [p.topo, width, open]);
   const values = p.cpus.map((c) => (p.colourBy === 'nr_running' ? c.nr_running : c.load));
   const top = p.colourBy === 'nr_running' ? Math.max(4, ...values) : Math.max(2048, ...values);
@@ -69,10 +72,15 @@ export function TopologyView(p: TopologyViewProps) {
   };
   const showValue = (v: number) => (p.colourBy === 'nr_running' ? String(v) : String(Math.round(v)));
   const perNode = p.topo.cores_per_node * p.topo.threads_per_core;
-  const byNode = layout.mode === 'nodes' ? Array.from({ length: p.topo.nodes }, (_, n) => p.cpus.filter((c) => Math.floor(c.cpu / perNode) === n)) : [];
+  const byNode =
+    layout.mode === 'nodes'
+      ? Array.from({ length: p.topo.nodes }, (_, n) => p.cpus.filter((c) => Math.floor(c.cpu / perNode) === n))
+      : [];
   const mean = (cs: CpuView[]) => {
     const on = cs.filter((c) => c.online);
-    return on.length ? on.reduce((s, c) => s + (p.colourBy === 'nr_running' ? c.nr_running : c.load), 0) / on.length : 0;
+    return on.length
+      ? on.reduce((s, c) => s + (p.colourBy === 'nr_running' ? c.nr_running : c.load), 0) / on.length
+      : 0;
   };
   // The one Tab stop: the selected CPU if it has a cell of its own, else its node's cell, else the first CPU.
   const selectedDrawn = layout.mode !== 'nodes' || Math.floor(p.selected / perNode) === layout.open;
@@ -83,12 +91,22 @@ export function TopologyView(p: TopologyViewProps) {
       <header className="panel-head">
         <h2>{t('topo.title')}</h2>
         <span className="meta">
-          {t('topo.shape', { name: p.topo.name, nodes: p.topo.nodes, cores: p.topo.cores_per_node, threads: p.topo.threads_per_core })}
+          {t('topo.shape', {
+            name: p.topo.name,
+            nodes: p.topo.nodes,
+            cores: p.topo.cores_per_node,
+            threads: p.topo.threads_per_core,
+          })}
         </span>
         <span className="toggle" role="group" aria-label={t('aria.colourBy')}>
           {t('topo.colourBy')}
           {(['nr_running', 'load'] as const).map((c) => (
-            <button key={c} data-testid={`colour-${c}`} className={p.colourBy === c ? 'on' : ''} onClick={() => p.onColourBy(c)}>
+            <button
+              key={c}
+              data-testid={`colour-${c}`}
+              className={p.colourBy === c ? 'on' : ''}
+              onClick={() => p.onColourBy(c)}
+            >
               {t(`topo.colour.${c}`)}
             </button>
           ))}
@@ -123,25 +141,67 @@ export function TopologyView(p: TopologyViewProps) {
             data-testid="topology-svg"
             data-colour-by={p.colourBy}
             role="group"
-            aria-label={layout.mode === 'nodes' ? t('a11y.machineNodes', { nodes: p.topo.nodes, n: perNode }) : t('a11y.machine', { n: p.cpus.length })}
+            aria-label={
+              layout.mode === 'nodes'
+                ? t('a11y.machineNodes', { nodes: p.topo.nodes, n: perNode })
+                : t('a11y.machine', { n: p.cpus.length })
+            }
             onKeyDown={onCellsKeyDown}
           >
             <defs>
               {Object.entries(CAUSE_COLOUR).map(([cause, colour]) => (
-                <marker key={cause} id={`arrow-${cause}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                <marker
+                  key={cause}
+                  id={`arrow-${cause}`}
+                  viewBox="0 0 10 10"
+                  refX="9"
+                  refY="5"
+                  markerWidth="7"
+                  markerHeight="7"
+                  orient="auto-start-reverse"
+                >
                   <path d="M 0 0 L 10 5 L 0 10 z" fill={colour} />
                 </marker>
               ))}
             </defs>
             {byNode.map((cs, n) => (
-              <NodeCell key={`n${n}`} tabStop={n === tabNode} node={n} cpus={cs} r={layout.nodeCells[n]} mean={mean(cs)} top={top} fill={fill} open={layout.open === n} compact={layout.size === 'tiny'} marks={marks} onToggle={(k) => setOpen((o) => (o === k ? null : k))} />
+              <NodeCell
+                key={`n${n}`}
+                tabStop={n === tabNode}
+                node={n}
+                cpus={cs}
+                r={layout.nodeCells[n]}
+                mean={mean(cs)}
+                top={top}
+                fill={fill}
+                open={layout.open === n}
+                compact={layout.size === 'tiny'}
+                marks={marks}
+                onToggle={(k) => setOpen((o) => (o === k ? null : k))}
+              />
             ))}
             {p.cpus.map((c, i) => {
               const r = layout.cells[c.cpu];
               // In the node-per-cell drawing only the open node's CPUs have cells of their own.
               if (!r || (layout.mode === 'nodes' && Math.floor(c.cpu / perNode) !== layout.open)) return null;
               const name = c.curr === null ? t('topo.idle') : p.nameOf(c.curr);
-              return <CpuCell key={c.cpu} tabStop={c.cpu === tabCpu} c={c} r={r} v={values[i]} top={top} fill={fill} size={layout.size} topo={p.topo} name={name} showValue={showValue} marks={marks} onSelect={p.onSelect} />;
+              return (
+                <CpuCell
+                  key={c.cpu}
+                  tabStop={c.cpu === tabCpu}
+                  c={c}
+                  r={r}
+                  v={values[i]}
+                  top={top}
+                  fill={fill}
+                  size={layout.size}
+                  topo={p.topo}
+                  name={name}
+                  showValue={showValue}
+                  marks={marks}
+                  onSelect={p.onSelect}
+                />
+              );
             })}
             {p.migrations.map((m, i) => {
               const a = layout.cells[m.from];
@@ -159,24 +219,48 @@ export function TopologyView(p: TopologyViewProps) {
                   markerEnd={`url(#arrow-${CAUSE_COLOUR[m.cause] ? m.cause : 'balance'})`}
                   opacity={Math.max(0.25, 1 - age)}
                 >
-                  <title>{t('topo.arrowTitle', { name: p.nameOf(m.pid), from: m.from, to: m.to, cause: m.cause, t: (m.t_ns / 1e6).toFixed(3) })}</title>
+                  <title>
+                    {t('topo.arrowTitle', {
+                      name: p.nameOf(m.pid),
+                      from: m.from,
+                      to: m.to,
+                      cause: m.cause,
+                      t: (m.t_ns / 1e6).toFixed(3),
+                    })}
+                  </title>
                 </path>
               );
             })}
           </svg>
         </div>
       </div>
-      <TopologyLegend topo={p.topo} colourBy={p.colourBy} top={top} fill={fill} multi={p.cpus.length > 1} links={layout.mode === 'ring'} />
+      <TopologyLegend
+        topo={p.topo}
+        colourBy={p.colourBy}
+        top={top}
+        fill={fill}
+        multi={p.cpus.length > 1}
+        links={layout.mode === 'ring'}
+      />
     </section>
   );
 }
 
-function TopologyLegend(p: { topo: Topo; colourBy: ColourBy; top: number; fill: (v: number) => string; multi: boolean; links: boolean }) {
+function TopologyLegend(p: {
+  topo: Topo;
+  colourBy: ColourBy;
+  top: number;
+  fill: (v: number) => string;
+  multi: boolean;
+  links: boolean;
+}) {
   // Hop distances are keyed only where links are drawn (the ring).
-  const distances = !p.links ? [] : [...new Set(p.topo.hops.flatMap((row, i) => row.map((h, j) => `${h}:${p.topo.distance[i][j]}`)))]
-    .map((s) => s.split(':').map(Number))
-    .filter(([h]) => h > 0)
-    .sort((a, b) => a[0] - b[0]);
+  const distances = !p.links
+    ? []
+    : [...new Set(p.topo.hops.flatMap((row, i) => row.map((h, j) => `${h}:${p.topo.distance[i][j]}`)))]
+        .map((s) => s.split(':').map(Number))
+        .filter(([h]) => h > 0)
+        .sort((a, b) => a[0] - b[0]);
   const steps = [0, 0.25, 0.5, 0.75, 1].map((f) => f * p.top);
   const t = useT();
   return (

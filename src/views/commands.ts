@@ -1,8 +1,8 @@
 // The stepping commands of the controls, forward and (exactly) backward, as
 // the engine worker's commands and jobs.
-import type { Mark } from './types';
-import type { Command as EngineCommand } from './protocol';
-import type { Command } from '../views/shortcuts';
+import type { Mark } from '../engine/types';
+import type { Command as EngineCommand } from '../engine/protocol';
+import type { Command } from './shortcuts';
 import type { Translate } from '../i18n/i18n';
 
 const MARKS: Partial<Record<Command, [Mark, boolean]>> = {

@@ -1,0 +1,70 @@
+// What sits above the lab's views: the editor and library dialogs, the trace
+// being read or open, the scenario's name and description, a broken link's
+// explanation and the engine's refusal.
+import { presetJson } from '../engine/engine';
+import { ScenarioEditor } from '../editor/scenario-editor';
+import { useLang, useT } from '../i18n/i18n';
+import { LibraryPanel } from '../library/library-panel';
+import { PRESET_NOTES } from '../library/preset-notes';
+import { LinkProblem } from '../share/link-problem';
+import type { OpenProblem } from '../share/use-share';
+import { useStore } from '../stores/store';
+import { TraceBanner } from '../trace/trace-banner';
+import { ClippedText } from '../views/clipped-text';
+import { useLab } from './context';
+
+export function LabHead(p: { openProblem: OpenProblem | null; dismissProblem: () => void }) {
+  const lab = useLab();
+  const t = useT();
+  const [lang] = useLang();
+  const { json, name, description, error, trace, reading } = useStore(lab.scenario, (s) => s);
+  const { editing, library } = useStore(lab.ui, (s) => s);
+  const durationNs = useStore(lab.engine.store, (s) => s.data?.frame.durationNs ?? 0);
+  // The library's note describes a built-in preset as shipped (own property
+  // only: a scenario may be named "constructor"), not an edited copy of it.
+  const builtIn =
+    Object.hasOwn(PRESET_NOTES, name) && lab.presets.some((x) => x.name === name) && presetJson(name) === json;
+  return (
+    <>
+      {editing && (
+        <ScenarioEditor initialText={json} onApply={lab.load} onClose={() => lab.ui.set({ editing: false })} />
+      )}
+      {reading !== null && (
+        <p className="only-sim" data-testid="trace-reading" role="status">
+          {t('trace.reading', { file: reading })}
+        </p>
+      )}
+      {trace && <TraceBanner trace={trace} durationNs={durationNs} onClose={lab.reset} />}
+      <p className="description" hidden={trace !== null}>
+        {/* A built-in preset is described in the interface language by the library's note; other scenarios by their own text. */}
+        {/* A scenario's own text may be megabytes long: past 1,500 characters (the presets' are shorter) its start is shown, the rest on demand. */}
+        <b>{name}</b> —{' '}
+        <ClippedText
+          text={builtIn && lang !== 'en' ? PRESET_NOTES[name].text[lang] : description}
+          limit={1500}
+          preview={500}
+          label={t('editor.description')}
+          testId="description-text"
+        />
+      </p>
+      {p.openProblem && <LinkProblem problem={p.openProblem} onDismiss={p.dismissProblem} />}
+      {library && (
+        <LibraryPanel
+          presets={lab.presets}
+          current={name}
+          onOpen={(preset) => {
+            void lab.load(presetJson(preset));
+            lab.ui.set({ library: false });
+          }}
+          onClose={() => lab.ui.set({ library: false })}
+        />
+      )}
+      {error !== null && (
+        <div className="error" data-testid="error" role="alert">
+          <b>{t('app.cannotRun')}</b>
+          <pre>{error}</pre>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+// The refresh scheduler (src/stores/refresh.ts): paused, every request asks
+// for everything and every view group draws every frame; busy, at most one
+// slow part per request, each every SLOW_MS, and one view group per frame.
+import { describe, expect, it } from 'vitest';
+import { RefreshScheduler, SLOW_MS, VIEW_GROUPS } from '../../src/stores/refresh';
+
+const asked = (p: { report: boolean; tasks: boolean; history: boolean }) =>
+  (['report', 'tasks', 'history'] as const).filter((k) => p[k]);
+
+describe('refresh scheduler', () => {
+  it('asks for everything and redraws every group when paused', () => {
+    const r = new RefreshScheduler();
+    expect(asked(r.ask(false, 0))).toEqual(['report', 'tasks', 'history']);
+    expect(r.draw(false)).toEqual(VIEW_GROUPS);
+  });
+
+  it('while busy asks for at most one slow part per request, each every SLOW_MS, a third apart', () => {
+    const r = new RefreshScheduler();
+    r.start(1000);
+    const seen: [number, string[]][] = [];
+    for (let t = 1000; t <= 1000 + 3 * SLOW_MS; t += 16) {
+      const a = asked(r.ask(true, t));
+      expect(a.length).toBeLessThanOrEqual(1);
+      if (a.length) seen.push([t, a]);
+    }
+    // Staggered from the start: the history falls due a third of SLOW_MS in, the tasks two thirds, the report
+    // after SLOW_MS (the frame that started the stretch had all three); then each again SLOW_MS later.
+    expect(seen.slice(0, 6).map(([, a]) => a[0])).toEqual(['history', 'tasks', 'report', 'history', 'tasks', 'report']);
+    expect(seen[0][0] - 1000).toBeGreaterThanOrEqual(SLOW_MS / 3);
+    const reports = seen.filter(([, a]) => a[0] === 'report').map(([t]) => t);
+    expect(reports[1] - reports[0]).toBeGreaterThanOrEqual(SLOW_MS);
+    expect(seen[1][0] - seen[0][0]).toBeGreaterThanOrEqual(SLOW_MS / 3 - 16);
+    expect(seen[3][0] - seen[0][0]).toBeGreaterThanOrEqual(SLOW_MS);
+  });
+
+  it('while busy hands each frame to one view group, in turn', () => {
+    const r = new RefreshScheduler();
+    const turns = Array.from({ length: 6 }, () => r.draw(true));
+    expect(turns.every((g) => g.length === 1)).toBe(true);
+    expect(new Set(turns.slice(0, 3).flat())).toEqual(new Set(VIEW_GROUPS));
+    expect(turns.slice(3)).toEqual(turns.slice(0, 3));
+  });
+});
