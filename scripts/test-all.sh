@@ -21,7 +21,7 @@ check() { # name, command...: a build or lint step counted as one test
 bash scripts/setup.sh --browser || { echo "setup failed"; echo "0 passed, 1 failed"; exit 1; }
 
 # 1. Engine, natively.
-(cd wasm-core && cargo test --release 2>&1) | tee test-results/cargo.log | grep -E '^test result|FAILED|panicked' || true
+(cd wasm-core && cargo test --profile ci 2>&1) | tee test-results/cargo.log | grep -E '^test result|FAILED|panicked' || true
 c_pass=$(grep -Eo '[0-9]+ passed' test-results/cargo.log | awk '{s+=$1} END {print s+0}')
 c_fail=$(grep -Eo '[0-9]+ failed' test-results/cargo.log | awk '{s+=$1} END {print s+0}')
 if ! grep -q '^test result' test-results/cargo.log; then c_fail=$((c_fail + 1)); fi

@@ -73,6 +73,15 @@ pub enum PolicyKind {
     Eevdf,
     /// The O(1) scheduler of 2.6.0–2.6.22 (its own class; `sim::o1_class`).
     O1,
+    /// A sched_ext policy written in JavaScript (`sim::ext_class`).
+    Ext,
+}
+
+/// A sched_ext policy: its JavaScript source and the watchdog's timeout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtPolicy {
+    pub source: String,
+    pub watchdog_ns: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +94,8 @@ pub struct PolicyConfig {
     pub group_identity: bool,
     /// EEVDF: each process's custom slice in ns, by tgid (0 = base slice).
     pub slices: Vec<u64>,
+    /// Policy `ext`: the user's policy.
+    pub ext: Option<ExtPolicy>,
 }
 
 impl PolicyConfig {
@@ -95,6 +106,7 @@ impl PolicyConfig {
             beta_milli: 1100,
             group_identity: false,
             slices: Vec::new(),
+            ext: None,
         }
     }
 }

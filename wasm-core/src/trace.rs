@@ -53,6 +53,8 @@ pub enum MigrateCause {
     Active,
     /// The CPU went offline.
     Hotplug,
+    /// A sched_ext CPU took the task from a shared dispatch queue.
+    Dispatch,
 }
 
 impl MigrateCause {
@@ -63,6 +65,7 @@ impl MigrateCause {
             MigrateCause::NewIdle => "newidle",
             MigrateCause::Active => "active",
             MigrateCause::Hotplug => "hotplug",
+            MigrateCause::Dispatch => "dispatch",
         }
     }
 }

@@ -124,6 +124,12 @@ pub fn notes(sim: &Simulator) -> Vec<String> {
     if more > 0 {
         out.push(format!("{more} more hotplug event(s) not done"));
     }
+    if let Some((at, why)) = &n.policy_fallback {
+        out.push(format!("at {:.3} ms: sched_ext {why}", ms(at.ns())));
+    }
+    if let Some((at, why)) = &n.policy_error {
+        out.push(format!("at {:.3} ms: the sched_ext policy failed and the run stopped there: {why}", ms(at.ns())));
+    }
     out
 }
 

@@ -194,11 +194,31 @@ pub struct PolicySpec {
     pub tunables: Option<TunablesSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub features: Option<FeaturesSpec>,
+    /// Kind "ext": the policy's JavaScript source (sched_ext callbacks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Kind "ext": a file holding the source, relative to the scenario file
+    /// (`schedsim` reads it into `source`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_file: Option<String>,
+    /// Kind "ext": the watchdog's timeout in ms (default 30,000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watchdog_ms: Option<f64>,
 }
 
 impl Default for PolicySpec {
     fn default() -> Self {
-        PolicySpec { kind: "cfs".into(), alpha: None, beta: None, group_identity: None, tunables: None, features: None }
+        PolicySpec {
+            kind: "cfs".into(),
+            alpha: None,
+            beta: None,
+            group_identity: None,
+            tunables: None,
+            features: None,
+            source: None,
+            source_file: None,
+            watchdog_ms: None,
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use super::text::{code_point, escape_controls as shown, forbidden_control};
 use super::validate_events::events_of;
 use super::validate_machine::{affinity_of, machine_of};
 use super::validate_program::{check_wake_targets, count_steps, ops_of};
-use crate::config::{BugSwitches, CgroupSpec, CostModel, PolicyConfig, PolicyKind, ProcessSpec, SimConfig};
+use crate::config::{BugSwitches, CgroupSpec, CostModel, ExtPolicy, PolicyConfig, PolicyKind, ProcessSpec, SimConfig};
 use crate::sched::identity::Identity;
 use crate::sched::thread_weight::AlphaFormula;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
@@ -227,6 +227,9 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     })
 }
 
+/// The longest policy source a scenario may carry (share links carry it too).
+pub const MAX_POLICY_SOURCE: usize = 64 * 1024;
+
 fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
     let mut out = PolicyConfig::cfs();
     out.kind = match p.kind.as_str() {
@@ -235,8 +238,12 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
         "dw-cfs" => PolicyKind::DwCfs,
         "eevdf" => PolicyKind::Eevdf,
         "o1" => PolicyKind::O1,
+        "ext" => PolicyKind::Ext,
         other => {
-            c.fail("policy.kind", format!("unknown policy '{}' (known: cfs, pfs, dw-cfs, eevdf, o1)", shown(other)));
+            c.fail(
+                "policy.kind",
+                format!("unknown policy '{}' (known: cfs, pfs, dw-cfs, eevdf, o1, ext)", shown(other)),
+            );
             PolicyKind::Cfs
         }
     };
@@ -258,6 +265,32 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
         }
     }
     out.group_identity = p.group_identity.unwrap_or(false);
+    if out.kind == PolicyKind::Ext {
+        if cfg!(target_arch = "wasm32") {
+            // The engine has no JavaScript host in the page yet (boa runs policies natively).
+            c.fail("policy.kind", "kind 'ext' runs in schedsim so far; the page cannot run JavaScript policies yet");
+        }
+        match (&p.source, &p.source_file) {
+            (Some(src), _) if src.len() > MAX_POLICY_SOURCE => {
+                c.fail("policy.source", format!("is {} bytes; at most {MAX_POLICY_SOURCE}", src.len()))
+            }
+            (Some(src), _) => {
+                let watchdog_ms = p.watchdog_ms.unwrap_or(30_000.0);
+                if !(watchdog_ms.is_finite() && (1.0..=600_000.0).contains(&watchdog_ms)) {
+                    c.fail("policy.watchdog_ms", format!("must be from 1 to 600000 ms (got {watchdog_ms})"));
+                }
+                let watchdog_ns = (watchdog_ms.clamp(1.0, 600_000.0) * 1e6).round() as u64;
+                out.ext = Some(ExtPolicy { source: src.clone(), watchdog_ns });
+            }
+            (None, Some(file)) => c.fail(
+                "policy.source_file",
+                format!("'{}' is read by schedsim next to the scenario file; here give `source`", shown(file)),
+            ),
+            (None, None) => c.fail("policy.source", "kind 'ext' needs the policy's JavaScript source"),
+        }
+    } else if p.source.is_some() || p.source_file.is_some() || p.watchdog_ms.is_some() {
+        c.fail("policy", "source, source_file and watchdog_ms apply only to kind 'ext'");
+    }
     // Group Identity is modelled on CFS's wakeup and tick rules (and PFS /
     // DW-CFS, which only change weights); EEVDF's pick and O(1)'s arrays
     // would bypass half of it.

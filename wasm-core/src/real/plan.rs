@@ -167,6 +167,7 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
         PolicyKind::DwCfs => "dw-cfs",
         PolicyKind::Eevdf => "eevdf",
         PolicyKind::O1 => "o1",
+        PolicyKind::Ext => "ext",
     };
     let notes = vec![format!(
         "the host runs its own scheduler (Linux {}) as built and configured: the model's policy '{kind}', tunables, \

@@ -115,6 +115,7 @@ pub fn class_for(kind: PolicyKind) -> &'static dyn SchedClass {
         PolicyKind::Cfs | PolicyKind::Pfs | PolicyKind::DwCfs => &super::fair_class::CFS,
         PolicyKind::Eevdf => &super::fair_class::EEVDF,
         PolicyKind::O1 => &super::o1_class::O1,
+        PolicyKind::Ext => &super::ext_class::EXT,
     }
 }
 

@@ -533,7 +533,7 @@ impl Simulator {
 
     /// Accounts up to `at` and charges the running tasks. Open run slices and
     /// waits stay open; views close them at `now` when read.
-    fn end_run(&mut self, at: SimTime) {
+    pub(super) fn end_run(&mut self, at: SimTime) {
         if self.finished {
             return;
         }

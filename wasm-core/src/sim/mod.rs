@@ -17,6 +17,10 @@ pub mod accounting;
 pub mod class;
 mod core;
 pub mod events;
+mod ext_class;
+pub mod ext_host;
+#[cfg(not(target_arch = "wasm32"))]
+mod ext_host_boa;
 mod fair_balance;
 pub mod fair_class;
 mod group_identity;

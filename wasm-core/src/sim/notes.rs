@@ -28,6 +28,12 @@ pub struct RunNotes {
     /// scenario): the first few, and how many.
     pub hotplug_ignored: Vec<(SimTime, HotplugIgnored)>,
     pub hotplug_ignored_count: u64,
+    /// A sched_ext policy failed (an exception, a runaway loop, a bad
+    /// answer): when, the callback and the reason. The run stopped there.
+    pub policy_error: Option<(SimTime, String)>,
+    /// The sched_ext watchdog ended the policy: when and why. The fair
+    /// class ran every task from then on.
+    pub policy_fallback: Option<(SimTime, String)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +48,11 @@ pub enum HotplugIgnored {
 
 impl RunNotes {
     pub fn is_empty(&self) -> bool {
-        self.stalled_count == 0 && self.forks_refused_count == 0 && self.hotplug_ignored_count == 0
+        self.stalled_count == 0
+            && self.forks_refused_count == 0
+            && self.hotplug_ignored_count == 0
+            && self.policy_error.is_none()
+            && self.policy_fallback.is_none()
     }
 }
 

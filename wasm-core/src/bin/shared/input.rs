@@ -23,7 +23,25 @@ pub fn read_scenario(path: &str) -> Result<String, String> {
             MAX_SCENARIO_BYTES / (1024 * 1024)
         ));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let text = String::from_utf8(bytes).map_err(|e| {
         format!("cannot read {path}: not UTF-8 text (invalid bytes at offset {})", e.utf8_error().valid_up_to())
-    })
+    })?;
+    with_policy_source(path, text)
+}
+
+/// A sched_ext scenario may name its policy's file (`policy.source_file`,
+/// relative to the scenario file) instead of carrying the source: the file is
+/// read into `policy.source`, so the engine (which reads no files) gets the
+/// same scenario as the browser's, where the source travels inline.
+fn with_policy_source(path: &str, text: String) -> Result<String, String> {
+    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(&text) else { return Ok(text) };
+    let Some(policy) = v.get_mut("policy").and_then(|p| p.as_object_mut()) else { return Ok(text) };
+    let Some(file) = policy.get("source_file").and_then(|f| f.as_str()).map(str::to_owned) else { return Ok(text) };
+    if policy.contains_key("source") {
+        return Ok(text);
+    }
+    let at = std::path::Path::new(path).parent().unwrap_or(std::path::Path::new(".")).join(&file);
+    let source = std::fs::read_to_string(&at).map_err(|e| format!("{path}: policy.source_file {file:?}: {e}"))?;
+    policy.insert("source".into(), serde_json::Value::String(source));
+    serde_json::to_string_pretty(&v).map_err(|e| e.to_string())
 }

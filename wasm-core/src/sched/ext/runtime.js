@@ -1,0 +1,260 @@
+// The sched_ext side of a user policy: dispatch queues, the helpers a policy
+// calls (sched_ext's kfuncs, as `scx.*`) and the order in which its callbacks
+// run. The engine evaluates this same file natively (boa) and in the browser
+// (the engine worker), so both run a policy through identical code: the only
+// traffic with the engine is `__scx_call(op, a, b, c, d)` returning a number,
+// plus `__scx_init_task`, `__scx_kicks` and `__scx_error`.
+//
+// No clock, no network, no DOM: `scx.now()` is simulated time and
+// `scx.random()` the run's seeded source.
+var __scx_error = '';
+var __scx_call, __scx_init_task, __scx_kicks;
+function __scx_boot(source, nrCpus, seed) {
+  'use strict';
+  var DSQ_GLOBAL = -1;
+  var DSQ_LOCAL = -2;
+  var LOCAL_ON = 1 << 30;
+  var SLICE_DFL = 20000000; // SCX_SLICE_DFL: 20 ms
+  var ENQ_WAKEUP = 1, ENQ_PREEMPT = 2, ENQ_REENQ = 4;
+  var KICK_IDLE = 1, KICK_PREEMPT = 2;
+  var WAKE_FORK = 1, WAKE_TTWU = 2;
+  var now = 0;
+  var tasks = {};
+  var dsqs = {}; // id -> { vtime: bool, q: [task] }
+  var idle = [];
+  for (var c = 0; c < nrCpus; c++) idle.push(false);
+  var kicks = [];
+  var curr = []; // per CPU: the running task or null
+  for (var c2 = 0; c2 < nrCpus; c2++) curr.push(null);
+  // xorshift64* on two 32-bit halves (integers only: the same bits everywhere).
+  var rs = [(seed >>> 0) | 1, ((seed / 4294967296) >>> 0) ^ 0x9e3779b9];
+  function random() {
+    var a = rs[0], b = rs[1];
+    a ^= a << 13; a ^= a >>> 17; a ^= a << 5;
+    b ^= b << 7; b ^= b >>> 9; b ^= b << 8;
+    rs[0] = a >>> 0; rs[1] = b >>> 0;
+    return ((rs[0] ^ rs[1]) >>> 0) / 4294967296;
+  }
+  function localId(cpu) { return LOCAL_ON | cpu; }
+  for (var c3 = 0; c3 < nrCpus; c3++) dsqs[localId(c3)] = { vtime: false, q: [] };
+  dsqs[DSQ_GLOBAL] = { vtime: false, q: [] };
+  function fail(msg) { throw new Error(msg); }
+  function dsqOf(id) {
+    var d = dsqs[id];
+    if (!d) fail('dispatch queue ' + id + ' does not exist (create it with scx.create_dsq)');
+    return d;
+  }
+  function unlink(p) {
+    if (p.dsq === null) return;
+    var q = dsqs[p.dsq].q;
+    var i = q.indexOf(p);
+    if (i >= 0) q.splice(i, 1);
+    p.dsq = null;
+  }
+  function insertInto(p, id, vtimeOrder) {
+    if (!p || tasks[p.pid] !== p) fail('insert of something that is not a task');
+    if (p.running) fail('task ' + p.pid + ' is running: it cannot be queued');
+    if (!p.queued) fail('task ' + p.pid + ' is not runnable: it cannot be queued');
+    var d = dsqOf(id);
+    unlink(p);
+    if (vtimeOrder) {
+      if (id < 0 || id >= LOCAL_ON) fail('built-in queues are FIFO: use scx.dsq_insert for queue ' + id);
+      d.vtime = true;
+      var i = d.q.length;
+      while (i > 0 && d.q[i - 1].dsq_vtime > p.dsq_vtime) i--;
+      d.q.splice(i, 0, p);
+    } else {
+      if (d.vtime) fail('queue ' + id + ' is ordered by vtime: use scx.dsq_insert_vtime');
+      d.q.push(p);
+    }
+    p.dsq = id;
+  }
+  function allowed(p, cpu) { return p.cpus === null || p.cpus.indexOf(cpu) >= 0; }
+  var pending = null; // a direct dispatch from select_cpu: [task, queue]
+  var scx = {
+    DSQ_GLOBAL: DSQ_GLOBAL, DSQ_LOCAL: DSQ_LOCAL, SLICE_DFL: SLICE_DFL,
+    ENQ_WAKEUP: ENQ_WAKEUP, ENQ_PREEMPT: ENQ_PREEMPT, ENQ_REENQ: ENQ_REENQ,
+    KICK_IDLE: KICK_IDLE, KICK_PREEMPT: KICK_PREEMPT, WAKE_FORK: WAKE_FORK, WAKE_TTWU: WAKE_TTWU,
+    dsq_local_on: function (cpu) { return localId(cpu); },
+    nr_cpu_ids: function () { return nrCpus; },
+    now: function () { return now; },
+    random: random,
+    create_dsq: function (id) {
+      if (!(id >= 0 && id < LOCAL_ON && id === Math.floor(id))) fail('scx.create_dsq: id must be an integer from 0');
+      if (!dsqs[id]) dsqs[id] = { vtime: false, q: [] };
+    },
+    dsq_nr_queued: function (id) { return dsqOf(id === DSQ_LOCAL ? fail('scx.dsq_nr_queued: name the CPU with scx.dsq_local_on') : id).q.length; },
+    dsq_insert: function (p, id, slice, flags) {
+      p.slice = slice === undefined ? SLICE_DFL : slice;
+      // From select_cpu: the task is queued there when it is enqueued (direct dispatch).
+      if (p.selecting) { pending = [p, id]; return; }
+      if (id === DSQ_LOCAL) id = localId(p.cpu);
+      insertInto(p, id, false);
+    },
+    dsq_insert_vtime: function (p, id, slice, vtime, flags) {
+      p.slice = slice === undefined ? SLICE_DFL : slice;
+      p.dsq_vtime = vtime;
+      insertInto(p, id, true);
+    },
+    dsq_move_to_local: function (id) {
+      if (dispatching < 0) fail('scx.dsq_move_to_local: only from dispatch()');
+      var d = dsqOf(id);
+      for (var i = 0; i < d.q.length; i++) {
+        if (allowed(d.q[i], dispatching)) { insertInto(d.q[i], localId(dispatching), false); return true; }
+      }
+      return false;
+    },
+    kick_cpu: function (cpu, flags) {
+      if (!(cpu >= 0 && cpu < nrCpus)) fail('scx.kick_cpu: no CPU ' + cpu);
+      kicks.push(cpu, flags & KICK_PREEMPT ? 1 : 0);
+    },
+    test_and_clear_cpu_idle: function (cpu) {
+      var was = idle[cpu] === true;
+      idle[cpu] = false;
+      return was;
+    },
+    pick_idle_cpu: function (p) {
+      for (var i = 0; i < nrCpus; i++) if (idle[i] && allowed(p, i)) { idle[i] = false; return i; }
+      return -1;
+    },
+    cpu_curr: function (cpu) { return curr[cpu]; },
+    task_running: function (p) { return p.running; },
+    allowed: allowed,
+  };
+  var ops = new Function('scx', source + '\n;return {' +
+    ['select_cpu', 'enqueue', 'dequeue', 'dispatch', 'runnable', 'running', 'stopping', 'quiescent', 'tick',
+      'init_task', 'exit_task', 'init'].map(function (n) { return n + ': typeof ' + n + " === 'function' ? " + n + ' : null'; }).join(',') + '};')(scx);
+  var dispatching = -1;
+  if (ops.init) ops.init();
+
+  function enqueue(p, flags) {
+    if (pending !== null && pending[0] === p) {
+      var id = pending[1];
+      pending = null;
+      insertInto(p, id === DSQ_LOCAL ? localId(p.cpu) : id, false);
+    } else if (ops.enqueue) {
+      ops.enqueue(p, flags);
+    } else {
+      scx.dsq_insert(p, DSQ_GLOBAL, SLICE_DFL, flags);
+    }
+  }
+  // Picks for `cpu`: its local queue, else what dispatch() moves there, else
+  // the global queue (as sched_ext consumes SCX_DSQ_GLOBAL last).
+  function pick(cpu) {
+    var local = dsqs[localId(cpu)].q;
+    if (local.length === 0 && ops.dispatch) {
+      dispatching = cpu;
+      try { ops.dispatch(cpu, curr[cpu]); } finally { dispatching = -1; }
+    }
+    if (local.length === 0) {
+      var g = dsqs[DSQ_GLOBAL].q;
+      for (var i = 0; i < g.length; i++) if (allowed(g[i], cpu)) { insertInto(g[i], localId(cpu), false); break; }
+    }
+    // A task on a local queue it may not run on goes to the global queue.
+    while (local.length > 0 && !allowed(local[0], cpu)) insertInto(local[0], DSQ_GLOBAL, false);
+    if (local.length === 0) return -1;
+    var p = local[0];
+    unlink(p);
+    p.cpu = cpu;
+    p.running = true;
+    curr[cpu] = p;
+    if (p.slice <= 0) p.slice = SLICE_DFL;
+    idle[cpu] = false;
+    if (ops.running) ops.running(p);
+    return p.pid;
+  }
+  var OPS = {
+    1: function (t, pid, prev, flags) { // SELECT_CPU
+      now = t;
+      var p = tasks[pid];
+      if (!ops.select_cpu) { // scx_select_cpu_dfl: the previous CPU if idle, else any idle CPU
+        var dfl = scx.test_and_clear_cpu_idle(prev) ? prev : scx.pick_idle_cpu(p);
+        p.cpu = dfl >= 0 ? dfl : prev;
+        return p.cpu;
+      }
+      p.selecting = true;
+      try { var cpu = ops.select_cpu(p, prev, flags); } finally { p.selecting = false; }
+      if (!(cpu >= 0 && cpu < nrCpus) || cpu !== Math.floor(cpu)) fail('select_cpu returned ' + cpu + ', not a CPU');
+      p.cpu = cpu;
+      return cpu;
+    },
+    2: function (t, pid, cpu, flags) { // ENQUEUE (flags: 1 wakeup, 4 re-enqueue of the running task)
+      now = t;
+      var p = tasks[pid];
+      p.cpu = cpu;
+      p.queued = true;
+      if (!(flags & ENQ_REENQ) && ops.runnable) ops.runnable(p, flags);
+      enqueue(p, flags);
+      return 0;
+    },
+    3: function (t, pid, sleeping, wasCurr) { // DEQUEUE
+      now = t;
+      var p = tasks[pid];
+      if (wasCurr) { p.running = false; curr[p.cpu] = null; if (ops.stopping) ops.stopping(p, false); }
+      var queued = p.dsq !== null;
+      unlink(p);
+      p.queued = false;
+      if (pending !== null && pending[0] === p) pending = null;
+      if (!queued && !wasCurr && ops.dequeue) ops.dequeue(p, sleeping ? 1 : 0);
+      if (sleeping && ops.quiescent) ops.quiescent(p, 1);
+      return 0;
+    },
+    4: function (t, cpu) { now = t; return pick(cpu); }, // PICK
+    5: function (t, pid, ran) { // PUT_PREV of a task still runnable: it is enqueued again
+      now = t;
+      var p = tasks[pid];
+      p.running = false;
+      curr[p.cpu] = null;
+      if (ops.stopping) ops.stopping(p, true);
+      enqueue(p, ENQ_REENQ);
+      return 0;
+    },
+    6: function (t, pid, ran) { // TICK: charge `ran` ns of slice; 1 = the slice is used up
+      now = t;
+      var p = tasks[pid];
+      p.slice = Math.max(0, p.slice - ran);
+      if (ops.tick) ops.tick(p);
+      return p.slice <= 0 ? 1 : 0;
+    },
+    7: function (t, cpu, isIdle) { now = t; idle[cpu] = isIdle === 1; return 0; }, // UPDATE_IDLE
+    8: function (t, pid) { // EXIT_TASK
+      now = t;
+      var p = tasks[pid];
+      unlink(p);
+      if (ops.exit_task) ops.exit_task(p);
+      delete tasks[pid];
+      return 0;
+    },
+    9: function (t, pid) { return tasks[pid].slice; }, // SLICE
+    10: function (t, pid) { now = t; tasks[pid].slice = 0; return 0; }, // YIELD (and a preempting kick)
+  };
+  __scx_call = function (op, a, b, c, d) {
+    try {
+      return OPS[op](a, b, c, d);
+    } catch (e) {
+      __scx_error = String(e && e.message !== undefined ? e.message : e);
+      var m = e && typeof e.stack === 'string' ? /<anonymous>:(\d+):\d+/.exec(e.stack) : null;
+      if (m) __scx_error += ' (line ' + (Number(m[1]) - 2) + ')';
+      return NaN;
+    }
+  };
+  __scx_init_task = function (t, pid, weight, nice, cpuList) {
+    try {
+      now = t;
+      var cpus = cpuList === '' ? null : cpuList.split(',').map(Number);
+      var p = { pid: pid, weight: weight, nice: nice, cpus: cpus, cpu: 0, slice: 0, dsq_vtime: 0, dsq: null,
+        running: false, selecting: false, queued: false };
+      tasks[pid] = p;
+      if (ops.init_task) ops.init_task(p);
+      return 0;
+    } catch (e) {
+      __scx_error = String(e && e.message !== undefined ? e.message : e);
+      return NaN;
+    }
+  };
+  __scx_kicks = function () {
+    var k = kicks.join(',');
+    kicks = [];
+    return k;
+  };
+}

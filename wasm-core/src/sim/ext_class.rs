@@ -1,0 +1,388 @@
+//! The sched_ext class: a scheduler written as a JavaScript policy (the
+//! callbacks of sched_ext's `struct sched_ext_ops`), run by a `PolicyHost`
+//! over `sched/ext/runtime.js`. The class keeps what the core relies on (the
+//! runqueue counts, `on_rq`, run time) and what sched_ext's core keeps
+//! outside the policy: each task's slice is charged here and asked of the
+//! runtime, a task taken from a shared queue by another CPU migrates there,
+//! and the watchdog.
+//!
+//! Two ways a policy ends, as in the kernel:
+//! - the watchdog (`scx_watchdog_workfn`): a runnable task that has not run
+//!   for `watchdog_ns` ends the policy and every task goes back to the fair
+//!   class (`switch_class`); the run goes on and its notes say why;
+//! - an error (an exception, a loop past its bound, a bad return): sched_ext
+//!   would also fall back, but a student wants the line and the reason, so
+//!   the run stops there and its notes say what failed.
+
+use super::class::{class_for, Balance, SchedClass};
+use super::events::Event;
+use super::ext_host::{HostHandle, HostOp};
+use super::Simulator;
+use crate::balance::placement::PlaceKind;
+use crate::config::PolicyKind;
+use crate::sched::fair::EnqueueKind;
+use crate::time::{CpuId, Pid, SimTime};
+use crate::trace::{MigrateCause, TraceKind};
+use std::sync::Arc;
+
+/// sched_ext's default watchdog timeout (`SCX_WATCHDOG_MAX_TIMEOUT` is 30 s).
+pub const DEFAULT_WATCHDOG_NS: u64 = 30_000_000_000;
+
+#[derive(Debug)]
+pub struct ExtClass;
+pub static EXT: ExtClass = ExtClass;
+
+/// The class's state (the policy's own lives in its engine).
+#[derive(Clone, Debug)]
+pub struct ExtState {
+    host: Arc<HostHandle>,
+    /// When each task became runnable and has not run since (the watchdog).
+    runnable_since: Vec<Option<SimTime>>,
+    /// Each task's sum_exec_runtime when its slice was last charged.
+    charged: Vec<u64>,
+    /// Kicks on their way to each CPU: whether one asks for preemption.
+    kick_preempt: Vec<bool>,
+    next_watchdog: SimTime,
+    /// The watchdog's verdict, carried out when its kick lands (between events).
+    tripped: Option<String>,
+    failed: bool,
+}
+
+fn state(sim: &mut Simulator) -> &mut ExtState {
+    sim.class_data_mut::<ExtState>().expect("the sched_ext class runs")
+}
+
+impl Simulator {
+    fn ext_watchdog_ns(&self) -> u64 {
+        self.policy.ext.as_ref().map_or(DEFAULT_WATCHDOG_NS, |e| e.watchdog_ns)
+    }
+
+    /// One call into the policy; on an error the run stops with its reason.
+    fn scx(&mut self, op: HostOp, args: [f64; 4]) -> Option<f64> {
+        let st = state(self);
+        if st.failed {
+            return None;
+        }
+        let host = st.host.clone();
+        let r = host.with(|h| h.call(op, args));
+        let r = r.and_then(|v| host.with(|h| h.kicks()).map(|k| (v, k)));
+        match r {
+            Ok((v, kicks)) => {
+                for (cpu, preempt) in kicks {
+                    self.scx_kick(cpu, preempt);
+                }
+                Some(v)
+            }
+            Err(reason) => {
+                self.scx_fail(op, reason);
+                None
+            }
+        }
+    }
+
+    fn scx_fail(&mut self, op: HostOp, reason: String) {
+        state(self).failed = true;
+        let at = self.now;
+        self.notes.policy_error = Some((at, format!("{}: {}", callback_of(op), reason)));
+        self.end_run(at);
+    }
+
+    /// A kick reaches its CPU as an IPI (an event now), never inside the
+    /// callback that sent it.
+    fn scx_kick(&mut self, cpu: CpuId, preempt: bool) {
+        if (cpu as usize) < self.rqs.len() {
+            let st = state(self);
+            st.kick_preempt[cpu as usize] |= preempt;
+            self.push(self.now, Event::ExpelKick(cpu));
+        }
+    }
+
+    fn scx_init_task(&mut self, pid: Pid) {
+        let t = &self.tasks[pid as usize];
+        let all = (0..self.rqs.len() as CpuId).all(|c| t.allowed.test(c));
+        let cpus =
+            if all { String::new() } else { t.allowed.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",") };
+        let (now, weight, nice) = (self.now.0 as f64, t.se.weight as f64, t.nice as f64);
+        let st = state(self);
+        if st.failed {
+            return;
+        }
+        let host = st.host.clone();
+        if let Err(reason) = host.with(|h| h.init_task(now, pid as f64, weight, nice, &cpus)) {
+            self.scx_fail(HostOp::ExitTask, format!("init_task: {reason}"));
+        }
+    }
+
+    /// `scx_watchdog_workfn`: a runnable task left waiting past the timeout
+    /// ends the policy; the fair class takes every task back.
+    fn scx_watchdog(&mut self) {
+        let now = self.now;
+        let timeout = self.ext_watchdog_ns();
+        let st = state(self);
+        if now < st.next_watchdog || st.failed || st.tripped.is_some() {
+            return;
+        }
+        st.next_watchdog = now.after(timeout / 2);
+        let starved = st
+            .runnable_since
+            .iter()
+            .enumerate()
+            .filter_map(|(pid, s)| s.map(|s| (pid, s)))
+            .find(|&(_, since)| now.since(since) >= timeout);
+        if let Some((pid, since)) = starved {
+            let why = format!(
+                "watchdog: runnable task {} (pid {}) was not run for {} ms (timeout {} ms); the policy ended \
+                 and every task went back to the fair class",
+                self.tasks[pid].name,
+                pid,
+                now.since(since) / 1_000_000,
+                timeout / 1_000_000
+            );
+            state(self).tripped = Some(why);
+            let cpu = self.tasks[pid].cpu;
+            self.push(now, Event::ExpelKick(cpu));
+        }
+    }
+}
+
+fn callback_of(op: HostOp) -> &'static str {
+    match op {
+        HostOp::SelectCpu => "select_cpu",
+        HostOp::Enqueue => "enqueue",
+        HostOp::Dequeue => "dequeue",
+        HostOp::Pick => "dispatch",
+        HostOp::PutPrev => "stopping/enqueue",
+        HostOp::Tick => "tick",
+        HostOp::UpdateIdle => "update_idle",
+        HostOp::ExitTask => "exit_task",
+        HostOp::Slice => "slice",
+        HostOp::Yield => "yield",
+    }
+}
+
+fn grow<T: Clone>(v: &mut Vec<T>, pid: Pid, fill: T) {
+    if v.len() <= pid as usize {
+        v.resize(pid as usize + 1, fill);
+    }
+}
+
+impl SchedClass for ExtClass {
+    fn name(&self) -> &'static str {
+        "ext"
+    }
+
+    fn init(&self, sim: &mut Simulator) {
+        let source = sim.policy.ext.as_ref().map(|e| e.source.clone()).unwrap_or_default();
+        let nr = sim.rqs.len();
+        let host = match HostHandle::create(&source, nr as u32, sim.seed) {
+            Ok(h) => h,
+            Err(reason) => {
+                // No state: every later call would fail; the run stops at once.
+                let at = sim.now;
+                sim.notes.policy_error = Some((at, reason));
+                sim.end_run(at);
+                return;
+            }
+        };
+        sim.class_data = Some(Box::new(ExtState {
+            host,
+            runnable_since: Vec::new(),
+            charged: Vec::new(),
+            kick_preempt: vec![false; nr],
+            next_watchdog: sim.now,
+            tripped: None,
+            failed: false,
+        }));
+        for cpu in 0..nr as CpuId {
+            let idle = sim.online.test(cpu) && sim.rqs[cpu as usize].curr_task.is_none();
+            sim.scx(HostOp::UpdateIdle, [sim.now.0 as f64, cpu as f64, idle as u8 as f64, 0.0]);
+        }
+    }
+
+    fn switched_to(&self, sim: &mut Simulator, pid: Pid) {
+        if sim.class_data::<ExtState>().is_some() {
+            sim.scx_init_task(pid);
+        }
+    }
+
+    fn task_new(&self, sim: &mut Simulator, pid: Pid) {
+        if sim.class_data::<ExtState>().is_some() {
+            sim.scx_init_task(pid);
+        }
+    }
+
+    fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        sim.rqs[cpu as usize].nr_running += 1;
+        sim.tasks[pid as usize].se.on_rq = true;
+        if sim.class_data::<ExtState>().is_none() {
+            return;
+        }
+        let now = sim.now;
+        let st = state(sim);
+        grow(&mut st.runnable_since, pid, None);
+        st.runnable_since[pid as usize].get_or_insert(now);
+        let flags = if kind == EnqueueKind::Wakeup { 1.0 } else { 0.0 };
+        sim.scx(HostOp::Enqueue, [now.0 as f64, pid as f64, cpu as f64, flags]);
+    }
+
+    fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, sleeping: bool) {
+        self.update_curr(sim, cpu);
+        sim.rqs[cpu as usize].nr_running -= 1;
+        sim.tasks[pid as usize].se.on_rq = false;
+        if sim.class_data::<ExtState>().is_none() {
+            return;
+        }
+        let was_curr = sim.rqs[cpu as usize].curr_task == Some(pid);
+        let st = state(sim);
+        grow(&mut st.runnable_since, pid, None);
+        st.runnable_since[pid as usize] = None;
+        let now = sim.now.0 as f64;
+        sim.scx(HostOp::Dequeue, [now, pid as f64, sleeping as u8 as f64, was_curr as u8 as f64]);
+    }
+
+    fn yield_task(&self, sim: &mut Simulator, pid: Pid, _cpu: CpuId) {
+        if sim.class_data::<ExtState>().is_some() {
+            sim.scx(HostOp::Yield, [sim.now.0 as f64, pid as f64, 0.0, 0.0]);
+        }
+    }
+
+    /// sched_ext preempts on wakeup only through the policy's kicks; an idle
+    /// CPU reschedules to pick.
+    fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
+        sim.rqs[cpu as usize].curr_task.is_none()
+    }
+
+    fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
+        sim.class_data::<ExtState>()?;
+        let now = sim.now;
+        let r = sim.scx(HostOp::Pick, [now.0 as f64, cpu as f64, 0.0, 0.0])?;
+        if r < 0.0 {
+            return None;
+        }
+        let pid = r as Pid;
+        let ok = (pid as usize) < sim.tasks.len()
+            && sim.tasks[pid as usize].se.on_rq
+            && !sim.rqs.iter().any(|rq| rq.curr_task == Some(pid));
+        if !ok {
+            sim.scx_fail(HostOp::Pick, format!("the runtime handed out task {pid}, which is not runnable"));
+            return None;
+        }
+        let from = sim.tasks[pid as usize].cpu;
+        if from != cpu {
+            // Taken from a shared queue: the task moves to the CPU that runs it.
+            sim.rqs[from as usize].nr_running -= 1;
+            sim.rqs[from as usize].cfs_tasks_remove(pid);
+            sim.touch(from);
+            sim.charge_migration(pid, from, cpu);
+            let t = &mut sim.tasks[pid as usize];
+            t.cpu = cpu;
+            t.stats.migrations += 1;
+            sim.rqs[cpu as usize].nr_running += 1;
+            sim.rqs[cpu as usize].cfs_tasks_add(pid);
+            sim.touch(cpu);
+            sim.index.touch_task(pid);
+            sim.trace.emit(now, cpu, TraceKind::Migrate { pid, from, cause: MigrateCause::Dispatch });
+        }
+        let sum = sim.tasks[pid as usize].se.sum_exec_runtime;
+        sim.tasks[pid as usize].se.exec_start = now;
+        let st = state(sim);
+        grow(&mut st.runnable_since, pid, None);
+        grow(&mut st.charged, pid, 0);
+        st.runnable_since[pid as usize] = None;
+        st.charged[pid as usize] = sum;
+        Some(pid)
+    }
+
+    fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
+        self.update_curr(sim, cpu);
+        if sim.class_data::<ExtState>().is_none() || !sim.tasks[pid as usize].se.on_rq {
+            return;
+        }
+        let now = sim.now;
+        let st = state(sim);
+        grow(&mut st.runnable_since, pid, None);
+        st.runnable_since[pid as usize] = Some(now);
+        sim.scx(HostOp::PutPrev, [now.0 as f64, pid as f64, 0.0, 0.0]);
+    }
+
+    fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
+        let Some(pid) = sim.rqs[cpu as usize].curr_task else { return };
+        let now = sim.now;
+        let se = &mut sim.tasks[pid as usize].se;
+        se.sum_exec_runtime += now.since(se.exec_start);
+        se.exec_start = now;
+    }
+
+    fn task_tick(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) -> bool {
+        self.update_curr(sim, cpu);
+        if sim.class_data::<ExtState>().is_none() {
+            return false;
+        }
+        let sum = sim.tasks[pid as usize].se.sum_exec_runtime;
+        let st = state(sim);
+        grow(&mut st.charged, pid, 0);
+        let ran = sum.saturating_sub(st.charged[pid as usize]);
+        st.charged[pid as usize] = sum;
+        let expired = sim.scx(HostOp::Tick, [sim.now.0 as f64, pid as f64, ran as f64, 0.0]) == Some(1.0);
+        if sim.class_data::<ExtState>().is_some() && !sim.finished {
+            sim.scx_watchdog();
+        }
+        expired
+    }
+
+    fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
+        let prev = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid as usize].cpu };
+        let flags = if kind == PlaceKind::Fork { 1.0 } else { 2.0 };
+        let cpu = match sim.class_data::<ExtState>() {
+            Some(_) => sim.scx(HostOp::SelectCpu, [sim.now.0 as f64, pid as f64, prev as f64, flags]),
+            None => None,
+        };
+        let cpu = cpu.map_or(prev, |c| c as CpuId);
+        if sim.online.test(cpu) && sim.tasks[pid as usize].allowed.test(cpu) {
+            cpu
+        } else {
+            sim.select_fallback_rq(pid, cpu)
+        }
+    }
+
+    fn task_dead(&self, sim: &mut Simulator, pid: Pid) {
+        if sim.class_data::<ExtState>().is_some() {
+            sim.scx(HostOp::ExitTask, [sim.now.0 as f64, pid as f64, 0.0, 0.0]);
+        }
+    }
+
+    fn task_switched(&self, sim: &mut Simulator, cpu: CpuId, _prev: Option<Pid>, next: Option<Pid>) {
+        if sim.class_data::<ExtState>().is_some() {
+            let idle = next.is_none() as u8 as f64;
+            sim.scx(HostOp::UpdateIdle, [sim.now.0 as f64, cpu as f64, idle, 0.0]);
+        }
+    }
+
+    /// A kick lands: an idle CPU picks; a preempting kick ends the running
+    /// task's slice first.
+    fn kick(&self, sim: &mut Simulator, cpu: CpuId) {
+        if sim.class_data::<ExtState>().is_none() || sim.finished {
+            return;
+        }
+        if let Some(why) = state(sim).tripped.take() {
+            sim.notes.policy_fallback = Some((sim.now, why));
+            sim.switch_class(class_for(PolicyKind::Cfs));
+            return;
+        }
+        let preempt = std::mem::take(&mut state(sim).kick_preempt[cpu as usize]);
+        match sim.rqs[cpu as usize].curr_task {
+            None => sim.rqs[cpu as usize].need_resched = true,
+            Some(curr) if preempt => {
+                sim.scx(HostOp::Yield, [sim.now.0 as f64, curr as f64, 0.0, 0.0]);
+                sim.rqs[cpu as usize].need_resched = true;
+            }
+            Some(_) => {}
+        }
+        sim.resched_if_needed(cpu);
+    }
+
+    /// sched_ext has no balancer: the policy's dispatch() is where work moves.
+    fn balance(&self, _sim: &mut Simulator, _cpu: CpuId, _why: Balance) -> bool {
+        false
+    }
+}
