@@ -74,7 +74,7 @@ impl Simulator {
                 self.sanity_watch_end();
                 Some(EventClass::Other)
             }
-            Event::ExpelKick(cpu) => {
+            Event::ClassKick(cpu) => {
                 self.class().kick(self, cpu);
                 Some(EventClass::Other)
             }

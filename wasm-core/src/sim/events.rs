@@ -34,8 +34,9 @@ pub enum Event {
     /// The sanity checker's periodic check, and the end of its watch window.
     SanityCheck,
     SanityWatchEnd,
-    /// A Group Identity SMT-expel reschedule reaches a sibling CPU (an IPI after the expeller started or stopped).
-    ExpelKick(CpuId),
+    /// An IPI a class sent reaches its CPU (`SchedClass::kick`): Group Identity's SMT-expel reschedule of a
+    /// sibling, a sched_ext policy's kick.
+    ClassKick(CpuId),
     /// The periodic load-average sample (every LOAD_FREQ).
     LoadAvg,
     /// A scenario's timed event (CPU hotplug).

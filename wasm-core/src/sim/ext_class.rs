@@ -74,16 +74,16 @@ impl Simulator {
                 Some(v)
             }
             Err(reason) => {
-                self.scx_fail(op, reason);
+                self.scx_fail(callback_of(op), reason);
                 None
             }
         }
     }
 
-    fn scx_fail(&mut self, op: HostOp, reason: String) {
+    fn scx_fail(&mut self, callback: &str, reason: String) {
         state(self).failed = true;
         let at = self.now;
-        self.notes.policy_error = Some((at, format!("{}: {}", callback_of(op), reason)));
+        self.notes.policy_error = Some((at, format!("{callback}: {reason}")));
         self.end_run(at);
     }
 
@@ -93,7 +93,7 @@ impl Simulator {
         if (cpu as usize) < self.rqs.len() {
             let st = state(self);
             st.kick_preempt[cpu as usize] |= preempt;
-            self.push(self.now, Event::ExpelKick(cpu));
+            self.push(self.now, Event::ClassKick(cpu));
         }
     }
 
@@ -109,7 +109,7 @@ impl Simulator {
         }
         let host = st.host.clone();
         if let Err(reason) = host.with(|h| h.init_task(now, pid as f64, weight, nice, &cpus)) {
-            self.scx_fail(HostOp::ExitTask, format!("init_task: {reason}"));
+            self.scx_fail("init_task", reason);
         }
     }
 
@@ -140,7 +140,7 @@ impl Simulator {
             );
             state(self).tripped = Some(why);
             let cpu = self.tasks[pid].cpu;
-            self.push(now, Event::ExpelKick(cpu));
+            self.push(now, Event::ClassKick(cpu));
         }
     }
 }
@@ -155,7 +155,6 @@ fn callback_of(op: HostOp) -> &'static str {
         HostOp::Tick => "tick",
         HostOp::UpdateIdle => "update_idle",
         HostOp::ExitTask => "exit_task",
-        HostOp::Slice => "slice",
         HostOp::Yield => "yield",
     }
 }
@@ -264,7 +263,7 @@ impl SchedClass for ExtClass {
             && sim.tasks[pid as usize].se.on_rq
             && !sim.rqs.iter().any(|rq| rq.curr_task == Some(pid));
         if !ok {
-            sim.scx_fail(HostOp::Pick, format!("the runtime handed out task {pid}, which is not runnable"));
+            sim.scx_fail("dispatch", format!("the runtime handed out task {pid}, which is not runnable"));
             return None;
         }
         let from = sim.tasks[pid as usize].cpu;

@@ -25,8 +25,7 @@ pub enum HostOp {
     Tick = 6,
     UpdateIdle = 7,
     ExitTask = 8,
-    Slice = 9,
-    Yield = 10,
+    Yield = 9,
 }
 
 /// A JavaScript engine running one policy through the runtime.
@@ -49,16 +48,11 @@ pub type HostFactory = fn(source: &str, nr_cpus: u32, seed: u64) -> Result<Box<d
 
 thread_local! {
     static HOSTS: RefCell<Vec<Option<Box<dyn PolicyHost>>>> = const { RefCell::new(Vec::new()) };
-    static FACTORY: RefCell<Option<HostFactory>> = const { RefCell::new(None) };
 }
 
-/// Sets the host this thread builds (the browser's binding does; natively
-/// boa is the default).
-pub fn set_host_factory(f: HostFactory) {
-    FACTORY.with(|x| *x.borrow_mut() = Some(f));
-}
-
-fn default_factory() -> Option<HostFactory> {
+/// The engine this build runs policies with: boa natively; none yet in wasm
+/// (the page's validation refuses kind `ext` there).
+fn factory() -> Option<HostFactory> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         Some(super::ext_host_boa::BoaHost::create)
@@ -77,10 +71,7 @@ pub struct HostHandle {
 
 impl HostHandle {
     pub fn create(source: &str, nr_cpus: u32, seed: u64) -> Result<Arc<HostHandle>, String> {
-        let factory = FACTORY
-            .with(|x| *x.borrow())
-            .or_else(default_factory)
-            .ok_or("no JavaScript engine here runs sched_ext policies")?;
+        let factory = factory().ok_or("no JavaScript engine here runs sched_ext policies")?;
         let host = factory(source, nr_cpus, seed)?;
         let id = HOSTS.with(|h| {
             let mut h = h.borrow_mut();

@@ -71,7 +71,7 @@ impl Simulator {
                 if ipi == 0 {
                     self.expel_kick(s);
                 } else {
-                    self.push(self.now.after(ipi), Event::ExpelKick(s));
+                    self.push(self.now.after(ipi), Event::ClassKick(s));
                 }
             }
         }

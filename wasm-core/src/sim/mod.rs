@@ -22,6 +22,7 @@ pub mod ext_host;
 #[cfg(not(target_arch = "wasm32"))]
 mod ext_host_boa;
 mod fair_balance;
+mod fair_chain;
 pub mod fair_class;
 mod group_identity;
 mod hotplug;

@@ -83,7 +83,10 @@ function __scx_boot(source, nrCpus, seed) {
       if (!(id >= 0 && id < LOCAL_ON && id === Math.floor(id))) fail('scx.create_dsq: id must be an integer from 0');
       if (!dsqs[id]) dsqs[id] = { vtime: false, q: [] };
     },
-    dsq_nr_queued: function (id) { return dsqOf(id === DSQ_LOCAL ? fail('scx.dsq_nr_queued: name the CPU with scx.dsq_local_on') : id).q.length; },
+    dsq_nr_queued: function (id) {
+      if (id === DSQ_LOCAL) fail('scx.dsq_nr_queued: name the CPU with scx.dsq_local_on');
+      return dsqOf(id).q.length;
+    },
     dsq_insert: function (p, id, slice, flags) {
       p.slice = slice === undefined ? SLICE_DFL : slice;
       // From select_cpu: the task is queued there when it is enqueued (direct dispatch).
@@ -225,8 +228,7 @@ function __scx_boot(source, nrCpus, seed) {
       delete tasks[pid];
       return 0;
     },
-    9: function (t, pid) { return tasks[pid].slice; }, // SLICE
-    10: function (t, pid) { now = t; tasks[pid].slice = 0; return 0; }, // YIELD (and a preempting kick)
+    9: function (t, pid) { now = t; tasks[pid].slice = 0; return 0; }, // YIELD (and a preempting kick)
   };
   __scx_call = function (op, a, b, c, d) {
     try {
