@@ -7,12 +7,13 @@
 import init from '../../wasm-core/pkg/schedlab_core.js';
 import type { WorkerFeature } from './extensions';
 import { EngineHost } from './host';
+import { installPolicyHost } from './policy-host';
 import type { Request } from './protocol';
 import { readTraceText } from './trace-file';
 import { traceLimit } from './real-run';
 
 export function serve(features: readonly WorkerFeature[]): void {
-  let queue: Promise<unknown> = init();
+  let queue: Promise<unknown> = init().then(installPolicyHost);
   const host = new EngineHost(
     (m) => self.postMessage(m),
     (f) => setTimeout(f, 0),

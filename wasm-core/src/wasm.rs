@@ -60,6 +60,13 @@ pub fn scenario_choices() -> String {
     to_json(&editor::choices())
 }
 
+/// Registers the worker's host of sched_ext policies: `(runtime, source,
+/// nrCpus, seed) => { call, initTask, kicks, error }` (`sim::ext_host_js`).
+#[wasm_bindgen(js_name = setPolicyHost)]
+pub fn set_policy_host(factory: js_sys::Function) {
+    crate::sim::ext_host_js::set_factory(factory);
+}
+
 /// A full copy of a simulation's state (see `Simulator.save`).
 #[wasm_bindgen]
 pub struct SimSnapshot {
@@ -80,7 +87,7 @@ impl Simulator {
     pub fn new(scenario_json: &str) -> Result<Simulator, JsError> {
         let cfg = scenario::load_scenario(scenario_json)
             .map_err(|diags| JsError::new(&diags.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))?;
-        Ok(Simulator { inner: Timeline::new(Engine::new(&cfg)) })
+        Ok(Simulator { inner: Timeline::from_config(&cfg) })
     }
 
     fn sim(&self) -> &Engine {
@@ -222,7 +229,7 @@ impl Simulator {
     /// (replayed; capped at `perfetto::DEFAULT_MAX_EVENTS` events, which
     /// `otherData.truncated` then reports).
     pub fn chrome_trace_json(&self) -> String {
-        perfetto::chrome_trace(self.inner.start(), self.sim().events_processed(), perfetto::DEFAULT_MAX_EVENTS).json
+        perfetto::chrome_trace(&self.inner.start(), self.sim().events_processed(), perfetto::DEFAULT_MAX_EVENTS).json
     }
 
     /// The machine: nodes, cores, SMT threads, distances and hops, online CPUs.

@@ -16,12 +16,20 @@
 //! cap dropped that prefix, or a forward jump lands past them, the replay
 //! from the snapshot brings detail back), and at most MAX_SNAPSHOTS are kept:
 //! past that, every other one is dropped and the interval doubles.
+//!
+//! A run whose policy lives in a JavaScript engine (sched_ext) cannot be
+//! snapshotted: a copy of the simulator shares the engine, whose state moves
+//! on. Such a timeline keeps its configuration instead and goes back by
+//! building the run afresh and replaying from its start (`replay`); a copy
+//! of it (`clone`) is built the same way. Slower, and exactly as right.
 
 use super::history::LoadHistory;
 use crate::balance::decision::Outcome;
+use crate::config::{PolicyKind, SimConfig};
 use crate::sim::events::EventClass;
 use crate::sim::Simulator;
 use crate::time::SimTime;
+use std::sync::Arc;
 
 pub const MAX_SNAPSHOTS: usize = 24;
 pub const FIRST_INTERVAL: u64 = 32768;
@@ -101,13 +109,46 @@ struct BackSearch {
     snapshots: usize,
 }
 
-#[derive(Clone)]
 pub struct Timeline {
     sim: Simulator,
     snapshots: Vec<Snapshot>,
     interval: u64,
     history: LoadHistory,
     back: Option<BackSearch>,
+    /// Set when snapshots cannot be taken: the run's configuration, to build
+    /// it afresh (only the first snapshot's position is kept then).
+    replay: Option<Arc<SimConfig>>,
+}
+
+impl Clone for Timeline {
+    fn clone(&self) -> Timeline {
+        let Some(cfg) = &self.replay else {
+            return Timeline {
+                sim: self.sim.clone(),
+                snapshots: self.snapshots.clone(),
+                interval: self.interval,
+                history: self.history.clone(),
+                back: self.back,
+                replay: None,
+            };
+        };
+        let mut copy = Timeline {
+            sim: Simulator::new(cfg),
+            snapshots: self.snapshots.clone(),
+            interval: self.interval,
+            history: self.history.clone(),
+            back: None,
+            replay: Some(cfg.clone()),
+        };
+        copy.seek_event(self.sim.events_processed());
+        // A run stopped between events (run_until past the last one) has its
+        // clock there; nothing happens before the next event, so only the
+        // clock moves.
+        if copy.sim.now() < self.sim.now() {
+            copy.sim.run_until(self.sim.now());
+        }
+        copy
+    }
 }
 
 impl Timeline {
@@ -115,22 +156,41 @@ impl Timeline {
         Timeline::with_interval(sim, FIRST_INTERVAL)
     }
 
+    /// The timeline of a run built from `cfg`; a sched_ext run goes back by
+    /// replay from its start (see the module's note).
+    pub fn from_config(cfg: &SimConfig) -> Timeline {
+        let mut t = Timeline::new(Simulator::new(cfg));
+        if cfg.policy.kind == PolicyKind::Ext {
+            t.replay = Some(Arc::new(cfg.clone()));
+        }
+        t
+    }
+
     /// A timeline whose first snapshot interval is `interval` events (tests
     /// use small ones to exercise the thinning).
     pub fn with_interval(mut sim: Simulator, interval: u64) -> Timeline {
         let history = LoadHistory::new(sim.rqs().len());
         let first = snapshot(&mut sim);
-        Timeline { sim, snapshots: vec![first], interval: interval.max(1), history, back: None }
+        Timeline { sim, snapshots: vec![first], interval: interval.max(1), history, back: None, replay: None }
     }
 
     pub fn sim(&self) -> &Simulator {
         &self.sim
     }
 
-    /// The run at its start: the first snapshot, which thinning never drops
-    /// (the trace export replays from it).
-    pub fn start(&self) -> &Simulator {
-        &self.snapshots[0].sim
+    /// The run at its start: a copy of the first snapshot, which thinning
+    /// never drops (the trace export replays from it), or the run built
+    /// afresh.
+    pub fn start(&self) -> Simulator {
+        self.copy_of(0)
+    }
+
+    /// The simulator as snapshot `k` holds it, to run on its own.
+    fn copy_of(&self, k: usize) -> Simulator {
+        match &self.replay {
+            Some(cfg) => Simulator::new(cfg),
+            None => self.snapshots[k].sim.clone(),
+        }
     }
     pub fn history(&self) -> &LoadHistory {
         &self.history
@@ -147,7 +207,7 @@ impl Timeline {
         }
         let class = self.sim.step_classified();
         let last = self.snapshots.last().map_or(0, |s| s.events);
-        if class.is_some() && self.sim.events_processed() >= last + self.interval {
+        if class.is_some() && self.replay.is_none() && self.sim.events_processed() >= last + self.interval {
             let s = snapshot(&mut self.sim);
             self.snapshots.push(s);
             if self.snapshots.len() > MAX_SNAPSHOTS {
@@ -216,9 +276,9 @@ impl Timeline {
 
     /// Restores snapshot `k`, keeping the current run slices up to its length.
     fn restore(&mut self, k: usize) {
-        let snap = &self.snapshots[k];
         let kept = self.sim.trace.take_slices();
-        let mut sim = snap.sim.clone();
+        let mut sim = self.copy_of(k);
+        let snap = &self.snapshots[k];
         sim.trace.rewind_slices(kept, snap.slices_len, snap.now);
         self.sim = sim;
     }
@@ -325,7 +385,7 @@ impl Timeline {
         }
         let start = self.snapshots[b.k].events;
         // Replay the window (start, end) on a scratch copy, no history.
-        let mut scratch = self.snapshots[b.k].sim.clone();
+        let mut scratch = self.copy_of(b.k);
         let mut found = None;
         while scratch.events_processed() + 1 < b.end {
             let before = counts(&scratch);

@@ -266,10 +266,6 @@ fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
     }
     out.group_identity = p.group_identity.unwrap_or(false);
     if out.kind == PolicyKind::Ext {
-        if cfg!(target_arch = "wasm32") {
-            // The engine has no JavaScript host in the page yet (boa runs policies natively).
-            c.fail("policy.kind", "kind 'ext' runs in schedsim so far; the page cannot run JavaScript policies yet");
-        }
         match (&p.source, &p.source_file) {
             (Some(src), _) if src.len() > MAX_POLICY_SOURCE => {
                 c.fail("policy.source", format!("is {} bytes; at most {MAX_POLICY_SOURCE}", src.len()))

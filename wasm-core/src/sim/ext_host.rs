@@ -43,6 +43,12 @@ pub trait PolicyHost {
 /// The JavaScript half of sched_ext, shared by every host.
 pub const RUNTIME_JS: &str = include_str!("../sched/ext/runtime.js");
 
+/// `__scx_kicks()`'s answer, "cpu,preempt,cpu,preempt…", as (cpu, preempt).
+pub fn parse_kicks(s: &str) -> Vec<(u32, bool)> {
+    let n: Vec<u32> = s.split(',').filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect();
+    n.chunks(2).filter(|c| c.len() == 2).map(|c| (c[0], c[1] == 1)).collect()
+}
+
 /// Builds a host for a policy's source on `nr_cpus` CPUs with the run's seed.
 pub type HostFactory = fn(source: &str, nr_cpus: u32, seed: u64) -> Result<Box<dyn PolicyHost>, String>;
 
@@ -50,16 +56,16 @@ thread_local! {
     static HOSTS: RefCell<Vec<Option<Box<dyn PolicyHost>>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The engine this build runs policies with: boa natively; none yet in wasm
-/// (the page's validation refuses kind `ext` there).
-fn factory() -> Option<HostFactory> {
+/// The engine this build runs policies with: boa natively, the worker's own
+/// engine in wasm.
+fn factory() -> HostFactory {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        Some(super::ext_host_boa::BoaHost::create)
+        super::ext_host_boa::BoaHost::create
     }
     #[cfg(target_arch = "wasm32")]
     {
-        None
+        super::ext_host_js::JsHost::create
     }
 }
 
@@ -71,8 +77,7 @@ pub struct HostHandle {
 
 impl HostHandle {
     pub fn create(source: &str, nr_cpus: u32, seed: u64) -> Result<Arc<HostHandle>, String> {
-        let factory = factory().ok_or("no JavaScript engine here runs sched_ext policies")?;
-        let host = factory(source, nr_cpus, seed)?;
+        let host = factory()(source, nr_cpus, seed)?;
         let id = HOSTS.with(|h| {
             let mut h = h.borrow_mut();
             let id = h.iter().position(Option::is_none).unwrap_or(h.len());

@@ -2,7 +2,7 @@
 //! A policy's loops are bounded (`LOOP_LIMIT` iterations of one loop), so a
 //! loop that never ends stops the run instead of the engine.
 
-use super::ext_host::{HostOp, PolicyHost, RUNTIME_JS};
+use super::ext_host::{parse_kicks, HostOp, PolicyHost, RUNTIME_JS};
 use boa_engine::object::builtins::JsFunction;
 use boa_engine::{Context, JsString, JsValue, Source};
 
@@ -68,7 +68,6 @@ impl PolicyHost for BoaHost {
     fn kicks(&mut self) -> Result<Vec<(u32, bool)>, String> {
         let v = self.kicks.call(&JsValue::undefined(), &[], &mut self.ctx).map_err(|e| e.to_string())?;
         let s = v.as_string().map(|s| s.to_std_string_escaped()).unwrap_or_default();
-        let n: Vec<u32> = s.split(',').filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect();
-        Ok(n.chunks(2).filter(|c| c.len() == 2).map(|c| (c[0], c[1] == 1)).collect())
+        Ok(parse_kicks(&s))
     }
 }

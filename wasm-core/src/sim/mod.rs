@@ -21,6 +21,8 @@ mod ext_class;
 pub mod ext_host;
 #[cfg(not(target_arch = "wasm32"))]
 mod ext_host_boa;
+#[cfg(target_arch = "wasm32")]
+pub(crate) mod ext_host_js;
 mod fair_balance;
 mod fair_chain;
 pub mod fair_class;

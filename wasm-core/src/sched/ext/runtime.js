@@ -5,10 +5,26 @@
 // traffic with the engine is `__scx_call(op, a, b, c, d)` returning a number,
 // plus `__scx_init_task`, `__scx_kicks` and `__scx_error`.
 //
+// Loops: boa bounds each loop itself; the page bounds them by rewriting the
+// policy's loop bodies to count through `__scx_budget` (set to zero at each
+// call from the engine; see src/engine/policy-guard.ts). Errors name the
+// policy's line where the engine tells it (V8's stack, under the name
+// policy.js).
+//
 // No clock, no network, no DOM: `scx.now()` is simulated time and
 // `scx.random()` the run's seeded source.
 var __scx_error = '';
 var __scx_call, __scx_init_task, __scx_kicks;
+var __scx_budget = { n: 0, limit: 10000000, fail: function () {
+  throw new Error('a loop went round ' + __scx_budget.limit + ' times in one callback (does it ever end?)');
+} };
+// An error's message and, when the engine's stack names it, the policy's line
+// (a `new Function` body starts two lines into its source).
+function __scx_describe(e) {
+  var msg = String(e && e.message !== undefined ? e.message : e);
+  var m = e && typeof e.stack === 'string' ? /policy\.js:(\d+):\d+/.exec(e.stack) : null;
+  return m ? msg + ' (line ' + (Number(m[1]) - 2) + ')' : msg;
+}
 function __scx_boot(source, nrCpus, seed) {
   'use strict';
   var DSQ_GLOBAL = -1;
@@ -124,10 +140,12 @@ function __scx_boot(source, nrCpus, seed) {
     task_running: function (p) { return p.running; },
     allowed: allowed,
   };
-  var ops = new Function('scx', source + '\n;return {' +
+  var ops = new Function('scx', '__scx_budget', source + '\n;return {' +
     ['select_cpu', 'enqueue', 'dequeue', 'dispatch', 'runnable', 'running', 'stopping', 'quiescent', 'tick',
-      'init_task', 'exit_task', 'init'].map(function (n) { return n + ': typeof ' + n + " === 'function' ? " + n + ' : null'; }).join(',') + '};')(scx);
+      'init_task', 'exit_task', 'init'].map(function (n) { return n + ': typeof ' + n + " === 'function' ? " + n + ' : null'; }).join(',') +
+    '};\n//# sourceURL=policy.js')(scx, __scx_budget);
   var dispatching = -1;
+  __scx_budget.n = 0;
   if (ops.init) ops.init();
 
   function enqueue(p, flags) {
@@ -231,16 +249,16 @@ function __scx_boot(source, nrCpus, seed) {
     9: function (t, pid) { now = t; tasks[pid].slice = 0; return 0; }, // YIELD (and a preempting kick)
   };
   __scx_call = function (op, a, b, c, d) {
+    __scx_budget.n = 0;
     try {
       return OPS[op](a, b, c, d);
     } catch (e) {
-      __scx_error = String(e && e.message !== undefined ? e.message : e);
-      var m = e && typeof e.stack === 'string' ? /<anonymous>:(\d+):\d+/.exec(e.stack) : null;
-      if (m) __scx_error += ' (line ' + (Number(m[1]) - 2) + ')';
+      __scx_error = __scx_describe(e);
       return NaN;
     }
   };
   __scx_init_task = function (t, pid, weight, nice, cpuList) {
+    __scx_budget.n = 0;
     try {
       now = t;
       var cpus = cpuList === '' ? null : cpuList.split(',').map(Number);
@@ -250,7 +268,7 @@ function __scx_boot(source, nrCpus, seed) {
       if (ops.init_task) ops.init_task(p);
       return 0;
     } catch (e) {
-      __scx_error = String(e && e.message !== undefined ? e.message : e);
+      __scx_error = __scx_describe(e);
       return NaN;
     }
   };
