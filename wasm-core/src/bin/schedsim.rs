@@ -84,8 +84,9 @@ fn run(args: &[String]) -> Result<String, String> {
             }
             let (_, cfg) = load_file(file)?;
             let mut sim = Simulator::new(&cfg);
-            // The export replays the run from its start: keep it only when asked for.
-            let start = perfetto_out.as_ref().map(|_| sim.clone());
+            // The export replays the run from its start: built afresh, since a clone would share a sched_ext
+            // policy's JavaScript engine with the run.
+            let start = perfetto_out.as_ref().map(|_| Simulator::new(&cfg));
             let started = std::time::Instant::now();
             sim.run_to_end();
             let wall = started.elapsed();
