@@ -5,7 +5,8 @@
 // runtime's `__scx_budget` (reset at each call from the engine: the bound is
 // per callback) and to throw once the count passes the limit. The inserted
 // text holds no newline, so the policy's line numbers stay its own; a syntax
-// error is reported with its line, as the editor shows it.
+// error is reported with its line, as the editor shows it. A policy may not
+// import code (`import()` would reach the network from the engine worker).
 import { parse, type Node } from 'acorn';
 import { simple } from 'acorn-walk';
 
@@ -38,6 +39,11 @@ export function parsePolicy(source: string): Node {
   }
 }
 
+function lineOf(source: string, offset: number): { line: number; column: number } {
+  const before = source.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1].length };
+}
+
 /** The source with every loop body counting its rounds; throws `PolicySyntaxError`. */
 export function guardLoops(source: string): string {
   const ast = parsePolicy(source);
@@ -46,7 +52,13 @@ export function guardLoops(source: string): string {
     const body = (n as Loop).body;
     inserts.push([body.start, COUNT], [body.end, '}']);
   };
+  const refuse = (n: Node): void => {
+    const at = lineOf(source, n.start);
+    throw new PolicySyntaxError('a policy cannot import code', at.line, at.column);
+  };
   simple(ast, {
+    ImportExpression: refuse,
+    MetaProperty: refuse,
     ForStatement: wrap,
     ForInStatement: wrap,
     ForOfStatement: wrap,

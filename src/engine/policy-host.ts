@@ -59,7 +59,34 @@ return { boot: __scx_boot, describe: __scx_describe, call: function () { return 
   return { call, initTask, kicks, error: () => rt.error() };
 }
 
-/** Gives the (initialised) wasm module this worker's policy host. */
+/** What the engine worker no longer needs once its wasm module is in: the network, storage, more scripts. */
+const OUTSIDE = [
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'WebTransport',
+  'EventSource',
+  'importScripts',
+  'indexedDB',
+  'caches',
+  'BroadcastChannel',
+] as const;
+
+/**
+ * Gives the (initialised) wasm module this worker's policy host. In a worker, a policy is someone's code (a share
+ * link can carry one), so the worker first gives up the network and storage it no longer needs; the runtime's
+ * strict mode and hidden names keep an honest policy deterministic, this keeps a dishonest one in.
+ */
 export function installPolicyHost(): void {
+  const scope = globalThis as unknown as Record<string, unknown>;
+  if (typeof scope.WorkerGlobalScope === 'function') {
+    for (const name of OUTSIDE) {
+      try {
+        Object.defineProperty(scope, name, { value: undefined, writable: false, configurable: false });
+      } catch {
+        // A name this browser lacks, or holds fast: nothing to take away.
+      }
+    }
+  }
   setPolicyHost(makePolicyHost);
 }

@@ -82,6 +82,27 @@ describe('sched_ext policies in wasm', () => {
     expect(syntax.notes.join('\n')).toMatch(/does not load: SyntaxError: .*\(line 2\)/);
   });
 
+  it('gives a policy no clock, no unseeded random source and strict mode, as boa does', () => {
+    const cases: [string, RegExp][] = [
+      [
+        'function enqueue(p, f) { scx.dsq_insert(p, scx.DSQ_GLOBAL, Date.now(), f); }',
+        /enqueue: Date is not available/,
+      ],
+      [
+        'function select_cpu(p, prev, f) { return Math.floor(Math.random() * 2); }',
+        /select_cpu: .*use scx\.random\(\)/,
+      ],
+      ['function tick(p) { lastSeen = p.pid; }', /tick: .*lastSeen/],
+      ['function init() { fetch("https://example.org/?" + 1); }', /fetch is not available/],
+    ];
+    for (const [src, words] of cases) {
+      const json = scenario(src, 100);
+      const page = wasm(json);
+      expect(page.notes.join('\n'), src).toMatch(words);
+      expect(page.trace_hash, src).toBe(native(json).trace_hash);
+    }
+  });
+
   it('trips the watchdog on a starved task as boa does', () => {
     const src =
       'function init() { scx.create_dsq(7); }\n' +

@@ -73,3 +73,11 @@ describe('guardLoops', () => {
     expect(e.message).toMatch(/\(line 2\)$/);
   });
 });
+
+describe('what a policy may not do', () => {
+  it('import code', () => {
+    expect(() => guardLoops('function init() {\n  import("https://example.org/x.js");\n}')).toThrow(
+      /cannot import code \(line 2\)/,
+    );
+  });
+});

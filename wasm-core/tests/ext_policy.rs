@@ -105,3 +105,22 @@ fn a_starved_task_trips_the_watchdog_and_the_fair_class_takes_over() {
     assert_eq!(sim.now(), SimTime(500_000_000), "the run goes on under the fair class");
     assert!(sim.tasks()[2].se.sum_exec_runtime > 0, "R2 runs once the fair class has it");
 }
+
+#[test]
+fn a_policy_sees_no_clock_no_unseeded_random_and_runs_strict() {
+    // Each fails at its first call: no wall clock, no unseeded random source, and strict mode (a misspelt name
+    // is an error, not a new global).
+    for (src, callback, words) in [
+        ("function enqueue(p, f) { scx.dsq_insert(p, scx.DSQ_GLOBAL, Date.now(), f); }", "enqueue:", "Date is not available"),
+        (
+            "function select_cpu(p, prev, f) { return Math.floor(Math.random() * 2); }",
+            "select_cpu:",
+            "use scx.random()",
+        ),
+        ("function tick(p) { lastSeen = p.pid; }", "tick:", "lastSeen"),
+    ] {
+        let sim = run(group_imbalance(ext(src), 100));
+        let (_, why) = sim.notes().policy_error.clone().unwrap_or_else(|| panic!("{src}: no error"));
+        assert!(why.starts_with(callback) && why.contains(words), "{src}: {why}");
+    }
+}

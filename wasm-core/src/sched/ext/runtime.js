@@ -140,10 +140,29 @@ function __scx_boot(source, nrCpus, seed) {
     task_running: function (p) { return p.running; },
     allowed: allowed,
   };
-  var ops = new Function('scx', '__scx_budget', source + '\n;return {' +
+  // The policy runs in strict mode (a misspelt variable is an error, not a new
+  // global), and the names of the host's clock, network, storage and globals
+  // are parameters bound to stand-ins that fail when touched: determinism
+  // needs no clock and no outside world. `Math` is a copy without `random` (the run's source is
+  // `scx.random()`). A guard rail for students, not a sandbox: the page also
+  // takes the network and storage away from its engine worker.
+  var hidden = ['Date', 'performance', 'setTimeout', 'setInterval', 'queueMicrotask', 'fetch', 'XMLHttpRequest',
+    'WebSocket', 'importScripts', 'postMessage', 'self', 'globalThis', 'window', 'document', 'navigator', 'location',
+    'indexedDB', 'caches', 'crypto'];
+  // Each hidden name is a stand-in that says what it is at the first touch.
+  function absent(name) {
+    var no = function () {
+      fail(name + ' is not available to a policy: no clock, network or page (time is scx.now(), chance scx.random())');
+    };
+    return new Proxy(no, { get: no, apply: no, construct: no, set: no });
+  }
+  var math = {};
+  Object.getOwnPropertyNames(Math).forEach(function (k) { math[k] = Math[k]; });
+  math.random = function () { fail('Math.random is not repeatable: use scx.random(), the run\'s seeded source'); };
+  var ops = Function.apply(null, ['scx', '__scx_budget', 'Math'].concat(hidden, ["'use strict';" + source + '\n;return {' +
     ['select_cpu', 'enqueue', 'dequeue', 'dispatch', 'runnable', 'running', 'stopping', 'quiescent', 'tick',
       'init_task', 'exit_task', 'init'].map(function (n) { return n + ': typeof ' + n + " === 'function' ? " + n + ' : null'; }).join(',') +
-    '};\n//# sourceURL=policy.js')(scx, __scx_budget);
+    '};\n//# sourceURL=policy.js'])).apply(null, [scx, __scx_budget, math].concat(hidden.map(absent)));
   var dispatching = -1;
   __scx_budget.n = 0;
   if (ops.init) ops.init();
