@@ -31,4 +31,18 @@ describe('scenario schema v1', () => {
     expect(validate({ ...s, duration_ms: 'long' })).toBe(false);
     expect(validate({ ...s, processes: [{ name: 'x', program: [{ run_us: 5, sleep_us: 5 }] }] })).toBe(false);
   });
+
+  it('documents the exercise as the engine reads it', () => {
+    const s = JSON.parse(presetScenario('cfs-nice-levels'));
+    const ok = (exercise: object) => validate({ ...s, exercise });
+    expect(ok({ goal: 'longest_wasted_idle_ms', max: 4, text: 'Keep every core busy.' })).toBe(true);
+    expect(ok({ goal: 'p99_wakeup_us', max: 100, process: 'sleeper' })).toBe(true);
+    // A per-process goal names its process; a machine-wide one names none.
+    expect(ok({ goal: 'p99_wakeup_us', max: 100 })).toBe(false);
+    expect(ok({ goal: 'wasted_core_ms', max: 1, process: 'sleeper' })).toBe(false);
+    expect(ok({ goal: 'fastest', max: 1 })).toBe(false);
+    expect(ok({ goal: 'wasted_core_ms', max: -1 })).toBe(false);
+    expect(ok({ goal: 'wasted_core_ms' })).toBe(false);
+    expect(ok({ goal: 'wasted_core_ms', max: 1, bound: 2 })).toBe(false);
+  });
 });

@@ -83,6 +83,7 @@ fn ten_thousand_processes_as_the_editor_writes_them_fit_under_the_cap() {
         cgroups: Vec::new(),
         processes: (0..10_000).map(process).collect(),
         events: Vec::new(),
+        exercise: None,
     };
     // serde_json's pretty printer indents by two spaces, as the editor's export does.
     let text = serde_json::to_string_pretty(&file).unwrap();

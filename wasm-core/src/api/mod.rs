@@ -4,10 +4,12 @@
 //! (`timeline`) with the heatmaps' sampled history (`history`), and the
 //! exports (`perfetto` trace JSON, `metrics_csv`, rt-app JSON both ways: `rtapp_export`,
 //! `rtapp_import` over `ordered_json`), and the sweeps (`sweep`: the presets'
-//! comparisons; `sweep_plan`, `sweep_rows`: `schedsim sweep`). Engine modules
+//! comparisons; `sweep_plan`, `sweep_rows`: `schedsim sweep`), and the exercises a
+//! scenario may carry (`exercise`: the goal, its check, the run's verdict). Engine modules
 //! never depend on this module.
 
 pub mod editor;
+pub mod exercise;
 pub mod history;
 pub mod inspector;
 pub mod limits;

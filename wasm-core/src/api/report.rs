@@ -44,6 +44,11 @@ pub struct Report {
     /// 4.1's schedstat counters per CPU and per domain (`schedsim run --schedstat` prints them as
     /// /proc/schedstat); empty in `page_report`.
     pub schedstat: Vec<super::schedstat::CpuSchedstat>,
+    /// The scenario's exercise judged from these figures (`api::exercise`);
+    /// the simulator does not hold the scenario's exercise, so whoever has
+    /// both sets it (`with_exercise`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exercise: Option<super::exercise::Verdict>,
 }
 
 #[derive(Serialize, Debug)]
@@ -225,7 +230,14 @@ fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
             .collect(),
         processes,
         schedstat: if with_schedstat { super::schedstat::schedstats(sim) } else { Vec::new() },
+        exercise: None,
     }
+}
+
+/// The report with the scenario's exercise (if any) judged from its figures.
+pub fn with_exercise(mut r: Report, ex: Option<&super::exercise::ExerciseFile>, sim: &Simulator) -> Report {
+    r.exercise = ex.map(|ex| super::exercise::verdict(ex, &r, sim.finished(), sim.duration().ns()));
+    r
 }
 
 fn ms(ns: u64) -> f64 {
@@ -264,6 +276,10 @@ pub fn text_report(r: &Report, wall_ms: f64) -> String {
     if let Some((cpu, from, ns)) = r.longest_wasted_idle {
         out +=
             &format!("longest a CPU idled while work waited: CPU {cpu} for {:.3} ms from {:.3} ms\n", ms(ns), ms(from));
+    }
+    if let Some(v) = &r.exercise {
+        out += &super::exercise::verdict_line(v);
+        out += "\n";
     }
     out += &format!("sanity checker: {} violation(s)\n", r.sanity_violations.len());
     for v in r.sanity_violations.iter().take(5) {

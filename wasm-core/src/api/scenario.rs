@@ -75,6 +75,9 @@ pub struct ScenarioFile {
     /// Timed events (CPU hotplug).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventFile>,
+    /// A goal the run is judged against at its end (`api::exercise`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exercise: Option<super::exercise::ExerciseFile>,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]

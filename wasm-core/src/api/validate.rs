@@ -202,6 +202,10 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     };
     // Checked before the early return so its problems are reported too.
     let sanity = sanity_of(f.sanity_checker.as_ref(), &mut c);
+    // The run does not need the exercise (it is judged from the report), but a wrong one is refused here too.
+    for d in f.exercise.iter().flat_map(|ex| super::exercise::check(ex, &f.processes)) {
+        c.fail(d.field, d.reason);
+    }
     if c.found() > 0 {
         return Err(c.into_diagnostics());
     }

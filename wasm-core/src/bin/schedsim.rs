@@ -82,7 +82,9 @@ fn run(args: &[String]) -> Result<String, String> {
                     bad => return Err(format!("unknown option '{bad}'\n{USAGE}")),
                 }
             }
-            let (_, cfg) = load_file(file)?;
+            let (text, cfg) = load_file(file)?;
+            // Read again for its exercise, which the simulator does not carry (load_file accepted the text).
+            let exercise = scenario::parse_scenario(&text).ok().and_then(|s| s.exercise);
             let mut sim = Simulator::new(&cfg);
             // The export replays the run from its start: built afresh, since a clone would share a sched_ext
             // policy's JavaScript engine with the run.
@@ -98,7 +100,7 @@ fn run(args: &[String]) -> Result<String, String> {
                 });
                 out::warn("schedsim", &format!("wrote {} trace events to {path}{cut}", t.events));
             }
-            let rep = report::report(&sim);
+            let rep = report::with_exercise(report::report(&sim), exercise.as_ref(), &sim);
             if proc_schedstat {
                 Ok(schedstat::proc_schedstat(&sim).trim_end().to_string())
             } else if csv {
