@@ -1,7 +1,8 @@
 // The page's banner: the brand and, folded behind a Menu button on narrow
 // screens, two rows — what runs (scenario-pick.tsx) and how it is shown
-// (lesson, share link, language).
+// (lesson, exercise, share link, language).
 import { ClassroomBar } from '../classroom/classroom-bar';
+import { builtInByName, exerciseById, exerciseScenario } from '../classroom/exercises';
 import { LANGS, isLang, useLang, useT } from '../i18n/i18n';
 import { ShareBar } from '../share/share-bar';
 import type { MadeLink } from '../share/use-share';
@@ -17,6 +18,7 @@ export function Header(p: { made: MadeLink | null; makeLink: () => Promise<void>
   const menuOpen = useStore(lab.ui, (s) => s.menuOpen);
   const trace = useStore(lab.scenario, (s) => s.trace);
   const lesson = useStore(lab.lesson, (s) => s.lesson);
+  const scenarioName = useStore(lab.scenario, (s) => s.name);
   return (
     <header className="top">
       <div className="brand">
@@ -37,7 +39,15 @@ export function Header(p: { made: MadeLink | null; makeLink: () => Promise<void>
       <nav id="lab-menu" className={menuOpen ? 'menu open' : 'menu'} aria-label={t('a11y.menuLabel')}>
         <ScenarioPick />
         <div className="top-row">
-          <ClassroomBar lesson={lesson} setLesson={(l) => lab.lesson.set({ lesson: l })} />
+          <ClassroomBar
+            lesson={lesson}
+            setLesson={(l) => lab.lesson.set({ lesson: l })}
+            exercise={builtInByName(scenarioName)?.id ?? ''}
+            openExercise={(id) => {
+              const e = exerciseById(id);
+              if (e) void lab.load(exerciseScenario(e));
+            }}
+          />
           {trace ? <TraceShareNote file={trace.file} /> : <ShareBar made={p.made} onShare={() => void p.makeLink()} />}
           <label className="lang-pick">
             {t('app.language')}{' '}

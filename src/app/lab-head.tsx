@@ -1,6 +1,7 @@
 // What sits above the lab's views: the editor and library dialogs, the trace
 // being read or open, the scenario's name and description, a broken link's
 // explanation and the engine's refusal.
+import { builtInByName } from '../classroom/exercises';
 import { presetJson } from '../engine/engine';
 import { ScenarioEditor } from '../editor/scenario-editor';
 import { useLang, useT } from '../i18n/i18n';
@@ -24,6 +25,9 @@ export function LabHead(p: { openProblem: OpenProblem | null; dismissProblem: ()
   // only: a scenario may be named "constructor"), not an edited copy of it.
   const builtIn =
     Object.hasOwn(PRESET_NOTES, name) && lab.presets.some((x) => x.name === name) && presetJson(name) === json;
+  // A built-in exercise's description is its task, which the catalog has in every language.
+  const exercise = builtInByName(name);
+  const task = exercise && description === exercise.exercise.text ? `ex.${exercise.id}.task` : null;
   return (
     <>
       {editing && (
@@ -40,7 +44,7 @@ export function LabHead(p: { openProblem: OpenProblem | null; dismissProblem: ()
         {/* A scenario's own text may be megabytes long: past 1,500 characters (the presets' are shorter) its start is shown, the rest on demand. */}
         <b>{name}</b> —{' '}
         <ClippedText
-          text={builtIn && lang !== 'en' ? PRESET_NOTES[name].text[lang] : description}
+          text={lang === 'en' ? description : builtIn ? PRESET_NOTES[name].text[lang] : task ? t(task) : description}
           limit={1500}
           preview={500}
           label={t('editor.description')}

@@ -2,10 +2,10 @@
 // questions go through the engine worker (the classroom's handlers there).
 import { useMemo } from 'react';
 import { ANCHOR, PREDICT } from '../classroom/engine-keys';
-import type { Anchor } from '../classroom/lesson';
+import { scenarioJson, type Anchor } from '../classroom/lesson';
 import { LessonRunner, type LessonEngine } from '../classroom/lesson-runner';
+import { lessonById } from '../classroom/lessons';
 import type { Question } from '../classroom/predict';
-import { presetJson } from '../engine/engine';
 import { extCommand } from '../engine/extensions';
 import { useLang } from '../i18n/i18n';
 import { useStore } from '../stores/store';
@@ -34,7 +34,10 @@ export function LabLesson() {
       resets={resets}
       setLesson={(l) => lab.lesson.set({ lesson: l })}
       current={current}
-      loadPreset={(name) => lab.load(presetJson(name))}
+      loadPreset={(name) => {
+        const def = lessonById(lesson.id);
+        return def ? lab.load(scenarioJson(def, name)) : Promise.resolve(false);
+      }}
       engine={engine}
       onMarks={(marks) => lab.lesson.set({ marks })}
       onSelectCpu={lab.selectCpu}

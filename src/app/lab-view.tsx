@@ -1,5 +1,5 @@
 // The lab once a frame is in: the controls, a long job's progress, the help
-// overlay, the lesson card, the report's figures and exports, compare mode
+// overlay, the lesson card, the exercise panel, the report's figures and exports, compare mode
 // and the views (lab-panels.tsx).
 import { useEffect } from 'react';
 import { useT } from '../i18n/i18n';
@@ -13,6 +13,7 @@ import { ProgressBar } from '../views/progress-bar';
 import { RunNotes } from '../views/run-notes';
 import { useLab } from './context';
 import { LabCompare } from './lab-compare';
+import { LabExercise } from './lab-exercise';
 import { LabLesson } from './lab-lesson';
 import { LabPanels } from './lab-panels';
 
@@ -51,6 +52,7 @@ export function LabView() {
       {progress && <ProgressBar progress={progress} onCancel={() => lab.cancelLong(t)} />}
       {help && <HelpOverlay onClose={() => lab.ui.set({ help: false })} />}
       <LabLesson />
+      <LabExercise />
       {report && <MetricsStrip report={report} />}
       {report && <RunNotes notes={report.notes ?? []} />}
       {trace ? <OnlySimulations what="exports" /> : <RunExports read={lab.engine.read} scenarioName={name} />}

@@ -1,9 +1,10 @@
-// The header's classroom controls: pick a lesson, presentation mode (large
+// The header's classroom controls: pick a lesson or an exercise, presentation mode (large
 // type, high contrast: a class on the root element, styled in styles.css,
 // remembered) and fullscreen (with a note when the browser refuses it).
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/i18n';
 import type { LessonState } from './lesson-runner';
+import { EXERCISES } from './exercises';
 import { LESSONS } from './lessons';
 
 const PRESENT_KEY = 'schedlab.presenting';
@@ -16,7 +17,15 @@ function savedPresenting(): boolean {
   }
 }
 
-export function ClassroomBar(p: { lesson: LessonState | null; setLesson: (l: LessonState | null) => void }) {
+export interface ClassroomBarProps {
+  lesson: LessonState | null;
+  setLesson: (l: LessonState | null) => void;
+  /** The built-in exercise loaded (its id; '' for none). */
+  exercise: string;
+  openExercise: (id: string) => void;
+}
+
+export function ClassroomBar(p: ClassroomBarProps) {
   const t = useT();
   const [presenting, setPresenting] = useState(savedPresenting);
   const [full, setFull] = useState(false);
@@ -58,6 +67,22 @@ export function ClassroomBar(p: { lesson: LessonState | null; setLesson: (l: Les
           {LESSONS.map((l) => (
             <option key={l.id} value={l.id}>
               {t(`lesson.${l.id}.title`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('ex.pick')}{' '}
+        <select
+          data-testid="exercise-pick"
+          aria-label={t('ex.pick')}
+          value={p.exercise}
+          onChange={(e) => e.target.value && p.openExercise(e.target.value)}
+        >
+          <option value="">{t('ex.none')}</option>
+          {EXERCISES.map((x) => (
+            <option key={x.id} value={x.id}>
+              {t(`ex.${x.id}.title`)}
             </option>
           ))}
         </select>

@@ -3,6 +3,7 @@
 // after a time, with what to highlight and optionally a question the
 // simulation answers (predict.ts). The words live in the catalog
 // (messages/lessons.ts) under lesson.<id>.title and lesson.<id>.<step>[.q].
+import { presetJson } from '../engine/engine';
 import type { Mark } from '../engine/types';
 import type { Question } from './predict';
 
@@ -30,6 +31,12 @@ export interface Lesson {
   /** The preset the first step runs. */
   preset: string;
   steps: LessonStep[];
+  /**
+   * Scenarios of the lesson's own, by the name its `preset` fields give them
+   * (a preset with a JavaScript policy, an exercise): each builds the text,
+   * whose `name` must be that name (the lab tells the lesson's loads by it).
+   */
+  scenarios?: Record<string, () => string>;
 }
 
 /** The preset in force at step i: the latest one set at or before it. */
@@ -37,6 +44,12 @@ export function presetAt(lesson: Lesson, i: number): string {
   let p = lesson.preset;
   for (const s of lesson.steps.slice(0, i + 1)) if (s.preset) p = s.preset;
   return p;
+}
+
+/** The text of the scenario a lesson calls `name`: its own, else the built-in preset. */
+export function scenarioJson(lesson: Lesson, name: string): string {
+  const own = lesson.scenarios && Object.hasOwn(lesson.scenarios, name) ? lesson.scenarios[name] : undefined;
+  return own ? own() : presetJson(name);
 }
 
 export const range = (a: number, b: number): number[] => Array.from({ length: b - a + 1 }, (_, i) => a + i);

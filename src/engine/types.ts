@@ -227,6 +227,16 @@ export interface Report {
   processes: ProcessReport[];
   /** 4.1's schedstat counters per CPU and per domain (wasm-core/src/api/schedstat.rs); empty in a frame's report (Frame.schedstat has the selected CPU's). */
   schedstat: CpuSchedstat[];
+  /** The scenario's exercise judged from these figures (wasm-core/src/api/exercise.rs), as `schedsim run --json` writes it; a frame's report has none (the simulator does not hold the scenario), the page judges its run with classroom/exercise.ts. */
+  exercise?: {
+    goal: string;
+    process?: string;
+    bound: number;
+    figure: number | null;
+    pass: boolean;
+    finished: boolean;
+    stopped_early_ns?: number;
+  };
 }
 
 /** One idle type's load-balancing counters of one domain (lb_count … lb_nobusyg). */

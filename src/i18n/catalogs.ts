@@ -9,6 +9,7 @@ import inspector from './messages/inspector';
 import compare from './messages/compare';
 import classroom from './messages/classroom';
 import lessons from './messages/lessons';
+import exercise from './messages/exercise';
 import share from './messages/share';
 import library from './messages/library';
 import editor from './messages/editor';
@@ -27,6 +28,7 @@ export const CATALOGS: Catalog[] = [
   compare,
   classroom,
   lessons,
+  exercise,
   share,
   library,
   editor,

@@ -19,6 +19,8 @@ import {
   type ShareState,
 } from '../../src/share/share-link';
 import { cursorJob, cursorOf, placeCursor } from '../../src/share/cursor';
+import { exerciseOf } from '../../src/classroom/exercise';
+import { EXERCISES, STARTERS, exerciseScenario, policyScenario } from '../../src/classroom/exercises';
 
 const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
@@ -31,6 +33,49 @@ const b64url = (b: Uint8Array) => Buffer.from(b).toString('base64url');
 function runJob(job: { step(): boolean }): void {
   for (let i = 0; i < 1e6 && !job.step(); i++);
 }
+
+describe('share links: exercises and their policies', () => {
+  const view = {
+    cursor: { event: 4321, ns: 123_456_789 },
+    cpu: 3,
+    colourBy: 'nr_running' as const,
+    partner: '',
+    lesson: null,
+  };
+
+  it('carry a built-in exercise, its policy source and its goal, exactly', () => {
+    for (const e of EXERCISES) {
+      const scenario = exerciseScenario(e);
+      const enc = encodeShare({ scenario, view });
+      if (!enc.ok) throw new Error(`${e.id}: ${JSON.stringify(enc.reason)}`);
+      const dec = decodeShare(enc.fragment);
+      expect(dec).toEqual({ ok: true, state: { scenario, view } });
+      if (!dec.ok) continue;
+      // What the receiver's exercise panel reads: the same goal, and the same policy to run.
+      expect(exerciseOf(dec.state.scenario)).toEqual(e.exercise);
+      expect((JSON.parse(dec.state.scenario) as { policy: { source: string } }).policy.source).toBe(e.policy);
+      console.log(`exercise ${e.id}: link ${enc.fragment.length} chars for ${scenario.length} of scenario`);
+    }
+  });
+
+  it('leave room for a policy of several KB on the largest preset', () => {
+    // Every starter together (distinct code, about 2.3 KB) twice over, the second copy's names changed so
+    // deflate cannot fold it onto the first: some 4.6 KB of policy, as a student's might grow.
+    const all = Object.values(STARTERS).join('\n');
+    const source = `${all}\n${all.replace(/\b([a-z]+)_([a-z]+)\b/g, '$2$1').replace(/cpu/g, 'core')}`;
+    expect(source.length).toBeGreaterThan(4000);
+    const goal = { goal: 'p99_wakeup_us' as const, max: 100, process: 'online-0', text: 'Online first.' };
+    const scenario = policyScenario('gi-colocation', 'my-policy', source, 500, goal);
+    const enc = encodeShare({ scenario, view });
+    if (!enc.ok) throw new Error(JSON.stringify(enc.reason));
+    expect(enc.fragment.length).toBeLessThan(MAX_FRAGMENT_CHARS / 2);
+    const dec = decodeShare(enc.fragment);
+    expect(dec.ok && dec.state.scenario).toBe(scenario);
+    console.log(
+      `a ${source.length}-character policy on gi-colocation: link ${enc.fragment.length} of ${MAX_FRAGMENT_CHARS} chars`,
+    );
+  });
+});
 
 describe('share links: round trip', () => {
   it('every preset encodes to a link and decodes to the identical scenario and view state', () => {

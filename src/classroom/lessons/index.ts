@@ -7,6 +7,7 @@ import overloadOnWakeup from './overload-on-wakeup';
 import missingDomains from './missing-domains';
 import greedyThreads from './greedy-threads';
 import groupIdentity from './group-identity';
+import writeAScheduler from './write-a-scheduler';
 
 export const LESSONS: Lesson[] = [
   cfsBasics,
@@ -16,6 +17,7 @@ export const LESSONS: Lesson[] = [
   missingDomains,
   greedyThreads,
   groupIdentity,
+  writeAScheduler,
 ];
 
 export function lessonById(id: string): Lesson | undefined {

@@ -80,6 +80,21 @@ const lessons: Catalog = {
     'lesson.group-identity.next.q': 'Which task will CPU 3 run next?',
     'lesson.group-identity.latency':
       'The offline jobs soak up the idle time, yet the online wakeup latency stays short: compare the online and offline curves in the latency chart.',
+    'lesson.write-a-scheduler.title': 'Write a scheduler: sched_ext in JavaScript',
+    'lesson.write-a-scheduler.start':
+      'The Group Imbalance machine again (64 cores, 8 nodes; make -j64 beside two R threads), but this run’s scheduler is not CFS: it is a policy written in JavaScript in sched_ext’s model, the exercise’s skeleton. The kernel calls the policy’s functions (callbacks) at each scheduling event; the policy answers by putting threads into dispatch queues (DSQs).',
+    'lesson.write-a-scheduler.select':
+      'When a thread wakes up or is forked, the kernel first asks select_cpu(p, prev_cpu) which CPU should take it. The skeleton answers prev_cpu, the CPU the thread ran on last. Every thread of this run starts on CPU 0, so every one stays there.',
+    'lesson.write-a-scheduler.enqueue':
+      'Then enqueue(p) queues the thread. The skeleton inserts it into its CPU’s local queue (scx.DSQ_LOCAL) with the default slice, 20 ms: CPU 0’s queue holds every thread of the run (make, its jobs and both R threads), and the machine view shows how long it is.',
+    'lesson.write-a-scheduler.dispatch':
+      'A CPU whose local queue is empty calls dispatch(cpu, prev) to fetch work, usually with scx.dsq_move_to_local(id) from a queue of the policy’s own. The skeleton’s dispatch does nothing, so the other 63 CPUs stay idle for the whole run: one busy row in the heatmap.',
+    'lesson.write-a-scheduler.idle':
+      'The metrics count it: the wasted core time (idle CPU time while a thread that could run there waited, summed) has grown by 63 ms every millisecond since 20 ms, when R2 became the second thread on CPU 0; the longest stretch one CPU idled while work waited lasts from then on.',
+    'lesson.write-a-scheduler.fifo':
+      'The global FIFO starter changes two callbacks: select_cpu takes an idle CPU (scx.pick_idle_cpu) when the previous one is busy, and enqueue puts every thread into one global queue (scx.DSQ_GLOBAL) that any CPU with an empty local queue takes from. All 64 cores run, and no CPU idles while work waits.',
+    'lesson.write-a-scheduler.exercise':
+      'Your turn: this is the exercise “Keep every core busy” (also in the Exercise menu), the skeleton again with a goal: no CPU may idle longer than one tick (4 ms) while a thread it could run waits. The exercise panel judges the run: the skeleton fails. Change the policy in Edit scenario (policy.source): make dispatch() find work, for example in a shared queue, then run to the end for PASS or FAIL with the figures.',
   },
   zh: {
     'lesson.cfs-basics.title': 'CFS 基础：vruntime、权重与红黑树',
@@ -154,6 +169,21 @@ const lessons: Catalog = {
     'lesson.group-identity.next.q': 'CPU 3 接下来会运行哪个任务？',
     'lesson.group-identity.latency':
       '离线作业吃掉了空闲时间，而在线业务的唤醒延迟依然很短：在延迟图中对比在线与离线的曲线。',
+    'lesson.write-a-scheduler.title': '编写调度器：用 JavaScript 写 sched_ext 策略',
+    'lesson.write-a-scheduler.start':
+      '仍是 Group Imbalance 的机器（64 核、8 个节点；make -j64 与两个 R 线程并存），但这次运行的调度器不是 CFS，而是按 sched_ext 模型用 JavaScript 编写的策略：练习的骨架代码。内核在每个调度事件上调用策略的函数（回调）；策略把线程放入调度队列（DSQ）作为回应。',
+    'lesson.write-a-scheduler.select':
+      '线程被唤醒或被 fork 出来时，内核先调用 select_cpu(p, prev_cpu) 询问由哪个 CPU 接手。骨架代码返回 prev_cpu，即线程上次运行的 CPU。本次运行的所有线程都从 CPU 0 开始，因此全都留在那里。',
+    'lesson.write-a-scheduler.enqueue':
+      '接着 enqueue(p) 把线程入队。骨架代码把它插入所在 CPU 的本地队列（scx.DSQ_LOCAL），时间片取默认的 20 ms：CPU 0 的队列装着本次运行的全部线程（make、它的编译作业和两个 R 线程），机器视图显示队列的长度。',
+    'lesson.write-a-scheduler.dispatch':
+      '本地队列为空的 CPU 会调用 dispatch(cpu, prev) 去取任务，通常是用 scx.dsq_move_to_local(id) 从策略自己的队列中取。骨架代码的 dispatch 什么也不做，于是其余 63 个 CPU 在整个运行期间都空闲：热力图里只有一行是忙的。',
+    'lesson.write-a-scheduler.idle':
+      '指标记下了这一点：浪费的核时间（有可在该 CPU 上运行的线程在等待时，CPU 空闲时间之和）自 20 ms 起每毫秒增长 63 ms，那时 R2 成为 CPU 0 上的第二个线程；单个 CPU 在有任务等待时空闲的最长时段也从那时一直持续。',
+    'lesson.write-a-scheduler.fifo':
+      '全局 FIFO 入门策略改了两个回调：上次的 CPU 忙时，select_cpu 选一个空闲 CPU（scx.pick_idle_cpu）；enqueue 把所有线程放进一个全局队列（scx.DSQ_GLOBAL），任何本地队列为空的 CPU 都从中取任务。64 个核全部在运行，没有 CPU 在有任务等待时空闲。',
+    'lesson.write-a-scheduler.exercise':
+      '轮到你了：这就是练习“让每个核都忙起来”（也在“练习”菜单中），仍是骨架代码，但带有目标：有可运行的线程在等待时，任何 CPU 空闲都不得超过一个时钟节拍（4 ms）。练习面板评判这次运行：骨架代码不通过。在“编辑场景”中修改策略（policy.source）：让 dispatch() 找到任务，例如放进共享队列，然后运行到结束，查看带有数据的“通过”或“未通过”。',
   },
 };
 export default lessons;

@@ -1,0 +1,77 @@
+// Exercises: the picker, the panel (the goal in words, the figure so far,
+// PASS or FAIL with the figures that decided it) and the built-in exercises'
+// titles and tasks (ex.<id>.title, ex.<id>.task; src/classroom/exercises.ts).
+import type { Catalog } from '../translate';
+
+const exercise: Catalog = {
+  en: {
+    'ex.pick': 'Exercise',
+    'ex.none': '— choose an exercise —',
+    'ex.title': 'Exercise',
+    'ex.goal.longest_wasted_idle_ms': 'No CPU may idle longer than {max} ms while a thread it could run waits.',
+    'ex.goal.wasted_core_ms':
+      'The wasted core time (idle CPU time while work waited, summed) must stay within {max} ms.',
+    'ex.goal.p99_wakeup_us': 'The p99 wakeup latency of {process} must stay within {max} µs.',
+    'ex.goal.max_wakeup_us': 'No wakeup of {process} may wait longer than {max} µs.',
+    'ex.goal.completion_ms': '{process} must complete within {max} ms of its start.',
+    'ex.what.longest_wasted_idle_ms': 'Longest idle while work waited',
+    'ex.what.wasted_core_ms': 'Wasted core time',
+    'ex.what.p99_wakeup_us': 'p99 wakeup latency of {process}',
+    'ex.what.max_wakeup_us': 'Longest wakeup latency of {process}',
+    'ex.what.completion_ms': 'Completion of {process}',
+    'ex.soFar': 'So far: {what} {figure} {unit} (bound {max} {unit}).',
+    'ex.soFarOver': 'So far: {what} {figure} {unit}, already over the bound of {max} {unit}.',
+    'ex.noWakeupYet': 'So far: no wakeup of {process} measured.',
+    'ex.notCompletedYet': 'So far: {process} has not completed.',
+    'ex.atEnd': 'The verdict comes at the end of the run ({t} ms).',
+    'ex.pass': 'PASS',
+    'ex.fail': 'FAIL',
+    'ex.within': '{what}: {figure} {unit} ≤ {max} {unit}.',
+    'ex.over': '{what}: {figure} {unit} > {max} {unit}.',
+    'ex.noWakeup': '{process} never woke up: there is no latency to judge.',
+    'ex.notCompleted': '{process} did not complete before the end of the run.',
+    'ex.stopped': 'The run stopped at {t} ms, before its end (see the notes): the exercise is not met.',
+    'ex.again': 'Change the policy in Edit scenario, then run to the end again.',
+    'ex.keep-busy.title': 'Keep every core busy',
+    'ex.keep-busy.task':
+      'Keep every core busy: no CPU may idle longer than one tick (4 ms) while a thread it could run waits. The skeleton keeps each thread on its own CPU’s queue; make dispatch() find work.',
+    'ex.online-latency.title': 'Online first',
+    'ex.online-latency.task':
+      'Online first: keep the p99 wakeup latency of online-0 within 100 µs, one online request’s run, while 24 offline threads share the node. The weighted-vtime starter lets a waking thread wait behind offline slices.',
+  },
+  zh: {
+    'ex.pick': '练习',
+    'ex.none': '— 选择练习 —',
+    'ex.title': '练习',
+    'ex.goal.longest_wasted_idle_ms': '有可运行的线程在等待时，任何 CPU 空闲都不得超过 {max} ms。',
+    'ex.goal.wasted_core_ms': '浪费的核时间（有任务等待时 CPU 空闲时间之和）不得超过 {max} ms。',
+    'ex.goal.p99_wakeup_us': '{process} 的 p99 唤醒延迟不得超过 {max} µs。',
+    'ex.goal.max_wakeup_us': '{process} 的每次唤醒等待都不得超过 {max} µs。',
+    'ex.goal.completion_ms': '{process} 须在启动后 {max} ms 内完成。',
+    'ex.what.longest_wasted_idle_ms': '有任务等待时的最长空闲',
+    'ex.what.wasted_core_ms': '浪费的核时间',
+    'ex.what.p99_wakeup_us': '{process} 的 p99 唤醒延迟',
+    'ex.what.max_wakeup_us': '{process} 的最长唤醒延迟',
+    'ex.what.completion_ms': '{process} 的完成时间',
+    'ex.soFar': '目前：{what} {figure} {unit}（上限 {max} {unit}）。',
+    'ex.soFarOver': '目前：{what} {figure} {unit}，已超过上限 {max} {unit}。',
+    'ex.noWakeupYet': '目前：尚未测到 {process} 的唤醒。',
+    'ex.notCompletedYet': '目前：{process} 尚未完成。',
+    'ex.atEnd': '运行结束时（{t} ms）给出评判。',
+    'ex.pass': '通过',
+    'ex.fail': '未通过',
+    'ex.within': '{what}：{figure} {unit} ≤ {max} {unit}。',
+    'ex.over': '{what}：{figure} {unit} > {max} {unit}。',
+    'ex.noWakeup': '{process} 从未被唤醒：没有可评判的延迟。',
+    'ex.notCompleted': '{process} 在运行结束前没有完成。',
+    'ex.stopped': '运行在 {t} ms 停止，未到结束时间（见备注）：练习未达成。',
+    'ex.again': '在“编辑场景”中修改策略，然后重新运行到结束。',
+    'ex.keep-busy.title': '让每个核都忙起来',
+    'ex.keep-busy.task':
+      '让每个核都忙起来：有可运行的线程在等待时，任何 CPU 空闲都不得超过一个时钟节拍（4 ms）。骨架代码让每个线程留在自己 CPU 的队列里；让 dispatch() 找到任务。',
+    'ex.online-latency.title': '在线优先',
+    'ex.online-latency.task':
+      '在线优先：在 24 个离线线程共享该节点的情况下，让 online-0 的 p99 唤醒延迟不超过 100 µs，即一次在线请求的运行时间。加权 vtime 入门策略会让被唤醒的线程排在离线任务的时间片之后等待。',
+  },
+};
+export default exercise;
