@@ -8,7 +8,8 @@ import type { Mark } from '../engine/types';
 import type { Question } from './predict';
 
 /** Panels a step can ring (their data-testid). */
-export type PanelId = 'topology' | 'inspector' | 'heatmaps' | 'metrics' | 'metrics-charts' | 'rbtree-panel';
+export type PanelId =
+  'topology' | 'inspector' | 'heatmaps' | 'metrics' | 'metrics-charts' | 'rbtree-panel' | 'exercise-panel';
 
 export type Anchor = { atMs: number } | { mark: Mark; afterMs: number };
 

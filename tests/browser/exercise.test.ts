@@ -2,11 +2,8 @@
 // its panel (the goal in words, the figure so far, PASS or FAIL at the end
 // with the figures), in both languages; a share link carries the exercise to
 // the receiver; the built-in exercises and the "write a scheduler" lesson
-// load from the header and are judged.
-//
-// The last two run JavaScript policies in the page: they wait for the
-// engine worker's policy host (branch ext-browser); until it lands, the page
-// refuses kind 'ext' and they fail on that refusal.
+// load from the header and run their JavaScript policies in the page's
+// engine worker, judged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, openLab, settled, shots, type Lab } from './harness';
@@ -105,7 +102,6 @@ describe('exercise panel', () => {
   });
 });
 
-// Wait for the page's policy host (branch ext-browser).
 describe('built-in exercises and the lesson (JavaScript policies in the page)', () => {
   it('the keep-busy exercise loads from the picker with its skeleton, which fails', async () => {
     const page = lab.page;
@@ -131,6 +127,14 @@ describe('built-in exercises and the lesson (JavaScript policies in the page)', 
     expect(await page.getByTestId('exercise-pick').inputValue()).toBe('keep-busy');
     const verdict = await settled(text('exercise-verdict'), (t) => t.length > 0, 60000);
     expect(verdict.startsWith('FAIL')).toBe(true);
+    // The last step points at the exercise panel: it is brought into view and ringed.
+    const inView = () =>
+      page.getByTestId('exercise-panel').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.top < window.innerHeight;
+      });
+    expect(await settled(inView, (v) => v, 5000)).toBe(true);
+    expect(await page.locator('.app').getAttribute('data-lesson-panel')).toBe('exercise-panel');
     await page.screenshot({ path: join(shots, 'lesson-write-a-scheduler-end-1280x720.png') });
   }, 120_000);
 });

@@ -1,20 +1,34 @@
 // Exercises on the page: the goal read back from a scenario, the run judged
-// by the rules of wasm-core/src/api/exercise.rs (tests/exercise.rs holds the
-// engine's side to the same cases: within the bound passes, over it fails,
-// before the end it is only "so far", a run stopped short fails), and the
-// built-in exercises as scenarios the engine accepts.
+// by the rules of wasm-core/src/api/exercise.rs (within the bound passes, over
+// it fails, before the end it is only "so far", a run stopped short fails),
+// the built-in exercises judged on the page exactly as `schedsim run` judges
+// them (the release build, as tests/unit/ext-policy-wasm.test.ts uses), and
+// accepted by the engine.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initSync, validateScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { installPolicyHost } from '../../src/engine/policy-host';
+import type { Report } from '../../src/engine/types';
 import { Simulation, presetJson } from '../../src/engine/engine';
 import { exerciseOf, figureText, judge, type Exercise } from '../../src/classroom/exercise';
-import { EXERCISES, builtInByName, exerciseName, exerciseScenario } from '../../src/classroom/exercises';
+import { EXERCISES, STARTERS, builtInByName, exerciseName, exerciseScenario } from '../../src/classroom/exercises';
 
 const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
+  installPolicyHost();
 });
+
+/** `schedsim run --json` of a scenario text: the engine's report with its own verdict. */
+function native(json: string): Report {
+  const file = join(mkdtempSync(join(tmpdir(), 'schedlab-exercise-')), 'scenario.json');
+  writeFileSync(file, json);
+  const cli = join(root, 'wasm-core', 'target', 'release', 'schedsim');
+  return JSON.parse(execFileSync(cli, ['run', file, '--json'], { encoding: 'utf8' })) as Report;
+}
 
 /** A preset for `ms` with an exercise, as scenario text. */
 function withExercise(preset: string, ms: number, exercise: Exercise): string {
@@ -84,6 +98,29 @@ describe('exercise: the goal and the verdict', () => {
 });
 
 describe('built-in exercises', () => {
+  it('are judged on the page exactly as schedsim judges them, with the starters and a passing policy', () => {
+    // Shortened runs (the verdict rule does not depend on the length); global FIFO passes keep-busy natively.
+    const keepBusy = EXERCISES[0];
+    const cases = [
+      ...EXERCISES.map((e) => ({ e, policy: e.policy, ms: 300 })),
+      { e: keepBusy, policy: STARTERS.fifo, ms: 300 },
+    ];
+    const passes: boolean[] = [];
+    for (const { e, policy, ms } of cases) {
+      const s = JSON.parse(exerciseScenario(e)) as Record<string, unknown>;
+      const text = JSON.stringify({ ...s, duration_ms: ms, policy: { kind: 'ext', source: policy } });
+      const engine = native(text).exercise;
+      const sim = new Simulation(text);
+      sim.runUntil(sim.durationNs);
+      const page = judge(e.exercise, sim.pageReport(), sim.finished, sim.durationNs);
+      sim.dispose();
+      expect(page, e.id).toEqual(engine);
+      passes.push(page.pass);
+    }
+    // The starting policies fail their exercise; the shared queue keeps every core busy.
+    expect(passes).toEqual([false, false, true]);
+  }, 120_000);
+
   it('are the preset with the starter policy and the goal, and the engine accepts them', () => {
     for (const e of EXERCISES) {
       const text = exerciseScenario(e);
@@ -92,8 +129,6 @@ describe('built-in exercises', () => {
       expect(builtInByName(s.name)).toBe(e);
       expect(s.policy).toEqual({ kind: 'ext', source: e.policy });
       expect(exerciseOf(text)).toEqual(e.exercise);
-      // Waits for the page's JavaScript policy host (branch ext-browser): until then the engine in
-      // wasm refuses kind 'ext' with that reason.
       expect(JSON.parse(validateScenario(text))).toEqual([]);
     }
   });

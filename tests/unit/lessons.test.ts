@@ -48,8 +48,6 @@ describe('lessons', () => {
       for (const [name, build] of Object.entries(l.scenarios ?? {})) {
         const text = build();
         expect((JSON.parse(text) as { name: string }).name, `${l.id}: ${name}`).toBe(name);
-        // The write-a-scheduler lesson's scenarios run JavaScript policies: this waits for the page's policy
-        // host (branch ext-browser); until then the engine in wasm refuses kind 'ext' with that reason.
         expect(JSON.parse(validateScenario(text)), `${l.id}: ${name}`).toEqual([]);
       }
   });

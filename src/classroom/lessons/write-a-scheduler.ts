@@ -27,7 +27,7 @@ const lesson: Lesson = {
     { id: 'dispatch', anchor: { atMs: 300 }, panel: 'heatmaps' },
     { id: 'idle', anchor: { atMs: 300 }, panel: 'metrics' },
     { id: 'fifo', preset: FIFO, anchor: { atMs: 300 }, panel: 'heatmaps' },
-    { id: 'exercise', preset: exerciseName(exercise), anchor: { atMs: exercise.durationMs }, panel: 'metrics' },
+    { id: 'exercise', preset: exerciseName(exercise), anchor: { atMs: exercise.durationMs }, panel: 'exercise-panel' },
   ],
 };
 export default lesson;
