@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, openLab, settled, shots, type Lab } from './harness';
 import { encodeShare } from '../../src/share/share-link';
+import { axeViolations } from './axe';
 
 let lab: Lab;
 beforeAll(async () => {
@@ -49,6 +50,10 @@ describe('exercise panel', () => {
     const figure = String(Number((report.longest_wasted_idle[2] / 1e6).toFixed(3)));
     expect(verdict).toBe(`FAIL Longest idle while work waited: ${figure} ms > 4 ms.`);
     await page.getByTestId('exercise-panel').screenshot({ path: join(shots, 'exercise-fail.png') });
+    // The panel and the header's Exercise picker pass axe (names, contrast, roles).
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    const found = await axeViolations(page);
+    expect(found, JSON.stringify(found, null, 1)).toEqual([]);
     await page.screenshot({ path: join(shots, 'exercise-page-1280x720.png') });
 
     await page.getByTestId('lang-pick').selectOption('zh');
