@@ -57,14 +57,15 @@ export function Messages({ id }: { id: string }) {
 export function MessagesView({ id, list }: { id: string; list: Problem[] }) {
   if (list.length === 0) return null;
   return (
-    <ul className="ed-msgs" data-testid={`msg-${id}`} id={`msg-${id}`} role="alert">
+    // A live region of lines, not a list: role="alert" on a <ul> would take its list semantics away (axe's aria-allowed-role).
+    <div className="ed-msgs" data-testid={`msg-${id}`} id={`msg-${id}`} role="alert">
       {list.map((p, i) => (
-        <li key={i}>
+        <div key={i}>
           {p.path !== id && <code>{p.path}: </code>}
           {clip(p.message, 1000)}
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }
 
