@@ -18,6 +18,8 @@ export interface FormCtx {
   problemsAt(id: string): Problem[];
   /** The same, as a map by field id (tables split it row by row). */
   byField: Map<string, Problem[]>;
+  /** The JSON text does not parse: the form shows its last good version, read-only (inputs by their fieldset). */
+  frozen: boolean;
 }
 
 export const FormContext = createContext<FormCtx | null>(null);

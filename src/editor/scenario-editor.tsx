@@ -49,8 +49,9 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
       change: draft.change,
       problemsAt: (id) => byField.get(id) ?? [],
       byField,
+      frozen: draft.frozen,
     }),
-    [draft.model, draft.edit, draft.change, byField],
+    [draft.model, draft.edit, draft.change, byField, draft.frozen],
   );
   const reveal = useRef<EditCtx['reveal']['current']>(new Map());
   const editCtx: EditCtx = useMemo(
