@@ -4,7 +4,7 @@
 // policy-lint.ts). This module and CodeMirror are loaded on demand (a dynamic
 // import in policy-source.tsx), so the page's first bundle does not carry
 // them. CodeMirror owns its DOM; React gives it the text and the messages.
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import {
   EditorView,
@@ -60,6 +60,8 @@ export default function PolicyCode({ value, onChange, problems, label, readOnly,
   const view = useRef<EditorView | null>(null);
   const latest = useLatest({ onChange, problems });
   const first = useRef({ value, readOnly, label, describedBy });
+  /** The text last handed to onChange: its echo through the props is not a change from outside. */
+  const emitted = useRef<string | null>(null);
   const editable = useRef(new Compartment());
   const attrs = useRef(new Compartment());
 
@@ -104,7 +106,10 @@ export default function PolicyCode({ value, onChange, problems, label, readOnly,
           }),
           EditorView.updateListener.of((u) => {
             if (!u.docChanged) return;
-            if (!u.transactions.some((tr) => tr.annotation(fromProps))) latest.current.onChange(u.state.doc.toString());
+            if (!u.transactions.some((tr) => tr.annotation(fromProps))) {
+              emitted.current = u.state.doc.toString();
+              latest.current.onChange(emitted.current);
+            }
             clearTimeout(timer);
             timer = setTimeout(lint, LINT_DELAY_MS);
           }),
@@ -120,10 +125,11 @@ export default function PolicyCode({ value, onChange, problems, label, readOnly,
     };
   }, [latest]);
 
-  // A new text from outside (a starter, the kind switch, the JSON tab): replace the document.
-  useEffect(() => {
+  // A new text from outside (a starter, the kind switch): replace the document. Not the echo of our own
+  // onChange, which may lag the document by a keystroke; and in the layout phase, before the next keystroke.
+  useLayoutEffect(() => {
     const v = view.current;
-    if (!v || v.state.doc.toString() === value) return;
+    if (!v || value === emitted.current || v.state.doc.toString() === value) return;
     v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: fromProps.of(true) });
   }, [value]);
 

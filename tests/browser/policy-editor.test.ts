@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { openLab, settled, shots, type Lab } from './harness';
 import { axeViolations } from './axe';
 
@@ -154,14 +155,20 @@ describe('a JavaScript policy in the editor', () => {
     await page.getByTestId('editor-close').click();
     await page.getByTestId('lang-pick').selectOption('en');
   });
+});
 
-  it('keeps a plain text area when the code editor cannot be fetched', async () => {
-    // A second tab whose fetches of the editor's chunk fail (as offline before it was ever loaded).
-    const context = lab.page.context();
-    const blocked = /\/policy-code-[^/]*\.js$/;
-    await context.route(blocked, (r) => r.abort());
-    const page = await context.newPage();
+describe('without the code editor', () => {
+  it('keeps a plain text area when its chunk cannot be fetched', async () => {
+    // A browser of its own with no service worker (which would serve the chunk from its copy) and the
+    // chunk's fetch failing: as offline before the code editor was ever loaded.
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
     try {
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 720 } });
+      await context.route(/\/policy-code-[^/]*\.js$/, (r) => r.abort());
+      const page = await context.newPage();
       await page.goto(lab.url);
       await page.getByTestId('btn-step').waitFor();
       await page.getByTestId('open-editor').click();
@@ -175,9 +182,9 @@ describe('a JavaScript policy in the editor', () => {
       expect(await page.locator('.cm-editor').count()).toBe(0);
       await plain.fill('function enqueue(p, f) { scx.dsq_insert(p, scx.DSQ_GLOBAL); }');
       expect(await plain.inputValue()).toContain('DSQ_GLOBAL);');
+      expect(await page.getByTestId('starter-percpu-rr').count()).toBe(1);
     } finally {
-      await page.close();
-      await context.unroute(blocked);
+      await browser.close();
     }
   });
 });
