@@ -1,8 +1,10 @@
 // Writing a JavaScript policy in the scenario editor of the built app: kind
 // 'ext' is offered and starts from the global FIFO in CodeMirror (fetched
-// only then, in its own chunk), a syntax error typed is marked at its line,
-// a starter replaces typed code only once asked, and the file written carries
-// the source and the watchdog. Screenshots at 1280×720 and 1920×1080.
+// only then, in its own chunk; axe finds nothing), a syntax error typed and
+// the engine's message are marked in the code, a starter replaces typed code
+// only once asked, the file written carries the source and the watchdog, and
+// without the chunk a plain textarea does the job. Screenshots at 1280×720
+// and 1920×1080.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
