@@ -34,10 +34,9 @@ function lineEnd(text: string, at: number): number {
 /**
  * The first syntax error of a policy's source, or none. The engine runs the
  * source as the body of a function (`new Function('scx', source + ...)` in
- * runtime.js), so it is parsed as one: a top-level `return` is fine. ES2020,
- * a script, because boa (the native runner) and the page's engine both take
- * that much; a newer construct is flagged here rather than working in one
- * and failing in the other.
+ * runtime.js), so it is parsed as one: a top-level `return` is fine. A
+ * script (no imports) at ES2020, the language level the editor holds
+ * policies to.
  */
 export function syntaxDiagnostics(source: string): SourceDiagnostic[] {
   try {
