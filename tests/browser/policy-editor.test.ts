@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { openLab, settled, shots, type Lab } from './harness';
+import { hook, openLab, settled, shots, type Lab } from './harness';
 import { axeViolations } from './axe';
 
 let lab: Lab;
@@ -156,6 +156,27 @@ describe('a JavaScript policy in the editor', () => {
     await page.screenshot({ path: join(shots, 'policy-editor-zh.png') });
     await page.getByTestId('editor-close').click();
     await page.getByTestId('lang-pick').selectOption('en');
+  });
+
+  it('applies the policy written, and the lab runs it', async () => {
+    const page = lab.page;
+    await page.getByTestId('open-editor').click();
+    await page.locator('[data-field="policy.kind"]').selectOption('ext');
+    await page.locator('[data-testid=policy-code] .cm-editor').waitFor();
+    await page.getByTestId('starter-percpu-rr').click();
+    await settled(
+      async () => (await page.getByTestId('editor-status').textContent()) ?? '',
+      (t) => /valid/.test(t),
+      10000,
+    );
+    await page.getByTestId('editor-apply').click();
+    await page.getByTestId('editor').waitFor({ state: 'detached', timeout: 20000 });
+    const applied = JSON.parse(await hook<string>(page, 'scenarioJson')) as { policy: unknown };
+    expect(applied.policy).toEqual({ kind: 'ext', source: starter('percpu-rr') });
+    await hook(page, 'runUntil', 50e6);
+    const view = await hook<{ now_ns: number; tasks: { name: string; sum_exec_ns: number }[] }>(page, 'view');
+    expect(view.now_ns).toBe(50e6);
+    expect(view.tasks.filter((t) => t.sum_exec_ns > 0).length).toBeGreaterThan(1);
   });
 });
 
