@@ -31,7 +31,7 @@ const TOP = [
   'sanity_checker',
 ];
 const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core'];
-const POLICY = ['kind', 'alpha', 'beta', 'group_identity'];
+const POLICY = ['kind', 'alpha', 'beta', 'group_identity', 'source', 'watchdog_ms'];
 const TUNABLES = [
   'sched_latency_us',
   'sched_min_granularity_us',

@@ -18,6 +18,8 @@ export interface FormCtx {
   problemsAt(id: string): Problem[];
   /** The same, as a map by field id (tables split it row by row). */
   byField: Map<string, Problem[]>;
+  /** The JSON text does not parse: the form shows its last good version, read-only (inputs by their fieldset). */
+  frozen: boolean;
 }
 
 export const FormContext = createContext<FormCtx | null>(null);
@@ -57,14 +59,15 @@ export function Messages({ id }: { id: string }) {
 export function MessagesView({ id, list }: { id: string; list: Problem[] }) {
   if (list.length === 0) return null;
   return (
-    <ul className="ed-msgs" data-testid={`msg-${id}`} id={`msg-${id}`} role="alert">
+    // A live region of lines, not a list: role="alert" on a <ul> would take its list semantics away (axe's aria-allowed-role).
+    <div className="ed-msgs" data-testid={`msg-${id}`} id={`msg-${id}`} role="alert">
       {list.map((p, i) => (
-        <li key={i}>
+        <div key={i}>
           {p.path !== id && <code>{p.path}: </code>}
           {clip(p.message, 1000)}
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }
 

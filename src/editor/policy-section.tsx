@@ -1,9 +1,12 @@
-// The scheduling policy with its tunables and sched_features, and the four
-// Wasted Cores bug switches.
+// The scheduling policy with its tunables and sched_features (or, for kind
+// 'ext', the scheduler's own JavaScript), and the four Wasted Cores bug
+// switches.
 import { useT } from '../i18n/i18n';
 import { Field, Section, useForm, useTriOptions } from './field';
 import { choices } from './engine-checks';
 import { BUGS, FEATURES } from './scenario-form';
+import { PolicySource } from './policy-source';
+import { loadStarters } from './starter-picker';
 
 // Linux 4.1's base values, shown as the defaults an empty field keeps.
 const TUNABLES: [key: string, label: string, dflt: string][] = [
@@ -16,8 +19,16 @@ const TUNABLES: [key: string, label: string, dflt: string][] = [
 export function PolicySection() {
   const t = useT();
   const tri = useTriOptions();
-  const { model } = useForm();
+  const { model, change } = useForm();
   const p = model.policy;
+  // To 'ext' with no source: start from a starter; away from it: drop a source nobody edited (policy-starters.ts).
+  const kindChanged = (kind: string) => {
+    if (kind === 'ext' || p.source !== '' || p.watchdog_ms !== '')
+      loadStarters().then(
+        (s) => change((m) => s.afterKindChange(m)),
+        () => undefined, // not loadable (offline): the source is typed by hand
+      );
+  };
   const c = choices();
   const tunablesSet = Object.entries(p.tunables).some(([k, v]) => k !== 'extra' && v !== '');
   const featuresSet = FEATURES.some((k) => p.features[k] !== '');
@@ -29,6 +40,7 @@ export function PolicySection() {
             id="policy.kind"
             label={t('editor.kind')}
             options={[['', t('editor.default', { value: 'cfs' })], ...c.policies.map((k): [string, string] => [k, k])]}
+            onEdit={kindChanged}
           />
           {(p.kind === 'dw-cfs' || p.alpha !== '' || p.beta !== '') && (
             <>
@@ -47,6 +59,7 @@ export function PolicySection() {
           )}
           <Field id="policy.group_identity" label={t('editor.groupIdentity')} options={tri(false)} />
         </div>
+        {(p.kind === 'ext' || p.source !== '' || p.watchdog_ms !== '') && <PolicySource />}
         <details className="ed-more" open={tunablesSet || undefined}>
           <summary>{t('editor.tunables')}</summary>
           <div className="ed-row">

@@ -8,7 +8,7 @@
 import { JsonFileButton } from '../views/json-file-button';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/i18n';
-import { EditContext, FormContext, type EditCtx, type FormCtx } from './field';
+import { EditContext, FormContext, NO_PROBLEMS, type EditCtx, type FormCtx } from './field';
 import { fieldOf, formFields, problemsByField, segments } from './field-paths';
 import { useDraft } from './use-draft';
 import { JsonTab } from './json-tab';
@@ -47,10 +47,12 @@ export function ScenarioEditor({ initialText, onApply, onClose }: Props) {
       model: draft.model,
       edit: draft.edit,
       change: draft.change,
-      problemsAt: (id) => byField.get(id) ?? [],
+      // One empty array, so a view that reacts to its messages changing sees no change on each edit.
+      problemsAt: (id) => byField.get(id) ?? NO_PROBLEMS,
       byField,
+      frozen: draft.frozen,
     }),
-    [draft.model, draft.edit, draft.change, byField],
+    [draft.model, draft.edit, draft.change, byField, draft.frozen],
   );
   const reveal = useRef<EditCtx['reveal']['current']>(new Map());
   const editCtx: EditCtx = useMemo(

@@ -48,6 +48,10 @@ export interface PolicyForm {
   alpha: string;
   beta: string;
   group_identity: Tri;
+  /** Kind 'ext': the scheduler's JavaScript, kept exactly as typed ('' = absent). */
+  source: string;
+  /** Kind 'ext': the watchdog's timeout in ms. */
+  watchdog_ms: string;
   tunables: TunablesForm;
   features: Record<FeatureName, Tri> & { extra: JsonObject };
   extra: JsonObject;
@@ -219,7 +223,7 @@ const TOP = [
   'events',
 ];
 const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core', 'distance'];
-const POLICY = ['kind', 'alpha', 'beta', 'group_identity', 'tunables', 'features'];
+const POLICY = ['kind', 'alpha', 'beta', 'group_identity', 'source', 'watchdog_ms', 'tunables', 'features'];
 const TUNABLES = [
   'sched_latency_us',
   'sched_min_granularity_us',
@@ -311,6 +315,8 @@ export function fromScenario(file: JsonObject): FormModel {
       alpha: text(p.alpha),
       beta: text(p.beta),
       group_identity: tri(p.group_identity),
+      source: text(p.source),
+      watchdog_ms: text(p.watchdog_ms),
       tunables: {
         sched_latency_us: text(t.sched_latency_us, 1000),
         sched_min_granularity_us: text(t.sched_min_granularity_us, 1000),
@@ -466,6 +472,8 @@ export function toScenario(f: FormModel): JsonObject {
       ['alpha', strOf(p.alpha)],
       ['beta', numberOf(p.beta)],
       ['group_identity', triOf(p.group_identity)],
+      ['source', strOf(p.source)],
+      ['watchdog_ms', numberOf(p.watchdog_ms)],
       ['tunables', tunables],
       ['features', features],
     ]),

@@ -104,6 +104,27 @@ describe('scenario ⇄ form', () => {
     expect(getField(fromScenario(preset('group-construction-numactl')), 'processes[0].nodes')).toBe('1, 2');
   });
 
+  it('carries a JavaScript policy: its source exactly as typed and the watchdog in ms', () => {
+    const source = 'function enqueue(p, f) {\n  scx.dsq_insert(p, scx.DSQ_GLOBAL, scx.SLICE_DFL, f);\n}\n';
+    const file = preset('cfs-nice-levels');
+    file.policy = { kind: 'ext', source, watchdog_ms: 500, source_file: 'kept.js' };
+    const form = fromScenario(file);
+    expect(form.policy.kind).toBe('ext');
+    expect(form.policy.source).toBe(source);
+    expect(form.policy.watchdog_ms).toBe('500');
+    expect(form.policy.extra).toEqual({ source_file: 'kept.js' });
+    expect(toScenario(form)).toEqual(file);
+    expect(fromScenario(JSON.parse(scenarioText(form)) as JsonObject)).toEqual(form);
+    // Edited in the form: the watchdog is written as a number, the source untouched (no trimming).
+    const edited = setField(setField(form, 'policy.watchdog_ms', '250'), 'policy.source', ` ${source}`);
+    const policy = toScenario(edited).policy as JsonObject;
+    expect(policy.watchdog_ms).toBe(250);
+    expect(policy.source).toBe(` ${source}`);
+    // Cleared: the keys go, as every emptied field's do.
+    const cleared = toScenario(setField(setField(edited, 'policy.source', ''), 'policy.watchdog_ms', ''));
+    expect(cleared.policy).toEqual({ kind: 'ext', source_file: 'kept.js' });
+  });
+
   it('reports program text that is not JSON at the program field', () => {
     const form = setField(fromScenario(preset('cfs-nice-levels')), 'processes[2].program', '[{"run_us": }]');
     expect(programProblems(form).map((p) => p.path)).toEqual(['processes[2].program']);
@@ -244,6 +265,22 @@ describe('engine messages → form fields', () => {
       }
     });
   }
+
+  it("a JavaScript policy's messages land at its source and watchdog fields", () => {
+    const at = (policy: JsonObject, path: string) => {
+      const s = preset('cfs-nice-levels');
+      s.policy = policy;
+      const problem = check(s).find((p) => p.path === path);
+      expect(problem, `${JSON.stringify(policy)} → ${path}`).toBeDefined();
+      return fieldOf(path, fieldIds(fromScenario(s)));
+    };
+    expect(at({ kind: 'ext' }, 'policy.source')).toBe('policy.source');
+    expect(at({ kind: 'ext', source: 'function enqueue() {}', watchdog_ms: 0 }, 'policy.watchdog_ms')).toBe(
+      'policy.watchdog_ms',
+    );
+    expect(at({ kind: 'ext', source: 'x'.repeat(70_000) }, 'policy.source')).toBe('policy.source');
+    expect(at({ kind: 'cfs', source: 'function enqueue() {}' }, 'policy')).toBe('policy');
+  });
 
   it('a syntax error goes to the scenario as a whole', () => {
     const problems = JSON.parse(validateScenario('{"version": 1,')) as Problem[];

@@ -79,6 +79,27 @@ const editor: Catalog = {
     'editor.nrLatency': 'nr_latency',
     'editor.scaling': 'Tunable scaling',
     'editor.features': 'Features (sched_features)',
+    // kind 'ext': a scheduler written in JavaScript
+    'editor.source': 'Scheduler (JavaScript)',
+    'editor.sourceHint':
+      'sched_ext callbacks (select_cpu, enqueue, dispatch, running, stopping, tick, …) calling the scx.* helpers.',
+    'editor.watchdog': 'Watchdog timeout',
+    'editor.starters': 'Start from',
+    'editor.starter.global-fifo': 'Global FIFO',
+    'editor.starterAbout.global-fifo':
+      'One queue for the whole machine: a CPU in need takes the task that waited longest.',
+    'editor.starter.percpu-rr': 'Per-CPU round robin',
+    'editor.starterAbout.percpu-rr': 'Each CPU runs its own queue in turn, 5 ms slices; a queued task never moves.',
+    'editor.starter.weighted-vtime': 'Weighted vtime',
+    'editor.starterAbout.weighted-vtime':
+      "One queue ordered by virtual time, which grows slower for heavier tasks, as CFS's vruntime does.",
+    'editor.starter.keep-busy-skeleton': 'Exercise: keep every core busy',
+    'editor.starterAbout.keep-busy-skeleton':
+      'Per-CPU queues and no stealing: make an idle CPU find work on the Group Imbalance machine.',
+    'editor.starterReplace': 'Replace your code with “{name}”? What you typed is lost.',
+    'editor.starterReplaceYes': 'Replace',
+    'editor.starterReplaceNo': 'Keep mine',
+    'editor.codePlain': 'The code editor did not load: plain text, without highlighting or inline errors.',
     'editor.secBugs': 'Wasted Cores bugs',
     'editor.bugsProfile': 'Bug profile',
     'editor.bugsSwitches': 'one switch per bug',
@@ -193,6 +214,26 @@ const editor: Catalog = {
     'editor.nrLatency': 'nr_latency',
     'editor.scaling': '参数缩放方式',
     'editor.features': '特性开关（sched_features）',
+    // kind 'ext'：用 JavaScript 编写的调度器
+    'editor.source': '调度器（JavaScript）',
+    'editor.sourceHint':
+      'sched_ext 的回调（select_cpu、enqueue、dispatch、running、stopping、tick 等），调用 scx.* 辅助函数。',
+    'editor.watchdog': '看门狗超时',
+    'editor.starters': '从模板开始',
+    'editor.starter.global-fifo': '全局 FIFO',
+    'editor.starterAbout.global-fifo': '整台机器一个队列：需要任务的 CPU 取等待最久的那个。',
+    'editor.starter.percpu-rr': '每 CPU 轮转',
+    'editor.starterAbout.percpu-rr': '每个 CPU 轮流运行自己的队列，时间片 5 ms；任务入队后不再迁移。',
+    'editor.starter.weighted-vtime': '加权虚拟时间',
+    'editor.starterAbout.weighted-vtime':
+      '一个按虚拟时间排序的队列，权重越大的任务虚拟时间增长越慢，如同 CFS 的 vruntime。',
+    'editor.starter.keep-busy-skeleton': '练习：让每个核心都忙起来',
+    'editor.starterAbout.keep-busy-skeleton':
+      '每 CPU 一个队列且不窃取任务：让空闲的 CPU 在 Group Imbalance 机器上找到活干。',
+    'editor.starterReplace': '用“{name}”替换你的代码？已输入的内容将丢失。',
+    'editor.starterReplaceYes': '替换',
+    'editor.starterReplaceNo': '保留我的',
+    'editor.codePlain': '代码编辑器未能加载：纯文本，没有语法高亮和行内错误提示。',
     'editor.secBugs': 'Wasted Cores 缺陷',
     'editor.bugsProfile': '缺陷配置',
     'editor.bugsSwitches': '逐个设置',

@@ -41,7 +41,9 @@ pub struct Choices {
     pub identities: &'static [&'static str],
 }
 
-pub const POLICY_KINDS: &[&str] = &["cfs", "pfs", "dw-cfs", "eevdf", "o1"];
+/// The kinds the editor's picker offers; "ext" is a policy written in
+/// JavaScript (its source is a field of the policy).
+pub const POLICY_KINDS: &[&str] = &["cfs", "pfs", "dw-cfs", "eevdf", "o1", "ext"];
 
 pub fn choices() -> Choices {
     let machines = Machine::preset_names()
@@ -104,8 +106,10 @@ mod tests {
         assert_eq!(c.machines.len(), Machine::preset_names().len());
         assert!(c.templates.iter().all(|t| !t.program.is_empty()));
         for kind in POLICY_KINDS {
+            // A kind alone is a whole policy, but for "ext", which needs its scheduler's source.
+            let source = if *kind == "ext" { r#","source":"function enqueue(p, f) {}""# } else { "" };
             let text = format!(
-                r#"{BASE}"policy":{{"kind":"{kind}"}},"processes":[{{"name":"a","program":[{{"run_us":5}}]}}]}}"#
+                r#"{BASE}"policy":{{"kind":"{kind}"{source}}},"processes":[{{"name":"a","program":[{{"run_us":5}}]}}]}}"#
             );
             assert!(diagnostics(&text).is_empty(), "{kind}");
         }
