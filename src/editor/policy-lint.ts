@@ -35,12 +35,13 @@ function lineEnd(text: string, at: number): number {
  * The first syntax error of a policy's source, or none. The engine runs the
  * source as the body of a function (`new Function('scx', source + ...)` in
  * runtime.js), so it is parsed as one: a top-level `return` is fine. A
- * script (no imports) at ES2020, the language level the editor holds
- * policies to.
+ * script (no imports) at the language level the page's engine worker parses
+ * policies at (`engine/policy-guard.ts`), so the editor flags what the page
+ * would refuse and nothing it would run.
  */
 export function syntaxDiagnostics(source: string): SourceDiagnostic[] {
   try {
-    parse(source, { ecmaVersion: 2020, sourceType: 'script', allowReturnOutsideFunction: true });
+    parse(source, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true });
     return [];
   } catch (e) {
     if (!isAcornError(e)) throw e;
