@@ -111,7 +111,11 @@ fn a_policy_sees_no_clock_no_unseeded_random_and_runs_strict() {
     // Each fails at its first call: no wall clock, no unseeded random source, and strict mode (a misspelt name
     // is an error, not a new global).
     for (src, callback, words) in [
-        ("function enqueue(p, f) { scx.dsq_insert(p, scx.DSQ_GLOBAL, Date.now(), f); }", "enqueue:", "Date is not available"),
+        (
+            "function enqueue(p, f) { scx.dsq_insert(p, scx.DSQ_GLOBAL, Date.now(), f); }",
+            "enqueue:",
+            "Date is not available",
+        ),
         (
             "function select_cpu(p, prev, f) { return Math.floor(Math.random() * 2); }",
             "select_cpu:",
