@@ -108,13 +108,8 @@ fn the_counters_keep_4_1_identities_on_every_preset() {
                         c.cpu,
                         d.level
                     );
-                    assert!(
-                        lb.lb_hot_gained <= lb.lb_gained + d.counters.alb_pushed,
-                        "{} cpu{} {}: {lb:?}",
-                        p.name,
-                        c.cpu,
-                        d.level
-                    );
+                    // No bound ties lb_hot_gained to lb_gained: 4.1 counts a cache-hot task as gained in
+                    // can_migrate_task, before detach_tasks may still pass it over as too heavy.
                 }
                 assert_eq!(d.counters.alb_count, d.counters.alb_failed + d.counters.alb_pushed);
             }

@@ -228,8 +228,6 @@ mod tests {
     //! is what a new class looks like, and it runs a mid-run switch both ways.
 
     use super::*;
-    use crate::config::{PolicyConfig, SimConfig};
-    use crate::program::Op;
     use std::collections::VecDeque;
 
     #[derive(Debug)]
