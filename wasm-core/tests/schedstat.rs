@@ -46,7 +46,7 @@ fn parse_v15(text: &str) -> Vec<(u32, Vec<u64>, Vec<(String, Vec<u64>)>)> {
 }
 
 fn smt_pair() -> Simulator {
-    let text = r#"{"version":1,"name":"smt-active","duration_ms":200,"hz":1000,"bugs":"linux-4.1-fixed","autogroup":false,
+    let text = r#"{"version":1,"name":"smt-active","duration_ms":200,"hz":1000,"bugs":"linux-4.1-fixed","autogroup":false,"nohz":false,
       "machine":{"preset":"laptop-2c4t"},
       "events":[{"at_ms":0,"cpu_offline":2},{"at_ms":0,"cpu_offline":3},{"at_ms":100,"cpu_online":2},{"at_ms":100,"cpu_online":3}],
       "processes":[{"name":"hog","threads":2,"program":[{"body":[{"run_us":1000000}]}]}]}"#;
@@ -55,15 +55,16 @@ fn smt_pair() -> Simulator {
     sim
 }
 
-/// The hand-worked case: CPU 3's MC domain (span "f") counts four idle passes that failed against a
+/// The hand-worked case of `tests/active_balance.rs` (NOHZ off, CPU 2 balancing first in each jiffy): CPU 2's
+/// MC domain (span "f") counts four idle passes that failed against a
 /// single-task CPU (4 × imbalance 1023), then one active balance that pushed, the pushed hog being cache-hot
 /// (lb_hot_gained[idle] = 1); its SMT domain (span "c") four balanced idle passes with no busiest group.
 #[test]
 fn the_active_balance_case_counts_as_4_1_does() {
     let sim = smt_pair();
     let cpus = parse_v15(&schedstat::proc_schedstat(&sim));
-    let cpu3 = cpus.iter().find(|c| c.0 == 3).unwrap();
-    let (smt, mc) = (&cpu3.2[0], &cpu3.2[1]);
+    let cpu2 = cpus.iter().find(|c| c.0 == 2).unwrap();
+    let (smt, mc) = (&cpu2.2[0], &cpu2.2[1]);
     assert_eq!(smt.0, "c");
     assert_eq!(&smt.1[0..8], &[4, 4, 0, 0, 0, 0, 0, 4], "SMT idle: count, balanced, …, nobusyg");
     assert_eq!(mc.0, "f");
@@ -108,13 +109,8 @@ fn the_counters_keep_4_1_identities_on_every_preset() {
                         c.cpu,
                         d.level
                     );
-                    assert!(
-                        lb.lb_hot_gained <= lb.lb_gained + d.counters.alb_pushed,
-                        "{} cpu{} {}: {lb:?}",
-                        p.name,
-                        c.cpu,
-                        d.level
-                    );
+                    // No bound ties lb_hot_gained to lb_gained: 4.1 counts a cache-hot task as gained in
+                    // can_migrate_task, before detach_tasks may still pass it over as too heavy.
                 }
                 assert_eq!(d.counters.alb_count, d.counters.alb_failed + d.counters.alb_pushed);
             }

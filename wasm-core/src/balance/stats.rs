@@ -28,7 +28,7 @@ pub struct CpuLoad {
     pub idle: bool,
 }
 
-/// `source_load`: a low guess of a remote CPU's load.
+/// `source_load`: a low guess of the load of a CPU a task would leave.
 pub fn source_load(c: &CpuLoad, idx: usize) -> u64 {
     if idx == 0 {
         c.weighted
@@ -37,7 +37,7 @@ pub fn source_load(c: &CpuLoad, idx: usize) -> u64 {
     }
 }
 
-/// `target_load`: a high guess of the local CPU's load.
+/// `target_load`: a high guess of the load of a CPU a task would go to.
 pub fn target_load(c: &CpuLoad, idx: usize) -> u64 {
     if idx == 0 {
         c.weighted

@@ -33,6 +33,11 @@ pub struct CfsRq {
     pub utilization_load_avg: i64,
     /// This runqueue's last contribution to its group's load_avg.
     pub tg_load_contrib: i64,
+    /// `h_load`: this runqueue's part of its CPU's load, computed top-down by
+    /// `task_h_load` and kept for the rest of the jiffy it was computed in
+    /// (`last_h_load_update`; None before the first).
+    pub h_load: u64,
+    pub last_h_load_update: Option<u64>,
     /// The running entity (not in the tree).
     pub curr: Option<EntId>,
     /// Buddies: hints that bend the pick away from strict leftmost.

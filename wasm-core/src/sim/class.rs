@@ -228,8 +228,6 @@ mod tests {
     //! is what a new class looks like, and it runs a mid-run switch both ways.
 
     use super::*;
-    use crate::config::{PolicyConfig, SimConfig};
-    use crate::program::Op;
     use std::collections::VecDeque;
 
     #[derive(Debug)]
@@ -306,40 +304,15 @@ mod tests {
 
     /// Two CPUs and three hogs, CFS at first.
     fn sim() -> Simulator {
-        use crate::config::{BugSwitches, CostModel, PreemptModel, ProcessSpec, DEFAULT_EVENT_BUDGET};
-        use crate::program::Dist;
-        use crate::sched::tunables::{CfsFeatures, CfsKnobs};
-        let hog = |name: &str| ProcessSpec {
-            name: name.into(),
-            nice: 0,
-            threads: 1,
-            start_ns: 0,
-            program: vec![Op::Repeat { times: None, body: vec![Op::Run(Dist::Fixed(5_000_000))] }],
-            affinity: None,
-            session: None,
-            cgroup: None,
-            job_pool: 0,
-        };
-        let cfg = SimConfig {
-            name: "rr".into(),
-            seed: 1,
-            duration_ns: 100_000_000,
-            hz: 1000,
-            machine: crate::machine::Machine::uniform("two", 1, 2, 1, 10),
-            knobs: CfsKnobs::linux_4_1(),
-            features: CfsFeatures::linux_4_1(),
-            policy: PolicyConfig::cfs(),
-            bugs: BugSwitches::linux_4_1(),
-            autogroup: false,
-            costs: CostModel::defaults(),
-            nohz: true,
-            preempt: PreemptModel::Voluntary,
-            sanity: None,
-            cgroups: Vec::new(),
-            processes: vec![hog("a"), hog("b"), hog("c")],
-            events: Vec::new(),
-            event_budget: DEFAULT_EVENT_BUDGET,
-        };
+        use crate::sim::test_config::{config, hog};
+        let cfg = config(
+            1,
+            2,
+            1,
+            1000,
+            false,
+            vec![hog("a", 5_000_000, None), hog("b", 5_000_000, None), hog("c", 5_000_000, None)],
+        );
         let mut sim = Simulator::new(&cfg);
         sim.set_index_check(true);
         sim

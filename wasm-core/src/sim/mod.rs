@@ -27,6 +27,8 @@ mod fair_balance;
 mod fair_chain;
 pub mod fair_class;
 mod group_identity;
+#[cfg(test)]
+mod h_load_test;
 mod hotplug;
 mod migrate;
 pub mod notes;
@@ -37,6 +39,8 @@ mod runqueue;
 pub mod sanity;
 mod smt_speed;
 pub mod sync;
+#[cfg(test)]
+pub(crate) mod test_config;
 mod weight_policy;
 
 pub use runqueue::Rq;

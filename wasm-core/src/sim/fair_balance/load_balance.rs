@@ -398,7 +398,8 @@ impl Simulator {
                     &mut skips,
                     &mut dst_pinned_retry,
                 );
-                let load = self.task_h_load(pid, src);
+                // 4.1 reads a task's h_load only once it may move (the read refreshes the jiffy's h_load).
+                let load = if ok { self.task_h_load(pid, src) } else { 0 };
                 if ok && load / 2 <= flags.imbalance_left as u64 {
                     self.move_queued_task(pid, dst_cpu, cause);
                     moved.push(pid);

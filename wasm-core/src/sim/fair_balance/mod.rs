@@ -43,4 +43,8 @@ pub(crate) struct LbState {
     pub placements: VecDeque<Placement>,
     /// Reused by balancing passes: per-CPU loads (only the pass's CPUs fresh).
     pub cpu_load_buf: Vec<CpuLoad>,
+    /// `nohz.next_balance` (jiffies): no kick before it. A kick moves it on by
+    /// one; the idle load balancer sets it to the earliest balance due among
+    /// the idle CPUs it went through (0 at boot).
+    pub nohz_next_balance: u64,
 }

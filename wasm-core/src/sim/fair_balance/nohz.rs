@@ -14,27 +14,29 @@ use crate::sim::Simulator;
 use crate::time::CpuId;
 
 impl Simulator {
-    /// `nohz_kick_needed`: some CPU idles with balancing due, and this CPU
-    /// has more than one task, or its package has more than one busy CPU.
-    /// Runs on every busy tick: it reads the index (the kernel's
-    /// `nohz.next_balance` and `nr_busy_cpus` play that part), not every CPU.
+    /// `nohz_kick_needed` (4.1.15): not before `nohz.next_balance`, and only
+    /// while some CPU idles; then a kick if this CPU has more than one task,
+    /// or if more than one CPU is busy in its `sd_busy` group. `sd_busy` is the
+    /// parent of the highest domain sharing package resources (the LLC), and
+    /// its group holding this CPU spans the whole LLC, so two busy CPUs
+    /// anywhere in this CPU's LLC ask for a kick (none without a parent).
+    /// The kernel counts `nr_busy_cpus` as CPUs enter and leave tickless
+    /// idle; the model reads the idle index, which changes at the same points.
     pub(crate) fn nohz_kick_needed(&mut self, cpu: CpuId) -> bool {
         let jiffies = self.jiffies();
         self.sync_index();
-        if self.index.idle_due.first().is_none_or(|&(next_balance, _)| jiffies < next_balance) {
+        if self.index.idle.first().is_none() || jiffies < self.lb.nohz_next_balance {
             return false;
         }
         let rq = &self.rqs[cpu as usize];
         if rq.nr_running() >= 2 {
             return true;
         }
-        // sd_busy: the highest domain sharing the package (the LLC); more than
-        // one busy CPU in this CPU's group there asks for a kick.
         let llc = rq.domains.iter().rposition(|sd| sd.flags.share_pkg_resources);
-        if let Some(l) = llc {
+        if let Some(sd_busy) = llc.map(|l| l + 1).filter(|&b| b < rq.domains.len()) {
             let idle = self.index.idle.words();
             let mut busy = 0;
-            for (w, &span) in rq.domains[l].groups[0].span.words().iter().enumerate() {
+            for (w, &span) in rq.domains[sd_busy].groups[0].span.words().iter().enumerate() {
                 busy += (span & !idle.get(w).copied().unwrap_or(0)).count_ones();
                 if busy > 1 {
                     return true;
@@ -44,8 +46,10 @@ impl Simulator {
         false
     }
 
-    /// Kicks the idle load balancer: the first idle online CPU.
+    /// `nohz_balancer_kick`: moves `nohz.next_balance` on by a jiffy, then
+    /// kicks the idle load balancer, the first idle online CPU.
     pub(crate) fn nohz_kick(&mut self) {
+        self.lb.nohz_next_balance += 1;
         self.sync_index();
         if let Some(ilb) = self.index.idle.first() {
             if !self.rqs[ilb as usize].nohz_kicked {
@@ -55,28 +59,47 @@ impl Simulator {
         }
     }
 
-    /// `nohz_idle_balance` run by the kicked CPU.
+    /// `nohz_idle_balance` run by the kicked CPU, then its own
+    /// `rebalance_domains` (`run_rebalance_domains`). Idle, it balances for
+    /// every other idle CPU whose balance is due, lowering its own
+    /// `next_balance` to the earliest of theirs, and leaves that as
+    /// `nohz.next_balance`; a balancer no longer idle does neither.
     pub(crate) fn nohz_idle_balance(&mut self, ilb: CpuId) {
         self.rqs[ilb as usize].nohz_kicked = false;
         let jiffies = self.jiffies();
-        // The idle CPUs in CPU order, read afresh after each balancing (which
-        // may move tasks), as a pass over every CPU would see them.
-        let mut next = 0;
-        loop {
-            // A pulled task may have made the balancer busy: stop then.
-            if !self.rqs[ilb as usize].is_idle() {
-                break;
+        if self.rqs[ilb as usize].is_idle() {
+            // The idle CPUs in CPU order, read afresh after each balancing
+            // (which may move tasks), as a pass over every CPU would see them.
+            let mut next = 0;
+            loop {
+                // A pulled task may have made the balancer busy (need_resched): stop then.
+                if !self.rqs[ilb as usize].is_idle() {
+                    break;
+                }
+                self.sync_index();
+                let Some(cpu) = self.index.idle.next_from(next) else { break };
+                next = cpu + 1;
+                if cpu == ilb {
+                    continue;
+                }
+                if jiffies >= self.rqs[cpu as usize].next_balance {
+                    self.rebalance_domains(cpu, IdleType::Idle);
+                }
+                let theirs = self.rqs[cpu as usize].next_balance;
+                let own = &mut self.rqs[ilb as usize].next_balance;
+                *own = (*own).min(theirs);
             }
-            self.sync_index();
-            let Some(cpu) = self.index.idle.next_from(next) else { break };
-            next = cpu + 1;
-            if cpu != ilb && jiffies >= self.rqs[cpu as usize].next_balance {
-                self.rebalance_domains(cpu, IdleType::Idle);
-            }
+            self.lb.nohz_next_balance = self.rqs[ilb as usize].next_balance;
         }
-        if self.rqs[ilb as usize].online && jiffies >= self.rqs[ilb as usize].next_balance {
+        // The softirq runs the balancer's own pass whatever its next_balance (each domain checks its own
+        // interval), which also sets next_balance back from its domains.
+        if self.rqs[ilb as usize].online {
             let idle = if self.rqs[ilb as usize].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
             self.rebalance_domains(ilb, idle);
         }
     }
 }
+
+#[cfg(test)]
+#[path = "nohz_test.rs"]
+mod nohz_test;

@@ -417,10 +417,12 @@ impl Simulator {
                 .iter()
                 .map(|i| {
                     let c = &loads[i as usize];
+                    // The local group is where the task would leave from: its low guess; a remote group
+                    // its high guess, so a new task stays local unless elsewhere is clearly lighter.
                     if local {
-                        target_load(c, sd.forkexec_idx)
-                    } else {
                         source_load(c, sd.forkexec_idx)
+                    } else {
+                        target_load(c, sd.forkexec_idx)
                     }
                 })
                 .sum();
@@ -468,3 +470,7 @@ impl Simulator {
         shallowest.unwrap_or(least)
     }
 }
+
+#[cfg(test)]
+#[path = "idlest_group_test.rs"]
+mod idlest_group_test;

@@ -1,0 +1,37 @@
+//! `find_idlest_group` (4.1.15, fork and exec placement) reads the local
+//! group with `source_load` (the low guess: min of history and now) and the
+//! others with `target_load` (the high guess: max), so a new task stays where
+//! it was forked unless another group is clearly lighter. 4.1's domains set
+//! `forkexec_idx` to 0, where both are the instantaneous load; the sides
+//! matter with a history index, as here.
+//!
+//! Hand-worked (2 nodes × 2 CPUs, the NUMA level's two groups, forkexec_idx
+//! 1): the local CPUs 0 and 1 carry 1024 each now but 0 in cpu_load[0] (they
+//! just got busy); the remote CPUs 2 and 3 carry 0 now but 1024 in history
+//! (they just emptied). Local: min(0, 1024) = 0 each, avg 0. Remote:
+//! max(1024, 0) = 1024 each, avg 2048 × 1024 / capacity. 100 × 0 is below
+//! imbalance × that, so there is no idlest group: the task stays local. With
+//! the sides swapped (the model before) the local group read 2048 and the
+//! remote 0, and the task left.
+
+use crate::balance::stats::CpuLoad;
+use crate::sim::test_config::{config, hog};
+use crate::sim::Simulator;
+
+fn load(now: u64, history: u64) -> CpuLoad {
+    CpuLoad { weighted: now, cpu_load: [history; 5], nr_running: 1, usage: 0, capacity: 1024, idle: now == 0 }
+}
+
+#[test]
+fn the_local_group_is_read_low_and_the_others_high() {
+    let mut sim = Simulator::new(&config(2, 2, 1, 250, false, vec![hog("P", 1_000_000, None)]));
+    let level = sim.rqs[0].domains.len() - 1;
+    assert_eq!(sim.rqs[0].domains[level].groups.len(), 2, "the NUMA level: one group per node");
+    sim.rqs[0].domains[level].forkexec_idx = 1;
+    let loads = [load(1024, 0), load(1024, 0), load(0, 1024), load(0, 1024)];
+    let pid = sim.processes()[0].threads[0];
+    assert_eq!(sim.find_idlest_group(pid, 0, level, &loads), None, "the fork stays in the local group");
+    // A remote node light now and in its history is the idlest group (local 1024 each, remote 0).
+    let loads = [load(1024, 1024), load(1024, 1024), load(0, 0), load(0, 0)];
+    assert_eq!(sim.find_idlest_group(pid, 0, level, &loads), Some(1), "an idle node is the idlest group");
+}
