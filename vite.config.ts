@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   base: './',
   plugins: [react()],
+  // The manifest tells the bench which chunks load only on demand (the policy editor) and which the page loads.
+  build: { manifest: true },
   // The engine worker (src/engine/sim-worker.ts) imports the wasm module as an ES module.
   worker: { format: 'es' },
   server: { fs: { allow: ['.'] } },

@@ -128,11 +128,24 @@ try {
   const files = readdirSync(assets)
     .map((f) => join(assets, f))
     .filter((f) => statSync(f).isFile());
-  const sum = (ext) => files.filter((f) => f.endsWith(ext)).reduce((a, f) => a + gz(f), 0);
-  const wasm = sum('.wasm');
-  const js = sum('.js');
+  // Chunks loaded only on demand (a dynamic import: the policy editor) are not part of the page's load.
+  let lazy = new Set();
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, 'dist/.vite/manifest.json'), 'utf8'));
+    lazy = new Set(
+      Object.values(manifest)
+        .filter((e) => e.isDynamicEntry)
+        .map((e) => join(root, 'dist', e.file)),
+    );
+  } catch {
+    // No manifest: every chunk counts as loaded at once.
+  }
+  const sum = (keep) => files.filter(keep).reduce((a, f) => a + gz(f), 0);
+  const wasm = sum((f) => f.endsWith('.wasm'));
+  const js = sum((f) => f.endsWith('.js') && !lazy.has(f));
+  const onDemand = sum((f) => f.endsWith('.js') && lazy.has(f));
   console.log(
-    `budget bundle (gzipped): wasm ${(wasm / 1024).toFixed(1)} KB (budget 300 KB: ${wasm <= 300 * 1024 ? 'holds' : 'NOT met'}), JS ${(js / 1024).toFixed(1)} KB (budget 400 KB: ${js <= 400 * 1024 ? 'holds' : 'NOT met'})`,
+    `budget bundle (gzipped): wasm ${(wasm / 1024).toFixed(1)} KB (budget 300 KB: ${wasm <= 300 * 1024 ? 'holds' : 'NOT met'}), JS loaded by the page ${(js / 1024).toFixed(1)} KB (budget 400 KB: ${js <= 400 * 1024 ? 'holds' : 'NOT met'}); on demand (the policy editor) ${(onDemand / 1024).toFixed(1)} KB`,
   );
 } catch {
   console.log('bundle sizes: run `npm run build` first');
