@@ -186,9 +186,9 @@ mod tests {
             assert_eq!(((u32::MAX as u128 * y_pow(n)) >> 62) as u64, RUNNABLE_AVG_YN_INV[n as usize], "inv[{n}]");
         }
         let (y, mut sum) = (y_pow(1), 0u128);
-        for n in 1..=32usize {
+        for (n, &table) in RUNNABLE_AVG_YN_SUM.iter().enumerate().skip(1) {
             sum = ((sum + 1024) * y) >> 62;
-            assert_eq!(sum as u64, RUNNABLE_AVG_YN_SUM[n], "sum[{n}]");
+            assert_eq!(sum as u64, table, "sum[{n}]");
         }
     }
 
