@@ -8,9 +8,10 @@
 //!   prefer-sibling caps its capacity at one task), and its busiest CPU runs a
 //!   single task: `load_balance` does not try to detach (nr_running ≤ 1), so
 //!   ld_moved = 0 and the pass fails: `nr_balance_failed++`, the interval stays
-//!   at min_interval = the domain's weight, 4 ms.
+//!   at min_interval = the domain's weight, 4 ms. The rebuild at 100 ms starts
+//!   the new domains' intervals there (`sd_init`), so the first pass is at 104.
 //! - MC's cache_nice_tries is 1, so `need_active_balance` holds once
-//!   nr_balance_failed > 3: the fourth failed pass, at 112 ms, kicks the busiest
+//!   nr_balance_failed > 3: the fourth failed pass, at 116 ms, kicks the busiest
 //!   CPU's stopper, resets nr_balance_failed to cache_nice_tries + 1 and doubles
 //!   the interval.
 //! - The stopper counts itself in nr_running (2 > 1), preempts the hog and
@@ -63,7 +64,7 @@ fn the_fourth_failed_pass_kicks_the_stopper_which_pushes_the_running_task() {
     let passes = mc_passes(&sim, 2);
     assert!(passes.len() >= 4, "{passes:?}");
     let times: Vec<u64> = passes.iter().take(4).map(|p| p.0).collect();
-    assert_eq!(times, [100, 104, 108, 112], "failed passes stay at min_interval (4 ms)");
+    assert_eq!(times, [104, 108, 112, 116], "failed passes stay at min_interval (4 ms)");
     let from = single_task_from(&passes[0].1).expect("the first pass fails on a single-task busiest CPU");
     assert!(from < 2, "the busiest CPU is a thread of core 0");
     for p in &passes[1..3] {
@@ -79,14 +80,14 @@ fn the_fourth_failed_pass_kicks_the_stopper_which_pushes_the_running_task() {
         .collect();
     assert_eq!(pushes.len(), 1, "{pushes:?}");
     let (at, to, TraceKind::Migrate { from: pushed_from, .. }) = pushes[0] else { unreachable!() };
-    assert_eq!((at, to, pushed_from), (112, 2, from));
+    assert_eq!((at, to, pushed_from), (116, 2, from));
     // One hog per core from then on.
     let running: Vec<u32> = sim.rqs().iter().map(|rq| rq.nr_running()).collect();
     assert_eq!(running[0] + running[1], 1, "{running:?}");
     assert_eq!(running[2] + running[3], 1, "{running:?}");
     // CPU 3 failed as often, but found the push pending: no second stopper.
     let cpu3 = mc_passes(&sim, 3);
-    assert_eq!(cpu3.iter().take(4).map(|p| p.0).collect::<Vec<_>>(), [100, 104, 108, 112]);
+    assert_eq!(cpu3.iter().take(4).map(|p| p.0).collect::<Vec<_>>(), [104, 108, 112, 116]);
     assert!(cpu3.iter().take(4).all(|p| single_task_from(&p.1).is_some()), "{cpu3:?}");
 }
 
@@ -99,8 +100,8 @@ fn a_pinned_running_task_backs_the_interval_off_without_a_stopper() {
     let sim = smt_pair("0-1", 400);
     let passes = mc_passes(&sim, 3);
     let times: Vec<u64> = passes.iter().map(|p| p.0).collect();
-    // 100, 104, 108 at min_interval; from the fourth failure (112) on the interval doubles: 8, 16, 32, 64, 128.
-    assert_eq!(times, [100, 104, 108, 112, 120, 136, 168, 232, 360], "{passes:?}");
+    // 104, 108, 112 at min_interval; from the fourth failure (116) on the interval doubles: 8, 16, 32, 64, 128.
+    assert_eq!(times, [104, 108, 112, 116, 124, 140, 172, 236, 364], "{passes:?}");
     assert!(passes.iter().all(|p| single_task_from(&p.1).is_some()), "{passes:?}");
     assert_eq!(sim.rqs()[2].nr_running() + sim.rqs()[3].nr_running(), 0);
 }

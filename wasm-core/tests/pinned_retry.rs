@@ -50,20 +50,22 @@ fn first_pass<'a>(sim: &'a Simulator, cpu: u32, level: &str, from_ms: u64) -> &'
 /// pinned to CPU 0, and on CPU 1 `h1` (pinned to it), `a` (CPUs 1-2, nice 19:
 /// weight 15) and `bc`'s two threads (CPUs 1 and 3), all running from t = 0.
 /// `a`'s vruntime grows 1024/15 ≈ 68 times as fast as the others', so after
-/// its first turn it waits: at 100 ms it is neither running nor cache-hot. At
-/// 100 ms core 1 comes online idle. CPU 2's first MC pass (the rebuild left
-/// last_balance at 0, so it is due at once): local group {2,3} empty, busiest
-/// group {0,1} (five tasks on two CPUs, overloaded), its busiest CPU 1 (four
-/// tasks); `calculate_imbalance` asks for (busiest avg_load 3,569 − domain
-/// 1,784) × capacity 1,178 / 1,024 = 2,052, two tasks' load. `detach_tasks` toward CPU 2
-/// (loop_max = 4 tasks): h1 is pinned away from both 2 and 3; b and c may not
-/// run on CPU 2 but may on CPU 3, of the local group: LBF_DST_PINNED,
-/// new_dst_cpu 3; `a` may move, and its load (15) is far below the imbalance:
-/// it moves, leaving 2,038. Imbalance is left, so `load_balance` goes again
-/// over CPU 1 toward CPU 3 (loop_max still 4): b's load 1,023, half of it
-/// below 2,038, moves (1,015 left); c would too, but is CPU 1's running task
-/// (or the one its tick just switched out, cache-hot) and stays. The old model
-/// retried only when nothing had moved: it moved `a` alone.
+/// its first turn it waits. At 100 ms core 1 comes online idle; the rebuilt
+/// domains start their intervals then (`sd_init`: last_balance = jiffies), so
+/// CPU 2's first MC pass is at 104 ms (MC's interval, 4 jiffies). There: local
+/// group {2,3} empty, busiest group {0,1} (five tasks on two CPUs,
+/// overloaded), its busiest CPU 1 (four tasks), running h1; `calculate_imbalance`
+/// asks for (busiest avg_load 3,569 − domain 1,784) × capacity 1,178 / 1,024 =
+/// 2,052, two tasks' load. `detach_tasks` toward CPU 2 (loop_max = 4 tasks,
+/// cfs_tasks most recently run first): h1 is pinned away from both 2 and 3;
+/// b and c may not run on CPU 2 but may on CPU 3, of the local group:
+/// LBF_DST_PINNED, new_dst_cpu 3; `a` may move, and its load (15) is far below
+/// the imbalance: it moves, leaving 2,038. Imbalance is left, so `load_balance`
+/// goes again over CPU 1 toward CPU 3 (loop_max still 4): c (run more
+/// recently, so first) and then b, neither running nor cache-hot 4 ms after
+/// their last turns, each of load about 1,023 with half of it below what is
+/// left (2,038, then 1,015): both move, leaving about −8. The old model retried
+/// only when nothing had moved: it moved `a` alone.
 #[test]
 fn a_pass_that_moved_something_still_retries_for_the_tasks_pinned_away_from_it() {
     let sim = laptop(
@@ -80,7 +82,8 @@ fn a_pass_that_moved_something_still_retries_for_the_tasks_pinned_away_from_it()
     let Outcome::Moved { tasks, from } = &d.outcome else { panic!("{d:?}") };
     assert_eq!(*from, 1, "{d:?}");
     assert_eq!(d.imbalance, 2_052, "{d:?}");
-    assert_eq!(tasks, &vec![a, bc[0]], "a, then b on the retry: {d:?}");
+    assert_eq!(d.at, SimTime(104 * MS), "the rebuilt MC domain is due one interval after the rebuild");
+    assert_eq!(tasks, &vec![a, bc[1], bc[0]], "a, then c and b on the retry: {d:?}");
     // Where they went, in that pass (CPU 3's own pass at the same tick comes after it).
     let moves: Vec<(u32, Pid)> = sim
         .trace()
@@ -91,7 +94,8 @@ fn a_pass_that_moved_something_still_retries_for_the_tasks_pinned_away_from_it()
             _ => None,
         })
         .collect();
-    assert_eq!(moves[..2], [(2, a), (3, bc[0])], "a to CPU 2, b to CPU 3: {moves:?}");
+    assert_eq!(moves[..3], [(2, a), (3, bc[1]), (3, bc[0])], "a to CPU 2, c and b to CPU 3: {moves:?}");
+    assert_eq!(sim.rqs()[1].nr_running(), 1, "h1 alone is left on CPU 1");
 }
 
 /// CPUs 2 and 3 offline for good: SMT {0,1} is CPU 0's only domain. `h0` runs

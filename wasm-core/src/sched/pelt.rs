@@ -34,8 +34,13 @@ const RUNNABLE_AVG_YN_SUM: [u64; 33] = [
     15091, 15769, 16433, 17082, 17718, 18340, 18949, 19545, 20128, 20698, 21256, 21802, 22336, 22859, 23371,
 ];
 
-/// `decay_load`: val · y^n.
+/// `decay_load`: val · y^n, as 4.1.15 computes it: n = 0 leaves val as it
+/// is (the table's y^0 entry, 2^32 − 1, would take one off), past 63 half
+/// lives it is 0, whole half lives are shifts and the rest one multiply.
 pub fn decay_load(val: u64, n: u64) -> u64 {
+    if n == 0 {
+        return val;
+    }
     if n > LOAD_AVG_PERIOD * 63 {
         return 0;
     }
@@ -48,20 +53,26 @@ pub fn decay_load(val: u64, n: u64) -> u64 {
     ((val as u128 * RUNNABLE_AVG_YN_INV[n as usize] as u128) >> 32) as u64
 }
 
-/// `__compute_runnable_contrib`: Σ 1024·y^k for k = 1..n.
+/// `__compute_runnable_contrib`: Σ 1024·y^k for k = 1..n, as 4.1.15 does it:
+/// the table up to n = 32 included, LOAD_AVG_MAX from LOAD_AVG_MAX_N on, and
+/// between them whole half lives folded while more than 32 periods remain,
+/// leaving 1 to 32 for the last decay and table read.
 pub fn compute_runnable_contrib(n: u64) -> u64 {
-    if n > LOAD_AVG_MAX_N {
-        return LOAD_AVG_MAX;
-    }
-    if n < LOAD_AVG_PERIOD {
+    if n <= LOAD_AVG_PERIOD {
         return RUNNABLE_AVG_YN_SUM[n as usize];
+    }
+    if n >= LOAD_AVG_MAX_N {
+        return LOAD_AVG_MAX;
     }
     let mut n = n;
     let mut contrib = 0;
-    while n >= LOAD_AVG_PERIOD {
+    loop {
         contrib /= 2;
         contrib += RUNNABLE_AVG_YN_SUM[LOAD_AVG_PERIOD as usize];
         n -= LOAD_AVG_PERIOD;
+        if n <= LOAD_AVG_PERIOD {
+            break;
+        }
     }
     decay_load(contrib, n) + RUNNABLE_AVG_YN_SUM[n as usize]
 }
@@ -78,12 +89,13 @@ pub struct SchedAvg {
 }
 
 impl SchedAvg {
-    /// A new task starts as if runnable for one slice, so its initial load
-    /// contribution equals its weight (`init_task_runnable_average`).
+    /// A new task starts as if it had run for one slice, so its initial load
+    /// contribution is about its weight and its utilisation about a full CPU
+    /// (`init_task_runnable_average` sets the runnable and running sums).
     pub fn new_task(slice_ns: u64, weight: u64, now: SimTime) -> SchedAvg {
         let s = slice_ns >> 10;
         let mut sa =
-            SchedAvg { runnable_avg_sum: s, running_avg_sum: 0, avg_period: s, last_update: now, ..Default::default() };
+            SchedAvg { runnable_avg_sum: s, running_avg_sum: s, avg_period: s, last_update: now, ..Default::default() };
         sa.update_contrib(weight);
         sa
     }
@@ -141,19 +153,63 @@ impl SchedAvg {
 mod tests {
     use super::*;
 
+    /// The tables from their definitions, in integer arithmetic: y is the
+    /// 32nd root of 1/2, `inv[n]` = ⌊(2^32 − 1) · y^n⌋, and `sum[n]` the
+    /// recurrence ⌊(sum[n − 1] + 1024) · y⌋ (a floor at every step, so a sum
+    /// never overestimates Σ 1024 · y^k: sum[3] is 2941, not ⌊2942.3⌋). y^n
+    /// (y^0 = 1 exactly) is found by bisection on (y^n)^32 = 2^-n with 62-bit
+    /// fractions; the floors are exact unless a true value falls within about
+    /// 2^-50 of an integer.
+    #[test]
+    fn the_tables_are_their_definitions() {
+        const ONE: u128 = 1 << 62;
+        // x^32 for a fraction x scaled by 2^62.
+        fn pow32(x: u128) -> u128 {
+            (0..32).fold(ONE, |r, _| (r * x) >> 62)
+        }
+        let y_pow = |n: u32| -> u128 {
+            if n == 0 {
+                return ONE;
+            }
+            let (mut lo, mut hi) = (0u128, ONE);
+            for _ in 0..64 {
+                let mid = (lo + hi) / 2;
+                if pow32(mid) <= ONE >> n {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            lo
+        };
+        for n in 0..32u32 {
+            assert_eq!(((u32::MAX as u128 * y_pow(n)) >> 62) as u64, RUNNABLE_AVG_YN_INV[n as usize], "inv[{n}]");
+        }
+        let (y, mut sum) = (y_pow(1), 0u128);
+        for (n, &table) in RUNNABLE_AVG_YN_SUM.iter().enumerate().skip(1) {
+            sum = ((sum + 1024) * y) >> 62;
+            assert_eq!(sum as u64, table, "sum[{n}]");
+        }
+    }
+
     #[test]
     fn half_life_is_32_periods() {
         // The inverse table's first entry is 2^32 − 1, so the kernel's
         // arithmetic lands one below the exact half.
         assert_eq!(decay_load(1 << 20, 32), (1 << 19) - 1);
-        assert_eq!(decay_load(1000, 0), 999);
+        assert_eq!(decay_load(1000, 0), 1000, "no period: no decay");
         assert_eq!(decay_load(u32::MAX as u64, 32 * 64), 0);
     }
 
     #[test]
     fn contrib_series_reaches_load_avg_max() {
         assert_eq!(compute_runnable_contrib(31), 22859);
-        assert_eq!(compute_runnable_contrib(32), 23370);
+        assert_eq!(compute_runnable_contrib(32), 23371, "the table's last entry");
+        // 64: one fold (23371), 32 left: decay_load(23371, 32) = 11685 × (2^32 − 1) >> 32 = 11684, + 23371.
+        assert_eq!(compute_runnable_contrib(64), 11684 + 23371);
+        // 33: one fold, 1 left: 23371 × 0xfa83b2da >> 32 = 22870, + 1002.
+        assert_eq!(compute_runnable_contrib(33), 22870 + 1002);
+        assert_eq!(compute_runnable_contrib(LOAD_AVG_MAX_N), LOAD_AVG_MAX);
         assert_eq!(compute_runnable_contrib(10_000), LOAD_AVG_MAX);
         assert!(compute_runnable_contrib(344) <= LOAD_AVG_MAX);
     }

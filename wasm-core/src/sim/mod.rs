@@ -362,12 +362,14 @@ impl Simulator {
         let groups = per_cpu.iter().flatten().flat_map(|d| d.groups.iter().map(|g| g.id + 1)).max().unwrap_or(0);
         self.lb.sgc_imbalance = vec![false; groups];
         // A rebuild attaches a new root domain: its overload flag starts clear,
-        // and each domain's newly-idle cost decays from now (sd_init).
+        // and each domain's newly-idle cost decays, and its balance interval
+        // runs, from now (sd_init sets last_balance to jiffies).
         self.lb.rd_overload = false;
-        let jiffies = self.jiffies();
+        let (jiffies, now) = (self.jiffies(), self.now);
         for (rq, mut doms) in self.rqs.iter_mut().zip(per_cpu.drain(..)) {
             for sd in &mut doms {
                 sd.next_decay_max_lb_cost = jiffies;
+                sd.last_balance = now;
             }
             rq.domains = doms;
         }

@@ -10,7 +10,7 @@ use crate::balance::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
 use crate::sim::events::Event;
 use crate::sim::Simulator;
 use crate::task::TaskState;
-use crate::time::{CpuId, Pid, NSEC_PER_MSEC};
+use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::SchedDomain;
 use crate::topology::schedstat::LbCounters;
@@ -61,8 +61,9 @@ impl Simulator {
         if busy {
             ms *= sd.busy_factor;
         }
-        let jiffies = ms * NSEC_PER_MSEC / self.tick_ns;
+        // msecs_to_jiffies rounds up: 6 ms at HZ 250 is 2 jiffies, not 1.
         let hz = crate::time::NSEC_PER_SEC / self.tick_ns;
+        let jiffies = (ms * hz).div_ceil(1000);
         let max = (hz * self.online.weight() as u64 / 10).max(1);
         jiffies.clamp(1, max)
     }
@@ -480,3 +481,7 @@ pub(super) struct DetachFlags {
     pub(super) some_pinned: bool,
     pub(super) imbalance_left: i64,
 }
+
+#[cfg(test)]
+#[path = "interval_test.rs"]
+mod interval_test;
