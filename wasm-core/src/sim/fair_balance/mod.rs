@@ -19,6 +19,7 @@ mod idle_balance;
 mod load_balance;
 mod nohz;
 mod placement;
+mod wake_affine;
 
 use crate::balance::decision::BalanceDecision;
 use crate::balance::placement::Placement;

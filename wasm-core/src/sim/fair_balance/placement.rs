@@ -258,23 +258,6 @@ impl Simulator {
         (self.select_idle_sibling(pid, target), affine_level)
     }
 
-    /// `wake_affine`: pull the wakee to the waker's CPU if that does not
-    /// leave it (much) more loaded than the previous CPU.
-    fn wake_affine(&self, pid: Pid, this_cpu: CpuId, prev: CpuId, idx: usize, imbalance_pct: u32) -> bool {
-        // Only the two CPUs compared are read (this runs on every wakeup).
-        let (prev_l, this_l) = (self.cpu_load(prev), self.cpu_load(this_cpu));
-        let load = source_load(&prev_l, idx);
-        let this_load = target_load(&this_l, idx);
-        let weight = self.tasks[pid as usize].se.avg.load_avg_contrib;
-        let mut this_eff = 100 * prev_l.capacity;
-        let mut prev_eff = (100 + (imbalance_pct as u64 - 100) / 2) * this_l.capacity;
-        if this_load > 0 {
-            this_eff *= this_load + weight;
-            prev_eff *= load;
-        }
-        this_eff <= prev_eff
-    }
-
     /// `select_idle_sibling`: the target if idle; the previous CPU if it
     /// shares the cache and is idle; else the first group (core, then CPU) of
     /// the target's LLC domain whose CPUs are all idle. "Idle" is

@@ -1,0 +1,68 @@
+//! `wake_affine` and `effective_load` (Linux 4.1.15): whether a woken task
+//! is pulled to the waker's CPU. The two CPUs' loads are compared as they
+//! would be with the task on the waker's CPU: the task's weight
+//! (`se.load.weight`) added there and nothing taken from its previous CPU,
+//! each seen through the group hierarchy — a task inside a group adds to its
+//! CPU's load only what its group entity's weight would gain, once the
+//! group's shares are dealt out again (`effective_load`).
+//!
+//! WF_SYNC (the waker about to sleep, its weight taken off both sides) is not
+//! modelled: 4.1 passes it for pipe and socket wakeups and for a child's exit
+//! waking its waiting parent (`__wake_up_parent`); the model has only the
+//! last (fork and wait), and places it as an ordinary wakeup (docs/fidelity.md).
+
+use crate::balance::stats::{source_load, target_load};
+use crate::sched::group::MIN_SHARES;
+use crate::sim::Simulator;
+use crate::time::{CpuId, Pid};
+
+impl Simulator {
+    /// `effective_load`: the change in `cpu`'s root load if `wl` weight joined
+    /// group `tg`'s runqueue there and `wg` the group's total weight. From the
+    /// task's group up to the root's child: the group entity's new weight is
+    /// the group's shares in the ratio of its runqueue's weight (plus `wl`)
+    /// to the group's (plus `wg`), at least MIN_SHARES; the change of that
+    /// entity's load contribution goes up as the next level's `wl`, with no
+    /// change of the upper groups' totals.
+    pub(crate) fn effective_load(&self, tg: u32, cpu: CpuId, wl: i64, wg: i64) -> i64 {
+        let (mut tg, mut wl, mut wg) = (tg, wl, wg);
+        while tg != 0 {
+            let gi = self.gidx(tg, cpu);
+            let my_q = &self.gcfs[gi];
+            let group = &self.tgs[tg as usize];
+            // calc_tg_weight: the group's load, this CPU's part by its current weight.
+            let tg_weight = group.load_avg - my_q.tg_load_contrib + my_q.load_weight as i64;
+            let big_w = wg + tg_weight;
+            let w = my_q.load_weight as i64 + wl;
+            wl = if big_w > 0 && w < big_w { w * group.shares as i64 / big_w } else { group.shares as i64 };
+            wl = wl.max(MIN_SHARES as i64);
+            wl -= self.gses[gi].avg.load_avg_contrib as i64;
+            wg = 0;
+            tg = self.tgs[tg as usize].parent.unwrap_or(0);
+        }
+        wl
+    }
+
+    /// `wake_affine` (without WF_SYNC): pull the wakee to the waker's CPU if,
+    /// with it there, that CPU is not more loaded than the previous one by
+    /// more than half the domain's imbalance margin, capacities weighed.
+    pub(super) fn wake_affine(&self, pid: Pid, this_cpu: CpuId, prev: CpuId, idx: usize, imbalance_pct: u32) -> bool {
+        // Only the two CPUs compared are read (this runs on every wakeup).
+        let (prev_l, this_l) = (self.cpu_load(prev), self.cpu_load(this_cpu));
+        let load = source_load(&prev_l, idx) as i64;
+        let this_load = target_load(&this_l, idx) as i64;
+        let task = &self.tasks[pid as usize];
+        let (tg, weight) = (task.tg, task.se.weight as i64);
+        let mut this_eff = 100 * prev_l.capacity as i64;
+        let mut prev_eff = (100 + (imbalance_pct as i64 - 100) / 2) * this_l.capacity as i64;
+        if this_load > 0 {
+            this_eff *= this_load + self.effective_load(tg, this_cpu, weight, weight);
+            prev_eff *= load + self.effective_load(tg, prev, 0, weight);
+        }
+        this_eff <= prev_eff
+    }
+}
+
+#[cfg(test)]
+#[path = "wake_affine_test.rs"]
+mod wake_affine_test;

@@ -1,0 +1,62 @@
+//! `wake_affine` as 4.1.15 weighs a wakee: its `se.load.weight`, seen through
+//! its group by `effective_load`.
+//!
+//! Hand-worked on 2 CPUs (MC imbalance_pct 117, so the previous CPU's side is
+//! weighed by 108), the waker on CPU 0 with root load 800, the wakee P (nice 0,
+//! weight 1024, load_avg_contrib 300) last on CPU 1 with root load 1200, P in
+//! its autogroup G (shares 1024, load_avg 2048): on CPU 0 G's runqueue weighs
+//! 1024 with tg_load_contrib 1024 and G's entity contributes 512; on CPU 1
+//! G's runqueue is empty, tg_load_contrib 1024, its entity contributing 500.
+//!
+//! effective_load(G, CPU 0, 1024, 1024): G's weight as CPU 0 sees it is
+//! 2048 − 1024 + 1024 = 2048; W = 3072, w = 2048, so G's entity would weigh
+//! 2048 × 1024 / 3072 = 682: a change of 682 − 512 = 170.
+//! effective_load(G, CPU 1, 0, 1024): W = 1024 + (2048 − 1024 + 0) = 2048, w = 0,
+//! so the entity would weigh 0, raised to MIN_SHARES 2: 2 − 500 = −498.
+//! this_eff = 100 × 1024 × (800 + 170) = 99,328,000 against prev_eff = 108 ×
+//! 1024 × (1200 − 498) = 77,635,584: not balanced, P stays. (Taking P's
+//! load_avg_contrib and no group, the model before, pulled it: 100 × 1024 ×
+//! 1100 = 112,640,000 ≤ 108 × 1024 × 1200 = 132,710,400.)
+//! Without a group, effective_load is the weight itself: 100 × 1024 × 1824 =
+//! 186,777,600 > 132,710,400, not balanced either.
+
+use crate::sim::test_config::{config, hog};
+use crate::sim::Simulator;
+
+fn two_cpus(autogroup: bool) -> (Simulator, u32) {
+    let mut sim = Simulator::new(&config(1, 2, 1, 250, autogroup, vec![hog("P", 1_000_000, None)]));
+    let pid = sim.processes()[0].threads[0];
+    sim.rqs[0].cfs.runnable_load_avg = 800;
+    sim.rqs[1].cfs.runnable_load_avg = 1200;
+    let p = &mut sim.tasks[pid as usize];
+    assert_eq!(p.se.weight, 1024);
+    p.se.avg.load_avg_contrib = 300;
+    (sim, pid)
+}
+
+#[test]
+fn the_wakee_weighs_its_weight_through_its_group() {
+    let (mut sim, pid) = two_cpus(true);
+    let tg = sim.tasks[pid as usize].tg;
+    assert_ne!(tg, 0);
+    assert_eq!(sim.tgs[tg as usize].shares, 1024);
+    sim.tgs[tg as usize].load_avg = 2048;
+    let (g0, g1) = (sim.gidx(tg, 0), sim.gidx(tg, 1));
+    sim.gcfs[g0].load_weight = 1024;
+    sim.gcfs[g0].tg_load_contrib = 1024;
+    sim.gses[g0].avg.load_avg_contrib = 512;
+    sim.gcfs[g1].load_weight = 0;
+    sim.gcfs[g1].tg_load_contrib = 1024;
+    sim.gses[g1].avg.load_avg_contrib = 500;
+    assert_eq!(sim.effective_load(tg, 0, 1024, 1024), 170);
+    assert_eq!(sim.effective_load(tg, 1, 0, 1024), -498);
+    assert!(!sim.wake_affine(pid, 0, 1, 0, 117), "P stays on CPU 1");
+}
+
+#[test]
+fn without_a_group_the_wakee_weighs_its_weight() {
+    let (sim, pid) = two_cpus(false);
+    assert_eq!(sim.tasks[pid as usize].tg, 0);
+    assert_eq!(sim.effective_load(0, 0, 1024, 1024), 1024);
+    assert!(!sim.wake_affine(pid, 0, 1, 0, 117));
+}
