@@ -1,9 +1,8 @@
 // The exercise panel, wired to the lab: shown when the loaded scenario carries
-// an exercise, judging the latest report. The verdict is final only when that
-// report is the run's last one (the report arrives with the slow parts of a
-// frame, so a finished frame may still carry an earlier report).
+// an exercise, with the engine's verdict from the latest report (final once
+// the run is over: the report says so itself).
 import { useMemo } from 'react';
-import { exerciseOf, judge } from '../classroom/exercise';
+import { exerciseOf } from '../classroom/exercise';
 import { ExercisePanel } from '../classroom/exercise-panel';
 import { builtInByName } from '../classroom/exercises';
 import { useStore } from '../stores/store';
@@ -15,9 +14,9 @@ export function LabExercise() {
   const data = useStore(lab.engine.store, (s) => s.data);
   const exercise = useMemo(() => exerciseOf(json), [json]);
   const report = data?.report;
-  if (!exercise || !report || !data || trace) return null;
+  const verdict = report?.exercise;
+  if (!exercise || !verdict || !data || trace) return null;
   const f = data.frame;
-  const verdict = judge(exercise, report, f.finished && report.events === f.events, f.durationNs);
   return (
     <ExercisePanel
       exercise={exercise}

@@ -1,9 +1,7 @@
 // An exercise on the page: the goal a scenario carries (`"exercise"`, checked
-// by the engine when it loads the scenario) and the run judged against it.
-// The judgement follows wasm-core/src/api/exercise.rs rule for rule, from the
-// same report figures: the engine's simulator does not hold the scenario, so
-// the page's report comes without a verdict and the page reads the figure
-// itself. tests/unit/exercise.test.ts holds it to the engine's cases.
+// by the engine when it loads the scenario), read back for its words. The run
+// is judged by the engine (wasm-core/src/api/exercise.rs): every report of
+// the run carries the verdict (`report.exercise`), as `schedsim run` prints it.
 import type { Report } from '../engine/types';
 
 export type GoalName =
@@ -51,47 +49,6 @@ export function exerciseOf(scenarioJson: string): Exercise | null {
     max: e.max,
     process: typeof e.process === 'string' ? e.process : undefined,
     text: typeof e.text === 'string' ? e.text : undefined,
-  };
-}
-
-/** The run's figure in the goal's unit; null while there is none (no wakeup measured, not completed). */
-function figureOf(ex: Exercise, r: Report): number | null {
-  const proc = () => r.processes.find((p) => p.name === ex.process);
-  switch (ex.goal) {
-    case 'longest_wasted_idle_ms':
-      // No stretch at all is a longest stretch of zero.
-      return r.longest_wasted_idle ? r.longest_wasted_idle[2] / 1e6 : 0;
-    case 'wasted_core_ms':
-      return r.wasted_core_ns / 1e6;
-    case 'p99_wakeup_us':
-    case 'max_wakeup_us': {
-      // [p50, p90, p99, max]
-      const l = proc()?.wakeup_latency_ns;
-      return l ? l[ex.goal === 'p99_wakeup_us' ? 2 : 3] / 1e3 : null;
-    }
-    case 'completion_ms': {
-      const c = proc()?.completion_ns;
-      return c == null ? null : c / 1e6;
-    }
-  }
-}
-
-/**
- * The run judged from `r`. `finished`: the run is over and `r` is its last
- * report; `durationNs`: the scenario's duration (a run over before it
- * stopped early, and fails).
- */
-export function judge(ex: Exercise, r: Report, finished: boolean, durationNs: number): Verdict {
-  const figure = figureOf(ex, r);
-  const stoppedEarly = finished && r.sim_time_ns < durationNs;
-  return {
-    goal: ex.goal,
-    ...(ex.process !== undefined ? { process: ex.process } : {}),
-    bound: ex.max,
-    figure,
-    pass: !stoppedEarly && figure !== null && figure <= ex.max,
-    finished,
-    ...(stoppedEarly ? { stopped_early_ns: r.sim_time_ns } : {}),
   };
 }
 

@@ -227,7 +227,7 @@ export interface Report {
   processes: ProcessReport[];
   /** 4.1's schedstat counters per CPU and per domain (wasm-core/src/api/schedstat.rs); empty in a frame's report (Frame.schedstat has the selected CPU's). */
   schedstat: CpuSchedstat[];
-  /** The scenario's exercise judged from these figures (wasm-core/src/api/exercise.rs), as `schedsim run --json` writes it; a frame's report has none (the simulator does not hold the scenario), the page judges its run with classroom/exercise.ts. */
+  /** The scenario's exercise judged from these figures (wasm-core/src/api/exercise.rs): in every report of a scenario with an exercise, the page's as `schedsim run --json`'s. */
   exercise?: {
     goal: string;
     process?: string;

@@ -1,9 +1,9 @@
-// Exercises on the page: the goal read back from a scenario, the run judged
-// by the rules of wasm-core/src/api/exercise.rs (within the bound passes, over
-// it fails, before the end it is only "so far", a run stopped short fails),
-// the built-in exercises judged on the page exactly as `schedsim run` judges
-// them (the release build, as tests/unit/ext-policy-wasm.test.ts uses), and
-// accepted by the engine.
+// Exercises on the page: the goal read back from a scenario, the engine's
+// verdict in every report of the run (before the end only "so far", then PASS
+// or FAIL from the report's own figures; the rules are
+// wasm-core/tests/exercise.rs's), the built-in exercises judged in the page's
+// engine exactly as `schedsim run` judges them (the release build, as
+// tests/unit/ext-policy-wasm.test.ts uses), and accepted by the engine.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { initSync, validateScenario } from '../../wasm-core/pkg/schedlab_core.js
 import { installPolicyHost } from '../../src/engine/policy-host';
 import type { Report } from '../../src/engine/types';
 import { Simulation, presetJson } from '../../src/engine/engine';
-import { exerciseOf, figureText, judge, type Exercise } from '../../src/classroom/exercise';
+import { exerciseOf, figureText, type Exercise } from '../../src/classroom/exercise';
 import { EXERCISES, STARTERS, builtInByName, exerciseName, exerciseScenario } from '../../src/classroom/exercises';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -45,51 +45,47 @@ describe('exercise: the goal and the verdict', () => {
     expect(exerciseOf('not json "exercise"')).toBeNull();
   });
 
-  it('judges a run from its own report: so far before the end, then PASS or FAIL', () => {
+  it('comes judged in the run’s own report: so far before the end, then PASS or FAIL', () => {
     // One tick at HZ 250: the bound of the keep-busy exercise (4.1's Group Imbalance bug breaks it by far).
     const ex: Exercise = { goal: 'longest_wasted_idle_ms', max: 4 };
     const text = withExercise('group-imbalance-make', 300, ex);
     expect(JSON.parse(validateScenario(text))).toEqual([]);
     const sim = new Simulation(text);
     sim.runUntil(20e6);
-    const early = judge(ex, sim.pageReport(), sim.finished, sim.durationNs);
-    expect(early).toMatchObject({ goal: ex.goal, bound: 4, finished: false, pass: true });
+    expect(sim.pageReport().exercise).toMatchObject({ goal: ex.goal, bound: 4, finished: false, pass: true });
     sim.runUntil(sim.durationNs);
-    expect(sim.finished).toBe(true);
     const r = sim.pageReport();
-    const v = judge(ex, r, true, sim.durationNs);
     expect(r.longest_wasted_idle).not.toBeNull();
-    expect(v.figure).toBe((r.longest_wasted_idle?.[2] ?? 0) / 1e6);
-    expect(v).toMatchObject({ finished: true, pass: false });
-    expect(v.figure).toBeGreaterThan(4);
-    // The same run with a bound above its figure passes: the verdict is the figure against the bound, nothing else.
-    expect(judge({ ...ex, max: (v.figure ?? 0) + 1 }, r, true, sim.durationNs).pass).toBe(true);
-    // Stopped short of its duration (a policy failed, the budget ran out): fails whatever the figure.
-    const short = judge({ ...ex, max: 1e9 }, { ...r, sim_time_ns: 5e6 }, true, sim.durationNs);
-    expect(short).toMatchObject({ pass: false, stopped_early_ns: 5e6 });
+    expect(r.exercise?.figure).toBe((r.longest_wasted_idle?.[2] ?? 0) / 1e6);
+    expect(r.exercise).toMatchObject({ finished: true, pass: false });
+    expect(r.exercise?.figure).toBeGreaterThan(4);
+    expect(sim.report().exercise).toEqual(r.exercise);
     sim.dispose();
+    // A scenario without an exercise: no verdict.
+    const plain = new Simulation(presetJson('cfs-nice-levels'));
+    expect(plain.pageReport().exercise).toBeUndefined();
+    plain.dispose();
   });
 
   it('reads a process figure, and fails a process that gives none', () => {
-    const s = JSON.parse(
-      withExercise('cfs-nice-levels', 200, { goal: 'p99_wakeup_us', max: 1e6, process: 'sleeper' }),
-    ) as {
-      processes: object[];
+    const run = (ex: Exercise) => {
+      const s = JSON.parse(withExercise('cfs-nice-levels', 200, ex)) as { processes: object[] };
+      // A process that starts after the run's end never wakes and never completes.
+      s.processes.push({ name: 'late', start_ms: 500, program: [{ run_us: 1000 }] });
+      const sim = new Simulation(JSON.stringify(s));
+      sim.runUntil(sim.durationNs);
+      const r = sim.pageReport();
+      sim.dispose();
+      return r;
     };
-    // A process that starts after the run's end never wakes and never completes.
-    s.processes.push({ name: 'late', start_ms: 500, program: [{ run_us: 1000 }] });
-    const sim = new Simulation(JSON.stringify(s));
-    sim.runUntil(sim.durationNs);
-    const r = sim.pageReport();
+    const r = run({ goal: 'p99_wakeup_us', max: 1e6, process: 'sleeper' });
     const sleeper = r.processes.find((p) => p.name === 'sleeper');
-    const p99 = judge({ goal: 'p99_wakeup_us', max: 1e6, process: 'sleeper' }, r, true, sim.durationNs);
-    expect(p99.figure).toBe((sleeper?.wakeup_latency_ns?.[2] ?? NaN) / 1e3);
-    expect(p99.pass).toBe(true);
-    const never = judge({ goal: 'max_wakeup_us', max: 1e6, process: 'late' }, r, true, sim.durationNs);
+    expect(r.exercise?.figure).toBe((sleeper?.wakeup_latency_ns?.[2] ?? NaN) / 1e3);
+    expect(r.exercise?.pass).toBe(true);
+    const never = run({ goal: 'max_wakeup_us', max: 1e6, process: 'late' }).exercise;
     expect(never).toMatchObject({ figure: null, pass: false, finished: true });
-    const done = judge({ goal: 'completion_ms', max: 1e6, process: 'late' }, r, true, sim.durationNs);
+    const done = run({ goal: 'completion_ms', max: 1e6, process: 'late' }).exercise;
     expect(done).toMatchObject({ figure: null, pass: false });
-    sim.dispose();
   });
 
   it('writes figures as the engine does', () => {
@@ -98,7 +94,7 @@ describe('exercise: the goal and the verdict', () => {
 });
 
 describe('built-in exercises', () => {
-  it('are judged on the page exactly as schedsim judges them, with the starters and a passing policy', () => {
+  it('are judged in the page’s engine exactly as schedsim judges them, with the starters and a passing policy', () => {
     // Shortened runs (the verdict rule does not depend on the length); global FIFO passes keep-busy natively.
     const keepBusy = EXERCISES[0];
     const cases = [
@@ -112,10 +108,10 @@ describe('built-in exercises', () => {
       const engine = native(text).exercise;
       const sim = new Simulation(text);
       sim.runUntil(sim.durationNs);
-      const page = judge(e.exercise, sim.pageReport(), sim.finished, sim.durationNs);
+      const page = sim.pageReport().exercise;
       sim.dispose();
       expect(page, e.id).toEqual(engine);
-      passes.push(page.pass);
+      passes.push(page?.pass ?? false);
     }
     // The starting policies fail their exercise; the shared queue keeps every core busy.
     expect(passes).toEqual([false, false, true]);

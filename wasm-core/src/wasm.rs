@@ -6,6 +6,7 @@
 //! Times cross the boundary as JS numbers holding integer nanoseconds (exact
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
+use crate::api::exercise::ExerciseFile;
 use crate::api::timeline::{Mark, Timeline};
 use crate::api::{
     editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, schedstat, topology, view,
@@ -78,6 +79,9 @@ pub struct SimSnapshot {
 #[wasm_bindgen]
 pub struct Simulator {
     inner: Timeline,
+    /// The scenario's exercise, judged in every report this simulation gives
+    /// (the simulator itself does not carry the scenario).
+    exercise: Option<ExerciseFile>,
 }
 
 #[wasm_bindgen]
@@ -87,7 +91,8 @@ impl Simulator {
     pub fn new(scenario_json: &str) -> Result<Simulator, JsError> {
         let cfg = scenario::load_scenario(scenario_json)
             .map_err(|diags| JsError::new(&diags.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))?;
-        Ok(Simulator { inner: Timeline::from_config(&cfg) })
+        let exercise = scenario::parse_scenario(scenario_json).ok().and_then(|s| s.exercise);
+        Ok(Simulator { inner: Timeline::from_config(&cfg), exercise })
     }
 
     fn sim(&self) -> &Engine {
@@ -206,13 +211,14 @@ impl Simulator {
         self.sim().tasks().len() as u32
     }
 
+    /// The report, with the scenario's exercise judged from it (as `schedsim run --json`).
     pub fn metrics_json(&self) -> String {
-        to_json(&report::report(self.sim()))
+        to_json(&report::with_exercise(report::report(self.sim()), self.exercise.as_ref(), self.sim()))
     }
 
     /// The report a lab frame carries: without schedstats (`schedstat_json` reads one CPU's).
     pub fn page_metrics_json(&self) -> String {
-        to_json(&report::page_report(self.sim()))
+        to_json(&report::with_exercise(report::page_report(self.sim()), self.exercise.as_ref(), self.sim()))
     }
 
     /// One CPU's schedstats ("null" past the last CPU).
