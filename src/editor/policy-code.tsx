@@ -19,8 +19,12 @@ import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighti
 import { javascriptLanguage } from '@codemirror/lang-javascript';
 import { lintGutter, lintKeymap, setDiagnostics } from '@codemirror/lint';
 import { useLatest } from '../stores/use-latest';
-import { sourceDiagnostics } from './policy-lint';
+import { sourceDiagnostics, syntaxProblem } from './policy-lint';
+import { provideSyntaxCheck } from './policy-syntax';
 import type { Problem } from './field-paths';
+
+// The draft's check of the source's syntax arrives with this chunk (policy-syntax.ts).
+provideSyntaxCheck(syntaxProblem);
 
 /** Pause after the last keystroke before the source is parsed again. */
 const LINT_DELAY_MS = 250;

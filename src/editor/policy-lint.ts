@@ -80,7 +80,7 @@ export function lineColumn(text: string, offset: number): { line: number; column
  */
 export function engineDiagnostics(problems: Problem[], source: string): SourceDiagnostic[] {
   return problems
-    .filter((p) => p.path === 'policy.source')
+    .filter((p) => p.path === 'policy.source' && !p.message.startsWith(SYNTAX_PREFIX))
     .map((p) => {
       const m = /\bline (\d+)(?:,? col(?:umn)? (\d+))?|\b(\d+):(\d+)\b/i.exec(p.message);
       const line = m ? Number(m[1] ?? m[3]) : 1;
@@ -89,6 +89,16 @@ export function engineDiagnostics(problems: Problem[], source: string): SourceDi
       const to = m && (m[2] ?? m[4]) !== undefined ? Math.min(from + 1, lineEnd(source, from)) : lineEnd(source, from);
       return { from, to: Math.max(from, to), severity: 'error', message: p.message, source: 'engine' };
     });
+}
+
+/** How the draft words a syntax error (`syntaxProblem`): the code shows it as its own marker, not again. */
+export const SYNTAX_PREFIX = 'SyntaxError: ';
+
+/** The source's syntax error as a problem of the draft, naming its line; null when it parses. */
+export function syntaxProblem(source: string): Problem | null {
+  const [d] = syntaxDiagnostics(source);
+  if (!d) return null;
+  return { path: 'policy.source', message: `${SYNTAX_PREFIX}${d.message} (line ${lineColumn(source, d.from).line})` };
 }
 
 /** Everything to show on the source: its syntax error, then the engine's messages. */

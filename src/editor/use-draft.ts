@@ -7,6 +7,7 @@
 // applied and exported.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromScenario, programProblems, type FormModel } from './scenario-form';
+import { onSyntaxCheck, policySyntaxProblems } from './policy-syntax';
 import { scenarioWriter } from './scenario-writer';
 import { setField, type Problem } from './field-paths';
 import { parseObject, type CheckResult } from './check-text';
@@ -69,6 +70,7 @@ function withAnswer(s: State, rev: number, r: CheckResult): State {
 export function useDraft(initialText: string): Draft {
   const [state, setState] = useState<State>(() => withText(null, initialText));
   const [result, setResult] = useState<{ rev: number; problems: Problem[] }>({ rev: -1, problems: [] });
+  const [parser, setParser] = useState(0);
   const written = useRef(new WeakMap<FormModel, string>());
   const [write] = useState(scenarioWriter);
   const checker = useRef<Checker | null>(null);
@@ -107,8 +109,12 @@ export function useDraft(initialText: string): Draft {
       flushRef.current = null;
       const c = checker.current;
       if (!c) return;
-      // Program text that is not JSON: the form's own message, in place of the engine's at the same path.
-      const local = s.text === null ? programProblems(s.model) : [];
+      // Program text that is not JSON, a policy whose JavaScript does not parse: the page's own messages, in
+      // place of the engine's at the same path.
+      const local = [
+        ...(s.text === null ? programProblems(s.model) : []),
+        ...policySyntaxProblems(s.text === null ? s.model.policy : policyOfText(s.text)),
+      ];
       void c.check(textOf(s), s.reading).then((r) => {
         if (!r) return;
         setState((cur) => withAnswer(cur, rev, r));
@@ -122,7 +128,10 @@ export function useDraft(initialText: string): Draft {
       clearTimeout(timer);
       done = true;
     };
-  }, [state.rev, textOf, current]);
+  }, [state.rev, textOf, current, parser]);
+
+  // The policy's parser arrives with the code editor: check again with it.
+  useEffect(() => onSyntaxCheck(() => setParser((n) => n + 1)), []);
 
   const change = useCallback((fn: (m: FormModel) => FormModel) => {
     setState((s) => ({ model: fn(s.model), text: null, reading: false, frozen: false, rev: s.rev + 1 }));
@@ -144,4 +153,16 @@ export function useDraft(initialText: string): Draft {
     setText,
     flush,
   };
+}
+
+/** The policy of a scenario text (the JSON tab's), if it parses. */
+function policyOfText(text: string): { kind?: unknown; source?: unknown } | undefined {
+  // A long scenario without a JavaScript policy is not parsed again here.
+  if (!text.includes('"ext"')) return undefined;
+  try {
+    const v = JSON.parse(text) as { policy?: { kind?: unknown; source?: unknown } } | null;
+    return v?.policy;
+  } catch {
+    return undefined;
+  }
 }

@@ -79,6 +79,15 @@ describe('a JavaScript policy in the editor', () => {
     await page.locator('.cm-tooltip-lint').waitFor();
     expect(await page.locator('.cm-tooltip-lint').textContent()).toContain('Unexpected token');
     await page.screenshot({ path: join(shots, 'policy-editor-syntax.png') });
+    // And the scenario is not called valid: the draft counts the syntax error, and Apply waits for a fix.
+    await settled(
+      async () => (await page.getByTestId('editor-apply').isDisabled()) === true,
+      (off) => off,
+      10000,
+    );
+    expect(await page.getByTestId('editor-problems').textContent()).toContain(
+      'SyntaxError: Unexpected token (line 17)',
+    );
     await page.mouse.move(0, 0);
     // Escape in the code stays in the code: the dialog (and what was typed) stays open.
     await page.keyboard.press('Escape');

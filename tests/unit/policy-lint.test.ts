@@ -3,6 +3,7 @@
 // engine's own messages about `policy.source` at the line they name.
 import { describe, expect, it } from 'vitest';
 import {
+  syntaxProblem,
   engineDiagnostics,
   lineColumn,
   offsetOf,
@@ -93,5 +94,16 @@ describe('offsets', () => {
       expect(offsetOf(text, line, column)).toBe(o);
     }
     expect(offsetOf(text, 2, 99)).toBe(6); // end of "cde"
+  });
+});
+
+describe('the draft’s syntax problem', () => {
+  it('names the error and its line, and is not marked twice in the code', () => {
+    const source = 'function enqueue(p) {\n  scx.dsq_insert(p,, 1);\n}';
+    const p = syntaxProblem(source);
+    expect(p).toEqual({ path: 'policy.source', message: 'SyntaxError: Unexpected token (line 2)' });
+    expect(syntaxProblem('function init() {}')).toBeNull();
+    // The code shows acorn's own marker; the draft's copy of it is not shown again as an engine message.
+    expect(sourceDiagnostics(source, p ? [p] : []).map((d) => d.source)).toEqual(['syntax']);
   });
 });
