@@ -22,6 +22,13 @@ import type {
   TopologyView,
 } from './types';
 
+/** A trace export: the JSON text, the trace events it holds, and where the cap cut it (ns; null: not cut). */
+export interface ChromeTraceOut {
+  json: string;
+  events: number;
+  truncatedAtNs: number | null;
+}
+
 let ready: Promise<void> | null = null;
 
 /** Loads and instantiates the wasm module once. */
@@ -250,9 +257,12 @@ export class Simulation {
     return JSON.parse(this.sim.latency_cdfs_json(points)) as LatencyCdf[];
   }
 
-  /** The run from its start to the cursor as Chrome / Perfetto trace JSON text (replayed in wasm; capped). */
-  chromeTrace(): string {
-    return this.sim.chrome_trace_json();
+  /** The run from its start to the cursor as Chrome / Perfetto trace JSON text (replayed in wasm; capped), with its fields. */
+  chromeTrace(): ChromeTraceOut {
+    const e = this.sim.chrome_trace();
+    const out = { json: e.json, events: e.events, truncatedAtNs: e.truncated_at_ns ?? null };
+    e.free();
+    return out;
   }
 
   /** The metrics report at the cursor as CSV (quoted, formula-safe). */

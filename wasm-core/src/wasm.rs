@@ -68,6 +68,17 @@ pub fn set_policy_host(factory: js_sys::Function) {
     crate::sim::ext_host_js::set_factory(factory);
 }
 
+/// A Chrome / Perfetto trace export (`Simulator.chrome_trace`).
+#[wasm_bindgen(getter_with_clone)]
+pub struct ChromeTraceExport {
+    /// The trace JSON.
+    pub json: String,
+    /// Trace events written (metadata included).
+    pub events: u32,
+    /// Where the cap cut the export (simulated ns), when it did.
+    pub truncated_at_ns: Option<f64>,
+}
+
 /// A full copy of a simulation's state (see `Simulator.save`).
 #[wasm_bindgen]
 pub struct SimSnapshot {
@@ -232,10 +243,17 @@ impl Simulator {
     }
 
     /// The run from its start to the cursor as Chrome / Perfetto trace JSON
-    /// (replayed; capped at `perfetto::DEFAULT_MAX_EVENTS` events, which
-    /// `otherData.truncated` then reports).
-    pub fn chrome_trace_json(&self) -> String {
-        perfetto::chrome_trace(&self.inner.start(), self.sim().events_processed(), perfetto::DEFAULT_MAX_EVENTS).json
+    /// (replayed; capped at `perfetto::DEFAULT_MAX_EVENTS` events), with how
+    /// many events it holds and where the cap cut it, as fields: the page
+    /// never reads them back out of the text.
+    pub fn chrome_trace(&self) -> ChromeTraceExport {
+        let t =
+            perfetto::chrome_trace(&self.inner.start(), self.sim().events_processed(), perfetto::DEFAULT_MAX_EVENTS);
+        ChromeTraceExport {
+            json: t.json,
+            events: t.events as u32,
+            truncated_at_ns: t.truncated_at_ns.map(|n| n as f64),
+        }
     }
 
     /// The machine: nodes, cores, SMT threads, distances and hops, online CPUs.

@@ -17,7 +17,8 @@ const exportsCatalog: Catalog = {
       'The run from its start to the cursor as Chrome trace JSON: open it at ui.perfetto.dev or chrome://tracing',
     'exports.csv': 'Metrics (CSV)',
     'exports.csvTip': 'The metrics report at the cursor as CSV: headline figures, one row per process, one row per CPU',
-    'exports.truncated': 'The trace was cut at its size cap: {note}',
+    'exports.truncated':
+      'Saved {file}, cut at its size cap: it stops at {ms} ms after {events} trace events; export an earlier cursor or a shorter run for the rest',
     'exports.written': 'Saved {file} ({events} trace events)',
   },
   zh: {
@@ -34,7 +35,8 @@ const exportsCatalog: Catalog = {
       '从开始到当前游标的运行过程，Chrome trace JSON 格式：可在 ui.perfetto.dev 或 chrome://tracing 中打开',
     'exports.csv': '指标（CSV）',
     'exports.csvTip': '当前游标处的指标报告，CSV 格式：总体数据、每个进程一行、每个 CPU 一行',
-    'exports.truncated': 'trace 达到大小上限被截断：{note}',
+    'exports.truncated':
+      '已保存 {file}，trace 达到大小上限被截断：在 {ms} ms 处、{events} 个 trace 事件后停止；其余部分请从更早的游标或更短的运行导出',
     'exports.written': '已保存 {file}（{events} 个 trace 事件）',
   },
 };

@@ -1,15 +1,10 @@
 // Exports of the whole run: the trace as Chrome / Perfetto JSON (the engine
 // replays the run from its start to the cursor) and the metrics as CSV.
 import { useState } from 'react';
+import type { ChromeTraceOut } from '../../engine/engine';
 import type { Read } from '../../engine/protocol';
 import { useT } from '../../i18n/i18n';
 import { download, fileSlug } from './compose';
-
-/** The note the engine writes in otherData when the cap cut the trace (it is at the end of the text). */
-export function truncationNote(traceJson: string): string | null {
-  const m = /"truncated":"([^"]*)"/.exec(traceJson.slice(-600));
-  return m ? m[1] : null;
-}
 
 export function RunExports(props: { read: <T>(r: Read) => Promise<T>; scenarioName: string }) {
   const t = useT();
@@ -17,17 +12,20 @@ export function RunExports(props: { read: <T>(r: Read) => Promise<T>; scenarioNa
   const base = `schedlab-${fileSlug(props.scenarioName)}`;
   // Both are made in the engine worker (a long trace takes a while); the page stays live.
   const trace = async () => {
-    let json: string;
+    let out: ChromeTraceOut;
     try {
-      json = await props.read<string>({ kind: 'chrome-trace' });
+      out = await props.read<ChromeTraceOut>({ kind: 'chrome-trace' });
     } catch (e) {
       return setNote(t('exports.failed', { error: e instanceof Error ? e.message : String(e) }));
     }
     const file = `${base}.trace.json`;
-    download(json, file, 'application/json');
-    const cut = truncationNote(json);
-    const events = (json.match(/\n\{/g) ?? []).length;
-    setNote(cut ? t('exports.truncated', { note: cut }) : t('exports.written', { file, events }));
+    download(out.json, file, 'application/json');
+    const events = out.events;
+    setNote(
+      out.truncatedAtNs !== null
+        ? t('exports.truncated', { file, events, ms: (out.truncatedAtNs / 1e6).toFixed(3) })
+        : t('exports.written', { file, events }),
+    );
   };
   const csv = async () => {
     try {
