@@ -56,16 +56,30 @@ thread_local! {
     static HOSTS: RefCell<Vec<Option<Box<dyn PolicyHost>>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The engine this build runs policies with: boa natively, the worker's own
-/// engine in wasm.
-fn factory() -> HostFactory {
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    /// The host a build without boa was given (`set_factory`).
+    static FACTORY: std::cell::Cell<Option<HostFactory>> = const { std::cell::Cell::new(None) };
+}
+
+/// Gives the engine its JavaScript host where it has none of its own: the
+/// wasm build's binding layer registers the page's (`wasm.rs`), so the
+/// simulator knows no JavaScript interop.
+#[cfg(target_arch = "wasm32")]
+pub fn set_factory(f: HostFactory) {
+    FACTORY.with(|x| x.set(Some(f)));
+}
+
+/// The engine this build runs policies with: boa natively, the one
+/// registered in wasm.
+fn factory() -> Result<HostFactory, String> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        super::ext_host_boa::BoaHost::create
+        Ok(super::ext_host_boa::BoaHost::create)
     }
     #[cfg(target_arch = "wasm32")]
     {
-        super::ext_host_js::JsHost::create
+        FACTORY.with(|x| x.get()).ok_or_else(|| "no JavaScript host is registered for sched_ext policies".into())
     }
 }
 
@@ -77,7 +91,7 @@ pub struct HostHandle {
 
 impl HostHandle {
     pub fn create(source: &str, nr_cpus: u32, seed: u64) -> Result<Arc<HostHandle>, String> {
-        let host = factory()(source, nr_cpus, seed)?;
+        let host = factory()?(source, nr_cpus, seed)?;
         let id = HOSTS.with(|h| {
             let mut h = h.borrow_mut();
             let id = h.iter().position(Option::is_none).unwrap_or(h.len());

@@ -21,11 +21,10 @@ mod ext_class;
 pub mod ext_host;
 #[cfg(not(target_arch = "wasm32"))]
 mod ext_host_boa;
-#[cfg(target_arch = "wasm32")]
-pub(crate) mod ext_host_js;
 mod fair_balance;
 mod fair_chain;
 pub mod fair_class;
+mod fair_h_load;
 mod group_identity;
 #[cfg(test)]
 mod h_load_test;
