@@ -38,8 +38,22 @@ function step(op: Json): string {
   if (o.wake !== undefined) return `wake ${word(o.wake)}`;
   if (o.lock !== undefined) return `lock ${word(o.lock)}`;
   if (o.unlock !== undefined) return `unlock ${word(o.unlock)}`;
+  if (o.post !== undefined || o.await !== undefined) return flagStep(o);
   const flag = ['exit', 'wait', 'yield', 'take_job', 'wait_child'].find((k) => o[k] !== undefined);
   return flag ?? '?';
+}
+
+/** `post isync → +1`, `await isync ← -1 (block, spin 50 µs)`. */
+function flagStep(o: { [k: string]: Json }): string {
+  const post = o.post !== undefined;
+  const offset = post ? (o.to ?? 1) : (o.from ?? -1);
+  const signed = typeof offset === 'number' && offset > 0 ? `+${offset}` : word(offset);
+  const wait = [
+    o.wait_policy !== undefined ? word(o.wait_policy) : '',
+    o.spin_us !== undefined ? `spin ${dist(o.spin_us)}` : '',
+  ].filter(Boolean);
+  const head = post ? `post ${word(o.post)} → ${signed}` : `await ${word(o.await)} ← ${signed}`;
+  return wait.length ? `${head} (${wait.join(', ')})` : head;
 }
 
 /** The steps in one line, e.g. `∞× { run 1 ms; sleep 9 ms }`; '' for anything but a list. */

@@ -76,16 +76,16 @@ export const PRESET_NOTES: Record<string, PresetNote> = {
       zh: 'Group Imbalance：60 线程的 lu 与四个 R 会话',
     },
     text: {
-      en: 'The paper’s second Group Imbalance workload. Four R processes run in four sessions; 100 ms later a lu-like scientific program starts 60 threads that compute in 2 ms steps and wait for each other at a barrier, spinning 5 ms before they block. Each lu thread carries about a sixtieth of its session’s load, each R thread a full share, so the node holding R threads looks busy on average and keeps idle cores while lu threads double up elsewhere. Doubling up costs far more than half: a spinning thread burns the time its core-mate needs to reach the barrier. Look for the idle cores in the heat map and the inspector’s reason why nobody steals.',
-      zh: '论文中 Group Imbalance 的第二个负载。四个 R 进程分别在四个会话中运行；100 ms 后一个类似 NAS lu 的科学计算程序启动 60 个线程，每步计算 2 ms 后在屏障处互相等待，先自旋 5 ms 再阻塞。每个 lu 线程只承担其会话负载的约六十分之一，而每个 R 线程是完整的一份，所以持有 R 线程的节点平均负载看起来很高，保留着空闲核，而 lu 线程在别处两个挤一个核。挤在一起的代价远不止一半：自旋的线程烧掉了同核伙伴赶到屏障所需的时间。在热力图里找空闲核，并在检查器里看为什么没人来偷任务。',
+      en: 'The paper’s second Group Imbalance workload. Four R processes run in four sessions; 100 ms later NAS lu starts 60 threads, written as the NAS code is: each sweep is a pipeline in which a thread spins until its left neighbour posts a flag, works on its share of a plane, then posts its own. Each lu thread carries about a sixtieth of its session’s load, each R thread a full share, so the node holding R threads looks busy on average and keeps idle cores while lu threads double up elsewhere. Doubling up costs far more than half: a thread whose neighbour shares its core spins away the slice the neighbour needs to post. Look for the idle cores in the heat map and the inspector’s reason why nobody steals.',
+      zh: '论文中 Group Imbalance 的第二个负载。四个 R 进程分别在四个会话中运行；100 ms 后 NAS lu 启动 60 个线程，按 NAS 代码的写法：每次扫描是一条流水线，线程自旋等待左邻居发布标志，计算自己那份平面，再发布自己的标志。每个 lu 线程只承担其会话负载的约六十分之一，而每个 R 线程是完整的一份，所以持有 R 线程的节点平均负载看起来很高，保留着空闲核，而 lu 线程在别处两个挤一个核。挤在一起的代价远不止一半：邻居与自己同核的线程，会自旋耗尽邻居发布标志所需的时间片。在热力图里找空闲核，并在检查器里看为什么没人来偷任务。',
     },
     tags: ['group-imbalance', 'cfs', 'balancing', 'numa', 'autogroup'],
   },
   'group-imbalance-lu-fixed': {
     title: { en: 'Group Imbalance fixed: lu and four R sessions', zh: 'Group Imbalance 已修复：lu 与四个 R 会话' },
     text: {
-      en: `The lu workload and four R processes with the fix: comparing groups by their minimum load lets the idle cores next to the R threads pull lu threads, so every thread gets a core of its own and the barrier steps stop waiting for doubled-up partners. ${FIX_EN}`,
-      zh: `lu 负载与四个 R 进程，打上修复：按最小负载比较各组，使 R 线程旁边的空闲核能拉取 lu 线程，每个线程都有自己的核，屏障的每一步不再等待挤在一起的伙伴。${FIX_ZH}`,
+      en: `The lu workload and four R processes with the fix: comparing groups by their minimum load lets the idle cores next to the R threads pull lu threads, so every thread gets a core of its own and the pipeline stops waiting for doubled-up neighbours. ${FIX_EN}`,
+      zh: `lu 负载与四个 R 进程，打上修复：按最小负载比较各组，使 R 线程旁边的空闲核能拉取 lu 线程，每个线程都有自己的核，流水线不再等待挤在一起的邻居。${FIX_ZH}`,
     },
     tags: ['group-imbalance', 'bug-fixed', 'cfs', 'balancing', 'numa'],
   },
@@ -111,8 +111,8 @@ export const PRESET_NOTES: Record<string, PresetNote> = {
       zh: '调度组构建缺陷：绑定在节点 1 和 2 上的程序',
     },
     text: {
-      en: 'A 16-thread lu-like program is restricted with numactl to nodes 1 and 2, which are two hops apart on this machine, and its threads are created on node 1. Linux 4.1 builds the top-level scheduling groups from CPU 0’s point of view for every CPU, so nodes 1 and 2 end up in the same groups; when a CPU of node 2 compares them, the averages look equal and it never pulls work. The threads crowd node 1 (CPUs 8–15) while node 2 (CPUs 16–23) stays idle. Look at the topology view and the inspector’s group statistics.',
-      zh: '一个 16 线程、类似 lu 的程序被 numactl 限制在节点 1 和节点 2 上（在这台机器上两者相隔两跳），线程都在节点 1 上创建。Linux 4.1 为所有 CPU 都按 CPU 0 的视角构建顶层调度组，结果节点 1 和 2 落在同样的组里；节点 2 的 CPU 比较时两边平均负载相同，于是从不拉取任务。线程挤在节点 1（CPU 8–15），节点 2（CPU 16–23）一直空闲。请看拓扑视图和检查器中的调度组统计。',
+      en: 'NAS lu with 16 threads (a pipeline whose threads spin on their neighbour’s flag) is restricted with numactl to nodes 1 and 2, which are two hops apart on this machine, and its threads are created on node 1. Linux 4.1 builds the top-level scheduling groups from CPU 0’s point of view for every CPU, so nodes 1 and 2 end up in the same groups; when a CPU of node 2 compares them, the averages look equal and it never pulls work. The threads crowd node 1 (CPUs 8–15) while node 2 (CPUs 16–23) stays idle. Look at the topology view and the inspector’s group statistics.',
+      zh: '16 线程的 NAS lu（线程自旋等待邻居标志的流水线）被 numactl 限制在节点 1 和节点 2 上（在这台机器上两者相隔两跳），线程都在节点 1 上创建。Linux 4.1 为所有 CPU 都按 CPU 0 的视角构建顶层调度组，结果节点 1 和 2 落在同样的组里；节点 2 的 CPU 比较时两边平均负载相同，于是从不拉取任务。线程挤在节点 1（CPU 8–15），节点 2（CPU 16–23）一直空闲。请看拓扑视图和检查器中的调度组统计。',
     },
     tags: ['group-construction', 'cfs', 'balancing', 'numa'],
   },

@@ -73,6 +73,48 @@ pub enum Op {
     /// wait(): block until a child exits (at once if one already has, or if
     /// there is no child left).
     WaitChild,
+    /// One side of a one-slot flag between two threads of the process (NAS
+    /// lu's `isync`), waited for as `wait` says.
+    Flag {
+        name: String,
+        side: FlagSide,
+        /// The other thread, as an offset from this one's index.
+        peer: i32,
+        wait: WaitPolicy,
+        spin: Dist,
+    },
+}
+
+/// Which side of a one-slot flag a step is. The flag between threads i and
+/// j = i + offset belongs to the poster: `Post` waits until it is clear and
+/// sets it, `Await` (on the other thread) waits until it is set and clears it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagSide {
+    Post,
+    Await,
+}
+
+/// How a thread waits for a flag: the waits OpenMP runtimes offer (and what
+/// NAS's own loops do: spin).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaitPolicy {
+    /// Busy-wait until the flag changes, on the CPU the whole time.
+    Spin,
+    /// Spin for a while, `sched_yield`, and again, until the flag changes.
+    Yield,
+    /// Spin for a while (perhaps not at all), then block until woken.
+    Block,
+}
+
+/// A flag step as the engine carries it out: the flag's index in its
+/// process, the side, the peer offset, the wait, and this use's spin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlagStep {
+    pub id: usize,
+    pub side: FlagSide,
+    pub peer: i32,
+    pub wait: WaitPolicy,
+    pub spin_ns: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +134,14 @@ enum Insn {
         id: usize,
         spin: Dist,
     },
+    /// So is a flag wait's.
+    Flag {
+        id: usize,
+        side: FlagSide,
+        peer: i32,
+        wait: WaitPolicy,
+        spin: Dist,
+    },
     /// Every other system call is fixed at compile time.
     Call(Action),
 }
@@ -102,6 +152,7 @@ pub trait NameResolver {
     fn tgid(&self, process: &str) -> u32;
     fn barrier(&mut self, name: &str) -> usize;
     fn mutex(&mut self, name: &str) -> usize;
+    fn flag(&mut self, name: &str) -> usize;
     /// Compiles a forked child's program and returns its program index.
     fn subprogram(&mut self, ops: &[Op]) -> usize;
 }
@@ -134,6 +185,7 @@ pub enum Action {
     TakeJob,
     Fork(usize),
     WaitChild,
+    Flag(FlagStep),
     /// The program went round `MAX_ZERO_TIME_STEPS` steps without reaching
     /// anything that takes time: it would spin at one instant forever.
     Stalled,
@@ -178,6 +230,13 @@ fn emit(ops: &[Op], code: &mut Vec<Insn>, names: &mut dyn NameResolver) {
                 code.push(Insn::Call(Action::Fork(program)));
             }
             Op::WaitChild => code.push(Insn::Call(Action::WaitChild)),
+            Op::Flag { name, side, peer, wait, spin } => code.push(Insn::Flag {
+                id: names.flag(name),
+                side: *side,
+                peer: *peer,
+                wait: *wait,
+                spin: spin.clone(),
+            }),
             Op::Repeat { times, body } => {
                 let begin = code.len();
                 code.push(Insn::LoopBegin { times: *times, end: 0 });
@@ -232,6 +291,11 @@ impl ProgramCursor {
                     self.pc += 1;
                     return Action::Barrier { id: *id, spin_ns: spin.sample(rng) };
                 }
+                Insn::Flag { id, side, peer, wait, spin } => {
+                    self.pc += 1;
+                    let spin_ns = spin.sample(rng);
+                    return Action::Flag(FlagStep { id: *id, side: *side, peer: *peer, wait: *wait, spin_ns });
+                }
                 Insn::Call(action) => {
                     self.pc += 1;
                     return *action;
@@ -279,6 +343,9 @@ mod tests {
             0
         }
         fn mutex(&mut self, _: &str) -> usize {
+            0
+        }
+        fn flag(&mut self, _: &str) -> usize {
             0
         }
         fn subprogram(&mut self, _: &[Op]) -> usize {

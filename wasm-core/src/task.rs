@@ -108,8 +108,11 @@ pub struct Task {
     /// Children still alive, and child exits not yet waited for.
     pub live_children: u32,
     pub child_exits: u32,
-    /// Spinning at a barrier: (barrier, generation waited for).
-    pub spin: Option<(usize, u64)>,
+    /// What the task is spinning for, if it is (its burst is the spin).
+    pub spin: Option<Spin>,
+    /// Its index among its process's threads (forked ones follow the
+    /// scenario's), which flag steps count their peer from.
+    pub thread_ix: u32,
     /// `wakee_flips`: how often this task, as a waker, switched to waking a
     /// different task (wake_wide reads it); wiped once a second.
     pub wakee_flips: u32,
@@ -164,6 +167,7 @@ impl Task {
             live_children: 0,
             child_exits: 0,
             spin: None,
+            thread_ix: 0,
             owed_ns: 0,
             prelude: None,
             owed_ipi_ns: 0,
@@ -175,6 +179,16 @@ impl Task {
     }
 }
 
+/// What a spinning task waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spin {
+    /// A barrier to open past this generation (then the spin ends; if the
+    /// spin runs out first, the task blocks there).
+    Barrier { id: usize, gen: u64 },
+    /// A flag to change; the step is tried again when the spin ends.
+    Flag(crate::program::FlagStep),
+}
+
 /// What a blocked task waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Block {
@@ -183,6 +197,8 @@ pub enum Block {
     Mutex(usize),
     /// wait() for a child's exit.
     Child,
+    /// A flag to change (a flag step with the `block` wait).
+    Flag(usize),
 }
 
 /// A process: a named group of threads sharing nice level and program.

@@ -61,6 +61,10 @@ fn step_snippet() -> impl Strategy<Value = String> {
         Just(r#"{"wake":"p0"},{"wait":true}"#.to_string()),
         Just(r#"{"fork":[{"run_us":300}]},{"wait_child":true}"#.to_string()),
         Just(r#"{"take_job":true},{"run_us":500}"#.to_string()),
+        Just(r#"{"await":"f"},{"run_us":100},{"post":"f"}"#.to_string()),
+        (1u64..300).prop_map(|us| format!(
+            r#"{{"await":"g","wait_policy":"yield","spin_us":{us}}},{{"post":"g","wait_policy":"block","spin_us":{us}}}"#
+        )),
         (1u32..4).prop_map(|n| format!(r#"{{"repeat":{n},"body":[{{"run_us":100}},{{"sleep_us":100}}]}}"#)),
     ]
 }

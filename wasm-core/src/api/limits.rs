@@ -117,6 +117,8 @@ fn shape(ops: &[Op], switch_ns: f64) -> Shape {
             }
             Op::Sleep(d) => s.once.add(step(0.0, mean(d), 1.0), 1.0),
             Op::Barrier { spin, .. } => s.once.add(step(mean(spin) + switch_ns, 0.0, 1.0), 1.0),
+            // Like a barrier: a wait that may end with an event and a switch.
+            Op::Flag { spin, .. } => s.once.add(step(mean(spin) + switch_ns, 0.0, 1.0), 1.0),
             Op::Wait | Op::Yield | Op::WaitChild => s.once.add(step(switch_ns, 0.0, 0.0), 1.0),
             Op::Lock(_) => {
                 s.once.add(step(switch_ns, 0.0, 0.0), 1.0);

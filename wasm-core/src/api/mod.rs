@@ -35,5 +35,6 @@ pub mod topology;
 pub mod validate;
 mod validate_events;
 mod validate_machine;
+mod validate_flag;
 mod validate_program;
 pub mod view;

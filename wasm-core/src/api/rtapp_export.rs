@@ -58,6 +58,8 @@ fn event(op: &OpFile, at: &str, bad: &mut Vec<String>) -> Option<(&'static str, 
         "wait/wake (rt-app's suspend/resume name resources, not threads)"
     } else if op.fork.is_some() || op.wait_child.is_some() {
         "fork/wait_child"
+    } else if op.post.is_some() || op.await_flag.is_some() {
+        "post/await (rt-app has no flag between two threads)"
     } else if op.take_job.is_some() {
         "take_job (no job pools in rt-app)"
     } else if op.exit.is_some() {

@@ -334,6 +334,23 @@ pub struct OpFile {
     /// wait(): block until a child exits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wait_child: Option<bool>,
+    /// Post to the named one-slot flag of this thread for the thread `to`
+    /// places on (wait while it is still set, then set it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub post: Option<String>,
+    /// With `post`: the reader's offset from this thread (default +1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<i32>,
+    /// Await the named flag of the thread `from` places off (wait while it
+    /// is clear, then clear it).
+    #[serde(default, rename = "await", skip_serializing_if = "Option::is_none")]
+    pub await_flag: Option<String>,
+    /// With `await`: the poster's offset from this thread (default -1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<i32>,
+    /// With `post` or `await`: "spin" (default), "yield" or "block".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wait_policy: Option<String>,
 }
 
 /// A duration in microseconds: a number, `{"uniform": [lo, hi]}` or `{"exp": mean}`.

@@ -65,13 +65,25 @@ pub(super) fn ops_of(
             op.take_job.is_some(),
             op.fork.is_some(),
             op.wait_child.is_some(),
+            op.post.is_some(),
+            op.await_flag.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield, take_job, fork or wait_child");
+            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield, take_job, fork, wait_child, post or await");
             continue;
         }
-        if op.spin_us.is_some() && op.barrier.is_none() {
-            c.fail(format!("{field}.spin_us"), "only allowed together with barrier");
+        let flag_step = op.post.is_some() || op.await_flag.is_some();
+        if op.spin_us.is_some() && op.barrier.is_none() && !flag_step {
+            c.fail(format!("{field}.spin_us"), "only allowed together with barrier, post or await");
+        }
+        if op.wait_policy.is_some() && !flag_step {
+            c.fail(format!("{field}.wait_policy"), "only allowed together with post or await");
+        }
+        if op.to.is_some() && op.post.is_none() {
+            c.fail(format!("{field}.to"), "only allowed together with post");
+        }
+        if op.from.is_some() && op.await_flag.is_none() {
+            c.fail(format!("{field}.from"), "only allowed together with await");
         }
         for (flag, name) in
             [(op.wait, "wait"), (op.yield_cpu, "yield"), (op.take_job, "take_job"), (op.wait_child, "wait_child")]
@@ -119,6 +131,10 @@ pub(super) fn ops_of(
             c.one_line(&format!("{field}.barrier"), name);
             let spin = op.spin_us.as_ref().map_or(Dist::Fixed(0), |d| dist_of(d, &format!("{field}.spin_us"), c));
             out.push(Op::Barrier { name: name.clone(), spin });
+        } else if flag_step {
+            if let Some(step) = super::validate_flag::flag_op(op, &field, c) {
+                out.push(step);
+            }
         } else if let Some(name) = &op.lock {
             c.one_line(&format!("{field}.lock"), name);
             out.push(Op::Lock(name.clone()));
@@ -190,7 +206,14 @@ pub(super) fn check_wake_targets(
 fn takes_time(op: &Op) -> bool {
     match op {
         Op::Run(d) | Op::Sleep(d) => !matches!(d, Dist::Fixed(0) | Dist::Uniform(_, 0)),
-        Op::Wait | Op::Barrier { .. } | Op::Lock(_) | Op::Yield | Op::WaitChild | Op::Exit | Op::TakeJob => true,
+        Op::Wait
+        | Op::Barrier { .. }
+        | Op::Flag { .. }
+        | Op::Lock(_)
+        | Op::Yield
+        | Op::WaitChild
+        | Op::Exit
+        | Op::TakeJob => true,
         Op::Repeat { times, body } => *times != Some(0) && body.iter().any(takes_time),
         Op::Wake { .. } | Op::Unlock(_) | Op::Fork(_) => false,
     }

@@ -47,6 +47,8 @@ pub struct PlanProcess {
     pub programs: Vec<Program>,
     pub barriers: usize,
     pub mutexes: usize,
+    /// One-slot flags (each one word per thread).
+    pub flags: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +67,7 @@ struct Names<'a> {
     procs: &'a [crate::config::ProcessSpec],
     barriers: Vec<String>,
     mutexes: Vec<String>,
+    flags: Vec<String>,
     subprograms: Vec<Program>,
 }
 
@@ -84,6 +87,9 @@ impl NameResolver for Names<'_> {
     }
     fn mutex(&mut self, name: &str) -> usize {
         intern(&mut self.mutexes, name)
+    }
+    fn flag(&mut self, name: &str) -> usize {
+        intern(&mut self.flags, name)
     }
     fn subprogram(&mut self, ops: &[Op]) -> usize {
         let p = Program::compile(ops, self);
@@ -139,7 +145,13 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
     let mut processes = Vec::new();
     for p in &cfg.processes {
         let mut names =
-            Names { procs: &cfg.processes, barriers: Vec::new(), mutexes: Vec::new(), subprograms: Vec::new() };
+            Names {
+            procs: &cfg.processes,
+            barriers: Vec::new(),
+            mutexes: Vec::new(),
+            flags: Vec::new(),
+            subprograms: Vec::new(),
+        };
         let main = Program::compile(&p.program, &mut names);
         let mut programs = vec![main];
         programs.append(&mut names.subprograms);
@@ -155,6 +167,7 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
             job_pool: p.job_pool,
             programs,
             barriers: names.barriers.len(),
+            flags: names.flags.len(),
             mutexes: names.mutexes.len(),
         });
     }

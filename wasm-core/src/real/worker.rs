@@ -9,16 +9,18 @@
 //!   barrier   spin on CPU time, then futex           lock       futex mutex
 //!   take_job  the process's shared pool               fork       a new thread of the process
 //!   wait_child block until a forked child exits (at once if one has, or none is left)
+//!   post/await a one-slot flag word per posting thread (`real::flag`), skipped without a peer
 //! ```
 //!
 //! Each thread reports its tid to the runner, then waits at the gate (the
 //! runner closes the gate pipe) and sleeps until the workload's start plus
 //! its process's `start_ms`. Durations come from the thread's own stream.
 
+use super::flag::Flag;
 use super::plan::{thread_seed, PlanProcess};
 use super::shared::{Barrier, Mutex, Shared, MAX_THREADS_PER_PROC};
 use super::sys;
-use crate::program::{Action, Program, ProgramCursor};
+use crate::program::{Action, FlagSide, Program, ProgramCursor};
 use crate::rng::Rng;
 use std::os::fd::RawFd;
 use std::sync::atomic::{AtomicU32, Ordering::SeqCst};
@@ -80,6 +82,8 @@ pub struct Proc {
     pub report_fd: RawFd,
     barriers: Vec<Barrier>,
     mutexes: Vec<Mutex>,
+    /// Flag `f` of thread `k` at `f * MAX_THREADS_PER_PROC + k`.
+    flags: Vec<Flag>,
     /// Threads of this process still running (the holder waits for 0).
     live: AtomicU32,
 }
@@ -115,6 +119,7 @@ pub fn run_process(
         index,
         barriers: (0..spec.barriers).map(|_| Barrier::default()).collect(),
         mutexes: (0..spec.mutexes).map(|_| Mutex::default()).collect(),
+        flags: (0..spec.flags * MAX_THREADS_PER_PROC).map(|_| Flag::default()).collect(),
         live: AtomicU32::new(spec.threads),
         spec,
         seed,
@@ -211,6 +216,17 @@ fn run_program(p: &Arc<Proc>, k: usize, program: usize, family: &Arc<Family>) {
                 }
             }
             Action::Fork(child) => fork_thread(p, child, family),
+            Action::Flag(step) => {
+                let started = shared.procs[p.index].threads.load(SeqCst) as i64;
+                let peer = k as i64 + step.peer as i64;
+                if step.peer != 0 && (0..started).contains(&peer) {
+                    let (poster, from) = match step.side {
+                        FlagSide::Post => (k, 0),
+                        FlagSide::Await => (peer as usize, 1),
+                    };
+                    p.flags[step.id * MAX_THREADS_PER_PROC + poster].pass(from, step.wait, step.spin_ns);
+                }
+            }
             Action::WaitChild => loop {
                 let exits = family.child_exits.load(SeqCst);
                 if exits > 0 {

@@ -38,6 +38,7 @@ mod runqueue;
 pub mod sanity;
 mod smt_speed;
 pub mod sync;
+pub mod flags;
 #[cfg(test)]
 pub(crate) mod test_config;
 mod weight_policy;
@@ -68,6 +69,7 @@ struct Names<'a> {
     procs: &'a [crate::config::ProcessSpec],
     barriers: Vec<String>,
     mutexes: Vec<String>,
+    flags: Vec<String>,
     /// Forked children's programs, stored after the main one (at `base`).
     subprograms: Vec<Program>,
     base: usize,
@@ -90,6 +92,9 @@ impl crate::program::NameResolver for Names<'_> {
     }
     fn mutex(&mut self, name: &str) -> usize {
         intern(&mut self.mutexes, name)
+    }
+    fn flag(&mut self, name: &str) -> usize {
+        intern(&mut self.flags, name)
     }
     fn subprogram(&mut self, ops: &[crate::program::Op]) -> usize {
         let p = Program::compile(ops, self);
@@ -238,6 +243,7 @@ impl Simulator {
                 procs: &cfg.processes,
                 barriers: Vec::new(),
                 mutexes: Vec::new(),
+                flags: Vec::new(),
                 subprograms: Vec::new(),
                 base: sim.programs.len() + 1,
             };
@@ -248,13 +254,16 @@ impl Simulator {
                 barriers: vec![sync::Barrier::default(); names.barriers.len()],
                 mutexes: vec![sync::Mutex::default(); names.mutexes.len()],
                 jobs: spec.job_pool,
+                flags: vec![Vec::new(); names.flags.len()],
             });
             let mut threads = Vec::new();
             for i in 0..spec.threads {
                 let pid = sim.tasks.len() as Pid;
                 let name = if spec.threads == 1 { spec.name.clone() } else { format!("{}/{}", spec.name, i) };
                 let allowed = spec.affinity.clone().unwrap_or_else(|| CpuMask::from_range(0..nr_cpus));
-                sim.tasks.push(Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program), allowed));
+                let mut task = Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program), allowed);
+                task.thread_ix = i;
+                sim.tasks.push(task);
                 threads.push(pid);
             }
             for &pid in &threads {

@@ -7,7 +7,7 @@
 use super::core::From;
 use super::Simulator;
 use crate::program::Action;
-use crate::task::{Block, TaskState};
+use crate::task::{Block, Spin, TaskState};
 use crate::time::{CpuId, Pid};
 use std::collections::VecDeque;
 
@@ -32,6 +32,9 @@ pub struct ProcSync {
     pub mutexes: Vec<Mutex>,
     /// Jobs left in the process's job pool (make's job server).
     pub jobs: u32,
+    /// One-slot flags, by flag and then by the posting thread's index
+    /// (grown as threads use them).
+    pub flags: Vec<Vec<super::flags::FlagSlot>>,
 }
 
 impl Simulator {
@@ -68,7 +71,7 @@ impl Simulator {
                 if spin_ns > 0 {
                     b.spinning.push(pid);
                     let task = &mut self.tasks[pid as usize];
-                    task.spin = Some((id, gen));
+                    task.spin = Some(Spin::Barrier { id, gen });
                     task.burst_end_exec = task.se.sum_exec_runtime + spin_ns;
                     // Spinning lasts spin_ns of time however fast the thread runs.
                     task.burst_rate_pct = 0;
@@ -134,11 +137,12 @@ impl Simulator {
                 self.block(cpu, pid, Block::Child);
                 false
             }
+            Action::Flag(step) => self.flag_step(cpu, pid, step),
             Action::Run(_) | Action::Sleep(_) | Action::Exit | Action::Stalled => true,
         }
     }
 
-    fn block(&mut self, cpu: CpuId, pid: Pid, on: Block) {
+    pub(super) fn block(&mut self, cpu: CpuId, pid: Pid, on: Block) {
         self.tasks[pid as usize].blocked_on = Some(on);
         self.deactivate(cpu, pid, TaskState::Sleeping);
         self.schedule(cpu);
@@ -174,7 +178,7 @@ impl Simulator {
 
     /// A spinner sees the barrier open: its spin ends now (at once if it is
     /// running, as soon as it runs if it is waiting for a CPU).
-    fn stop_spinning(&mut self, pid: Pid) {
+    pub(super) fn stop_spinning(&mut self, pid: Pid) {
         let task = &self.tasks[pid as usize];
         let cpu = task.cpu;
         let running = task.state == TaskState::Running;
@@ -189,9 +193,13 @@ impl Simulator {
         }
     }
 
-    /// The spin ran out before the barrier opened: block on it.
+    /// The spin ran out before the barrier opened (or the flag changed).
     pub(crate) fn spin_expired(&mut self, cpu: CpuId, pid: Pid) {
-        let Some((id, gen)) = self.tasks[pid as usize].spin.take() else { return };
+        let (id, gen) = match self.tasks[pid as usize].spin.take() {
+            Some(Spin::Barrier { id, gen }) => (id, gen),
+            Some(Spin::Flag(step)) => return self.flag_spin_expired(cpu, pid, step),
+            None => return,
+        };
         let tgid = self.tasks[pid as usize].tgid as usize;
         let b = &mut self.sync[tgid].barriers[id];
         if b.generation != gen {
@@ -233,6 +241,7 @@ impl Simulator {
         child.se.vruntime = p.se.vruntime;
         child.stats.started_at = Some(self.now);
         self.tasks.push(child);
+        self.tasks[pid as usize].thread_ix = self.procs[tgid as usize].threads.len() as u32;
         self.procs[tgid as usize].threads.push(pid);
         self.tasks[parent as usize].live_children += 1;
         self.class().task_fork(self, pid, cpu);
