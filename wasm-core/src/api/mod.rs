@@ -34,7 +34,7 @@ pub mod timeline;
 pub mod topology;
 pub mod validate;
 mod validate_events;
-mod validate_machine;
 mod validate_flag;
+mod validate_machine;
 mod validate_program;
 pub mod view;

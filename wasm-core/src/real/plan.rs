@@ -144,8 +144,7 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
         .collect();
     let mut processes = Vec::new();
     for p in &cfg.processes {
-        let mut names =
-            Names {
+        let mut names = Names {
             procs: &cfg.processes,
             barriers: Vec::new(),
             mutexes: Vec::new(),

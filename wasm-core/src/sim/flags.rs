@@ -121,7 +121,8 @@ impl Simulator {
                 // Out of the waiters while it yields: the step puts it back
                 // when it looks again.
                 let tgid = self.tasks[pid as usize].tgid as usize;
-                if let Some(slot) = self.flag_poster(pid, step).and_then(|i| self.sync[tgid].flags[step.id].get_mut(i)) {
+                if let Some(slot) = self.flag_poster(pid, step).and_then(|i| self.sync[tgid].flags[step.id].get_mut(i))
+                {
                     slot.waiters.retain(|&w| w != pid);
                 }
                 self.rqs[cpu as usize].schedstat.yld_count += 1;

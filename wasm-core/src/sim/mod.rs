@@ -25,6 +25,7 @@ mod fair_balance;
 mod fair_chain;
 pub mod fair_class;
 mod fair_h_load;
+pub mod flags;
 mod group_identity;
 #[cfg(test)]
 mod h_load_test;
@@ -38,7 +39,6 @@ mod runqueue;
 pub mod sanity;
 mod smt_speed;
 pub mod sync;
-pub mod flags;
 #[cfg(test)]
 pub(crate) mod test_config;
 mod weight_policy;
