@@ -283,7 +283,7 @@ export interface PlacementView {
   t_ns: number;
   pid: number;
   task: string;
-  kind: 'wakeup' | 'fork';
+  kind: 'wakeup' | 'sync-wakeup' | 'fork';
   prev_cpu: number;
   waker_cpu: number;
   chosen_cpu: number;

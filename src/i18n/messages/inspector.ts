@@ -73,6 +73,7 @@ const inspector: Catalog = {
     'focus.forked': 'forked',
     'focus.woken': 'woken',
     'focus.kind.wakeup': 'wakeup',
+    'focus.kind.sync-wakeup': 'sync wakeup (the waker exits)',
     'focus.kind.fork': 'fork',
     'focus.none': 'none',
     'focus.placement':
@@ -176,6 +177,7 @@ const inspector: Catalog = {
     'focus.forked': 'fork 于',
     'focus.woken': '唤醒于',
     'focus.kind.wakeup': '唤醒放置',
+    'focus.kind.sync-wakeup': '同步唤醒放置（唤醒者即将退出）',
     'focus.kind.fork': 'fork 放置',
     'focus.none': '无',
     'focus.placement':

@@ -170,6 +170,7 @@ pub fn recent_placements(sim: &Simulator, n: usize) -> Vec<PlacementView> {
             task: sim.tasks()[p.pid as usize].name.clone(),
             kind: match p.kind {
                 crate::balance::placement::PlaceKind::Wakeup => "wakeup",
+                crate::balance::placement::PlaceKind::SyncWakeup => "sync-wakeup",
                 crate::balance::placement::PlaceKind::Fork => "fork",
             },
             prev_cpu: p.prev,

@@ -8,7 +8,15 @@ use crate::topology::cpumask::CpuMask;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlaceKind {
     Wakeup,
+    /// A wakeup with WF_SYNC: the waker is about to give its CPU up.
+    SyncWakeup,
     Fork,
+}
+
+impl PlaceKind {
+    pub fn is_wakeup(self) -> bool {
+        self != PlaceKind::Fork
+    }
 }
 
 /// Which part of select_task_rq_fair decided.

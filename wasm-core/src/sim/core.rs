@@ -24,8 +24,9 @@ const MAX_SYSCALLS_IN_A_ROW: u32 = crate::program::MAX_ZERO_TIME_STEPS;
 pub(crate) enum From {
     /// It is running on this CPU (its burst ended).
     Running(CpuId),
-    /// It was asleep or blocked (or is new); `waker` is the CPU that woke it.
-    Waking { is_new: bool, waker: Option<CpuId> },
+    /// It was asleep or blocked (or is new); `waker` is the CPU that woke it;
+    /// `sync`: the waker is about to give the CPU up (4.1's WF_SYNC).
+    Waking { is_new: bool, waker: Option<CpuId>, sync: bool },
 }
 use crate::sched::fair::EnqueueKind;
 use crate::task::{Prelude, TaskState};
@@ -152,13 +153,13 @@ impl Simulator {
     /// A task's first action when its process starts.
     fn task_start(&mut self, pid: Pid) {
         self.tasks[pid as usize].stats.started_at = Some(self.now);
-        self.advance(pid, From::Waking { is_new: true, waker: None });
+        self.advance(pid, From::Waking { is_new: true, waker: None, sync: false });
     }
 
     fn timer_wakeup(&mut self, pid: Pid) {
         let task = &self.tasks[pid as usize];
         if task.state == TaskState::Sleeping && task.blocked_on.is_none() {
-            self.advance(pid, From::Waking { is_new: false, waker: None });
+            self.advance(pid, From::Waking { is_new: false, waker: None, sync: false });
         }
     }
 
@@ -188,7 +189,7 @@ impl Simulator {
         for _ in 0..MAX_SYSCALLS_IN_A_ROW {
             let action = self.next_action(pid);
             let cpu = match from {
-                From::Waking { is_new, waker } => {
+                From::Waking { is_new, waker, sync } => {
                     match action {
                         Action::Run(ns) => self.set_burst(pid, ns),
                         Action::Sleep(ns) => {
@@ -209,7 +210,7 @@ impl Simulator {
                             self.set_burst(pid, 1);
                         }
                     }
-                    self.try_to_wake_up(pid, is_new, waker);
+                    self.try_to_wake_up(pid, is_new, waker, sync);
                     return;
                 }
                 From::Running(cpu) => cpu,
@@ -266,11 +267,14 @@ impl Simulator {
     /// The running task exits (`do_exit`): off the CPU for good, its parent
     /// told, the CPU rescheduled.
     pub(crate) fn exit_running(&mut self, cpu: CpuId, pid: Pid) {
-        self.deactivate(cpu, pid, TaskState::Exited);
         self.tasks[pid as usize].stats.exited_at = Some(self.now);
         self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
-        self.class().task_dead(self, pid);
+        // do_exit → exit_notify wakes a waiting parent while the child is
+        // still current and on its runqueue (WF_SYNC: its load is about to
+        // go); the final __schedule dequeues it.
         self.notify_parent(pid, cpu);
+        self.deactivate(cpu, pid, TaskState::Exited);
+        self.class().task_dead(self, pid);
         self.schedule(cpu);
     }
 
@@ -288,12 +292,16 @@ impl Simulator {
 
     /// `try_to_wake_up` / `wake_up_new_task`: choose a CPU, enqueue with the
     /// right placement, and check whether the wakee preempts the running task.
-    fn try_to_wake_up(&mut self, pid: Pid, is_new: bool, waker: Option<CpuId>) {
+    fn try_to_wake_up(&mut self, pid: Pid, is_new: bool, waker: Option<CpuId>, sync: bool) {
         let waker = match waker {
             Some(c) if self.online.test(c) => c,
             _ => self.waker_cpu(pid, is_new),
         };
-        let kind = if is_new { PlaceKind::Fork } else { PlaceKind::Wakeup };
+        let kind = match (is_new, sync) {
+            (true, _) => PlaceKind::Fork,
+            (false, true) => PlaceKind::SyncWakeup,
+            (false, false) => PlaceKind::Wakeup,
+        };
         if is_new {
             self.tasks[pid as usize].cpu = waker;
         }

@@ -108,7 +108,7 @@ impl Simulator {
             self.stop_spinning(pid);
         } else if task.state == TaskState::Sleeping && matches!(task.blocked_on, Some(Block::Flag(_))) {
             self.tasks[pid as usize].blocked_on = None;
-            self.advance(pid, From::Waking { is_new: false, waker: Some(waker) });
+            self.advance(pid, From::Waking { is_new: false, waker: Some(waker), sync: false });
         }
     }
 

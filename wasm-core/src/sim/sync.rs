@@ -98,7 +98,7 @@ impl Simulator {
                 if let Some(next) = m.owner {
                     // The lock is handed over; the new owner goes on after its lock.
                     self.tasks[next as usize].blocked_on = None;
-                    self.advance(next, From::Waking { is_new: false, waker: Some(cpu) });
+                    self.advance(next, From::Waking { is_new: false, waker: Some(cpu), sync: false });
                 }
                 true
             }
@@ -154,7 +154,7 @@ impl Simulator {
         let task = &mut self.tasks[target as usize];
         if task.state == TaskState::Sleeping && task.blocked_on == Some(Block::Wait) {
             task.blocked_on = None;
-            self.advance(target, From::Waking { is_new: false, waker: Some(waker) });
+            self.advance(target, From::Waking { is_new: false, waker: Some(waker), sync: false });
         } else {
             task.wake_tokens += 1;
         }
@@ -172,7 +172,7 @@ impl Simulator {
         }
         for pid in blocked {
             self.tasks[pid as usize].blocked_on = None;
-            self.advance(pid, From::Waking { is_new: false, waker: Some(waker) });
+            self.advance(pid, From::Waking { is_new: false, waker: Some(waker), sync: false });
         }
     }
 
@@ -245,7 +245,7 @@ impl Simulator {
         self.procs[tgid as usize].threads.push(pid);
         self.tasks[parent as usize].live_children += 1;
         self.class().task_fork(self, pid, cpu);
-        self.advance(pid, From::Waking { is_new: true, waker: Some(cpu) });
+        self.advance(pid, From::Waking { is_new: true, waker: Some(cpu), sync: false });
     }
 
     /// A child exited: its waiting parent wakes, or the exit is remembered.
@@ -255,7 +255,8 @@ impl Simulator {
         p.live_children = p.live_children.saturating_sub(1);
         if p.state == TaskState::Sleeping && p.blocked_on == Some(Block::Child) {
             p.blocked_on = None;
-            self.advance(parent, From::Waking { is_new: false, waker: Some(cpu) });
+            // __wake_up_parent: a synchronous wakeup (the child is exiting).
+            self.advance(parent, From::Waking { is_new: false, waker: Some(cpu), sync: true });
         } else {
             p.child_exits += 1;
         }

@@ -75,7 +75,7 @@ impl Simulator {
 
     /// `select_task_rq_fair`. `this_cpu` is the CPU doing the wakeup or fork.
     pub(crate) fn select_task_rq_fair(&mut self, pid: Pid, this_cpu: CpuId, kind: PlaceKind) -> CpuId {
-        if kind == PlaceKind::Wakeup {
+        if kind.is_wakeup() {
             self.record_wakee(pid, this_cpu);
         }
         // The idle CPUs select_idle_sibling may start from.
@@ -110,8 +110,9 @@ impl Simulator {
             }
         }
         let (cpu, path) = match kind {
-            PlaceKind::Wakeup => {
-                let (cpu, affine_level) = self.select_wakeup(pid, prev, this_cpu);
+            PlaceKind::Wakeup | PlaceKind::SyncWakeup => {
+                let sync = kind == PlaceKind::SyncWakeup;
+                let (cpu, affine_level) = self.select_wakeup(pid, prev, this_cpu, sync);
                 if let Some(level) = affine_level {
                     self.rqs[this_cpu as usize].domains[level].schedstat.ttwu_move_affine += 1;
                 }
@@ -174,7 +175,7 @@ impl Simulator {
     /// A fork keeps `idle_cpu`: Group Identity's test is the wakeup path's.
     fn wakeup_fix(&self, pid: Pid, prev: CpuId, kind: PlaceKind) -> Option<CpuId> {
         let idle = |c: CpuId| match kind {
-            PlaceKind::Wakeup => self.id_idle_cpu(pid, c),
+            PlaceKind::Wakeup | PlaceKind::SyncWakeup => self.id_idle_cpu(pid, c),
             PlaceKind::Fork => self.rqs[c as usize].is_idle(),
         };
         if self.usable(pid, prev) && idle(prev) {
@@ -187,7 +188,7 @@ impl Simulator {
                 .min_by_key(|rq| (rq.idle_stamp.map_or(u64::MAX, |t| t.ns()), rq.cpu))
                 .map(|rq| rq.cpu)
         };
-        if kind == PlaceKind::Wakeup && self.policy.group_identity {
+        if kind.is_wakeup() && self.policy.group_identity {
             return scan();
         }
         // Plain idle_cpu: the idle CPUs longest idle first (the index's order).
@@ -240,7 +241,7 @@ impl Simulator {
     }
 
     /// The wakee's CPU, and the level of the waker's domain whose `wake_affine` pulled it, if one did.
-    fn select_wakeup(&self, pid: Pid, prev: CpuId, this_cpu: CpuId) -> (CpuId, Option<usize>) {
+    fn select_wakeup(&self, pid: Pid, prev: CpuId, this_cpu: CpuId, sync: bool) -> (CpuId, Option<usize>) {
         let mut target = prev;
         let mut affine_level = None;
         let want_affine = !self.wake_wide(pid, this_cpu) && self.tasks[pid as usize].allowed.test(this_cpu);
@@ -249,7 +250,7 @@ impl Simulator {
                 self.rqs[this_cpu as usize].domains.iter().position(|sd| sd.flags.wake_affine && sd.span.test(prev));
             if let Some(level) = affine_sd {
                 let sd = &self.rqs[this_cpu as usize].domains[level];
-                if self.wake_affine(pid, this_cpu, prev, sd.wake_idx, sd.imbalance_pct) {
+                if self.wake_affine(pid, this_cpu, prev, sd.wake_idx, sd.imbalance_pct, sync) {
                     target = this_cpu;
                     affine_level = Some(level);
                 }

@@ -6,10 +6,10 @@
 //! CPU's load only what its group entity's weight would gain, once the
 //! group's shares are dealt out again (`effective_load`).
 //!
-//! WF_SYNC (the waker about to sleep, its weight taken off both sides) is not
-//! modelled: 4.1 passes it for pipe and socket wakeups and for a child's exit
-//! waking its waiting parent (`__wake_up_parent`); the model has only the
-//! last (fork and wait), and places it as an ordinary wakeup (docs/fidelity.md).
+//! With WF_SYNC the waker is about to give its CPU up, so its own weight is
+//! taken off both sides first, through its group. 4.1 passes it for pipe and
+//! socket wakeups and for a child's exit waking its waiting parent
+//! (`__wake_up_parent`); the model has only the last (fork and wait).
 
 use crate::balance::stats::{source_load, target_load};
 use crate::sched::group::MIN_SHARES;
@@ -43,14 +43,29 @@ impl Simulator {
         wl
     }
 
-    /// `wake_affine` (without WF_SYNC): pull the wakee to the waker's CPU if,
-    /// with it there, that CPU is not more loaded than the previous one by
-    /// more than half the domain's imbalance margin, capacities weighed.
-    pub(super) fn wake_affine(&self, pid: Pid, this_cpu: CpuId, prev: CpuId, idx: usize, imbalance_pct: u32) -> bool {
+    /// `wake_affine`: pull the wakee to the waker's CPU if, with it there
+    /// (and, with `sync`, the waker gone from it), that CPU is not more loaded
+    /// than the previous one by more than half the domain's imbalance margin,
+    /// capacities weighed.
+    pub(super) fn wake_affine(
+        &self,
+        pid: Pid,
+        this_cpu: CpuId,
+        prev: CpuId,
+        idx: usize,
+        imbalance_pct: u32,
+        sync: bool,
+    ) -> bool {
         // Only the two CPUs compared are read (this runs on every wakeup).
         let (prev_l, this_l) = (self.cpu_load(prev), self.cpu_load(this_cpu));
-        let load = source_load(&prev_l, idx) as i64;
-        let this_load = target_load(&this_l, idx) as i64;
+        let mut load = source_load(&prev_l, idx) as i64;
+        let mut this_load = target_load(&this_l, idx) as i64;
+        if let Some(curr) = self.rqs[this_cpu as usize].curr().filter(|_| sync) {
+            let waker = &self.tasks[curr as usize];
+            let (tg, weight) = (waker.tg, waker.se.weight as i64);
+            this_load += self.effective_load(tg, this_cpu, -weight, -weight);
+            load += self.effective_load(tg, prev, 0, -weight);
+        }
         let task = &self.tasks[pid as usize];
         let (tg, weight) = (task.tg, task.se.weight as i64);
         let mut this_eff = 100 * prev_l.capacity as i64;

@@ -19,12 +19,19 @@
 //! 1100 = 112,640,000 ≤ 108 × 1024 × 1200 = 132,710,400.)
 //! Without a group, effective_load is the weight itself: 100 × 1024 × 1824 =
 //! 186,777,600 > 132,710,400, not balanced either.
+//!
+//! WF_SYNC (a child's exit waking its parent, `__wake_up_parent`): the waker W
+//! running on CPU 0 (weight 1024, no group) is about to go, so its weight comes
+//! off first: this_load = 800 + effective_load(root, CPU 0, −1024, −1024) =
+//! −224, load = 1200 + 0. With this_load not above 0 the loads are not
+//! weighed at all: 100 × 1024 ≤ 108 × 1024, balanced: P is pulled to CPU 0.
 
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 
 fn two_cpus(autogroup: bool) -> (Simulator, u32) {
-    let mut sim = Simulator::new(&config(1, 2, 1, 250, autogroup, vec![hog("P", 1_000_000, None)]));
+    let procs = vec![hog("P", 1_000_000, None), hog("W", 1_000_000, None)];
+    let mut sim = Simulator::new(&config(1, 2, 1, 250, autogroup, procs));
     let pid = sim.processes()[0].threads[0];
     sim.rqs[0].cfs.runnable_load_avg = 800;
     sim.rqs[1].cfs.runnable_load_avg = 1200;
@@ -50,7 +57,7 @@ fn the_wakee_weighs_its_weight_through_its_group() {
     sim.gses[g1].avg.load_avg_contrib = 500;
     assert_eq!(sim.effective_load(tg, 0, 1024, 1024), 170);
     assert_eq!(sim.effective_load(tg, 1, 0, 1024), -498);
-    assert!(!sim.wake_affine(pid, 0, 1, 0, 117), "P stays on CPU 1");
+    assert!(!sim.wake_affine(pid, 0, 1, 0, 117, false), "P stays on CPU 1");
 }
 
 #[test]
@@ -58,5 +65,15 @@ fn without_a_group_the_wakee_weighs_its_weight() {
     let (sim, pid) = two_cpus(false);
     assert_eq!(sim.tasks[pid as usize].tg, 0);
     assert_eq!(sim.effective_load(0, 0, 1024, 1024), 1024);
-    assert!(!sim.wake_affine(pid, 0, 1, 0, 117));
+    assert!(!sim.wake_affine(pid, 0, 1, 0, 117, false));
+}
+
+#[test]
+fn a_sync_wakeup_takes_the_waker_off_first() {
+    let (mut sim, pid) = two_cpus(false);
+    let w = sim.processes()[1].threads[0];
+    sim.rqs[0].curr_task = Some(w);
+    assert_eq!(sim.tasks[w as usize].se.weight, 1024);
+    assert!(!sim.wake_affine(pid, 0, 1, 0, 117, false), "without WF_SYNC, as above");
+    assert!(sim.wake_affine(pid, 0, 1, 0, 117, true), "with WF_SYNC, P is pulled next to its exiting waker");
 }
