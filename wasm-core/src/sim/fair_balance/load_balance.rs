@@ -194,7 +194,20 @@ impl Simulator {
         // Nothing moves before a redo: the loads are read once, and a redo
         // recomputes only the groups that lost that CPU (balance/search.rs).
         let (mut loads, mut search) = (None, BusiestSearch::default());
+        // env.dst_cpu: an LBF_DST_PINNED retry may hand it to another CPU of the local group.
+        let mut dst = cpu;
+        let mut redo = false;
         while balancer == cpu && !done {
+            if redo {
+                // `redo:` asks should_we_balance again, for the destination as it now is and without the
+                // CPUs cleared from env.cpus; a CPU that is no longer the one stops balancing here and above.
+                let again = self.designated_balancer(dst, sd, idle, &env_cpus);
+                if again != dst {
+                    d.outcome = Outcome::NotDesignated { balance_cpu: again };
+                    break;
+                }
+            }
+            redo = true;
             let loads = self.pass_loads(&mut loads, &env_cpus, cpu);
             let inp = FbgInput {
                 loads,
@@ -243,8 +256,9 @@ impl Simulator {
                 break;
             }
             let local_span = sd.groups[0].span.clone();
-            let (pulled, flags, skips) =
-                self.detach_tasks(cpu, busiest, sd, idle, imbalance, &local_span, &mut env_cpus);
+            let (pulled, flags, skips, last_dst) =
+                self.detach_tasks(dst, busiest, sd, idle, imbalance, &local_span, &mut env_cpus);
+            dst = last_dst;
             st.lb_gained += pulled.len() as u64;
             st.lb_hot_gained += u64::from(skips.hot_gained);
             moved.extend(&pulled);
@@ -363,7 +377,8 @@ impl Simulator {
     /// `detach_tasks` + `attach_tasks`: walk the busiest CPU's tasks (most
     /// recently run first) and move those that may move until the imbalance
     /// is covered; then load_balance's LBF_DST_PINNED retry toward another CPU
-    /// of the local group, which clears this one from `env_cpus`.
+    /// of the local group, which clears this one from `env_cpus`. Returns the
+    /// destination the last round had (env.dst_cpu).
     #[allow(clippy::too_many_arguments)]
     fn detach_tasks(
         &mut self,
@@ -374,7 +389,7 @@ impl Simulator {
         imbalance: u64,
         local_span: &CpuMask,
         env_cpus: &mut CpuMask,
-    ) -> (Vec<Pid>, DetachFlags, SkipCounts) {
+    ) -> (Vec<Pid>, DetachFlags, SkipCounts, CpuId) {
         let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: imbalance as i64 };
         let mut skips = SkipCounts::default();
         let mut moved = Vec::new();
@@ -430,7 +445,7 @@ impl Simulator {
                 _ => break,
             }
         }
-        (moved, flags, skips)
+        (moved, flags, skips, dst_cpu)
     }
 
     #[allow(clippy::too_many_arguments)]
