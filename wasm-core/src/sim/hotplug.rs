@@ -62,7 +62,7 @@ impl Simulator {
         self.touch(cpu);
         self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: false });
         if self.bugs.missing_domains {
-            self.numa_levels = false;
+            self.topology_table = crate::topology::table::TopologyTable { die: false, numa: false };
         }
         self.after_topology_change();
     }
