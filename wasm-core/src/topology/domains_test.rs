@@ -69,3 +69,15 @@ fn small_machines() {
     let xeon: Vec<String> = doms("xeon-gold-5218-2s", BUGGY)[0].iter().map(|s| s.name()).collect();
     assert_eq!(xeon, ["SMT", "MC", "NUMA(21)"]);
 }
+
+#[test]
+fn intel_packages_keep_die_and_its_prefer_sibling_reaches_mc() {
+    // One node per package: SMT, MC, DIE, NUMA(21); DIE spans the node as MC
+    // does and is pruned, leaving MC with DIE's SD_PREFER_SIBLING.
+    let xeon = doms("xeon-gold-5218-2s", BUGGY);
+    assert!(xeon[0][1].flags.prefer_sibling, "Xeon MC inherits SD_PREFER_SIBLING");
+    // The Opteron's packages hold two nodes: SMT, MC, NUMA levels, no DIE.
+    let opteron = doms("opteron-6272-8n", BUGGY);
+    assert!(!opteron[0][1].flags.prefer_sibling, "Opteron MC has no DIE above it");
+    assert!(opteron[0][0].flags.prefer_sibling && xeon[0][0].flags.prefer_sibling, "SMT prefers siblings");
+}

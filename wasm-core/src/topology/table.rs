@@ -43,10 +43,8 @@ impl TopologyTable {
     /// nodes; `sched_init_numa` then appends the NUMA levels (if the SLIT has
     /// any distance beyond the local one).
     pub fn at_boot(machine: &Machine, online: &CpuMask) -> TopologyTable {
-        // Packages and the DIE level are not modelled yet: every machine uses
-        // the SMT/MC table, as one whose packages span nodes does.
-        let _ = online.iter().any(|c| package_spans_nodes(machine, online, c));
-        TopologyTable { die: false, numa: !numa_distances(machine).is_empty() }
+        let split = online.iter().any(|c| package_spans_nodes(machine, online, c));
+        TopologyTable { die: !split, numa: !numa_distances(machine).is_empty() }
     }
 }
 
