@@ -46,8 +46,8 @@ fn spans(sd: &SchedDomain) -> Vec<Vec<u32>> {
 #[test]
 fn the_ring_keeps_two_numa_levels() {
     let d = domains(false);
-    for cpu in 0..4 {
-        let names: Vec<String> = d[cpu].iter().map(|s| s.name()).collect();
+    for (cpu, doms) in d.iter().enumerate() {
+        let names: Vec<String> = doms.iter().map(|s| s.name()).collect();
         assert_eq!(names, ["NUMA(20)", "NUMA(30)"], "cpu {cpu}");
     }
     assert_eq!(spans(&d[1][0]), [vec![1], vec![2], vec![0]], "NUMA(20) of CPU 1: single CPUs, its own first");

@@ -78,7 +78,7 @@ pub(super) fn machine_of(m: &MachineSpec, c: &mut Checker) -> Option<Machine> {
 /// A package holds whole nodes, the same number in each (nodes are numbered
 /// package by package).
 fn check_packages(p: u32, nodes: u32, c: &mut Checker) -> bool {
-    let ok = p >= 1 && p <= nodes && nodes % p == 0;
+    let ok = p >= 1 && p <= nodes && nodes.is_multiple_of(p);
     if !ok {
         c.fail(
             "machine.nodes_per_package",

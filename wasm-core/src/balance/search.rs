@@ -139,8 +139,8 @@ impl BusiestSearch {
                 Some(b) => changed(b, self),
                 None => {
                     // No local group lost a CPU (else every group is read again).
-                    for gi in 1..groups.len() {
-                        if groups[gi].span.test(cpu) && !self.groups[gi].local {
+                    for (gi, g) in groups.iter().enumerate().skip(1) {
+                        if g.span.test(cpu) && !self.groups[gi].local {
                             changed(gi, self);
                         }
                     }

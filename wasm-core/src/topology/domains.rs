@@ -77,8 +77,10 @@ pub struct DomainFlags {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SchedGroup {
-    /// Identifies the group across CPUs (same level and span = same group),
-    /// for state the kernel shares through `sched_group_capacity`.
+    /// Its `sched_group_capacity` across CPUs, for the state the kernel
+    /// shares through it: one per span at a non-overlapping level, one per
+    /// building CPU at a NUMA level (`overlap::GroupKey`), so with the Group
+    /// Construction fix two CPUs' copies of one span may differ.
     pub id: usize,
     /// Shared by every CPU's copy of the group (and by the balancing
     /// decisions that record it): cloning it copies no bits.

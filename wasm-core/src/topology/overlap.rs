@@ -26,8 +26,11 @@ use std::sync::Arc;
 /// order they were first built: a group's id, span and balance mask.
 #[derive(Default)]
 pub struct GroupRegistry {
-    by_key: HashMap<(usize, GroupKey), (usize, Arc<CpuMask>, Arc<CpuMask>)>,
+    by_key: HashMap<(usize, GroupKey), Interned>,
 }
+
+/// A capacity's id, its group's span and its mask.
+type Interned = (usize, Arc<CpuMask>, Arc<CpuMask>);
 
 /// What names a group's capacity: for overlapping groups the CPU whose child
 /// span made it (`sdd->sgc` of that CPU), for the others their span (the sgc
