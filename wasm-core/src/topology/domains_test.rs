@@ -81,3 +81,18 @@ fn intel_packages_keep_die_and_its_prefer_sibling_reaches_mc() {
     assert!(!opteron[0][1].flags.prefer_sibling, "Opteron MC has no DIE above it");
     assert!(opteron[0][0].flags.prefer_sibling && xeon[0][0].flags.prefer_sibling, "SMT prefers siblings");
 }
+
+#[test]
+fn buggy_top_level_balance_cpus_are_each_groups_first_cpu() {
+    // 4.1's build_group_mask: CPU 0 builds both top-level capacities first, so
+    // their masks are its whole domain and group_balance_cpu is each group's
+    // first CPU: 0 for {0,1,2,4,6}, 8 for {1,2,3,4,5,7} (built from CPU 24).
+    // CPU 8 therefore takes the second group as its local one, though the
+    // first holds it too; CPU 9 keeps the first.
+    let d = doms("opteron-6272-8n", BUGGY);
+    let first = |cpu: usize| (node_list(&d[cpu][3].groups[0]), d[cpu][3].groups[0].balance_cpu());
+    assert_eq!(first(0), (vec![0, 1, 2, 4, 6], Some(0)));
+    assert_eq!(first(8), (vec![1, 2, 3, 4, 5, 7], Some(8)));
+    assert_eq!(first(9), (vec![0, 1, 2, 4, 6], Some(0)));
+    assert_eq!(first(24), (vec![1, 2, 3, 4, 5, 7], Some(8)));
+}
