@@ -293,6 +293,8 @@ export interface PlacementView {
 
 export interface CpuPlace {
   cpu: number;
+  /** Its package (socket); the engine always sends it. */
+  package?: number;
   node: number;
   core: number;
   thread: number;
@@ -305,6 +307,8 @@ export interface TopologyView {
   nodes: number;
   cores_per_node: number;
   threads_per_core: number;
+  /** Nodes per package (socket); the engine always sends it. */
+  nodes_per_package?: number;
   distance: number[][];
   hops: number[][];
   cpus: CpuPlace[];

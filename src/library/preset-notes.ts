@@ -92,8 +92,8 @@ export const PRESET_NOTES: Record<string, PresetNote> = {
   'missing-domains-hotplug': {
     title: { en: 'Missing Scheduling Domains after CPU hotplug', zh: 'CPU 热插拔后丢失调度域' },
     text: {
-      en: 'A Wasted Cores bug triggered by an administrator action: CPU 5 is taken offline and brought back, and the domain rebuild that follows forgets the NUMA levels. When a 64-thread application then starts on CPU 0, neither fork placement nor balancing can see past node 0: all 64 threads pile onto its eight cores (CPUs 0–7, eight or so per runqueue) while the other 56 cores stay idle for the whole run. The topology view shows one lit node; the inspector shows balancing decisions that never look beyond it.',
-      zh: '由管理员操作触发的 Wasted Cores 缺陷：CPU 5 先下线再上线，随后的调度域重建丢掉了 NUMA 层级。此后一个 64 线程的程序在 CPU 0 上启动，fork 放置和负载均衡都看不到 0 号节点以外：64 个线程全部挤在它的 8 个核上（CPU 0–7，每个运行队列八个左右），其余 56 个核整个运行期间都空闲。拓扑视图中只有一个节点亮着；检查器中的均衡决策从不越过它。',
+      en: 'A Wasted Cores bug triggered by an administrator action: CPU 5 is taken offline and brought back; because its package holds two nodes, x86 Linux 4.1 then switches to a topology table without NUMA levels, and the domain rebuild that follows forgets them. When a 64-thread application then starts on CPU 0, neither fork placement nor balancing can see past node 0: all 64 threads pile onto its eight cores (CPUs 0–7, eight or so per runqueue) while the other 56 cores stay idle for the whole run. The topology view shows one lit node; the inspector shows balancing decisions that never look beyond it.',
+      zh: '由管理员操作触发的 Wasted Cores 缺陷：CPU 5 先下线再上线；由于它所在的封装包含两个节点，x86 上的 Linux 4.1 随即换用一张没有 NUMA 层级的拓扑表，随后的调度域重建丢掉了 NUMA 层级。此后一个 64 线程的程序在 CPU 0 上启动，fork 放置和负载均衡都看不到 0 号节点以外：64 个线程全部挤在它的 8 个核上（CPU 0–7，每个运行队列八个左右），其余 56 个核整个运行期间都空闲。拓扑视图中只有一个节点亮着；检查器中的均衡决策从不越过它。',
     },
     tags: ['missing-domains', 'cfs', 'hotplug', 'balancing', 'numa'],
   },

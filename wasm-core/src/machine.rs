@@ -1,5 +1,12 @@
-//! The machine: NUMA nodes, cores, SMT threads and the node distance matrix
-//! (ACPI SLIT), plus the built-in machine presets.
+//! The machine: packages, NUMA nodes, cores, SMT threads and the node
+//! distance matrix (ACPI SLIT), plus the built-in machine presets.
+//!
+//! A package (socket) holds `nodes_per_package` consecutive nodes: one on an
+//! Intel Xeon, two on the AMD Opteron 6272 (two dies in one socket). The
+//! scheduler's domains never span a package in 4.1 (its DIE level is the
+//! node), but whether a package spans several nodes decides which x86
+//! topology table 4.1 uses, and so whether a hotplug rebuild loses the NUMA
+//! levels (`topology::table`).
 //!
 //! CPU numbering is node-major then core then thread:
 //! `cpu = node × cores_per_node × threads_per_core + core × threads_per_core + thread`,
@@ -25,6 +32,8 @@ pub struct Machine {
     pub threads_per_core: u32,
     /// distance[i][j] between nodes; 10 on the diagonal.
     pub distance: Vec<Vec<u32>>,
+    /// Nodes in one package (divides `nodes`); 1 when the machine says nothing.
+    pub nodes_per_package: u32,
 }
 
 /// The preset name of the machine the native CLI runs on (`Machine::host`).
@@ -61,10 +70,19 @@ impl Machine {
         node * n..(node + 1) * n
     }
 
+    /// The package (`phys_proc_id`) of `cpu`.
+    pub fn package_of(&self, cpu: CpuId) -> u32 {
+        self.node_of(cpu) / self.nodes_per_package.max(1)
+    }
+
+    pub fn packages(&self) -> u32 {
+        self.nodes / self.nodes_per_package.max(1)
+    }
+
     /// A machine whose nodes are all at `remote` distance from each other.
     pub fn uniform(name: &str, nodes: u32, cores_per_node: u32, threads_per_core: u32, remote: u32) -> Machine {
         let distance = (0..nodes).map(|i| (0..nodes).map(|j| if i == j { 10 } else { remote }).collect()).collect();
-        Machine { name: name.to_string(), nodes, cores_per_node, threads_per_core, distance }
+        Machine { name: name.to_string(), nodes, cores_per_node, threads_per_core, distance, nodes_per_package: 1 }
     }
 
     /// The names of the built-in machines.
@@ -95,13 +113,15 @@ impl Machine {
             "xeon-gold-5218-2s" => Machine::uniform(name, 2, 16, 2, 21),
             // The Wasted Cores paper's AMD Bulldozer box: 8 nodes × 8 cores, the
             // two cores of a module as SMT siblings, the SLIT reconstructed in
-            // kernel-model.md 4.2 (1 hop = 16, 2 hops = 22).
+            // kernel-model.md 4.2 (1 hop = 16, 2 hops = 22); four sockets of
+            // two dies, each die a node.
             "opteron-6272-8n" => Machine {
                 name: name.to_string(),
                 nodes: 8,
                 cores_per_node: 4,
                 threads_per_core: 2,
                 distance: opteron_slit(),
+                nodes_per_package: 2,
             },
             _ => return None,
         })
@@ -140,5 +160,6 @@ mod tests {
         assert_eq!(m.smt_siblings(5), 4..6);
         assert_eq!(m.node_of(9), 1);
         assert_eq!(m.node_cpus(2), 16..24);
+        assert_eq!((m.package_of(15), m.package_of(16), m.packages()), (0, 1, 4));
     }
 }

@@ -138,3 +138,26 @@ fn the_editor_lists_every_type_error_it_can_find() {
     // A syntax error is reported alone.
     assert_eq!(diagnostics(r#"{"version":1,"name":"t",}"#).len(), 1);
 }
+
+#[test]
+fn packages_must_hold_whole_nodes() {
+    let scenario = |machine: &str| {
+        format!(
+            r#"{{"version":1,"name":"t","duration_ms":10,"machine":{machine},
+               "processes":[{{"name":"a","program":[{{"run_us":5}}]}}]}}"#
+        )
+    };
+    let m = one(&scenario(r#"{"nodes":4,"cores_per_node":2,"nodes_per_package":3}"#));
+    assert_eq!(
+        m,
+        "machine.nodes_per_package: must divide the machine's 4 node(s) into packages of equal size (1 to 4), not 3"
+    );
+    let m = one(&scenario(r#"{"preset":"xeon-gold-5218-2s","nodes_per_package":0}"#));
+    assert!(m.starts_with("machine.nodes_per_package: must divide the machine's 2 node(s)"), "{m}");
+    let cfg = load_scenario(&scenario(r#"{"nodes":4,"cores_per_node":2,"nodes_per_package":2}"#)).unwrap();
+    assert_eq!((cfg.machine.nodes_per_package, cfg.machine.packages()), (2, 2));
+    let cfg = load_scenario(&scenario(r#"{"preset":"opteron-6272-8n"}"#)).unwrap();
+    assert_eq!(cfg.machine.nodes_per_package, 2, "the Opteron's packages hold two nodes");
+    let cfg = load_scenario(&scenario(r#"{"nodes":2}"#)).unwrap();
+    assert_eq!(cfg.machine.nodes_per_package, 1, "a machine without package information: one node per package");
+}

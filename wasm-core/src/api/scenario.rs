@@ -176,6 +176,10 @@ pub struct MachineSpec {
     pub threads_per_core: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub distance: Option<Vec<Vec<u32>>>,
+    /// Nodes per package (socket), dividing the node count; default 1 (a
+    /// preset's own otherwise: the Opteron's packages hold two).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes_per_package: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -12,6 +12,8 @@ pub struct TopologyView {
     pub nodes: u32,
     pub cores_per_node: u32,
     pub threads_per_core: u32,
+    /// Nodes per package (socket).
+    pub nodes_per_package: u32,
     /// Node distances (ACPI SLIT, 10 on the diagonal).
     pub distance: Vec<Vec<u32>>,
     /// Hops between nodes: 0 on the diagonal, then 1 for the nearest
@@ -24,6 +26,8 @@ pub struct TopologyView {
 #[derive(Serialize)]
 pub struct CpuPlace {
     pub cpu: u32,
+    /// Its package (`phys_proc_id`).
+    pub package: u32,
     pub node: u32,
     pub core: u32,
     pub thread: u32,
@@ -51,11 +55,13 @@ pub fn topology(sim: &Simulator) -> TopologyView {
         nodes: m.nodes,
         cores_per_node: m.cores_per_node,
         threads_per_core: m.threads_per_core,
+        nodes_per_package: m.nodes_per_package,
         distance: m.distance.clone(),
         hops,
         cpus: (0..m.nr_cpus())
             .map(|cpu| CpuPlace {
                 cpu,
+                package: m.package_of(cpu),
                 node: m.node_of(cpu),
                 core: m.core_of(cpu),
                 thread: cpu % m.threads_per_core,

@@ -39,6 +39,11 @@ pub(super) fn machine_of(m: &MachineSpec, c: &mut Checker) -> Option<Machine> {
                         mach.distance = d.clone();
                     }
                 }
+                if let Some(p) = m.nodes_per_package {
+                    if check_packages(p, mach.nodes, c) {
+                        mach.nodes_per_package = p;
+                    }
+                }
                 mach
             })
         }
@@ -60,9 +65,27 @@ pub(super) fn machine_of(m: &MachineSpec, c: &mut Checker) -> Option<Machine> {
                     mach.distance = d.clone();
                 }
             }
+            if let Some(p) = m.nodes_per_package {
+                if check_packages(p, nodes, c) {
+                    mach.nodes_per_package = p;
+                }
+            }
             Some(mach)
         }
     }
+}
+
+/// A package holds whole nodes, the same number in each (nodes are numbered
+/// package by package).
+fn check_packages(p: u32, nodes: u32, c: &mut Checker) -> bool {
+    let ok = p >= 1 && p <= nodes && nodes.is_multiple_of(p);
+    if !ok {
+        c.fail(
+            "machine.nodes_per_package",
+            format!("must divide the machine's {nodes} node(s) into packages of equal size (1 to {nodes}), not {p}"),
+        );
+    }
+    ok
 }
 
 fn check_distance(d: &[Vec<u32>], nodes: u32, c: &mut Checker) -> bool {

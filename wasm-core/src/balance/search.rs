@@ -9,6 +9,11 @@
 //! redo hundreds of times over 1,024 groups). The answers are the ones a
 //! fresh find_busiest_group gives; the self-check (`set_index_check`)
 //! compares every redo with one.
+//!
+//! As 4.1.15's `update_sd_lb_stats`, every group that holds the destination
+//! CPU is local (in a NUMA domain the overlapping groups may hold it more than
+//! once): none of them can be the busiest, each adds to the domain's totals,
+//! and the local statistics the verdict reads are the last one's.
 
 use super::decision::{GroupStats, GroupType, Why};
 use super::stats::{decide, group_stats, pick_busiest, BusiestGroup, FbgInput};
@@ -27,6 +32,8 @@ type Rank = (Option<GroupType>, u64, Reverse<usize>);
 pub struct BusiestSearch {
     /// Every group's statistics over `env` (prefer_sibling applied).
     groups: Vec<GroupStats>,
+    /// The positions of the groups holding the destination CPU, in order.
+    locals: Vec<usize>,
     /// The candidate CPUs the statistics were taken over.
     env: CpuMask,
     total_load: u64,
@@ -56,12 +63,8 @@ impl BusiestSearch {
                 gone &= gone - 1;
             }
         }
-        let local = &inp.sd.groups[0].span;
-        let busiest = if self.groups.is_empty() || self.lost.iter().any(|&c| local.test(c)) {
-            self.read_all(inp)
-        } else {
-            self.redo(inp)
-        };
+        let lost_local = self.locals.iter().any(|&l| self.lost.iter().any(|&c| inp.sd.groups[l].span.test(c)));
+        let busiest = if self.groups.is_empty() || lost_local { self.read_all(inp) } else { self.redo(inp) };
         self.env.clone_from(inp.env_cpus);
         let domain_avg_load = SCHED_CAPACITY_SCALE * self.total_load / self.total_capacity.max(1);
         let mut out = BusiestGroup { busiest, domain_avg_load, imbalance: None, why: None };
@@ -71,7 +74,8 @@ impl BusiestSearch {
             return out;
         };
         let mut bs = self.groups[b].clone();
-        (out.imbalance, out.why) = decide(&self.groups[0], &mut bs, domain_avg_load, inp);
+        let local = *self.locals.last().expect("the CPU's own group is local");
+        (out.imbalance, out.why) = decide(&self.groups[local], &mut bs, domain_avg_load, inp);
         self.last_busiest = Some((b, bs));
         out
     }
@@ -84,15 +88,24 @@ impl BusiestSearch {
         self.groups
     }
 
+    /// The statistics of the last local group before position `gi`.
+    fn local_before(&self, gi: usize) -> Option<&GroupStats> {
+        self.locals.iter().rev().find(|&&l| l < gi).map(|&l| &self.groups[l])
+    }
+
     /// Every group, in order, picking the busiest as the kernel's loop does.
     fn read_all(&mut self, inp: &FbgInput) -> Option<usize> {
         self.groups.clear();
+        self.locals.clear();
         self.ranking.clear();
         (self.total_load, self.total_capacity) = (0, 0);
         let mut busiest: Option<usize> = None;
         for gi in 0..inp.sd.groups.len() {
-            let s = group_stats(inp, gi, self.groups.first());
-            if gi > 0 && busiest.is_none_or(|b| pick_busiest(&s, &self.groups[b])) {
+            let local = inp.sd.groups[gi].span.test(inp.dst_cpu);
+            let s = group_stats(inp, gi, local, self.local_before(gi));
+            if local {
+                self.locals.push(gi);
+            } else if busiest.is_none_or(|b| pick_busiest(&s, &self.groups[b])) {
                 busiest = Some(gi);
             }
             self.total_load += s.group_load;
@@ -105,7 +118,8 @@ impl BusiestSearch {
     /// A redo: only the non-local groups that lost candidate CPUs change.
     fn redo(&mut self, inp: &FbgInput) -> Option<usize> {
         if self.ranking.is_empty() {
-            let ranks: Vec<Rank> = self.groups.iter().enumerate().skip(1).map(|(gi, s)| rank(gi, s)).collect();
+            let ranks: Vec<Rank> =
+                self.groups.iter().enumerate().filter(|(_, s)| !s.local).map(|(gi, s)| rank(gi, s)).collect();
             self.ranking = BinaryHeap::from(ranks);
         }
         let groups = &inp.sd.groups;
@@ -116,7 +130,7 @@ impl BusiestSearch {
             let cpu = self.lost[i];
             let only = last.filter(|&b| !inp.sd.flags.overlap && groups[b].span.test(cpu));
             let changed = |gi: usize, me: &mut Self| {
-                let s = group_stats(inp, gi, Some(&me.groups[0]));
+                let s = group_stats(inp, gi, false, me.local_before(gi));
                 let old = std::mem::replace(&mut me.groups[gi], s);
                 me.total_load = me.total_load - old.group_load + me.groups[gi].group_load;
                 me.ranking.push(rank(gi, &me.groups[gi]));
@@ -124,8 +138,11 @@ impl BusiestSearch {
             match only {
                 Some(b) => changed(b, self),
                 None => {
-                    for gi in (1..groups.len()).filter(|&gi| groups[gi].span.test(cpu)) {
-                        changed(gi, self);
+                    // No local group lost a CPU (else every group is read again).
+                    for (gi, g) in groups.iter().enumerate().skip(1) {
+                        if g.span.test(cpu) && !self.groups[gi].local {
+                            changed(gi, self);
+                        }
                     }
                 }
             }

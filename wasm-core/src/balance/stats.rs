@@ -126,6 +126,8 @@ pub struct BusiestGroup {
 pub struct FbgInput<'a> {
     pub loads: &'a [CpuLoad],
     pub sd: &'a SchedDomain,
+    /// `env->dst_cpu`: every group holding it is local (`update_sd_lb_stats`).
+    pub dst_cpu: CpuId,
     /// Whether the child domain prefers siblings (SD_PREFER_SIBLING).
     pub child_prefers_sibling: bool,
     pub env_cpus: &'a CpuMask,
@@ -147,16 +149,17 @@ pub fn find_busiest_group(inp: &FbgInput) -> (BusiestGroup, Vec<GroupStats>) {
     (out, search.into_groups())
 }
 
-/// One group's statistics as find_busiest_group sees them: `update_sg_lb_stats`,
-/// then prefer_sibling (spread tasks to siblings that have room) against the
-/// local group's.
-pub(crate) fn group_stats(inp: &FbgInput, gi: usize, local: Option<&GroupStats>) -> GroupStats {
+/// One group's statistics as find_busiest_group sees them: `update_sg_lb_stats`
+/// (`local`: the group holds the destination CPU), then, for a group that is
+/// not local, prefer_sibling (spread tasks to siblings that have room) against
+/// `local_stat`, the stats of the last local group before it.
+pub(crate) fn group_stats(inp: &FbgInput, gi: usize, local: bool, local_stat: Option<&GroupStats>) -> GroupStats {
     let sd = inp.sd;
     let g = &sd.groups[gi];
     let imbalanced = inp.sgc_imbalance[g.id];
     let mut s =
-        update_sg_lb_stats(inp.loads, g, inp.env_cpus, load_idx(sd, inp.idle), gi == 0, sd.imbalance_pct, imbalanced);
-    if let Some(local) = local {
+        update_sg_lb_stats(inp.loads, g, inp.env_cpus, load_idx(sd, inp.idle), local, sd.imbalance_pct, imbalanced);
+    if let (false, Some(local)) = (local, local_stat) {
         if inp.child_prefers_sibling && group_has_capacity(local, sd.imbalance_pct) && s.sum_nr_running > 1 {
             s.group_no_capacity = true;
             s.group_type = Some(GroupType::Overloaded);

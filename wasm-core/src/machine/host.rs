@@ -151,6 +151,8 @@ pub fn from_sysfs(root: &Path) -> Result<HostMachine, String> {
         cores_per_node: cores_per_node.unwrap_or(1) as u32,
         threads_per_core: threads_per_core.unwrap_or(1) as u32,
         distance,
+        // sysfs's physical_package_id is not read: one node per package.
+        nodes_per_package: 1,
     };
     Ok(HostMachine { machine, host_cpu })
 }

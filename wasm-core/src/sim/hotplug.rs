@@ -1,15 +1,21 @@
 //! CPU hotplug as timed scenario events. Offlining migrates every task of
 //! the CPU away (the running one included) and rebuilds the domains; onlining
-//! rebuilds them again. With the Missing Scheduling Domains bug, the rebuild
-//! that follows a CPU coming online uses the topology table without NUMA
-//! levels (4.1's x86 sibling-map code replaced the table that
-//! `sched_init_numa` had extended), so no balancing crosses nodes afterwards.
+//! runs x86's `set_cpu_sibling_map` for the CPU, then rebuilds them again.
+//!
+//! The Missing Scheduling Domains bug comes from that sibling map: when the
+//! CPU coming up shares its package with an online CPU of another node, 4.1
+//! installs the SMT/MC topology table, replacing the one `sched_init_numa`
+//! had extended with the NUMA levels; the rebuild then has no level above
+//! the node, so no balancing crosses nodes afterwards. A machine with one
+//! node per package never takes that path. The paper's fix makes the switch
+//! only before `sched_init_numa` has run (`topology::table`).
 
 use super::notes::HotplugIgnored;
 use super::Simulator;
 use crate::config::TimedEventKind;
 use crate::sched::tunables::CfsTunables;
 use crate::time::CpuId;
+use crate::topology::table::{numa_distances, package_spans_nodes, TopologyTable};
 use crate::trace::{MigrateCause, TraceKind};
 
 impl Simulator {
@@ -61,10 +67,24 @@ impl Simulator {
         rq.next_balance = 0;
         self.touch(cpu);
         self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: false });
-        if self.bugs.missing_domains {
-            self.numa_levels = false;
-        }
+        self.set_cpu_sibling_map(cpu);
         self.after_topology_change();
+    }
+
+    /// x86's `set_cpu_sibling_map` for `cpu` coming up, as far as it touches
+    /// the scheduler: `primarily_use_numa_for_topology` when its package
+    /// holds an online CPU of another node. With the fix (the bug switch
+    /// off) that happens only while `sched_max_numa_distance` is unset, that
+    /// is, on a machine where `sched_init_numa` added no level (and then
+    /// there are none to lose).
+    fn set_cpu_sibling_map(&mut self, cpu: CpuId) {
+        if !package_spans_nodes(&self.machine, &self.online, cpu) {
+            return;
+        }
+        let numa_initialised = !numa_distances(&self.machine).is_empty();
+        if self.bugs.missing_domains || !numa_initialised {
+            self.topology_table = TopologyTable { die: false, numa: false };
+        }
     }
 
     /// Rebuild the domains and rescale the tunables for the new CPU count

@@ -60,6 +60,7 @@ use crate::task::{Process, Task};
 use crate::time::{CpuId, Pid, SimTime, NSEC_PER_SEC};
 use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::{build_domains, cpu_capacity, DomainOptions};
+use crate::topology::table::TopologyTable;
 use crate::trace::Trace;
 use events::{Event, EventClass};
 use std::collections::VecDeque;
@@ -133,9 +134,10 @@ pub struct Simulator {
     pub(crate) machine: Machine,
     pub(crate) knobs: crate::sched::tunables::CfsKnobs,
     pub(crate) bugs: BugSwitches,
-    /// Whether domain rebuilds keep the NUMA levels (false once the Missing
-    /// Scheduling Domains bug has struck).
-    pub(crate) numa_levels: bool,
+    /// The topology table domain rebuilds use (`sched_domain_topology`): what
+    /// boot left, until a hotplug online on a machine whose packages span
+    /// nodes replaces it (the Missing Scheduling Domains bug, `hotplug.rs`).
+    pub(crate) topology_table: TopologyTable,
     pub(crate) online: CpuMask,
     pub(crate) cpu_capacity: u64,
     /// The fair class's balancer: its machine-wide state and records.
@@ -201,7 +203,7 @@ impl Simulator {
             machine: cfg.machine.clone(),
             knobs: cfg.knobs.clone(),
             bugs: cfg.bugs.clone(),
-            numa_levels: true,
+            topology_table: TopologyTable::at_boot(&cfg.machine, &online),
             online,
             cpu_capacity: cpu_capacity(&cfg.machine),
             lb: fair_balance::LbState::default(),
@@ -365,7 +367,7 @@ impl Simulator {
     /// (Re)builds every CPU's scheduling domains for the online CPUs
     /// (`build_sched_domains`, also run on hotplug).
     pub(crate) fn rebuild_domains(&mut self) {
-        let opts = DomainOptions { groups_from_each_cpu: !self.bugs.group_construction, with_numa: self.numa_levels };
+        let opts = DomainOptions { groups_from_each_cpu: !self.bugs.group_construction, table: self.topology_table };
         let mut per_cpu = build_domains(&self.machine, &self.online, &opts);
         let groups = per_cpu.iter().flatten().flat_map(|d| d.groups.iter().map(|g| g.id + 1)).max().unwrap_or(0);
         self.lb.sgc_imbalance = vec![false; groups];

@@ -1,22 +1,32 @@
 //! Scheduling domains and groups, built per CPU as Linux 4.1 does
-//! (`build_sched_domains`, `build_sched_groups`, `build_overlap_sched_groups`,
-//! `sd_init`), then degenerate levels removed (`sd_degenerate`).
+//! (`build_sched_domains`, `build_sched_groups`, `build_overlap_sched_groups`
+//! in `overlap.rs`, `sd_init` in `sd_init.rs`), then degenerate levels removed
+//! as `cpu_attach_domain` does (`degenerate.rs`).
 //!
 //! ```text
 //!   CPU c:  SMT  (its core's threads; groups = single CPUs)
 //!            MC   (its node = LLC;     groups = cores)
+//!            DIE  (its node again in 4.1: always degenerate here, passing
+//!                  SD_PREFER_SIBLING down to MC; absent from x86's table
+//!                  when a package spans several nodes)
 //!            NUMA d1 (nodes within distance d1; groups = child spans, overlapping)
-//!            NUMA d2 ...                         (one level per distinct SLIT distance)
+//!            NUMA d2 ...            (one level per distinct distance of node 0's SLIT row)
 //! ```
+//! A CPU stops climbing at the first level whose span is every online CPU.
 //!
-//! Two switches reproduce bugs of the Wasted Cores paper at their source:
-//! `groups_from_each_cpu` (false = 4.1: overlapping NUMA groups are built by
-//! walking the span from its lowest CPU, so every CPU sees the same groups;
-//! true = the fix: a CPU's own child span comes first), and `with_numa`
-//! (false = the topology table without NUMA levels, which is what a hotplug
-//! rebuild produced in 4.1 before the Missing Scheduling Domains fix).
+//! The levels come from the topology table in use (`table.rs`): a hotplug
+//! rebuild on a machine whose packages span nodes loses the NUMA levels (the
+//! Missing Scheduling Domains bug, from x86's `set_cpu_sibling_map`).
+//! `groups_from_each_cpu` is the Scheduling Group Construction fix: false =
+//! 4.1, overlapping NUMA groups are built by walking the span from its lowest
+//! CPU, so every CPU sees the same groups; true = a CPU's own child span
+//! comes first.
 
 use super::cpumask::CpuMask;
+use super::degenerate::remove_degenerate;
+use super::overlap::{build_overlap_groups, GroupKey, GroupRegistry, OverlapLevel};
+use super::sd_init::sd_init;
+use super::table::{self, TopologyTable};
 use crate::machine::Machine;
 use crate::time::{CpuId, SimTime};
 use std::collections::HashMap;
@@ -32,6 +42,8 @@ pub const RECLAIM_DISTANCE: u32 = 30;
 pub enum LevelKind {
     Smt,
     Mc,
+    /// default_topology's `cpu_cpu_mask` level: the CPU's node in 4.1.
+    Die,
     Numa(u32),
 }
 
@@ -40,6 +52,7 @@ impl LevelKind {
         match self {
             LevelKind::Smt => "SMT".into(),
             LevelKind::Mc => "MC".into(),
+            LevelKind::Die => "DIE".into(),
             LevelKind::Numa(d) => format!("NUMA({d})"),
         }
     }
@@ -58,17 +71,23 @@ pub struct DomainFlags {
     pub prefer_sibling: bool,
     pub serialize: bool,
     pub overlap: bool,
+    /// SD_NUMA (a level `sched_init_numa` added).
+    pub numa: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SchedGroup {
-    /// Identifies the group across CPUs (same level and span = same group),
-    /// for state the kernel shares through `sched_group_capacity`.
+    /// Its `sched_group_capacity` across CPUs, for the state the kernel
+    /// shares through it: one per span at a non-overlapping level, one per
+    /// building CPU at a NUMA level (`overlap::GroupKey`), so with the Group
+    /// Construction fix two CPUs' copies of one span may differ.
     pub id: usize,
     /// Shared by every CPU's copy of the group (and by the balancing
     /// decisions that record it): cloning it copies no bits.
     pub span: Arc<CpuMask>,
-    /// The CPUs that may balance on behalf of this group (`sched_group_mask`).
+    /// `sched_group_mask`: with `span`, which CPUs may balance on behalf of
+    /// this group (for a NUMA group, 4.1's `build_group_mask`: the builder's
+    /// domain, which may hold CPUs outside the group).
     pub balance_mask: Arc<CpuMask>,
     pub capacity: u64,
     /// The span's CPU count.
@@ -76,9 +95,9 @@ pub struct SchedGroup {
 }
 
 impl SchedGroup {
-    /// `group_balance_cpu`.
+    /// `group_balance_cpu`: the group's first CPU in its mask.
     pub fn balance_cpu(&self) -> Option<CpuId> {
-        self.balance_mask.first().or_else(|| self.span.first())
+        super::overlap::group_balance_cpu(self)
     }
 }
 
@@ -162,8 +181,10 @@ impl SchedDomain {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DomainOptions {
+    /// The Scheduling Group Construction fix.
     pub groups_from_each_cpu: bool,
-    pub with_numa: bool,
+    /// The topology table in use (`sched_domain_topology`).
+    pub table: TopologyTable,
 }
 
 /// The capacity of one CPU (1024, or 589 for each of two SMT siblings).
@@ -175,271 +196,89 @@ pub fn cpu_capacity(machine: &Machine) -> u64 {
     }
 }
 
-/// The topology levels (before degenerate removal) and each CPU's span at them.
-fn level_spans(machine: &Machine, online: &CpuMask, opts: &DomainOptions) -> Vec<(LevelKind, Vec<CpuMask>)> {
-    let n = machine.nr_cpus();
-    let mut levels = Vec::new();
-    levels.push((LevelKind::Smt, (0..n).map(|c| CpuMask::from_range(machine.smt_siblings(c)).and(online)).collect()));
-    levels.push((
-        LevelKind::Mc,
-        (0..n).map(|c| CpuMask::from_range(machine.node_cpus(machine.node_of(c))).and(online)).collect(),
-    ));
-    if opts.with_numa {
-        let mut dists: Vec<u32> = machine.distance.iter().flatten().copied().filter(|&d| d > 10).collect();
-        dists.sort_unstable();
-        dists.dedup();
-        for d in dists {
-            let spans = (0..n)
-                .map(|c| {
-                    let home = machine.node_of(c) as usize;
-                    let mut m = CpuMask::new();
-                    for node in 0..machine.nodes {
-                        if machine.distance[home][node as usize] <= d {
-                            m = m.or(&CpuMask::from_range(machine.node_cpus(node)));
-                        }
-                    }
-                    m.and(online)
-                })
-                .collect();
-            levels.push((LevelKind::Numa(d), spans));
-        }
-    }
-    levels
-}
-
-/// Builds every online CPU's domain hierarchy, lowest level first. Offline
-/// CPUs get none.
+/// Builds every online CPU's domain hierarchy, lowest level first
+/// (`build_sched_domains`, then `cpu_attach_domain`'s pruning). Offline CPUs
+/// get none.
 pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) -> Vec<Vec<SchedDomain>> {
-    let levels = level_spans(machine, online, opts);
+    let levels = table::level_spans(machine, online, &opts.table);
     let cap = cpu_capacity(machine);
-    // Each group once, by (level, span): its id (in order of first sight),
-    // span and balance mask, shared by every CPU that has it.
-    type Interned = (usize, Arc<CpuMask>, Arc<CpuMask>);
-    let mut registry: HashMap<(usize, CpuMask), Interned> = HashMap::new();
+    // A CPU climbs the table until its domain spans every CPU of the map.
+    let depth: Vec<usize> = (0..machine.nr_cpus())
+        .map(|c| match online.test(c) {
+            false => 0,
+            true => levels.iter().position(|(_, s)| same(&s[c as usize], online)).map_or(levels.len(), |p| p + 1),
+        })
+        .collect();
+    // Each group's capacity once, shared by every CPU whose domain holds it.
+    let mut registry = GroupRegistry::default();
     let mut tables: HashMap<(usize, CpuMask), Option<Arc<Vec<u32>>>> = HashMap::new();
     let mut out = Vec::new();
     for cpu in 0..machine.nr_cpus() {
-        if !online.test(cpu) {
-            out.push(Vec::new());
-            continue;
-        }
         let mut doms: Vec<SchedDomain> = Vec::new();
-        for (li, (kind, spans)) in levels.iter().enumerate() {
+        for (li, (kind, spans)) in levels.iter().enumerate().take(depth[cpu as usize]) {
             let span = &spans[cpu as usize];
-            let overlap = matches!(kind, LevelKind::Numa(_));
-            // The span of CPU i one level down: what a group is made of.
-            let child_span = |i: CpuId| -> std::borrow::Cow<CpuMask> {
-                if li == 0 {
-                    std::borrow::Cow::Owned(CpuMask::from_cpus([i]))
-                } else {
-                    std::borrow::Cow::Borrowed(&levels[li - 1].1[i as usize])
+            let child = (li > 0).then(|| levels[li - 1].1.as_slice());
+            let (mut groups, local, index) = if matches!(kind, LevelKind::Numa(_)) {
+                let built = |i: CpuId| depth[i as usize] > li;
+                let lvl = OverlapLevel { level: li, child, built: &built, cpu_capacity: cap };
+                let (groups, local) = build_overlap_groups(cpu, span, &lvl, opts.groups_from_each_cpu, &mut registry);
+                (groups, local, None)
+            } else {
+                let (groups, local) = build_sched_groups(cpu, span, li, child, cap, &mut registry);
+                let mut index = None;
+                if groups.len() > GROUP_INDEX_MIN {
+                    let table =
+                        tables.entry((li, span.clone())).or_insert_with(|| group_positions(&groups, machine.nr_cpus()));
+                    let (rot, n) = (local as u32, groups.len() as u32);
+                    index = table.clone().map(|pos| GroupIndex { pos, rot, groups: n });
                 }
+                (groups, local, index)
             };
-            let mut groups = Vec::new();
-            let mut covered = CpuMask::new();
-            let mut order: Vec<CpuId> = span.iter().collect();
-            if overlap && opts.groups_from_each_cpu {
-                // The fix: build the CPU's own group first.
-                order.retain(|&i| i != cpu);
-                order.insert(0, cpu);
-            }
-            let mut local = None;
-            for i in order {
-                if covered.test(i) {
-                    continue;
-                }
-                let gspan = child_span(i);
-                covered.or_with(&gspan);
-                let next_id = registry.len();
-                let (id, span, balance_mask) = registry
-                    .entry((li, gspan.clone().into_owned()))
-                    .or_insert_with(|| {
-                        let span = Arc::new(gspan.clone().into_owned());
-                        let balance_mask = if overlap {
-                            // build_group_mask: CPUs whose own child span is this group.
-                            Arc::new(CpuMask::from_cpus(gspan.iter().filter(|&j| *child_span(j) == *gspan)))
-                        } else {
-                            span.clone()
-                        };
-                        (next_id, span, balance_mask)
-                    })
-                    .clone();
-                let weight = span.weight();
-                let g = SchedGroup { id, capacity: cap * weight as u64, weight, span, balance_mask };
-                let is_local = if overlap {
-                    (local.is_none() && g.span.test(cpu)) || g.balance_cpu() == Some(cpu)
-                } else {
-                    g.span.test(cpu)
-                };
-                if is_local {
-                    local = Some(groups.len());
-                }
-                groups.push(g);
-            }
-            let mut index = None;
-            if !overlap && groups.len() > GROUP_INDEX_MIN {
-                let table =
-                    tables.entry((li, span.clone())).or_insert_with(|| group_positions(&groups, machine.nr_cpus()));
-                let (rot, n) = (local.unwrap_or(0) as u32, groups.len() as u32);
-                index = table.clone().map(|pos| GroupIndex { pos, rot, groups: n });
-            }
-            if let Some(l) = local {
-                groups.rotate_left(l);
-            }
-            let mut sd = sd_init(*kind, span.clone(), groups, machine);
+            groups.rotate_left(local);
+            let mut sd = sd_init(*kind, span.clone(), groups);
             sd.group_index = index;
             doms.push(sd);
         }
-        out.push(remove_degenerate(doms));
+        out.push(remove_degenerate(doms, machine.nodes));
     }
     out
 }
 
-/// `sd_degenerate` / `sd_parent_degenerate`: a level spanning one CPU, or
-/// spanning exactly what its child spans, adds nothing and is dropped.
-fn remove_degenerate(doms: Vec<SchedDomain>) -> Vec<SchedDomain> {
-    let mut kept: Vec<SchedDomain> = Vec::new();
-    for d in doms {
-        if d.span.weight() <= 1 || d.groups.len() <= 1 {
-            continue;
-        }
-        if kept.last().is_some_and(|prev| prev.span == d.span) {
-            continue;
-        }
-        kept.push(d);
-    }
-    kept
+fn same(a: &CpuMask, b: &CpuMask) -> bool {
+    a.is_subset_of(b) && b.is_subset_of(a)
 }
 
-/// `sd_init`: per-level flags and parameters (kernel-model.md 3.2).
-fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>, machine: &Machine) -> SchedDomain {
-    let weight = span.weight() as u64;
-    let mut flags = DomainFlags {
-        load_balance: true,
-        balance_newidle: true,
-        balance_exec: true,
-        balance_fork: true,
-        balance_wake: false,
-        wake_affine: true,
-        share_cpucapacity: false,
-        share_pkg_resources: false,
-        prefer_sibling: false,
-        serialize: false,
-        overlap: false,
-    };
-    let (mut imbalance_pct, mut cache_nice_tries, mut busy_idx, mut idle_idx) = (125, 0, 0, 0);
-    match kind {
-        LevelKind::Smt => {
-            flags.share_cpucapacity = true;
-            flags.prefer_sibling = true;
-            imbalance_pct = 110;
+/// `build_sched_groups`: the child spans covering `span`, in CPU order (the
+/// list the span's first CPU builds), and the position of `cpu`'s own.
+fn build_sched_groups(
+    cpu: CpuId,
+    span: &CpuMask,
+    li: usize,
+    child: Option<&[CpuMask]>,
+    cap: u64,
+    reg: &mut GroupRegistry,
+) -> (Vec<SchedGroup>, usize) {
+    let mut groups = Vec::new();
+    let mut covered = CpuMask::new();
+    let mut local = 0;
+    for i in span.iter() {
+        if covered.test(i) {
+            continue;
         }
-        LevelKind::Mc => {
-            flags.share_pkg_resources = true;
-            imbalance_pct = 117;
-            cache_nice_tries = 1;
-            busy_idx = 2;
+        let gspan = match child {
+            Some(c) => c[i as usize].clone(),
+            None => CpuMask::from_cpus([i]),
+        };
+        covered.or_with(&gspan);
+        let g = reg.get(li, GroupKey::Span(gspan.clone()), &gspan, |s| s.clone(), cap);
+        if g.span.test(cpu) {
+            local = groups.len();
         }
-        LevelKind::Numa(d) => {
-            flags.serialize = true;
-            flags.overlap = true;
-            cache_nice_tries = 2;
-            busy_idx = 3;
-            idle_idx = 2;
-            if d > RECLAIM_DISTANCE {
-                flags.balance_exec = false;
-                flags.balance_fork = false;
-                flags.wake_affine = false;
-            }
-        }
+        groups.push(g);
     }
-    let _ = machine;
-    SchedDomain {
-        kind,
-        span,
-        groups,
-        flags,
-        imbalance_pct,
-        cache_nice_tries,
-        busy_idx,
-        idle_idx,
-        newidle_idx: 0,
-        wake_idx: 0,
-        forkexec_idx: 0,
-        min_interval_ms: weight,
-        max_interval_ms: 2 * weight,
-        busy_factor: 32,
-        balance_interval_ms: weight,
-        last_balance: SimTime::ZERO,
-        nr_balance_failed: 0,
-        max_newidle_lb_cost_ns: 0,
-        next_decay_max_lb_cost: 0,
-        group_index: None,
-        schedstat: Default::default(),
-    }
+    (groups, local)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn doms(preset: &str, opts: DomainOptions) -> Vec<Vec<SchedDomain>> {
-        let m = Machine::preset(preset).unwrap();
-        let online = CpuMask::from_range(0..m.nr_cpus());
-        build_domains(&m, &online, &opts)
-    }
-
-    const BUGGY: DomainOptions = DomainOptions { groups_from_each_cpu: false, with_numa: true };
-    const FIXED: DomainOptions = DomainOptions { groups_from_each_cpu: true, with_numa: true };
-
-    fn node_list(g: &SchedGroup) -> Vec<u32> {
-        let mut nodes: Vec<u32> = g.span.iter().map(|c| c / 8).collect();
-        nodes.dedup();
-        nodes
-    }
-
-    #[test]
-    fn opteron_has_the_papers_four_levels() {
-        let d = doms("opteron-6272-8n", BUGGY);
-        let names: Vec<String> = d[0].iter().map(|s| s.name()).collect();
-        assert_eq!(names, ["SMT", "MC", "NUMA(16)", "NUMA(22)"]);
-        let sizes: Vec<u32> = d[0].iter().map(|s| s.span.weight()).collect();
-        assert_eq!(sizes, [2, 8, 40, 64]);
-        assert_eq!(d[0][0].groups[0].capacity, 589);
-    }
-
-    #[test]
-    fn buggy_top_level_groups_are_the_same_for_every_cpu() {
-        // Paper: from any CPU the top-level groups are {0,1,2,4,6} and {1,2,3,4,5,7}.
-        let d = doms("opteron-6272-8n", BUGGY);
-        for cpu in [0u32, 8, 16, 40] {
-            let mut groups: Vec<Vec<u32>> = d[cpu as usize][3].groups.iter().map(node_list).collect();
-            groups.sort();
-            assert_eq!(groups, vec![vec![0, 1, 2, 4, 6], vec![1, 2, 3, 4, 5, 7]], "cpu {cpu}");
-        }
-    }
-
-    #[test]
-    fn fixed_top_level_starts_from_the_cpus_own_view() {
-        let d = doms("opteron-6272-8n", FIXED);
-        // CPU 16 is on node 2, whose one-hop set is {0, 2, 3, 4, 6}.
-        let local = node_list(&d[16][3].groups[0]);
-        assert_eq!(local, vec![0, 2, 3, 4, 6]);
-    }
-
-    #[test]
-    fn without_numa_levels_only_the_node_remains() {
-        let d = doms("opteron-6272-8n", DomainOptions { groups_from_each_cpu: false, with_numa: false });
-        let names: Vec<String> = d[0].iter().map(|s| s.name()).collect();
-        assert_eq!(names, ["SMT", "MC"]);
-    }
-
-    #[test]
-    fn small_machines() {
-        assert!(doms("uniprocessor", BUGGY)[0].is_empty());
-        let lap: Vec<String> = doms("laptop-2c4t", BUGGY)[0].iter().map(|s| s.name()).collect();
-        assert_eq!(lap, ["SMT", "MC"]);
-        let xeon: Vec<String> = doms("xeon-gold-5218-2s", BUGGY)[0].iter().map(|s| s.name()).collect();
-        assert_eq!(xeon, ["SMT", "MC", "NUMA(21)"]);
-    }
-}
+#[path = "domains_test.rs"]
+mod tests;

@@ -3,5 +3,9 @@
 //! schedstat counters each domain and runqueue keeps.
 
 pub mod cpumask;
+mod degenerate;
 pub mod domains;
+pub mod overlap;
 pub mod schedstat;
+mod sd_init;
+pub mod table;

@@ -212,6 +212,7 @@ impl Simulator {
             let inp = FbgInput {
                 loads,
                 sd,
+                dst_cpu: cpu,
                 child_prefers_sibling,
                 env_cpus: &env_cpus,
                 idle,

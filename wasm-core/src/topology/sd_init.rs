@@ -1,0 +1,95 @@
+//! `sd_init`: a domain's flags and parameters from its topology level, as
+//! 4.1.15 sets them.
+//!
+//! ```text
+//!   level  topology flags             behaviour
+//!   SMT    SHARE_CPUCAPACITY|PKG      PREFER_SIBLING, imbalance_pct 110
+//!   MC     SHARE_PKG_RESOURCES        imbalance_pct 117, cache_nice_tries 1, busy_idx 2
+//!   DIE    (none)                     PREFER_SIBLING, cache_nice_tries 1, busy_idx 2, idle_idx 1
+//!   NUMA   SD_NUMA                    SERIALIZE, cache_nice_tries 2, busy_idx 3, idle_idx 2;
+//!                                     beyond RECLAIM_DISTANCE no BALANCE_EXEC/FORK, WAKE_AFFINE
+//! ```
+//! Every level starts with LOAD_BALANCE, BALANCE_NEWIDLE, BALANCE_EXEC,
+//! BALANCE_FORK and WAKE_AFFINE; NUMA levels are marked SD_OVERLAP by
+//! `build_sched_domains`.
+
+use super::cpumask::CpuMask;
+use super::domains::{DomainFlags, LevelKind, SchedDomain, SchedGroup, RECLAIM_DISTANCE};
+use crate::time::SimTime;
+
+pub(super) fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>) -> SchedDomain {
+    let weight = span.weight() as u64;
+    let mut flags = DomainFlags {
+        load_balance: true,
+        balance_newidle: true,
+        balance_exec: true,
+        balance_fork: true,
+        balance_wake: false,
+        wake_affine: true,
+        share_cpucapacity: false,
+        share_pkg_resources: false,
+        prefer_sibling: false,
+        serialize: false,
+        overlap: false,
+        numa: false,
+    };
+    let (mut imbalance_pct, mut cache_nice_tries, mut busy_idx, mut idle_idx) = (125, 0, 0, 0);
+    match kind {
+        LevelKind::Smt => {
+            // cpu_smt_flags: the threads of a core share its capacity and its caches.
+            flags.share_cpucapacity = true;
+            flags.share_pkg_resources = true;
+            flags.prefer_sibling = true;
+            imbalance_pct = 110;
+        }
+        LevelKind::Mc => {
+            flags.share_pkg_resources = true;
+            imbalance_pct = 117;
+            cache_nice_tries = 1;
+            busy_idx = 2;
+        }
+        LevelKind::Die => {
+            // A level with no topology flag: sd_init's last branch.
+            flags.prefer_sibling = true;
+            cache_nice_tries = 1;
+            busy_idx = 2;
+            idle_idx = 1;
+        }
+        LevelKind::Numa(d) => {
+            flags.numa = true;
+            flags.serialize = true;
+            flags.overlap = true;
+            cache_nice_tries = 2;
+            busy_idx = 3;
+            idle_idx = 2;
+            if d > RECLAIM_DISTANCE {
+                flags.balance_exec = false;
+                flags.balance_fork = false;
+                flags.wake_affine = false;
+            }
+        }
+    }
+    SchedDomain {
+        kind,
+        span,
+        groups,
+        flags,
+        imbalance_pct,
+        cache_nice_tries,
+        busy_idx,
+        idle_idx,
+        newidle_idx: 0,
+        wake_idx: 0,
+        forkexec_idx: 0,
+        min_interval_ms: weight,
+        max_interval_ms: 2 * weight,
+        busy_factor: 32,
+        balance_interval_ms: weight,
+        last_balance: SimTime::ZERO,
+        nr_balance_failed: 0,
+        max_newidle_lb_cost_ns: 0,
+        next_decay_max_lb_cost: 0,
+        group_index: None,
+        schedstat: Default::default(),
+    }
+}
