@@ -160,3 +160,23 @@ fn running_in_limited_pieces_equals_one_run_until() {
     assert_eq!(pieces.sim().trace().hash(), whole.sim().trace().hash());
     assert_eq!(pieces.sim().now(), to);
 }
+
+/// A stale event (a burst end whose generation has moved on) can be the last
+/// one due by t; running to t consumes it without handling the next live
+/// event, which is later: the clock stops at t, forward and back alike.
+#[test]
+fn running_to_a_time_never_handles_an_event_after_it() {
+    let mut scenario = load_scenario(presets::find("group-imbalance-make").unwrap().json).unwrap();
+    scenario.bugs = schedlab_core::config::BugSwitches::all_fixed();
+    let mut t = Timeline::with_interval(Simulator::new(&scenario), 4096);
+    t.run_until(SimTime(1_504_000_000));
+    for target in [1_503_000_000, 1_503_569_947, 1_400_000_000, 1_503_000_000] {
+        t.seek_time(SimTime(target));
+        assert_eq!(t.sim().now(), SimTime(target), "seek to {target}");
+        let mut fresh = Simulator::new(&scenario);
+        fresh.run_until(SimTime(target));
+        assert_eq!(fresh.now(), SimTime(target), "run to {target}");
+        assert_eq!(fresh.events_processed(), t.sim().events_processed(), "the same events by {target}");
+        assert!(fresh.next_event_time().is_none_or(|n| n > SimTime(target)), "nothing due by {target} is left");
+    }
+}

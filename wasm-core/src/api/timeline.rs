@@ -202,10 +202,16 @@ impl Timeline {
     /// The one place events are processed: sample the history, step, and
     /// snapshot when the interval has passed.
     fn step_one(&mut self) -> Option<EventClass> {
+        self.step_one_by(SimTime(u64::MAX))
+    }
+
+    /// One event due by `limit` (None when the next that counts is later, or
+    /// the run has ended), snapshots taken as they fall due.
+    fn step_one_by(&mut self, limit: SimTime) -> Option<EventClass> {
         if let Some(next) = self.sim.next_event_time() {
             self.history.observe(&self.sim, next);
         }
-        let class = self.sim.step_classified();
+        let class = self.sim.step_classified_by(limit);
         let last = self.snapshots.last().map_or(0, |s| s.events);
         if class.is_some() && self.replay.is_none() && self.sim.events_processed() >= last + self.interval {
             let s = snapshot(&mut self.sim);
@@ -244,8 +250,8 @@ impl Timeline {
         self.sim.clear_rotations();
         let t = t.min(self.sim.duration());
         while self.sim.next_event_time().is_some_and(|n| n <= t) {
-            if self.step_one().is_none() {
-                return;
+            if self.step_one_by(t).is_none() {
+                break;
             }
         }
         self.sim.run_until(t);
@@ -265,8 +271,8 @@ impl Timeline {
             if done == max_events {
                 return false;
             }
-            if self.step_one().is_none() {
-                return true;
+            if self.step_one_by(t).is_none() {
+                break;
             }
             done += 1;
         }

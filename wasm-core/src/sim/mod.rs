@@ -444,6 +444,13 @@ impl Simulator {
         self.step()
     }
 
+    /// As `step_classified`, but only an event due by `limit`: None (and the
+    /// run not ended) when the next one that counts is later. The stale events
+    /// passed on the way are consumed either way.
+    pub fn step_classified_by(&mut self, limit: SimTime) -> Option<EventClass> {
+        self.step_by(limit)
+    }
+
     /// Processes events up to and including the next scheduler tick.
     pub fn step_tick(&mut self) -> bool {
         loop {
@@ -460,8 +467,10 @@ impl Simulator {
     pub fn run_until(&mut self, t: SimTime) {
         let t = t.min(self.duration);
         while self.queue.peek_time().is_some_and(|next| next <= t) {
-            if self.step().is_none() {
-                return;
+            // A stale event due by t may be the last one: stepping on would
+            // handle the next live one, after t.
+            if self.step_by(t).is_none() {
+                break;
             }
         }
         if !self.finished {
@@ -478,6 +487,12 @@ impl Simulator {
     }
 
     fn step(&mut self) -> Option<EventClass> {
+        self.step_by(SimTime(u64::MAX))
+    }
+
+    /// The next event that counts, if it is due by `limit` (stale events are
+    /// skipped on the way, and do not count).
+    fn step_by(&mut self, limit: SimTime) -> Option<EventClass> {
         if self.finished {
             return None;
         }
@@ -487,7 +502,8 @@ impl Simulator {
         }
         loop {
             match self.queue.peek_time() {
-                Some(t) if t <= self.duration => {}
+                Some(t) if t <= self.duration && t <= limit => {}
+                Some(t) if t <= self.duration => return None,
                 _ => {
                     self.finish();
                     return None;
