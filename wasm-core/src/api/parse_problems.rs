@@ -107,16 +107,26 @@ pub(super) fn every_parse_problem(text: &str, first: Diagnostic) -> Vec<Diagnost
 }
 
 /// The problems of one part read as `T`, each wrong field taken out in turn.
+///
+/// The part is read back from its JSON text, through the very parser that
+/// reads a whole file: reading it from the `Value` instead would compile every
+/// format type's deserializer a second time (for `&Value`), a large share of
+/// the wasm bundle, for no other gain.
 fn problems_of<T: DeserializeOwned>(part: &Value, prefix: &str, out: &mut Vec<Diagnostic>) {
     let mut part = part.clone();
     let mut taken: Vec<String> = Vec::new();
     // Each round takes one key out of the part or stops, so this ends.
     loop {
-        let Err(err) = serde_path_to_error::deserialize::<_, T>(&part) else { return };
-        let reason = err.inner().to_string();
+        let text = part.to_string();
+        let de = &mut serde_json::Deserializer::from_str(&text);
+        let Err(err) = serde_path_to_error::deserialize::<_, T>(de) else { return };
+        // A position in this text would point nowhere in the user's file.
+        let reason = without_position(err.inner());
         let at_root = err.path().iter().next().is_none();
         if !(at_root && taken.iter().any(|k| reason == format!("missing field `{k}`"))) {
-            out.push(diagnostic_of(&err, prefix));
+            let mut d = diagnostic_of(&err, prefix);
+            d.reason = escape_controls(&reason).into();
+            out.push(d);
         }
         let key = match err.path().iter().next() {
             Some(Segment::Map { key }) => Some(key.clone()),
@@ -126,6 +136,16 @@ fn problems_of<T: DeserializeOwned>(part: &Value, prefix: &str, out: &mut Vec<Di
             Some(k) => taken.push(k),
             None => return,
         }
+    }
+}
+
+/// A parser error's message without the " at line L column C" it ends with.
+fn without_position(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    match text.strip_suffix(&at) {
+        Some(message) => message.to_string(),
+        None => text,
     }
 }
 
