@@ -9,6 +9,7 @@ export interface MachineChoice {
   nodes: number;
   cores_per_node: number;
   threads_per_core: number;
+  nodes_per_package: number;
   distance: number[][];
 }
 

@@ -30,7 +30,7 @@ const TOP = [
   'bugs',
   'sanity_checker',
 ];
-const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core'];
+const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core', 'nodes_per_package'];
 const POLICY = ['kind', 'alpha', 'beta', 'group_identity', 'source', 'watchdog_ms'];
 const TUNABLES = [
   'sched_latency_us',

@@ -76,6 +76,12 @@ export function MachineSection() {
             label={t('editor.machinePreset')}
             options={machines.map((x) => [x.name, x.name])}
           />
+          <Field
+            id="machine.nodes_per_package"
+            label={t('editor.nodesPerPackage')}
+            placeholder={String(preset?.nodes_per_package ?? 1)}
+            width={60}
+          />
           {preset && (
             <span className="ed-note">
               {t('editor.machineShape', {
@@ -92,6 +98,7 @@ export function MachineSection() {
           <Field id="machine.nodes" label={t('editor.nodes')} placeholder="1" width={60} onEdit={resized} />
           <Field id="machine.cores_per_node" label={t('editor.coresPerNode')} placeholder="1" width={60} />
           <Field id="machine.threads_per_core" label={t('editor.threadsPerCore')} placeholder="1" width={60} />
+          <Field id="machine.nodes_per_package" label={t('editor.nodesPerPackage')} placeholder="1" width={60} />
         </div>
       )}
       {(custom || m.distance) && nodes >= 1 && (

@@ -17,6 +17,8 @@ export interface MachineForm {
   nodes: string;
   cores_per_node: string;
   threads_per_core: string;
+  /** NUMA nodes in one package ('' = one, the default). */
+  nodes_per_package: string;
   /** The NUMA distance matrix, or null when the file gives none. */
   distance: string[][] | null;
   extra: JsonObject;
@@ -222,7 +224,7 @@ const TOP = [
   'processes',
   'events',
 ];
-const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core', 'distance'];
+const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core', 'nodes_per_package', 'distance'];
 const POLICY = ['kind', 'alpha', 'beta', 'group_identity', 'source', 'watchdog_ms', 'tunables', 'features'];
 const TUNABLES = [
   'sched_latency_us',
@@ -307,6 +309,7 @@ export function fromScenario(file: JsonObject): FormModel {
       nodes: text(m.nodes),
       cores_per_node: text(m.cores_per_node),
       threads_per_core: text(m.threads_per_core),
+      nodes_per_package: text(m.nodes_per_package),
       distance: readDistance(m.distance, mExtra),
       extra: mExtra,
     },
@@ -504,6 +507,7 @@ export function toScenario(f: FormModel): JsonObject {
     ['nodes', numberOf(m.nodes)],
     ['cores_per_node', numberOf(m.cores_per_node)],
     ['threads_per_core', numberOf(m.threads_per_core)],
+    ['nodes_per_package', numberOf(m.nodes_per_package)],
     ['distance', m.distance?.map((row) => row.map((x) => numberOf(x) ?? x))],
   ]);
   const cgroups = f.cgroups.map((g) =>

@@ -104,6 +104,16 @@ describe('scenario ⇄ form', () => {
     expect(getField(fromScenario(preset('group-construction-numactl')), 'processes[0].nodes')).toBe('1, 2');
   });
 
+  it('edits the nodes a package holds, and the engine checks them', () => {
+    const form = setField(fromScenario(preset('group-imbalance-make')), 'machine.nodes_per_package', '4');
+    expect(getField(form, 'machine.nodes_per_package')).toBe('4');
+    const s = toScenario(form);
+    expect((s.machine as JsonObject).nodes_per_package).toBe(4);
+    expect(check(s)).toEqual([]);
+    const bad = check(toScenario(setField(form, 'machine.nodes_per_package', '3')));
+    expect(bad.map((p) => p.path)).toEqual(['machine.nodes_per_package']);
+  });
+
   it('carries a JavaScript policy: its source exactly as typed and the watchdog in ms', () => {
     const source = 'function enqueue(p, f) {\n  scx.dsq_insert(p, scx.DSQ_GLOBAL, scx.SLICE_DFL, f);\n}\n';
     const file = preset('cfs-nice-levels');

@@ -23,6 +23,7 @@ pub struct MachineChoice {
     pub nodes: u32,
     pub cores_per_node: u32,
     pub threads_per_core: u32,
+    pub nodes_per_package: u32,
     pub distance: Vec<Vec<u32>>,
 }
 
@@ -54,6 +55,7 @@ pub fn choices() -> Choices {
             nodes: m.nodes,
             cores_per_node: m.cores_per_node,
             threads_per_core: m.threads_per_core,
+            nodes_per_package: m.nodes_per_package,
             distance: m.distance,
         })
         .collect();
