@@ -162,3 +162,37 @@ fn fidelity_prints_the_model_beside_the_host_kernel() {
     assert_eq!(cells[3], format!("{model_ms:.3}"), "{row}");
     assert!(cells[4].parse::<f64>().unwrap() > 0.0 && cells[5].ends_with('%'), "{row}");
 }
+
+/// `post`/`await` on the host (`real::flag`): a 3-thread pipeline of 20
+/// stages ends with each of the three wait policies, every thread having run
+/// its 20 × 2 ms of work (the waits add CPU time only when spun away).
+#[test]
+fn a_flag_pipeline_ends_on_the_host_with_every_wait_policy() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("schedlab-real-flags-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for wait in [r#""wait_policy":"spin""#, r#""wait_policy":"yield","spin_us":50"#, r#""wait_policy":"block""#] {
+        let scenario = format!(
+            r#"{{"version":1,"name":"real-pipeline","duration_ms":3000,"machine":{{"preset":"host"}},
+            "processes":[{{"name":"pipe","threads":3,"program":[{{"repeat":20,"body":[
+              {{"await":"f",{wait}}},{{"run_us":2000}},{{"post":"f",{wait}}}]}}]}}]}}"#
+        );
+        let file = dir.join("pipeline.json");
+        std::fs::write(&file, scenario).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_schedsim"))
+            .args(["real", file.to_str().unwrap(), "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{wait}: {}", String::from_utf8_lossy(&out.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let p = &json["report"]["processes"][0];
+        assert!(p["completion_ns"].as_u64().is_some(), "{wait}: the pipeline did not end: {p}");
+        let cpu = p["cpu_time_ns"].as_u64().unwrap();
+        assert!(cpu >= 3 * 20 * 2_000_000 * 95 / 100, "{wait}: the work is 120 ms of CPU, ran {cpu}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
