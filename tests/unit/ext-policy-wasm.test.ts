@@ -125,11 +125,15 @@ describe('sched_ext policies in wasm', () => {
     const sim = new Simulator(json);
     sim.run_until(150e6);
     const far = sim.events();
+    // The clock stands at 150 ms, past the last event: a restore comes back to it.
+    const here = sim.view_json();
     const snap = sim.save();
     sim.seek_event(Math.floor(far / 3));
     expect(sim.view_json()).toBe(straight(Math.floor(far / 3)));
-    sim.restore(snap);
+    sim.seek_event(far);
     expect(sim.view_json()).toBe(straight(far));
+    sim.restore(snap);
+    expect(sim.view_json()).toBe(here);
     snap.free();
     sim.free();
   });
