@@ -501,3 +501,7 @@ pub(super) struct DetachFlags {
 #[cfg(test)]
 #[path = "interval_test.rs"]
 mod interval_test;
+
+#[cfg(test)]
+#[path = "redo_test.rs"]
+mod redo_test;
