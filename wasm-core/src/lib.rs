@@ -16,6 +16,7 @@ pub mod event_queue;
 pub mod latency;
 pub mod machine;
 pub mod program;
+pub mod program_names;
 pub mod rbtree;
 /// The host kernel: its topology, real runs, their traces (native CLI only).
 #[cfg(not(target_arch = "wasm32"))]

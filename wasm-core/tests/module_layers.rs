@@ -8,7 +8,7 @@
 //!   api, real, trace_import, wasm          the edges: scenario, views, reports, the host kernel, traces
 //!   sim                                    the machine state, the core, and the classes acting on it
 //!   balance, config, trace, task, sched    pure records and one-level algorithms
-//!   topology, machine, program, latency, rbtree, event_queue, rng, time
+//!   topology, machine, program, program_names, latency, rbtree, event_queue, rng, time
 //! ```
 
 use std::collections::{BTreeMap, BTreeSet};

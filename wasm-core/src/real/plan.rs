@@ -9,7 +9,7 @@
 
 use super::host::HostMachine;
 use crate::config::{PolicyKind, SimConfig};
-use crate::program::{NameResolver, Op, Program};
+use crate::program::Program;
 
 /// At most this many threads, scenario threads and forks together.
 pub const MAX_REAL_THREADS: u32 = 256;
@@ -63,41 +63,6 @@ pub fn thread_seed(seed: u64, process: usize, thread: usize) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((process as u64) << 32 | thread as u64)
 }
 
-struct Names<'a> {
-    procs: &'a [crate::config::ProcessSpec],
-    barriers: Vec<String>,
-    mutexes: Vec<String>,
-    flags: Vec<String>,
-    subprograms: Vec<Program>,
-}
-
-fn intern(list: &mut Vec<String>, name: &str) -> usize {
-    list.iter().position(|n| n == name).unwrap_or_else(|| {
-        list.push(name.to_string());
-        list.len() - 1
-    })
-}
-
-impl NameResolver for Names<'_> {
-    fn tgid(&self, process: &str) -> u32 {
-        self.procs.iter().position(|p| p.name == process).unwrap_or(0) as u32
-    }
-    fn barrier(&mut self, name: &str) -> usize {
-        intern(&mut self.barriers, name)
-    }
-    fn mutex(&mut self, name: &str) -> usize {
-        intern(&mut self.mutexes, name)
-    }
-    fn flag(&mut self, name: &str) -> usize {
-        intern(&mut self.flags, name)
-    }
-    fn subprogram(&mut self, ops: &[Op]) -> usize {
-        let p = Program::compile(ops, self);
-        self.subprograms.push(p);
-        self.subprograms.len()
-    }
-}
-
 /// The plan of a real run of `cfg` on `host`, or every reason it cannot run.
 pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
     let mut refused = Vec::new();
@@ -142,18 +107,10 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
             shares: g.shares,
         })
         .collect();
+    let process_names: Vec<&str> = cfg.processes.iter().map(|p| p.name.as_str()).collect();
     let mut processes = Vec::new();
     for p in &cfg.processes {
-        let mut names = Names {
-            procs: &cfg.processes,
-            barriers: Vec::new(),
-            mutexes: Vec::new(),
-            flags: Vec::new(),
-            subprograms: Vec::new(),
-        };
-        let main = Program::compile(&p.program, &mut names);
-        let mut programs = vec![main];
-        programs.append(&mut names.subprograms);
+        let compiled = crate::program_names::compile_process(&p.program, &process_names, 1);
         processes.push(PlanProcess {
             name: p.name.clone(),
             nice: p.nice,
@@ -164,10 +121,10 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
             session: p.session.clone().unwrap_or_else(|| "default".into()),
             cgroup: p.cgroup.as_ref().and_then(|g| cfg.cgroups.iter().position(|c| &c.name == g)),
             job_pool: p.job_pool,
-            programs,
-            barriers: names.barriers.len(),
-            flags: names.flags.len(),
-            mutexes: names.mutexes.len(),
+            programs: compiled.programs,
+            barriers: compiled.barriers,
+            flags: compiled.flags,
+            mutexes: compiled.mutexes,
         });
     }
     if !refused.is_empty() {

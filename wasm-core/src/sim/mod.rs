@@ -65,45 +65,6 @@ use crate::trace::Trace;
 use events::{Event, EventClass};
 use std::collections::VecDeque;
 
-/// Resolves the names in one process's program while compiling it.
-struct Names<'a> {
-    procs: &'a [crate::config::ProcessSpec],
-    barriers: Vec<String>,
-    mutexes: Vec<String>,
-    flags: Vec<String>,
-    /// Forked children's programs, stored after the main one (at `base`).
-    subprograms: Vec<Program>,
-    base: usize,
-}
-
-fn intern(list: &mut Vec<String>, name: &str) -> usize {
-    list.iter().position(|n| n == name).unwrap_or_else(|| {
-        list.push(name.to_string());
-        list.len() - 1
-    })
-}
-
-impl crate::program::NameResolver for Names<'_> {
-    fn tgid(&self, process: &str) -> u32 {
-        // Validation guarantees the name exists; 0 is never reached otherwise.
-        self.procs.iter().position(|p| p.name == process).unwrap_or(0) as u32
-    }
-    fn barrier(&mut self, name: &str) -> usize {
-        intern(&mut self.barriers, name)
-    }
-    fn mutex(&mut self, name: &str) -> usize {
-        intern(&mut self.mutexes, name)
-    }
-    fn flag(&mut self, name: &str) -> usize {
-        intern(&mut self.flags, name)
-    }
-    fn subprogram(&mut self, ops: &[crate::program::Op]) -> usize {
-        let p = Program::compile(ops, self);
-        self.subprograms.push(p);
-        self.base + self.subprograms.len() - 1
-    }
-}
-
 /// Rotations remembered for the UI (the most recent ones).
 const ROTATION_LOG: usize = 64;
 /// Balancing decisions kept for the inspector (the most recent ones).
@@ -238,25 +199,17 @@ impl Simulator {
             rq.avg_idle_ns = 2 * sim.tunables.migration_cost_ns;
             rq.max_idle_balance_cost_ns = sim.tunables.migration_cost_ns;
         }
+        let process_names: Vec<&str> = cfg.processes.iter().map(|p| p.name.as_str()).collect();
         for spec in &cfg.processes {
             let tgid = sim.procs.len() as u32;
             let program = sim.programs.len();
-            let mut names = Names {
-                procs: &cfg.processes,
-                barriers: Vec::new(),
-                mutexes: Vec::new(),
-                flags: Vec::new(),
-                subprograms: Vec::new(),
-                base: sim.programs.len() + 1,
-            };
-            let main = Program::compile(&spec.program, &mut names);
-            sim.programs.push(main);
-            sim.programs.append(&mut names.subprograms);
+            let compiled = crate::program_names::compile_process(&spec.program, &process_names, program + 1);
+            sim.programs.extend(compiled.programs);
             sim.sync.push(sync::ProcSync {
-                barriers: vec![sync::Barrier::default(); names.barriers.len()],
-                mutexes: vec![sync::Mutex::default(); names.mutexes.len()],
+                barriers: vec![sync::Barrier::default(); compiled.barriers],
+                mutexes: vec![sync::Mutex::default(); compiled.mutexes],
                 jobs: spec.job_pool,
-                flags: vec![Vec::new(); names.flags.len()],
+                flags: vec![Vec::new(); compiled.flags],
             });
             let mut threads = Vec::new();
             for i in 0..spec.threads {
