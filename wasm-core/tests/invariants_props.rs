@@ -101,6 +101,14 @@ fn check(sim: &Simulator) -> Result<(), String> {
                 ));
             }
             cfs.tree.check_invariants()?;
+            // PELT: the runnable load is the queued entities' contributions, kept by deltas.
+            let contribs: i64 = ents.iter().map(|&e| sim.entity(e).avg.load_avg_contrib as i64).sum();
+            if contribs != cfs.runnable_load_avg {
+                return Err(format!(
+                    "CPU {} group {}: runnable_load_avg {} but queued entities contribute {contribs}",
+                    rq.cpu, cfs.tg, cfs.runnable_load_avg
+                ));
+            }
         }
         let here: u32 = sim
             .tasks()
@@ -119,6 +127,18 @@ fn check(sim: &Simulator) -> Result<(), String> {
             if t.cpu != rq.cpu || t.state != TaskState::Runnable {
                 return Err(format!("queued {p} on CPU {} says cpu {} state {:?}", rq.cpu, t.cpu, t.state));
             }
+        }
+    }
+    // A group's load_avg and runnable_avg are what its runqueues last passed on.
+    for tg in sim.task_groups().iter().skip(1) {
+        let cfss: Vec<_> = sim.rqs().iter().map(|rq| sim.cfs_rqs_of(rq.cpu)[tg.id as usize]).collect();
+        let load: i64 = cfss.iter().map(|c| c.tg_load_contrib).sum();
+        let runnable: i64 = cfss.iter().map(|c| c.tg_runnable_contrib).sum();
+        if (load, runnable) != (tg.load_avg, tg.runnable_avg) {
+            return Err(format!(
+                "group {}: load_avg {} runnable_avg {} but its runqueues passed on {load} and {runnable}",
+                tg.id, tg.load_avg, tg.runnable_avg
+            ));
         }
     }
     for t in sim.tasks() {

@@ -31,8 +31,24 @@ pub struct CfsRq {
     pub runnable_load_avg: i64,
     /// Σ utilization_avg_contrib of the queued entities (`get_cpu_usage`).
     pub utilization_load_avg: i64,
-    /// This runqueue's last contribution to its group's load_avg.
+    /// This runqueue's last contribution to its group's load_avg (runnable
+    /// and blocked load, passed on with 1/8 hysteresis: `sched::load_avg`).
     pub tg_load_contrib: i64,
+    /// `blocked_load_avg`: the contributions of the entities asleep here,
+    /// decayed by y every 2^20 ns, so a group keeps the load of threads that
+    /// will soon wake.
+    pub blocked_load_avg: u64,
+    /// `decay_counter`: decay periods counted so far (starts at 1), and the
+    /// period (now >> 20) of the last count (`last_decay`).
+    pub decay_counter: u64,
+    pub last_decay: u64,
+    /// `removed_load`: contributions of sleepers that woke on another CPU,
+    /// taken off the blocked load at the next update.
+    pub removed_load: u64,
+    /// This runqueue's last part of its group's `runnable_avg` (of 1024).
+    pub tg_runnable_contrib: i64,
+    /// On its CPU's leaf list (`on_list`): visited by `update_blocked_averages`.
+    pub on_list: bool,
     /// `h_load`: this runqueue's part of its CPU's load, computed top-down by
     /// `task_h_load` and kept for the rest of the jiffy it was computed in
     /// (`last_h_load_update`; None before the first).
@@ -62,7 +78,7 @@ impl CfsRq {
     /// logs for the whole run.
     pub fn new(tg: u32) -> CfsRq {
         let tree = if tg == 0 { RbTree::new() } else { RbTree::without_rotation_log() };
-        CfsRq { tg, tree, under: RbTree::without_rotation_log(), ..CfsRq::default() }
+        CfsRq { tg, tree, under: RbTree::without_rotation_log(), decay_counter: 1, ..CfsRq::default() }
     }
 
     pub fn clear_buddies_of(&mut self, id: EntId) {

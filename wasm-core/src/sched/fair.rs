@@ -15,7 +15,6 @@ use super::cfs_rq::CfsRq;
 use super::eevdf;
 use super::entity::{EntId, Ents, HasEntity, SchedEntity};
 use super::identity::Identity;
-use super::pelt::SchedAvg;
 use super::tunables::CfsTunables;
 use super::weights::{calc_delta, inv_weight, NICE_0_LOAD};
 use crate::time::SimTime;
@@ -128,38 +127,6 @@ pub fn place_entity(cfs: &CfsRq, se: &mut SchedEntity, initial: bool, vslice: u6
     se.vruntime = se.vruntime.max(v);
 }
 
-/// `update_entity_load_avg`: accrues the entity's PELT sums since its last
-/// update and folds the change of a queued entity into the runqueue's sums.
-/// Group entities get their contribution from their group (`group_contrib`).
-pub fn update_entity_load_avg(
-    cfs: &mut CfsRq,
-    id: EntId,
-    se: &mut SchedEntity,
-    now: SimTime,
-    group_contrib: Option<u64>,
-) {
-    let running = cfs.curr == Some(id);
-    // Like the kernel, contributions are refreshed only when a period
-    // boundary has passed.
-    if !se.avg.accrue(now, se.on_rq, running) && group_contrib.is_none() {
-        return;
-    }
-    let old_util = se.avg.utilization_avg_contrib as i64;
-    let delta = match group_contrib {
-        Some(c) => {
-            let old = se.avg.load_avg_contrib as i64;
-            se.avg.update_contrib(se.weight);
-            se.avg.load_avg_contrib = c;
-            c as i64 - old
-        }
-        None => se.avg.update_contrib(se.weight),
-    };
-    if se.on_rq {
-        cfs.runnable_load_avg += delta;
-        cfs.utilization_load_avg += se.avg.utilization_avg_contrib as i64 - old_util;
-    }
-}
-
 /// `enqueue_entity` on one level. A new task is placed one `debit` (its vslice)
 /// after min_vruntime; a forked child comes with its vruntime made by
 /// `task_fork_fair` (`debit` None) and is not placed again, as 4.1.15's
@@ -186,33 +153,18 @@ pub fn enqueue_entity(
         target.deadline = se.deadline;
     }
     let se = ents.se_mut(id);
+    // The load-tracking side (`enqueue_entity_load_avg`, a new task's
+    // `init_task_runnable_average`) is done by the caller before this
+    // (`sim::fair_load`), as it needs the group above.
     match kind {
-        EnqueueKind::New if eevdf => {
-            se.avg = SchedAvg::new_task(sched_slice(cfs, se, t), se.weight, now);
-        }
-        EnqueueKind::Wakeup if eevdf => {
-            se.avg.accrue(now, false, false);
-            se.avg.update_contrib(se.weight);
-        }
-        EnqueueKind::New => {
+        EnqueueKind::New if !eevdf => {
             if let Some(vslice) = debit {
                 place_entity(cfs, se, true, vslice, t);
             }
-            // init_task_runnable_average: a new task's load starts at its weight.
-            se.avg = SchedAvg::new_task(sched_slice(cfs, se, t), se.weight, now);
         }
-        EnqueueKind::Wakeup => {
-            place_entity(cfs, se, false, 0, t);
-            se.avg.accrue(now, false, false);
-            se.avg.update_contrib(se.weight);
-        }
-        EnqueueKind::Migrate => {
-            se.avg.accrue(now, true, false);
-            se.avg.update_contrib(se.weight);
-        }
+        EnqueueKind::Wakeup if !eevdf => place_entity(cfs, se, false, 0, t),
+        _ => {}
     }
-    cfs.runnable_load_avg += se.avg.load_avg_contrib as i64;
-    cfs.utilization_load_avg += se.avg.utilization_avg_contrib as i64;
     if cfs.curr != Some(id) {
         cfs.tree_insert(se.vruntime, id, se.identity);
     }
@@ -227,10 +179,8 @@ pub fn dequeue_entity(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, id: EntI
     if st == FairStrategy::Eevdf {
         ents.se_mut(id).vlag = eevdf::update_entity_lag(cfs, ents, id);
     }
+    // `dequeue_entity_load_avg` is the caller's (`sim::fair_load`), done before this.
     let se = ents.se_mut(id);
-    update_entity_load_avg(cfs, id, se, now, None);
-    cfs.runnable_load_avg -= se.avg.load_avg_contrib as i64;
-    cfs.utilization_load_avg -= se.avg.utilization_avg_contrib as i64;
     if cfs.curr != Some(id) {
         cfs.tree_remove(se.vruntime, id, se.identity);
     }
@@ -255,7 +205,6 @@ pub fn reweight_entity(cfs: &mut CfsRq, se: &mut SchedEntity, weight: u64) {
 pub fn set_next_entity(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, id: EntId, now: SimTime) {
     let se = ents.se_mut(id);
     cfs.tree_remove(se.vruntime, id, se.identity);
-    update_entity_load_avg(cfs, id, se, now, None);
     se.exec_start = now;
     se.prev_sum_exec_runtime = se.sum_exec_runtime;
     cfs.curr = Some(id);
@@ -269,7 +218,6 @@ pub fn put_prev_entity(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, id: Ent
     let se = ents.se_mut(id);
     if se.on_rq {
         cfs.tree_insert(se.vruntime, id, se.identity);
-        update_entity_load_avg(cfs, id, se, now, None);
     }
     cfs.curr = None;
 }

@@ -25,6 +25,10 @@ pub struct TaskGroup {
     pub depth: u32,
     /// `tg->load_avg`: Σ over CPUs of the group runqueues' tg_load_contrib.
     pub load_avg: i64,
+    /// `tg->runnable_avg`: Σ over CPUs of the fraction (of 1024) of time the
+    /// group's entity was runnable there; below 1024 it scales the group
+    /// entities' load (`sched::load_avg::group_entity_contrib`).
+    pub runnable_avg: i64,
     /// Group Identity (`cpu.identity`): its class and the SMT-expeller bit.
     pub identity: Identity,
     pub smt_expeller: bool,
@@ -40,6 +44,7 @@ impl TaskGroup {
             autogroup: false,
             depth: 0,
             load_avg: 0,
+            runnable_avg: 0,
             identity: Identity::Normal,
             smt_expeller: false,
         }

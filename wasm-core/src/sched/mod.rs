@@ -11,6 +11,7 @@ pub mod entity;
 pub mod fair;
 pub mod group;
 pub mod identity;
+pub mod load_avg;
 pub mod o1;
 pub mod pelt;
 pub mod thread_weight;

@@ -86,6 +86,10 @@ pub struct SchedAvg {
     pub last_update: SimTime,
     pub load_avg_contrib: u64,
     pub utilization_avg_contrib: u64,
+    /// `decay_count`: 0 while queued (or new); the runqueue's decay_counter
+    /// when the entity went to sleep there; minus the periods already
+    /// decayed once it was moved away asleep (`migrate_task_rq_fair`).
+    pub decay_count: i64,
 }
 
 impl SchedAvg {

@@ -26,6 +26,7 @@ use crate::sched::entity::{group_ent_id, is_group, EntId, Ents, GROUP_BIT};
 use crate::sched::fair::{self, EnqueueKind, FairStrategy};
 use crate::sched::group::calc_cfs_shares;
 use crate::sched::identity::{wakeup_verdict, Identity};
+use crate::sched::pelt::SchedAvg;
 use crate::time::{CpuId, Pid};
 
 /// Borrows one level's runqueue and all entities at once (disjoint fields).
@@ -116,21 +117,40 @@ impl Simulator {
         let (base_slice, task_slice) = self.eevdf_slices(st, pid);
         self.tasks[pid as usize].se.slice = task_slice;
         for (tg, id) in self.chain(pid, cpu) {
-            {
+            if enqueueing && !self.ent(id).on_rq {
+                if kind == EnqueueKind::New {
+                    // init_task_runnable_average: a new task's load starts at its weight.
+                    let (cfs, ents) = level!(self, tg, cpu);
+                    let slice = fair::sched_slice(cfs, ents.se(id), &self.tunables);
+                    let se = &mut self.tasks[id as usize].se;
+                    se.avg = SchedAvg::new_task(slice, se.weight, now);
+                }
+                self.enqueue_entity_load_avg(tg, cpu, id, kind == EnqueueKind::Wakeup);
                 let (cfs, mut ents) = level!(self, tg, cpu);
                 if is_group(id) {
                     ents.se_mut(id).slice = base_slice;
                 }
-                if enqueueing && !ents.se(id).on_rq {
-                    fair::enqueue_entity(cfs, &mut ents, id, kind, now, debit, &self.tunables, st);
-                    kind = EnqueueKind::Wakeup;
-                } else {
-                    enqueueing = false;
+                fair::enqueue_entity(cfs, &mut ents, id, kind, now, debit, &self.tunables, st);
+                cfs.h_nr_running += 1;
+                if cfs.nr_running == 1 {
+                    self.list_add_leaf_cfs_rq(tg, cpu);
+                }
+                if tg != 0 {
+                    self.update_cfs_shares(st, tg, cpu);
+                }
+                kind = EnqueueKind::Wakeup;
+            } else {
+                // Queued already: count the task, reweight, refresh the entity's load.
+                enqueueing = false;
+                let (cfs, mut ents) = level!(self, tg, cpu);
+                if is_group(id) {
+                    ents.se_mut(id).slice = base_slice;
                 }
                 cfs.h_nr_running += 1;
-            }
-            if tg != 0 {
-                self.update_cfs_shares(st, tg, cpu);
+                if tg != 0 {
+                    self.update_cfs_shares(st, tg, cpu);
+                }
+                self.update_entity_load_avg(tg, cpu, id, true);
             }
         }
         // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
@@ -147,22 +167,28 @@ impl Simulator {
         let mut dequeuing = true;
         let chain = self.chain(pid, cpu);
         for (i, &(tg, id)) in chain.iter().enumerate() {
-            {
+            if dequeuing {
+                // Only the task's own dequeue may be a move; a group entity left empty sleeps.
+                self.dequeue_entity_load_avg(tg, cpu, id, sleeping || i > 0);
                 let (cfs, mut ents) = level!(self, tg, cpu);
-                if dequeuing {
-                    fair::dequeue_entity(cfs, &mut ents, id, now, st);
-                    if cfs.load_weight > 0 {
-                        dequeuing = false;
-                        if sleeping && i + 1 < chain.len() {
-                            self.set_buddy_chain(&chain[i + 1..], cpu, true);
-                        }
+                fair::dequeue_entity(cfs, &mut ents, id, now, st);
+                cfs.h_nr_running -= 1;
+                if cfs.load_weight > 0 {
+                    dequeuing = false;
+                    if sleeping && i + 1 < chain.len() {
+                        self.set_buddy_chain(&chain[i + 1..], cpu, true);
                     }
                 }
+                if tg != 0 {
+                    self.update_cfs_shares(st, tg, cpu);
+                }
+            } else {
                 let (cfs, _) = level!(self, tg, cpu);
                 cfs.h_nr_running -= 1;
-            }
-            if tg != 0 {
-                self.update_cfs_shares(st, tg, cpu);
+                if tg != 0 {
+                    self.update_cfs_shares(st, tg, cpu);
+                }
+                self.update_entity_load_avg(tg, cpu, id, true);
             }
         }
         self.rqs[cpu as usize].nr_running -= 1;
@@ -180,33 +206,22 @@ impl Simulator {
         }
     }
 
-    /// `update_cfs_shares` for group `tg` on `cpu`: fold the runqueue's load
-    /// into the group's load_avg, then reweight the group's entity on its
-    /// parent by this CPU's part of that load, and refresh its contribution.
+    /// `update_cfs_shares` for group `tg` on `cpu`: reweight the group's
+    /// entity on its parent by this CPU's part of the group's load
+    /// (`calc_cfs_shares`, reading the group's load_avg as last passed on).
     pub(crate) fn update_cfs_shares(&mut self, st: FairStrategy, tg: u32, cpu: CpuId) {
         let gi = self.gidx(tg, cpu);
         let now = self.now;
-        let (contrib_delta, load_weight) = {
-            let cfs = &mut self.gcfs[gi];
-            let d = cfs.runnable_load_avg - cfs.tg_load_contrib;
-            cfs.tg_load_contrib += d;
-            (d, cfs.load_weight)
-        };
-        let group = &mut self.tgs[tg as usize];
-        group.load_avg += contrib_delta;
-        let shares = calc_cfs_shares(group.shares, group.load_avg, self.gcfs[gi].tg_load_contrib, load_weight);
-        // __update_group_entity_contrib (4.1): this CPU's part of the group's
-        // shares, by its part of the group's load.
-        let contrib = (self.gcfs[gi].tg_load_contrib.max(0) as u64 * group.shares) / (group.load_avg.max(0) as u64 + 1);
+        let group = &self.tgs[tg as usize];
+        let my_q = &self.gcfs[gi];
+        let shares = calc_cfs_shares(group.shares, group.load_avg, my_q.tg_load_contrib, my_q.load_weight);
         let parent = self.parent_tg(tg);
         let id = group_ent_id(gi);
         let (pcfs, mut ents) = level!(self, parent, cpu);
         if pcfs.curr == Some(id) {
             fair::update_curr(pcfs, &mut ents, now, st);
         }
-        let se = ents.se_mut(id);
-        fair::reweight_entity(pcfs, se, shares);
-        fair::update_entity_load_avg(pcfs, id, se, now, Some(contrib));
+        fair::reweight_entity(pcfs, ents.se_mut(id), shares);
     }
 
     /// `reweight_task`: a task's own weight changes (a thread-weight policy).
@@ -289,8 +304,11 @@ impl Simulator {
         let allow_under = !self.smt_expelled(cpu);
         let mut tg = 0;
         loop {
-            let (cfs, mut ents) = level!(self, tg, cpu);
+            let (cfs, ents) = level!(self, tg, cpu);
             let id = fair::pick_next_entity(cfs, &ents, &self.tunables, allow_under, st)?;
+            // set_next_entity refreshes the load of the entity it takes, before it is curr.
+            self.update_entity_load_avg(tg, cpu, id, true);
+            let (cfs, mut ents) = level!(self, tg, cpu);
             fair::set_next_entity(cfs, &mut ents, id, now);
             if is_group(id) {
                 tg = self.tg_of_gse(id);
@@ -304,10 +322,15 @@ impl Simulator {
     fn fair_put_prev(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) {
         let now = self.now;
         for (tg, id) in self.chain(pid, cpu) {
-            let (cfs, mut ents) = level!(self, tg, cpu);
-            if cfs.curr == Some(id) {
-                fair::put_prev_entity(cfs, &mut ents, id, now, st);
+            if self.cfs_of(tg, cpu).curr != Some(id) {
+                continue;
             }
+            if self.ent(id).on_rq {
+                // put_prev_entity: the load of an entity still queued is refreshed while it is curr.
+                self.update_entity_load_avg(tg, cpu, id, true);
+            }
+            let (cfs, mut ents) = level!(self, tg, cpu);
+            fair::put_prev_entity(cfs, &mut ents, id, now, st);
         }
     }
 
@@ -331,11 +354,10 @@ impl Simulator {
             {
                 let (cfs, mut ents) = level!(self, tg, cpu);
                 fair::update_curr(cfs, &mut ents, now, st);
-                if !is_group(id) {
-                    let se = ents.se_mut(id);
-                    fair::update_entity_load_avg(cfs, id, se, now, None);
-                }
             }
+            // entity_tick: the load averages are refreshed at every tick, the group's forced.
+            self.update_entity_load_avg(tg, cpu, id, true);
+            self.update_cfs_rq_blocked_load(tg, cpu, true);
             if tg != 0 {
                 self.update_cfs_shares(st, tg, cpu);
             }
@@ -465,6 +487,7 @@ impl SchedClass for FairClass {
         let min = sim.cfs_of(t.tg, t.cpu).min_vruntime;
         let se = &mut sim.tasks[pid as usize].se;
         se.vruntime = se.vruntime.saturating_sub(min);
+        sim.switched_from_fair_load(pid);
     }
 
     /// `switched_to_fair`: made absolute again on the queue it comes back to.
@@ -512,6 +535,9 @@ impl SchedClass for FairClass {
 
     fn migrate_task_rq(&self, sim: &mut Simulator, pid: Pid, from: CpuId, to: CpuId) {
         sim.renormalise_vruntime(pid, from, to);
+        if from != to {
+            sim.migrate_task_load(pid, from);
+        }
     }
 
     fn task_fork(&self, sim: &mut Simulator, child: Pid, cpu: CpuId) {

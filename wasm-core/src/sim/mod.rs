@@ -25,6 +25,7 @@ mod fair_balance;
 mod fair_chain;
 pub mod fair_class;
 mod fair_h_load;
+mod fair_load;
 pub mod flags;
 mod group_identity;
 #[cfg(test)]

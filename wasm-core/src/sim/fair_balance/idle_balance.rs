@@ -48,6 +48,7 @@ impl Simulator {
                 next_balance = self.next_balance_of(cpu, 0, next_balance);
             }
         } else {
+            self.update_blocked_averages(cpu);
             let mut curr_cost = 0;
             for level in 0..self.rqs[c].domains.len() {
                 let sd = &self.rqs[c].domains[level];

@@ -73,6 +73,7 @@ impl Simulator {
         let mut next_balance = jiffies + 60 * self.hz();
         let mut continue_balancing = true;
         let (mut need_decay, mut max_cost, hz) = (false, 0, self.hz());
+        self.update_blocked_averages(cpu);
         for level in 0..self.rqs[cpu as usize].domains.len() {
             // This regular visit of every domain decays its newly-idle cost by 3/256 (about 1 %) a second.
             let sd = &mut self.rqs[cpu as usize].domains[level];
