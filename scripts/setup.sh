@@ -30,11 +30,12 @@ if [ "$have" != "$want" ]; then
     || cargo install wasm-bindgen-cli --version "$want" --force
 fi
 
-# 4. Node modules, when missing or older than the lock file.
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; then
+# 4. Node modules, when missing or older than the lock file. npm's own record of an install
+# (node_modules/.package-lock.json) is the mark: an empty or half-made node_modules folder is not one.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "npm ci"
   npm ci --no-audit --no-fund
-  touch node_modules
+  touch node_modules/.package-lock.json
 fi
 
 # 5. Chromium for the browser tests (Debian's; never a downloaded browser build).
