@@ -159,6 +159,10 @@ pub struct CostModel {
     /// Intel Hyper-Threading is often quoted at 1.2-1.3x the throughput of one
     /// thread for two, i.e. about 60-65 % each [RECALL: configurable].
     pub smt_sibling_speed_pct: u32,
+    /// Creating a thread (`pthread_create`: a stack mapped, `clone`), paid by
+    /// the process's first thread for each of the others before its own
+    /// program [RECALL: about 15 µs]. 0 starts all threads at once.
+    pub clone_ns: u64,
 }
 
 pub use crate::time::FULL_SPEED_PCT;
@@ -171,6 +175,7 @@ impl CostModel {
             migration_cold_ns: 10_000,
             migration_cold_remote_ns: 40_000,
             smt_sibling_speed_pct: FULL_SPEED_PCT,
+            clone_ns: 15_000,
         }
     }
 }

@@ -186,6 +186,10 @@ pub enum Action {
     Fork(usize),
     WaitChild,
     Flag(FlagStep),
+    /// A process's first thread creates its next thread (`pthread_create`);
+    /// the engine puts these before the first thread's program, never a
+    /// scenario's.
+    CreateThread,
     /// The program went round `MAX_ZERO_TIME_STEPS` steps without reaching
     /// anything that takes time: it would spin at one instant forever.
     Stalled,

@@ -113,6 +113,13 @@ pub struct Task {
     /// Its index among its process's threads (forked ones follow the
     /// scenario's), which flag steps count their peer from.
     pub thread_ix: u32,
+    /// A process's first thread creates the others before its own program
+    /// (`pthread_create`, one `costs.clone_ns` of its CPU each): how many are
+    /// still to come, the index of the next among the process's threads, and
+    /// whether the next one's cost is paid.
+    pub threads_to_create: u32,
+    pub next_thread: u32,
+    pub thread_cost_paid: bool,
     /// `wakee_flips`: how often this task, as a waker, switched to waking a
     /// different task (wake_wide reads it); wiped once a second.
     pub wakee_flips: u32,
@@ -168,6 +175,9 @@ impl Task {
             child_exits: 0,
             spin: None,
             thread_ix: 0,
+            threads_to_create: 0,
+            next_thread: 0,
+            thread_cost_paid: false,
             owed_ns: 0,
             prelude: None,
             owed_ipi_ns: 0,

@@ -8,9 +8,9 @@ use schedlab_core::sim::Simulator;
 
 fn run(cpus: u32, procs: &str, ms: u64) -> Simulator {
     let text = format!(
-        // Costs off: these tests count the work and the waits themselves.
+        // Costs off (threads start together): these tests count the work and the waits themselves.
         r#"{{"version":1,"name":"flags","duration_ms":{ms},"hz":1000,"autogroup":false,"bugs":"linux-4.1-fixed",
-        "costs":{{"context_switch_ns":0,"wakeup_ipi_ns":0,"migration_cold_ns":0,"migration_cold_remote_ns":0}},
+        "costs":{{"context_switch_ns":0,"wakeup_ipi_ns":0,"migration_cold_ns":0,"migration_cold_remote_ns":0,"clone_ns":0}},
         "machine":{{"nodes":1,"cores_per_node":{cpus},"threads_per_core":1}},"processes":[{procs}]}}"#
     );
     let mut sim = Simulator::new(&load_scenario(&text).unwrap_or_else(|e| panic!("{e:?}")));

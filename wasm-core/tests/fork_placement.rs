@@ -46,3 +46,25 @@ fn a_forked_child_takes_its_start_debit_on_the_parents_runqueue() {
     sim.run_until(SimTime(400_000_000));
     assert!(sim.tasks()[child].se.sum_exec_runtime > 60_000_000);
 }
+
+/// A process's first thread creates the others (`pthread_create`), paying
+/// `costs.clone_ns` for each before its own program: with 20 µs and no other
+/// costs, T/0 starts at 0, T/1 at 20 µs and T/2 at 40 µs, each placed as a
+/// fork from T/0's CPU onto an idle CPU of its own; T/0's own 1 ms of work
+/// starts at 40 µs and ends at 1.04 ms.
+#[test]
+fn the_first_thread_creates_the_others_one_by_one() {
+    let text = r#"{"version":1,"name":"create","seed":1,"duration_ms":5,"autogroup":false,
+      "costs":{"context_switch_ns":0,"wakeup_ipi_ns":0,"migration_cold_ns":0,"migration_cold_remote_ns":0,"clone_ns":20000},
+      "machine":{"nodes":1,"cores_per_node":4,"threads_per_core":1},
+      "processes":[{"name":"T","threads":3,"program":[{"run_us":1000}]}]}"#;
+    let mut sim = Simulator::new(&load_scenario(text).expect("valid scenario"));
+    sim.run_to_end();
+    let threads = sim.processes()[0].threads.clone();
+    let started: Vec<u64> = threads.iter().map(|&p| sim.tasks()[p as usize].stats.started_at.unwrap().ns()).collect();
+    assert_eq!(started, [0, 20_000, 40_000]);
+    let exited: Vec<u64> = threads.iter().map(|&p| sim.tasks()[p as usize].stats.exited_at.unwrap().ns()).collect();
+    assert_eq!(exited, [1_040_000, 1_020_000, 1_040_000], "each ran its 1 ms alone on a CPU");
+    let cpus: std::collections::BTreeSet<u32> = threads.iter().map(|&p| sim.tasks()[p as usize].cpu).collect();
+    assert_eq!(cpus.len(), 3, "three CPUs: {cpus:?}");
+}

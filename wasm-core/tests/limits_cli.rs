@@ -88,8 +88,8 @@ fn the_estimate_is_within_a_factor_of_every_presets_events() {
 #[test]
 fn decisions_keep_a_bounded_number_of_group_statistics() {
     // One flat node of 1,024 cores: each newly idle pass records 1,024 groups. No autogroup: a new
-    // group's entity weighs nothing on a CPU until its first PELT period there (4.1), so its threads,
-    // all forked at 0, would start on one CPU, and a flat domain's first idle pass is 1,024 ms away.
+    // group's entity weighs nothing on a CPU until its first PELT period there (4.1), so the threads
+    // created in that period start on one CPU, and a flat domain's first idle pass is 1,024 ms away.
     let text = r#"{"version":1,"name":"flat","duration_ms":150,"hz":1000,"autogroup":false,
       "machine":{"nodes":1,"cores_per_node":1024,"threads_per_core":1},
       "processes":[{"name":"t","threads":2048,"program":[{"body":[{"run_us":{"exp":3000}},{"sleep_us":{"exp":1000}}]}]}]}"#;

@@ -26,7 +26,7 @@ const MS: u64 = 1_000_000;
 fn laptop(events: &str, processes: &str, ms: u64) -> Simulator {
     let text = format!(
         r#"{{"version":1,"name":"pinned","duration_ms":{ms},"hz":1000,"nohz":false,"bugs":"linux-4.1-fixed","autogroup":false,
-      "costs":{{"context_switch_ns":0,"wakeup_ipi_ns":0,"migration_cold_ns":0,"migration_cold_remote_ns":0}},
+      "costs":{{"context_switch_ns":0,"wakeup_ipi_ns":0,"migration_cold_ns":0,"migration_cold_remote_ns":0,"clone_ns":0}},
       "machine":{{"preset":"laptop-2c4t"}},"events":[{events}],"processes":[{processes}]}}"#
     );
     let mut sim = Simulator::new(&load_scenario(&text).unwrap());

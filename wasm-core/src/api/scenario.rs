@@ -89,6 +89,8 @@ pub struct CostsFile {
     pub migration_cold_remote_ns: Option<u64>,
     /// Percent speed of a hardware thread while its SMT sibling is busy (10-100).
     pub smt_sibling_speed_pct: Option<u64>,
+    /// Creating a thread, paid by the process's first thread for each other one (0: all start at once).
+    pub clone_ns: Option<u64>,
 }
 
 /// Read by `scenario_de` (its message lists the accepted forms).

@@ -426,6 +426,7 @@ fn costs_of(f: Option<&CostsFile>, c: &mut Checker) -> CostModel {
         v
     };
     CostModel {
+        clone_ns: pick(f.clone_ns, d.clone_ns, "clone_ns"),
         context_switch_ns: pick(f.context_switch_ns, d.context_switch_ns, "context_switch_ns"),
         wakeup_ipi_ns: pick(f.wakeup_ipi_ns, d.wakeup_ipi_ns, "wakeup_ipi_ns"),
         migration_cold_ns: pick(f.migration_cold_ns, d.migration_cold_ns, "migration_cold_ns"),

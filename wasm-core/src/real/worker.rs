@@ -197,6 +197,9 @@ fn run_program(p: &Arc<Proc>, k: usize, program: usize, family: &Arc<Family>) {
             Action::Run(ns) => sys::burn_cpu_ns(ns),
             Action::Sleep(ns) => sys::sleep_ns(ns),
             Action::Exit => return,
+            // The engine's own step for its first thread; a program never yields it (here the runner creates
+            // the threads itself).
+            Action::CreateThread => {}
             // As the model does: a program going round without taking time ends its thread.
             Action::Stalled => {
                 shared.stalled.fetch_add(1, SeqCst);

@@ -53,9 +53,17 @@ impl Simulator {
                 Some(EventClass::Other)
             }
             Event::Spawn(tgid) => {
-                let threads = self.procs[tgid as usize].threads.clone();
-                for pid in threads {
-                    self.task_start(pid);
+                let threads = &self.procs[tgid as usize].threads;
+                if self.costs.clone_ns > 0 {
+                    // The first thread starts and creates the others, one after another.
+                    let (first, others) = (threads[0], threads.len() as u32 - 1);
+                    let t = &mut self.tasks[first as usize];
+                    (t.threads_to_create, t.next_thread) = (others, 1);
+                    self.task_start(first);
+                } else {
+                    for pid in threads.clone() {
+                        self.task_start(pid);
+                    }
                 }
                 Some(EventClass::Other)
             }
@@ -142,9 +150,14 @@ impl Simulator {
     }
 
     pub(crate) fn next_action(&mut self, pid: Pid) -> Action {
+        let clone_ns = self.costs.clone_ns;
         let task = &mut self.tasks[pid as usize];
         if let Some(a) = task.pending.take() {
             return a;
+        }
+        if task.threads_to_create > 0 {
+            task.thread_cost_paid = !task.thread_cost_paid;
+            return if task.thread_cost_paid { Action::Run(clone_ns) } else { Action::CreateThread };
         }
         let prog = &self.programs[task.program.program];
         task.program.next_action(prog, &mut self.rng)

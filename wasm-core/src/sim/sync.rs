@@ -125,6 +125,10 @@ impl Simulator {
                 self.fork(cpu, pid, program);
                 true
             }
+            Action::CreateThread => {
+                self.create_thread(cpu, pid);
+                true
+            }
             Action::WaitChild => {
                 let task = &mut self.tasks[pid as usize];
                 if task.child_exits > 0 {
@@ -213,6 +217,25 @@ impl Simulator {
 }
 
 impl Simulator {
+    /// `pthread_create` by a process's first thread: its next thread starts
+    /// from the creator's vruntime (`task_fork_fair`), placed by
+    /// `wake_up_new_task` from the creator's CPU.
+    fn create_thread(&mut self, cpu: CpuId, creator: Pid) {
+        self.class().update_curr(self, cpu);
+        let t = &mut self.tasks[creator as usize];
+        t.threads_to_create -= 1;
+        t.next_thread += 1;
+        let (tgid, ix, vruntime) = (t.tgid, t.next_thread - 1, t.se.vruntime);
+        let pid = self.procs[tgid as usize].threads[ix as usize];
+        let now = self.now;
+        let thread = &mut self.tasks[pid as usize];
+        thread.cpu = cpu;
+        thread.se.vruntime = vruntime;
+        thread.stats.started_at = Some(now);
+        self.class().task_fork(self, pid, cpu);
+        self.advance(pid, From::Waking { is_new: true, waker: Some(cpu), sync: false });
+    }
+
     /// fork(): a child task in the parent's process and group, with its
     /// affinity and nice level, starting from the parent's vruntime
     /// (`task_fork_fair`), placed by `wake_up_new_task` from the parent's CPU.
