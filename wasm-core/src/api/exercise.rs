@@ -85,9 +85,11 @@ pub fn check(ex: &ExerciseFile, processes: &[ProcessFile]) -> Vec<Diagnostic> {
 
 /// The run judged against its exercise.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Verdict {
     pub goal: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub process: Option<String>,
     /// The exercise's `max`, in the goal's unit.
     pub bound: f64,
@@ -101,6 +103,7 @@ pub struct Verdict {
     /// The run ended before its duration (a policy failed, the event budget
     /// ran out), at this time (ns): the exercise then fails.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub stopped_early_ns: Option<u64>,
 }
 
