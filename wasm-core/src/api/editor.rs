@@ -86,8 +86,8 @@ pub fn choices() -> Choices {
         machines,
         templates,
         policies: POLICY_KINDS,
-        bug_profiles: &["linux-4.1", "linux-4.1-fixed"],
-        identities: &["highclass", "normal", "underclass"],
+        bug_profiles: super::scenario::BUG_PROFILES,
+        identities: super::scenario::IDENTITIES,
     }
 }
 

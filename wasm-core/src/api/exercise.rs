@@ -16,15 +16,25 @@ use serde::{Deserialize, Serialize};
 /// What a scenario asks of the run.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(
+    test,
+    derive(schemars::JsonSchema),
+    schemars(rename = "exercise", transform = super::scenario_schema::process_when_per_process)
+)]
 pub struct ExerciseFile {
-    /// One of `GOALS`.
+    /// longest_wasted_idle_ms: the longest stretch one CPU idled while a thread allowed there waited;
+    /// wasted_core_ms: the wasted core time; p99_wakeup_us / max_wakeup_us: a process's p99 / longest wakeup
+    /// latency; completion_ms: when a process's last thread exited, from its start.
+    #[cfg_attr(test, schemars(extend("enum" = GOALS.map(|g| g.name))))]
     pub goal: String,
     /// The bound the figure must not exceed, in the goal's unit (ms or µs).
+    #[cfg_attr(test, schemars(range(min = 0)))]
     pub max: f64,
-    /// The process a per-process goal measures (by name).
+    /// The process a per-process goal measures (p99_wakeup_us, max_wakeup_us, completion_ms; required
+    /// there, refused for the machine-wide goals).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub process: Option<String>,
-    /// The task in the author's words (prose, shown as text).
+    /// The task in the author's words (line breaks and tabs allowed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
 }
