@@ -4,6 +4,7 @@
 // has no input for (a program step, an unknown key) goes to the nearest
 // enclosing field, row or section (`processes[0].program`, `processes[0]`).
 import { BUGS, COSTS, FEATURES, fromScenario, type FormModel } from './scenario-form';
+import type { Problem } from '../engine/generated/engine';
 
 type Segment = string | number;
 
@@ -136,10 +137,8 @@ export function fieldOf(path: string, ids: FieldSet): string {
   return 'scenario';
 }
 
-export interface Problem {
-  path: string;
-  message: string;
-}
+/** One problem of a scenario, as the engine's `validateScenario` lists them. */
+export type { Problem };
 
 /** Problems grouped by the form field that shows them. */
 export function problemsByField(problems: Problem[], ids: FieldSet): Map<string, Problem[]> {

@@ -14,6 +14,7 @@ import type {
   Mark,
   MigrationView,
   PlacementView,
+  ReadReport,
   Report,
   RunSlice,
   SimView,
@@ -47,10 +48,7 @@ export class RealRun {
   }
 
   info(): TraceInfo {
-    const r = JSON.parse(this.trace.real_report_json()) as {
-      format: string;
-      report: { kernel: string; cpus: unknown[] };
-    };
+    const r = JSON.parse(this.trace.real_report_json()) as ReadReport;
     return { name: this.name, format: r.format, kernel: r.report.kernel, cpus: r.report.cpus.length };
   }
 

@@ -3,7 +3,7 @@
 // the tree, and — with group scheduling — one more tree per task group that
 // has tasks on this CPU (the tree of trees).
 import { useState } from 'react';
-import type { CpuView, Rotation } from '../engine/types';
+import type { CpuView, RotationView } from '../engine/types';
 import { RqList } from './rq-list';
 import { fmtMs, taskColor } from './colors';
 import { TreeDiagram } from './tree-diagram';
@@ -21,7 +21,7 @@ const ROTATIONS_SHOWN = 8;
 export function RbTreeView(props: {
   cpu: CpuView;
   currName: string | null;
-  rotations: Rotation[];
+  rotations: RotationView[];
   nameOf: (pid: number) => string;
 }) {
   const { cpu, currName, rotations, nameOf } = props;

@@ -95,6 +95,7 @@ describe('a 1,024-CPU machine', () => {
     // (the machine numbers CPUs node-major: node = cpu / 64)
     const places: CpuPlace[] = Array.from({ length: 1024 }, (_, c) => ({
       cpu: c,
+      package: Math.floor(c / 64),
       node: Math.floor(c / 64),
       core: c,
       thread: 0,

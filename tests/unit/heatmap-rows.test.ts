@@ -8,7 +8,14 @@ import type { CpuPlace } from '../../src/engine/types';
 function cpus(nodes: number, perNode: number): CpuPlace[] {
   const out: CpuPlace[] = [];
   for (let c = 0; c < nodes * perNode; c++)
-    out.push({ cpu: c, node: Math.floor(c / perNode), core: c, thread: 0, online: true });
+    out.push({
+      cpu: c,
+      package: Math.floor(c / perNode),
+      node: Math.floor(c / perNode),
+      core: c,
+      thread: 0,
+      online: true,
+    });
   return out.reverse();
 }
 

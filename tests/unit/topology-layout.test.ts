@@ -12,6 +12,7 @@ function machine(nodes: number, cores: number, threads: number): TopologyView {
   for (let c = 0; c < nodes * cores * threads; c++) {
     cpus.push({
       cpu: c,
+      package: Math.floor(c / (cores * threads)),
       node: Math.floor(c / (cores * threads)),
       core: Math.floor(c / threads),
       thread: c % threads,
@@ -22,7 +23,16 @@ function machine(nodes: number, cores: number, threads: number): TopologyView {
     Array.from({ length: nodes }, (_, j) => (i === j ? 10 : 20)),
   );
   const hops = distance.map((r) => r.map((d) => (d === 10 ? 0 : 1)));
-  return { name: 'm', nodes, cores_per_node: cores, threads_per_core: threads, distance, hops, cpus };
+  return {
+    name: 'm',
+    nodes,
+    cores_per_node: cores,
+    threads_per_core: threads,
+    nodes_per_package: 1,
+    distance,
+    hops,
+    cpus,
+  };
 }
 
 const overlap = (a: Rect, b: Rect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

@@ -11,6 +11,8 @@
 
 pub mod api;
 pub mod balance;
+#[cfg(test)]
+mod boundary_types;
 pub mod config;
 pub mod event_queue;
 pub mod latency;

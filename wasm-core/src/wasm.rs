@@ -31,14 +31,7 @@ fn ns(t: f64) -> SimTime {
 /// `[{name, title, description}]` of the built-in presets.
 #[wasm_bindgen(js_name = presetList)]
 pub fn preset_list() -> String {
-    let list: Vec<serde_json::Value> = presets::PRESETS
-        .iter()
-        .map(|p| {
-            let description = scenario::parse_scenario(p.json).map(|s| s.description).unwrap_or_default();
-            serde_json::json!({ "name": p.name, "title": p.title, "description": description })
-        })
-        .collect();
-    to_json(&list)
+    to_json(&presets::preset_infos())
 }
 
 /// The scenario JSON text of a preset.
@@ -51,11 +44,7 @@ pub fn preset_scenario(name: &str) -> Result<String, JsError> {
 /// load), without building a simulation: the editor's inline validation.
 #[wasm_bindgen(js_name = validateScenario)]
 pub fn validate_scenario(scenario_json: &str) -> String {
-    let list: Vec<serde_json::Value> = editor::diagnostics(scenario_json)
-        .into_iter()
-        .map(|d| serde_json::json!({ "path": d.field, "message": d.reason }))
-        .collect();
-    to_json(&list)
+    to_json(&editor::problems(scenario_json))
 }
 
 /// The choices the scenario format offers: machine presets with their
@@ -377,7 +366,10 @@ impl RealTrace {
 
     /// `{format, report}` exactly as `schedsim real-trace --json` prints it.
     pub fn real_report_json(&self) -> String {
-        to_json(&serde_json::json!({ "format": self.inner.format.name(), "report": self.inner.report }))
+        to_json(&crate::trace_import::analysis::ReadReport {
+            format: self.inner.format.name(),
+            report: &self.inner.report,
+        })
     }
 
     pub fn seek_time(&mut self, t_ns: f64) {

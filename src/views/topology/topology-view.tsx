@@ -97,7 +97,7 @@ export function TopologyView(p: TopologyViewProps) {
             cores: p.topo.cores_per_node,
             threads: p.topo.threads_per_core,
           })}
-          {(p.topo.nodes_per_package ?? 1) > 1 && t('topo.packages', { n: p.topo.nodes_per_package ?? 1 })}
+          {p.topo.nodes_per_package > 1 && t('topo.packages', { n: p.topo.nodes_per_package })}
         </span>
         <span className="toggle" role="group" aria-label={t('aria.colourBy')}>
           {t('topo.colourBy')}

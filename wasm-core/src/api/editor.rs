@@ -17,7 +17,22 @@ pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
     load_scenario(text).err().unwrap_or_default()
 }
 
+/// One problem of a scenario as the editor shows it (`validateScenario`).
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Problem {
+    /// The field it is about, as a path (`processes[0].program[1].run_us`).
+    pub path: String,
+    pub message: String,
+}
+
+/// Every problem of a scenario text as the editor lists them; empty when it would load.
+pub fn problems(text: &str) -> Vec<Problem> {
+    diagnostics(text).into_iter().map(|d| Problem { path: d.field, message: d.reason }).collect()
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MachineChoice {
     pub name: String,
     pub nodes: u32,
@@ -28,12 +43,16 @@ pub struct MachineChoice {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TemplateChoice {
     pub name: &'static str,
+    /// The steps as a scenario writes them (`OpFile`).
+    #[cfg_attr(test, ts(type = "Array<JsonValue>"))]
     pub program: Vec<OpFile>,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Choices {
     pub machines: Vec<MachineChoice>,
     pub templates: Vec<TemplateChoice>,
@@ -67,8 +86,8 @@ pub fn choices() -> Choices {
         machines,
         templates,
         policies: POLICY_KINDS,
-        bug_profiles: &["linux-4.1", "linux-4.1-fixed"],
-        identities: &["highclass", "normal", "underclass"],
+        bug_profiles: super::scenario::BUG_PROFILES,
+        identities: super::scenario::IDENTITIES,
     }
 }
 

@@ -7,6 +7,7 @@ use crate::sim::Simulator;
 use serde::Serialize;
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GroupStatsView {
     pub cpus: String,
     pub local: bool,
@@ -22,6 +23,7 @@ pub struct GroupStatsView {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct DecisionView {
     pub t_ns: u64,
     pub cpu: u32,
@@ -46,6 +48,7 @@ pub struct DecisionView {
 
 /// `Why` for the app: a code and its numbers.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "code", rename_all = "kebab-case")]
 pub enum WhyView {
     NoOtherGroup,
@@ -147,16 +150,28 @@ pub fn recent_decisions(sim: &Simulator, n: usize, skip_not_designated: bool) ->
 
 /// A wakeup or fork placement, for the topology view's highlight.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PlacementView {
     pub t_ns: u64,
     pub pid: u32,
     pub task: String,
+    #[cfg_attr(test, ts(as = "crate::balance::placement::PlaceKind"))]
     pub kind: &'static str,
     pub prev_cpu: u32,
     pub waker_cpu: u32,
     pub chosen_cpu: u32,
     pub path: &'static str,
     pub considered: Vec<u32>,
+}
+
+/// A placement's kind as the app reads it (its TypeScript type lists these words).
+pub(crate) fn place_kind_word(kind: crate::balance::placement::PlaceKind) -> &'static str {
+    use crate::balance::placement::PlaceKind;
+    match kind {
+        PlaceKind::Wakeup => "wakeup",
+        PlaceKind::SyncWakeup => "sync-wakeup",
+        PlaceKind::Fork => "fork",
+    }
 }
 
 /// The `n` most recent placements, oldest first.
@@ -168,11 +183,7 @@ pub fn recent_placements(sim: &Simulator, n: usize) -> Vec<PlacementView> {
             t_ns: p.at.ns(),
             pid: p.pid,
             task: sim.tasks()[p.pid as usize].name.clone(),
-            kind: match p.kind {
-                crate::balance::placement::PlaceKind::Wakeup => "wakeup",
-                crate::balance::placement::PlaceKind::SyncWakeup => "sync-wakeup",
-                crate::balance::placement::PlaceKind::Fork => "fork",
-            },
+            kind: place_kind_word(p.kind),
             prev_cpu: p.prev,
             waker_cpu: p.waker,
             chosen_cpu: p.chosen,

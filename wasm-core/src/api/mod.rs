@@ -24,6 +24,10 @@ pub mod rtapp_export;
 pub mod rtapp_import;
 pub mod scenario;
 mod scenario_de;
+#[cfg(test)]
+mod scenario_schema;
+#[cfg(test)]
+mod scenario_test;
 pub mod schedstat;
 pub mod sweep;
 pub mod sweep_plan;

@@ -35,6 +35,27 @@ pub const PRESETS: &[Preset] = &[
     preset!("greedy-threads", "Greedy threads: 1 thread vs 8 on 4 CPUs (CFS; try pfs / dw-cfs)"),
 ];
 
+/// A preset as the app's library lists it (`presetList`).
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PresetInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// The scenario's own description.
+    pub description: String,
+}
+
+/// Every built-in preset with its description, in the order of `PRESETS`.
+pub fn preset_infos() -> Vec<PresetInfo> {
+    PRESETS
+        .iter()
+        .map(|p| {
+            let description = super::scenario::parse_scenario(p.json).map(|s| s.description).unwrap_or_default();
+            PresetInfo { name: p.name, title: p.title, description }
+        })
+        .collect()
+}
+
 pub fn find(name: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.name == name)
 }

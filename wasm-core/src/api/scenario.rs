@@ -1,6 +1,7 @@
-//! Scenario file format, version 1 (documented by
-//! `wasm-core/schema/scenario.v1.schema.json`), and its validation into a
-//! `SimConfig`.
+//! Scenario file format, version 1, and its validation into a `SimConfig`.
+//! The structs' doc comments and `schemars` attributes are the format's
+//! documentation: `api::scenario_schema` generates
+//! `wasm-core/schema/scenario.v1.schema.json` from them.
 //!
 //! Every scenario is untrusted input: parsing reports the JSON path of the
 //! offending field (`processes[0].nice: …`), semantic checks do the same, and
@@ -10,6 +11,8 @@ use super::parse_problems::{diagnostic_of, every_parse_problem, top_level_proble
 use crate::config::SimConfig;
 use serde::{Deserialize, Serialize};
 
+#[cfg(test)]
+use super::scenario_schema::{NAME_PATTERN, PROCESS_NAME_PATTERN, TEXT_PATTERN};
 pub use super::validate::validate;
 
 pub const SCENARIO_VERSION: u32 = 1;
@@ -27,69 +30,108 @@ pub const MAX_NAME_LEN: usize = 200;
 /// presets are under 10 KiB.
 pub const MAX_SCENARIO_BYTES: usize = 8 * 1024 * 1024;
 
+/// A machine, a scheduling policy with its tunables, a workload of processes running small programs, a seed
+/// and a duration. The engine validates every field again (ranges, limits) and names the field in its
+/// messages. Names and other strings hold no control characters (Unicode category Cc); the whole text is at
+/// most 8 MiB.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(title = "schedlab scenario, version 1"))]
 pub struct ScenarioFile {
+    #[cfg_attr(test, schemars(extend("const" = SCENARIO_VERSION)))]
     pub version: u32,
+    #[cfg_attr(test, schemars(length(min = 1, max = MAX_NAME_LEN), pattern(NAME_PATTERN)))]
     pub name: String,
+    /// Free text shown as written; it may contain line breaks and tabs but no other control characters.
     #[serde(default)]
+    #[cfg_attr(test, schemars(pattern(TEXT_PATTERN)))]
     pub description: String,
+    /// Seed of the run's single PRNG.
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// Simulated time to run.
+    #[cfg_attr(test, schemars(range(min = 1, max = MAX_DURATION_MS)))]
     pub duration_ms: u64,
+    /// Scheduler tick frequency (CONFIG_HZ).
     #[serde(default = "default_hz")]
+    #[cfg_attr(test, schemars(range(min = 10, max = 10_000)))]
     pub hz: u32,
     pub machine: MachineSpec,
     #[serde(default)]
     pub policy: PolicySpec,
-    /// "linux-4.1" (all four Wasted Cores bugs, the default), "linux-4.1-fixed",
-    /// or an object switching each one.
+    /// The four Wasted Cores bugs: a profile ('linux-4.1' = all present, the default; 'linux-4.1-fixed' =
+    /// none) or a switch per bug (true = present).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bugs: Option<BugsSpec>,
-    /// `sched_autogroup_enabled` (default true): one task group per session.
+    /// sched_autogroup_enabled: processes of one session share a task group.
     #[serde(default = "yes")]
     pub autogroup: bool,
-    /// CONFIG_NO_HZ_IDLE (default true): idle CPUs stop their tick and the
-    /// NOHZ idle load balancer balances for them.
+    /// CONFIG_NO_HZ_IDLE: idle CPUs stop their tick and the NOHZ idle load balancer balances for them.
     #[serde(default = "yes")]
     pub nohz: bool,
-    /// The kernel's preemption model: "none" (CONFIG_PREEMPT_NONE), "voluntary"
-    /// (CONFIG_PREEMPT_VOLUNTARY, what distributions ship; the default) or
-    /// "full" (CONFIG_PREEMPT). Of the scheduler's code only detach_tasks reads
-    /// it: under "full" a newly-idle pass stops after its first task.
+    /// The kernel's preemption model (CONFIG_PREEMPT_NONE / _VOLUNTARY / CONFIG_PREEMPT). Distributions ship
+    /// voluntary. Under full, a newly-idle balancing pass stops after its first task (4.1's detach_tasks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("enum" = PREEMPT_MODELS, "default" = "voluntary")))]
     pub preempt: Option<String>,
-    /// The sanity checker: every period_ms check that no CPU idles while a
-    /// thread that could run there waits; report it if it lasts window_ms.
-    /// On by default (1000 ms / 100 ms); `false` turns it off.
+    /// The paper's sanity checker: every period_ms check that no CPU idles while a thread that could run
+    /// there waits; report it if still so after window_ms. Default on (1000 / 100); false turns it off.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sanity_checker: Option<SanityFile>,
-    /// Scheduling costs (context switch, cross-CPU wakeup, cache refill after
-    /// a migration); omitted fields keep the documented defaults.
+    /// Scheduling costs charged as extra work to the task that pays them. Defaults: context switch 1500 ns,
+    /// cross-CPU wakeup (IPI) 2000 ns, cache refill after a migration 10000 ns within a node and 40000 ns
+    /// across nodes, no SMT contention, 15000 ns to create a thread.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub costs: Option<CostsFile>,
     /// CPU-controller cgroups, parents before children.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(test, schemars(length(max = 256)))]
     pub cgroups: Vec<CgroupFile>,
+    #[cfg_attr(test, schemars(length(min = 1)))]
     pub processes: Vec<ProcessFile>,
-    /// Timed events (CPU hotplug).
+    /// Timed events: CPU hotplug. Replayed in time order (as listed at equal times), each must change
+    /// something: offline an online CPU that is not the last one online, or online an offline one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventFile>,
-    /// A goal the run is judged against at its end (`api::exercise`).
+    /// A goal the run is judged against at its end, from the report's own figures; before the end the
+    /// verdict is only 'so far'. A run that stops before its duration (a policy failed, the event budget
+    /// ran out) fails.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exercise: Option<super::exercise::ExerciseFile>,
 }
 
+/// The values `preempt` takes.
+pub const PREEMPT_MODELS: &[&str] = &["none", "voluntary", "full"];
+/// The profiles `bugs` takes.
+pub const BUG_PROFILES: &[&str] = &["linux-4.1", "linux-4.1-fixed"];
+/// The Group Identity classes a cgroup's `identity` takes.
+pub const IDENTITIES: &[&str] = &["highclass", "normal", "underclass"];
+/// How a `post` or `await` step waits.
+pub const WAIT_POLICIES: &[&str] = &["spin", "yield", "block"];
+
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "costs"))]
 pub struct CostsFile {
+    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
     pub context_switch_ns: Option<u64>,
+    /// A wakeup sent to another CPU (IPI): owed by the wakee and taken by the target CPU before the wakee's
+    /// own code runs, so it counts in the wakeup latency (at the CPU's speed).
+    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
     pub wakeup_ipi_ns: Option<u64>,
+    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
     pub migration_cold_ns: Option<u64>,
+    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
     pub migration_cold_remote_ns: Option<u64>,
-    /// Percent speed of a hardware thread while its SMT sibling is busy (10-100).
+    /// SMT contention: the speed, in percent of a lone hardware thread, at which a thread runs its task's
+    /// work while another thread of its core is busy. Default 100 (no contention). CPU time is still
+    /// charged by the clock.
+    #[cfg_attr(test, schemars(range(min = 10, max = 100)))]
     pub smt_sibling_speed_pct: Option<u64>,
-    /// Creating a thread, paid by the process's first thread for each other one (0: all start at once).
+    /// Creating a thread (pthread_create), paid by a process's first thread for each of its other threads
+    /// before its own program, so the threads start one after another. Default 15000; 0 starts them all at
+    /// once.
+    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
     pub clone_ns: Option<u64>,
 }
 
@@ -107,21 +149,25 @@ fn yes() -> bool {
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "cgroup"))]
 pub struct CgroupFile {
+    #[cfg_attr(test, schemars(length(min = 1, max = MAX_NAME_LEN), pattern(NAME_PATTERN)))]
     pub name: String,
-    /// cpu.shares (default 1024).
+    /// cpu.shares.
     #[serde(default = "default_shares")]
+    #[cfg_attr(test, schemars(range(min = 2, max = 262_144)))]
     pub shares: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<String>,
-    /// Group Identity class: "highclass", "normal" (default) or "underclass";
-    /// top-level cgroups only (children inherit). Takes effect with
-    /// `policy.group_identity`.
+    /// Group Identity class (top-level cgroups only; children inherit). Takes effect with
+    /// policy.group_identity.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("enum" = IDENTITIES, "default" = "normal")))]
     pub identity: Option<String>,
-    /// Group Identity SMT expeller (highclass only): no underclass task runs
-    /// on the SMT sibling of a CPU running this group's tasks.
+    /// Group Identity SMT expeller (highclass only): no underclass task runs on the SMT sibling of a CPU
+    /// running this group's tasks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("default" = false)))]
     pub smt_expeller: Option<bool>,
 }
 
@@ -140,6 +186,7 @@ pub enum BugsSpec {
 /// true = the bug is present.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "bug_switches"))]
 pub struct BugSwitchesFile {
     pub group_imbalance: Option<bool>,
     pub group_construction: Option<bool>,
@@ -150,7 +197,13 @@ pub struct BugSwitchesFile {
 /// One timed event: exactly one of `cpu_offline` / `cpu_online`.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(
+    test,
+    derive(schemars::JsonSchema),
+    schemars(rename = "event", transform = super::scenario_schema::one_event)
+)]
 pub struct EventFile {
+    #[cfg_attr(test, schemars(range(max = MAX_DURATION_MS)))]
     pub at_ms: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_offline: Option<u32>,
@@ -165,53 +218,76 @@ fn default_hz() -> u32 {
     250
 }
 
+/// Either a preset name, or a custom shape. CPUs are numbered node-major, then core, then SMT thread.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "machine"))]
 pub struct MachineSpec {
+    /// "host" is the machine the native CLI runs on, read from sysfs (refused in the browser).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("enum" = super::scenario_schema::machine_presets())))]
     pub preset: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(range(min = 1, max = 64)))]
     pub nodes: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(range(min = 1, max = 1024)))]
     pub cores_per_node: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(range(min = 1, max = 8)))]
     pub threads_per_core: Option<u32>,
+    /// NUMA distance matrix (SLIT): 10 on the diagonal, symmetric, 11..254 elsewhere.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(inner(inner(range(min = 10, max = 254)))))]
     pub distance: Option<Vec<Vec<u32>>>,
-    /// Nodes per package (socket), dividing the node count; default 1 (a
-    /// preset's own otherwise: the Opteron's packages hold two).
+    /// NUMA nodes in one package (socket); must divide the node count. Default 1, or the preset's (the
+    /// Opteron 6272's packages hold two nodes). Decides Linux 4.1's x86 topology table: a package spanning
+    /// several nodes has no DIE level and loses its NUMA levels at a hotplug rebuild (Missing Scheduling
+    /// Domains).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(range(min = 1, max = 64)))]
     pub nodes_per_package: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "policy"))]
 pub struct PolicySpec {
-    /// "cfs" (default), "pfs", "dw-cfs" or "eevdf".
+    /// The fair-class policy: 'cfs' (Linux 4.1), 'pfs' (thread weight = process weight / its threads),
+    /// 'dw-cfs' (thread weight = W · alpha(Nt, No)), 'eevdf' (Linux 6.6+: lag eligibility, virtual
+    /// deadlines, base slice = min granularity), 'o1' (the O(1) scheduler of 2.6.0-2.6.22: priority arrays,
+    /// sleep_avg bonus, nr_running balancing; no hotplug). 'ext': a sched_ext-style scheduler written in
+    /// JavaScript (`source`).
+    #[cfg_attr(test, schemars(extend("enum" = super::editor::POLICY_KINDS)))]
     pub kind: String,
-    /// DW-CFS only: which reconstruction of α(Nt, No), "A" (default), "B" or "C".
+    /// dw-cfs only: which reconstruction of alpha(Nt, No) (kernel-model.md 6; the paper's formula is lost).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("enum" = ["A", "B", "C"], "default" = "A")))]
     pub alpha: Option<String>,
-    /// DW-CFS only: β = α(No, No), the reward for using exactly No threads (default 1.1).
+    /// dw-cfs only: alpha(No, No), the reward for exactly No threads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(range(min = 1), extend("exclusiveMaximum" = 2, "default" = 1.1)))]
     pub beta: Option<f64>,
-    /// Alibaba Cloud Linux's `sched_group_identity_enabled` (default false):
-    /// the cgroups' `identity` and `smt_expeller` take effect.
+    /// Alibaba Cloud Linux sched_group_identity_enabled: the cgroups' identity and smt_expeller take effect.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("default" = false)))]
     pub group_identity: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tunables: Option<TunablesSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub features: Option<FeaturesSpec>,
-    /// Kind "ext": the policy's JavaScript source (sched_ext callbacks).
+    /// Kind 'ext': the policy's JavaScript source (sched_ext callbacks and scx.* helpers).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(length(max = 65_536)))]
     pub source: Option<String>,
-    /// Kind "ext": a file holding the source, relative to the scenario file
-    /// (`schedsim` reads it into `source`).
+    /// Kind 'ext', schedsim only: a file holding the source, relative to the scenario file (`schedsim`
+    /// reads it into `source`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_file: Option<String>,
-    /// Kind "ext": the watchdog's timeout in ms (default 30,000).
+    /// Kind 'ext': a runnable task not run for this long ends the policy; the fair class takes every task
+    /// back (default 30000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(range(min = 1, max = MAX_DURATION_MS)))]
     pub watchdog_ms: Option<f64>,
 }
 
@@ -231,63 +307,94 @@ impl Default for PolicySpec {
     }
 }
 
-/// Base (unscaled) values in microseconds; omitted ones keep Linux 4.1 defaults.
+/// Base values before CPU-count scaling, in microseconds; omitted ones keep Linux 4.1 defaults.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "tunables"))]
 pub struct TunablesSpec {
+    #[cfg_attr(test, schemars(range(min = 100, max = 1_000_000), extend("default" = 6000)))]
     pub sched_latency_us: Option<u64>,
+    #[cfg_attr(test, schemars(range(min = 100, max = 1_000_000), extend("default" = 750)))]
     pub sched_min_granularity_us: Option<u64>,
+    #[cfg_attr(test, schemars(range(max = 1_000_000), extend("default" = 1000)))]
     pub sched_wakeup_granularity_us: Option<u64>,
+    #[cfg_attr(test, schemars(range(min = 1, max = 1000), extend("default" = 8)))]
     pub sched_nr_latency: Option<u64>,
+    #[cfg_attr(test, schemars(range(max = 1_000_000), extend("default" = 500)))]
     pub sched_migration_cost_us: Option<u64>,
-    /// "log" (default, 1 + ilog2(min(cpus, 8))) or "none".
+    /// "log" (1 + ilog2(min(cpus, 8))) or "none".
+    #[cfg_attr(test, schemars(extend("enum" = ["log", "none"], "default" = "log")))]
     pub tunable_scaling: Option<String>,
 }
 
+/// Scheduler feature bits (kernel/sched/features.h); Linux 4.1 defaults when omitted.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "features"))]
 pub struct FeaturesSpec {
+    #[cfg_attr(test, schemars(extend("default" = true)))]
     pub gentle_fair_sleepers: Option<bool>,
+    #[cfg_attr(test, schemars(extend("default" = true)))]
     pub start_debit: Option<bool>,
+    #[cfg_attr(test, schemars(extend("default" = false)))]
     pub next_buddy: Option<bool>,
+    #[cfg_attr(test, schemars(extend("default" = true)))]
     pub last_buddy: Option<bool>,
+    #[cfg_attr(test, schemars(extend("default" = true)))]
     pub cache_hot_buddy: Option<bool>,
+    #[cfg_attr(test, schemars(extend("default" = true)))]
     pub wakeup_preemption: Option<bool>,
 }
 
+/// A process: its threads run one program. Either `template` or `program`, not both.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(
+    test,
+    derive(schemars::JsonSchema),
+    schemars(rename = "process", transform = super::scenario_schema::template_or_program)
+)]
 pub struct ProcessFile {
+    /// Unique among the processes; no '/' (a wake step names a thread as 'process/k') and no control
+    /// characters.
+    #[cfg_attr(test, schemars(length(min = 1, max = MAX_NAME_LEN), pattern(PROCESS_NAME_PATTERN)))]
     pub name: String,
     #[serde(default)]
+    #[cfg_attr(test, schemars(range(min = -20, max = 19)))]
     pub nice: i32,
     #[serde(default = "one")]
+    #[cfg_attr(test, schemars(range(min = 1, max = MAX_THREADS)))]
     pub threads: u32,
     #[serde(default)]
+    #[cfg_attr(test, schemars(range(max = MAX_DURATION_MS)))]
     pub start_ms: u64,
-    /// Allowed CPUs as a taskset list, e.g. "0-3,8".
+    /// Allowed CPUs, a taskset list such as '0-3,8'.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpus: Option<String>,
-    /// Allowed NUMA nodes, as `numactl --cpunodebind`.
+    /// Allowed NUMA nodes (numactl --cpunodebind); intersected with cpus.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nodes: Option<Vec<u32>>,
-    /// The login session / tty; processes of one session share an autogroup.
+    /// Login session / tty; one autogroup per session.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(pattern(NAME_PATTERN)))]
     pub session: Option<String>,
-    /// An explicit cgroup by name (autogroup then does not apply).
+    /// Name of a cgroup from 'cgroups' (autogroup then does not apply).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cgroup: Option<String>,
-    /// EEVDF only: the threads' custom slice (request size) in µs, 100 to
-    /// 100000 (Linux 6.12's sched_setattr); default the base slice.
+    /// eevdf only: the threads' custom slice (request size) in microseconds, as Linux 6.12's
+    /// sched_setattr; default the base slice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(range(min = 100, max = 100_000)))]
     pub slice_us: Option<u64>,
-    /// Jobs shared by the threads (make's job server): each `take_job` step
-    /// takes one; a thread finding the pool empty exits.
+    /// Jobs shared by the process's threads (make's job server); taken by take_job steps.
     #[serde(default)]
+    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
     pub job_pool: u32,
-    /// A named program (see `api::templates`), instead of `program`.
+    /// A named program (wasm-core/src/api/templates.rs) instead of 'program'.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("enum" = super::templates::TEMPLATE_NAMES)))]
     pub template: Option<String>,
+    /// At most 1000 steps, loops nested at most 16 deep. The task exits at the end.
     #[serde(default)]
     pub program: Vec<OpFile>,
 }
@@ -296,66 +403,92 @@ fn one() -> u32 {
     1
 }
 
-/// One program step: exactly one of `run_us`, `sleep_us`, `body` (a loop,
-/// repeated `repeat` times, forever if `repeat` is absent) or `exit`.
+/// Exactly one of run_us, sleep_us, body (a loop), exit, wait, wake, barrier (with optional spin_us), lock,
+/// unlock, yield, take_job, fork, wait_child, post or await (with optional wait_policy and spin_us).
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(
+    test,
+    derive(schemars::JsonSchema),
+    schemars(rename = "op", transform = super::scenario_schema::one_step)
+)]
 pub struct OpFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run_us: Option<DistFile>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sleep_us: Option<DistFile>,
+    /// With body: how many times (forever without it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repeat: Option<u32>,
+    /// A loop: repeat times, or forever without repeat; a loop forever needs a step that takes time or
+    /// waits (the engine refuses one that would loop at one instant).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<Vec<OpFile>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("const" = true)))]
     pub exit: Option<bool>,
-    /// Block until woken (futex wait).
+    /// Block until woken (futex wait); a wakeup sent earlier is not lost.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("const" = true)))]
     pub wait: Option<bool>,
-    /// Wake a thread: "process" (its thread 0) or "process/k".
+    /// Wake 'process' (its thread 0) or 'process/k'.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(pattern(NAME_PATTERN)))]
     pub wake: Option<String>,
-    /// Wait at the named barrier of this process (all its threads meet).
+    /// Barrier of this process: all its threads meet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(pattern(NAME_PATTERN)))]
     pub barrier: Option<String>,
-    /// With `barrier`: spin this long before blocking (default 0).
+    /// With barrier: spin this long before blocking (default 0). With wait_policy yield: the spin between
+    /// sched_yield calls; with block: the spin before blocking. Not with spin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spin_us: Option<DistFile>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(pattern(NAME_PATTERN)))]
     pub lock: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(pattern(NAME_PATTERN)))]
     pub unlock: Option<String>,
     /// sched_yield.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[serde(rename = "yield")]
+    #[cfg_attr(test, schemars(extend("const" = true)))]
     pub yield_cpu: Option<bool>,
-    /// Take a job from the process's job pool; exit if none is left.
+    /// Take a job from the process's job_pool; the thread exits if none is left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("const" = true)))]
     pub take_job: Option<bool>,
-    /// fork(): start a child running this program (it exits at its end).
+    /// fork(): start a child (same process and group) running this program; it exits at its end. A child
+    /// cannot be woken (wake names a process's starting threads), so its program has no wait. Past 10,000
+    /// threads in the run a fork fails (EAGAIN) and the program goes on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fork: Option<Vec<OpFile>>,
     /// wait(): block until a child exits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("const" = true)))]
     pub wait_child: Option<bool>,
-    /// Post to the named one-slot flag of this thread for the thread `to`
-    /// places on (wait while it is still set, then set it).
+    /// Post to this thread's one-slot flag of that name for the thread `to` places on: wait while it is
+    /// still set (the reader has not taken the last post), then set it. Skipped when that thread does not
+    /// exist (NAS lu's sync_right).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub post: Option<String>,
-    /// With `post`: the reader's offset from this thread (default +1).
+    /// With post: the reader's offset from this thread's index.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(range(min = -10_000, max = 10_000), extend("not" = {"const": 0}, "default" = 1)))]
     pub to: Option<i32>,
-    /// Await the named flag of the thread `from` places off (wait while it
-    /// is clear, then clear it).
+    /// Await the one-slot flag of that name of the thread `from` places off: wait while it is clear, then
+    /// clear it. Skipped when that thread does not exist (NAS lu's sync_left).
     #[serde(default, rename = "await", skip_serializing_if = "Option::is_none")]
     pub await_flag: Option<String>,
-    /// With `await`: the poster's offset from this thread (default -1).
+    /// With await: the poster's offset from this thread's index.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(range(min = -10_000, max = 10_000), extend("not" = {"const": 0}, "default" = -1)))]
     pub from: Option<i32>,
-    /// With `post` or `await`: "spin" (default), "yield" or "block".
+    /// How the thread waits for the flag: spin (busy until it changes, as NAS lu's own loops), yield (spin
+    /// spin_us, sched_yield, again; needs spin_us), block (spin spin_us, default 0, then sleep until it
+    /// changes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, schemars(extend("enum" = WAIT_POLICIES, "default" = "spin")))]
     pub wait_policy: Option<String>,
 }
 
@@ -422,65 +555,4 @@ pub fn load_scenario(text: &str) -> Result<SimConfig, Vec<Diagnostic>> {
         }
     })?;
     validate(&file)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn minimal(process: &str) -> String {
-        format!(
-            r#"{{"version":1,"name":"t","duration_ms":10,"machine":{{"preset":"uniprocessor"}},"processes":[{process}]}}"#
-        )
-    }
-
-    #[test]
-    fn a_bad_nice_names_its_field() {
-        let err = load_scenario(&minimal(r#"{"name":"a","nice":99,"program":[{"run_us":5}]}"#)).unwrap_err();
-        assert_eq!(err[0].field, "processes[0].nice");
-    }
-
-    #[test]
-    fn a_type_error_names_its_path() {
-        let err = load_scenario(&minimal(r#"{"name":"a","threads":"many","program":[]}"#)).unwrap_err();
-        assert_eq!(err[0].field, "processes[0].threads");
-    }
-
-    #[test]
-    fn unknown_fields_are_refused() {
-        let err = load_scenario(&minimal(r#"{"name":"a","nicety":1,"program":[]}"#)).unwrap_err();
-        assert!(err[0].reason.contains("nicety"), "{:?}", err);
-    }
-
-    #[test]
-    fn an_op_must_be_exactly_one_thing() {
-        let err = load_scenario(&minimal(r#"{"name":"a","program":[{"run_us":5,"sleep_us":5}]}"#)).unwrap_err();
-        assert_eq!(err[0].field, "processes[0].program[0]");
-    }
-
-    #[test]
-    fn policy_errors_name_their_field() {
-        let with = |policy: &str| {
-            format!(
-                r#"{{"version":1,"name":"t","duration_ms":10,"machine":{{"preset":"uniprocessor"}},"policy":{policy},"processes":[{{"name":"a","program":[{{"run_us":5}}]}}]}}"#
-            )
-        };
-        assert_eq!(load_scenario(&with(r#"{"kind":"bfs"}"#)).unwrap_err()[0].field, "policy.kind");
-        assert_eq!(load_scenario(&with(r#"{"kind":"cfs","beta":1.2}"#)).unwrap_err()[0].field, "policy");
-        assert_eq!(load_scenario(&with(r#"{"kind":"dw-cfs","beta":2.5}"#)).unwrap_err()[0].field, "policy.beta");
-        for kind in ["eevdf", "o1"] {
-            let gi = format!(r#"{{"kind":"{kind}","group_identity":true}}"#);
-            assert_eq!(load_scenario(&with(&gi)).unwrap_err()[0].field, "policy.group_identity");
-        }
-        assert!(load_scenario(&with(r#"{"kind":"pfs","group_identity":true}"#)).is_ok());
-        let cfg = load_scenario(&with(r#"{"kind":"dw-cfs","alpha":"C","beta":1.2}"#)).unwrap();
-        assert_eq!(cfg.policy.beta_milli, 1200);
-    }
-
-    #[test]
-    fn garbage_is_a_diagnostic_not_a_panic() {
-        for text in ["", "{", "[]", "null", "{\"version\":1}", "\u{0}"] {
-            assert!(load_scenario(text).is_err(), "{text:?}");
-        }
-    }
 }

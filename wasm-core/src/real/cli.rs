@@ -95,7 +95,7 @@ pub fn command(cmd: &str, args: &[String], read: &dyn Fn(&str) -> Result<String,
             let name = std::path::Path::new(file).file_name().map_or(file.clone(), |n| n.to_string_lossy().into());
             let (format, r) = import::report(&t, &name, &o.choices).map_err(|e| format!("{file}: {e}"))?;
             if o.json {
-                json(&serde_json::json!({ "format": format.name(), "report": r }))
+                json(&crate::trace_import::analysis::ReadReport { format: format.name(), report: &r })
             } else {
                 let note = format!("read as {}", format.name());
                 Ok(text::real_text(&r, &[note], &Err("not in a trace file".into())))

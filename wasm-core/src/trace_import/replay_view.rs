@@ -6,7 +6,10 @@
 
 use super::replay::Replay;
 use super::trace_text::Event;
-use serde_json::{json, Value};
+use crate::api::metrics::LatencyCdf;
+use crate::api::report::{CpuReport, Report, ViolationReport};
+use crate::api::topology::{CpuPlace, MigrationView, TopologyView};
+use crate::api::view::{CpuView, EventView, SimView, TaskList, TaskView, TreeView};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
@@ -117,7 +120,7 @@ impl Replay {
     }
 
     /// `SimView` at `now`: every CPU's current task and queue length; no trees (a trace has none).
-    pub fn frame_at(&self, now: u64) -> Value {
+    pub fn frame_at(&self, now: u64) -> SimView {
         let a = self.at(now);
         let mut queued = vec![0u32; self.nr_cpus as usize];
         for th in a.threads.values().filter(|th| th.state == "runnable") {
@@ -125,46 +128,64 @@ impl Replay {
                 *q += 1;
             }
         }
-        let empty = json!({ "root": null, "nodes": [] });
-        let cpus: Vec<Value> = (0..self.nr_cpus as usize)
+        let cpus = (0..self.nr_cpus as usize)
             .map(|c| {
                 let curr = a.curr[c].filter(|&p| p != 0).and_then(|p| self.task_of(p));
-                json!({
-                    "cpu": c, "online": true, "curr": curr, "root_curr": curr,
-                    "nr_running": queued[c] + u32::from(curr.is_some()),
-                    "min_vruntime": 0, "load_weight": 0, "load": 0,
-                    "tree": empty, "groups": [], "under": null, "o1": null,
-                })
+                CpuView {
+                    cpu: c as u32,
+                    online: true,
+                    curr,
+                    root_curr: curr,
+                    nr_running: queued[c] + u32::from(curr.is_some()),
+                    min_vruntime: 0,
+                    load_weight: 0,
+                    load: 0,
+                    tree: TreeView { root: None, nodes: Vec::new() },
+                    groups: Vec::new(),
+                    under: None,
+                    o1: None,
+                }
             })
             .collect();
-        json!({
-            "now_ns": now, "events": self.events_at(now), "finished": now >= self.duration_ns,
-            "cpus": cpus, "tasks": [], "rotations": [],
-        })
+        SimView {
+            now_ns: now,
+            events: self.events_at(now) as u64,
+            finished: now >= self.duration_ns,
+            cpus,
+            tasks: Vec::new(),
+            rotations: Vec::new(),
+        }
     }
 
     /// The task table at `now` (`TaskList`): live threads first, at most `max` rows.
-    pub fn tasks_at(&self, now: u64, max: usize) -> Value {
+    pub fn tasks_at(&self, now: u64, max: usize) -> TaskList {
         let a = self.at(now);
         let mut rows: Vec<(u32, &Thread)> =
             a.threads.iter().filter_map(|(tid, th)| Some((self.task_of(*tid)?, th))).collect();
         rows.sort_by_key(|(i, th)| (th.state == "exited", *i));
         let total = rows.len();
-        let rows: Vec<Value> = rows
+        let rows = rows
             .into_iter()
             .take(max)
             .map(|(i, th)| {
                 let nice = (th.prio - 120).clamp(-20, 19);
-                json!({
-                    "pid": i, "tgid": self.tids[i as usize], "name": self.names[i as usize], "nice": nice,
-                    "weight": crate::sched::weights::nice_to_weight(nice),
-                    "state": if th.state.is_empty() { "sleeping" } else { th.state }, "cpu": th.cpu,
-                    "vruntime": 0, "sum_exec_ns": th.sum_exec_ns, "wait_ns": th.wait_ns,
-                    "nvcsw": th.nvcsw, "nivcsw": th.nivcsw,
-                })
+                TaskView {
+                    pid: i,
+                    tgid: self.tids[i as usize],
+                    name: self.names[i as usize].clone(),
+                    nice,
+                    weight: crate::sched::weights::nice_to_weight(nice),
+                    state: if th.state.is_empty() { "sleeping" } else { th.state },
+                    cpu: th.cpu,
+                    vruntime: 0,
+                    sum_exec_ns: th.sum_exec_ns,
+                    wait_ns: th.wait_ns,
+                    nvcsw: th.nvcsw,
+                    nivcsw: th.nivcsw,
+                }
             })
             .collect();
-        json!({ "rows": rows, "total": total })
+        TaskList { rows, total }
     }
 
     fn named(&self, tid: u32) -> String {
@@ -176,7 +197,7 @@ impl Replay {
     }
 
     /// The `n` last records at or before `now` the event log words (`EventView[]`, oldest first).
-    pub fn events_before(&self, now: u64, n: usize) -> Value {
+    pub fn events_before(&self, now: u64, n: usize) -> Vec<EventView> {
         let mut out = Vec::new();
         for r in self.records[..self.events_at(now)].iter().rev() {
             if out.len() == n {
@@ -212,28 +233,28 @@ impl Replay {
                 Event::Waking { .. } | Event::Fork { .. } | Event::Marker(_) => continue,
             };
             let text = args.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ");
-            out.push(
-                json!({ "t_ns": r.ts_ns, "cpu": r.cpu, "kind": kind, "text": format!("{kind}: {text}"), "args": args }),
-            );
+            out.push(EventView { t_ns: r.ts_ns, cpu: r.cpu, kind, text: format!("{kind}: {text}"), args });
         }
         out.reverse();
-        Value::Array(out)
+        out
     }
 
     /// Up to `n` migrations in [since, now] (`MigrationView[]`): the topology's arrows.
-    pub fn migrations_between(&self, since: u64, now: u64, n: usize) -> Value {
+    pub fn migrations_between(&self, since: u64, now: u64, n: usize) -> Vec<MigrationView> {
         let end = self.events_at(now);
         let from = self.records.partition_point(|r| r.ts_ns < since).min(end);
-        let list: Vec<Value> = self.records[from..end]
+        let mut list: Vec<MigrationView> = self.records[from..end]
             .iter()
             .filter_map(|r| match r.event {
                 Event::Migrate { pid, orig_cpu, dest_cpu } if orig_cpu < self.nr_cpus && dest_cpu < self.nr_cpus => {
-                    Some(json!({ "t_ns": r.ts_ns, "pid": self.task_of(pid)?, "from": orig_cpu, "to": dest_cpu, "cause": "unknown" }))
+                    let pid = self.task_of(pid)?;
+                    Some(MigrationView { t_ns: r.ts_ns, pid, from: orig_cpu, to: dest_cpu, cause: "unknown" })
                 }
                 _ => None,
             })
             .collect();
-        Value::Array(list[list.len().saturating_sub(n)..].to_vec())
+        list.drain(..list.len().saturating_sub(n));
+        list
     }
 
     /// Flat quads [cpu, task, start, end] of slices on CPUs `lo..hi` overlapping [t0, t1] and begun by
@@ -260,45 +281,72 @@ impl Replay {
     }
 
     /// The lab's `Report` of the whole recorded window (a trace is read whole; the cursor moves the views, not
-    /// the figures), with the sanity checker's violations and the format it was read as.
-    pub fn page_report(&self) -> Value {
+    /// the figures), with the sanity checker's violations. The kernel, the format and the lost events are the
+    /// trace's report's (`real_report_json`).
+    pub fn page_report(&self) -> Report {
         let r = &self.report;
-        let cpus: Vec<Value> =
-            r.cpus.iter().map(|c| json!({ "cpu": c.cpu, "busy_ns": c.busy_ns, "idle_ns": c.idle_ns })).collect();
-        json!({
-            "scenario": r.scenario, "seed": r.seed, "sim_time_ns": r.window_ns, "events": self.records.len(),
-            "trace_hash": "", "wasted_core_ns": self.wasted_core_ns, "longest_wasted_idle": null,
-            "event_budget_stop_ns": null, "notes": [], "loadavg": [0.0, 0.0, 0.0],
-            "jain_fairness_threads": r.jain_fairness_threads, "migrations": r.migrations, "balance_decisions": 0,
-            "sanity_violations": self.violations, "sanity_violations_total": self.violations_total,
-            "cpus": cpus, "processes": r.processes, "schedstat": [],
-            "kernel": r.kernel, "format": self.format.name(), "lost_events": r.lost_events,
-        })
+        let violations = self.violations.iter().map(|v| ViolationReport {
+            detected_ns: v.detected_ns,
+            confirmed_ns: v.confirmed_ns,
+            idle_cpus: v.idle_cpus.clone(),
+            idle_cpus_total: v.idle_cpus_total,
+            waiting_threads: v.waiting_threads.clone(),
+            waiting_threads_total: v.waiting_threads_total,
+        });
+        Report {
+            scenario: r.scenario.clone(),
+            seed: r.seed,
+            sim_time_ns: r.window_ns,
+            events: self.records.len() as u64,
+            trace_hash: String::new(),
+            wasted_core_ns: self.wasted_core_ns,
+            longest_wasted_idle: None,
+            event_budget_stop_ns: None,
+            notes: Vec::new(),
+            loadavg: [0.0; 3],
+            jain_fairness_threads: r.jain_fairness_threads,
+            migrations: r.migrations,
+            balance_decisions: 0,
+            sanity_violations: violations.collect(),
+            sanity_violations_total: self.violations_total,
+            cpus: r.cpus.iter().map(|c| CpuReport { cpu: c.cpu, busy_ns: c.busy_ns, idle_ns: c.idle_ns }).collect(),
+            processes: r.processes.clone(),
+            schedstat: Vec::new(),
+            exercise: None,
+        }
     }
 
-    /// Each woken workload process's wakeup latency quantiles (`LatencyCdf[]`, as `api::metrics::latency_cdfs`).
-    pub fn latency_cdfs(&self, points: usize) -> Value {
+    /// Each woken workload process's wakeup latency quantiles (as `api::metrics::latency_cdfs`).
+    pub fn latency_cdfs(&self, points: usize) -> Vec<LatencyCdf> {
         let points = points.clamp(1, 1000);
-        let list: Vec<Value> = self
-            .report
+        self.report
             .processes
             .iter()
             .zip(&self.latency)
             .filter(|(_, lat)| !lat.is_empty())
-            .map(|(p, lat)| json!({ "tgid": p.tgid, "name": p.name, "samples": lat.len(), "quantiles": lat.cdf(points) }))
-            .collect();
-        Value::Array(list)
+            .map(|(p, lat)| LatencyCdf {
+                tgid: p.tgid,
+                name: p.name.clone(),
+                samples: lat.len() as usize,
+                quantiles: lat.cdf(points),
+            })
+            .collect()
     }
 
-    /// The machine as far as a trace tells it: its CPUs, one node, no SMT known (`TopologyView`).
-    pub fn topology(&self) -> Value {
+    /// The machine as far as a trace tells it: its CPUs, one node in one package, no SMT known.
+    pub fn topology(&self) -> TopologyView {
         let n = self.nr_cpus;
-        let cpus: Vec<Value> =
-            (0..n).map(|c| json!({ "cpu": c, "node": 0, "core": c, "thread": 0, "online": true })).collect();
-        json!({
-            "name": format!("recorded ({n} CPUs)"), "nodes": 1, "cores_per_node": n, "threads_per_core": 1,
-            "distance": [[10]], "hops": [[0]], "cpus": cpus,
-        })
+        let cpus = (0..n).map(|c| CpuPlace { cpu: c, package: 0, node: 0, core: c, thread: 0, online: true });
+        TopologyView {
+            name: format!("recorded ({n} CPUs)"),
+            nodes: 1,
+            cores_per_node: n,
+            threads_per_core: 1,
+            nodes_per_package: 1,
+            distance: vec![vec![10]],
+            hops: vec![vec![0]],
+            cpus: cpus.collect(),
+        }
     }
 }
 
