@@ -192,7 +192,7 @@ pub fn frame_view(sim: &Simulator, detail: u32) -> SimView {
 
 fn view_of(sim: &Simulator, trees_of: impl Fn(u32) -> bool, with_tasks: bool) -> SimView {
     let empty = || TreeView { root: None, nodes: Vec::new() };
-    let gi = sim.policy.group_identity;
+    let gi = sim.policy().group_identity;
     let cpus = sim
         .rqs()
         .iter()
@@ -245,7 +245,7 @@ fn group_rqs(sim: &Simulator, cpu: u32) -> Vec<GroupRqView> {
             min_vruntime: c.min_vruntime,
             curr: c.curr,
             tree: tree_view(sim, &c.tree),
-            under: sim.policy.group_identity.then(|| tree_view(sim, &c.under)),
+            under: sim.policy().group_identity.then(|| tree_view(sim, &c.under)),
         })
         .collect()
 }
