@@ -22,3 +22,9 @@ pub mod task;
 pub mod time;
 pub mod topology;
 pub mod trace;
+
+// The page's runs go through these at every event (the timeline's snapshots and the heatmaps' sampling): they
+// are compiled with the engine, for speed, and re-exported where they belong, as `api::timeline` and
+// `api::history`.
+#[path = "api/history.rs"]
+pub mod history;

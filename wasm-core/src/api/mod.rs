@@ -10,7 +10,10 @@
 
 pub mod editor;
 pub mod exercise;
-pub mod history;
+/// Compiled in the engine crate (every event of a page run goes through it), re-exported here.
+pub use schedlab_engine::history;
+#[cfg(test)]
+mod history_tests;
 pub mod inspector;
 pub mod limits;
 pub mod metrics;
