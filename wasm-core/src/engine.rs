@@ -23,8 +23,8 @@ pub mod time;
 pub mod topology;
 pub mod trace;
 
-// The page's runs go through these at every event (the timeline's snapshots and the heatmaps' sampling): they
-// are compiled with the engine, for speed, and re-exported where they belong, as `api::timeline` and
-// `api::history`.
+// Every event of a page run goes through the heatmaps' sampler (the timeline samples before each step): it is
+// compiled with the engine, for speed (at -Oz it made the wasm engine about 6 % slower), and re-exported where it
+// belongs, as `api::history`. The timeline itself stays in the edges: at -O2 it made the wasm 14 KB larger.
 #[path = "api/history.rs"]
 pub mod history;
