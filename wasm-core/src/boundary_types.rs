@@ -1,5 +1,5 @@
 //! The TypeScript types of every JSON value the wasm API returns, generated from the structs that serialize
-//! it (ts-rs, a dev-dependency: the derives are `cfg_attr(test)`, so neither the library nor the wasm carries
+//! it (ts-rs, a dev-dependency: the derives are under `test` or the engine and edge crates' `gen` feature, so neither the library nor the wasm carries
 //! them). A top-level module of its own, beside `wasm`: it reads both `api` and `trace_import`, which may not
 //! read each other both ways. The app imports them from `src/engine/generated/engine.ts`, which is checked in; the test below fails
 //! when that file differs from what the structs generate, and `SCHEDLAB_WRITE_GENERATED=1` (`npm run gen:types`)

@@ -9,29 +9,18 @@
 //!                      event_queue, rng, trace, task, time
 //! ```
 
-pub mod api;
-pub mod balance;
-#[cfg(test)]
-mod boundary_types;
-pub mod config;
-pub mod event_queue;
-pub mod latency;
-pub mod machine;
-pub mod program;
-pub mod program_names;
-pub mod rbtree;
+// Three crates, one library: the engine (`schedlab-engine`, root `engine.rs`), the edges over it
+// (`schedlab-edges`, root `edges.rs`: `api`, `trace_import`) and this one (the wasm bindings, the host kernel).
+// Split so the wasm build compiles the engine for speed and the edges for size (the `wasm` profile in
+// Cargo.toml); every module keeps its path.
+pub use schedlab_edges::{api, trace_import};
+pub use schedlab_engine::{
+    balance, config, event_queue, latency, machine, program, program_names, rbtree, rng, sched, sim, task, time,
+    topology, trace,
+};
 /// The host kernel: its topology, real runs, their traces (native CLI only).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod real;
-pub mod rng;
-pub mod sched;
-pub mod sim;
-pub mod task;
-pub mod time;
-pub mod topology;
-pub mod trace;
-/// Real traces (ftrace text, trace-cmd report, perf script) read as the run model: pure text, native and wasm.
-pub mod trace_import;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

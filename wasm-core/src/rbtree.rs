@@ -19,7 +19,7 @@ use std::cmp::Ordering;
 const NIL: u32 = 0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "lowercase"))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS), ts(rename_all = "lowercase"))]
 pub enum RotationDir {
     Left,
     Right,

@@ -10,7 +10,7 @@ use crate::time::{CpuId, Pid, SimTime};
 use crate::topology::cpumask::CpuMask;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "lowercase"))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS), ts(rename_all = "lowercase"))]
 pub enum TaskState {
     /// Created by the scenario but not started yet.
     New,

@@ -19,7 +19,7 @@ pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
 
 /// One problem of a scenario as the editor shows it (`validateScenario`).
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct Problem {
     /// The field it is about, as a path (`processes[0].program[1].run_us`).
     pub path: String,
@@ -32,7 +32,7 @@ pub fn problems(text: &str) -> Vec<Problem> {
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct MachineChoice {
     pub name: String,
     pub nodes: u32,
@@ -43,16 +43,16 @@ pub struct MachineChoice {
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct TemplateChoice {
     pub name: &'static str,
     /// The steps as a scenario writes them (`OpFile`).
-    #[cfg_attr(test, ts(type = "Array<JsonValue>"))]
+    #[cfg_attr(any(test, feature = "gen"), ts(type = "Array<JsonValue>"))]
     pub program: Vec<OpFile>,
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct Choices {
     pub machines: Vec<MachineChoice>,
     pub templates: Vec<TemplateChoice>,

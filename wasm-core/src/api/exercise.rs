@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(
-    test,
+    any(test, feature = "gen"),
     derive(schemars::JsonSchema),
     schemars(rename = "exercise", transform = super::scenario_schema::process_when_per_process)
 )]
@@ -25,10 +25,10 @@ pub struct ExerciseFile {
     /// longest_wasted_idle_ms: the longest stretch one CPU idled while a thread allowed there waited;
     /// wasted_core_ms: the wasted core time; p99_wakeup_us / max_wakeup_us: a process's p99 / longest wakeup
     /// latency; completion_ms: when a process's last thread exited, from its start.
-    #[cfg_attr(test, schemars(extend("enum" = GOALS.map(|g| g.name))))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = GOALS.map(|g| g.name))))]
     pub goal: String,
     /// The bound the figure must not exceed, in the goal's unit (ms or µs).
-    #[cfg_attr(test, schemars(range(min = 0)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 0)))]
     pub max: f64,
     /// The process a per-process goal measures (p99_wakeup_us, max_wakeup_us, completion_ms; required
     /// there, refused for the machine-wide goals).
@@ -95,11 +95,11 @@ pub fn check(ex: &ExerciseFile, processes: &[ProcessFile]) -> Vec<Diagnostic> {
 
 /// The run judged against its exercise.
 #[derive(Clone, Debug, Serialize, PartialEq)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct Verdict {
     pub goal: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(any(test, feature = "gen"), ts(optional))]
     pub process: Option<String>,
     /// The exercise's `max`, in the goal's unit.
     pub bound: f64,
@@ -113,7 +113,7 @@ pub struct Verdict {
     /// The run ended before its duration (a policy failed, the event budget
     /// ran out), at this time (ns): the exercise then fails.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(any(test, feature = "gen"), ts(optional))]
     pub stopped_early_ns: Option<u64>,
 }
 

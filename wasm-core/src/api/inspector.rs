@@ -7,7 +7,7 @@ use crate::sim::Simulator;
 use serde::Serialize;
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct GroupStatsView {
     pub cpus: String,
     pub local: bool,
@@ -23,7 +23,7 @@ pub struct GroupStatsView {
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct DecisionView {
     pub t_ns: u64,
     pub cpu: u32,
@@ -48,7 +48,7 @@ pub struct DecisionView {
 
 /// `Why` for the app: a code and its numbers.
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 #[serde(tag = "code", rename_all = "kebab-case")]
 pub enum WhyView {
     NoOtherGroup,
@@ -150,12 +150,12 @@ pub fn recent_decisions(sim: &Simulator, n: usize, skip_not_designated: bool) ->
 
 /// A wakeup or fork placement, for the topology view's highlight.
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct PlacementView {
     pub t_ns: u64,
     pub pid: u32,
     pub task: String,
-    #[cfg_attr(test, ts(as = "crate::balance::placement::PlaceKind"))]
+    #[cfg_attr(any(test, feature = "gen"), ts(as = "crate::balance::placement::PlaceKind"))]
     pub kind: &'static str,
     pub prev_cpu: u32,
     pub waker_cpu: u32,

@@ -5,7 +5,7 @@ use crate::sim::Simulator;
 use serde::Serialize;
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct LatencyCdf {
     pub tgid: u32,
     pub name: String,

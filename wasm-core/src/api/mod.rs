@@ -10,7 +10,10 @@
 
 pub mod editor;
 pub mod exercise;
-pub mod history;
+/// Compiled in the engine crate (every event of a page run goes through it), re-exported here.
+pub use schedlab_engine::history;
+#[cfg(test)]
+mod history_tests;
 pub mod inspector;
 pub mod limits;
 pub mod metrics;
@@ -24,7 +27,7 @@ pub mod rtapp_export;
 pub mod rtapp_import;
 pub mod scenario;
 mod scenario_de;
-#[cfg(test)]
+#[cfg(any(test, feature = "gen"))]
 mod scenario_schema;
 #[cfg(test)]
 mod scenario_test;

@@ -37,7 +37,7 @@ pub const PRESETS: &[Preset] = &[
 
 /// A preset as the app's library lists it (`presetList`).
 #[derive(serde::Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct PresetInfo {
     pub name: &'static str,
     pub title: &'static str,

@@ -10,7 +10,7 @@ use crate::time::{Pid, SimTime};
 use serde::Serialize;
 
 #[derive(Serialize, Debug)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct Report {
     pub scenario: String,
     pub seed: u64,
@@ -49,12 +49,12 @@ pub struct Report {
     /// the simulator does not hold the scenario's exercise, so whoever has
     /// both sets it (`with_exercise`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(any(test, feature = "gen"), ts(optional))]
     pub exercise: Option<super::exercise::Verdict>,
 }
 
 #[derive(Serialize, Debug)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct ViolationReport {
     pub detected_ns: u64,
     pub confirmed_ns: u64,
@@ -65,7 +65,7 @@ pub struct ViolationReport {
 }
 
 #[derive(Serialize, Debug)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct CpuReport {
     pub cpu: u32,
     pub busy_ns: u64,
@@ -73,7 +73,7 @@ pub struct CpuReport {
 }
 
 #[derive(Serialize, Debug, Clone)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct ProcessReport {
     pub tgid: u32,
     pub name: String,

@@ -11,7 +11,7 @@ use super::parse_problems::{diagnostic_of, every_parse_problem, top_level_proble
 use crate::config::SimConfig;
 use serde::{Deserialize, Serialize};
 
-#[cfg(test)]
+#[cfg(any(test, feature = "gen"))]
 use super::scenario_schema::{NAME_PATTERN, PROCESS_NAME_PATTERN, TEXT_PATTERN};
 pub use super::validate::validate;
 
@@ -36,25 +36,25 @@ pub const MAX_SCENARIO_BYTES: usize = 8 * 1024 * 1024;
 /// most 8 MiB.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(schemars::JsonSchema), schemars(title = "schedlab scenario, version 1"))]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(title = "schedlab scenario, version 1"))]
 pub struct ScenarioFile {
-    #[cfg_attr(test, schemars(extend("const" = SCENARIO_VERSION)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = SCENARIO_VERSION)))]
     pub version: u32,
-    #[cfg_attr(test, schemars(length(min = 1, max = MAX_NAME_LEN), pattern(NAME_PATTERN)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(length(min = 1, max = MAX_NAME_LEN), pattern(NAME_PATTERN)))]
     pub name: String,
     /// Free text shown as written; it may contain line breaks and tabs but no other control characters.
     #[serde(default)]
-    #[cfg_attr(test, schemars(pattern(TEXT_PATTERN)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(TEXT_PATTERN)))]
     pub description: String,
     /// Seed of the run's single PRNG.
     #[serde(default = "default_seed")]
     pub seed: u64,
     /// Simulated time to run.
-    #[cfg_attr(test, schemars(range(min = 1, max = MAX_DURATION_MS)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = MAX_DURATION_MS)))]
     pub duration_ms: u64,
     /// Scheduler tick frequency (CONFIG_HZ).
     #[serde(default = "default_hz")]
-    #[cfg_attr(test, schemars(range(min = 10, max = 10_000)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 10, max = 10_000)))]
     pub hz: u32,
     pub machine: MachineSpec,
     #[serde(default)]
@@ -72,7 +72,7 @@ pub struct ScenarioFile {
     /// The kernel's preemption model (CONFIG_PREEMPT_NONE / _VOLUNTARY / CONFIG_PREEMPT). Distributions ship
     /// voluntary. Under full, a newly-idle balancing pass stops after its first task (4.1's detach_tasks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("enum" = PREEMPT_MODELS, "default" = "voluntary")))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = PREEMPT_MODELS, "default" = "voluntary")))]
     pub preempt: Option<String>,
     /// The paper's sanity checker: every period_ms check that no CPU idles while a thread that could run
     /// there waits; report it if still so after window_ms. Default on (1000 / 100); false turns it off.
@@ -85,9 +85,9 @@ pub struct ScenarioFile {
     pub costs: Option<CostsFile>,
     /// CPU-controller cgroups, parents before children.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(test, schemars(length(max = 256)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(length(max = 256)))]
     pub cgroups: Vec<CgroupFile>,
-    #[cfg_attr(test, schemars(length(min = 1)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(length(min = 1)))]
     pub processes: Vec<ProcessFile>,
     /// Timed events: CPU hotplug. Replayed in time order (as listed at equal times), each must change
     /// something: offline an online CPU that is not the last one online, or online an offline one.
@@ -111,27 +111,27 @@ pub const WAIT_POLICIES: &[&str] = &["spin", "yield", "block"];
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "costs"))]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "costs"))]
 pub struct CostsFile {
-    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 10_000_000)))]
     pub context_switch_ns: Option<u64>,
     /// A wakeup sent to another CPU (IPI): owed by the wakee and taken by the target CPU before the wakee's
     /// own code runs, so it counts in the wakeup latency (at the CPU's speed).
-    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 10_000_000)))]
     pub wakeup_ipi_ns: Option<u64>,
-    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 10_000_000)))]
     pub migration_cold_ns: Option<u64>,
-    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 10_000_000)))]
     pub migration_cold_remote_ns: Option<u64>,
     /// SMT contention: the speed, in percent of a lone hardware thread, at which a thread runs its task's
     /// work while another thread of its core is busy. Default 100 (no contention). CPU time is still
     /// charged by the clock.
-    #[cfg_attr(test, schemars(range(min = 10, max = 100)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 10, max = 100)))]
     pub smt_sibling_speed_pct: Option<u64>,
     /// Creating a thread (pthread_create), paid by a process's first thread for each of its other threads
     /// before its own program, so the threads start one after another. Default 15000; 0 starts them all at
     /// once.
-    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 10_000_000)))]
     pub clone_ns: Option<u64>,
 }
 
@@ -149,25 +149,25 @@ fn yes() -> bool {
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "cgroup"))]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "cgroup"))]
 pub struct CgroupFile {
-    #[cfg_attr(test, schemars(length(min = 1, max = MAX_NAME_LEN), pattern(NAME_PATTERN)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(length(min = 1, max = MAX_NAME_LEN), pattern(NAME_PATTERN)))]
     pub name: String,
     /// cpu.shares.
     #[serde(default = "default_shares")]
-    #[cfg_attr(test, schemars(range(min = 2, max = 262_144)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 2, max = 262_144)))]
     pub shares: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<String>,
     /// Group Identity class (top-level cgroups only; children inherit). Takes effect with
     /// policy.group_identity.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("enum" = IDENTITIES, "default" = "normal")))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = IDENTITIES, "default" = "normal")))]
     pub identity: Option<String>,
     /// Group Identity SMT expeller (highclass only): no underclass task runs on the SMT sibling of a CPU
     /// running this group's tasks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("default" = false)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("default" = false)))]
     pub smt_expeller: Option<bool>,
 }
 
@@ -186,7 +186,7 @@ pub enum BugsSpec {
 /// true = the bug is present.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "bug_switches"))]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "bug_switches"))]
 pub struct BugSwitchesFile {
     pub group_imbalance: Option<bool>,
     pub group_construction: Option<bool>,
@@ -198,12 +198,12 @@ pub struct BugSwitchesFile {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(
-    test,
+    any(test, feature = "gen"),
     derive(schemars::JsonSchema),
     schemars(rename = "event", transform = super::scenario_schema::one_event)
 )]
 pub struct EventFile {
-    #[cfg_attr(test, schemars(range(max = MAX_DURATION_MS)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(max = MAX_DURATION_MS)))]
     pub at_ms: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_offline: Option<u32>,
@@ -221,56 +221,56 @@ fn default_hz() -> u32 {
 /// Either a preset name, or a custom shape. CPUs are numbered node-major, then core, then SMT thread.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "machine"))]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "machine"))]
 pub struct MachineSpec {
     /// "host" is the machine the native CLI runs on, read from sysfs (refused in the browser).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("enum" = super::scenario_schema::machine_presets())))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = super::scenario_schema::machine_presets())))]
     pub preset: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(range(min = 1, max = 64)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = 64)))]
     pub nodes: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(range(min = 1, max = 1024)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = 1024)))]
     pub cores_per_node: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(range(min = 1, max = 8)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = 8)))]
     pub threads_per_core: Option<u32>,
     /// NUMA distance matrix (SLIT): 10 on the diagonal, symmetric, 11..254 elsewhere.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(inner(inner(range(min = 10, max = 254)))))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(inner(inner(range(min = 10, max = 254)))))]
     pub distance: Option<Vec<Vec<u32>>>,
     /// NUMA nodes in one package (socket); must divide the node count. Default 1, or the preset's (the
     /// Opteron 6272's packages hold two nodes). Decides Linux 4.1's x86 topology table: a package spanning
     /// several nodes has no DIE level and loses its NUMA levels at a hotplug rebuild (Missing Scheduling
     /// Domains).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(range(min = 1, max = 64)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = 64)))]
     pub nodes_per_package: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "policy"))]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "policy"))]
 pub struct PolicySpec {
     /// The fair-class policy: 'cfs' (Linux 4.1), 'pfs' (thread weight = process weight / its threads),
     /// 'dw-cfs' (thread weight = W · alpha(Nt, No)), 'eevdf' (Linux 6.6+: lag eligibility, virtual
     /// deadlines, base slice = min granularity), 'o1' (the O(1) scheduler of 2.6.0-2.6.22: priority arrays,
     /// sleep_avg bonus, nr_running balancing; no hotplug). 'ext': a sched_ext-style scheduler written in
     /// JavaScript (`source`).
-    #[cfg_attr(test, schemars(extend("enum" = super::editor::POLICY_KINDS)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = super::editor::POLICY_KINDS)))]
     pub kind: String,
     /// dw-cfs only: which reconstruction of alpha(Nt, No) (kernel-model.md 6; the paper's formula is lost).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("enum" = ["A", "B", "C"], "default" = "A")))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = ["A", "B", "C"], "default" = "A")))]
     pub alpha: Option<String>,
     /// dw-cfs only: alpha(No, No), the reward for exactly No threads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(range(min = 1), extend("exclusiveMaximum" = 2, "default" = 1.1)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1), extend("exclusiveMaximum" = 2, "default" = 1.1)))]
     pub beta: Option<f64>,
     /// Alibaba Cloud Linux sched_group_identity_enabled: the cgroups' identity and smt_expeller take effect.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("default" = false)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("default" = false)))]
     pub group_identity: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tunables: Option<TunablesSpec>,
@@ -278,7 +278,7 @@ pub struct PolicySpec {
     pub features: Option<FeaturesSpec>,
     /// Kind 'ext': the policy's JavaScript source (sched_ext callbacks and scx.* helpers).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(length(max = 65_536)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(length(max = 65_536)))]
     pub source: Option<String>,
     /// Kind 'ext', schedsim only: a file holding the source, relative to the scenario file (`schedsim`
     /// reads it into `source`).
@@ -287,7 +287,7 @@ pub struct PolicySpec {
     /// Kind 'ext': a runnable task not run for this long ends the policy; the fair class takes every task
     /// back (default 30000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(range(min = 1, max = MAX_DURATION_MS)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = MAX_DURATION_MS)))]
     pub watchdog_ms: Option<f64>,
 }
 
@@ -310,39 +310,39 @@ impl Default for PolicySpec {
 /// Base values before CPU-count scaling, in microseconds; omitted ones keep Linux 4.1 defaults.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "tunables"))]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "tunables"))]
 pub struct TunablesSpec {
-    #[cfg_attr(test, schemars(range(min = 100, max = 1_000_000), extend("default" = 6000)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 100, max = 1_000_000), extend("default" = 6000)))]
     pub sched_latency_us: Option<u64>,
-    #[cfg_attr(test, schemars(range(min = 100, max = 1_000_000), extend("default" = 750)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 100, max = 1_000_000), extend("default" = 750)))]
     pub sched_min_granularity_us: Option<u64>,
-    #[cfg_attr(test, schemars(range(max = 1_000_000), extend("default" = 1000)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 1_000_000), extend("default" = 1000)))]
     pub sched_wakeup_granularity_us: Option<u64>,
-    #[cfg_attr(test, schemars(range(min = 1, max = 1000), extend("default" = 8)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = 1000), extend("default" = 8)))]
     pub sched_nr_latency: Option<u64>,
-    #[cfg_attr(test, schemars(range(max = 1_000_000), extend("default" = 500)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 1_000_000), extend("default" = 500)))]
     pub sched_migration_cost_us: Option<u64>,
     /// "log" (1 + ilog2(min(cpus, 8))) or "none".
-    #[cfg_attr(test, schemars(extend("enum" = ["log", "none"], "default" = "log")))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = ["log", "none"], "default" = "log")))]
     pub tunable_scaling: Option<String>,
 }
 
 /// Scheduler feature bits (kernel/sched/features.h); Linux 4.1 defaults when omitted.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(test, derive(schemars::JsonSchema), schemars(rename = "features"))]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "features"))]
 pub struct FeaturesSpec {
-    #[cfg_attr(test, schemars(extend("default" = true)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("default" = true)))]
     pub gentle_fair_sleepers: Option<bool>,
-    #[cfg_attr(test, schemars(extend("default" = true)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("default" = true)))]
     pub start_debit: Option<bool>,
-    #[cfg_attr(test, schemars(extend("default" = false)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("default" = false)))]
     pub next_buddy: Option<bool>,
-    #[cfg_attr(test, schemars(extend("default" = true)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("default" = true)))]
     pub last_buddy: Option<bool>,
-    #[cfg_attr(test, schemars(extend("default" = true)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("default" = true)))]
     pub cache_hot_buddy: Option<bool>,
-    #[cfg_attr(test, schemars(extend("default" = true)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("default" = true)))]
     pub wakeup_preemption: Option<bool>,
 }
 
@@ -350,23 +350,23 @@ pub struct FeaturesSpec {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(
-    test,
+    any(test, feature = "gen"),
     derive(schemars::JsonSchema),
     schemars(rename = "process", transform = super::scenario_schema::template_or_program)
 )]
 pub struct ProcessFile {
     /// Unique among the processes; no '/' (a wake step names a thread as 'process/k') and no control
     /// characters.
-    #[cfg_attr(test, schemars(length(min = 1, max = MAX_NAME_LEN), pattern(PROCESS_NAME_PATTERN)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(length(min = 1, max = MAX_NAME_LEN), pattern(PROCESS_NAME_PATTERN)))]
     pub name: String,
     #[serde(default)]
-    #[cfg_attr(test, schemars(range(min = -20, max = 19)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = -20, max = 19)))]
     pub nice: i32,
     #[serde(default = "one")]
-    #[cfg_attr(test, schemars(range(min = 1, max = MAX_THREADS)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = MAX_THREADS)))]
     pub threads: u32,
     #[serde(default)]
-    #[cfg_attr(test, schemars(range(max = MAX_DURATION_MS)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(max = MAX_DURATION_MS)))]
     pub start_ms: u64,
     /// Allowed CPUs, a taskset list such as '0-3,8'.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -376,7 +376,7 @@ pub struct ProcessFile {
     pub nodes: Option<Vec<u32>>,
     /// Login session / tty; one autogroup per session.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(pattern(NAME_PATTERN)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
     pub session: Option<String>,
     /// Name of a cgroup from 'cgroups' (autogroup then does not apply).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -384,15 +384,15 @@ pub struct ProcessFile {
     /// eevdf only: the threads' custom slice (request size) in microseconds, as Linux 6.12's
     /// sched_setattr; default the base slice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(range(min = 100, max = 100_000)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 100, max = 100_000)))]
     pub slice_us: Option<u64>,
     /// Jobs shared by the process's threads (make's job server); taken by take_job steps.
     #[serde(default)]
-    #[cfg_attr(test, schemars(range(max = 10_000_000)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 10_000_000)))]
     pub job_pool: u32,
     /// A named program (wasm-core/src/api/templates.rs) instead of 'program'.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("enum" = super::templates::TEMPLATE_NAMES)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = super::templates::TEMPLATE_NAMES)))]
     pub template: Option<String>,
     /// At most 1000 steps, loops nested at most 16 deep. The task exits at the end.
     #[serde(default)]
@@ -408,7 +408,7 @@ fn one() -> u32 {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(
-    test,
+    any(test, feature = "gen"),
     derive(schemars::JsonSchema),
     schemars(rename = "op", transform = super::scenario_schema::one_step)
 )]
@@ -425,38 +425,38 @@ pub struct OpFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<Vec<OpFile>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("const" = true)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
     pub exit: Option<bool>,
     /// Block until woken (futex wait); a wakeup sent earlier is not lost.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("const" = true)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
     pub wait: Option<bool>,
     /// Wake 'process' (its thread 0) or 'process/k'.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(pattern(NAME_PATTERN)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
     pub wake: Option<String>,
     /// Barrier of this process: all its threads meet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(pattern(NAME_PATTERN)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
     pub barrier: Option<String>,
     /// With barrier: spin this long before blocking (default 0). With wait_policy yield: the spin between
     /// sched_yield calls; with block: the spin before blocking. Not with spin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spin_us: Option<DistFile>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(pattern(NAME_PATTERN)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
     pub lock: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(pattern(NAME_PATTERN)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
     pub unlock: Option<String>,
     /// sched_yield.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[serde(rename = "yield")]
-    #[cfg_attr(test, schemars(extend("const" = true)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
     pub yield_cpu: Option<bool>,
     /// Take a job from the process's job_pool; the thread exits if none is left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("const" = true)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
     pub take_job: Option<bool>,
     /// fork(): start a child (same process and group) running this program; it exits at its end. A child
     /// cannot be woken (wake names a process's starting threads), so its program has no wait. Past 10,000
@@ -465,7 +465,7 @@ pub struct OpFile {
     pub fork: Option<Vec<OpFile>>,
     /// wait(): block until a child exits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("const" = true)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
     pub wait_child: Option<bool>,
     /// Post to this thread's one-slot flag of that name for the thread `to` places on: wait while it is
     /// still set (the reader has not taken the last post), then set it. Skipped when that thread does not
@@ -474,7 +474,7 @@ pub struct OpFile {
     pub post: Option<String>,
     /// With post: the reader's offset from this thread's index.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(range(min = -10_000, max = 10_000), extend("not" = {"const": 0}, "default" = 1)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = -10_000, max = 10_000), extend("not" = {"const": 0}, "default" = 1)))]
     pub to: Option<i32>,
     /// Await the one-slot flag of that name of the thread `from` places off: wait while it is clear, then
     /// clear it. Skipped when that thread does not exist (NAS lu's sync_left).
@@ -482,13 +482,13 @@ pub struct OpFile {
     pub await_flag: Option<String>,
     /// With await: the poster's offset from this thread's index.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(range(min = -10_000, max = 10_000), extend("not" = {"const": 0}, "default" = -1)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = -10_000, max = 10_000), extend("not" = {"const": 0}, "default" = -1)))]
     pub from: Option<i32>,
     /// How the thread waits for the flag: spin (busy until it changes, as NAS lu's own loops), yield (spin
     /// spin_us, sched_yield, again; needs spin_us), block (spin spin_us, default 0, then sleep until it
     /// changes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, schemars(extend("enum" = WAIT_POLICIES, "default" = "spin")))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = WAIT_POLICIES, "default" = "spin")))]
     pub wait_policy: Option<String>,
 }
 

@@ -1,10 +1,13 @@
 //! The scenario format's JSON Schema (`wasm-core/schema/scenario.v1.schema.json`), generated from the serde
-//! structs of `scenario.rs` (schemars, a dev-dependency: the derives are `cfg_attr(test)`). Doc comments become
+//! structs of `scenario.rs` (schemars, a dev-dependency: the derives are under `test` or the `gen` feature). Doc comments become
 //! descriptions, attributes beside the fields carry bounds, patterns and the lists a value comes from; the
 //! either-or values that `scenario_de` reads by hand have their forms written here, and the rules serde cannot
 //! say (one kind per step, one change per event, template or program, a process for a per-process goal) are
 //! added by the transforms below. The test fails when the checked-in schema differs; `npm run gen:types`
 //! rewrites it.
+
+// Compiled for the derives' `transform` hooks whenever `gen` is on; the schema is written only by its test.
+#![cfg_attr(not(test), allow(dead_code))]
 
 use super::exercise::GOALS;
 use super::scenario::{BugSwitchesFile, BugsSpec, DistFile, SanityFile, ScenarioFile, BUG_PROFILES};
@@ -22,7 +25,8 @@ pub const TEXT_PATTERN: &str = r"^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f]*$";
 pub const PROCESS_NAME_PATTERN: &str = r"^[^/\u0000-\u001f\u007f-\u009f]*$";
 
 /// Where the schema lives, from the crate's directory.
-const OUT: &str = "schema/scenario.v1.schema.json";
+// `api` is compiled in the schedlab-edges crate, whose manifest is in wasm-core/edges.
+const OUT: &str = "../schema/scenario.v1.schema.json";
 const ID: &str = "https://schedlab.example/scenario.v1.schema.json";
 
 /// A step's kinds: the key that names it and the keys allowed beside it (`validate_program` checks the same).

@@ -40,7 +40,7 @@ pub fn cpumask_hex(mask: &CpuMask, nr_cpus: u32) -> String {
 
 /// One domain of one CPU, as the report and the inspector carry it.
 #[derive(Serialize, Debug, Clone)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct DomainSchedstat {
     /// The level's name (SMT, MC, NUMA…), lowest first.
     pub level: String,
@@ -50,7 +50,7 @@ pub struct DomainSchedstat {
 
 /// One CPU's counters and its domains'.
 #[derive(Serialize, Debug, Clone)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct CpuSchedstat {
     pub cpu: u32,
     pub rq: RqSchedstat,

@@ -282,10 +282,10 @@ impl Timeline {
 
     /// Restores snapshot `k`, keeping the current run slices up to its length.
     fn restore(&mut self, k: usize) {
-        let kept = self.sim.trace.take_slices();
+        let kept = self.sim.trace_mut().take_slices();
         let mut sim = self.copy_of(k);
         let snap = &self.snapshots[k];
-        sim.trace.rewind_slices(kept, snap.slices_len, snap.now);
+        sim.trace_mut().rewind_slices(kept, snap.slices_len, snap.now);
         self.sim = sim;
     }
 
@@ -411,8 +411,8 @@ impl Timeline {
 }
 
 fn snapshot(sim: &mut Simulator) -> Snapshot {
-    let slices = std::mem::take(&mut sim.trace.slices);
+    let slices = std::mem::take(&mut sim.trace_mut().slices);
     let copy = sim.clone();
-    sim.trace.slices = slices;
-    Snapshot { events: sim.events_processed(), now: sim.now(), sim: copy, slices_len: sim.trace.slices_total() }
+    sim.trace_mut().slices = slices;
+    Snapshot { events: sim.events_processed(), now: sim.now(), sim: copy, slices_len: sim.trace().slices_total() }
 }

@@ -7,7 +7,7 @@ use crate::trace::TraceKind;
 use serde::Serialize;
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct TopologyView {
     pub name: String,
     pub nodes: u32,
@@ -25,7 +25,7 @@ pub struct TopologyView {
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct CpuPlace {
     pub cpu: u32,
     /// Its package (`phys_proc_id`).
@@ -74,7 +74,7 @@ pub fn topology(sim: &Simulator) -> TopologyView {
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct MigrationView {
     pub t_ns: u64,
     pub pid: u32,

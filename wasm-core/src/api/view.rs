@@ -10,7 +10,7 @@ use crate::trace::{TraceKind, TraceRecord};
 use serde::Serialize;
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct SimView {
     pub now_ns: u64,
     pub events: u64,
@@ -21,7 +21,7 @@ pub struct SimView {
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct CpuView {
     pub cpu: u32,
     pub online: bool,
@@ -45,7 +45,7 @@ pub struct CpuView {
 
 /// An O(1) runqueue: the active and expired arrays and how often they swapped.
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct O1RqView {
     pub active: O1ArrayView,
     pub expired: O1ArrayView,
@@ -60,7 +60,7 @@ pub struct O1RqView {
 /// One `prio_array`: the bitmap's set bits as the kernel holds them, and the
 /// non-empty FIFO lists (level, tasks in queue order).
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct O1ArrayView {
     pub nr_active: u32,
     pub bitmap: Vec<u32>,
@@ -68,14 +68,14 @@ pub struct O1ArrayView {
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct O1LevelView {
     pub prio: u32,
     pub tasks: Vec<O1TaskView>,
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct O1TaskView {
     pub pid: Pid,
     pub name: String,
@@ -85,7 +85,7 @@ pub struct O1TaskView {
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct TreeView {
     pub root: Option<Pid>,
     pub nodes: Vec<TreeNode>,
@@ -94,7 +94,7 @@ pub struct TreeView {
 /// A tree node: a task (`pid` is its pid) or a group entity (`group` is its
 /// task group, and `pid` its entity id, which has the top bit set).
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct TreeNode {
     pub pid: u32,
     pub name: String,
@@ -108,7 +108,7 @@ pub struct TreeNode {
 
 /// The runqueue of one task group on one CPU (group scheduling's tree of trees).
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct GroupRqView {
     pub tg: u32,
     pub name: String,
@@ -123,23 +123,23 @@ pub struct GroupRqView {
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct RotationView {
     pub cpu: u32,
-    #[cfg_attr(test, ts(as = "crate::rbtree::RotationDir"))]
+    #[cfg_attr(any(test, feature = "gen"), ts(as = "crate::rbtree::RotationDir"))]
     pub dir: &'static str,
     pub pivot: Pid,
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct TaskView {
     pub pid: Pid,
     pub tgid: u32,
     pub name: String,
     pub nice: i32,
     pub weight: u64,
-    #[cfg_attr(test, ts(as = "crate::task::TaskState"))]
+    #[cfg_attr(any(test, feature = "gen"), ts(as = "crate::task::TaskState"))]
     pub state: &'static str,
     pub cpu: u32,
     pub vruntime: u64,
@@ -150,7 +150,7 @@ pub struct TaskView {
 }
 
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct EventView {
     pub t_ns: u64,
     pub cpu: u32,
@@ -206,7 +206,7 @@ pub fn frame_view(sim: &Simulator, detail: u32) -> SimView {
 
 fn view_of(sim: &Simulator, trees_of: impl Fn(u32) -> bool, with_tasks: bool) -> SimView {
     let empty = || TreeView { root: None, nodes: Vec::new() };
-    let gi = sim.policy.group_identity;
+    let gi = sim.policy().group_identity;
     let cpus = sim
         .rqs()
         .iter()
@@ -263,7 +263,7 @@ fn group_rqs(sim: &Simulator, cpu: u32) -> Vec<GroupRqView> {
             min_vruntime: c.min_vruntime,
             curr: c.curr,
             tree: tree_view(sim, &c.tree),
-            under: sim.policy.group_identity.then(|| tree_view(sim, &c.under)),
+            under: sim.policy().group_identity.then(|| tree_view(sim, &c.under)),
         })
         .collect()
 }
@@ -319,7 +319,7 @@ pub fn task_views(sim: &Simulator) -> Vec<TaskView> {
 /// explains), with the total. A 10,000-thread run so never serialises every
 /// task for a table that shows a few hundred.
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct TaskList {
     pub rows: Vec<TaskView>,
     pub total: usize,

@@ -6,7 +6,7 @@ use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "kebab-case"))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS), ts(rename_all = "kebab-case"))]
 pub enum PlaceKind {
     Wakeup,
     /// A wakeup with WF_SYNC: the waker is about to give its CPU up.

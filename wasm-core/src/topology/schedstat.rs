@@ -56,7 +56,7 @@ pub fn idle_index(idle: IdleType) -> usize {
 
 /// One idle type's load-balancing counters of one domain.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct LbCounters {
     pub lb_count: u64,
     pub lb_balanced: u64,
@@ -97,7 +97,7 @@ impl LbCounters {
 
 /// One CPU's copy of one scheduling domain's counters.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct SdSchedstat {
     /// Indexed by `idle_index`: idle, busy, newly idle.
     pub lb: [LbCounters; 3],
@@ -142,7 +142,7 @@ impl SdSchedstat {
 
 /// One runqueue's counters (the `cpuN` line).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct RqSchedstat {
     pub yld_count: u64,
     pub sched_count: u64,

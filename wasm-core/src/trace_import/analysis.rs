@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 /// One CPU of the real run (model numbering, and the host's).
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct RealCpu {
     pub cpu: u32,
     pub host_cpu: u32,
@@ -34,7 +34,7 @@ pub struct RealCpu {
 
 /// Events of the workload's threads inside the window, by tracepoint.
 #[derive(Serialize, Debug, Clone, Default, PartialEq, Eq)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct EventCounts {
     pub sched_switch: u64,
     pub sched_waking: u64,
@@ -47,7 +47,7 @@ pub struct EventCounts {
 
 /// What the real kernel did with the workload: the `schedsim run` report's figures.
 #[derive(Serialize, Debug)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct RealReport {
     pub scenario: String,
     pub seed: u64,
@@ -67,7 +67,7 @@ pub struct RealReport {
 /// A trace's report with the format it was read as: `schedsim real-trace --json` and the page's
 /// `RealTrace.real_report_json`.
 #[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct ReadReport<'a> {
     /// The format the trace was read as (`Format::name`).
     pub format: &'static str,
