@@ -18,6 +18,9 @@ pub use schedlab_engine::{
     balance, config, event_queue, latency, machine, program, program_names, rbtree, rng, sched, sim, task, time,
     topology, trace,
 };
+/// The TypeScript types of the wasm API's JSON values, generated and checked (tests only).
+#[cfg(test)]
+mod boundary_types;
 /// The host kernel: its topology, real runs, their traces (native CLI only).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod real;

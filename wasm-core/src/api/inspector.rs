@@ -165,7 +165,7 @@ pub struct PlacementView {
 }
 
 /// A placement's kind as the app reads it (its TypeScript type lists these words).
-pub(crate) fn place_kind_word(kind: crate::balance::placement::PlaceKind) -> &'static str {
+pub fn place_kind_word(kind: crate::balance::placement::PlaceKind) -> &'static str {
     use crate::balance::placement::PlaceKind;
     match kind {
         PlaceKind::Wakeup => "wakeup",

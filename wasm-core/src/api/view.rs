@@ -241,7 +241,7 @@ fn view_of(sim: &Simulator, trees_of: impl Fn(u32) -> bool, with_tasks: bool) ->
 }
 
 /// A rotation's direction as the app reads it (its TypeScript type lists these words).
-pub(crate) fn rotation_word(dir: RotationDir) -> &'static str {
+pub fn rotation_word(dir: RotationDir) -> &'static str {
     match dir {
         RotationDir::Left => "left",
         RotationDir::Right => "right",
