@@ -225,13 +225,21 @@ impl Simulator {
         let t = &mut self.tasks[creator as usize];
         t.threads_to_create -= 1;
         t.next_thread += 1;
-        let (tgid, ix, vruntime) = (t.tgid, t.next_thread - 1, t.se.vruntime);
+        let (tgid, ix) = (t.tgid, t.next_thread - 1);
         let pid = self.procs[tgid as usize].threads[ix as usize];
+        self.wake_up_new_task(cpu, creator, pid);
+    }
+
+    /// `sched_fork` + `wake_up_new_task` for a new task made by `parent` on
+    /// `cpu`: it starts from the parent's vruntime (`task_fork_fair`) and is
+    /// placed from the parent's CPU.
+    fn wake_up_new_task(&mut self, cpu: CpuId, parent: Pid, pid: Pid) {
+        let vruntime = self.tasks[parent as usize].se.vruntime;
         let now = self.now;
-        let thread = &mut self.tasks[pid as usize];
-        thread.cpu = cpu;
-        thread.se.vruntime = vruntime;
-        thread.stats.started_at = Some(now);
+        let task = &mut self.tasks[pid as usize];
+        task.cpu = cpu;
+        task.se.vruntime = vruntime;
+        task.stats.started_at = Some(now);
         self.class().task_fork(self, pid, cpu);
         self.advance(pid, From::Waking { is_new: true, waker: Some(cpu), sync: false });
     }
@@ -259,16 +267,12 @@ impl Simulator {
             p.allowed.clone(),
         );
         child.tg = p.tg;
-        child.cpu = cpu;
         child.parent = Some(parent);
-        child.se.vruntime = p.se.vruntime;
-        child.stats.started_at = Some(self.now);
         self.tasks.push(child);
         self.tasks[pid as usize].thread_ix = self.procs[tgid as usize].threads.len() as u32;
         self.procs[tgid as usize].threads.push(pid);
         self.tasks[parent as usize].live_children += 1;
-        self.class().task_fork(self, pid, cpu);
-        self.advance(pid, From::Waking { is_new: true, waker: Some(cpu), sync: false });
+        self.wake_up_new_task(cpu, parent, pid);
     }
 
     /// A child exited: its waiting parent wakes, or the exit is remembered.
