@@ -2,7 +2,7 @@
 // long jobs to a callback. The transport is a port-like object, so the unit
 // tests can connect a client straight to an EngineHost without a worker.
 import type { FromWorker, Op, Progress } from './protocol';
-import type { Frame, FrameQuery } from './frame';
+import { inflateFrame, type Frame, type FrameQuery } from './frame';
 
 export interface Port {
   postMessage(m: unknown): void;
@@ -18,7 +18,7 @@ export interface Answer<T> {
 interface Pending {
   resolve: (a: Answer<unknown>) => void;
   reject: (e: Error) => void;
-  onProgress?: (p: Progress) => void;
+  onProgress?: (p: Progress<Frame>) => void;
 }
 
 export class EngineClient {
@@ -45,7 +45,7 @@ export class EngineClient {
     this.pending.clear();
   }
 
-  request<T>(op: Op, q?: FrameQuery, onProgress?: (p: Progress) => void): Promise<Answer<T>> {
+  request<T>(op: Op, q?: FrameQuery, onProgress?: (p: Progress<Frame>) => void): Promise<Answer<T>> {
     const id = this.nextId++;
     if (this.broken) return Promise.reject(this.broken);
     return new Promise<Answer<T>>((resolve, reject) => {
@@ -61,14 +61,15 @@ export class EngineClient {
 
   private receive(m: FromWorker): void {
     if ('progress' in m) {
-      this.pending.get(m.progress.id)?.onProgress?.(m.progress);
+      const p = m.progress;
+      this.pending.get(p.id)?.onProgress?.({ ...p, frame: p.frame && inflateFrame(p.frame) });
       return;
     }
     const r = m.reply;
     const p = this.pending.get(r.id);
     if (!p) return;
     this.pending.delete(r.id);
-    if (r.ok) p.resolve({ value: r.value, frame: r.frame });
+    if (r.ok) p.resolve({ value: r.value, frame: r.frame && inflateFrame(r.frame) });
     else p.reject(new Error(r.error));
   }
 }

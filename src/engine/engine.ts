@@ -4,20 +4,17 @@
 // in the engine worker (host.ts); the page uses this module for the pure
 // lookups (preset list and texts) and talks to the worker (client.ts).
 import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { countersQuery, framePart, viewOf, type FramePart } from './frame';
+import type { FrameQuery as EngineFrameQuery } from './generated/engine';
 import type {
-  CpuSchedstat,
   DecisionView,
-  EventView,
   LatencyCdf,
-  LoadHistory,
   Mark,
   MigrationView,
   PlacementView,
   PresetInfo,
   Report,
-  RunSlice,
   SimView,
-  TaskList,
   TaskView,
   TopologyView,
 } from './types';
@@ -142,18 +139,19 @@ export class Simulation {
     return this.sim.view_json();
   }
 
-  /** What a frame draws: every CPU's counters, the trees of `cpu` only, no tasks. */
+  /** Every CPU's counters and the trees of `cpu`, no tasks (the classroom's predictions step a copy and read this). */
   frame(cpu: number): SimView {
-    return JSON.parse(this.sim.frame_json(cpu)) as SimView;
+    const p = this.framePacket(countersQuery(cpu));
+    return viewOf(p.header, p.cpus);
+  }
+
+  /** One refresh of the lab in one engine call (see frame.ts). */
+  framePacket(q: EngineFrameQuery): FramePart {
+    return framePart(this.sim.frame(JSON.stringify(q)));
   }
 
   tasks(): TaskView[] {
     return JSON.parse(this.sim.tasks_json()) as TaskView[];
-  }
-
-  /** The task table's rows: at most `max`, live tasks first when there are more; `total` counts all. */
-  listedTasks(max: number): TaskList {
-    return JSON.parse(this.sim.listed_tasks_json(max)) as TaskList;
   }
 
   /** Task names, fetched once each (names never change; pids only grow). */
@@ -178,33 +176,6 @@ export class Simulation {
   /** The report without schedstats (a frame's: the page reads the selected CPU's alone, `schedstatOf`). */
   pageReport(): Report {
     return JSON.parse(this.sim.page_metrics_json()) as Report;
-  }
-
-  /** One CPU's schedstat counters and its domains'. */
-  schedstatOf(cpu: number): CpuSchedstat | null {
-    return JSON.parse(this.sim.schedstat_json(cpu)) as CpuSchedstat | null;
-  }
-
-  recentEvents(n: number): EventView[] {
-    return JSON.parse(this.sim.recent_events(n)) as EventView[];
-  }
-
-  /** Run slices overlapping [t0, t1], decoded from the engine's flat quads. */
-  /** Lane detail exists from this time on (null: from the start); older slices were dropped (bounded memory). */
-  slicesKeptFromNs(): number | null {
-    const t = this.sim.slices_kept_from_ns();
-    return t < 0 ? null : t;
-  }
-
-  /** Run slices on CPUs cpuLo..cpuHi overlapping [t0, t1]; those shorter than `bucketNs` come once per CPU and bucket, drawn over
-   * it (a zoomed-out window then costs its pixels, not its slices); 0 gives every slice. */
-  slices(t0Ns: number, t1Ns: number, bucketNs = 0, cpuLo = 0, cpuHi = 0xffffffff): RunSlice[] {
-    const flat = this.sim.slices(t0Ns, t1Ns, bucketNs, cpuLo, cpuHi);
-    const out: RunSlice[] = [];
-    for (let i = 0; i + 3 < flat.length; i += 4) {
-      out.push({ cpu: flat[i], pid: flat[i + 1], startNs: flat[i + 2], endNs: flat[i + 3] });
-    }
-    return out;
   }
 
   /** The n most recent balancing decisions (oldest first). */
@@ -233,23 +204,6 @@ export class Simulation {
   /** Up to n migrations at or after sinceNs among the recent trace records. */
   migrations(sinceNs: number, n: number): MigrationView[] {
     return JSON.parse(this.sim.migrations_json(sinceNs, n)) as MigrationView[];
-  }
-
-  /** Changes whenever the history gains or merges buckets. */
-  historyKey(): string {
-    return `${this.sim.history_len()}:${this.sim.history_width_ns()}`;
-  }
-
-  /** The sampled per-CPU history behind the heatmaps (bounded, downsampled). */
-  history(): LoadHistory {
-    return {
-      widthNs: this.sim.history_width_ns(),
-      buckets: this.sim.history_len(),
-      nrRunning: this.sim.history_nr_running(),
-      load: this.sim.history_load(),
-      migrations: this.sim.history_migrations(),
-      wasted: this.sim.history_wasted(),
-    };
   }
 
   /** Each woken process's wakeup latency quantiles (points + 1 of them). */

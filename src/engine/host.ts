@@ -6,7 +6,7 @@
 import { Simulation } from './engine';
 import { RealRun } from './real-run';
 import { makeJob, type Job } from './jobs';
-import { readFrame, settledQuery, type Frame, type FrameQuery } from './frame';
+import { readFrame, settledQuery, transferables, type FrameQuery, type PostedFrame } from './frame';
 import type { Command, FromWorker, JobEnd, Loaded, Moved, Read, Request } from './protocol';
 import { Extensions, type Lab, type WorkerFeature } from './extensions';
 import { runBounded } from './bounded-run';
@@ -39,11 +39,11 @@ export class EngineHost {
   private readonly lab: Lab = { run: () => this.need(), sim: () => this.needSim() };
 
   /**
-   * `post` sends to the page; `later` runs a function after pending messages (setTimeout 0);
+   * `post` sends to the page, handing over `transfer` (a frame's arrays); `later` runs a function after pending messages (setTimeout 0);
    * `features` register their commands, jobs and calls (src/worker-features.ts).
    */
   constructor(
-    private readonly post: (m: FromWorker) => void,
+    private readonly post: (m: FromWorker, transfer?: ArrayBuffer[]) => void,
     private readonly later: (f: () => void) => void,
     features: readonly WorkerFeature[] = [],
   ) {
@@ -59,10 +59,11 @@ export class EngineHost {
   }
 
   private reply(id: number, value: unknown, q?: FrameQuery): void {
-    this.post({ reply: { id, ok: true, value, frame: q ? this.frame(q) : null } });
+    const frame = q ? this.frame(q) : null;
+    this.post({ reply: { id, ok: true, value, frame } }, frame ? transferables(frame) : []);
   }
 
-  private frame(q: FrameQuery): Frame | null {
+  private frame(q: FrameQuery): PostedFrame | null {
     if (!this.sim) return null;
     return readFrame(
       { sim: this.sim, gen: this.gen },
@@ -288,7 +289,8 @@ export class EngineHost {
       r.acked = false;
       r.lastPost = now;
       this.syncPartner();
-      this.post({ progress: { id: r.id, progress: r.job.progress(), frame: r.q ? this.frame(r.q) : null } });
+      const frame = r.q ? this.frame(r.q) : null;
+      this.post({ progress: { id: r.id, progress: r.job.progress(), frame } }, frame ? transferables(frame) : []);
     }
     this.later(() => this.slice(r));
   }

@@ -3,7 +3,7 @@
 // requests came, and in between may post Progress for a job. Requests that
 // change the simulation carry the lab's FrameQuery and are answered with the
 // Frame it asks for, read right after the change.
-import type { Frame, FrameQuery } from './frame';
+import type { FrameQuery, PostedFrame } from './frame';
 import type { JobProgress, JobSpec } from './jobs';
 import type { Mark, TopologyView } from './types';
 import type { TraceInfo } from './real-run';
@@ -61,12 +61,13 @@ export type Op =
 export type Request = Op & { id: number; q?: FrameQuery };
 
 export type Reply =
-  { id: number; ok: true; value: unknown; frame: Frame | null } | { id: number; ok: false; error: string };
+  { id: number; ok: true; value: unknown; frame: PostedFrame | null } | { id: number; ok: false; error: string };
 
-export interface Progress {
+/** A job's progress; the worker posts it with a PostedFrame, the client hands the page an inflated Frame. */
+export interface Progress<F = PostedFrame> {
   id: number;
   progress: JobProgress;
-  frame: Frame | null;
+  frame: F | null;
 }
 
 export type FromWorker = { reply: Reply } | { progress: Progress };

@@ -5,20 +5,16 @@
 // do; what needs the model's state (trees, balancing decisions, placements,
 // schedstats) is empty, and the page says it exists only for simulations.
 import { RealTrace, traceSizeLimit } from '../../wasm-core/pkg/schedlab_core.js';
+import { framePart, type FramePart } from './frame';
+import type { FrameQuery as EngineFrameQuery } from './generated/engine';
 import type {
-  CpuSchedstat,
   DecisionView,
-  EventView,
   LatencyCdf,
-  LoadHistory,
   Mark,
   MigrationView,
   PlacementView,
   ReadReport,
   Report,
-  RunSlice,
-  SimView,
-  TaskList,
   TopologyView,
 } from './types';
 
@@ -92,39 +88,15 @@ export class RealRun {
     return false;
   }
 
-  frame(_cpu: number): SimView {
-    return JSON.parse(this.trace.frame_json()) as SimView;
+  /** One refresh of the lab in one engine call, as a simulation's (see frame.ts). */
+  framePacket(q: EngineFrameQuery): FramePart {
+    return framePart(this.trace.frame(JSON.stringify(q)));
   }
   viewJson(): string {
-    return this.trace.frame_json();
-  }
-  listedTasks(max: number): TaskList {
-    return JSON.parse(this.trace.listed_tasks_json(max)) as TaskList;
-  }
-  namesFrom(from: number): string[] {
-    return this.trace.nr_tasks() > from ? (JSON.parse(this.trace.task_names_json(from)) as string[]) : [];
-  }
-  pageReport(): Report {
-    return JSON.parse(this.trace.page_metrics_json()) as Report;
+    return this.trace.view_json();
   }
   report(): Report {
-    return this.pageReport();
-  }
-  schedstatOf(_cpu: number): CpuSchedstat | null {
-    return null;
-  }
-  recentEvents(n: number): EventView[] {
-    return JSON.parse(this.trace.recent_events(n)) as EventView[];
-  }
-  slicesKeptFromNs(): number | null {
-    return null;
-  }
-  slices(t0Ns: number, t1Ns: number, bucketNs = 0, cpuLo = 0, cpuHi = 0xffffffff): RunSlice[] {
-    const flat = this.trace.slices(t0Ns, t1Ns, bucketNs, cpuLo, cpuHi);
-    const out: RunSlice[] = [];
-    for (let i = 0; i + 3 < flat.length; i += 4)
-      out.push({ cpu: flat[i], pid: flat[i + 1], startNs: flat[i + 2], endNs: flat[i + 3] });
-    return out;
+    return JSON.parse(this.trace.page_metrics_json()) as Report;
   }
   decisions(_n: number, _designatedOnly: boolean): DecisionView[] {
     return [];
@@ -144,20 +116,6 @@ export class RealRun {
   }
   topology(): TopologyView {
     return JSON.parse(this.trace.topology_json()) as TopologyView;
-  }
-  /** The history is the whole trace's, read once: it never changes. */
-  historyKey(): string {
-    return 'trace';
-  }
-  history(): LoadHistory {
-    return {
-      widthNs: this.trace.history_width_ns(),
-      buckets: this.trace.history_len(),
-      nrRunning: this.trace.history_nr_running(),
-      load: this.trace.history_load(),
-      migrations: this.trace.history_migrations(),
-      wasted: this.trace.history_wasted(),
-    };
   }
   /** The workload's wakeup latency (sched_waking to running), over the whole recording. */
   latencyCdfs(points: number): LatencyCdf[] {

@@ -15,7 +15,7 @@ import { traceLimit } from './real-run';
 export function serve(features: readonly WorkerFeature[]): void {
   let queue: Promise<unknown> = init().then(installPolicyHost);
   const host = new EngineHost(
-    (m) => self.postMessage(m),
+    (m, transfer) => self.postMessage(m, { transfer }),
     (f) => setTimeout(f, 0),
     features,
   );

@@ -50,14 +50,6 @@ export type {
   WhyView,
 } from './generated/engine';
 
-/** One run slice of the Gantt lanes. */
-export interface RunSlice {
-  cpu: number;
-  pid: number;
-  startNs: number;
-  endNs: number;
-}
-
 /** What the next/previous steps look for. */
 export type Mark = 'decision' | 'migration' | 'violation' | 'tick';
 

@@ -3,7 +3,7 @@
 // plain DOM text. D3 only provides the time scale and its ticks.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import * as d3 from 'd3';
-import type { RunSlice } from '../engine/types';
+import { forEachSlice, sliceCount, SLICE_FIELDS } from '../engine/run-slices';
 import type { LaneRange } from '../engine/lane-range';
 import { taskColor } from './colors';
 import { useWidth } from './use-width';
@@ -33,7 +33,7 @@ function lanesKeys(e: ReactKeyboardEvent, nav: GanttNav, t0Ns: number, t1Ns: num
 
 /** Who ran on each CPU in the window, in words (the lanes' text alternative; at most 16 CPUs, 6 names each). */
 function lanesWords(
-  slices: RunSlice[],
+  slices: Float64Array,
   nrCpus: number,
   t0Ns: number,
   t1Ns: number,
@@ -41,11 +41,11 @@ function lanesWords(
   t: ReturnType<typeof useT>,
 ): string {
   const byCpu = new Map<number, Map<number, number>>();
-  for (const s of slices) {
-    const m = byCpu.get(s.cpu) ?? new Map<number, number>();
-    m.set(s.pid, (m.get(s.pid) ?? 0) + (Math.min(s.endNs, t1Ns) - Math.max(s.startNs, t0Ns)));
-    byCpu.set(s.cpu, m);
-  }
+  forEachSlice(slices, (cpu, pid, startNs, endNs) => {
+    const m = byCpu.get(cpu) ?? new Map<number, number>();
+    m.set(pid, (m.get(pid) ?? 0) + (Math.min(endNs, t1Ns) - Math.max(startNs, t0Ns)));
+    byCpu.set(cpu, m);
+  });
   const parts: string[] = [];
   for (let cpu = 0; cpu < nrCpus && parts.length < 16; cpu++) {
     const m = byCpu.get(cpu);
@@ -69,7 +69,8 @@ const LABEL_W_PX = 48;
 const LEGEND_MAX = 24;
 
 export interface GanttViewProps {
-  slices: RunSlice[];
+  /** Flat quads [cpu, pid, start_ns, end_ns, …] (run-slices.ts). */
+  slices: Float64Array;
   /** The machine's CPUs; the lanes draw `lanes` of them (all, or past MAX_LANES the selected CPU's node). */
   nrCpus: number;
   lanes?: LaneRange;
@@ -162,28 +163,31 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
     // Batched by colour: one fillStyle change per task, not per slice.
     // A pixel column of a lane is painted once: zoomed out over hundreds
     // of CPUs, tens of thousands of slices are narrower than a pixel.
-    const byPid = new Map<number, RunSlice[]>();
-    for (const s of slices) {
-      if (s.cpu < lo || s.cpu >= hi) continue;
-      const runs = byPid.get(s.pid);
-      if (runs) runs.push(s);
-      else byPid.set(s.pid, [s]);
+    // Runs by pid, as offsets of their quads in the flat array.
+    const byPid = new Map<number, number[]>();
+    for (let i = 0; i + SLICE_FIELDS <= slices.length; i += SLICE_FIELDS) {
+      const cpu = slices[i];
+      if (cpu < lo || cpu >= hi) continue;
+      const runs = byPid.get(slices[i + 1]);
+      if (runs) runs.push(i);
+      else byPid.set(slices[i + 1], [i]);
     }
     const painted = new Map<number, Set<number>>();
     for (const [pid, runs] of byPid) {
       ctx.fillStyle = taskColor(pid);
-      for (const s of runs) {
-        const a = Math.max(x(s.startNs), x0);
-        const b = Math.min(x(s.endNs), x1);
+      for (const i of runs) {
+        const cpu = slices[i];
+        const a = Math.max(x(slices[i + 2]), x0);
+        const b = Math.min(x(slices[i + 3]), x1);
         if (b <= a) continue;
         if (b - a < 1) {
-          let cols = painted.get(s.cpu);
-          if (!cols) painted.set(s.cpu, (cols = new Set()));
+          let cols = painted.get(cpu);
+          if (!cols) painted.set(cpu, (cols = new Set()));
           const col = Math.floor(a);
           if (cols.has(col)) continue;
           cols.add(col);
         }
-        ctx.fillRect(a, 2 + (s.cpu - lo) * laneH, Math.max(1, b - a), laneH - 1);
+        ctx.fillRect(a, 2 + (cpu - lo) * laneH, Math.max(1, b - a), laneH - 1);
       }
     }
   }, [slices, lo, hi, laneH, cssW, cssH, x]);
@@ -241,7 +245,7 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
           data-testid="gantt"
           data-t0={t0Ns}
           data-t1={t1Ns}
-          data-slices={slices.length}
+          data-slices={sliceCount(slices)}
           ref={canvasRef}
           style={{
             width: cssW,
@@ -325,9 +329,9 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
 }
 
 /** The tasks that ran in the window, by pid; only the busiest when there are many. */
-function legendEntries(slices: RunSlice[]): { shown: number[]; more: number } {
+function legendEntries(slices: Float64Array): { shown: number[]; more: number } {
   const ranNs = new Map<number, number>();
-  for (const s of slices) ranNs.set(s.pid, (ranNs.get(s.pid) ?? 0) + s.endNs - s.startNs);
+  forEachSlice(slices, (_cpu, pid, startNs, endNs) => ranNs.set(pid, (ranNs.get(pid) ?? 0) + endNs - startNs));
   const pids = [...ranNs.keys()];
   if (pids.length <= LEGEND_MAX) return { shown: pids.sort((a, b) => a - b), more: 0 };
   const busiest = pids.sort((a, b) => (ranNs.get(b) ?? 0) - (ranNs.get(a) ?? 0)).slice(0, LEGEND_MAX);

@@ -10,7 +10,7 @@ import { MAX_ROWS } from '../engine/frame';
 
 /**
  * Memoised: while playing, the app hands it a new list only a few times a
- * second. The engine picks the rows (`listedTasks`): exited tasks go first
+ * second. The engine picks the rows (a frame's `tasks`): exited tasks go first
  * out of the table when there are many, the live ones being what the cursor
  * explains.
  */

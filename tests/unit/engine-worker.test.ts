@@ -10,7 +10,7 @@ import { initSync } from '../../wasm-core/pkg/schedlab_core.js';
 import { Simulation, presetJson } from '../../src/engine/engine';
 import { EngineHost } from '../../src/engine/host';
 import { EngineClient, type Port } from '../../src/engine/client';
-import { readFrame, type Frame, type FrameQuery } from '../../src/engine/frame';
+import { inflateFrame, readFrame, type Frame, type FrameQuery } from '../../src/engine/frame';
 import type { FromWorker, JobEnd, Request } from '../../src/engine/protocol';
 import type { Progress } from '../../src/engine/protocol';
 import { predict } from '../../src/classroom/predict';
@@ -82,7 +82,9 @@ describe('engine worker protocol', () => {
     const a = await c.request({ op: 'command', command: { kind: 'run-until', ns: 150e6 } }, query({ cpu: 5 }));
     const direct = new Simulation(json);
     direct.runUntil(150e6);
-    expect(stateOf(a.frame)).toEqual(stateOf(readFrame({ sim: direct, gen: 1 }, query({ cpu: 5 }), null)));
+    expect(stateOf(a.frame)).toEqual(
+      stateOf(inflateFrame(readFrame({ sim: direct, gen: 1 }, query({ cpu: 5 }), null))),
+    );
     expect(a.frame?.newNames).toEqual(direct.namesFrom(0));
     direct.dispose();
   });
@@ -101,7 +103,7 @@ describe('engine worker protocol', () => {
     const json = busyMinute(true);
     const c = connect();
     await c.request({ op: 'load', json }, query());
-    const seen: Progress[] = [];
+    const seen: Progress<Frame>[] = [];
     const end = await c.request<JobEnd>(
       { op: 'job', job: { kind: 'run-to', toNs: 3000e6 } },
       query({ report: false, rows: 0 }),

@@ -6,6 +6,7 @@
 //! rewrites it.
 
 use crate::api::editor::{Choices, Problem};
+use crate::api::frame::{FrameHeader, FrameQuery};
 use crate::api::inspector::{DecisionView, PlacementView};
 use crate::api::metrics::LatencyCdf;
 use crate::api::presets::PresetInfo;
@@ -130,6 +131,8 @@ pub fn generate() -> String {
     let mut c = Collect { cfg: &cfg, seen: HashSet::new(), decls: Vec::new() };
     c.visit::<PresetInfo>();
     c.visit::<SimView>();
+    c.visit::<FrameQuery>();
+    c.visit::<FrameHeader>();
     c.visit::<TaskList>();
     c.visit::<EventView>();
     c.visit::<Report>();

@@ -7,6 +7,8 @@
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
 use crate::api::exercise::ExerciseFile;
+use crate::api::frame::{self, FramePacket, FrameQuery};
+use crate::api::frame_sim::SimFrame;
 use crate::api::timeline::{Mark, Timeline};
 use crate::api::{
     editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, schedstat, topology, view,
@@ -26,6 +28,56 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
 fn ns(t: f64) -> SimTime {
     // NaN and negatives become 0; huge values saturate.
     SimTime(if t.is_finite() && t > 0.0 { t as u64 } else { 0 })
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const FRAME_PACKET_TS: &str = r#"
+/** One machine's frame (`Simulator.frame`, `RealTrace.frame`): `header` is a `FrameHeader` as JSON; the arrays'
+ * layouts are `api::frame`'s: `cpus` has `frameCpuFields().length` numbers a CPU in that order, `slices` flat
+ * quads [cpu, pid, start_ns, end_ns, …], `history` the heatmaps' (bucket-major, `header.history` gives its shape). */
+export interface FramePacket {
+  header: string;
+  cpus: Float64Array;
+  slices: Float64Array;
+  history: { nrRunning: Float32Array; load: Float32Array; migrations: Uint32Array; wasted: Float64Array } | null;
+}
+"#;
+
+/// The names of a frame's per-CPU numbers, in their order in `FramePacket.cpus`.
+#[wasm_bindgen(js_name = frameCpuFields)]
+pub fn frame_cpu_fields() -> Vec<String> {
+    frame::CPU_FIELDS.iter().map(|f| f.to_string()).collect()
+}
+
+fn frame_query(json: &str) -> Result<FrameQuery, JsError> {
+    serde_json::from_str(json).map_err(|e| JsError::new(&format!("frame query: {e}")))
+}
+
+/// A frame as one JS object: its header as JSON text, its arrays as typed arrays (the worker transfers them).
+fn packet_js(p: FramePacket) -> JsValue {
+    let o = js_sys::Object::new();
+    let set = |k: &str, v: &JsValue| {
+        let _ = Reflect::set(&o, &JsValue::from_str(k), v);
+    };
+    set("header", &JsValue::from_str(&to_json(&p.header)));
+    set("cpus", &js_sys::Float64Array::from(&p.cpus[..]).into());
+    set("slices", &js_sys::Float64Array::from(&p.slices[..]).into());
+    let history = match p.history {
+        None => JsValue::NULL,
+        Some(h) => {
+            let a = js_sys::Object::new();
+            let put = |k: &str, v: JsValue| {
+                let _ = Reflect::set(&a, &JsValue::from_str(k), &v);
+            };
+            put("nrRunning", js_sys::Float32Array::from(&h.nr_running[..]).into());
+            put("load", js_sys::Float32Array::from(&h.load[..]).into());
+            put("migrations", js_sys::Uint32Array::from(&h.migrations[..]).into());
+            put("wasted", js_sys::Float64Array::from(&h.wasted[..]).into());
+            a.into()
+        }
+    };
+    set("history", &history);
+    o.into()
 }
 
 /// `[{name, title, description}]` of the built-in presets.
@@ -193,19 +245,16 @@ impl Simulator {
         to_json(&view::sim_view(self.sim()))
     }
 
-    /// The per-frame view: every CPU's counters, the trees of `cpu` only, no tasks.
-    pub fn frame_json(&self, cpu: u32) -> String {
-        to_json(&view::frame_view(self.sim(), cpu))
+    /// One refresh of the lab (`query_json` a `FrameQuery`): see `FramePacket`.
+    #[wasm_bindgen(unchecked_return_type = "FramePacket")]
+    pub fn frame(&self, query_json: &str) -> Result<JsValue, JsError> {
+        let src = SimFrame { timeline: &self.inner, exercise: self.exercise.as_ref() };
+        Ok(packet_js(frame::frame(&src, &frame_query(query_json)?)))
     }
 
     /// Every task (`TaskView[]`).
     pub fn tasks_json(&self) -> String {
         to_json(&view::task_views(self.sim()))
-    }
-
-    /// The task table's rows (`TaskList`): at most `max`, live tasks first when there are more.
-    pub fn listed_tasks_json(&self, max: u32) -> String {
-        to_json(&view::listed_task_views(self.sim(), max as usize))
     }
 
     /// Names of tasks `from..` (JSON string array); names never change.
@@ -222,14 +271,9 @@ impl Simulator {
         to_json(&report::with_exercise(report::report(self.sim()), self.exercise.as_ref(), self.sim()))
     }
 
-    /// The report a lab frame carries: without schedstats (`schedstat_json` reads one CPU's).
+    /// The report a lab frame carries: without schedstats (a frame carries the queried CPU's).
     pub fn page_metrics_json(&self) -> String {
         to_json(&report::with_exercise(report::page_report(self.sim()), self.exercise.as_ref(), self.sim()))
-    }
-
-    /// One CPU's schedstats ("null" past the last CPU).
-    pub fn schedstat_json(&self, cpu: u32) -> String {
-        to_json(&schedstat::cpu_schedstat(self.sim(), cpu))
     }
 
     /// The metrics report as CSV (headline, per process, per CPU).
@@ -261,49 +305,9 @@ impl Simulator {
         to_json(&topology::recent_migrations(self.sim(), ns(since_ns).ns(), n as usize))
     }
 
-    /// The heatmaps' history: bucket width (ns) and count, CPUs, then per
-    /// bucket × CPU the mean nr_running (`history_nr_running`) and load
-    /// (`history_load`), and per bucket the migrations.
-    pub fn history_width_ns(&self) -> f64 {
-        self.inner.history().width_ns() as f64
-    }
-
-    pub fn history_len(&self) -> u32 {
-        self.inner.history().len() as u32
-    }
-
-    pub fn history_nr_running(&self) -> Vec<f32> {
-        self.inner.history().nr_running().to_vec()
-    }
-
-    pub fn history_load(&self) -> Vec<f32> {
-        self.inner.history().load().to_vec()
-    }
-
-    pub fn history_migrations(&self) -> Vec<u32> {
-        self.inner.history().migrations().to_vec()
-    }
-
-    /// Wasted core time (ns) per history bucket.
-    pub fn history_wasted(&self) -> Vec<f64> {
-        self.inner.history().wasted().iter().map(|&w| w as f64).collect()
-    }
-
     /// Each woken process's wakeup latency quantiles (JSON `LatencyCdf[]`).
     pub fn latency_cdfs_json(&self, points: u32) -> String {
         to_json(&metrics::latency_cdfs(self.sim(), points as usize))
-    }
-
-    /// Lane detail exists from this time on (-1: from the start); older run
-    /// slices were dropped to keep a long run's memory bounded.
-    pub fn slices_kept_from_ns(&self) -> f64 {
-        self.sim().trace().slices_kept_from().map_or(-1.0, |t| t.ns() as f64)
-    }
-
-    /// Flat quads [cpu, pid, start_ns, end_ns, …] of run slices on CPUs `cpu_lo..cpu_hi` overlapping
-    /// [t0, t1]; slices shorter than `bucket_ns` drawn once per CPU and bucket (0: every slice).
-    pub fn slices(&self, t0_ns: f64, t1_ns: f64, bucket_ns: f64, cpu_lo: u32, cpu_hi: u32) -> Vec<f64> {
-        view::slices(self.sim(), ns(t0_ns), ns(t1_ns), ns(bucket_ns).ns(), cpu_lo..cpu_hi)
     }
 
     pub fn recent_events(&self, n: u32) -> String {
@@ -398,21 +402,16 @@ impl RealTrace {
         }
     }
 
-    pub fn frame_json(&self) -> String {
+    /// The view at the cursor (`SimView`: counters and current tasks; a trace has no trees).
+    pub fn view_json(&self) -> String {
         to_json(&self.inner.frame_at(self.now))
     }
 
-    pub fn listed_tasks_json(&self, max: u32) -> String {
-        to_json(&self.inner.tasks_at(self.now, max as usize))
-    }
-
-    pub fn nr_tasks(&self) -> u32 {
-        self.inner.names.len() as u32
-    }
-
-    /// Names (comm) of tasks `from..`, by dense index.
-    pub fn task_names_json(&self, from: u32) -> String {
-        to_json(&self.inner.names.get(from as usize..).unwrap_or(&[]))
+    /// One refresh of the lab, as `Simulator.frame` gives it.
+    #[wasm_bindgen(unchecked_return_type = "FramePacket")]
+    pub fn frame(&self, query_json: &str) -> Result<JsValue, JsError> {
+        let src = crate::trace_import::replay_frame::ReplayFrame { replay: &self.inner, now: self.now };
+        Ok(packet_js(frame::frame(&src, &frame_query(query_json)?)))
     }
 
     pub fn page_metrics_json(&self) -> String {
@@ -427,40 +426,8 @@ impl RealTrace {
         to_json(&self.inner.topology())
     }
 
-    pub fn recent_events(&self, n: u32) -> String {
-        to_json(&self.inner.events_before(self.now, n as usize))
-    }
-
     pub fn migrations_json(&self, since_ns: f64, n: u32) -> String {
         to_json(&self.inner.migrations_between(ns(since_ns).ns(), self.now, n as usize))
-    }
-
-    pub fn slices(&self, t0_ns: f64, t1_ns: f64, bucket_ns: f64, cpu_lo: u32, cpu_hi: u32) -> Vec<f64> {
-        self.inner.slices_in(self.now, ns(t0_ns).ns(), ns(t1_ns).ns(), ns(bucket_ns).ns(), cpu_lo, cpu_hi)
-    }
-
-    pub fn history_width_ns(&self) -> f64 {
-        self.inner.width_ns as f64
-    }
-
-    pub fn history_len(&self) -> u32 {
-        self.inner.buckets as u32
-    }
-
-    pub fn history_nr_running(&self) -> Vec<f32> {
-        self.inner.nr_running.clone()
-    }
-
-    pub fn history_load(&self) -> Vec<f32> {
-        self.inner.load.clone()
-    }
-
-    pub fn history_migrations(&self) -> Vec<u32> {
-        self.inner.migrations.clone()
-    }
-
-    pub fn history_wasted(&self) -> Vec<f64> {
-        self.inner.wasted.iter().map(|&w| w as f64).collect()
     }
 }
 

@@ -120,6 +120,60 @@ export type EventView = {
 };
 
 /**
+ * A frame's JSON part. Beside it cross the typed arrays of `FramePacket`.
+ */
+export type FrameHeader = {
+  events: number;
+  now_ns: number;
+  duration_ns: number;
+  finished: boolean;
+  /** The queried CPU with its trees (null past the last CPU). Every CPU's counters are in the `cpus` array. */
+  detail: CpuView | null;
+  rotations: Array<RotationView>;
+  migrations: Array<MigrationView>;
+  /** The latest wakeup/fork placement and the latest designated balancing decision. */
+  placement: PlacementView | null;
+  decision: DecisionView | null;
+  /** Names of pids from the query's `names_from` on. */
+  new_names: Array<string>;
+  report: Report | null;
+  cdfs: Array<LatencyCdf> | null;
+  /** Changes whenever the heatmap history gains or merges buckets. */
+  history_key: string;
+  /** The history's bucket width and count, when its arrays came with this frame. */
+  history: HistoryShape | null;
+  /** The lab's own machine only (null for a compare partner): see `LanesQuery`. */
+  lanes: LanesHeader | null;
+};
+
+/**
+ * What the page asks of one machine at a refresh. Everything the cursor
+ * decides (where the lanes' window ends, which history is current) is worked
+ * out here, at the cursor the worker has.
+ */
+export type FrameQuery = {
+  /** The CPU whose trees (and schedstats) the frame carries. */
+  cpu: number;
+  /** The lab holds nothing of this load yet: every part comes. */
+  fresh: boolean;
+  /** The slow parts are due: the report and the latency quantiles. */
+  report: boolean;
+  /** Quantile points per latency curve. */
+  cdf_points: number;
+  /** The heatmap history may come (it comes only when its key differs from `history_key`). */
+  history: boolean;
+  /** The history key the lab holds (null: none). */
+  history_key: string | null;
+  /** Task names from this pid on (the lab has the ones before it). */
+  names_from: number;
+  /** Migrations drawn as arrows: at most `arrows`, of the last `arrow_window_ns`. */
+  arrows: number;
+  arrow_window_ns: number;
+  /** The lab's own machine asks for lanes, the event log, schedstats and task rows; a compare partner does not. */
+  lanes: LanesQuery | null;
+};
+
+/**
  * The runqueue of one task group on one CPU (group scheduling's tree of trees).
  */
 export type GroupRqView = {
@@ -147,6 +201,42 @@ export type GroupStatsView = {
   group_type: string;
   min_load: number;
   max_load: number;
+};
+
+export type HistoryShape = {
+  width_ns: number;
+  buckets: number;
+};
+
+export type LanesHeader = {
+  /** The lanes' window as resolved at the cursor. */
+  t0_ns: number;
+  t1_ns: number;
+  recent_events: Array<EventView>;
+  /** The queried CPU's schedstats (a simulation's; null for a trace). */
+  schedstat: CpuSchedstat | null;
+  /** Lane detail exists from this time on (null: from the start; older slices were dropped). */
+  slices_kept_from_ns: number | null;
+  tasks: TaskList | null;
+};
+
+/**
+ * The lanes' window and the other parts only the lab's own machine shows.
+ */
+export type LanesQuery = {
+  span_ns: number;
+  /** Where the window ends (null: it follows the cursor). */
+  end_ns: number | null;
+  /** The window is read in this many buckets at most per CPU (slices shorter than a bucket come once per bucket). */
+  buckets: number;
+  /** The CPUs drawn: `lo..hi`. */
+  lo: number;
+  hi: number;
+  /** Records of the event log. */
+  events: number;
+  /** Task table rows (0: the table is left as it is, unless the lab holds no names yet; then `fresh_rows`). */
+  rows: number;
+  fresh_rows: number;
 };
 
 export type LatencyCdf = {

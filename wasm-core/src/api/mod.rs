@@ -1,7 +1,8 @@
 //! The edges of the engine: everything that is serialized. The scenario file
 //! format (`scenario`), the built-in presets (`presets`), the views the UI
 //! draws (`view`), the metrics report (`report`), and the UI's exact rewind
-//! (`timeline`) with the heatmaps' sampled history (`history`), and the
+//! (`timeline`) with the heatmaps' sampled history (`history`), one refresh of the lab
+//! read in one call (`frame`, `frame_sim`), and the
 //! exports (`perfetto` trace JSON, `metrics_csv`, rt-app JSON both ways: `rtapp_export`,
 //! `rtapp_import` over `ordered_json`), and the sweeps (`sweep`: the presets'
 //! comparisons; `sweep_plan`, `sweep_rows`: `schedsim sweep`), and the exercises a
@@ -10,6 +11,8 @@
 
 pub mod editor;
 pub mod exercise;
+pub mod frame;
+pub mod frame_sim;
 /// Compiled in the engine crate (every event of a page run goes through it), re-exported here.
 pub use schedlab_engine::history;
 #[cfg(test)]
