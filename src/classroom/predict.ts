@@ -7,6 +7,7 @@ import type { Simulation } from '../engine/engine';
 import type { SimView } from '../engine/types';
 import type { Translate } from '../i18n/translate';
 import { balanceFocus, placementFocus } from '../views/topology/focus';
+import { cpusOf } from '../views/cpuset';
 
 export type Question =
   /** Which CPU receives the next migrated thread? */
@@ -179,7 +180,7 @@ function placement(copy: Simulation, task: string | undefined, t: Translate): Pr
     const p = copy.placements(1)[0];
     if (!p || (last && p.t_ns === last.t_ns && p.pid === last.pid)) continue;
     if (task && !p.task.startsWith(task)) continue;
-    const { choices, answer } = cpuChoices(t, p.chosen_cpu, [p.prev_cpu, p.waker_cpu], before, p.considered);
+    const { choices, answer } = cpuChoices(t, p.chosen_cpu, [p.prev_cpu, p.waker_cpu], before, cpusOf(p.considered));
     return {
       choices,
       answer,

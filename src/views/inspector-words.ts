@@ -5,7 +5,7 @@
 // Pure: the caller passes the interface language's translate function.
 import type { DecisionView, GroupStatsView, WhyView } from '../engine/types';
 import type { Translate } from '../i18n/translate';
-import { parseCpuList } from './cpulist';
+import { cpuCount, cpuListText } from './cpuset';
 
 /** The group type in words; capacity is in units of 1024 per full CPU (SMT siblings share one). */
 function typeWords(g: GroupStatsView, t: Translate): string {
@@ -25,7 +25,7 @@ function compare(a: number, b: number, t: Translate): string {
 
 /** One sentence about one group's statistics. */
 export function groupSentence(g: GroupStatsView, i: number, d: DecisionView, t: Translate): string {
-  const cpus = parseCpuList(g.cpus).length;
+  const cpus = cpuCount(g.cpus);
   const role = t(g.local ? 'words.roleLocal' : i === d.busiest_group ? 'words.roleBusiest' : 'words.roleOther');
   const tasks = t('words.has', {
     role,
@@ -62,7 +62,7 @@ export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, 
     b && ['overloaded', 'imbalanced', 'other'].includes(b.group_type)
       ? t(`dec.type.${b.group_type}`)
       : (b?.group_type ?? '');
-  steps.push(b ? t('words.busiest', { cpus: b.cpus, type, avg: b.avg_load }) : t('words.noBusiest'));
+  steps.push(b ? t('words.busiest', { cpus: cpuListText(b.cpus), type, avg: b.avg_load }) : t('words.noBusiest'));
   if (d.imbalance > 0) steps.push(t('words.imbalance', { imb: d.imbalance }));
   if (d.outcome === 'moved') {
     steps.push(t('words.pulled', { names: d.moved.map(nameOf).join(', '), cpu: d.busiest_cpu ?? '?' }));
@@ -75,6 +75,8 @@ export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, 
 
 /** Why nothing moved, from the engine's reason code and numbers. */
 export function whyWords(w: WhyView, t: Translate): string {
+  if (w.code === 'busiest-has-no-task' || w.code === 'local-not-below-busiest')
+    return t(`why.${w.code}`, { ...w, cpus: cpuListText(w.cpus) });
   if (w.code !== 'skipped') return t(`why.${w.code}`, w);
   const parts = (
     [

@@ -5,6 +5,7 @@ import { memo } from 'react';
 import type { DecisionView } from '../engine/types';
 import { fmtMs } from './colors';
 import { decisionSteps, groupSentence, explainDecision } from './inspector-words';
+import { cpuListText } from './cpuset';
 import { useT } from '../i18n/i18n';
 
 /** Re-rendered only when the decision shown changes (not every frame while playing). */
@@ -52,9 +53,9 @@ export const Inspector = memo(
               </thead>
               <tbody>
                 {d.groups.map((g, i) => (
-                  <tr key={g.cpus} className={g.local ? 'local' : i === d.busiest_group ? 'busiest' : ''}>
+                  <tr key={i} className={g.local ? 'local' : i === d.busiest_group ? 'busiest' : ''}>
                     <td>
-                      {g.cpus}
+                      {cpuListText(g.cpus)}
                       {g.local ? ` ${t('insp.local')}` : i === d.busiest_group ? ` ${t('insp.busiest')}` : ''}
                     </td>
                     <td>{g.group_type}</td>

@@ -16,8 +16,9 @@ beforeAll(() => {
   });
 });
 
-const group = (cpus: string, over: Partial<GroupStatsView>): GroupStatsView => ({
-  cpus,
+/** A group over CPUs lo..hi (inclusive), as the engine's bitmap. */
+const group = (lo: number, hi: number, over: Partial<GroupStatsView>): GroupStatsView => ({
+  cpus: [((2 ** (hi + 1) - 1) ^ (2 ** lo - 1)) >>> 0],
   local: false,
   avg_load: 100,
   group_load: 800,
@@ -37,8 +38,8 @@ const decision: DecisionView = {
   level: 'NUMA(16)',
   idle: 'newly-idle',
   groups: [
-    group('8-15', { local: true, avg_load: 90, sum_nr_running: 7, idle_cpus: 1, min_load: 0, max_load: 180 }),
-    group('0-7', { group_type: 'overloaded', avg_load: 160, sum_nr_running: 11 }),
+    group(8, 15, { local: true, avg_load: 90, sum_nr_running: 7, idle_cpus: 1, min_load: 0, max_load: 180 }),
+    group(0, 7, { group_type: 'overloaded', avg_load: 160, sum_nr_running: 11 }),
   ],
   busiest_group: 1,
   domain_avg_load: 113,

@@ -3,8 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_HEIGHT, layoutTopology, type Rect, type TopologyLayout } from '../../src/views/topology/layout';
 import { packagesOf } from '../../src/views/topology/packages';
-import { parseCpuList } from '../../src/views/cpulist';
-import { toCpuList } from '../../src/views/topology/focus';
+import { cpuCount, cpuListText, cpusOf, toCpuList } from '../../src/views/cpuset';
 import type { TopologyView } from '../../src/engine/types';
 
 function machine(nodes: number, cores: number, threads: number): TopologyView {
@@ -125,11 +124,14 @@ describe('topology layout', () => {
   });
 });
 
-describe('cpulists', () => {
-  it('parses and prints the kernel format', () => {
-    expect(parseCpuList('0-3,8,10-11')).toEqual([0, 1, 2, 3, 8, 10, 11]);
-    expect(parseCpuList('x,2')).toEqual([2]);
-    expect(parseCpuList('0-999999999')).toHaveLength(4096);
-    expect(toCpuList([11, 0, 1, 2, 3, 8, 10])).toBe('0-3,8,10-11');
+describe('CPU sets', () => {
+  it("read the engine's bitmaps and print the kernel's cpulist format", () => {
+    expect(toCpuList([11, 0, 1, 2, 3, 8, 10, 3])).toBe('0-3,8,10-11');
+    // CPU c is bit c % 32 of word c / 32; bit 31 is a CPU, not a sign.
+    const bits = [0x80000f0f, 0, 0x1];
+    expect(cpusOf(bits)).toEqual([0, 1, 2, 3, 8, 9, 10, 11, 31, 64]);
+    expect(cpuCount(bits)).toBe(10);
+    expect(cpuListText(bits)).toBe('0-3,8-11,31,64');
+    expect(cpusOf([])).toEqual([]);
   });
 });

@@ -13,6 +13,13 @@ export type Choices = {
   identities: Array<string>;
 };
 
+/**
+ * A CPU set as it crosses to the page: a bitmap of 32-bit words, CPU `c` at bit `c % 32` of word `c / 32`
+ * (32 bits, so every word is an exact JS number). A newtype serializes as its array. The page reads it with
+ * `src/views/cpuset.ts`.
+ */
+export type CpuBits = Array<number>;
+
 export type CpuPlace = {
   cpu: number;
   /** Its package (`phys_proc_id`). */
@@ -190,7 +197,8 @@ export type GroupRqView = {
 };
 
 export type GroupStatsView = {
-  cpus: string;
+  /** The group's span. */
+  cpus: CpuBits;
   local: boolean;
   avg_load: number;
   group_load: number;
@@ -329,7 +337,8 @@ export type PlacementView = {
   waker_cpu: number;
   chosen_cpu: number;
   path: string;
-  considered: Array<number>;
+  /** The CPUs the placement looked at. */
+  considered: CpuBits;
 };
 
 /**
@@ -625,8 +634,8 @@ export type ViolationReport = {
  */
 export type WhyView =
   | { "code": "no-other-group" }
-  | { "code": "busiest-has-no-task", cpus: string }
-  | { "code": "local-not-below-busiest", local: number, busiest: number, cpus: string }
+  | { "code": "busiest-has-no-task", cpus: CpuBits }
+  | { "code": "local-not-below-busiest", local: number, busiest: number, cpus: CpuBits }
   | { "code": "local-at-domain-average", local: number, avg: number }
   | { "code": "busiest-not-overloaded", busiest_idle: number, local_idle: number }
   | { "code": "within-imbalance-pct", busiest: number, pct: number, local: number }

@@ -2,7 +2,7 @@
 // decision at the cursor, a wakeup/fork placement or a load_balance call,
 // whichever came last, with one sentence saying what was decided.
 import type { DecisionView, PlacementView } from '../../engine/types';
-import { parseCpuList } from '../cpulist';
+import { cpusOf, toCpuList } from '../cpuset';
 import { explainDecision } from '../inspector-words';
 import type { Translate } from '../../i18n/translate';
 
@@ -22,26 +22,12 @@ export interface Focus {
 
 const ms = (ns: number) => (ns / 1e6).toFixed(3);
 
-/** Compresses sorted CPU numbers into a cpulist ("0-7,16"). */
-export function toCpuList(cpus: number[]): string {
-  // Overlapping groups list a CPU twice: once in the list.
-  const s = [...new Set(cpus)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < s.length; i++) {
-    let j = i;
-    while (j + 1 < s.length && s[j + 1] === s[j] + 1) j++;
-    parts.push(i === j ? `${s[i]}` : `${s[i]}-${s[j]}`);
-    i = j;
-  }
-  return parts.join(',');
-}
-
 export function placementFocus(p: PlacementView, t: Translate): Focus {
   const moved = p.chosen_cpu !== p.prev_cpu ? t('focus.movedFrom', { cpu: p.prev_cpu }) : t('focus.kept');
   return {
     kind: 'placement',
     tNs: p.t_ns,
-    considered: p.considered,
+    considered: cpusOf(p.considered),
     busiest: [],
     chosen: p.chosen_cpu,
     actor: null,
@@ -52,7 +38,7 @@ export function placementFocus(p: PlacementView, t: Translate): Focus {
       how: t(p.kind === 'fork' ? 'focus.forked' : 'focus.woken'),
       waker: p.waker_cpu,
       path: p.path,
-      cpus: toCpuList(p.considered) || t('focus.none'),
+      cpus: toCpuList(cpusOf(p.considered)) || t('focus.none'),
       chosen: p.chosen_cpu,
       moved,
     }),
@@ -60,8 +46,8 @@ export function placementFocus(p: PlacementView, t: Translate): Focus {
 }
 
 export function balanceFocus(d: DecisionView, t: Translate): Focus {
-  const considered = d.groups.flatMap((g) => parseCpuList(g.cpus));
-  const busiest = d.busiest_group === null ? [] : parseCpuList(d.groups[d.busiest_group]?.cpus ?? '');
+  const considered = d.groups.flatMap((g) => cpusOf(g.cpus));
+  const busiest = d.busiest_group === null ? [] : cpusOf(d.groups[d.busiest_group]?.cpus ?? []);
   return {
     kind: 'balance',
     tNs: d.t_ns,

@@ -188,7 +188,7 @@ pub fn lanes_window(span_ns: u64, end_ns: Option<u64>, now: u64) -> (u64, u64) {
 }
 
 /// Reads the frame `q` asks for from `src`.
-pub fn frame(src: &impl FrameSource, q: &FrameQuery) -> FramePacket {
+pub fn frame(src: &dyn FrameSource, q: &FrameQuery) -> FramePacket {
     let now = src.now_ns();
     let view = src.view(q.cpu);
     let mut cpus = Vec::with_capacity(view.cpus.len() * CPU_FIELDS.len());

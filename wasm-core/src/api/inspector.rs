@@ -4,12 +4,32 @@
 
 use crate::balance::decision::{BalanceDecision, Outcome, Why};
 use crate::sim::Simulator;
+use crate::topology::cpumask::CpuMask;
 use serde::Serialize;
+
+/// A CPU set as it crosses to the page: a bitmap of 32-bit words, CPU `c` at bit `c % 32` of word `c / 32`
+/// (32 bits, so every word is an exact JS number). A newtype serializes as its array. The page reads it with
+/// `src/views/cpuset.ts`.
+#[derive(Serialize, Debug, PartialEq)]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
+pub struct CpuBits(pub Vec<u32>);
+
+pub fn cpu_bits(mask: &CpuMask) -> CpuBits {
+    let mut out = Vec::with_capacity(mask.words().len() * 2);
+    for &w in mask.words() {
+        out.extend_from_slice(&[w as u32, (w >> 32) as u32]);
+    }
+    while out.last() == Some(&0) {
+        out.pop();
+    }
+    CpuBits(out)
+}
 
 #[derive(Serialize)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct GroupStatsView {
-    pub cpus: String,
+    /// The group's span.
+    pub cpus: CpuBits,
     pub local: bool,
     pub avg_load: u64,
     pub group_load: u64,
@@ -52,8 +72,8 @@ pub struct DecisionView {
 #[serde(tag = "code", rename_all = "kebab-case")]
 pub enum WhyView {
     NoOtherGroup,
-    BusiestHasNoTask { cpus: String },
-    LocalNotBelowBusiest { local: u64, busiest: u64, cpus: String },
+    BusiestHasNoTask { cpus: CpuBits },
+    LocalNotBelowBusiest { local: u64, busiest: u64, cpus: CpuBits },
     LocalAtDomainAverage { local: u64, avg: u64 },
     BusiestNotOverloaded { busiest_idle: u32, local_idle: u32 },
     WithinImbalancePct { busiest: u64, pct: u64, local: u64 },
@@ -64,9 +84,9 @@ pub enum WhyView {
 fn why_view(w: &Why) -> WhyView {
     match w.clone() {
         Why::NoOtherGroup => WhyView::NoOtherGroup,
-        Why::BusiestHasNoTask { cpus } => WhyView::BusiestHasNoTask { cpus: cpus.to_list() },
+        Why::BusiestHasNoTask { cpus } => WhyView::BusiestHasNoTask { cpus: cpu_bits(&cpus) },
         Why::LocalNotBelowBusiest { local, busiest, cpus } => {
-            WhyView::LocalNotBelowBusiest { local, busiest, cpus: cpus.to_list() }
+            WhyView::LocalNotBelowBusiest { local, busiest, cpus: cpu_bits(&cpus) }
         }
         Why::LocalAtDomainAverage { local, avg } => WhyView::LocalAtDomainAverage { local, avg },
         Why::BusiestNotOverloaded { busiest_idle, local_idle } => {
@@ -96,7 +116,7 @@ fn view(d: &BalanceDecision) -> DecisionView {
             .groups
             .iter()
             .map(|g| GroupStatsView {
-                cpus: g.span.to_list(),
+                cpus: cpu_bits(&g.span),
                 local: g.local,
                 avg_load: g.avg_load,
                 group_load: g.group_load,
@@ -161,7 +181,8 @@ pub struct PlacementView {
     pub waker_cpu: u32,
     pub chosen_cpu: u32,
     pub path: &'static str,
-    pub considered: Vec<u32>,
+    /// The CPUs the placement looked at.
+    pub considered: CpuBits,
 }
 
 /// A placement's kind as the app reads it (its TypeScript type lists these words).
@@ -188,7 +209,16 @@ pub fn recent_placements(sim: &Simulator, n: usize) -> Vec<PlacementView> {
             waker_cpu: p.waker,
             chosen_cpu: p.chosen,
             path: p.path.as_str(),
-            considered: p.considered.iter().collect(),
+            considered: cpu_bits(&p.considered),
         })
         .collect()
+}
+
+#[cfg(test)]
+#[test]
+fn cpu_bits_are_32_bit_words_without_trailing_zeros() {
+    let m = CpuMask::from_cpus([0, 31, 32, 63, 64]);
+    assert_eq!(cpu_bits(&m).0, vec![0x8000_0001, 0x8000_0001, 1]);
+    assert_eq!(cpu_bits(&CpuMask::from_cpus([3])).0, vec![8]);
+    assert!(cpu_bits(&CpuMask::new()).0.is_empty());
 }
