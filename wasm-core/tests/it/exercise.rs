@@ -10,9 +10,9 @@ use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
 use serde_json::{json, Value};
 
-const FIFO: &str = include_str!("../policies/global-fifo.js");
-const VTIME: &str = include_str!("../policies/weighted-vtime.js");
-const SKELETON: &str = include_str!("../policies/keep-busy-skeleton.js");
+const FIFO: &str = include_str!("../../policies/global-fifo.js");
+const VTIME: &str = include_str!("../../policies/weighted-vtime.js");
+const SKELETON: &str = include_str!("../../policies/keep-busy-skeleton.js");
 
 /// "No core idles longer than one tick while work waits": at HZ 250 a tick
 /// is 4 ms, the longest an idle CPU should take to notice waiting work even

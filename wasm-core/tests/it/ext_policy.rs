@@ -8,15 +8,15 @@ use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
 
-const FIFO: &str = include_str!("../policies/global-fifo.js");
-const RR: &str = include_str!("../policies/percpu-rr.js");
-const VTIME: &str = include_str!("../policies/weighted-vtime.js");
-const SKELETON: &str = include_str!("../policies/keep-busy-skeleton.js");
+const FIFO: &str = include_str!("../../policies/global-fifo.js");
+const RR: &str = include_str!("../../policies/percpu-rr.js");
+const VTIME: &str = include_str!("../../policies/weighted-vtime.js");
+const SKELETON: &str = include_str!("../../policies/keep-busy-skeleton.js");
 
 /// `group-imbalance-make` (64 CPUs, 8 nodes) for `ms`, under `policy`.
 fn group_imbalance(policy: serde_json::Value, ms: u64) -> Simulator {
     let mut s: serde_json::Value =
-        serde_json::from_str(include_str!("../presets/group-imbalance-make.json")).expect("preset");
+        serde_json::from_str(include_str!("../../presets/group-imbalance-make.json")).expect("preset");
     s["policy"] = policy;
     s["duration_ms"] = ms.into();
     let cfg = load_scenario(&s.to_string()).unwrap_or_else(|e| panic!("{e:?}"));

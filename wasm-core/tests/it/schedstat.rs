@@ -3,7 +3,7 @@
 //! hand-worked active-balance case of tests/active_balance.rs and as
 //! identities that hold in any kernel run, on the presets.
 
-mod common;
+use crate::common;
 
 use schedlab_core::api::{presets::PRESETS, schedstat};
 use schedlab_core::sim::Simulator;

@@ -5,7 +5,7 @@
 //! preset (hotplug, O(1), Group Identity included) runs its first simulated
 //! half second so checked.
 
-mod common;
+use crate::common;
 
 use schedlab_core::api::presets::PRESETS;
 use schedlab_core::sim::Simulator;

@@ -4,7 +4,7 @@
 //! nothing here targets the symptom. The figures asserted are directions and
 //! rough factors; issue 4 tracks matching the paper's magnitudes.
 
-mod common;
+use crate::common;
 use common::run_preset;
 use schedlab_core::api::report::report;
 

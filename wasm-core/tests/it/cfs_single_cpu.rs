@@ -1,6 +1,6 @@
 //! Scenario tests of CFS on one CPU (preset cfs-nice-levels).
 
-mod common;
+use crate::common;
 use common::*;
 use schedlab_core::sched::weights::nice_to_weight;
 

@@ -3,7 +3,7 @@
 //! so A gets 20% and B 80%; with one cgroup per user (equal cpu.shares) the
 //! two groups get 50% each.
 
-mod common;
+use crate::common;
 use common::cpu_time;
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sim::Simulator;

@@ -1,7 +1,7 @@
 //! Every load_balance call leaves a record that explains it: the groups and
 //! their statistics, the busiest choice, the imbalance, what moved or why not.
 
-mod common;
+use crate::common;
 use schedlab_core::api::inspector::recent_decisions;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;

@@ -1,7 +1,7 @@
 //! Voluntary and involuntary context switches (seed 004) and the cost of a
 //! switch (seed 003), from the context-switches and pipe-pingpong presets.
 
-mod common;
+use crate::common;
 use common::*;
 use schedlab_core::sim::Simulator;
 

@@ -4,7 +4,7 @@
 //! whenever simulated time moves on (events at one instant collapse, as the
 //! trace stamps a change with the time of the event that left it).
 
-mod common;
+use crate::common;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
 

@@ -7,7 +7,7 @@
 //! docs/fidelity.md's changelog. Speed work and refactors never change a
 //! snapshot.
 
-mod common;
+use crate::common;
 
 use schedlab_core::api::{presets::PRESETS, report};
 use std::fmt::Write;

@@ -2,7 +2,7 @@
 //! the underclass tree, highclass wakeup preemption, the SMT expeller, and
 //! the gi-colocation comparison.
 
-mod common;
+use crate::common;
 use common::preset_config;
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::api::sweep::{colocation_row, gi_colocation_point, gi_colocation_scenario, ColocationRow};

@@ -1,7 +1,7 @@
 //! Equivalence tests: determinism, step-by-step = run-to-time, and
 //! snapshot + restore = an uninterrupted run.
 
-mod common;
+use crate::common;
 use common::*;
 use schedlab_core::api::report::report;
 use schedlab_core::sim::Simulator;

@@ -1,7 +1,7 @@
 //! EEVDF (Linux 6.6+) as the fair-class policy: weights still rule the CPU
 //! split, and a short-slice task gets the earliest virtual deadline.
 
-mod common;
+use crate::common;
 use common::*;
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::api::sweep::eevdf_point;

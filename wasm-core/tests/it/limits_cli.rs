@@ -6,7 +6,7 @@
 //! statistics, the sanity checker's violations and their lists). Structural
 //! bounds, not wall time.
 
-mod common;
+use crate::common;
 
 use schedlab_core::api::limits::{estimate, MAX_ESTIMATED_EVENTS};
 use schedlab_core::api::presets::PRESETS;

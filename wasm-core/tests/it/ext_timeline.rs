@@ -10,13 +10,13 @@ use schedlab_core::config::SimConfig;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
 
-const VTIME: &str = include_str!("../policies/weighted-vtime.js");
+const VTIME: &str = include_str!("../../policies/weighted-vtime.js");
 
 /// The 64-CPU Group Imbalance preset for 200 ms under the weighted-vtime
 /// starter.
 fn config() -> SimConfig {
     let mut s: serde_json::Value =
-        serde_json::from_str(include_str!("../presets/group-imbalance-make.json")).expect("preset");
+        serde_json::from_str(include_str!("../../presets/group-imbalance-make.json")).expect("preset");
     s["policy"] = serde_json::json!({ "kind": "ext", "source": VTIME });
     s["duration_ms"] = 200.into();
     load_scenario(&s.to_string()).unwrap_or_else(|e| panic!("{e:?}"))
