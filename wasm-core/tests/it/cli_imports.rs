@@ -3,6 +3,8 @@
 //! `rtapp-export` then `rtapp-import` of a preset (the same trace hash), and an
 //! rt-app key with no equivalent (exit 2, the key named). Never a panic.
 
+use crate::common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -28,7 +30,7 @@ impl Temp {
 }
 
 fn temp(tag: &str, bytes: &[u8]) -> Temp {
-    let path = std::env::temp_dir().join(format!("schedsim-cli-imports-{}-{tag}", std::process::id()));
+    let path = common::temp_path(&format!("cli-imports-{tag}"));
     std::fs::write(&path, bytes).expect("temp file");
     Temp(path)
 }

@@ -3,6 +3,8 @@
 //! status 0; any other write error (`/dev/full`) is one line `PROG: …` on
 //! stderr and status 1. Never a panic (status 101, a backtrace).
 
+use crate::common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
@@ -12,7 +14,7 @@ const BENCH: &str = env!("CARGO_BIN_EXE_bench");
 
 /// A small valid scenario in a file of its own.
 fn scenario_file(tag: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("schedsim-cli-output-{}-{tag}.json", std::process::id()));
+    let path = common::temp_path(&format!("cli-output-{tag}.json"));
     let text = r#"{"version":1,"name":"t","duration_ms":20,"machine":{"preset":"uniprocessor"},
         "processes":[{"name":"a","program":[{"run_us":5000}]},{"name":"b","program":[{"run_us":3000}]}]}"#;
     std::fs::write(&path, text).expect("temp file");

@@ -3,6 +3,8 @@
 //! not by the figures these runs happen to reach; the tests then check that
 //! the policies the mechanism says should pass do, and the others do not.
 
+use crate::common;
+
 use schedlab_core::api::exercise::{verdict_line, Verdict};
 use schedlab_core::api::report::{report, with_exercise};
 use schedlab_core::api::scenario::{load_scenario, parse_scenario};
@@ -155,7 +157,7 @@ fn a_wrong_exercise_names_its_field() {
 #[test]
 fn schedsim_prints_the_verdict_and_its_json_carries_it() {
     let text = preset("group-imbalance-make", 200, None, json!({ "goal": "longest_wasted_idle_ms", "max": 4 }));
-    let path = std::env::temp_dir().join(format!("schedsim-exercise-{}.json", std::process::id()));
+    let path = common::temp_path("exercise.json");
     std::fs::write(&path, text).unwrap();
     let run = |args: &[&str]| {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_schedsim"))

@@ -42,7 +42,7 @@ fn a_shape_just_past_the_admitted_events_is_refused_with_its_estimate() {
     let cfg = load_scenario(&hogs(lo)).expect("admitted");
     assert!(estimate(&cfg).total() <= MAX_ESTIMATED_EVENTS);
 
-    let file = std::env::temp_dir().join(format!("schedlab-limits-{}.json", std::process::id()));
+    let file = common::temp_path("limits.json");
     std::fs::write(&file, hogs(hi)).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_schedsim")).arg("run").arg(&file).output().expect("schedsim runs");
     std::fs::remove_file(&file).ok();

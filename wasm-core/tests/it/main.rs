@@ -2,6 +2,10 @@
 //! module here. One binary links the engine once instead of 51 times, and the
 //! helpers in `common` are compiled once. Cargo finds this directory as the
 //! test target `it` (`cargo test --test it [filter]`).
+//!
+//! The tests run as threads of one process, so what is process-wide goes
+//! through `common`: temp files (`common::temp_path`, unique per test) and the
+//! host a real-kernel test runs its workload on (`common::host_exclusive`).
 
 mod common;
 

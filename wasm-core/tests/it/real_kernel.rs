@@ -8,6 +8,8 @@
 //! time from both alike: the hogs are one autogroup, one session) does not
 //! move it. Without root or tracefs the test says why and returns.
 
+use crate::common;
+
 use schedlab_core::real::spawn::LEADER_NAME;
 use std::path::Path;
 use std::process::Command;
@@ -48,9 +50,6 @@ fn threads_named(pick: impl Fn(&str) -> bool) -> Vec<String> {
     out
 }
 
-/// The tests here run workloads on the same CPU: one at a time.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 fn hogs_scenario(cpu: u32) -> String {
     format!(
         r#"{{ "version": 1, "name": "real-two-hogs", "duration_ms": 300, "machine": {{ "preset": "host" }},
@@ -66,12 +65,12 @@ fn two_pinned_hogs_share_a_cpu_by_their_nice_weights_and_nothing_is_left_behind(
         eprintln!("skipped: {why}");
         return;
     }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _host = common::host_exclusive();
     let host = schedlab_core::real::host::read_host().expect("the host's topology");
     // The last CPU (model numbering; the runner maps it to the host's).
     let cpu = host.machine.nr_cpus() - 1;
     let scenario = hogs_scenario(cpu);
-    let dir = std::env::temp_dir().join(format!("schedlab-real-test-{}", std::process::id()));
+    let dir = common::temp_path("real-test");
     std::fs::create_dir_all(&dir).unwrap();
     let (file, saved) = (dir.join("two-hogs.json"), dir.join("two-hogs.trace.txt"));
     std::fs::write(&file, scenario).unwrap();
@@ -141,9 +140,9 @@ fn fidelity_prints_the_model_beside_the_host_kernel() {
         eprintln!("skipped: {why}");
         return;
     }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _host = common::host_exclusive();
     let cpu = schedlab_core::real::host::read_host().expect("the host's topology").machine.nr_cpus() - 1;
-    let file = std::env::temp_dir().join(format!("schedlab-fidelity-test-{}.json", std::process::id()));
+    let file = common::temp_path("fidelity-test.json");
     std::fs::write(&file, hogs_scenario(cpu)).unwrap();
     let run = |args: &[&str]| {
         let out = Command::new(env!("CARGO_BIN_EXE_schedsim")).args(args).output().unwrap();
@@ -172,8 +171,8 @@ fn a_flag_pipeline_ends_on_the_host_with_every_wait_policy() {
         eprintln!("skipped: {why}");
         return;
     }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = std::env::temp_dir().join(format!("schedlab-real-flags-{}", std::process::id()));
+    let _host = common::host_exclusive();
+    let dir = common::temp_path("real-flags");
     std::fs::create_dir_all(&dir).unwrap();
     for wait in [r#""wait_policy":"spin""#, r#""wait_policy":"yield","spin_us":50"#, r#""wait_policy":"block""#] {
         let scenario = format!(

@@ -5,6 +5,8 @@
 //! processes written as the editor writes them. And a file full of bad
 //! steps lists a bounded number of problems.
 
+use crate::common;
+
 use schedlab_core::api::editor::diagnostics;
 use schedlab_core::api::scenario::{
     load_scenario, parse_scenario, DistFile, MachineSpec, OpFile, PolicySpec, ProcessFile, ScenarioFile,
@@ -109,7 +111,7 @@ fn a_file_of_bad_steps_lists_a_bounded_number_of_problems() {
 
 #[test]
 fn the_cli_refuses_a_large_file_before_reading_it() {
-    let path = std::env::temp_dir().join(format!("schedsim-size-{}.json", std::process::id()));
+    let path = common::temp_path("size.json");
     // A sparse file far over the cap: refused from its size, not read.
     let f = std::fs::File::create(&path).unwrap();
     f.set_len(150 * 1024 * 1024).unwrap();

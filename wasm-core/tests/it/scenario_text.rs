@@ -4,6 +4,8 @@
 //! guard every text output escapes any control character that reaches it:
 //! the text report, the CSV, the CLI's messages.
 
+use crate::common;
+
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::api::{metrics_csv, report};
 use schedlab_core::sim::Simulator;
@@ -112,7 +114,7 @@ fn text_outputs_escape_control_characters_that_reach_them() {
 
 #[test]
 fn the_cli_escapes_what_it_echoes() {
-    let path = std::env::temp_dir().join(format!("schedsim-text-{}.json", std::process::id()));
+    let path = common::temp_path("text.json");
     std::fs::write(&path, scenario("t", "", &process("a\u{1b}[2J", ""), "")).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_schedsim")).arg("run").arg(&path).output().unwrap();
     let _ = std::fs::remove_file(&path);

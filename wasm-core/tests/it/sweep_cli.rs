@@ -3,6 +3,8 @@
 //! order, the same bytes at any thread count, and each row is the very run
 //! `schedsim run` makes of that scenario with that seed and those values.
 
+use crate::common;
+
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -17,7 +19,7 @@ const SCENARIO: &str = r#"{"version":1,"name":"sweep-t","seed":7,"duration_ms":3
     {"name":"sleeper","program":[{"body":[{"run_us":300},{"sleep_us":{"exp":2000}}]}]}]}"#;
 
 fn write_temp(tag: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("schedsim-sweep-cli-{}-{tag}.json", std::process::id()));
+    let path = common::temp_path(&format!("sweep-cli-{tag}.json"));
     std::fs::write(&path, text).expect("temp file");
     path
 }
