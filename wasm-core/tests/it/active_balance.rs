@@ -24,20 +24,25 @@
 //! the LLC is the top domain, so `sd_busy` is NULL, and no CPU runs two tasks,
 //! so `nohz_kick_needed` never kicks the idle CPUs, whose ticks are stopped.)
 
-use schedlab_core::api::scenario::load_scenario;
+use crate::common::scenario::{Process, Scenario};
 use schedlab_core::balance::decision::{Outcome, Why};
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
 use schedlab_core::trace::{MigrateCause, TraceKind};
 
 fn smt_pair(hog_cpus: &str, ms: u64) -> Simulator {
-    let text = format!(
-        r#"{{"version":1,"name":"smt-active","duration_ms":{ms},"hz":1000,"bugs":"linux-4.1-fixed","autogroup":false,"nohz":false,
-      "machine":{{"preset":"laptop-2c4t"}},
-      "events":[{{"at_ms":0,"cpu_offline":2}},{{"at_ms":0,"cpu_offline":3}},{{"at_ms":100,"cpu_online":2}},{{"at_ms":100,"cpu_online":3}}],
-      "processes":[{{"name":"hog","threads":2,"cpus":"{hog_cpus}","program":[{{"body":[{{"run_us":1000000}}]}}]}}]}}"#
-    );
-    let mut sim = Simulator::new(&load_scenario(&text).unwrap());
+    let mut sim = Scenario::new("smt-active", ms)
+        .hz(1000)
+        .bugs("linux-4.1-fixed")
+        .autogroup(false)
+        .nohz(false)
+        .machine("laptop-2c4t")
+        .cpu_offline(0, 2)
+        .cpu_offline(0, 3)
+        .cpu_online(100, 2)
+        .cpu_online(100, 3)
+        .process(Process::hog("hog", 1_000_000).threads(2).cpus(hog_cpus))
+        .sim();
     sim.run_until(SimTime(ms * 1_000_000));
     sim
 }

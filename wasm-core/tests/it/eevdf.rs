@@ -2,6 +2,7 @@
 //! split, and a short-slice task gets the earliest virtual deadline.
 
 use crate::common;
+use crate::common::scenario::{run, Process, Scenario};
 use common::*;
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::api::sweep::eevdf_point;
@@ -48,9 +49,11 @@ fn short_slice_task_wakes_sooner_than_under_cfs() {
 #[test]
 fn slice_needs_eevdf_and_a_sane_range() {
     let with = |kind: &str, slice: u64| {
-        format!(
-            r#"{{"version":1,"name":"t","duration_ms":10,"machine":{{"preset":"uniprocessor"}},"policy":{{"kind":"{kind}"}},"processes":[{{"name":"a","slice_us":{slice},"program":[{{"run_us":5}}]}}]}}"#
-        )
+        Scenario::new("t", 10)
+            .machine("uniprocessor")
+            .policy(kind)
+            .process(Process::new("a").set("slice_us", slice).program([run(5)]))
+            .build()
     };
     assert_eq!(load_scenario(&with("cfs", 500)).unwrap_err()[0].field, "processes[0].slice_us");
     assert_eq!(load_scenario(&with("eevdf", 50)).unwrap_err()[0].field, "processes[0].slice_us");

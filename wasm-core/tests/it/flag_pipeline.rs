@@ -5,15 +5,20 @@
 use schedlab_core::api::report::{report, ProcessReport};
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sim::Simulator;
+use serde_json::{json, Value};
 
-fn run(cpus: u32, procs: &str, ms: u64) -> Simulator {
-    let text = format!(
-        // Costs off (threads start together): these tests count the work and the waits themselves.
-        r#"{{"version":1,"name":"flags","duration_ms":{ms},"hz":1000,"autogroup":false,"bugs":"linux-4.1-fixed",
-        "costs":{{"context_switch_ns":0,"wakeup_ipi_ns":0,"migration_cold_ns":0,"migration_cold_remote_ns":0,"clone_ns":0}},
-        "machine":{{"nodes":1,"cores_per_node":{cpus},"threads_per_core":1}},"processes":[{procs}]}}"#
-    );
-    let mut sim = Simulator::new(&load_scenario(&text).unwrap_or_else(|e| panic!("{e:?}")));
+use crate::common::scenario::{self as step, parse_processes, repeat, Process, Scenario};
+
+fn run(cpus: u32, procs: Vec<Process>, ms: u64) -> Simulator {
+    // Costs off (threads start together): these tests count the work and the waits themselves.
+    let mut sim = Scenario::new("flags", ms)
+        .hz(1000)
+        .autogroup(false)
+        .bugs("linux-4.1-fixed")
+        .free_costs()
+        .topology(1, cpus, 1)
+        .processes(procs)
+        .sim();
     sim.run_to_end();
     sim
 }
@@ -23,12 +28,16 @@ fn proc_report(sim: &Simulator, name: &str) -> ProcessReport {
 }
 
 /// A pipeline of `stages` 1 ms stages: wait for the left neighbour's flag,
-/// work, pass the flag on to the right.
-fn pipeline(threads: u32, cpus: &str, stages: u32, wait: &str) -> String {
-    format!(
-        r#"{{"name":"lu","threads":{threads},"cpus":"{cpus}","program":[{{"repeat":{stages},"body":[
-            {{"await":"isync"{wait}}},{{"run_us":1000}},{{"post":"isync"{wait}}}]}}]}}"#
-    )
+/// work, pass the flag on to the right. `wait` holds the wait fields of
+/// both flag steps (`{}`: the default, spin).
+fn pipeline(threads: u32, cpus: &str, stages: u32, wait: Value) -> Vec<Process> {
+    let flag = |op: &str| {
+        let mut s = wait.clone();
+        s[op] = json!("isync");
+        s
+    };
+    let stage = [flag("await"), step::run(1000), flag("post")];
+    vec![Process::new("lu").threads(threads).cpus(cpus).program([repeat(stages, stage)])]
 }
 
 const MS: u64 = 1_000_000;
@@ -39,8 +48,8 @@ const MS: u64 = 1_000_000;
 /// pipeline fills; blocking, it burns nothing.
 #[test]
 fn a_pipeline_takes_stages_plus_threads_minus_one() {
-    let spin = proc_report(&run(4, &pipeline(4, "0-3", 50, ""), 200), "lu");
-    let block = proc_report(&run(4, &pipeline(4, "0-3", 50, r#","wait_policy":"block""#), 200), "lu");
+    let spin = proc_report(&run(4, pipeline(4, "0-3", 50, json!({})), 200), "lu");
+    let block = proc_report(&run(4, pipeline(4, "0-3", 50, json!({ "wait_policy": "block" })), 200), "lu");
     for (what, p) in [("spin", &spin), ("block", &block)] {
         let done = p.completion_ns.unwrap_or_else(|| panic!("{what}: the pipeline ends"));
         assert!((53 * MS..=54 * MS).contains(&done), "{what}: 53 stage times, took {done}");
@@ -59,13 +68,13 @@ fn a_pipeline_takes_stages_plus_threads_minus_one() {
 /// superlinear slowdown of the paper's lu is this, not a tuned figure.
 #[test]
 fn a_spinner_on_a_shared_cpu_burns_the_slice_its_neighbour_needs() {
-    let done = |wait: &str| {
-        let p = proc_report(&run(2, &pipeline(2, "0", 20, wait), 2_000), "lu");
+    let done = |wait: Value| {
+        let p = proc_report(&run(2, pipeline(2, "0", 20, wait), 2_000), "lu");
         (p.completion_ns.expect("the pipeline ends"), p.cpu_time_ns)
     };
-    let (spin, _) = done("");
-    let (yield_, _) = done(r#","wait_policy":"yield","spin_us":50"#);
-    let (block, block_cpu) = done(r#","wait_policy":"block""#);
+    let (spin, _) = done(json!({}));
+    let (yield_, _) = done(json!({ "wait_policy": "yield", "spin_us": 50 }));
+    let (block, block_cpu) = done(json!({ "wait_policy": "block" }));
     // Blocking: the two threads' work back to back, 2 × 20 × 1 ms.
     assert!(block_cpu.abs_diff(40 * MS) < 10_000, "block cpu {block_cpu}");
     assert!((40 * MS..=41 * MS).contains(&block), "block {block}");
@@ -83,7 +92,7 @@ fn a_spinner_on_a_shared_cpu_burns_the_slice_its_neighbour_needs() {
 fn a_post_waits_while_its_slot_is_full_and_edge_threads_skip() {
     let procs = r#"{"name":"p","threads":2,"program":[{"post":"f"},{"post":"f","wait_policy":"block"},
         {"sleep_us":20000},{"await":"f"},{"await":"f"}]}"#;
-    let p = proc_report(&run(2, procs, 200), "p");
+    let p = proc_report(&run(2, parse_processes(procs), 200), "p");
     // Thread 0: posts at 0 and (blocked) at 20 ms, then sleeps 20 ms; thread 1
     // sleeps 20 ms and takes both.
     let done = p.completion_ns.expect("both threads end");

@@ -18,6 +18,9 @@ use schedlab_core::api::presets::PRESETS;
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sim::Simulator;
 use schedlab_core::task::TaskState;
+use serde_json::{json, Value};
+
+use crate::common::scenario::{exp, forever, repeat, run, sleep, uniform, Process, Scenario};
 
 const EXTREMES: &[&str] =
     &["-1", "0", "1e308", "-1e308", "18446744073709551616", "4294967296", "NaN", "null", "\"\"", "[]", "{}", "1.5"];
@@ -50,51 +53,52 @@ fn mutated() -> impl Strategy<Value = String> {
         })
 }
 
-fn step_snippet() -> impl Strategy<Value = String> {
+fn step_snippet() -> impl Strategy<Value = Vec<Value>> {
     prop_oneof![
-        (1u64..5_000).prop_map(|us| format!(r#"{{"run_us":{us}}}"#)),
-        (1u64..5_000).prop_map(|us| format!(r#"{{"run_us":{{"exp":{us}}}}}"#)),
-        (1u64..3_000, 3_000u64..6_000).prop_map(|(a, b)| format!(r#"{{"sleep_us":{{"uniform":[{a},{b}]}}}}"#)),
-        (0u64..3_000).prop_map(|us| format!(r#"{{"barrier":"b","spin_us":{us}}}"#)),
-        Just(r#"{"lock":"m"},{"run_us":200},{"unlock":"m"}"#.to_string()),
-        Just(r#"{"yield":true}"#.to_string()),
-        Just(r#"{"wake":"p0"},{"wait":true}"#.to_string()),
-        Just(r#"{"fork":[{"run_us":300}]},{"wait_child":true}"#.to_string()),
-        Just(r#"{"take_job":true},{"run_us":500}"#.to_string()),
-        Just(r#"{"await":"f"},{"run_us":100},{"post":"f"}"#.to_string()),
-        (1u64..300).prop_map(|us| format!(
-            r#"{{"await":"g","wait_policy":"yield","spin_us":{us}}},{{"post":"g","wait_policy":"block","spin_us":{us}}}"#
-        )),
-        (1u32..4).prop_map(|n| format!(r#"{{"repeat":{n},"body":[{{"run_us":100}},{{"sleep_us":100}}]}}"#)),
+        (1u64..5_000).prop_map(|us| vec![run(us)]),
+        (1u64..5_000).prop_map(|us| vec![run(exp(us))]),
+        (1u64..3_000, 3_000u64..6_000).prop_map(|(a, b)| vec![sleep(uniform(a, b))]),
+        (0u64..3_000).prop_map(|us| vec![json!({ "barrier": "b", "spin_us": us })]),
+        Just(vec![json!({ "lock": "m" }), run(200), json!({ "unlock": "m" })]),
+        Just(vec![json!({ "yield": true })]),
+        Just(vec![json!({ "wake": "p0" }), json!({ "wait": true })]),
+        Just(vec![json!({ "fork": [run(300)] }), json!({ "wait_child": true })]),
+        Just(vec![json!({ "take_job": true }), run(500)]),
+        Just(vec![json!({ "await": "f" }), run(100), json!({ "post": "f" })]),
+        (1u64..300).prop_map(|us| vec![
+            json!({ "await": "g", "wait_policy": "yield", "spin_us": us }),
+            json!({ "post": "g", "wait_policy": "block", "spin_us": us }),
+        ]),
+        (1u32..4).prop_map(|n| vec![repeat(n, [run(100), sleep(100)])]),
     ]
 }
 
 fn valid_scenario() -> impl Strategy<Value = String> {
     let machine = prop_oneof![
-        Just(r#"{"preset":"uniprocessor"}"#.to_string()),
-        Just(r#"{"preset":"laptop-2c4t"}"#.to_string()),
-        Just(r#"{"preset":"opteron-6272-8n"}"#.to_string()),
+        Just(json!({ "preset": "uniprocessor" })),
+        Just(json!({ "preset": "laptop-2c4t" })),
+        Just(json!({ "preset": "opteron-6272-8n" })),
         (1u32..4, 1u32..5, 1u32..3)
-            .prop_map(|(n, c, t)| format!(r#"{{"nodes":{n},"cores_per_node":{c},"threads_per_core":{t}}}"#)),
+            .prop_map(|(n, c, t)| json!({ "nodes": n, "cores_per_node": c, "threads_per_core": t })),
     ];
+    // Named below, where the scenario numbers its processes.
     let process = (1u32..6, -20i32..20, proptest::collection::vec(step_snippet(), 1..5), 0u64..20, any::<bool>())
         .prop_map(|(threads, nice, steps, start, looped)| {
-            let body = steps.join(",");
-            let program = if looped { format!(r#"[{{"body":[{body}]}}]"#) } else { format!("[{body}]") };
-            format!(
-                r#"{{"name":"NAME","threads":{threads},"nice":{nice},"start_ms":{start},"job_pool":20,"program":{program}}}"#
-            )
+            let body = steps.concat();
+            let program = if looped { vec![forever(body)] } else { body };
+            Process::new("").threads(threads).nice(nice).start_ms(start).job_pool(20).program(program)
         });
     (machine, proptest::collection::vec(process, 1..5), any::<bool>(), any::<bool>(), any::<bool>(), any::<u64>())
         .prop_map(|(machine, procs, bugs, autogroup, hotplug, seed)| {
-            let events =
-                if hotplug { r#","events":[{"at_ms":5,"cpu_offline":1},{"at_ms":30,"cpu_online":1}]"# } else { "" };
-            let bugs = if bugs { "linux-4.1" } else { "linux-4.1-fixed" };
-            format!(
-                r#"{{"version":1,"name":"fuzz","seed":{seed},"duration_ms":60,"hz":1000,"bugs":"{bugs}","autogroup":{autogroup},
-                "sanity_checker":{{"period_ms":10,"window_ms":5}},"machine":{machine},"processes":[{}]{events}}}"#,
-                procs.iter().enumerate().map(|(i, p)| p.replace("NAME", &format!("p{i}"))).collect::<Vec<_>>().join(",")
-            )
+            let s = Scenario::new("fuzz", 60)
+                .seed(seed)
+                .hz(1000)
+                .with_bugs(bugs)
+                .autogroup(autogroup)
+                .set("sanity_checker", json!({ "period_ms": 10, "window_ms": 5 }))
+                .machine_spec(machine)
+                .processes(procs.into_iter().enumerate().map(|(i, p)| p.set("name", format!("p{i}"))));
+            if hotplug { s.cpu_offline(5, 1).cpu_online(30, 1) } else { s }.build()
         })
 }
 

@@ -4,24 +4,43 @@
 
 use crate::common;
 use common::preset_config;
-use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::api::sweep::{colocation_row, gi_colocation_point, gi_colocation_scenario, ColocationRow};
 use schedlab_core::sim::Simulator;
+use serde_json::{json, Value};
 
-/// A scenario with two cgroups "a" and "b" (identities given) and processes.
-fn scenario(machine: &str, gi: bool, a: &str, b: &str, processes: &str) -> Simulator {
-    scenario_with("", machine, gi, a, b, processes)
+use common::scenario::{exp, forever, parse_processes, run, sleep, Process, Scenario};
+
+/// A scenario with two cgroups "a" and "b" (`a` and `b`: their other
+/// fields, the identities) and processes.
+fn scenario(machine: &str, gi: bool, a: Value, b: Value, processes: Vec<Process>) -> Simulator {
+    scenario_with(None, machine, gi, a, b, processes)
 }
 
-/// The same with `extra` top-level fields (each followed by a comma).
-fn scenario_with(extra: &str, machine: &str, gi: bool, a: &str, b: &str, processes: &str) -> Simulator {
-    let text = format!(
-        r#"{{"version":1,"name":"gi",{extra}"duration_ms":2000,"hz":1000,"autogroup":false,"machine":{{"preset":"{machine}"}},
-        "policy":{{"kind":"cfs","group_identity":{gi}}},
-        "cgroups":[{{"name":"a",{a}}},{{"name":"b",{b}}}],"processes":[{processes}]}}"#
-    );
-    let cfg = load_scenario(&text).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut sim = Simulator::new(&cfg);
+/// The same with a bug profile (`bugs`) other than the default.
+fn scenario_with(
+    bugs: Option<Value>,
+    machine: &str,
+    gi: bool,
+    a: Value,
+    b: Value,
+    processes: Vec<Process>,
+) -> Simulator {
+    let cgroup = |name: &str, mut fields: Value| {
+        fields["name"] = json!(name);
+        fields
+    };
+    let mut s = Scenario::new("gi", 2000)
+        .hz(1000)
+        .autogroup(false)
+        .machine(machine)
+        .set("policy", json!({ "kind": "cfs", "group_identity": gi }))
+        .cgroup(cgroup("a", a))
+        .cgroup(cgroup("b", b))
+        .processes(processes);
+    if let Some(bugs) = bugs {
+        s = s.set("bugs", bugs);
+    }
+    let mut sim = s.sim();
     sim.run_to_end();
     sim
 }
@@ -36,7 +55,18 @@ fn max_wakeup_us(sim: &Simulator, name: &str) -> f64 {
     p.wakeup_latency.max() as f64 / 1e3
 }
 
-const HOG: &str = r#"[{"body":[{"run_us":100000}]}]"#;
+fn hog(name: &str, cgroup: &str) -> Process {
+    Process::hog(name, 100_000).cgroup(cgroup)
+}
+
+fn identity(name: &str) -> Value {
+    json!({ "identity": name })
+}
+
+/// `bugs` of the Overload-on-Wakeup fix alone, with the label its assertions carry.
+fn wakeup_fix() -> (&'static str, Option<Value>) {
+    ("overload-on-wakeup fixed:", Some(json!({ "overload_on_wakeup": false })))
+}
 
 /// Mechanism: underclass entities sit in their own tree, looked at only when
 /// the normal tree is empty, and a running underclass entity yields at the
@@ -44,18 +74,15 @@ const HOG: &str = r#"[{"body":[{"run_us":100000}]}]"#;
 /// CPU next to a normal hog, and exactly the idle time next to a sleeper.
 #[test]
 fn underclass_runs_only_when_nothing_else_is_runnable() {
-    let hogs = format!(
-        r#"{{"name":"normal","cgroup":"a","program":{HOG}}},{{"name":"offline","cgroup":"b","program":{HOG}}}"#
-    );
-    let sim = scenario("uniprocessor", true, r#""identity":"normal""#, r#""identity":"underclass""#, &hogs);
+    let (normal, under) = (|| identity("normal"), || identity("underclass"));
+    let hogs = || vec![hog("normal", "a"), hog("offline", "b")];
+    let sim = scenario("uniprocessor", true, normal(), under(), hogs());
     assert!(cpu_ms(&sim, "offline") < 2.0, "underclass hog ran {} ms beside a normal hog", cpu_ms(&sim, "offline"));
-    let off = scenario("uniprocessor", false, r#""identity":"normal""#, r#""identity":"underclass""#, &hogs);
+    let off = scenario("uniprocessor", false, normal(), under(), hogs());
     assert!(cpu_ms(&off, "offline") > 900.0, "identities off: plain CFS shares ({} ms)", cpu_ms(&off, "offline"));
 
-    let sleeper = format!(
-        r#"{{"name":"normal","cgroup":"a","program":[{{"body":[{{"run_us":3000}},{{"sleep_us":7000}}]}}]}},{{"name":"offline","cgroup":"b","program":{HOG}}}"#
-    );
-    let sim = scenario("uniprocessor", true, r#""identity":"normal""#, r#""identity":"underclass""#, &sleeper);
+    let sleeper = Process::new("normal").cgroup("a").program([forever([run(3000), sleep(7000)])]);
+    let sim = scenario("uniprocessor", true, normal(), under(), vec![sleeper, hog("offline", "b")]);
     let (n, o) = (cpu_ms(&sim, "normal"), cpu_ms(&sim, "offline"));
     assert!((n - 600.0).abs() < 15.0, "the sleeper gets its full 30%: {n} ms");
     assert!(o > 1350.0, "the underclass hog soaks up the idle 70%: {o} ms");
@@ -66,11 +93,12 @@ fn underclass_runs_only_when_nothing_else_is_runnable() {
 /// far enough behind the hog's waits for the hog's tick.
 #[test]
 fn highclass_wakeup_preempts_regardless_of_granularity() {
-    let procs = format!(
-        r#"{{"name":"online","cgroup":"a","program":[{{"body":[{{"run_us":2000}},{{"sleep_us":{{"exp":2000}}}}]}}]}},{{"name":"batch","cgroup":"b","program":{HOG}}}"#
-    );
-    let gi = scenario("uniprocessor", true, r#""identity":"highclass""#, r#""identity":"normal""#, &procs);
-    let cfs = scenario("uniprocessor", false, r#""identity":"highclass""#, r#""identity":"normal""#, &procs);
+    let procs = || {
+        let online = Process::new("online").cgroup("a").program([forever([run(2000), sleep(exp(2000))])]);
+        vec![online, hog("batch", "b")]
+    };
+    let gi = scenario("uniprocessor", true, identity("highclass"), identity("normal"), procs());
+    let cfs = scenario("uniprocessor", false, identity("highclass"), identity("normal"), procs());
     // A wakeup latency counts the switch into the task, nothing more.
     let switch_us = gi.costs().context_switch_ns as f64 / 1e3;
     assert!(max_wakeup_us(&gi, "online") <= switch_us, "highclass never waits for a normal task");
@@ -86,14 +114,9 @@ fn smt_expeller_keeps_underclass_off_the_sibling() {
     let procs = r#"{"name":"online","cgroup":"a","cpus":"0","program":[{"body":[{"run_us":3000},{"sleep_us":7000}]}]},
         {"name":"sibling","cgroup":"b","cpus":"1","program":[{"body":[{"run_us":100000}]}]},
         {"name":"other-core","cgroup":"b","cpus":"2","program":[{"body":[{"run_us":100000}]}]}"#;
-    let expel = scenario(
-        "laptop-2c4t",
-        true,
-        r#""identity":"highclass","smt_expeller":true"#,
-        r#""identity":"underclass""#,
-        procs,
-    );
-    let keep = scenario("laptop-2c4t", true, r#""identity":"highclass""#, r#""identity":"underclass""#, procs);
+    let expeller = json!({ "identity": "highclass", "smt_expeller": true });
+    let expel = scenario("laptop-2c4t", true, expeller, identity("underclass"), parse_processes(procs));
+    let keep = scenario("laptop-2c4t", true, identity("highclass"), identity("underclass"), parse_processes(procs));
     let (s, o) = (cpu_ms(&expel, "sibling"), cpu_ms(&expel, "other-core"));
     assert!((1300.0..1440.0).contains(&s), "sibling hog runs only while the expeller sleeps: {s} ms");
     assert!(o > 1990.0, "the other core is not expelled: {o} ms");
@@ -212,12 +235,10 @@ fn highclass_wakee_stays_on_a_previous_cpu_running_only_underclass_work() {
         {"name":"fill-3","cpus":"3","program":[{"run_us":1500}]},
         {"name":"online","cgroup":"a","start_ms":1,"program":[{"body":[{"run_us":1000},{"sleep_us":2000}]}]},
         {"name":"offline","cgroup":"b","cpus":"0","start_ms":2,"program":[{"body":[{"run_us":100000}]}]}"#;
-    let (a, b) = (r#""identity":"highclass""#, r#""identity":"underclass""#);
-    for (bugs, path) in
-        [("", PlacePath::IdleSibling), (r#""bugs":{"overload_on_wakeup":false},"#, PlacePath::IdleAnywhere)]
-    {
+    for ((label, bugs), path) in [(("", None), PlacePath::IdleSibling), (wakeup_fix(), PlacePath::IdleAnywhere)] {
         let wakeups = |gi: bool| -> Vec<Placement> {
-            let sim = scenario_with(bugs, "laptop-2c4t", gi, a, b, procs);
+            let (a, b) = (identity("highclass"), identity("underclass"));
+            let sim = scenario_with(bugs.clone(), "laptop-2c4t", gi, a, b, parse_processes(procs));
             let pid = sim.processes().iter().find(|p| p.name == "online").unwrap().threads[0];
             sim.placements().iter().filter(|p| p.pid == pid && p.kind == PlaceKind::Wakeup).cloned().collect()
         };
@@ -227,17 +248,17 @@ fn highclass_wakee_stays_on_a_previous_cpu_running_only_underclass_work() {
 
         let gi = wakeups(true);
         let on_0: Vec<_> = gi.iter().filter(|p| p.prev == 0).collect();
-        assert!(on_0.len() >= 4, "{bugs} the sleeper keeps waking on CPU 0: {on_0:?}");
+        assert!(on_0.len() >= 4, "{label} the sleeper keeps waking on CPU 0: {on_0:?}");
         assert!(
             on_0.iter().all(|p| p.chosen == 0 && seen_all(p)),
-            "{bugs} GI: it stays beside underclass work: {on_0:?}"
+            "{label} GI: it stays beside underclass work: {on_0:?}"
         );
-        assert!(gi.iter().all(|p| p.chosen == p.prev), "{bugs} GI: no wakeup moves it: {gi:?}");
+        assert!(gi.iter().all(|p| p.chosen == p.prev), "{label} GI: no wakeup moves it: {gi:?}");
 
         let off = wakeups(false);
         let first = &off[0];
-        let idle_core = if bugs.is_empty() { first.chosen == 2 } else { first.chosen != 0 };
-        assert!(first.prev == 0 && idle_core && seen_all(first), "{bugs} identities off: to an idle CPU: {first:?}");
+        let idle_core = if bugs.is_none() { first.chosen == 2 } else { first.chosen != 0 };
+        assert!(first.prev == 0 && idle_core && seen_all(first), "{label} identities off: to an idle CPU: {first:?}");
     }
 }
 
@@ -261,29 +282,27 @@ fn underclass_wakee_leaves_an_idle_cpu_beside_an_smt_expeller() {
         {"name":"fill-3","cpus":"3","program":[{"run_us":1500}]},
         {"name":"offline","cgroup":"b","start_ms":1,"program":[{"body":[{"run_us":1000},{"sleep_us":2000}]}]},
         {"name":"online","cgroup":"a","cpus":"0","start_ms":3,"program":[{"body":[{"run_us":100000}]}]}"#;
-    let under = r#""identity":"underclass""#;
-    for (bugs, path) in
-        [("", PlacePath::IdleSibling), (r#""bugs":{"overload_on_wakeup":false},"#, PlacePath::IdleAnywhere)]
-    {
-        let run = |a: &str| {
-            let sim = scenario_with(bugs, "laptop-2c4t", true, a, under, procs);
+    for ((label, bugs), path) in [(("", None), PlacePath::IdleSibling), (wakeup_fix(), PlacePath::IdleAnywhere)] {
+        let run = |a: Value| {
+            let sim =
+                scenario_with(bugs.clone(), "laptop-2c4t", true, a, identity("underclass"), parse_processes(procs));
             let pid = sim.processes().iter().find(|p| p.name == "offline").unwrap().threads[0];
             let wakeups: Vec<_> =
                 sim.placements().iter().filter(|p| p.pid == pid && p.kind == PlaceKind::Wakeup).cloned().collect();
             (cpu_ms(&sim, "offline"), wakeups)
         };
 
-        let (ran, wakeups) = run(r#""identity":"highclass","smt_expeller":true"#);
+        let (ran, wakeups) = run(json!({ "identity": "highclass", "smt_expeller": true }));
         let first = &wakeups[0];
-        assert!(first.prev == 1 && first.path == path, "{bugs} the sleeper first wakes on CPU 1: {first:?}");
-        assert!(first.chosen == 2 || first.chosen == 3, "{bugs} expelled CPU 1 is not idle for it: {first:?}");
+        assert!(first.prev == 1 && first.path == path, "{label} the sleeper first wakes on CPU 1: {first:?}");
+        assert!(first.chosen == 2 || first.chosen == 3, "{label} expelled CPU 1 is not idle for it: {first:?}");
         assert!(
             wakeups.iter().all(|p| p.chosen != 0 && p.chosen != 1),
-            "{bugs} never beside the expeller: {wakeups:?}"
+            "{label} never beside the expeller: {wakeups:?}"
         );
-        assert!(ran > 600.0, "{bugs} it runs its third on the other core: {ran} ms");
+        assert!(ran > 600.0, "{label} it runs its third on the other core: {ran} ms");
 
-        let (_, keep) = run(r#""identity":"highclass""#);
-        assert!(keep[0].prev == 1 && keep[0].chosen == 1, "{bugs} no expeller: CPU 1 is idle for it: {keep:?}");
+        let (_, keep) = run(identity("highclass"));
+        assert!(keep[0].prev == 1 && keep[0].chosen == 1, "{label} no expeller: CPU 1 is idle for it: {keep:?}");
     }
 }

@@ -5,25 +5,20 @@
 
 use crate::common;
 use common::cpu_time;
-use schedlab_core::api::scenario::load_scenario;
-use schedlab_core::sim::Simulator;
+use common::scenario::{Process, Scenario};
+use serde_json::json;
 
 fn users(machine: &str, with_groups: bool) -> (f64, f64) {
-    let hog = r#""program":[{"body":[{"run_us":100000}]}]"#;
-    let procs: Vec<String> = (0..10)
-        .map(|i| {
-            let user = if i < 2 { "A" } else { "B" };
-            let cg = if with_groups { format!(r#","cgroup":"user{user}""#) } else { String::new() };
-            format!(r#"{{"name":"{user}{i}"{cg},{hog}}}"#)
-        })
-        .collect();
-    let cgroups = if with_groups { r#""cgroups":[{"name":"userA"},{"name":"userB"}],"# } else { "" };
-    let text = format!(
-        r#"{{"version":1,"name":"users","duration_ms":20000,"hz":1000,"autogroup":false,"bugs":"linux-4.1-fixed",
-        "machine":{{"preset":"{machine}"}},{cgroups}"processes":[{}]}}"#,
-        procs.join(",")
-    );
-    let mut sim = Simulator::new(&load_scenario(&text).unwrap());
+    let mut s = Scenario::new("users", 20_000).hz(1000).autogroup(false).bugs("linux-4.1-fixed").machine(machine);
+    if with_groups {
+        s = s.cgroup(json!({ "name": "userA" })).cgroup(json!({ "name": "userB" }));
+    }
+    for i in 0..10 {
+        let user = if i < 2 { "A" } else { "B" };
+        let hog = Process::hog(&format!("{user}{i}"), 100_000);
+        s = s.process(if with_groups { hog.cgroup(&format!("user{user}")) } else { hog });
+    }
+    let mut sim = s.sim();
     sim.run_to_end();
     let a: u64 = (0..2).map(|i| cpu_time(&sim, &format!("A{i}"))).sum();
     let b: u64 = (2..10).map(|i| cpu_time(&sim, &format!("B{i}"))).sum();

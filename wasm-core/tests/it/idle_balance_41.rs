@@ -22,20 +22,29 @@
 //!   eighth of the difference) and then caps it at 2 × `max_idle_balance_cost`
 //!   (500 µs until a newly-idle pass costs more): 1 ms.
 
-use schedlab_core::api::scenario::load_scenario;
+use crate::common::scenario::{parse_list, parse_processes, Scenario};
 use schedlab_core::balance::IdleType;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
+use serde_json::json;
 
 const MS: u64 = 1_000_000;
 
+/// `events` and `processes` are written out as in a file's lists. Forks
+/// keep their cost (`clone_ns`), switches, wakeups and migrations have none.
 fn laptop(events: &str, processes: &str, ms: u64) -> Simulator {
-    let text = format!(
-        r#"{{"version":1,"name":"idle-balance","duration_ms":{ms},"hz":1000,"nohz":false,"bugs":"linux-4.1-fixed","autogroup":false,
-      "costs":{{"context_switch_ns":0,"wakeup_ipi_ns":0,"migration_cold_ns":0,"migration_cold_remote_ns":0}},
-      "machine":{{"preset":"laptop-2c4t"}},"events":[{events}],"processes":[{processes}]}}"#
-    );
-    Simulator::new(&load_scenario(&text).unwrap())
+    Scenario::new("idle-balance", ms)
+        .hz(1000)
+        .nohz(false)
+        .bugs("linux-4.1-fixed")
+        .autogroup(false)
+        .costs(json!({
+            "context_switch_ns": 0, "wakeup_ipi_ns": 0, "migration_cold_ns": 0, "migration_cold_remote_ns": 0
+        }))
+        .machine("laptop-2c4t")
+        .events(parse_list(events))
+        .processes(parse_processes(processes))
+        .sim()
 }
 
 /// CPU `cpu`'s balancing passes from `from_ms` on: (time in ms, level, idle type).

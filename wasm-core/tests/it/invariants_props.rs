@@ -9,6 +9,8 @@ use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sim::Simulator;
 use schedlab_core::task::TaskState;
 
+use crate::common::scenario::{exp, forever, run, sleep, Process, Scenario};
+
 #[derive(Debug, Clone)]
 struct Proc {
     threads: u32,
@@ -24,45 +26,24 @@ fn proc_strategy() -> impl Strategy<Value = Proc> {
 }
 
 fn scenario(machine: &str, ncpus: u32, procs: &[Proc], hotplug: Option<(u32, u64)>, bugs: bool) -> String {
-    let ps: Vec<String> = procs
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let cpus = p
-                .cpus
-                .map(|(a, b)| {
-                    let (lo, hi) = (a.min(b) % ncpus, a.max(b) % ncpus);
-                    format!(r#","cpus":"{}-{}""#, lo.min(hi), lo.max(hi))
-                })
-                .unwrap_or_default();
-            let body = if p.sleep_us > 0 {
-                format!(r#"{{"run_us":{}}},{{"sleep_us":{{"exp":{}}}}}"#, p.run_us, p.sleep_us)
-            } else {
-                format!(r#"{{"run_us":{}}}"#, p.run_us)
-            };
-            format!(
-                r#"{{"name":"p{i}","threads":{},"nice":{}{cpus},"start_ms":{},"program":[{{"body":[{body}]}}]}}"#,
-                p.threads,
-                p.nice,
-                i * 3
-            )
-        })
-        .collect();
-    let events = hotplug
-        .map(|(cpu, at)| {
-            format!(
-                r#","events":[{{"at_ms":{at},"cpu_offline":{}}},{{"at_ms":{},"cpu_online":{}}}]"#,
-                cpu % ncpus,
-                at + 40,
-                cpu % ncpus
-            )
-        })
-        .unwrap_or_default();
-    let profile = if bugs { "linux-4.1" } else { "linux-4.1-fixed" };
-    format!(
-        r#"{{"version":1,"name":"prop","duration_ms":150,"hz":1000,"bugs":"{profile}","machine":{{"preset":"{machine}"}},"processes":[{}]{events}}}"#,
-        ps.join(",")
-    )
+    let ps = procs.iter().enumerate().map(|(i, p)| {
+        let body = if p.sleep_us > 0 { vec![run(p.run_us), sleep(exp(p.sleep_us))] } else { vec![run(p.run_us)] };
+        let process = Process::new(&format!("p{i}")).threads(p.threads).nice(p.nice);
+        let process = match p.cpus {
+            Some((a, b)) => {
+                let (lo, hi) = (a.min(b) % ncpus, a.max(b) % ncpus);
+                process.cpus(&format!("{}-{}", lo.min(hi), lo.max(hi)))
+            }
+            None => process,
+        };
+        process.start_ms(i as u64 * 3).program([forever(body)])
+    });
+    let s = Scenario::new("prop", 150).hz(1000).with_bugs(bugs).machine(machine).processes(ps);
+    match hotplug {
+        Some((cpu, at)) => s.cpu_offline(at, cpu % ncpus).cpu_online(at + 40, cpu % ncpus),
+        None => s,
+    }
+    .build()
 }
 
 fn check(sim: &Simulator) -> Result<(), String> {

@@ -7,6 +7,7 @@
 //! bounds, not wall time.
 
 use crate::common;
+use common::scenario::{Process, Scenario};
 
 use schedlab_core::api::limits::{estimate, MAX_ESTIMATED_EVENTS};
 use schedlab_core::api::presets::PRESETS;
@@ -18,11 +19,7 @@ use std::process::Command;
 /// 1,024 CPUs (64 nodes of 16 cores) and 10,000 threads that compute for
 /// 100 ms at a time, at HZ 1000: ticks dominate (1,024,000 a second).
 fn hogs(ms: u64) -> String {
-    format!(
-        r#"{{"version":1,"name":"hogs","duration_ms":{ms},"hz":1000,
-          "machine":{{"nodes":64,"cores_per_node":16,"threads_per_core":1}},
-          "processes":[{{"name":"hog","threads":10000,"program":[{{"body":[{{"run_us":100000}}]}}]}}]}}"#
-    )
+    Scenario::new("hogs", ms).hz(1000).topology(64, 16, 1).process(Process::hog("hog", 100_000).threads(10_000)).build()
 }
 
 #[test]
@@ -57,15 +54,12 @@ fn a_shape_just_past_the_admitted_events_is_refused_with_its_estimate() {
 #[test]
 fn too_many_task_groups_for_the_cpus_are_refused_with_the_count() {
     // 600 sessions (autogroups) on 1,024 CPUs: 614,400 group runqueues.
-    let procs: Vec<String> = (0..600)
-        .map(|i| format!(r#"{{"name":"p{i}","session":"s{i}","program":[{{"body":[{{"run_us":1000}}]}}]}}"#))
-        .collect();
     let text = |autogroup: bool| {
-        format!(
-            r#"{{"version":1,"name":"groups","duration_ms":10,"autogroup":{autogroup},
-              "machine":{{"nodes":64,"cores_per_node":16,"threads_per_core":1}},"processes":[{}]}}"#,
-            procs.join(",")
-        )
+        Scenario::new("groups", 10)
+            .autogroup(autogroup)
+            .topology(64, 16, 1)
+            .processes((0..600).map(|i| Process::hog(&format!("p{i}"), 1000).session(&format!("s{i}"))))
+            .build()
     };
     let diags = load_scenario(&text(true)).expect_err("refused");
     assert_eq!(diags.len(), 1);

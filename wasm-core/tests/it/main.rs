@@ -1,7 +1,8 @@
 //! The integration tests, one test binary: each former `tests/<name>.rs` is a
 //! module here. One binary links the engine once instead of 51 times, and the
-//! helpers in `common` are compiled once. Cargo finds this directory as the
-//! test target `it` (`cargo test --test it [filter]`).
+//! helpers in `common` (the scenario builder, `common::scenario`, among them)
+//! are compiled once. Cargo finds this directory as the test target `it`
+//! (`cargo test --test it [filter]`).
 //!
 //! The tests run as threads of one process, so what is process-wide goes
 //! through `common`: temp files (`common::temp_path`, unique per test) and the

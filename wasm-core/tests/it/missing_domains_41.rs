@@ -17,18 +17,20 @@
 //!     returns: no CPU of another node in its package is set up, so the
 //!     table stays; it switches when CPU 2 comes back (CPU 0 is online).
 
-use schedlab_core::api::scenario::load_scenario;
-use schedlab_core::sim::Simulator;
+use crate::common::scenario::{self as step, parse_list, Process, Scenario};
 use schedlab_core::time::SimTime;
+use serde_json::json;
 
 fn run(nodes_per_package: u32, bugs: &str, events: &str, until_ms: u64) -> Vec<String> {
-    let text = format!(
-        r#"{{"version":1,"name":"md","duration_ms":200,"hz":250,"bugs":"{bugs}",
-          "machine":{{"nodes":4,"cores_per_node":2,"threads_per_core":1,"nodes_per_package":{nodes_per_package}}},
-          "processes":[{{"name":"a","threads":1,"program":[{{"run_us":1000}}]}}],
-          "events":[{events}]}}"#
-    );
-    let mut sim = Simulator::new(&load_scenario(&text).unwrap());
+    let machine =
+        json!({ "nodes": 4, "cores_per_node": 2, "threads_per_core": 1, "nodes_per_package": nodes_per_package });
+    let mut sim = Scenario::new("md", 200)
+        .hz(250)
+        .bugs(bugs)
+        .machine_spec(machine)
+        .process(Process::new("a").threads(1).program([step::run(1000)]))
+        .events(parse_list(events))
+        .sim();
     sim.run_until(SimTime(until_ms * 1_000_000));
     sim.rqs()[0].domains.iter().map(|d| d.name()).collect()
 }

@@ -2,7 +2,7 @@
 //! machine (work conservation), on every machine preset, with all four Wasted
 //! Cores bugs fixed.
 
-use schedlab_core::api::scenario::load_scenario;
+use crate::common::scenario::{Process, Scenario};
 use schedlab_core::machine::Machine;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
@@ -12,13 +12,13 @@ use schedlab_core::time::SimTime;
 /// autogroup whose 1024 shares are spread over every CPU, and loads shrink
 /// to a few units per task, which makes the 2N spread coarser.
 fn hogs_with(machine: &str, n: u32, ms: u64, autogroup: bool) -> Simulator {
-    let text = format!(
-        r#"{{"version":1,"name":"hogs","duration_ms":{ms},"hz":250,"bugs":"linux-4.1-fixed","autogroup":{autogroup},
-        "machine":{{"preset":"{machine}"}},
-        "processes":[{{"name":"hog","threads":{n},"program":[{{"body":[{{"run_us":1000000}}]}}]}}]}}"#
-    );
-    let cfg = load_scenario(&text).unwrap();
-    let mut sim = Simulator::new(&cfg);
+    let mut sim = Scenario::new("hogs", ms)
+        .hz(250)
+        .bugs("linux-4.1-fixed")
+        .autogroup(autogroup)
+        .machine(machine)
+        .process(Process::hog("hog", 1_000_000).threads(n))
+        .sim();
     sim.run_until(SimTime(ms * 1_000_000));
     sim
 }

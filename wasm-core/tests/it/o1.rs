@@ -2,32 +2,33 @@
 //! timeslices, the sleep_avg bonus, the expired array and starvation
 //! protection. (The timeslice table itself is a unit test in `sched::o1`.)
 
+use crate::common::scenario::{forever, run, sleep, Process, Scenario};
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sched::o1::{static_prio, task_interactive};
 use schedlab_core::sim::Simulator;
 use schedlab_core::task::TaskState;
 
-fn sim(processes: &str, duration_ms: u64) -> Simulator {
-    let text = format!(
-        r#"{{"version":1,"name":"o1","duration_ms":{duration_ms},"hz":1000,"autogroup":false,
-        "machine":{{"preset":"uniprocessor"}},"policy":{{"kind":"o1"}},"processes":[{processes}]}}"#
-    );
-    Simulator::new(&load_scenario(&text).unwrap_or_else(|e| panic!("{e:?}")))
+fn sim(processes: Vec<Process>, duration_ms: u64) -> Simulator {
+    Scenario::new("o1", duration_ms)
+        .hz(1000)
+        .autogroup(false)
+        .machine("uniprocessor")
+        .policy("o1")
+        .processes(processes)
+        .sim()
 }
 
-const HOG: &str = r#"[{"body":[{"run_us":100000}]}]"#;
+/// A 100 ms slice at a time, forever.
+fn hog(name: &str) -> Process {
+    Process::hog(name, 100_000)
+}
 
 /// Mechanism: sleep time raises sleep_avg (bonus up to −5 prio), run time
 /// lowers it, so a task that runs 1 ms per 10 ms reaches prio 115 and is
 /// TASK_INTERACTIVE, while a hog sinks to 125.
 #[test]
 fn interactive_sleeper_keeps_a_better_dynamic_prio_than_a_hog() {
-    let mut s = sim(
-        &format!(
-            r#"{{"name":"hog","program":{HOG}}},{{"name":"sleeper","program":[{{"body":[{{"run_us":1000}},{{"sleep_us":9000}}]}}]}}"#
-        ),
-        3000,
-    );
+    let mut s = sim(vec![hog("hog"), Process::new("sleeper").program([forever([run(1000), sleep(9000)])])], 3000);
     s.run_to_end();
     let (hog, sleeper) = (s.o1_task_state(0).unwrap().clone(), s.o1_task_state(1).unwrap().clone());
     assert_eq!(hog.prio, 125, "hog sleep_avg {} ns", hog.sleep_avg_ns);
@@ -43,7 +44,7 @@ fn interactive_sleeper_keeps_a_better_dynamic_prio_than_a_hog() {
 /// nice-0 hogs therefore take 100 ms turns, one array switch per round.
 #[test]
 fn expired_hogs_wait_for_the_array_switch() {
-    let mut s = sim(&format!(r#"{{"name":"a","program":{HOG}}},{{"name":"b","program":{HOG}}}"#), 2000);
+    let mut s = sim(vec![hog("a"), hog("b")], 2000);
     s.run_to_end();
     let slices: Vec<u64> = s.trace().slices.iter().filter(|r| r.pid <= 1).map(|r| r.end.ns() - r.start.ns()).collect();
     assert!(slices.len() >= 18, "{} turns", slices.len());
@@ -65,10 +66,7 @@ fn expired_hogs_wait_for_the_array_switch() {
 #[test]
 fn starvation_protection_expires_an_interactive_task() {
     let mut s = sim(
-        &format!(
-            r#"{{"name":"h","program":{HOG}}},{{"name":"y","program":{HOG}}},
-            {{"name":"x","nice":-20,"program":[{{"sleep_us":1750000}},{{"body":[{{"run_us":100000}}]}}]}}"#
-        ),
+        vec![hog("h"), hog("y"), Process::new("x").nice(-20).program([sleep(1_750_000), forever([run(100_000)])])],
         8000,
     );
     while s.tasks()[2].state != TaskState::Running {

@@ -15,7 +15,7 @@
 //!   never is while the destination is in it; the redo ends balanced
 //!   (`out_balanced`) once no busiest group is left.
 
-use schedlab_core::api::scenario::load_scenario;
+use crate::common::scenario::{parse_list, parse_processes, Scenario};
 use schedlab_core::balance::decision::{BalanceDecision, Outcome, Why};
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::{Pid, SimTime};
@@ -23,13 +23,18 @@ use schedlab_core::trace::{MigrateCause, TraceKind};
 
 const MS: u64 = 1_000_000;
 
+/// `events` and `processes` are written out as in a file's lists.
 fn laptop(events: &str, processes: &str, ms: u64) -> Simulator {
-    let text = format!(
-        r#"{{"version":1,"name":"pinned","duration_ms":{ms},"hz":1000,"nohz":false,"bugs":"linux-4.1-fixed","autogroup":false,
-      "costs":{{"context_switch_ns":0,"wakeup_ipi_ns":0,"migration_cold_ns":0,"migration_cold_remote_ns":0,"clone_ns":0}},
-      "machine":{{"preset":"laptop-2c4t"}},"events":[{events}],"processes":[{processes}]}}"#
-    );
-    let mut sim = Simulator::new(&load_scenario(&text).unwrap());
+    let mut sim = Scenario::new("pinned", ms)
+        .hz(1000)
+        .nohz(false)
+        .bugs("linux-4.1-fixed")
+        .autogroup(false)
+        .free_costs()
+        .machine("laptop-2c4t")
+        .events(parse_list(events))
+        .processes(parse_processes(processes))
+        .sim();
     sim.run_until(SimTime(ms * MS));
     sim
 }

@@ -12,21 +12,25 @@
 //! covers half of one), and stops when the imbalance is spent; under "full"
 //! it stops after the first.
 
+use crate::common::scenario::{run, Process, Scenario};
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::balance::decision::Outcome;
 use schedlab_core::balance::IdleType;
-use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
+use serde_json::json;
 
 fn first_newidle_pull(preempt: &str) -> (usize, u64) {
-    let text = format!(
-        r#"{{"version":1,"name":"newidle","duration_ms":120,"hz":1000,"bugs":"linux-4.1-fixed","autogroup":false,"preempt":"{preempt}",
-      "machine":{{"preset":"laptop-2c4t"}},
-      "events":[{{"at_ms":0,"cpu_offline":2}},{{"at_ms":0,"cpu_offline":3}}],
-      "processes":[{{"name":"blocker","nice":-20,"cpus":"1","program":[{{"run_us":100000}},{{"exit":true}}]}},
-        {{"name":"hog","threads":4,"cpus":"0-1","start_ms":1,"program":[{{"body":[{{"run_us":1000000}}]}}]}}]}}"#
-    );
-    let mut sim = Simulator::new(&load_scenario(&text).unwrap());
+    let mut sim = Scenario::new("newidle", 120)
+        .hz(1000)
+        .bugs("linux-4.1-fixed")
+        .autogroup(false)
+        .preempt(preempt)
+        .machine("laptop-2c4t")
+        .cpu_offline(0, 2)
+        .cpu_offline(0, 3)
+        .process(Process::new("blocker").nice(-20).cpus("1").program([run(100_000), json!({ "exit": true })]))
+        .process(Process::hog("hog", 1_000_000).threads(4).cpus("0-1").start_ms(1))
+        .sim();
     sim.run_until(SimTime(120_000_000));
     let d = sim
         .decisions()

@@ -9,8 +9,10 @@
 //! move it. Without root or tracefs the test says why and returns.
 
 use crate::common;
+use common::scenario::{repeat, run, Process, Scenario};
 
 use schedlab_core::real::spawn::LEADER_NAME;
+use serde_json::json;
 use std::path::Path;
 use std::process::Command;
 
@@ -51,12 +53,8 @@ fn threads_named(pick: impl Fn(&str) -> bool) -> Vec<String> {
 }
 
 fn hogs_scenario(cpu: u32) -> String {
-    format!(
-        r#"{{ "version": 1, "name": "real-two-hogs", "duration_ms": 300, "machine": {{ "preset": "host" }},
-             "processes": [
-               {{ "name": "hog0", "nice": 0, "cpus": "{cpu}", "session": "hogs", "program": [ {{ "body": [ {{ "run_us": 100000 }} ] }} ] }},
-               {{ "name": "hog5", "nice": 5, "cpus": "{cpu}", "session": "hogs", "program": [ {{ "body": [ {{ "run_us": 100000 }} ] }} ] }} ] }}"#
-    )
+    let hog = |name: &str, nice: i32| Process::hog(name, 100_000).nice(nice).cpus(&cpu.to_string()).session("hogs");
+    Scenario::new("real-two-hogs", 300).machine("host").process(hog("hog0", 0)).process(hog("hog5", 5)).build()
 }
 
 #[test]
@@ -174,12 +172,21 @@ fn a_flag_pipeline_ends_on_the_host_with_every_wait_policy() {
     let _host = common::host_exclusive();
     let dir = common::temp_path("real-flags");
     std::fs::create_dir_all(&dir).unwrap();
-    for wait in [r#""wait_policy":"spin""#, r#""wait_policy":"yield","spin_us":50"#, r#""wait_policy":"block""#] {
-        let scenario = format!(
-            r#"{{"version":1,"name":"real-pipeline","duration_ms":3000,"machine":{{"preset":"host"}},
-            "processes":[{{"name":"pipe","threads":3,"program":[{{"repeat":20,"body":[
-              {{"await":"f",{wait}}},{{"run_us":2000}},{{"post":"f",{wait}}}]}}]}}]}}"#
-        );
+    for wait in [
+        json!({ "wait_policy": "spin" }),
+        json!({ "wait_policy": "yield", "spin_us": 50 }),
+        json!({ "wait_policy": "block" }),
+    ] {
+        let flag = |op: &str| {
+            let mut s = wait.clone();
+            s[op] = json!("f");
+            s
+        };
+        let stages = repeat(20, [flag("await"), run(2000), flag("post")]);
+        let scenario = Scenario::new("real-pipeline", 3000)
+            .machine("host")
+            .process(Process::new("pipe").threads(3).program([stages]))
+            .build();
         let file = dir.join("pipeline.json");
         std::fs::write(&file, scenario).unwrap();
         let out = Command::new(env!("CARGO_BIN_EXE_schedsim"))

@@ -13,7 +13,10 @@ use schedlab_core::api::scenario::{
     MAX_SCENARIO_BYTES,
 };
 use schedlab_core::api::validate::MAX_DIAGNOSTICS;
+use serde_json::json;
 use std::process::Command;
+
+use crate::common::scenario::{Process, Scenario};
 
 const SMALL: &str = r#"{"version":1,"name":"t","duration_ms":10,"machine":{"preset":"uniprocessor"},
     "processes":[{"name":"a","program":[{"run_us":5}]}]}"#;
@@ -96,12 +99,11 @@ fn ten_thousand_processes_as_the_editor_writes_them_fit_under_the_cap() {
 
 #[test]
 fn a_file_of_bad_steps_lists_a_bounded_number_of_problems() {
-    let steps = vec!["{}"; 900].join(",");
-    let procs: Vec<String> = (0..20).map(|i| format!(r#"{{"name":"p{i}","program":[{steps}]}}"#)).collect();
-    let text = format!(
-        r#"{{"version":1,"name":"t","duration_ms":10,"machine":{{"preset":"uniprocessor"}},"processes":[{}]}}"#,
-        procs.join(",")
-    );
+    // Twenty processes of 900 empty steps, each a problem.
+    let text = Scenario::new("t", 10)
+        .machine("uniprocessor")
+        .processes((0..20).map(|i| Process::new(&format!("p{i}")).program(vec![json!({}); 900])))
+        .build();
     let diags = load_scenario(&text).unwrap_err();
     assert_eq!(diags.len(), MAX_DIAGNOSTICS + 1);
     let last = &diags[MAX_DIAGNOSTICS];

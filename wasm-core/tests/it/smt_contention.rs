@@ -2,22 +2,21 @@
 //! its task's work more slowly while another thread of its core is busy;
 //! CPU time is still charged by the clock.
 
+use crate::common::scenario::{run, Process, Scenario};
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sim::Simulator;
+use serde_json::json;
 
 /// One worker doing 10 ms of work then exiting, pinned to CPU 0, and a hog
 /// pinned to `hog_cpu` (or none); laptop-2c4t has cores {0,1} and {2,3}.
 fn worker_exit_ms(speed_pct: u32, hog_cpu: Option<u32>) -> (f64, f64) {
-    let hog = hog_cpu.map_or(String::new(), |c| {
-        format!(r#",{{"name":"hog","cpus":"{c}","program":[{{"body":[{{"run_us":100000}}]}}]}}"#)
-    });
-    let text = format!(
-        r#"{{"version":1,"name":"smt","duration_ms":100,"machine":{{"preset":"laptop-2c4t"}},
-        "costs":{{"smt_sibling_speed_pct":{speed_pct}}},
-        "processes":[{{"name":"worker","cpus":"0","program":[{{"run_us":10000}}]}}{hog}]}}"#
-    );
-    let cfg = load_scenario(&text).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut sim = Simulator::new(&cfg);
+    let hog = hog_cpu.map(|c| Process::hog("hog", 100_000).cpus(&c.to_string()));
+    let mut sim = Scenario::new("smt", 100)
+        .machine("laptop-2c4t")
+        .costs(json!({ "smt_sibling_speed_pct": speed_pct }))
+        .process(Process::new("worker").cpus("0").program([run(10_000)]))
+        .processes(hog)
+        .sim();
     sim.run_to_end();
     let p = sim.processes().iter().find(|p| p.name == "worker").unwrap();
     let t = &sim.tasks()[p.threads[0] as usize];

@@ -4,29 +4,29 @@
 //! bookkeeping stays consistent after every event, and the tasks go on
 //! running under the new class.
 
-use schedlab_core::api::scenario::load_scenario;
+use crate::common::scenario::{exp, forever, run, sleep, Process, Scenario};
 use schedlab_core::config::PolicyKind;
 use schedlab_core::sched::o1::O1State;
 use schedlab_core::sim::class::class_for;
 use schedlab_core::sim::Simulator;
 use schedlab_core::task::TaskState;
 use schedlab_core::time::SimTime;
+use serde_json::json;
 
 /// Four CPUs; hogs (one in a cgroup, so the fair class has a hierarchy to
 /// leave and rebuild), sleepers, and a yielder.
 fn scenario(kind: &str) -> Simulator {
-    let text = format!(
-        r#"{{"version":1,"name":"switch","duration_ms":600,"hz":1000,"seed":7,
-        "machine":{{"preset":"laptop-2c4t"}},"policy":{{"kind":"{kind}"}},
-        "cgroups":[{{"name":"batch","shares":512}}],
-        "processes":[
-          {{"name":"hog","threads":3,"program":[{{"body":[{{"run_us":100000}}]}}]}},
-          {{"name":"batch","threads":2,"cgroup":"batch","program":[{{"body":[{{"run_us":50000}}]}}]}},
-          {{"name":"sleeper","threads":3,"program":[{{"body":[{{"run_us":700}},{{"sleep_us":{{"exp":3000}}}}]}}]}},
-          {{"name":"yielder","program":[{{"body":[{{"run_us":200}},{{"yield":true}}]}}]}}
-        ]}}"#
-    );
-    let mut sim = Simulator::new(&load_scenario(&text).unwrap_or_else(|e| panic!("{e:?}")));
+    let mut sim = Scenario::new("switch", 600)
+        .hz(1000)
+        .seed(7)
+        .machine("laptop-2c4t")
+        .policy(kind)
+        .cgroup(json!({ "name": "batch", "shares": 512 }))
+        .process(Process::hog("hog", 100_000).threads(3))
+        .process(Process::hog("batch", 50_000).threads(2).cgroup("batch"))
+        .process(Process::new("sleeper").threads(3).program([forever([run(700), sleep(exp(3000))])]))
+        .process(Process::new("yielder").program([forever([run(200), json!({ "yield": true })])]))
+        .sim();
     // The whole-machine index is compared with a full scan after every event.
     sim.set_index_check(true);
     sim

@@ -2,17 +2,21 @@
 //! ping-pong), barriers that spin then block, mutexes, sched_yield.
 
 use schedlab_core::api::report::report;
-use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sim::Simulator;
+use serde_json::json;
 
-fn run(machine: &str, procs: &str, ms: u64) -> Simulator {
-    let text = format!(
-        // Costs off (threads start together): these tests count the work itself.
-        r#"{{"version":1,"name":"sync","duration_ms":{ms},"hz":1000,"autogroup":false,"bugs":"linux-4.1-fixed",
-        "costs":{{"context_switch_ns":0,"wakeup_ipi_ns":0,"migration_cold_ns":0,"migration_cold_remote_ns":0,"clone_ns":0}},
-        "machine":{{"preset":"{machine}"}},"processes":[{procs}]}}"#
-    );
-    let mut sim = Simulator::new(&load_scenario(&text).unwrap_or_else(|e| panic!("{e:?}")));
+use crate::common::scenario::{self as step, parse_processes, repeat, Process, Scenario};
+
+fn run(machine: &str, procs: Vec<Process>, ms: u64) -> Simulator {
+    // Costs off (threads start together): these tests count the work itself.
+    let mut sim = Scenario::new("sync", ms)
+        .hz(1000)
+        .autogroup(false)
+        .bugs("linux-4.1-fixed")
+        .free_costs()
+        .machine(machine)
+        .processes(procs)
+        .sim();
     sim.run_to_end();
     sim
 }
@@ -27,7 +31,7 @@ fn proc_report(sim: &Simulator, name: &str) -> schedlab_core::api::report::Proce
 fn pipe_ping_pong_alternates_and_switches_voluntarily() {
     let procs = r#"{"name":"ping","cpus":"0","program":[{"body":[{"run_us":5},{"wake":"pong"},{"wait":true}]}]},
                    {"name":"pong","cpus":"0","program":[{"body":[{"wait":true},{"run_us":5},{"wake":"ping"}]}]}"#;
-    let sim = run("laptop-2c4t", procs, 100);
+    let sim = run("laptop-2c4t", parse_processes(procs), 100);
     let (ping, pong) = (proc_report(&sim, "ping"), proc_report(&sim, "pong"));
     // About 100 ms / 10 µs round trips; each side blocks once per round trip.
     assert!(ping.nvcsw > 5_000 && pong.nvcsw > 5_000, "ping {} pong {}", ping.nvcsw, pong.nvcsw);
@@ -41,11 +45,12 @@ fn pipe_ping_pong_alternates_and_switches_voluntarily() {
 /// still working need, so the run uses more CPU and takes longer.
 #[test]
 fn barrier_spinners_burn_cpu_and_blockers_do_not() {
-    let prog =
-        |spin: u32| format!(r#"[{{"repeat":20,"body":[{{"run_us":1000}},{{"barrier":"phase","spin_us":{spin}}}]}}]"#);
-    let spin =
-        run("laptop-2c4t", &format!(r#"{{"name":"app","threads":6,"cpus":"0-1","program":{}}}"#, prog(100_000)), 400);
-    let block = run("laptop-2c4t", &format!(r#"{{"name":"app","threads":6,"cpus":"0-1","program":{}}}"#, prog(0)), 400);
+    let app = |spin: u32| {
+        let phases = repeat(20, [step::run(1000), json!({ "barrier": "phase", "spin_us": spin })]);
+        vec![Process::new("app").threads(6).cpus("0-1").program([phases])]
+    };
+    let spin = run("laptop-2c4t", app(100_000), 400);
+    let block = run("laptop-2c4t", app(0), 400);
     let (s, b) = (proc_report(&spin, "app"), proc_report(&block, "app"));
     assert!(s.completion_ns.is_some() && b.completion_ns.is_some(), "both finish their 20 phases");
     // Blocking: CPU time is just the work, 6 threads × 20 × 1 ms.
@@ -62,7 +67,7 @@ fn barrier_spinners_burn_cpu_and_blockers_do_not() {
 fn a_mutex_serialises_critical_sections() {
     let procs =
         r#"{"name":"m","threads":2,"program":[{"repeat":10,"body":[{"lock":"l"},{"run_us":1000},{"unlock":"l"}]}]}"#;
-    let sim = run("laptop-2c4t", procs, 100);
+    let sim = run("laptop-2c4t", parse_processes(procs), 100);
     let m = proc_report(&sim, "m");
     // Each wakeup costs the 1 ns the woken task needs to run its system call.
     assert!(m.cpu_time_ns.abs_diff(20_000_000) < 1_000, "cpu {}", m.cpu_time_ns);
@@ -77,7 +82,7 @@ fn a_mutex_serialises_critical_sections() {
 fn yield_gives_the_cpu_away_but_stays_fair() {
     let procs = r#"{"name":"yielder","cpus":"0","program":[{"body":[{"run_us":100},{"yield":true}]}]},
                    {"name":"hog","cpus":"0","program":[{"body":[{"run_us":100000}]}]}"#;
-    let sim = run("laptop-2c4t", procs, 1000);
+    let sim = run("laptop-2c4t", parse_processes(procs), 1000);
     let (y, h) = (proc_report(&sim, "yielder"), proc_report(&sim, "hog"));
     assert!(y.nivcsw > 10, "some yields hand the CPU over: {}", y.nivcsw);
     let share = y.cpu_time_ns as f64 / (y.cpu_time_ns + h.cpu_time_ns) as f64;
@@ -90,7 +95,7 @@ fn yield_gives_the_cpu_away_but_stays_fair() {
 #[test]
 fn a_job_pool_is_shared_and_drained() {
     let procs = r#"{"name":"make","threads":4,"job_pool":10,"program":[{"body":[{"take_job":true},{"run_us":1000}]}]}"#;
-    let sim = run("laptop-2c4t", procs, 100);
+    let sim = run("laptop-2c4t", parse_processes(procs), 100);
     let m = proc_report(&sim, "make");
     assert!(m.cpu_time_ns.abs_diff(10_000_000) < 1_000, "ten 1 ms jobs: {}", m.cpu_time_ns);
     assert!(m.completion_ns.is_some(), "every worker exits when the pool is empty");
@@ -104,7 +109,7 @@ fn fork_and_wait_keep_n_children_in_flight() {
         {"repeat":4,"body":[{"fork":[{"run_us":5000}]}]},
         {"repeat":8,"body":[{"wait_child":true},{"fork":[{"run_us":5000}]}]},
         {"repeat":4,"body":[{"wait_child":true}]}]}"#;
-    let sim = run("laptop-2c4t", procs, 200);
+    let sim = run("laptop-2c4t", parse_processes(procs), 200);
     let m = proc_report(&sim, "make");
     assert_eq!(m.threads, 13, "make plus 12 children");
     assert!(m.cpu_time_ns.abs_diff(60_000_000) < 100_000, "12 jobs of 5 ms: {}", m.cpu_time_ns);

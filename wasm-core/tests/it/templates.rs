@@ -3,17 +3,15 @@
 use schedlab_core::api::report::report;
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::api::templates::TEMPLATE_NAMES;
-use schedlab_core::sim::Simulator;
+
+use crate::common::scenario::{Process, Scenario};
 
 #[test]
 fn every_template_runs() {
-    let procs: Vec<String> =
-        TEMPLATE_NAMES.iter().map(|t| format!(r#"{{"name":"{t}","threads":2,"template":"{t}"}}"#)).collect();
-    let text = format!(
-        r#"{{"version":1,"name":"templates","duration_ms":500,"machine":{{"preset":"xeon-gold-5218-2s"}},"processes":[{}]}}"#,
-        procs.join(",")
-    );
-    let mut sim = Simulator::new(&load_scenario(&text).unwrap_or_else(|e| panic!("{e:?}")));
+    let mut sim = Scenario::new("templates", 500)
+        .machine("xeon-gold-5218-2s")
+        .processes(TEMPLATE_NAMES.iter().map(|t| Process::new(t).threads(2).template(t)))
+        .sim();
     sim.run_to_end();
     for p in report(&sim).processes {
         assert!(p.cpu_time_ns > 0, "{} did no work", p.name);

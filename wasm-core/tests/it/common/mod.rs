@@ -1,7 +1,10 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use schedlab_core::api::{presets, scenario};
+pub mod scenario;
+
+use schedlab_core::api::presets;
+use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::config::SimConfig;
 use schedlab_core::sim::Simulator;
 use std::path::PathBuf;
@@ -10,7 +13,7 @@ use std::sync::{Mutex, MutexGuard};
 
 pub fn preset_config(name: &str) -> SimConfig {
     let p = presets::find(name).unwrap_or_else(|| panic!("no preset {name}"));
-    scenario::load_scenario(p.json).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+    load_scenario(p.json).unwrap_or_else(|e| panic!("{name}: {e:?}"))
 }
 
 pub fn run_preset(name: &str) -> Simulator {
