@@ -11,7 +11,9 @@
 //!    offline CPU or outside its affinity.
 //!
 //! Any input that ever fails is kept by proptest in
-//! `fuzz_scenarios.proptest-regressions` and replayed first from then on.
+//! `tests/proptest-regressions/fuzz_scenarios.txt` (where proptest puts a
+//! module's cases when its crate root is tests/it/main.rs) and replayed first
+//! from then on.
 
 use proptest::prelude::*;
 use schedlab_core::api::presets::PRESETS;

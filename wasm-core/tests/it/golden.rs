@@ -1,8 +1,8 @@
 //! The golden results: every built-in preset run to its end, its trace hash
-//! and headline figures pinned in `tests/snapshots/golden__<preset>.snap`.
+//! and headline figures pinned in `tests/it/snapshots/it__golden__<preset>.snap`.
 //! A change that moves any preset fails here with a diff that says which
 //! figures moved and by how much; an intended move is accepted with
-//! `INSTA_UPDATE=always cargo test --release --test golden` (or
+//! `INSTA_UPDATE=always cargo test --release --test it golden::` (or
 //! `cargo insta review`) and recorded, with the mechanism that moved it, in
 //! docs/fidelity.md's changelog. Speed work and refactors never change a
 //! snapshot.

@@ -1,6 +1,6 @@
 //! schedstats: `schedsim run --schedstat` prints /proc/schedstat version 15, and
 //! the counters are counted where Linux 4.1 counts them — checked on the
-//! hand-worked active-balance case of tests/active_balance.rs and as
+//! hand-worked active-balance case of tests/it/active_balance.rs and as
 //! identities that hold in any kernel run, on the presets.
 
 use crate::common;
@@ -55,7 +55,7 @@ fn smt_pair() -> Simulator {
     sim
 }
 
-/// The hand-worked case of `tests/active_balance.rs` (NOHZ off, CPU 2 balancing first in each jiffy): CPU 2's
+/// The hand-worked case of `tests/it/active_balance.rs` (NOHZ off, CPU 2 balancing first in each jiffy): CPU 2's
 /// MC domain (span "f") counts four idle passes that failed against a
 /// single-task CPU (4 × imbalance 1023), then one active balance that pushed, the pushed hog being cache-hot
 /// (lb_hot_gained[idle] = 1); its SMT domain (span "c") four balanced idle passes with no busiest group.
