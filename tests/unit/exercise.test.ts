@@ -1,7 +1,7 @@
 // Exercises on the page: the goal read back from a scenario, the engine's
 // verdict in every report of the run (before the end only "so far", then PASS
 // or FAIL from the report's own figures; the rules are
-// wasm-core/tests/exercise.rs's), the built-in exercises judged in the page's
+// wasm-core/tests/it/exercise.rs's), the built-in exercises judged in the page's
 // engine exactly as `schedsim run` judges them (the release build, as
 // tests/unit/ext-policy-wasm.test.ts uses), and accepted by the engine.
 import { beforeAll, describe, expect, it } from 'vitest';

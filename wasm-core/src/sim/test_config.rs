@@ -1,5 +1,5 @@
 //! Configurations for the engine's own unit tests, built without the
-//! scenario reader (`api` sits above `sim`; `tests/module_layers.rs`).
+//! scenario reader (`api` sits above `sim`; `tests/it/module_layers.rs`).
 
 use crate::config::{BugSwitches, CostModel, PolicyConfig, PreemptModel, ProcessSpec, SimConfig, DEFAULT_EVENT_BUDGET};
 use crate::program::{Dist, Op};

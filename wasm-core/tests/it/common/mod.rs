@@ -1,0 +1,49 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+pub mod scenario;
+
+use schedlab_core::api::presets;
+use schedlab_core::api::scenario::load_scenario;
+use schedlab_core::config::SimConfig;
+use schedlab_core::sim::Simulator;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+pub fn preset_config(name: &str) -> SimConfig {
+    let p = presets::find(name).unwrap_or_else(|| panic!("no preset {name}"));
+    load_scenario(p.json).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+}
+
+pub fn run_preset(name: &str) -> Simulator {
+    let mut sim = Simulator::new(&preset_config(name));
+    sim.run_to_end();
+    sim
+}
+
+/// CPU time of the process called `name`.
+pub fn cpu_time(sim: &Simulator, name: &str) -> u64 {
+    let p = sim.processes().iter().find(|p| p.name == name).unwrap_or_else(|| panic!("no process {name}"));
+    p.threads.iter().map(|&pid| sim.tasks()[pid as usize].se.sum_exec_runtime).sum()
+}
+
+/// A fresh path in the temp directory, ending in `name`. The tests are threads
+/// of one process, so the process id alone no longer tells two of them apart:
+/// a counter does; the process id still separates two runs of the suite (two
+/// worktrees) at once. The caller creates and removes the file.
+pub fn temp_path(name: &str) -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("schedlab-it-{}-{n}-{name}", std::process::id()))
+}
+
+/// Held by every test that runs a workload on this host's kernel (`schedsim
+/// real`, `schedsim fidelity`): they pin hogs to the same CPU, read one
+/// tracefs, and check that no thread of a run is left, so two at once would
+/// see each other's. A test that panicked while holding it leaves nothing to
+/// protect, hence the poison is ignored.
+pub fn host_exclusive() -> MutexGuard<'static, ()> {
+    static HOST: Mutex<()> = Mutex::new(());
+    HOST.lock().unwrap_or_else(|e| e.into_inner())
+}

@@ -1,0 +1,63 @@
+//! The integration tests, one test binary: each former `tests/<name>.rs` is a
+//! module here. One binary links the engine once instead of 51 times, and the
+//! helpers in `common` (the scenario builder, `common::scenario`, among them)
+//! are compiled once. Cargo finds this directory as the test target `it`
+//! (`cargo test --test it [filter]`).
+//!
+//! The tests run as threads of one process, so what is process-wide goes
+//! through `common`: temp files (`common::temp_path`, unique per test) and the
+//! host a real-kernel test runs its workload on (`common::host_exclusive`).
+
+mod common;
+
+mod active_balance;
+mod balance_decisions;
+mod cfs_single_cpu;
+mod cli_imports;
+mod cli_output;
+mod context_switches;
+mod die_prefer_sibling;
+mod eevdf;
+mod equivalence;
+mod exercise;
+mod ext_policy;
+mod ext_timeline;
+mod flag_pipeline;
+mod fork_placement;
+mod frame_view;
+mod fuzz_scenarios;
+mod golden;
+mod group_identity;
+mod group_scheduling;
+mod hotplug;
+mod idle_balance_41;
+mod incremental_index;
+mod invariants_props;
+mod limits_cli;
+mod missing_domains_41;
+mod module_layers;
+mod multicore_balance;
+mod o1;
+mod overlap_groups_41;
+mod pinned_retry;
+mod preempt_model;
+mod rbtree_props;
+mod real_kernel;
+mod real_trace_view;
+mod rtapp;
+mod scenario_messages;
+mod scenario_size;
+mod scenario_text;
+mod schedstat;
+mod silent_outcomes;
+mod smt_contention;
+mod sweep_cli;
+mod switch_class;
+mod sync_ops;
+mod templates;
+mod thread_weight_policies;
+mod timeline;
+mod trace_bounded;
+mod trace_rq_changes;
+mod wake_wide;
+mod wasted_cores_bugs;
