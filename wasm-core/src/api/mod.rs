@@ -18,6 +18,7 @@ pub use schedlab_engine::history;
 #[cfg(test)]
 mod history_tests;
 pub mod inspector;
+pub mod json_path;
 pub mod limits;
 pub mod metrics;
 pub mod metrics_csv;

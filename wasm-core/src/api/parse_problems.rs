@@ -7,12 +7,12 @@
 //! reported missing). A syntax error leaves no JSON to go on with and is
 //! reported alone; so is a top level that is not an object.
 
+use super::json_path::{error_path, path_text, Segment};
 use super::scenario::{CgroupFile, Diagnostic, EventFile, OpFile, ProcessFile, ScenarioFile};
 use super::text::escape_controls;
 use super::validate::MAX_DIAGNOSTICS;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use serde_path_to_error::Segment;
 
 /// The refusal of a text whose top level is not a JSON object (serde's
 /// derived structs would also read an array, field by position).
@@ -30,21 +30,29 @@ pub(super) fn top_level_problem(text: &str) -> Option<Diagnostic> {
     Some(Diagnostic { field: "scenario".into(), reason: format!("must be a JSON object {{…}}, not {got}") })
 }
 
+/// The field path at which reading `text` failed with `err`; none for a
+/// syntax error, which is the whole text's (its message says where).
+pub(super) fn path_of(text: &str, err: &serde_json::Error) -> Vec<Segment> {
+    if err.is_syntax() || err.is_eof() {
+        Vec::new()
+    } else {
+        error_path(text, err)
+    }
+}
+
 /// A parser error as a diagnostic: the field is `prefix` joined with the
-/// error's path (the prefix alone, or "scenario", at the root).
-pub(super) fn diagnostic_of<E: std::fmt::Display>(err: &serde_path_to_error::Error<E>, prefix: &str) -> Diagnostic {
-    let path = err.path().to_string();
-    // serde_path_to_error says "." (the root) or "?" (an unknown position,
-    // e.g. a JSON syntax error) when no field path applies.
+/// error's path in `text` (the prefix alone, or "scenario", at the root).
+pub(super) fn diagnostic_of(err: &serde_json::Error, text: &str, prefix: &str) -> Diagnostic {
+    let path = path_text(&path_of(text, err));
     let field = match (path.as_str(), prefix) {
-        ("." | "?", "") => "scenario".to_string(),
-        ("." | "?", _) => prefix.to_string(),
+        (".", "") => "scenario".to_string(),
+        (".", _) => prefix.to_string(),
         (_, "") => path,
         (p, _) if p.starts_with('[') => format!("{prefix}{p}"),
         (p, _) => format!("{prefix}.{p}"),
     };
     // serde quotes keys and strings as written: they may hold control characters.
-    Diagnostic { field: escape_controls(&field).into(), reason: escape_controls(&err.inner().to_string()).into() }
+    Diagnostic { field: escape_controls(&field).into(), reason: escape_controls(&err.to_string()).into() }
 }
 
 /// Every problem the parser finds in `text`, whose first problem is `first`.
@@ -118,18 +126,17 @@ fn problems_of<T: DeserializeOwned>(part: &Value, prefix: &str, out: &mut Vec<Di
     // Each round takes one key out of the part or stops, so this ends.
     loop {
         let text = part.to_string();
-        let de = &mut serde_json::Deserializer::from_str(&text);
-        let Err(err) = serde_path_to_error::deserialize::<_, T>(de) else { return };
+        let Err(err) = serde_json::from_str::<T>(&text) else { return };
         // A position in this text would point nowhere in the user's file.
-        let reason = without_position(err.inner());
-        let at_root = err.path().iter().next().is_none();
-        if !(at_root && taken.iter().any(|k| reason == format!("missing field `{k}`"))) {
-            let mut d = diagnostic_of(&err, prefix);
+        let reason = without_position(&err);
+        let path = path_of(&text, &err);
+        if !(path.is_empty() && taken.iter().any(|k| reason == format!("missing field `{k}`"))) {
+            let mut d = diagnostic_of(&err, &text, prefix);
             d.reason = escape_controls(&reason).into();
             out.push(d);
         }
-        let key = match err.path().iter().next() {
-            Some(Segment::Map { key }) => Some(key.clone()),
+        let key = match path.first() {
+            Some(Segment::Key(key)) => Some(key.clone()),
             _ => unknown_key(&reason),
         };
         match key.filter(|k| part.as_object_mut().is_some_and(|m| m.remove(k).is_some())) {

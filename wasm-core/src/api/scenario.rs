@@ -538,8 +538,7 @@ pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
     if let Some(d) = top_level_problem(text) {
         return Err(d);
     }
-    let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| diagnostic_of(&e, ""))
+    serde_json::from_str(text).map_err(|e| diagnostic_of(&e, text, ""))
 }
 
 /// Parses and validates: the engine configuration, or every problem found.
