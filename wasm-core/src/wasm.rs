@@ -50,7 +50,7 @@ pub fn frame_cpu_fields() -> Vec<String> {
 }
 
 fn frame_query(json: &str) -> Result<FrameQuery, JsError> {
-    serde_json::from_str(json).map_err(|e| JsError::new(&format!("frame query: {e}")))
+    FrameQuery::from_json(json).map_err(|e| JsError::new(&e))
 }
 
 /// A frame as one JS object: its header as JSON text, its arrays as typed arrays (the worker transfers them).

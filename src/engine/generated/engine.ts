@@ -156,7 +156,9 @@ export type FrameHeader = {
 /**
  * What the page asks of one machine at a refresh. Everything the cursor
  * decides (where the lanes' window ends, which history is current) is worked
- * out here, at the cursor the worker has.
+ * out here, at the cursor the worker has. It crosses as JSON read by hand
+ * (`FrameQuery::from_json`): a derived deserializer would cost the wasm 2 KB
+ * gzipped for a dozen numbers. Its TypeScript type is generated all the same.
  */
 export type FrameQuery = {
   /** The CPU whose trees (and schedstats) the frame carries. */

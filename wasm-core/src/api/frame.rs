@@ -14,12 +14,15 @@ use crate::api::report::Report;
 use crate::api::schedstat::CpuSchedstat;
 use crate::api::topology::MigrationView;
 use crate::api::view::{CpuView, EventView, RotationView, SimView, TaskList};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_json::Value;
 
 /// What the page asks of one machine at a refresh. Everything the cursor
 /// decides (where the lanes' window ends, which history is current) is worked
-/// out here, at the cursor the worker has.
-#[derive(Deserialize, Debug, Clone, PartialEq)]
+/// out here, at the cursor the worker has. It crosses as JSON read by hand
+/// (`FrameQuery::from_json`): a derived deserializer would cost the wasm 2 KB
+/// gzipped for a dozen numbers. Its TypeScript type is generated all the same.
+#[derive(Serialize, Debug, Clone, PartialEq)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct FrameQuery {
     /// The CPU whose trees (and schedstats) the frame carries.
@@ -44,7 +47,7 @@ pub struct FrameQuery {
 }
 
 /// The lanes' window and the other parts only the lab's own machine shows.
-#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[derive(Serialize, Debug, Clone, PartialEq)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct LanesQuery {
     pub span_ns: u64,
@@ -60,6 +63,60 @@ pub struct LanesQuery {
     /// Task table rows (0: the table is left as it is, unless the lab holds no names yet; then `fresh_rows`).
     pub rows: u32,
     pub fresh_rows: u32,
+}
+
+fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, String> {
+    v.get(key).ok_or_else(|| format!("frame query: missing field `{key}`"))
+}
+
+fn uint(v: &Value, key: &str) -> Result<u64, String> {
+    field(v, key)?.as_u64().ok_or_else(|| format!("frame query: `{key}` must be a whole number"))
+}
+
+fn small(v: &Value, key: &str) -> Result<u32, String> {
+    u32::try_from(uint(v, key)?).map_err(|_| format!("frame query: `{key}` is too large"))
+}
+
+fn flag(v: &Value, key: &str) -> Result<bool, String> {
+    field(v, key)?.as_bool().ok_or_else(|| format!("frame query: `{key}` must be true or false"))
+}
+
+impl FrameQuery {
+    /// Reads the query the page wrote (its generated TypeScript type `FrameQuery`).
+    pub fn from_json(text: &str) -> Result<FrameQuery, String> {
+        let v: Value = serde_json::from_str(text).map_err(|e| format!("frame query: {e}"))?;
+        let lanes = match field(&v, "lanes")? {
+            Value::Null => None,
+            l => Some(LanesQuery {
+                span_ns: uint(l, "span_ns")?,
+                end_ns: match field(l, "end_ns")? {
+                    Value::Null => None,
+                    _ => Some(uint(l, "end_ns")?),
+                },
+                buckets: small(l, "buckets")?,
+                lo: small(l, "lo")?,
+                hi: small(l, "hi")?,
+                events: small(l, "events")?,
+                rows: small(l, "rows")?,
+                fresh_rows: small(l, "fresh_rows")?,
+            }),
+        };
+        Ok(FrameQuery {
+            cpu: small(&v, "cpu")?,
+            fresh: flag(&v, "fresh")?,
+            report: flag(&v, "report")?,
+            cdf_points: small(&v, "cdf_points")?,
+            history: flag(&v, "history")?,
+            history_key: match field(&v, "history_key")? {
+                Value::Null => None,
+                k => Some(k.as_str().ok_or("frame query: `history_key` must be text or null")?.to_string()),
+            },
+            names_from: small(&v, "names_from")?,
+            arrows: small(&v, "arrows")?,
+            arrow_window_ns: uint(&v, "arrow_window_ns")?,
+            lanes,
+        })
+    }
 }
 
 /// A frame's JSON part. Beside it cross the typed arrays of `FramePacket`.
