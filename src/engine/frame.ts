@@ -115,15 +115,11 @@ export function settledQuery(q: FrameQuery): FrameQuery {
 /** The numbers of a CPU in a frame's `cpus` array, in the engine's order (`frameCpuFields()`, checked by a test). */
 export const CPU_FIELDS = ['online', 'curr', 'nr_running', 'min_vruntime', 'load_weight', 'root_curr', 'load'] as const;
 
-/** One machine's frame as the engine gave it: the header parsed, the arrays as they came. */
-export interface PostedMachine {
+/** One machine's frame as the engine gave it (the header parsed, the arrays as they came), and what it is of. */
+export interface PostedMachine extends FramePart {
   gen: number;
   /** The pid the new names start at (the query's). */
   namesFrom: number;
-  header: FrameHeader;
-  cpus: Float64Array;
-  slices: Float64Array;
-  history: LoadHistory | null;
 }
 
 /** What the worker posts for a refresh; `transferables` lists the buffers it hands over. */
