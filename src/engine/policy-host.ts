@@ -1,7 +1,7 @@
-// The engine worker's host of sched_ext policies (the wasm engine's
-// `sim::ext_host_js` calls it): boots the runtime the engine hands over
-// (`sched/ext/runtime.js`, the very text boa runs natively) in this worker's
-// own JavaScript engine, over the policy with its loops bounded
+// The engine worker's host of sched_ext policies (the wasm engine's JsHost,
+// wasm.rs, calls it): boots the runtime (`sched/ext/runtime.js`, the very
+// file boa runs natively, imported here as text so that the wasm need not
+// carry JavaScript to hand back to JavaScript) in this worker's own JavaScript engine, over the policy with its loops bounded
 // (policy-guard.ts). The runtime is evaluated in a fresh function scope per
 // run, so two runs (the lab's and compare's partner, a timeline's replay)
 // never share a queue.
@@ -10,6 +10,7 @@
 // `scx` and its own globals. (It runs in the worker's realm, so a policy that
 // reaches for `self` on purpose can; determinism is what the runtime keeps.)
 import { setPolicyHost } from '../../wasm-core/pkg/schedlab_core.js';
+import RUNTIME_JS from '../../wasm-core/src/sched/ext/runtime.js?raw';
 import { guardLoops, PolicySyntaxError } from './policy-guard';
 
 /** What the engine calls: NaN from `call` / `initTask` means the policy failed (`error()` says why). */
@@ -30,7 +31,7 @@ interface Runtime {
 }
 
 /** Boots a policy; throws (with the reason, and the line when known) if it does not load. */
-export function makePolicyHost(runtime: string, source: string, nrCpus: number, seed: number): PolicyHost {
+export function makePolicyHost(source: string, nrCpus: number, seed: number): PolicyHost {
   let guarded: string;
   try {
     guarded = guardLoops(source);
@@ -41,7 +42,7 @@ export function makePolicyHost(runtime: string, source: string, nrCpus: number, 
   }
   // The runtime is code by design: its text is the engine's, evaluated once per run.
   const boot = new Function(
-    `${runtime}
+    `${RUNTIME_JS}
 return { boot: __scx_boot, describe: __scx_describe, call: function () { return __scx_call; },
   initTask: function () { return __scx_init_task; }, kicks: function () { return __scx_kicks; },
   error: function () { return __scx_error; } };

@@ -13,7 +13,7 @@ use crate::api::timeline::{Mark, Timeline};
 use crate::api::{
     editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, schedstat, topology, view,
 };
-use crate::sim::ext_host::{self, parse_kicks, HostOp, PolicyHost, RUNTIME_JS};
+use crate::sim::ext_host::{self, parse_kicks, HostOp, PolicyHost};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
 use js_sys::{Function, Reflect};
@@ -469,8 +469,9 @@ impl JsHost {
         let factory = FACTORY
             .with(|f| f.borrow().clone())
             .ok_or("no JavaScript host is registered in this worker for sched_ext policies")?;
-        let args = js_sys::Array::of4(
-            &JsValue::from_str(RUNTIME_JS),
+        // The host boots the runtime it imports itself (the same runtime.js boa runs natively): the wasm does not
+        // carry its text.
+        let args = js_sys::Array::of3(
             &JsValue::from_str(source),
             &JsValue::from(nr_cpus),
             // The same 53 bits boa is given natively.
