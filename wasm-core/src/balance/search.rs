@@ -52,6 +52,12 @@ fn rank(gi: usize, s: &GroupStats) -> Rank {
 }
 
 impl BusiestSearch {
+    /// A search that fills `groups` (emptied) with the statistics.
+    pub fn with_storage(mut groups: Vec<GroupStats>) -> BusiestSearch {
+        groups.clear();
+        BusiestSearch { groups, ..BusiestSearch::default() }
+    }
+
     /// find_busiest_group for `inp`. The first call reads every group; a later
     /// call must differ only by fewer candidate CPUs (a redo).
     pub fn run(&mut self, inp: &FbgInput) -> BusiestGroup {

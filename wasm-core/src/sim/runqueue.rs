@@ -37,7 +37,7 @@ pub struct Rq {
     /// `rq->leaf_cfs_rq_list`: the groups whose runqueue on this CPU still
     /// has load to decay, each before its parent; `update_blocked_averages`
     /// walks it (the root's runqueue, always last, is not kept here).
-    pub leaf_cfs_rqs: Vec<u32>,
+    pub leaf_cfs_rqs: VecDeque<u32>,
     /// When the CPU last went idle (None while busy), for the longest-idle
     /// choice and `avg_idle`.
     pub idle_stamp: Option<SimTime>,
@@ -79,7 +79,7 @@ impl Rq {
             domains: Vec::new(),
             cpu_load: [0; 5],
             cfs_tasks: VecDeque::new(),
-            leaf_cfs_rqs: Vec::new(),
+            leaf_cfs_rqs: VecDeque::new(),
             idle_stamp: Some(SimTime::ZERO),
             avg_idle_stamp: None,
             avg_idle_ns: 0,

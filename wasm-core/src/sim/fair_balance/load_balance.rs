@@ -157,11 +157,19 @@ impl Simulator {
 
     fn load_balance_in(&mut self, cpu: CpuId, doms: &mut [SchedDomain], level: usize, idle: IdleType) -> (u32, bool) {
         let sd = &doms[level];
-        let mut env_cpus = sd.span.and(&self.online);
+        // The candidate mask, the level's name and the group statistics fill
+        // reused storage (given back below, or by the record evicted later).
+        let mut env_cpus = std::mem::take(&mut self.lb.env_buf);
+        env_cpus.clone_from(&sd.span);
+        env_cpus.and_with(&self.online);
+        env_cpus.trim();
+        let mut level_name = std::mem::take(&mut self.lb.spare_level);
+        level_name.clear();
+        sd.kind.write_name(&mut level_name);
         let mut d = BalanceDecision {
             at: self.now,
             cpu,
-            level: sd.name(),
+            level: level_name,
             idle,
             groups: Vec::new(),
             busiest_group: None,
@@ -194,7 +202,7 @@ impl Simulator {
         // The pass proper, redone without a busiest CPU whose tasks were all pinned.
         // Nothing moves before a redo: the loads are read once, and a redo
         // recomputes only the groups that lost that CPU (balance/search.rs).
-        let (mut loads, mut search) = (None, BusiestSearch::default());
+        let (mut loads, mut search) = (None, BusiestSearch::with_storage(self.lb.groups_storage(sd.groups.len())));
         // env.dst_cpu: an LBF_DST_PINNED retry may hand it to another CPU of the local group.
         let mut dst = cpu;
         let mut redo = false;
@@ -294,6 +302,11 @@ impl Simulator {
             self.lb.cpu_load_buf = l;
         }
         d.groups = search.into_groups();
+        if d.groups.is_empty() {
+            // No search ran (not this CPU's turn): the record keeps no storage.
+            self.lb.give_back_groups(std::mem::take(&mut d.groups));
+        }
+        self.lb.env_buf = env_cpus;
         let balanced =
             matches!(d.outcome, Outcome::Balanced { .. } | Outcome::NoBusiestQueue | Outcome::NotDesignated { .. });
         if balanced {
