@@ -4,7 +4,6 @@
 //! `active_balance.rs`, newly-idle balancing in `idle_balance.rs`.
 
 use crate::balance::decision::{BalanceDecision, Outcome, Why};
-use crate::balance::search::BusiestSearch;
 use crate::balance::stats::{find_busiest_queue, FbgInput};
 use crate::balance::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
 use crate::sim::events::Event;
@@ -202,7 +201,9 @@ impl Simulator {
         // The pass proper, redone without a busiest CPU whose tasks were all pinned.
         // Nothing moves before a redo: the loads are read once, and a redo
         // recomputes only the groups that lost that CPU (balance/search.rs).
-        let (mut loads, mut search) = (None, BusiestSearch::with_storage(self.lb.groups_storage(sd.groups.len())));
+        let mut search = std::mem::take(&mut self.lb.search);
+        search.reset(self.lb.groups_storage(sd.groups.len()));
+        let mut loads = None;
         // env.dst_cpu: an LBF_DST_PINNED retry may hand it to another CPU of the local group.
         let mut dst = cpu;
         let mut redo = false;
@@ -301,7 +302,8 @@ impl Simulator {
         if let Some(l) = loads {
             self.lb.cpu_load_buf = l;
         }
-        d.groups = search.into_groups();
+        d.groups = search.take_groups();
+        self.lb.search = search;
         if d.groups.is_empty() {
             // No search ran (not this CPU's turn): the record keeps no storage.
             self.lb.give_back_groups(std::mem::take(&mut d.groups));

@@ -74,6 +74,8 @@ pub(crate) struct LbState {
     pub spare_level: String,
     /// Reused by balancing passes: the candidate CPUs (env->cpus).
     pub env_buf: crate::topology::cpumask::CpuMask,
+    /// Reused by balancing passes: the busiest-group search's buffers.
+    pub search: crate::balance::search::BusiestSearch,
     /// `nohz.next_balance` (jiffies): no kick before it. A kick moves it on by
     /// one; the idle load balancer sets it to the earliest balance due among
     /// the idle CPUs it went through (0 at boot).
