@@ -224,13 +224,13 @@ impl RqIndex {
     /// The CPUs some waiting task may run on.
     pub fn usable(&mut self) -> &CpuMask {
         if self.usable_stale {
-            let mut u = CpuMask::new();
+            // Rebuilt in place: emptied (as a new mask), then the union.
+            self.usable.clone_from(&CpuMask::new());
             for (m, &n) in self.masks.iter().zip(&self.mask_waiting) {
                 if n > 0 {
-                    u.or_with(m);
+                    self.usable.or_with(m);
                 }
             }
-            self.usable = u;
             self.usable_stale = false;
         }
         &self.usable
