@@ -188,7 +188,8 @@ impl Simulator {
                 0
             }
         };
-        let mut moved: Vec<Pid> = Vec::new();
+        // Tasks pulled over the pass's rounds (only the count is read).
+        let mut moved: u32 = 0;
         // This pass's schedstat counters, added to the domain's at the end.
         let mut st = LbCounters { lb_count: 1, ..Default::default() };
         // out_all_pinned was taken (no CPU left to redo with), and LBF_ALL_PINNED as the last detach left it.
@@ -272,7 +273,7 @@ impl Simulator {
             dst = last_dst;
             st.lb_gained += pulled.len() as u64;
             st.lb_hot_gained += u64::from(skips.hot_gained);
-            moved.extend(&pulled);
+            moved += pulled.len() as u32;
             if let Some(parent_id) = parent_group {
                 if flags.some_pinned && flags.imbalance_left > 0 {
                     self.lb.sgc_imbalance[parent_id] = true;
@@ -294,7 +295,7 @@ impl Simulator {
             } else {
                 Outcome::Moved { tasks: pulled, from: busiest }
             };
-            if moved.is_empty() && !all_pinned {
+            if moved == 0 && !all_pinned {
                 active_from = Some(busiest);
             }
             done = true;
@@ -317,9 +318,9 @@ impl Simulator {
             }
         }
         // lb_balanced on the balanced and all-pinned exits; lb_failed whenever nothing moved otherwise.
-        if balanced || (all_pinned && moved.is_empty()) {
+        if balanced || (all_pinned && moved == 0) {
             st.lb_balanced += 1;
-        } else if moved.is_empty() {
+        } else if moved == 0 {
             st.lb_failed += 1;
         }
         doms[level].schedstat.add_pass(idle, &st);
@@ -331,12 +332,12 @@ impl Simulator {
             if pinned_cap || sdm.balance_interval_ms < sdm.max_interval_ms {
                 sdm.balance_interval_ms *= 2;
             }
-        } else if all_pinned && moved.is_empty() {
+        } else if all_pinned && moved == 0 {
             sdm.nr_balance_failed = 0;
             if sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS || sdm.balance_interval_ms < sdm.max_interval_ms {
                 sdm.balance_interval_ms *= 2;
             }
-        } else if moved.is_empty() {
+        } else if moved == 0 {
             if idle != IdleType::NewlyIdle {
                 sdm.nr_balance_failed += 1;
             }
@@ -378,7 +379,7 @@ impl Simulator {
             sdm.nr_balance_failed = 0;
             sdm.balance_interval_ms = sdm.min_interval_ms;
         }
-        let n = moved.len() as u32;
+        let n = moved;
         let designated = !matches!(d.outcome, Outcome::NotDesignated { .. });
         self.finish_decision(cpu, level, d, n);
         (n, designated)
