@@ -28,7 +28,7 @@ use std::collections::BinaryHeap;
 /// the busiest.
 type Rank = (Option<GroupType>, u64, Reverse<usize>);
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct BusiestSearch {
     /// Every group's statistics over `env` (prefer_sibling applied).
     groups: Vec<GroupStats>,
@@ -52,6 +52,29 @@ fn rank(gi: usize, s: &GroupStats) -> Rank {
 }
 
 impl BusiestSearch {
+    /// Makes this a new search (as `default()`) that fills `groups`
+    /// (emptied) with the statistics, keeping the memory of its other
+    /// buffers: a balancing pass reuses the last pass's search.
+    pub fn reset(&mut self, mut groups: Vec<GroupStats>) {
+        groups.clear();
+        self.groups = groups;
+        self.locals.clear();
+        self.env.clone_from(&CpuMask::new());
+        (self.total_load, self.total_capacity) = (0, 0);
+        self.ranking.clear();
+        self.lost.clear();
+        self.last_busiest = None;
+    }
+
+    /// The groups' statistics of the last call, as the decision record
+    /// keeps them, taken out (the search keeps its other buffers).
+    pub fn take_groups(&mut self) -> Vec<GroupStats> {
+        if let Some((b, s)) = self.last_busiest.take() {
+            self.groups[b] = s;
+        }
+        std::mem::take(&mut self.groups)
+    }
+
     /// find_busiest_group for `inp`. The first call reads every group; a later
     /// call must differ only by fewer candidate CPUs (a redo).
     pub fn run(&mut self, inp: &FbgInput) -> BusiestGroup {

@@ -83,7 +83,25 @@ pub fn update_sg_lb_stats(
     imbalance_pct: u32,
     sg_imbalanced: bool,
 ) -> GroupStats {
-    let mut s = GroupStats { span: group.span.clone(), local, min_load: u64::MAX, ..Default::default() };
+    // Every field spelled out: `..Default::default()` would build (and drop)
+    // a default span, an allocation per group of every balancing pass.
+    let mut s = GroupStats {
+        span: group.span.clone(),
+        local,
+        avg_load: 0,
+        group_load: 0,
+        sum_weighted_load: 0,
+        load_per_task: 0,
+        group_capacity: 0,
+        group_usage: 0,
+        sum_nr_running: 0,
+        idle_cpus: 0,
+        group_weight: 0,
+        group_no_capacity: false,
+        group_type: None,
+        min_load: u64::MAX,
+        max_load: 0,
+    };
     for cpu in group.span.iter_and(env_cpus) {
         let c = &loads[cpu as usize];
         let load = if local { target_load(c, idx) } else { source_load(c, idx) };

@@ -13,8 +13,17 @@ use super::entity::EntId;
 use super::identity::Identity;
 use crate::rbtree::RbTree;
 
+// repr(C), loads first: a balancing pass reads these two of every CPU's root
+// runqueue right after the `Rq` fields before it (see `Rq`), so they share
+// cache lines instead of lying wherever the compiler put them.
 #[derive(Clone, Debug, Default)]
+#[repr(C)]
 pub struct CfsRq {
+    /// Σ load_avg_contrib of the queued entities (PELT): at the root, the CPU
+    /// load the 4.1 load balancer reads (`weighted_cpuload`).
+    pub runnable_load_avg: i64,
+    /// Σ utilization_avg_contrib of the queued entities (`get_cpu_usage`).
+    pub utilization_load_avg: i64,
     /// The task group this runqueue belongs to (0 = root).
     pub tg: u32,
     pub tree: RbTree<(u64, EntId), EntId>,
@@ -26,11 +35,6 @@ pub struct CfsRq {
     pub load_weight: u64,
     /// Never decreases; the reference point for placing new and waking tasks.
     pub min_vruntime: u64,
-    /// Σ load_avg_contrib of the queued entities (PELT): at the root, the CPU
-    /// load the 4.1 load balancer reads (`weighted_cpuload`).
-    pub runnable_load_avg: i64,
-    /// Σ utilization_avg_contrib of the queued entities (`get_cpu_usage`).
-    pub utilization_load_avg: i64,
     /// This runqueue's last contribution to its group's load_avg (runnable
     /// and blocked load, passed on with 1/8 hysteresis: `sched::load_avg`).
     pub tg_load_contrib: i64,

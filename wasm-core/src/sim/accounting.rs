@@ -42,6 +42,8 @@ pub struct MachineStats {
     /// The longest such stretch so far: the acceptance measure "no CPU idle
     /// for longer than M while a thread that may run there waits".
     pub longest_wasted_idle: Option<WastedStretch>,
+    /// The wasted set before the last update, kept as storage for the next.
+    scratch: CpuMask,
 }
 
 /// One CPU's unbroken stretch of idling while work waited elsewhere.
@@ -111,10 +113,13 @@ impl Simulator {
     /// The wasted CPUs are the idle ones some waiting task may use: CPUs
     /// that join start a stretch at `from`, those that leave end theirs.
     fn update_wasted_set(&mut self, from: SimTime) {
-        let mut now = CpuMask::new();
+        // Filled in the storage the previous set left (no allocation per change).
+        let mut now = std::mem::take(&mut self.stats.scratch);
         if self.index.waiting > 0 && !self.index.idle.is_empty() {
-            now = self.index.idle.clone();
+            now.clone_from(&self.index.idle);
             now.and_with(self.index.usable());
+        } else {
+            now.clone_from(&CpuMask::new());
         }
         let st = &mut self.stats;
         let (old, new) = (st.wasted.words(), now.words());
@@ -138,7 +143,7 @@ impl Simulator {
             }
         }
         st.wasted_count = now.weight() as u64;
-        st.wasted = now;
+        st.scratch = std::mem::replace(&mut st.wasted, now);
     }
 
     /// The wasted CPUs by a pass over every runqueue (the index self-check).

@@ -109,7 +109,7 @@ impl Simulator {
     /// cpu_load[], then run periodic balancing when due; a resched requested
     /// by either happens on the way out of the interrupt.
     fn scheduler_tick(&mut self, cpu: CpuId) {
-        self.push(self.now.after(self.tick_ns), Event::Tick(cpu));
+        self.push_tick(self.now.after(self.tick_ns), cpu);
         if !self.rqs[cpu as usize].online {
             return;
         }

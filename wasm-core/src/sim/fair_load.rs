@@ -172,9 +172,10 @@ impl Simulator {
         if tg != 0 {
             let list = &mut self.rqs[cpu as usize].leaf_cfs_rqs;
             if parent_listed {
-                list.insert(0, tg);
+                // A VecDeque: adding at the front moves nothing.
+                list.push_front(tg);
             } else {
-                list.push(tg);
+                list.push_back(tg);
             }
         }
         self.update_cfs_rq_blocked_load(tg, cpu, false);

@@ -240,7 +240,7 @@ impl Simulator {
             sim.push(SimTime(ev.at_ns), Event::Timed(ev.kind));
         }
         for cpu in 0..nr_cpus {
-            sim.push(SimTime(sim.tick_ns), Event::Tick(cpu));
+            sim.push_tick(SimTime(sim.tick_ns), cpu);
             // Every CPU starts idle: the index reads each once.
             sim.touch(cpu);
         }
@@ -355,6 +355,9 @@ impl Simulator {
         while lb.decisions.len() == DECISION_LOG || (lb.decision_groups > DECISION_GROUPS && !lb.decisions.is_empty()) {
             let old = lb.decisions.pop_front().expect("not empty");
             lb.decision_groups -= old.groups.len();
+            // The next passes fill the evicted record's storage instead of allocating.
+            lb.give_back_groups(old.groups);
+            lb.spare_level = old.level;
         }
         lb.decisions.push_back(d);
         lb.decisions_total += 1;
@@ -505,6 +508,15 @@ impl Simulator {
         // Every caller schedules at or after `now`; the queue refuses the past.
         if self.queue.push(at, event).is_err() {
             debug_assert!(false, "event scheduled in the past");
+        }
+    }
+
+    /// Schedules `cpu`'s next tick. Ticks are scheduled one period after
+    /// the tick (or the start) that schedules them, so their times never
+    /// decrease: they join the queue's sorted run, not its heap.
+    pub(crate) fn push_tick(&mut self, at: SimTime, cpu: CpuId) {
+        if self.queue.push_in_order(at, Event::Tick(cpu)).is_err() {
+            debug_assert!(false, "tick scheduled in the past");
         }
     }
 

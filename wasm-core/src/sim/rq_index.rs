@@ -64,8 +64,6 @@ pub struct CpuEntry {
     pub nr_running: u32,
     /// Queued tasks not running.
     pub waiting: u32,
-    /// While idle: its `next_balance` (the NOHZ kick test's key).
-    pub due_key: Option<u64>,
     /// While idle: when it went idle (u64::MAX if unknown), the
     /// Overload-on-Wakeup fix's longest-idle key.
     pub stamp_key: Option<u64>,
@@ -130,8 +128,6 @@ pub struct RqIndex {
     pub idle: CpuMask,
     pub nr_running: u64,
     pub waiting: u64,
-    /// Idle CPUs by (next_balance, cpu).
-    pub idle_due: BTreeSet<(u64, CpuId)>,
     /// Idle CPUs by (idle since, cpu): the longest idle first.
     pub idle_since: BTreeSet<(u64, CpuId)>,
     /// Distinct affinity masks, interned.
@@ -228,13 +224,13 @@ impl RqIndex {
     /// The CPUs some waiting task may run on.
     pub fn usable(&mut self) -> &CpuMask {
         if self.usable_stale {
-            let mut u = CpuMask::new();
+            // Rebuilt in place: emptied (as a new mask), then the union.
+            self.usable.clone_from(&CpuMask::new());
             for (m, &n) in self.masks.iter().zip(&self.mask_waiting) {
                 if n > 0 {
-                    u.or_with(m);
+                    self.usable.or_with(m);
                 }
             }
-            self.usable = u;
             self.usable_stale = false;
         }
         &self.usable
@@ -264,14 +260,6 @@ impl RqIndex {
             self.wasted_inputs_changed = true;
         }
         self.waiting = waiting;
-        if old.due_key != new.due_key {
-            if let Some(k) = old.due_key {
-                self.idle_due.remove(&(k, cpu));
-            }
-            if let Some(k) = new.due_key {
-                self.idle_due.insert((k, cpu));
-            }
-        }
         if old.stamp_key != new.stamp_key {
             if let Some(k) = old.stamp_key {
                 self.idle_since.remove(&(k, cpu));
@@ -299,7 +287,6 @@ impl super::Simulator {
             idle,
             nr_running,
             waiting: nr_running.saturating_sub(u32::from(rq.curr().is_some())),
-            due_key: idle.then_some(rq.next_balance),
             stamp_key: idle.then(|| rq.idle_stamp.map_or(u64::MAX, |t| t.ns())),
         }
     }

@@ -4,9 +4,22 @@
 
 use crate::time::CpuId;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct CpuMask {
     words: Vec<u64>,
+}
+
+// By hand, not derived: a derived `clone_from` is `*self = source.clone()`,
+// a fresh allocation each time, and the hot paths (placement records, the
+// balancer's candidate masks) reuse their masks through `clone_from`.
+impl Clone for CpuMask {
+    fn clone(&self) -> CpuMask {
+        CpuMask { words: self.words.clone() }
+    }
+
+    fn clone_from(&mut self, source: &CpuMask) {
+        self.words.clone_from(&source.words);
+    }
 }
 
 impl CpuMask {

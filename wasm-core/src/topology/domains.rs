@@ -49,11 +49,21 @@ pub enum LevelKind {
 
 impl LevelKind {
     pub fn name(self) -> String {
+        let mut s = String::new();
+        self.write_name(&mut s);
+        s
+    }
+
+    /// The name, appended to `out` (balancing records reuse their strings).
+    pub fn write_name(self, out: &mut String) {
+        use std::fmt::Write;
         match self {
-            LevelKind::Smt => "SMT".into(),
-            LevelKind::Mc => "MC".into(),
-            LevelKind::Die => "DIE".into(),
-            LevelKind::Numa(d) => format!("NUMA({d})"),
+            LevelKind::Smt => out.push_str("SMT"),
+            LevelKind::Mc => out.push_str("MC"),
+            LevelKind::Die => out.push_str("DIE"),
+            LevelKind::Numa(d) => {
+                let _ = write!(out, "NUMA({d})");
+            }
         }
     }
 }

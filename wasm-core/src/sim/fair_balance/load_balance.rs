@@ -4,7 +4,6 @@
 //! `active_balance.rs`, newly-idle balancing in `idle_balance.rs`.
 
 use crate::balance::decision::{BalanceDecision, Outcome, Why};
-use crate::balance::search::BusiestSearch;
 use crate::balance::stats::{find_busiest_queue, FbgInput};
 use crate::balance::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
 use crate::sim::events::Event;
@@ -157,11 +156,19 @@ impl Simulator {
 
     fn load_balance_in(&mut self, cpu: CpuId, doms: &mut [SchedDomain], level: usize, idle: IdleType) -> (u32, bool) {
         let sd = &doms[level];
-        let mut env_cpus = sd.span.and(&self.online);
+        // The candidate mask, the level's name and the group statistics fill
+        // reused storage (given back below, or by the record evicted later).
+        let mut env_cpus = std::mem::take(&mut self.lb.env_buf);
+        env_cpus.clone_from(&sd.span);
+        env_cpus.and_with(&self.online);
+        env_cpus.trim();
+        let mut level_name = std::mem::take(&mut self.lb.spare_level);
+        level_name.clear();
+        sd.kind.write_name(&mut level_name);
         let mut d = BalanceDecision {
             at: self.now,
             cpu,
-            level: sd.name(),
+            level: level_name,
             idle,
             groups: Vec::new(),
             busiest_group: None,
@@ -181,7 +188,8 @@ impl Simulator {
                 0
             }
         };
-        let mut moved: Vec<Pid> = Vec::new();
+        // Tasks pulled over the pass's rounds (only the count is read).
+        let mut moved: u32 = 0;
         // This pass's schedstat counters, added to the domain's at the end.
         let mut st = LbCounters { lb_count: 1, ..Default::default() };
         // out_all_pinned was taken (no CPU left to redo with), and LBF_ALL_PINNED as the last detach left it.
@@ -194,7 +202,9 @@ impl Simulator {
         // The pass proper, redone without a busiest CPU whose tasks were all pinned.
         // Nothing moves before a redo: the loads are read once, and a redo
         // recomputes only the groups that lost that CPU (balance/search.rs).
-        let (mut loads, mut search) = (None, BusiestSearch::default());
+        let mut search = std::mem::take(&mut self.lb.search);
+        search.reset(self.lb.groups_storage(sd.groups.len()));
+        let mut loads = None;
         // env.dst_cpu: an LBF_DST_PINNED retry may hand it to another CPU of the local group.
         let mut dst = cpu;
         let mut redo = false;
@@ -263,7 +273,7 @@ impl Simulator {
             dst = last_dst;
             st.lb_gained += pulled.len() as u64;
             st.lb_hot_gained += u64::from(skips.hot_gained);
-            moved.extend(&pulled);
+            moved += pulled.len() as u32;
             if let Some(parent_id) = parent_group {
                 if flags.some_pinned && flags.imbalance_left > 0 {
                     self.lb.sgc_imbalance[parent_id] = true;
@@ -285,7 +295,7 @@ impl Simulator {
             } else {
                 Outcome::Moved { tasks: pulled, from: busiest }
             };
-            if moved.is_empty() && !all_pinned {
+            if moved == 0 && !all_pinned {
                 active_from = Some(busiest);
             }
             done = true;
@@ -293,7 +303,13 @@ impl Simulator {
         if let Some(l) = loads {
             self.lb.cpu_load_buf = l;
         }
-        d.groups = search.into_groups();
+        d.groups = search.take_groups();
+        self.lb.search = search;
+        if d.groups.is_empty() {
+            // No search ran (not this CPU's turn): the record keeps no storage.
+            self.lb.give_back_groups(std::mem::take(&mut d.groups));
+        }
+        self.lb.env_buf = env_cpus;
         let balanced =
             matches!(d.outcome, Outcome::Balanced { .. } | Outcome::NoBusiestQueue | Outcome::NotDesignated { .. });
         if balanced {
@@ -302,9 +318,9 @@ impl Simulator {
             }
         }
         // lb_balanced on the balanced and all-pinned exits; lb_failed whenever nothing moved otherwise.
-        if balanced || (all_pinned && moved.is_empty()) {
+        if balanced || (all_pinned && moved == 0) {
             st.lb_balanced += 1;
-        } else if moved.is_empty() {
+        } else if moved == 0 {
             st.lb_failed += 1;
         }
         doms[level].schedstat.add_pass(idle, &st);
@@ -316,12 +332,12 @@ impl Simulator {
             if pinned_cap || sdm.balance_interval_ms < sdm.max_interval_ms {
                 sdm.balance_interval_ms *= 2;
             }
-        } else if all_pinned && moved.is_empty() {
+        } else if all_pinned && moved == 0 {
             sdm.nr_balance_failed = 0;
             if sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS || sdm.balance_interval_ms < sdm.max_interval_ms {
                 sdm.balance_interval_ms *= 2;
             }
-        } else if moved.is_empty() {
+        } else if moved == 0 {
             if idle != IdleType::NewlyIdle {
                 sdm.nr_balance_failed += 1;
             }
@@ -363,7 +379,7 @@ impl Simulator {
             sdm.nr_balance_failed = 0;
             sdm.balance_interval_ms = sdm.min_interval_ms;
         }
-        let n = moved.len() as u32;
+        let n = moved;
         let designated = !matches!(d.outcome, Outcome::NotDesignated { .. });
         self.finish_decision(cpu, level, d, n);
         (n, designated)

@@ -26,6 +26,29 @@ use crate::balance::placement::Placement;
 use crate::balance::stats::CpuLoad;
 use std::collections::VecDeque;
 
+/// Spare group-statistics vectors kept for reuse (passes at different
+/// levels want different sizes; a few of each are enough).
+const SPARE_GROUPS: usize = 16;
+
+impl LbState {
+    /// An empty vector for a pass over `n` groups: a spare one that holds
+    /// them without holding much more (the decision keeps it), else a new one.
+    pub(crate) fn groups_storage(&mut self, n: usize) -> Vec<crate::balance::decision::GroupStats> {
+        match self.spare_groups.iter().position(|v| v.capacity() >= n && v.capacity() <= 2 * n + 8) {
+            Some(i) => self.spare_groups.swap_remove(i),
+            None => Vec::with_capacity(n),
+        }
+    }
+
+    /// Keeps an evicted or unused vector for a later pass.
+    pub(crate) fn give_back_groups(&mut self, mut v: Vec<crate::balance::decision::GroupStats>) {
+        if self.spare_groups.len() < SPARE_GROUPS && v.capacity() > 0 {
+            v.clear();
+            self.spare_groups.push(v);
+        }
+    }
+}
+
 /// The balancer's machine-wide state and its records (its per-CPU state is
 /// in each `Rq` and its domains, as the kernel keeps it in `struct rq`).
 #[derive(Clone, Debug, Default)]
@@ -44,6 +67,15 @@ pub(crate) struct LbState {
     pub placements: VecDeque<Placement>,
     /// Reused by balancing passes: per-CPU loads (only the pass's CPUs fresh).
     pub cpu_load_buf: Vec<CpuLoad>,
+    /// Storage of evicted decisions' group statistics, for the next passes
+    /// (at most SPARE_GROUPS vectors, empty).
+    pub spare_groups: Vec<Vec<crate::balance::decision::GroupStats>>,
+    /// The level name of the last evicted decision, for the next pass.
+    pub spare_level: String,
+    /// Reused by balancing passes: the candidate CPUs (env->cpus).
+    pub env_buf: crate::topology::cpumask::CpuMask,
+    /// Reused by balancing passes: the busiest-group search's buffers.
+    pub search: crate::balance::search::BusiestSearch,
     /// `nohz.next_balance` (jiffies): no kick before it. A kick moves it on by
     /// one; the idle load balancer sets it to the earliest balance due among
     /// the idle CPUs it went through (0 at boot).
