@@ -10,9 +10,7 @@ use crate::api::exercise::ExerciseFile;
 use crate::api::frame::{self, FramePacket, FrameQuery};
 use crate::api::frame_sim::SimFrame;
 use crate::api::timeline::{Mark, Timeline};
-use crate::api::{
-    editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, schedstat, topology, view,
-};
+use crate::api::{editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, topology, view};
 use crate::sim::ext_host::{self, parse_kicks, HostOp, PolicyHost};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
