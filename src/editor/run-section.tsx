@@ -10,6 +10,7 @@ const COST_LABEL: Record<CostName, string> = {
   wakeup_ipi_ns: 'editor.costIpi',
   migration_cold_ns: 'editor.costCold',
   migration_cold_remote_ns: 'editor.costColdRemote',
+  clone_ns: 'editor.costClone',
 };
 
 export function RunSection() {

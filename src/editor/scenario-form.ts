@@ -76,7 +76,13 @@ export interface SanityForm {
   extra: JsonObject;
 }
 
-export const COSTS = ['context_switch_ns', 'wakeup_ipi_ns', 'migration_cold_ns', 'migration_cold_remote_ns'] as const;
+export const COSTS = [
+  'context_switch_ns',
+  'wakeup_ipi_ns',
+  'migration_cold_ns',
+  'migration_cold_remote_ns',
+  'clone_ns',
+] as const;
 export type CostName = (typeof COSTS)[number];
 
 export interface CgroupForm {
@@ -153,6 +159,7 @@ export const SCALE: Record<string, number> = {
   wakeup_ipi_ns: 1000,
   migration_cold_ns: 1000,
   migration_cold_remote_ns: 1000,
+  clone_ns: 1000,
 };
 
 // ---- reading a file into the form ----

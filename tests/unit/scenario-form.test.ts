@@ -40,8 +40,12 @@ describe('scenario ⇄ form', () => {
   it('shows tunables and slices in ms and costs in µs, and writes the file units back', () => {
     const file = preset('eevdf-vs-cfs');
     (file.policy as JsonObject).tunables = { sched_latency_us: 6000, sched_min_granularity_us: 750 };
-    file.costs = { context_switch_ns: 1500 };
+    file.costs = { context_switch_ns: 1500, clone_ns: 0 };
     const form = fromScenario(file);
+    // Thread creation's cost is a field of its own (0: a process's threads all start at once).
+    expect(form.costs.clone_ns).toBe('0');
+    expect(form.costs.extra).toEqual({});
+    expect((toScenario(setField(form, 'costs.clone_ns', '40')).costs as JsonObject).clone_ns).toBe(40000);
     expect(form.policy.tunables.sched_latency_us).toBe('6');
     expect(form.policy.tunables.sched_min_granularity_us).toBe('0.75');
     expect(form.processes[1].slice_us).toBe('0.1');

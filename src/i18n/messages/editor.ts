@@ -53,6 +53,7 @@ const editor: Catalog = {
     'editor.costIpi': 'Cross-CPU wakeup (IPI)',
     'editor.costCold': 'Cache refill after migration',
     'editor.costColdRemote': 'Cache refill, remote node',
+    'editor.costClone': 'Creating a thread',
     // machine
     'editor.secMachine': 'Machine',
     'editor.machinePreset': 'Preset machine',
@@ -191,6 +192,7 @@ const editor: Catalog = {
     'editor.costIpi': '跨 CPU 唤醒（IPI）',
     'editor.costCold': '迁移后缓存重新填充',
     'editor.costColdRemote': '迁移到远端节点后缓存重新填充',
+    'editor.costClone': '创建一个线程',
     'editor.secMachine': '机器',
     'editor.machinePreset': '预设机器',
     'editor.machineCustom': '自定义机器',
