@@ -309,19 +309,19 @@ const FNV_PRIME_POW: [u64; 9] = {
 };
 
 fn opt(p: Option<Pid>) -> u64 {
-    p.map_or(u64::MAX, |p| p as u64)
+    p.map_or(u64::MAX, |p| u64::from(p.0))
 }
 
 fn encode(r: &TraceRecord) -> [u64; 5] {
     let (tag, a, b, c) = match r.kind {
         TraceKind::Switch { prev, next, prev_state } => (1, opt(prev), opt(next), prev_state as u64),
-        TraceKind::Wakeup { pid } => (2, pid as u64, 0, 0),
-        TraceKind::WakeupNew { pid } => (3, pid as u64, 0, 0),
-        TraceKind::Sleep { pid, ns } => (4, pid as u64, ns, 0),
-        TraceKind::Exit { pid } => (5, pid as u64, 0, 0),
-        TraceKind::TickPreempt { pid } => (6, pid as u64, 0, 0),
-        TraceKind::WakeupPreempt { curr, by } => (7, curr as u64, by as u64, 0),
-        TraceKind::Migrate { pid, from, cause } => (8, pid as u64, from as u64, cause as u64),
+        TraceKind::Wakeup { pid } => (2, u64::from(pid.0), 0, 0),
+        TraceKind::WakeupNew { pid } => (3, u64::from(pid.0), 0, 0),
+        TraceKind::Sleep { pid, ns } => (4, u64::from(pid.0), ns, 0),
+        TraceKind::Exit { pid } => (5, u64::from(pid.0), 0, 0),
+        TraceKind::TickPreempt { pid } => (6, u64::from(pid.0), 0, 0),
+        TraceKind::WakeupPreempt { curr, by } => (7, u64::from(curr.0), u64::from(by.0), 0),
+        TraceKind::Migrate { pid, from, cause } => (8, u64::from(pid.0), from as u64, cause as u64),
         TraceKind::Balance { level, moved } => (9, level as u64, moved as u64, 0),
         TraceKind::Hotplug { offline } => (10, offline as u64, 0, 0),
     };

@@ -14,6 +14,8 @@ use crate::api::report::Report;
 use crate::api::schedstat::CpuSchedstat;
 use crate::api::topology::MigrationView;
 use crate::api::view::{CpuView, EventView, RotationView, SimView, TaskList};
+use crate::sched::entity::EntId;
+use crate::time::Pid;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -192,14 +194,15 @@ pub struct FramePacket {
 pub const CPU_FIELDS: [&str; 7] = ["online", "curr", "nr_running", "min_vruntime", "load_weight", "root_curr", "load"];
 
 fn cpu_numbers(c: &CpuView, out: &mut Vec<f64>) {
-    let pid = |p: Option<u32>| p.map_or(-1.0, f64::from);
+    let pid = |p: Option<Pid>| p.map_or(-1.0, |p| f64::from(p.0));
+    let entity = |e: Option<EntId>| e.map_or(-1.0, f64::from);
     out.extend_from_slice(&[
         f64::from(u8::from(c.online)),
         pid(c.curr),
         f64::from(c.nr_running),
         c.min_vruntime as f64,
         c.load_weight as f64,
-        pid(c.root_curr),
+        entity(c.root_curr),
         c.load as f64,
     ]);
 }

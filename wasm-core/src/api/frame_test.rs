@@ -52,7 +52,7 @@ fn the_cpu_array_holds_every_cpus_counters_in_the_documented_order() {
     for (c, row) in v.cpus.iter().zip(p.cpus.chunks(CPU_FIELDS.len())) {
         let field = |name: &str| row[CPU_FIELDS.iter().position(|f| *f == name).unwrap()];
         assert_eq!(field("online"), if c.online { 1.0 } else { 0.0 });
-        assert_eq!(field("curr"), c.curr.map_or(-1.0, f64::from));
+        assert_eq!(field("curr"), c.curr.map_or(-1.0, |p| f64::from(p.0)));
         assert_eq!(field("nr_running"), f64::from(c.nr_running));
         assert_eq!(field("min_vruntime"), c.min_vruntime as f64);
         assert_eq!(field("load_weight"), c.load_weight as f64);

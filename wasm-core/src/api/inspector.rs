@@ -4,6 +4,7 @@
 
 use crate::balance::decision::{BalanceDecision, Outcome, Why};
 use crate::sim::Simulator;
+use crate::time::Pid;
 use crate::topology::cpumask::CpuMask;
 use serde::Serialize;
 
@@ -55,7 +56,7 @@ pub struct DecisionView {
     pub imbalance: u64,
     pub busiest_cpu: Option<u32>,
     pub outcome: &'static str,
-    pub moved: Vec<u32>,
+    pub moved: Vec<Pid>,
     /// The CPU tasks came or would have come from (moved, nothing-moved, active-balance).
     pub from_cpu: Option<u32>,
     /// The group's designated balancer (not-designated).
@@ -173,7 +174,7 @@ pub fn recent_decisions(sim: &Simulator, n: usize, skip_not_designated: bool) ->
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct PlacementView {
     pub t_ns: u64,
-    pub pid: u32,
+    pub pid: Pid,
     pub task: String,
     #[cfg_attr(any(test, feature = "gen"), ts(as = "crate::balance::placement::PlaceKind"))]
     pub kind: &'static str,
@@ -203,7 +204,7 @@ pub fn recent_placements(sim: &Simulator, n: usize) -> Vec<PlacementView> {
         .map(|p| PlacementView {
             t_ns: p.at.ns(),
             pid: p.pid,
-            task: sim.tasks()[p.pid as usize].name.clone(),
+            task: sim.tasks()[p.pid.idx()].name.clone(),
             kind: place_kind_word(p.kind),
             prev_cpu: p.prev,
             waker_cpu: p.waker,

@@ -17,7 +17,7 @@
 
 use crate::api::view::describe;
 use crate::sim::Simulator;
-use crate::time::SimTime;
+use crate::time::{Pid, SimTime};
 use crate::trace::{TraceKind, TraceRecord};
 use std::fmt::Write;
 
@@ -130,7 +130,7 @@ pub fn chrome_trace(start: &Simulator, until_events: u64, max_events: usize) -> 
         slices = t.slices_total();
         for v in &sim.sanity_violations()[violations..] {
             let waiting: Vec<String> =
-                v.waiting.iter().take(VIOLATION_NAMES).map(|&p| jstr(&sim.tasks()[p as usize].name)).collect();
+                v.waiting.iter().take(VIOLATION_NAMES).map(|&p| jstr(&sim.tasks()[p.idx()].name)).collect();
             w.event(&format!(
                 r#""name":"sanity violation","cat":"checker","ph":"i","s":"g","ts":{},"pid":{m},"tid":{m},"args":{{"confirmed_us":{},"idle_cpus":{:?},"waiting_threads":{},"waiting_names":[{}]}}"#,
                 us(v.detected.ns()),
@@ -178,8 +178,8 @@ pub fn chrome_trace(start: &Simulator, until_events: u64, max_events: usize) -> 
     ChromeTrace { json: out, events, truncated_at_ns }
 }
 
-fn slice(w: &mut Writer, sim: &Simulator, cpu: u32, pid: u32, start: SimTime, end: SimTime, running: bool) {
-    let t = &sim.tasks()[pid as usize];
+fn slice(w: &mut Writer, sim: &Simulator, cpu: u32, pid: Pid, start: SimTime, end: SimTime, running: bool) {
+    let t = &sim.tasks()[pid.idx()];
     let p = cpu_pid(cpu);
     w.event(&format!(
         r#""name":{},"cat":"sched","ph":"X","ts":{},"dur":{},"pid":{p},"tid":{p},"args":{{"pid":{pid},"tgid":{},"nice":{},"running_at_end":{running}}}"#,

@@ -94,7 +94,7 @@ pub struct ProcessReport {
 /// The run's notes (`sim::notes`) as sentences.
 pub fn notes(sim: &Simulator) -> Vec<String> {
     let n = sim.notes();
-    let name = |pid: Pid| sim.tasks().get(pid as usize).map_or("?", |t| t.name.as_str()).to_string();
+    let name = |pid: Pid| sim.tasks().get(pid.idx()).map_or("?", |t| t.name.as_str()).to_string();
     let cases = |list: &[(Pid, SimTime)], count: u64| {
         let shown: Vec<String> =
             list.iter().map(|&(pid, at)| format!("{} at {:.3} ms", shown(&name(pid)), ms(at.ns()))).collect();
@@ -173,7 +173,7 @@ fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
         .processes()
         .iter()
         .map(|p| {
-            let threads = p.threads.iter().map(|&pid| &tasks[pid as usize]);
+            let threads = p.threads.iter().map(|&pid| &tasks[pid.idx()]);
             let cpu_time_ns: u64 = threads.clone().map(|t| t.se.sum_exec_runtime).sum();
             ProcessReport {
                 tgid: p.tgid,
@@ -223,7 +223,7 @@ fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
                 confirmed_ns: v.confirmed.ns(),
                 idle_cpus: v.idle_cpus.clone(),
                 idle_cpus_total: v.idle_cpus_total,
-                waiting_threads: v.waiting.iter().map(|&p| tasks[p as usize].name.clone()).collect(),
+                waiting_threads: v.waiting.iter().map(|&p| tasks[p.idx()].name.clone()).collect(),
                 waiting_threads_total: v.waiting_total,
             })
             .collect(),

@@ -3,6 +3,7 @@
 //! migrations (from the trace's `sched_migrate_task` records) for arrows.
 
 use crate::sim::Simulator;
+use crate::time::Pid;
 use crate::trace::TraceKind;
 use serde::Serialize;
 
@@ -77,7 +78,7 @@ pub fn topology(sim: &Simulator) -> TopologyView {
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct MigrationView {
     pub t_ns: u64,
-    pub pid: u32,
+    pub pid: Pid,
     pub from: u32,
     pub to: u32,
     pub cause: &'static str,

@@ -3,7 +3,7 @@
 //! and run slices. Built on demand from the simulator; never stored.
 
 use crate::rbtree::RotationDir;
-use crate::sched::entity::is_group;
+use crate::sched::entity::{is_group, EntId};
 use crate::sim::Simulator;
 use crate::time::{Pid, SimTime};
 use crate::trace::{TraceKind, TraceRecord};
@@ -30,7 +30,7 @@ pub struct CpuView {
     pub min_vruntime: u64,
     pub load_weight: u64,
     /// The root runqueue's entity running now (a task, or a group entity).
-    pub root_curr: Option<u32>,
+    pub root_curr: Option<EntId>,
     pub tree: TreeView,
     /// Non-empty group runqueues of this CPU.
     pub groups: Vec<GroupRqView>,
@@ -87,7 +87,8 @@ pub struct O1TaskView {
 #[derive(Serialize)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct TreeView {
-    pub root: Option<Pid>,
+    // The entity id at the root (a pid, or a group entity's id with the top bit set): not a `Pid`.
+    pub root: Option<EntId>,
     pub nodes: Vec<TreeNode>,
 }
 
@@ -128,7 +129,8 @@ pub struct RotationView {
     pub cpu: u32,
     #[cfg_attr(any(test, feature = "gen"), ts(as = "crate::rbtree::RotationDir"))]
     pub dir: &'static str,
-    pub pivot: Pid,
+    // An entity id, as `TreeView::root`.
+    pub pivot: EntId,
 }
 
 #[derive(Serialize)]
@@ -289,7 +291,7 @@ fn o1_view(sim: &Simulator, cpu: u32) -> Option<O1RqView> {
                         let t = sim.o1_task_state(pid);
                         O1TaskView {
                             pid,
-                            name: sim.tasks()[pid as usize].name.clone(),
+                            name: sim.tasks()[pid.idx()].name.clone(),
                             static_prio: t.map_or(0, |t| t.static_prio),
                             sleep_avg_ns: t.map_or(0, |t| t.sleep_avg_ns),
                             time_slice_ns: t.map_or(0, |t| t.time_slice_ns),
@@ -368,7 +370,7 @@ pub fn recent_events(sim: &Simulator, n: usize) -> Vec<EventView> {
 
 pub(crate) fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
     let tasks = sim.tasks();
-    let name = |p: Option<Pid>| p.map_or(String::new(), |p| format!("{}[{}]", tasks[p as usize].name, p));
+    let name = |p: Option<Pid>| p.map_or(String::new(), |p| format!("{}[{}]", tasks[p.idx()].name, p));
     let shown = |s: &String| if s.is_empty() { "idle".to_string() } else { s.clone() };
     let mut args = std::collections::BTreeMap::new();
     let (kind, text) = match r.kind {
@@ -449,21 +451,21 @@ pub fn slices(sim: &Simulator, t0: SimTime, t1: SimTime, bucket_ns: u64, cpus: s
         }
         let len = s.end.since(s.start);
         if bucket_ns == 0 || len >= bucket_ns {
-            out.extend([s.cpu as f64, s.pid as f64, s.start.ns() as f64, s.end.ns() as f64]);
+            out.extend([s.cpu as f64, f64::from(s.pid.0), s.start.ns() as f64, s.end.ns() as f64]);
             continue;
         }
         let b = s.start.ns() / bucket_ns;
         let seen = &mut last_bucket[s.cpu as usize];
         if *seen != b {
             *seen = b;
-            out.extend([s.cpu as f64, s.pid as f64, (b * bucket_ns) as f64, ((b + 1) * bucket_ns) as f64]);
+            out.extend([s.cpu as f64, f64::from(s.pid.0), (b * bucket_ns) as f64, ((b + 1) * bucket_ns) as f64]);
         }
     }
     let now = sim.now();
     for rq in sim.rqs().iter().filter(|rq| cpus.contains(&rq.cpu)) {
         if let Some(pid) = rq.curr() {
             if rq.slice_start <= t1 && now >= t0 {
-                out.extend([rq.cpu as f64, pid as f64, rq.slice_start.ns() as f64, now.ns() as f64]);
+                out.extend([rq.cpu as f64, f64::from(pid.0), rq.slice_start.ns() as f64, now.ns() as f64]);
             }
         }
     }

@@ -13,10 +13,22 @@
 use super::identity::Identity;
 use super::pelt::SchedAvg;
 use super::weights::{nice_to_weight, nice_to_wmult};
-use crate::time::SimTime;
+use crate::time::{Pid, SimTime};
 
 pub type EntId = u32;
 pub const GROUP_BIT: EntId = 1 << 31;
+
+/// A task's entity id: its pid.
+#[inline]
+pub fn task_ent_id(pid: Pid) -> EntId {
+    pid.0
+}
+
+/// The pid of a task entity (`!is_group(id)`).
+#[inline]
+pub fn ent_pid(id: EntId) -> Pid {
+    Pid(id)
+}
 
 pub fn is_group(id: EntId) -> bool {
     id & GROUP_BIT != 0

@@ -153,8 +153,8 @@ impl Simulator {
         let mut usable = CpuMask::new();
         for rq in &self.rqs {
             for &pid in &rq.cfs_tasks {
-                if self.tasks[pid as usize].state == TaskState::Runnable {
-                    usable.or_with(&self.tasks[pid as usize].allowed);
+                if self.tasks[pid.idx()].state == TaskState::Runnable {
+                    usable.or_with(&self.tasks[pid.idx()].allowed);
                 }
             }
         }

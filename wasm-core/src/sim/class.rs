@@ -254,13 +254,13 @@ mod tests {
         fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _kind: EnqueueKind) {
             queues(sim)[cpu as usize].push_back(pid);
             sim.rqs[cpu as usize].nr_running += 1;
-            sim.tasks[pid as usize].se.on_rq = true;
+            sim.tasks[pid.idx()].se.on_rq = true;
         }
         fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _sleeping: bool) {
             self.update_curr(sim, cpu);
             queues(sim)[cpu as usize].retain(|&p| p != pid);
             sim.rqs[cpu as usize].nr_running -= 1;
-            sim.tasks[pid as usize].se.on_rq = false;
+            sim.tasks[pid.idx()].se.on_rq = false;
         }
         fn yield_task(&self, _sim: &mut Simulator, _pid: Pid, _cpu: CpuId) {}
         fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
@@ -268,7 +268,7 @@ mod tests {
         }
         fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
             let pid = *queues(sim)[cpu as usize].front()?;
-            sim.tasks[pid as usize].se.exec_start = sim.now;
+            sim.tasks[pid.idx()].se.exec_start = sim.now;
             Some(pid)
         }
         fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
@@ -281,7 +281,7 @@ mod tests {
         fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
             let Some(pid) = sim.rqs[cpu as usize].curr_task else { return };
             let now = sim.now;
-            let se = &mut sim.tasks[pid as usize].se;
+            let se = &mut sim.tasks[pid.idx()].se;
             se.sum_exec_runtime += now.since(se.exec_start);
             se.exec_start = now;
         }
@@ -290,8 +290,8 @@ mod tests {
             queues(sim)[cpu as usize].len() > 1
         }
         fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
-            let cpu = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid as usize].cpu };
-            if sim.online.test(cpu) && sim.tasks[pid as usize].allowed.test(cpu) {
+            let cpu = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid.idx()].cpu };
+            if sim.online.test(cpu) && sim.tasks[pid.idx()].allowed.test(cpu) {
                 cpu
             } else {
                 sim.select_fallback_rq(pid, cpu)

@@ -47,6 +47,6 @@ impl Simulator {
             }
         }
         let own = self.cfs_of(own_tg, cpu);
-        self.tasks[pid as usize].se.avg.load_avg_contrib * own.h_load / (own.runnable_load_avg.max(0) as u64 + 1)
+        self.tasks[pid.idx()].se.avg.load_avg_contrib * own.h_load / (own.runnable_load_avg.max(0) as u64 + 1)
     }
 }

@@ -208,12 +208,12 @@ impl Simulator {
     /// CPU leaves its (decayed) contribution to be taken off the old
     /// runqueue's blocked load, and carries the decay periods it slept.
     pub(crate) fn migrate_task_load(&mut self, pid: Pid, from: CpuId) {
-        if self.tasks[pid as usize].se.avg.decay_count == 0 {
+        if self.tasks[pid.idx()].se.avg.decay_count == 0 {
             return;
         }
-        let tg = self.tasks[pid as usize].tg;
+        let tg = self.tasks[pid.idx()].tg;
         let counter = self.cfs_of(tg, from).decay_counter;
-        let avg = &mut self.tasks[pid as usize].se.avg;
+        let avg = &mut self.tasks[pid.idx()].se.avg;
         let decays = synchronize_entity_decay(counter, avg);
         avg.decay_count = -(decays as i64);
         let contrib = avg.load_avg_contrib;
@@ -223,12 +223,12 @@ impl Simulator {
     /// The load side of `switched_from_fair`: a sleeper leaving the class
     /// takes its contribution out of the blocked load.
     pub(crate) fn switched_from_fair_load(&mut self, pid: Pid) {
-        if self.tasks[pid as usize].se.avg.decay_count == 0 {
+        if self.tasks[pid.idx()].se.avg.decay_count == 0 {
             return;
         }
-        let (tg, cpu) = (self.tasks[pid as usize].tg, self.tasks[pid as usize].cpu);
+        let (tg, cpu) = (self.tasks[pid.idx()].tg, self.tasks[pid.idx()].cpu);
         let counter = self.cfs_of(tg, cpu).decay_counter;
-        let avg = &mut self.tasks[pid as usize].se.avg;
+        let avg = &mut self.tasks[pid.idx()].se.avg;
         synchronize_entity_decay(counter, avg);
         let contrib = avg.load_avg_contrib as i64;
         subtract_blocked_load_contrib(self.load_cfs_mut(tg, cpu), contrib);

@@ -37,7 +37,7 @@ impl Simulator {
     }
 
     pub(crate) fn is_smt_expeller(&self, pid: Pid) -> bool {
-        self.tgs[self.tasks[pid as usize].tg as usize].smt_expeller
+        self.tgs[self.tasks[pid.idx()].tg as usize].smt_expeller
     }
 
     /// True when an SMT expeller runs on another hardware thread of `cpu`'s
@@ -83,7 +83,7 @@ impl Simulator {
         let rq = &self.rqs[s as usize];
         rq.online
             && match rq.curr_task {
-                Some(c) => self.tasks[c as usize].se.identity == Identity::Underclass && self.smt_expelled(s),
+                Some(c) => self.tasks[c.idx()].se.identity == Identity::Underclass && self.smt_expelled(s),
                 None => rq.nr_running() > 0 && !self.smt_expelled(s),
             }
     }
@@ -127,7 +127,7 @@ impl Simulator {
         if !self.policy.group_identity {
             return rq.is_idle();
         }
-        match self.tgs[self.tasks[pid as usize].tg as usize].identity {
+        match self.tgs[self.tasks[pid.idx()].tg as usize].identity {
             Identity::Normal => rq.is_idle(),
             Identity::Underclass => rq.is_idle() && !self.smt_expelled(cpu),
             Identity::Highclass => {

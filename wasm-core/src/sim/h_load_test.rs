@@ -16,16 +16,16 @@
 
 use super::test_config::{config, hog};
 use super::Simulator;
-use crate::time::SimTime;
+use crate::time::{Pid, SimTime};
 
-fn set_loads(sim: &mut Simulator, pid: u32, root: i64, gse: u64, group: i64, task: u64) {
-    let tg = sim.tasks[pid as usize].tg;
+fn set_loads(sim: &mut Simulator, pid: Pid, root: i64, gse: u64, group: i64, task: u64) {
+    let tg = sim.tasks[pid.idx()].tg;
     assert_ne!(tg, 0, "T runs in its autogroup");
     sim.rqs[0].cfs.runnable_load_avg = root;
     let gi = sim.gidx(tg, 0);
     sim.gcfs[gi].runnable_load_avg = group;
     sim.gses[gi].avg.load_avg_contrib = gse;
-    sim.tasks[pid as usize].se.avg.load_avg_contrib = task;
+    sim.tasks[pid.idx()].se.avg.load_avg_contrib = task;
 }
 
 #[test]

@@ -91,8 +91,8 @@ impl Simulator {
             .into_iter()
             .flat_map(|a| a.queue.iter().flatten().copied())
             .filter(|&p| {
-                let hot = o1.tasks.get(p as usize).is_some_and(|t| now.saturating_sub(t.timestamp_ns) < CACHE_HOT_NS);
-                Some(p) != curr && self.tasks[p as usize].allowed.test(to) && (ignore_cache_hot || !hot)
+                let hot = o1.tasks.get(p.idx()).is_some_and(|t| now.saturating_sub(t.timestamp_ns) < CACHE_HOT_NS);
+                Some(p) != curr && self.tasks[p.idx()].allowed.test(to) && (ignore_cache_hot || !hot)
             })
             .collect()
     }

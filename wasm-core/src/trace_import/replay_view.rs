@@ -10,6 +10,8 @@ use crate::api::metrics::LatencyCdf;
 use crate::api::report::{CpuReport, Report, ViolationReport};
 use crate::api::topology::{CpuPlace, MigrationView, TopologyView};
 use crate::api::view::{CpuView, EventView, SimView, TaskList, TaskView, TreeView};
+use crate::sched::entity::task_ent_id;
+use crate::time::Pid;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
@@ -130,12 +132,12 @@ impl Replay {
         }
         let cpus = (0..self.nr_cpus as usize)
             .map(|c| {
-                let curr = a.curr[c].filter(|&p| p != 0).and_then(|p| self.task_of(p));
+                let curr = a.curr[c].filter(|&p| p != 0).and_then(|p| self.task_of(p)).map(Pid);
                 CpuView {
                     cpu: c as u32,
                     online: true,
                     curr,
-                    root_curr: curr,
+                    root_curr: curr.map(task_ent_id),
                     nr_running: queued[c] + u32::from(curr.is_some()),
                     min_vruntime: 0,
                     load_weight: 0,
@@ -170,7 +172,7 @@ impl Replay {
             .map(|(i, th)| {
                 let nice = (th.prio - 120).clamp(-20, 19);
                 TaskView {
-                    pid: i,
+                    pid: Pid(i),
                     tgid: self.tids[i as usize],
                     name: self.names[i as usize].clone(),
                     nice,
@@ -248,7 +250,7 @@ impl Replay {
             .filter_map(|r| match r.event {
                 Event::Migrate { pid, orig_cpu, dest_cpu } if orig_cpu < self.nr_cpus && dest_cpu < self.nr_cpus => {
                     let pid = self.task_of(pid)?;
-                    Some(MigrationView { t_ns: r.ts_ns, pid, from: orig_cpu, to: dest_cpu, cause: "unknown" })
+                    Some(MigrationView { t_ns: r.ts_ns, pid: Pid(pid), from: orig_cpu, to: dest_cpu, cause: "unknown" })
                 }
                 _ => None,
             })

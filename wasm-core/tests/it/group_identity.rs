@@ -47,7 +47,7 @@ fn scenario_with(
 
 fn cpu_ms(sim: &Simulator, name: &str) -> f64 {
     let p = sim.processes().iter().find(|p| p.name == name).unwrap();
-    p.threads.iter().map(|&t| sim.tasks()[t as usize].se.sum_exec_runtime).sum::<u64>() as f64 / 1e6
+    p.threads.iter().map(|&t| sim.tasks()[t.idx()].se.sum_exec_runtime).sum::<u64>() as f64 / 1e6
 }
 
 fn max_wakeup_us(sim: &Simulator, name: &str) -> f64 {

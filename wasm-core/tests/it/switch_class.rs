@@ -40,7 +40,7 @@ fn check(sim: &Simulator) -> Result<(), String> {
             if !running.insert(p) {
                 return Err(format!("task {p} runs on two CPUs"));
             }
-            let t = &sim.tasks()[p as usize];
+            let t = &sim.tasks()[p.idx()];
             if t.cpu != rq.cpu || t.state != TaskState::Running {
                 return Err(format!("curr {p} of CPU {} says cpu {} state {:?}", rq.cpu, t.cpu, t.state));
             }

@@ -6,6 +6,7 @@
 use crate::balance::decision::{BalanceDecision, Outcome, Why};
 use crate::balance::stats::{find_busiest_queue, FbgInput};
 use crate::balance::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
+use crate::sched::entity::task_ent_id;
 use crate::sim::events::Event;
 use crate::sim::Simulator;
 use crate::task::TaskState;
@@ -349,7 +350,7 @@ impl Simulator {
                 let rq = &self.rqs[from as usize];
                 // The stopper can only push the task running there if it may run here (an idle
                 // busiest CPU runs its idle task, which may not).
-                let curr_allows = rq.curr().is_some_and(|p| self.tasks[p as usize].allowed.test(cpu));
+                let curr_allows = rq.curr().is_some_and(|p| self.tasks[p.idx()].allowed.test(cpu));
                 if !curr_allows {
                     curr_pinned = true;
                 } else {
@@ -480,7 +481,7 @@ impl Simulator {
         skips: &mut SkipCounts,
         dst_retry: &mut Option<CpuId>,
     ) -> bool {
-        let task = &self.tasks[pid as usize];
+        let task = &self.tasks[pid.idx()];
         if !task.allowed.test(dst) {
             flags.some_pinned = true;
             skips.pinned += 1;
@@ -497,7 +498,7 @@ impl Simulator {
         let cfs = self.cfs_of(task.tg, src);
         let buddy = self.tunables.features.cache_hot_buddy
             && self.rqs[dst as usize].nr_running() > 0
-            && (cfs.next == Some(pid) || cfs.last == Some(pid));
+            && (cfs.next == Some(task_ent_id(pid)) || cfs.last == Some(task_ent_id(pid)));
         let hot = buddy || self.now.since(task.se.exec_start) < self.tunables.migration_cost_ns;
         if !hot || sd.nr_balance_failed > sd.cache_nice_tries {
             skips.hot_gained += u32::from(hot);

@@ -70,7 +70,7 @@ impl Simulator {
     }
 
     fn usable(&self, pid: Pid, cpu: CpuId) -> bool {
-        self.online.test(cpu) && self.tasks[pid as usize].allowed.test(cpu)
+        self.online.test(cpu) && self.tasks[pid.idx()].allowed.test(cpu)
     }
 
     /// `select_task_rq_fair`. `this_cpu` is the CPU doing the wakeup or fork.
@@ -80,7 +80,7 @@ impl Simulator {
         }
         // The idle CPUs select_idle_sibling may start from.
         self.sync_index();
-        let prev = self.tasks[pid as usize].cpu;
+        let prev = self.tasks[pid.idx()].cpu;
         let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
         // The oldest record's mask is reused once the log is full.
         let mut considered = match self.lb.placements.len() {
@@ -132,7 +132,7 @@ impl Simulator {
     /// and the target's LLC for select_idle_sibling; the highest fork
     /// domain's span for find_idlest_group.
     fn search_space(&self, m: &mut CpuMask, pid: Pid, prev: CpuId, waker: CpuId, chosen: CpuId, path: PlacePath) {
-        let allowed = &self.tasks[pid as usize].allowed;
+        let allowed = &self.tasks[pid.idx()].allowed;
         let only = |m: &mut CpuMask, c: CpuId| {
             m.clone_from(&CpuMask::new());
             m.set(c);
@@ -192,7 +192,7 @@ impl Simulator {
             return scan();
         }
         // Plain idle_cpu: the idle CPUs longest idle first (the index's order).
-        let found = self.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.tasks[pid as usize].allowed.test(c));
+        let found = self.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.tasks[pid.idx()].allowed.test(c));
         if self.index_check {
             assert_eq!(found, scan(), "the longest-idle CPU at {:?}", self.now);
         }
@@ -211,7 +211,7 @@ impl Simulator {
         let now = self.now;
         let (jiffies, hz) = (self.jiffies(), crate::time::NSEC_PER_SEC / self.tick_ns);
         let tick_ns = self.tick_ns;
-        let w = &mut self.tasks[waker as usize];
+        let w = &mut self.tasks[waker.idx()];
         // time_after(jiffies, decay_ts + HZ), the stamp kept in jiffies.
         if jiffies > w.wakee_flip_decay_ts.ns() / tick_ns + hz {
             w.wakee_flips >>= 1;
@@ -232,11 +232,11 @@ impl Simulator {
             .iter()
             .rfind(|sd| sd.flags.share_pkg_resources)
             .map_or(1, |sd| sd.span.weight());
-        let wakee_flips = self.tasks[wakee as usize].wakee_flips;
+        let wakee_flips = self.tasks[wakee.idx()].wakee_flips;
         if wakee_flips <= factor {
             return false;
         }
-        let waker_flips = self.rqs[this_cpu as usize].curr().map_or(0, |w| self.tasks[w as usize].wakee_flips);
+        let waker_flips = self.rqs[this_cpu as usize].curr().map_or(0, |w| self.tasks[w.idx()].wakee_flips);
         waker_flips > factor * wakee_flips
     }
 
@@ -244,7 +244,7 @@ impl Simulator {
     fn select_wakeup(&self, pid: Pid, prev: CpuId, this_cpu: CpuId, sync: bool) -> (CpuId, Option<usize>) {
         let mut target = prev;
         let mut affine_level = None;
-        let want_affine = !self.wake_wide(pid, this_cpu) && self.tasks[pid as usize].allowed.test(this_cpu);
+        let want_affine = !self.wake_wide(pid, this_cpu) && self.tasks[pid.idx()].allowed.test(this_cpu);
         if want_affine && this_cpu != prev && self.online.test(this_cpu) {
             let affine_sd =
                 self.rqs[this_cpu as usize].domains.iter().position(|sd| sd.flags.wake_affine && sd.span.test(prev));
@@ -271,14 +271,14 @@ impl Simulator {
         if self.rqs[target as usize].online && idle(target) {
             return target;
         }
-        let prev = self.tasks[pid as usize].cpu;
+        let prev = self.tasks[pid.idx()].cpu;
         let llc = |c: CpuId| self.machine.node_of(c);
         if prev != target && llc(prev) == llc(target) && self.rqs[prev as usize].online && idle(prev) {
             return prev;
         }
         let doms = &self.rqs[target as usize].domains;
         let Some(top) = doms.iter().rposition(|sd| sd.flags.share_pkg_resources) else { return target };
-        let allowed = &self.tasks[pid as usize].allowed;
+        let allowed = &self.tasks[pid.idx()].allowed;
         let scan = |sd: &SchedDomain| {
             sd.groups.iter().filter(|g| g.span.intersects(allowed)).find_map(|g| {
                 if g.span.iter().all(|i| i != target && idle(i)) {
@@ -388,7 +388,7 @@ impl Simulator {
     /// one is within half the imbalance margin.
     fn find_idlest_group(&self, pid: Pid, this_cpu: CpuId, level: usize, loads: &[CpuLoad]) -> Option<usize> {
         let sd = &self.rqs[this_cpu as usize].domains[level];
-        let allowed = &self.tasks[pid as usize].allowed;
+        let allowed = &self.tasks[pid.idx()].allowed;
         let imbalance = 100 + (sd.imbalance_pct as u64 - 100) / 2;
         let (mut idlest, mut min_load, mut this_load) = (None, u64::MAX, 0);
         for (gi, g) in sd.groups.iter().enumerate() {
@@ -432,7 +432,7 @@ impl Simulator {
         this_cpu: CpuId,
         loads: &[CpuLoad],
     ) -> CpuId {
-        let allowed = &self.tasks[pid as usize].allowed;
+        let allowed = &self.tasks[pid.idx()].allowed;
         let (mut least, mut min_load) = (this_cpu, u64::MAX);
         let (mut shallowest, mut latest_stamp) = (None, 0u64);
         for i in span.iter().filter(|&c| allowed.test(c) && self.online.test(c)) {

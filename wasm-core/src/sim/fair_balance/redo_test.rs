@@ -37,7 +37,7 @@ fn a_redo_after_a_retry_asks_for_the_new_destination() {
     assert!(sim.rqs[1].is_idle() && sim.rqs[2].is_idle());
     assert_ne!(sim.rqs[0].curr(), Some(t));
     // T may now also run on CPU 3, and sits 29th (index 28) in CPU 0's list.
-    sim.tasks[t as usize].allowed.set(3);
+    sim.tasks[t.idx()].allowed.set(3);
     let list = &mut sim.rqs[0].cfs_tasks;
     list.retain(|&p| p != t);
     list.insert(28, t);
@@ -48,5 +48,5 @@ fn a_redo_after_a_retry_asks_for_the_new_destination() {
     let d = sim.decisions().back().unwrap();
     assert_eq!(d.outcome, Outcome::NotDesignated { balance_cpu: 2 });
     assert_eq!(d.busiest_cpu, Some(0), "the first pass found CPU 0");
-    assert_eq!(sim.tasks[t as usize].cpu, 0, "T stayed");
+    assert_eq!(sim.tasks[t.idx()].cpu, 0, "T stayed");
 }
