@@ -45,51 +45,70 @@ impl fmt::Display for SimTime {
     }
 }
 
-/// A task identifier, unique for the whole run (never reused); also the task's index in the simulator's task table.
-///
-/// A newtype rather than an alias of `u32` so that a pid cannot be passed where a CPU number (`CpuId`) or any other
-/// count goes: the compiler catches the mix-up. It costs nothing at run time, and it crosses the boundary as the
-/// bare number (serde `transparent`; the TypeScript type is `number`), so the JSON and the generated types are those
-/// of the alias it replaced.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
-pub struct Pid(pub u32);
+// Pids and CPU numbers are newtypes rather than aliases of `u32` so that one cannot be passed where the other (or
+// any other count) goes: the compiler catches the mix-up. They cost nothing at run time, and they cross the boundary
+// as the bare number (serde `transparent`; the TypeScript type is `number`), so the JSON and the generated types are
+// those of the aliases they replaced. Tables by pid or by CPU are indexed with `idx()` rather than a cast.
+macro_rules! dense_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub u32);
 
-impl Pid {
-    /// The pid as an index into a table by pid (the task table, per-task arrays): pids are dense from 0.
+        impl $name {
+            /// The id as an index into a table by this id: ids are dense from 0.
+            #[inline]
+            pub const fn idx(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        impl From<u32> for $name {
+            /// A raw number that is such an id (parsed input, a test's literal).
+            #[inline]
+            fn from(n: u32) -> $name {
+                $name(n)
+            }
+        }
+
+        impl fmt::Display for $name {
+            /// Printed as the bare number, width and alignment included, as the alias printed.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.0, f)
+            }
+        }
+
+        // The generated TypeScript spells the id `number`, as it spelled the alias: no type of its own to import.
+        #[cfg(any(test, feature = "gen"))]
+        impl ts_rs::TS for $name {
+            type WithoutGenerics = Self;
+            type OptionInnerType = Self;
+            fn name(_: &ts_rs::Config) -> String {
+                String::from("number")
+            }
+            fn inline(cfg: &ts_rs::Config) -> String {
+                <Self as ts_rs::TS>::name(cfg)
+            }
+        }
+    };
+}
+
+dense_id! {
+    /// A task identifier, unique for the whole run (never reused); also the task's index in the simulator's task
+    /// table.
+    Pid
+}
+
+dense_id! {
+    /// A logical CPU number; also the CPU's index in the runqueue table and in per-CPU arrays.
+    CpuId
+}
+
+impl CpuId {
+    /// CPUs 0 to `nr_cpus - 1`, in increasing order.
     #[inline]
-    pub const fn idx(self) -> usize {
-        self.0 as usize
+    pub fn all(nr_cpus: u32) -> impl DoubleEndedIterator<Item = CpuId> + Clone {
+        (0..nr_cpus).map(CpuId)
     }
 }
-
-impl From<u32> for Pid {
-    /// A raw number that is a pid (parsed input, a test's literal).
-    #[inline]
-    fn from(n: u32) -> Pid {
-        Pid(n)
-    }
-}
-
-impl fmt::Display for Pid {
-    /// Printed as the bare number, width and alignment included, as the alias printed.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
-    }
-}
-
-// The generated TypeScript spells a pid `number`, as it spelled the alias: no `Pid` type of its own to import.
-#[cfg(any(test, feature = "gen"))]
-impl ts_rs::TS for Pid {
-    type WithoutGenerics = Self;
-    type OptionInnerType = Self;
-    fn name(_: &ts_rs::Config) -> String {
-        String::from("number")
-    }
-    fn inline(cfg: &ts_rs::Config) -> String {
-        <Self as ts_rs::TS>::name(cfg)
-    }
-}
-
-/// A logical CPU number.
-pub type CpuId = u32;

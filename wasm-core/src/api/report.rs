@@ -6,7 +6,7 @@ use crate::config::MAX_THREADS;
 use crate::program::MAX_ZERO_TIME_STEPS;
 use crate::sim::notes::HotplugIgnored;
 use crate::sim::Simulator;
-use crate::time::{Pid, SimTime};
+use crate::time::{CpuId, Pid, SimTime};
 use serde::Serialize;
 
 #[derive(Serialize, Debug)]
@@ -21,7 +21,7 @@ pub struct Report {
     pub wasted_core_ns: u64,
     /// The longest unbroken stretch one CPU idled while a thread allowed
     /// there waited elsewhere: (cpu, from ns, length ns), if any.
-    pub longest_wasted_idle: Option<(u32, u64, u64)>,
+    pub longest_wasted_idle: Option<(CpuId, u64, u64)>,
     /// Set when the run stopped early because it spent its event budget: the
     /// simulated time it stopped at (ns).
     pub event_budget_stop_ns: Option<u64>,
@@ -58,7 +58,7 @@ pub struct Report {
 pub struct ViolationReport {
     pub detected_ns: u64,
     pub confirmed_ns: u64,
-    pub idle_cpus: Vec<u32>,
+    pub idle_cpus: Vec<CpuId>,
     pub idle_cpus_total: usize,
     pub waiting_threads: Vec<String>,
     pub waiting_threads_total: usize,
@@ -67,7 +67,7 @@ pub struct ViolationReport {
 #[derive(Serialize, Debug)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct CpuReport {
-    pub cpu: u32,
+    pub cpu: CpuId,
     pub busy_ns: u64,
     pub idle_ns: u64,
 }

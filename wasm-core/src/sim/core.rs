@@ -42,7 +42,7 @@ impl Simulator {
                 Some(EventClass::Tick)
             }
             Event::BurstEnd { cpu, gen } => {
-                if self.rqs[cpu as usize].burst_gen != gen {
+                if self.rqs[cpu.idx()].burst_gen != gen {
                     return None;
                 }
                 self.burst_end(cpu);
@@ -110,16 +110,16 @@ impl Simulator {
     /// by either happens on the way out of the interrupt.
     fn scheduler_tick(&mut self, cpu: CpuId) {
         self.push_tick(self.now.after(self.tick_ns), cpu);
-        if !self.rqs[cpu as usize].online {
+        if !self.rqs[cpu.idx()].online {
             return;
         }
-        if let Some(curr) = self.rqs[cpu as usize].curr() {
+        if let Some(curr) = self.rqs[cpu.idx()].curr() {
             if self.class().task_tick(self, curr, cpu) {
-                self.rqs[cpu as usize].need_resched = true;
+                self.rqs[cpu.idx()].need_resched = true;
                 self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
             }
         }
-        self.rqs[cpu as usize].update_cpu_load();
+        self.rqs[cpu.idx()].update_cpu_load();
         self.class().balance(self, cpu, Balance::Tick);
         self.resched_if_needed(cpu);
     }
@@ -128,7 +128,7 @@ impl Simulator {
         if self.syscall_cpu == Some(cpu) {
             return;
         }
-        if self.rqs[cpu as usize].need_resched {
+        if self.rqs[cpu.idx()].need_resched {
             self.schedule(cpu);
         }
     }
@@ -137,7 +137,7 @@ impl Simulator {
     /// of its program (or, if it was spinning at a barrier, block there).
     fn burst_end(&mut self, cpu: CpuId) {
         self.update_curr(cpu);
-        let Some(pid) = self.rqs[cpu as usize].curr() else {
+        let Some(pid) = self.rqs[cpu.idx()].curr() else {
             return;
         };
         // The burst holds the prelude: it is done by now.
@@ -189,7 +189,7 @@ impl Simulator {
         if let From::Running(cpu) = from {
             self.syscall_cpu = outer;
             // Back to user space: a preemption the calls asked for happens now.
-            if self.rqs[cpu as usize].curr() == Some(pid) {
+            if self.rqs[cpu.idx()].curr() == Some(pid) {
                 self.resched_if_needed(cpu);
             }
         }
@@ -355,15 +355,15 @@ impl Simulator {
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         self.class().enqueue_task(self, pid, target, kind);
-        self.rqs[target as usize].cfs_tasks_add(pid);
+        self.rqs[target.idx()].cfs_tasks_add(pid);
         self.touch(target);
         self.index.touch_task(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.trace.emit(now, target, tk);
-        let curr = self.rqs[target as usize].curr();
+        let curr = self.rqs[target.idx()].curr();
         let preempt = self.class().check_preempt_curr(self, target, pid, is_new);
         if preempt {
-            self.rqs[target as usize].need_resched = true;
+            self.rqs[target.idx()].need_resched = true;
             if let Some(curr) = curr {
                 self.trace.emit(now, target, TraceKind::WakeupPreempt { curr, by: pid });
             }
@@ -380,7 +380,7 @@ impl Simulator {
     /// dearest idle balance. A new task's wakeup does not come here.
     fn fold_avg_idle(&mut self, cpu: CpuId) {
         let now = self.now;
-        let rq = &mut self.rqs[cpu as usize];
+        let rq = &mut self.rqs[cpu.idx()];
         if let Some(stamp) = rq.avg_idle_stamp.take() {
             let delta = now.since(stamp) as i64;
             let avg = rq.avg_idle_ns as i64;
@@ -393,7 +393,7 @@ impl Simulator {
     /// `ttwu_stat`: the waking CPU counts the wakeup, as local or as remote on its lowest domain spanning the
     /// wakee's CPU (a new task's first wakeup is not counted: wake_up_new_task does not call it).
     fn ttwu_stat(&mut self, waker: CpuId, target: CpuId) {
-        let rq = &mut self.rqs[waker as usize];
+        let rq = &mut self.rqs[waker.idx()];
         rq.schedstat.ttwu_count += 1;
         if waker == target {
             rq.schedstat.ttwu_local += 1;
@@ -405,11 +405,11 @@ impl Simulator {
     /// `deactivate_task` for the running task: it blocks or exits.
     pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
         self.class().dequeue_task(self, pid, cpu, state == TaskState::Sleeping);
-        self.rqs[cpu as usize].cfs_tasks_remove(pid);
+        self.rqs[cpu.idx()].cfs_tasks_remove(pid);
         self.tasks[pid.idx()].state = state;
         self.touch(cpu);
         self.index.touch_task(pid);
-        self.rqs[cpu as usize].need_resched = true;
+        self.rqs[cpu.idx()].need_resched = true;
     }
 
     /// `__schedule`: put the previous task back (if still runnable), pick
@@ -418,8 +418,8 @@ impl Simulator {
         let now = self.now;
         // The running task and the queued tasks' states change here.
         self.touch(cpu);
-        self.rqs[cpu as usize].need_resched = false;
-        let prev = self.rqs[cpu as usize].curr_task;
+        self.rqs[cpu.idx()].need_resched = false;
+        let prev = self.rqs[cpu.idx()].curr_task;
         if let Some(p) = prev {
             self.settle_prelude(p);
             self.class().put_prev_task(self, p, cpu);
@@ -429,11 +429,11 @@ impl Simulator {
                 task.stats.wait_start = Some(now);
             }
         }
-        self.rqs[cpu as usize].curr_task = None;
+        self.rqs[cpu.idx()].curr_task = None;
         let mut next = self.class().pick_next_task(self, cpu);
-        if next.is_none() && self.rqs[cpu as usize].online {
+        if next.is_none() && self.rqs[cpu.idx()].online {
             // About to idle: note when, then try to pull work (idle_balance).
-            let rq = &mut self.rqs[cpu as usize];
+            let rq = &mut self.rqs[cpu.idx()];
             if rq.idle_stamp.is_none() {
                 rq.idle_stamp = Some(now);
             }
@@ -441,7 +441,7 @@ impl Simulator {
                 next = self.class().pick_next_task(self, cpu);
             }
         }
-        let rq = &mut self.rqs[cpu as usize];
+        let rq = &mut self.rqs[cpu.idx()];
         rq.need_resched = false;
         rq.curr_task = next;
         rq.schedstat.sched_count += 1;
@@ -465,7 +465,7 @@ impl Simulator {
                 task.stats.wait_ns += now.since(since);
                 if prev != next {
                     // sched_info_arrive: the wait before this run, and one more run.
-                    let st = &mut self.rqs[cpu as usize].schedstat;
+                    let st = &mut self.rqs[cpu.idx()].schedstat;
                     st.run_delay += now.since(since);
                     st.pcount += 1;
                 }
@@ -500,7 +500,7 @@ impl Simulator {
 
     pub(crate) fn context_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
         let now = self.now;
-        let rq = &mut self.rqs[cpu as usize];
+        let rq = &mut self.rqs[cpu.idx()];
         let ran = now.since(rq.slice_start);
         let mut prev_state = TaskState::Runnable;
         match prev {
@@ -529,7 +529,7 @@ impl Simulator {
 
     /// Schedules the BurstEnd of the task now running on `cpu` (if any).
     pub(crate) fn arm_burst_end(&mut self, cpu: CpuId) {
-        let rq = &mut self.rqs[cpu as usize];
+        let rq = &mut self.rqs[cpu.idx()];
         rq.burst_gen += 1;
         let gen = rq.burst_gen;
         if let Some(pid) = rq.curr() {
@@ -560,7 +560,7 @@ impl Simulator {
         }
         self.account_interval(at);
         self.now = self.now.max(at);
-        for cpu in 0..self.rqs.len() as CpuId {
+        for cpu in CpuId::all(self.rqs.len() as u32) {
             self.update_curr(cpu);
         }
         self.finished = true;

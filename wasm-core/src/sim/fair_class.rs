@@ -39,7 +39,7 @@ macro_rules! level {
             $s.index.touch($cpu);
         }
         let cfs: &mut CfsRq =
-            if tg == 0 { &mut $s.rqs[$cpu as usize].cfs } else { &mut $s.gcfs[(tg - 1) * n + $cpu as usize] };
+            if tg == 0 { &mut $s.rqs[($cpu).idx()].cfs } else { &mut $s.gcfs[(tg - 1) * n + ($cpu).idx()] };
         (cfs, Ents { tasks: &mut $s.tasks[..], groups: &mut $s.gses })
     }};
 }
@@ -57,7 +57,7 @@ pub static EEVDF: FairClass = FairClass { strategy: FairStrategy::Eevdf };
 
 impl Simulator {
     pub(crate) fn gidx(&self, tg: u32, cpu: CpuId) -> usize {
-        (tg as usize - 1) * self.rqs.len() + cpu as usize
+        (tg as usize - 1) * self.rqs.len() + cpu.idx()
     }
 
     /// The entity of group `tg` on `cpu`.
@@ -72,7 +72,7 @@ impl Simulator {
 
     pub(crate) fn cfs_of(&self, tg: u32, cpu: CpuId) -> &CfsRq {
         if tg == 0 {
-            &self.rqs[cpu as usize].cfs
+            &self.rqs[cpu.idx()].cfs
         } else {
             &self.gcfs[self.gidx(tg, cpu)]
         }
@@ -154,8 +154,8 @@ impl Simulator {
             }
         }
         // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
-        self.rqs[cpu as usize].nr_running += 1;
-        if self.rqs[cpu as usize].nr_running() == 2 {
+        self.rqs[cpu.idx()].nr_running += 1;
+        if self.rqs[cpu.idx()].nr_running() == 2 {
             self.lb.rd_overload = true;
         }
     }
@@ -191,7 +191,7 @@ impl Simulator {
                 self.update_entity_load_avg(tg, cpu, id, true);
             }
         }
-        self.rqs[cpu as usize].nr_running -= 1;
+        self.rqs[cpu.idx()].nr_running -= 1;
     }
 
     /// `set_next_buddy` / `set_last_buddy`: mark the entity at each level.
@@ -237,7 +237,7 @@ impl Simulator {
             return;
         }
         let (cpu, tg) = (task.cpu, task.tg);
-        if self.rqs[cpu as usize].curr_task == Some(pid) {
+        if self.rqs[cpu.idx()].curr_task == Some(pid) {
             self.fair_update_curr(st, cpu);
         }
         let (cfs, ents) = level!(self, tg, cpu);
@@ -336,7 +336,7 @@ impl Simulator {
 
     /// `update_curr` on every level of the running task's chain.
     fn fair_update_curr(&mut self, st: FairStrategy, cpu: CpuId) {
-        let Some(pid) = self.rqs[cpu as usize].curr_task else { return };
+        let Some(pid) = self.rqs[cpu.idx()].curr_task else { return };
         let now = self.now;
         for (tg, _) in self.chain(pid, cpu) {
             let (cfs, mut ents) = level!(self, tg, cpu);
@@ -384,7 +384,7 @@ impl Simulator {
     /// the level where their ancestries meet (`find_matching_se`). Sets the
     /// buddies as the kernel does; true = preempt.
     fn check_preempt_wakeup(&mut self, st: FairStrategy, cpu: CpuId, p: Pid, is_fork: bool) -> bool {
-        let Some(curr) = self.rqs[cpu as usize].curr_task else { return true };
+        let Some(curr) = self.rqs[cpu.idx()].curr_task else { return true };
         if curr == p {
             return false;
         }

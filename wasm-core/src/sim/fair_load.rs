@@ -27,7 +27,7 @@ impl Simulator {
     fn load_cfs_mut(&mut self, tg: u32, cpu: CpuId) -> &mut CfsRq {
         if tg == 0 {
             self.index.touch(cpu);
-            &mut self.rqs[cpu as usize].cfs
+            &mut self.rqs[cpu.idx()].cfs
         } else {
             let i = self.gidx(tg, cpu);
             &mut self.gcfs[i]
@@ -161,7 +161,7 @@ impl Simulator {
         let parent = self.tgs[tg as usize].parent;
         let parent_listed = match parent {
             None => true,
-            Some(0) => self.rqs[cpu as usize].cfs.on_list,
+            Some(0) => self.rqs[cpu.idx()].cfs.on_list,
             Some(p) => self.cfs_of(p, cpu).on_list,
         };
         let cfs = self.load_cfs_mut(tg, cpu);
@@ -170,7 +170,7 @@ impl Simulator {
         }
         cfs.on_list = true;
         if tg != 0 {
-            let list = &mut self.rqs[cpu as usize].leaf_cfs_rqs;
+            let list = &mut self.rqs[cpu.idx()].leaf_cfs_rqs;
             if parent_listed {
                 // A VecDeque: adding at the front moves nothing.
                 list.push_front(tg);
@@ -187,8 +187,8 @@ impl Simulator {
     /// whose entity's runnable history has decayed to nothing leaves the list.
     pub(crate) fn update_blocked_averages(&mut self, cpu: CpuId) {
         let mut i = 0;
-        while i < self.rqs[cpu as usize].leaf_cfs_rqs.len() {
-            let tg = self.rqs[cpu as usize].leaf_cfs_rqs[i];
+        while i < self.rqs[cpu.idx()].leaf_cfs_rqs.len() {
+            let tg = self.rqs[cpu.idx()].leaf_cfs_rqs[i];
             self.update_cfs_rq_blocked_load(tg, cpu, true);
             let gse = self.gse_id(tg, cpu);
             let parent = self.tgs[tg as usize].parent.unwrap_or(0);
@@ -196,7 +196,7 @@ impl Simulator {
             let gi = self.gidx(tg, cpu);
             if self.gses[gi].avg.runnable_avg_sum == 0 && self.gcfs[gi].nr_running == 0 {
                 self.gcfs[gi].on_list = false;
-                self.rqs[cpu as usize].leaf_cfs_rqs.remove(i);
+                self.rqs[cpu.idx()].leaf_cfs_rqs.remove(i);
             } else {
                 i += 1;
             }

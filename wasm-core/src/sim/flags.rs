@@ -125,7 +125,7 @@ impl Simulator {
                 {
                     slot.waiters.retain(|&w| w != pid);
                 }
-                self.rqs[cpu as usize].schedstat.yld_count += 1;
+                self.rqs[cpu.idx()].schedstat.yld_count += 1;
                 self.class().yield_task(self, pid, cpu);
                 self.set_burst(pid, 1);
                 self.schedule(cpu);

@@ -16,7 +16,7 @@ impl Simulator {
         let from = self.tasks[pid.idx()].cpu;
         debug_assert_eq!(self.tasks[pid.idx()].state, TaskState::Runnable);
         self.class().dequeue_task(self, pid, from, false);
-        self.rqs[from as usize].cfs_tasks_remove(pid);
+        self.rqs[from.idx()].cfs_tasks_remove(pid);
         self.touch(from);
         self.class().migrate_task_rq(self, pid, from, to);
         self.charge_migration(pid, from, to);
@@ -24,7 +24,7 @@ impl Simulator {
         task.cpu = to;
         task.stats.migrations += 1;
         self.class().enqueue_task(self, pid, to, EnqueueKind::Migrate);
-        self.rqs[to as usize].cfs_tasks_add(pid);
+        self.rqs[to.idx()].cfs_tasks_add(pid);
         self.touch(to);
         self.index.touch_task(pid);
         self.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
@@ -42,7 +42,7 @@ impl Simulator {
     /// `check_preempt_curr` after a task arrived on `cpu`.
     pub(crate) fn check_preempt_curr(&mut self, cpu: CpuId, pid: Pid) {
         if self.class().check_preempt_curr(self, cpu, pid, false) {
-            self.rqs[cpu as usize].need_resched = true;
+            self.rqs[cpu.idx()].need_resched = true;
         }
     }
 
@@ -62,19 +62,19 @@ impl Simulator {
     /// Takes the running task of `cpu` off the CPU (it stays queued), as the
     /// stopper or hotplug do before moving it. Counts as an involuntary switch.
     pub(crate) fn preempt_curr_for_move(&mut self, cpu: CpuId) -> Option<Pid> {
-        let curr = self.rqs[cpu as usize].curr()?;
+        let curr = self.rqs[cpu.idx()].curr()?;
         let now = self.now;
         self.class().put_prev_task(self, curr, cpu);
         // Leaving the CPU ends (or pauses) the work before its own code, as any switch out does.
         self.settle_prelude(curr);
-        self.rqs[cpu as usize].curr_task = None;
+        self.rqs[cpu.idx()].curr_task = None;
         let task = &mut self.tasks[curr.idx()];
         task.state = TaskState::Runnable;
         task.stats.wait_start = Some(now);
         self.touch(cpu);
         self.index.touch_task(curr);
         self.context_switch(cpu, Some(curr), None);
-        self.rqs[cpu as usize].burst_gen += 1;
+        self.rqs[cpu.idx()].burst_gen += 1;
         Some(curr)
     }
 
@@ -92,7 +92,7 @@ impl Simulator {
         if let Some(c) = online.iter().find(|&c| usable(c)) {
             return c;
         }
-        let any = online.first().unwrap_or(0);
+        let any = online.first().unwrap_or(CpuId(0));
         self.tasks[pid.idx()].allowed = self.online.clone();
         self.index.forget_task_mask(pid);
         any

@@ -156,7 +156,7 @@ impl Simulator {
             tasks: Vec::new(),
             procs: Vec::new(),
             programs: Vec::new(),
-            rqs: (0..nr_cpus).map(Rq::new).collect(),
+            rqs: CpuId::all(nr_cpus).map(Rq::new).collect(),
             tunables,
             trace: Trace::default(),
             events: 0,
@@ -239,7 +239,7 @@ impl Simulator {
         for ev in &cfg.events {
             sim.push(SimTime(ev.at_ns), Event::Timed(ev.kind));
         }
-        for cpu in 0..nr_cpus {
+        for cpu in CpuId::all(nr_cpus) {
             sim.push_tick(SimTime(sim.tick_ns), cpu);
             // Every CPU starts idle: the index reads each once.
             sim.touch(cpu);
@@ -485,7 +485,7 @@ impl Simulator {
         let mut dirty = std::mem::take(&mut self.index.scratch);
         self.index.cpus.drain_sorted_into(rq_index::ROT, &mut dirty);
         for &cpu in &dirty {
-            self.rqs[cpu as usize].cfs.tree.drain_rotations_into(&mut self.rotations, |r| (cpu, r));
+            self.rqs[cpu.idx()].cfs.tree.drain_rotations_into(&mut self.rotations, |r| (cpu, r));
         }
         self.index.scratch = dirty;
         if self.rotations.len() > ROTATION_LOG {

@@ -136,7 +136,7 @@ impl Simulator {
     fn o1_enqueue_array(&mut self, cpu: CpuId, pid: Pid, expired: bool) {
         let prio = self.o1_task(pid).prio;
         let o1 = self.o1_state_mut();
-        let rq = &mut o1.rqs[cpu as usize];
+        let rq = &mut o1.rqs[cpu.idx()];
         let idx = if expired { 1 - rq.active } else { rq.active };
         rq.arrays[idx].enqueue(prio, pid);
         o1.tasks[pid.idx()].array = Some(idx);
@@ -146,7 +146,7 @@ impl Simulator {
         let t = self.o1_task(pid).clone();
         if let Some(idx) = t.array {
             let o1 = self.o1_state_mut();
-            let rq = &mut o1.rqs[cpu as usize];
+            let rq = &mut o1.rqs[cpu.idx()];
             rq.arrays[idx].dequeue(t.prio, pid);
             let was_expired = idx != rq.active;
             let t = &mut o1.tasks[pid.idx()];
@@ -162,8 +162,8 @@ impl Simulator {
             // pull_task: same prio, same kind of array, no sleep credit.
             let expired = self.o1_task(pid).was_expired;
             self.o1_enqueue_array(cpu, pid, expired);
-            self.o1_state_mut().rqs[cpu as usize].nr_running += 1;
-            self.rqs[cpu as usize].nr_running += 1;
+            self.o1_state_mut().rqs[cpu.idx()].nr_running += 1;
+            self.rqs[cpu.idx()].nr_running += 1;
             self.touch(cpu);
             self.tasks[pid.idx()].se.on_rq = true;
             return;
@@ -195,9 +195,9 @@ impl Simulator {
         t.timestamp_ns = now;
         self.o1_enqueue_array(cpu, pid, false);
         let o1 = self.o1_state_mut();
-        o1.rqs[cpu as usize].nr_running += 1;
+        o1.rqs[cpu.idx()].nr_running += 1;
         // rq->nr_running, read by idle_cpu and the statistics.
-        self.rqs[cpu as usize].nr_running += 1;
+        self.rqs[cpu.idx()].nr_running += 1;
         self.touch(cpu);
         self.tasks[pid.idx()].se.on_rq = true;
     }
@@ -207,15 +207,15 @@ impl Simulator {
         self.o1_update_curr(cpu);
         self.o1_dequeue_array(cpu, pid);
         let o1 = self.o1_state_mut();
-        o1.rqs[cpu as usize].nr_running -= 1;
-        self.rqs[cpu as usize].nr_running -= 1;
+        o1.rqs[cpu.idx()].nr_running -= 1;
+        self.rqs[cpu.idx()].nr_running -= 1;
         self.touch(cpu);
         self.tasks[pid.idx()].se.on_rq = false;
     }
 
     /// Charges the running task's CPU time (its program's bursts count it).
     fn o1_update_curr(&mut self, cpu: CpuId) {
-        let Some(pid) = self.rqs[cpu as usize].curr_task else { return };
+        let Some(pid) = self.rqs[cpu.idx()].curr_task else { return };
         let now = self.now;
         let se = &mut self.tasks[pid.idx()].se;
         let delta = now.since(se.exec_start);
@@ -225,7 +225,7 @@ impl Simulator {
 
     /// `TASK_PREEMPTS_CURR`: the wakee's prio is better than curr's.
     fn o1_preempts_curr(&mut self, cpu: CpuId, pid: Pid) -> bool {
-        let Some(curr) = self.rqs[cpu as usize].curr_task else { return true };
+        let Some(curr) = self.rqs[cpu.idx()].curr_task else { return true };
         curr != pid && self.o1_task(pid).prio < self.o1_task(curr).prio
     }
 
@@ -247,7 +247,7 @@ impl Simulator {
             t.time_slice_ns = task_timeslice(t.static_prio, tick);
             let t = t.clone();
             let starving = self.o1_expired_starving(cpu, t.static_prio);
-            let rq = &mut self.o1_state_mut().rqs[cpu as usize];
+            let rq = &mut self.o1_state_mut().rqs[cpu.idx()];
             rq.expired_timestamp.get_or_insert(now);
             let expire = !task_interactive(t.prio, t.static_prio, nice) || starving;
             if expire {
@@ -259,7 +259,7 @@ impl Simulator {
         let t = t.clone();
         let full = task_timeslice(t.static_prio, tick);
         let gran = timeslice_granularity(t.sleep_avg_ns, online);
-        let active = self.o1_state().rqs[cpu as usize].active;
+        let active = self.o1_state().rqs[cpu.idx()].active;
         if task_interactive(t.prio, t.static_prio, nice)
             && (full - t.time_slice_ns).is_multiple_of(gran)
             && t.time_slice_ns >= gran
@@ -275,7 +275,7 @@ impl Simulator {
     /// EXPIRED_STARVING: the first expired task has waited STARVATION_LIMIT
     /// per runnable task, or a better static prio waits in the expired array.
     fn o1_expired_starving(&self, cpu: CpuId, curr_static_prio: usize) -> bool {
-        let rq = &self.o1_state().rqs[cpu as usize];
+        let rq = &self.o1_state().rqs[cpu.idx()];
         let waited = rq.expired_timestamp.is_some_and(|ts| {
             self.now.ns().saturating_sub(ts) >= STARVATION_LIMIT_NS * rq.nr_running as u64 + self.tick_ns
         });
@@ -297,7 +297,7 @@ impl Simulator {
     /// head of the best level; a freshly woken pick is credited its wait.
     fn o1_pick(&mut self, cpu: CpuId) -> Option<Pid> {
         let now = self.now;
-        let rq = &mut self.o1_state_mut().rqs[cpu as usize];
+        let rq = &mut self.o1_state_mut().rqs[cpu.idx()];
         if rq.nr_running == 0 {
             return None;
         }
@@ -308,7 +308,7 @@ impl Simulator {
             // Tasks keep their physical array index; only `active` flips.
             rq.switches += 1;
         }
-        let rq = &self.o1_state().rqs[cpu as usize];
+        let rq = &self.o1_state().rqs[cpu.idx()];
         let prio = rq.active().first_prio()?;
         let pid = *rq.active().queue[prio].front()?;
         let t = self.o1_task(pid).clone();
@@ -338,7 +338,7 @@ impl Simulator {
 
     /// The O(1) runqueue of `cpu` (arrays, bitmaps, switches), if O(1) runs.
     pub fn o1_runqueue(&self, cpu: CpuId) -> Option<&O1Rq> {
-        self.class_data::<O1State>().map(|o| &o.rqs[cpu as usize])
+        self.class_data::<O1State>().map(|o| &o.rqs[cpu.idx()])
     }
 
     /// A task's O(1) state (prio, sleep_avg, timeslice), if O(1) runs.

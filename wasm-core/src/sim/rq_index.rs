@@ -73,7 +73,7 @@ pub struct CpuEntry {
 #[derive(Clone, Debug, Default)]
 pub struct CpuMarks {
     marks: Vec<u8>,
-    lists: [Vec<u32>; 3],
+    lists: [Vec<CpuId>; 3],
 }
 
 /// The sets of `CpuMarks`: to re-read at the next sync; whose runqueue
@@ -89,7 +89,7 @@ impl CpuMarks {
     }
 
     fn mark(&mut self, cpu: CpuId) {
-        let m = &mut self.marks[cpu as usize];
+        let m = &mut self.marks[cpu.idx()];
         if *m != 0b111 {
             for (set, list) in self.lists.iter_mut().enumerate() {
                 if *m & (1 << set) == 0 {
@@ -101,17 +101,17 @@ impl CpuMarks {
     }
 
     /// Takes set `set`'s CPUs out into `out` (cleared first), in CPU order.
-    pub fn drain_sorted_into(&mut self, set: usize, out: &mut Vec<u32>) {
+    pub fn drain_sorted_into(&mut self, set: usize, out: &mut Vec<CpuId>) {
         out.clear();
         std::mem::swap(out, &mut self.lists[set]);
         out.sort_unstable();
         for &c in out.iter() {
-            self.marks[c as usize] &= !(1 << set);
+            self.marks[c.idx()] &= !(1 << set);
         }
     }
 
     pub fn is_marked(&self, set: usize, cpu: CpuId) -> bool {
-        self.marks.get(cpu as usize).is_some_and(|m| m & (1 << set) != 0)
+        self.marks.get(cpu.idx()).is_some_and(|m| m & (1 << set) != 0)
     }
 }
 
@@ -122,7 +122,7 @@ pub struct RqIndex {
     /// Tasks to re-read at the next sync.
     task_dirty: DirtyList,
     /// Reused buffers for draining the dirty CPUs and the dirty tasks.
-    pub(crate) scratch: Vec<u32>,
+    pub(crate) scratch: Vec<CpuId>,
     task_scratch: Vec<Pid>,
     entries: Vec<CpuEntry>,
     /// Online idle CPUs.
@@ -239,7 +239,7 @@ impl RqIndex {
 
     /// Stores the CPU's new entry, adjusting the totals.
     fn set_entry(&mut self, cpu: CpuId, new: CpuEntry) {
-        let i = cpu as usize;
+        let i = cpu.idx();
         if i >= self.entries.len() {
             self.entries.resize(i + 1, CpuEntry::default());
         }
@@ -281,7 +281,7 @@ impl super::Simulator {
 
     /// What the index keeps of `cpu`, read from the runqueue now.
     fn read_entry(&self, cpu: CpuId) -> CpuEntry {
-        let rq = &self.rqs[cpu as usize];
+        let rq = &self.rqs[cpu.idx()];
         let nr_running = rq.nr_running();
         let idle = rq.online && rq.is_idle();
         CpuEntry {
@@ -331,10 +331,10 @@ impl super::Simulator {
         self.sync_index();
         let at = (self.now, self.events);
         let mut waiting = vec![0u32; self.index.masks.len()];
-        for cpu in 0..self.rqs.len() as CpuId {
-            let kept = self.index.entries.get(cpu as usize).cloned().unwrap_or_default();
+        for cpu in CpuId::all(self.rqs.len() as u32) {
+            let kept = self.index.entries.get(cpu.idx()).cloned().unwrap_or_default();
             assert_eq!(kept, self.read_entry(cpu), "index entry of CPU {cpu} at {at:?}");
-            let rq = &self.rqs[cpu as usize];
+            let rq = &self.rqs[cpu.idx()];
             if !self.index.cpus.is_marked(NOTE, cpu) {
                 let now = (rq.nr_running(), rq.weighted_cpuload());
                 assert_eq!(self.trace.rq_last(cpu), now, "CPU {cpu} changed unmarked at {at:?}");

@@ -21,7 +21,7 @@ impl Simulator {
         if slow >= FULL_SPEED_PCT {
             return FULL_SPEED_PCT;
         }
-        let busy_sibling = self.machine.smt_siblings(cpu).any(|s| s != cpu && self.rqs[s as usize].curr_task.is_some());
+        let busy_sibling = self.machine.smt_siblings(cpu).any(|s| s != cpu && self.rqs[s.idx()].curr_task.is_some());
         if busy_sibling {
             slow
         } else {
@@ -83,7 +83,7 @@ impl Simulator {
             return;
         }
         for s in self.machine.smt_siblings(cpu) {
-            if s != cpu && self.rqs[s as usize].curr().is_some() {
+            if s != cpu && self.rqs[s.idx()].curr().is_some() {
                 self.class().update_curr(self, s);
                 self.arm_burst_end(s);
             }

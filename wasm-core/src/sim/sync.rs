@@ -105,7 +105,7 @@ impl Simulator {
             Action::Yield => {
                 // yield_task_fair: become the skip buddy, then schedule at once;
                 // the program goes on when the task next runs.
-                self.rqs[cpu as usize].schedstat.yld_count += 1;
+                self.rqs[cpu.idx()].schedstat.yld_count += 1;
                 self.class().yield_task(self, pid, cpu);
                 self.set_burst(pid, 1);
                 self.schedule(cpu);

@@ -7,7 +7,7 @@ use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sched::o1::{static_prio, task_interactive};
 use schedlab_core::sim::Simulator;
 use schedlab_core::task::TaskState;
-use schedlab_core::time::Pid;
+use schedlab_core::time::{CpuId, Pid};
 
 fn sim(processes: Vec<Process>, duration_ms: u64) -> Simulator {
     Scenario::new("o1", duration_ms)
@@ -53,7 +53,7 @@ fn expired_hogs_wait_for_the_array_switch() {
     for len in &slices[..slices.len() - 1] {
         assert!((99_000_000..=101_000_000).contains(len), "a turn lasted {len} ns, not one 100 ms timeslice");
     }
-    let switches = s.o1_runqueue(0).unwrap().switches;
+    let switches = s.o1_runqueue(CpuId(0)).unwrap().switches;
     assert!((9..=11).contains(&switches), "{switches} array switches in 2 s");
 }
 
@@ -74,14 +74,14 @@ fn starvation_protection_expires_an_interactive_task() {
     while s.tasks()[2].state != TaskState::Running {
         assert!(s.step_event());
     }
-    let rq = s.o1_runqueue(0).unwrap();
+    let rq = s.o1_runqueue(CpuId(0)).unwrap();
     let expired: Vec<Pid> = rq.expired().queue.iter().flatten().copied().collect();
     assert_eq!(expired, vec![Pid(0)], "hog h has expired, y was preempted mid-slice");
     let (since, switches) = (s.now().ns(), rq.switches);
     // Step until x lands in the expired array.
     loop {
         assert!(s.step_event(), "x was never expired");
-        let rq = s.o1_runqueue(0).unwrap();
+        let rq = s.o1_runqueue(CpuId(0)).unwrap();
         assert!(
             rq.switches > switches || s.tasks()[0].state != TaskState::Running,
             "the expired hog ran before the array switch"

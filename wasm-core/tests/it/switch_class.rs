@@ -10,7 +10,7 @@ use schedlab_core::sched::o1::O1State;
 use schedlab_core::sim::class::class_for;
 use schedlab_core::sim::Simulator;
 use schedlab_core::task::TaskState;
-use schedlab_core::time::SimTime;
+use schedlab_core::time::{CpuId, SimTime};
 use serde_json::json;
 
 /// Four CPUs; hogs (one in a cgroup, so the fair class has a hierarchy to
@@ -119,7 +119,7 @@ fn cfs_to_o1_and_back_keeps_every_task_running() {
         all_ran(&before, &mid, &sim, "under O(1)");
         sim.switch_class(class_for(PolicyKind::Cfs));
         assert_eq!(sim.class().name(), "cfs");
-        assert!(sim.o1_runqueue(0).is_none(), "O(1)'s state goes with it");
+        assert!(sim.o1_runqueue(CpuId(0)).is_none(), "O(1)'s state goes with it");
         check(&sim).unwrap_or_else(|e| panic!("right after the switch back to CFS: {e}"));
         run_checked(&mut sim, SimTime(600_000_000));
         sim.run_to_end();

@@ -28,7 +28,7 @@
 
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
-use crate::time::Pid;
+use crate::time::{CpuId, Pid};
 
 fn two_cpus(autogroup: bool) -> (Simulator, Pid) {
     let procs = vec![hog("P", 1_000_000, None), hog("W", 1_000_000, None)];
@@ -49,24 +49,24 @@ fn the_wakee_weighs_its_weight_through_its_group() {
     assert_ne!(tg, 0);
     assert_eq!(sim.tgs[tg as usize].shares, 1024);
     sim.tgs[tg as usize].load_avg = 2048;
-    let (g0, g1) = (sim.gidx(tg, 0), sim.gidx(tg, 1));
+    let (g0, g1) = (sim.gidx(tg, CpuId(0)), sim.gidx(tg, CpuId(1)));
     sim.gcfs[g0].load_weight = 1024;
     sim.gcfs[g0].tg_load_contrib = 1024;
     sim.gses[g0].avg.load_avg_contrib = 512;
     sim.gcfs[g1].load_weight = 0;
     sim.gcfs[g1].tg_load_contrib = 1024;
     sim.gses[g1].avg.load_avg_contrib = 500;
-    assert_eq!(sim.effective_load(tg, 0, 1024, 1024), 170);
-    assert_eq!(sim.effective_load(tg, 1, 0, 1024), -498);
-    assert!(!sim.wake_affine(pid, 0, 1, 0, 117, false), "P stays on CPU 1");
+    assert_eq!(sim.effective_load(tg, CpuId(0), 1024, 1024), 170);
+    assert_eq!(sim.effective_load(tg, CpuId(1), 0, 1024), -498);
+    assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "P stays on CPU 1");
 }
 
 #[test]
 fn without_a_group_the_wakee_weighs_its_weight() {
     let (sim, pid) = two_cpus(false);
     assert_eq!(sim.tasks[pid.idx()].tg, 0);
-    assert_eq!(sim.effective_load(0, 0, 1024, 1024), 1024);
-    assert!(!sim.wake_affine(pid, 0, 1, 0, 117, false));
+    assert_eq!(sim.effective_load(0, CpuId(0), 1024, 1024), 1024);
+    assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false));
 }
 
 #[test]
@@ -75,6 +75,9 @@ fn a_sync_wakeup_takes_the_waker_off_first() {
     let w = sim.processes()[1].threads[0];
     sim.rqs[0].curr_task = Some(w);
     assert_eq!(sim.tasks[w.idx()].se.weight, 1024);
-    assert!(!sim.wake_affine(pid, 0, 1, 0, 117, false), "without WF_SYNC, as above");
-    assert!(sim.wake_affine(pid, 0, 1, 0, 117, true), "with WF_SYNC, P is pulled next to its exiting waker");
+    assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "without WF_SYNC, as above");
+    assert!(
+        sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, true),
+        "with WF_SYNC, P is pulled next to its exiting waker"
+    );
 }
