@@ -195,7 +195,7 @@ pub const CPU_FIELDS: [&str; 7] = ["online", "curr", "nr_running", "min_vruntime
 
 fn cpu_numbers(c: &CpuView, out: &mut Vec<f64>) {
     let pid = |p: Option<Pid>| p.map_or(-1.0, |p| f64::from(p.0));
-    let entity = |e: Option<EntId>| e.map_or(-1.0, f64::from);
+    let entity = |e: Option<EntId>| e.map_or(-1.0, |e| f64::from(e.0));
     out.extend_from_slice(&[
         f64::from(u8::from(c.online)),
         pid(c.curr),

@@ -56,7 +56,7 @@ fn the_cpu_array_holds_every_cpus_counters_in_the_documented_order() {
         assert_eq!(field("nr_running"), f64::from(c.nr_running));
         assert_eq!(field("min_vruntime"), c.min_vruntime as f64);
         assert_eq!(field("load_weight"), c.load_weight as f64);
-        assert_eq!(field("root_curr"), c.root_curr.map_or(-1.0, f64::from));
+        assert_eq!(field("root_curr"), c.root_curr.map_or(-1.0, |e| f64::from(e.0)));
         assert_eq!(field("load"), c.load as f64);
     }
     // The queried CPU's trees come in the header, and they are the trees the full view draws.

@@ -3,7 +3,7 @@
 //! and run slices. Built on demand from the simulator; never stored.
 
 use crate::rbtree::RotationDir;
-use crate::sched::entity::{is_group, EntId};
+use crate::sched::entity::{ent_pid, is_group, EntId};
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
 use crate::trace::{TraceKind, TraceRecord};
@@ -97,13 +97,13 @@ pub struct TreeView {
 #[derive(Serialize)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct TreeNode {
-    pub pid: u32,
+    pub pid: EntId,
     pub name: String,
     pub vruntime: u64,
     pub weight: u64,
     pub red: bool,
-    pub left: Option<u32>,
-    pub right: Option<u32>,
+    pub left: Option<EntId>,
+    pub right: Option<EntId>,
     pub group: Option<u32>,
 }
 
@@ -117,7 +117,7 @@ pub struct GroupRqView {
     pub h_nr_running: u32,
     pub load_weight: u64,
     pub min_vruntime: u64,
-    pub curr: Option<u32>,
+    pub curr: Option<EntId>,
     pub tree: TreeView,
     /// Group Identity on: this group runqueue's underclass tree.
     pub under: Option<TreeView>,
@@ -164,7 +164,7 @@ pub struct EventView {
     pub args: std::collections::BTreeMap<&'static str, String>,
 }
 
-fn tree_view(sim: &Simulator, tree: &crate::rbtree::RbTree<(u64, u32), u32>) -> TreeView {
+fn tree_view(sim: &Simulator, tree: &crate::rbtree::RbTree<(u64, EntId), EntId>) -> TreeView {
     let (root, shape) = tree.shape();
     TreeView {
         root,
@@ -187,11 +187,11 @@ fn tree_view(sim: &Simulator, tree: &crate::rbtree::RbTree<(u64, u32), u32>) -> 
     }
 }
 
-fn entity_name(sim: &Simulator, id: u32) -> String {
+fn entity_name(sim: &Simulator, id: EntId) -> String {
     if is_group(id) {
         sim.task_groups()[sim.group_of_entity(id) as usize].name.clone()
     } else {
-        sim.tasks()[id as usize].name.clone()
+        sim.tasks()[ent_pid(id).idx()].name.clone()
     }
 }
 

@@ -22,7 +22,7 @@ use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::eevdf;
-use crate::sched::entity::{ent_pid, group_ent_id, is_group, task_ent_id, EntId, Ents, GROUP_BIT};
+use crate::sched::entity::{ent_pid, group_ent_id, group_index, is_group, task_ent_id, EntId, Ents};
 use crate::sched::fair::{self, EnqueueKind, FairStrategy};
 use crate::sched::group::calc_cfs_shares;
 use crate::sched::identity::{wakeup_verdict, Identity};
@@ -67,7 +67,7 @@ impl Simulator {
 
     /// The group whose runqueue a group entity stands for.
     pub(crate) fn tg_of_gse(&self, id: EntId) -> u32 {
-        ((id & !GROUP_BIT) as usize / self.rqs.len()) as u32 + 1
+        (group_index(id) / self.rqs.len()) as u32 + 1
     }
 
     pub(crate) fn cfs_of(&self, tg: u32, cpu: CpuId) -> &CfsRq {
@@ -122,7 +122,7 @@ impl Simulator {
                     // init_task_runnable_average: a new task's load starts at its weight.
                     let (cfs, ents) = level!(self, tg, cpu);
                     let slice = fair::sched_slice(cfs, ents.se(id), &self.tunables);
-                    let se = &mut self.tasks[id as usize].se;
+                    let se = &mut self.tasks[ent_pid(id).idx()].se;
                     se.avg = SchedAvg::new_task(slice, se.weight, now);
                 }
                 self.enqueue_entity_load_avg(tg, cpu, id, kind == EnqueueKind::Wakeup);
@@ -262,7 +262,7 @@ impl Simulator {
     fn task_slice(&self, pid: Pid, cpu: CpuId) -> u64 {
         let chain = self.chain(pid, cpu);
         let (tg0, id0) = chain[0];
-        let mut slice = fair::sched_slice(self.cfs_of(tg0, cpu), &self.tasks[id0 as usize].se, &self.tunables);
+        let mut slice = fair::sched_slice(self.cfs_of(tg0, cpu), &self.tasks[ent_pid(id0).idx()].se, &self.tunables);
         for &(tg, id) in &chain[1..] {
             slice = fair::level_share(slice, self.cfs_of(tg, cpu), self.ent(id));
         }

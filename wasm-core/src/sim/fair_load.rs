@@ -14,7 +14,7 @@
 
 use super::Simulator;
 use crate::sched::cfs_rq::CfsRq;
-use crate::sched::entity::{is_group, EntId, SchedEntity, GROUP_BIT};
+use crate::sched::entity::{ent_pid, group_index, is_group, EntId, SchedEntity};
 use crate::sched::load_avg::{
     group_entity_contrib, subtract_blocked_load_contrib, synchronize_entity_decay, update_cfs_rq_blocked_load,
     update_tg_runnable_avg,
@@ -36,9 +36,9 @@ impl Simulator {
 
     fn ent_mut(&mut self, id: EntId) -> &mut SchedEntity {
         if is_group(id) {
-            &mut self.gses[(id & !GROUP_BIT) as usize]
+            &mut self.gses[group_index(id)]
         } else {
-            &mut self.tasks[id as usize].se
+            &mut self.tasks[ent_pid(id).idx()].se
         }
     }
 
@@ -87,7 +87,7 @@ impl Simulator {
     /// entity: its group's runnable fraction on this CPU passed on, then its
     /// part of the group's shares; its utilisation is its runqueue's.
     fn refresh_group_entity_contrib(&mut self, id: EntId) {
-        let gi = (id & !GROUP_BIT) as usize;
+        let gi = group_index(id);
         let tg = self.tg_of_gse(id) as usize;
         let delta = update_tg_runnable_avg(&self.gses[gi].avg, &mut self.gcfs[gi]);
         self.tgs[tg].runnable_avg += delta;

@@ -64,7 +64,8 @@ fn check(sim: &Simulator) -> Result<(), String> {
         // Every level: nr_running and load weight match the entities queued
         // there (tree + curr); the trees keep their invariants.
         for cfs in sim.cfs_rqs_of(rq.cpu) {
-            let ents: Vec<u32> = cfs.tree.iter().into_iter().map(|(_, e)| e).chain(cfs.curr).collect();
+            let ents: Vec<schedlab_core::sched::entity::EntId> =
+                cfs.tree.iter().into_iter().map(|(_, e)| e).chain(cfs.curr).collect();
             if ents.len() as u32 != cfs.nr_running {
                 return Err(format!(
                     "CPU {} group {}: nr_running {} but {} entities",

@@ -61,7 +61,8 @@ fn check(sim: &Simulator) -> Result<(), String> {
         // The fair class's levels: entities (tree + curr) match the counts
         // and weights (all zero while O(1) runs).
         for cfs in sim.cfs_rqs_of(rq.cpu) {
-            let ents: Vec<u32> = cfs.tree.iter().into_iter().map(|(_, e)| e).chain(cfs.curr).collect();
+            let ents: Vec<schedlab_core::sched::entity::EntId> =
+                cfs.tree.iter().into_iter().map(|(_, e)| e).chain(cfs.curr).collect();
             let weight: u64 = ents.iter().map(|&e| sim.entity(e).weight).sum();
             if ents.len() as u32 != cfs.nr_running || weight != cfs.load_weight {
                 return Err(format!("CPU {} group {}: entities do not match the counts", rq.cpu, cfs.tg));
