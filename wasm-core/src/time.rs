@@ -48,11 +48,13 @@ impl fmt::Display for SimTime {
 // Pids and CPU numbers are newtypes rather than aliases of `u32` so that one cannot be passed where the other (or
 // any other count) goes: the compiler catches the mix-up. They cost nothing at run time, and they cross the boundary
 // as the bare number (serde `transparent`; the TypeScript type is `number`), so the JSON and the generated types are
-// those of the aliases they replaced. Tables by pid or by CPU are indexed with `idx()` rather than a cast.
+// those of the aliases they replaced. Tables by pid or by CPU are indexed with `idx()` rather than a cast; a raw number
+// becomes an id only through the visible constructor (`Pid(n)`, `CpuId(n)`), where it enters (parsing, a host's
+// answer, a test), never through a silent `From`/`into()`.
 macro_rules! dense_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
         #[serde(transparent)]
         pub struct $name(pub u32);
 
@@ -61,14 +63,6 @@ macro_rules! dense_id {
             #[inline]
             pub const fn idx(self) -> usize {
                 self.0 as usize
-            }
-        }
-
-        impl From<u32> for $name {
-            /// A raw number that is such an id (parsed input, a test's literal).
-            #[inline]
-            fn from(n: u32) -> $name {
-                $name(n)
             }
         }
 
