@@ -9,7 +9,7 @@ use schedlab_core::api::presets;
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::rbtree::RbTree;
 use schedlab_core::sim::Simulator;
-use schedlab_core::time::SimTime;
+use schedlab_core::time::{CpuId, SimTime};
 
 /// Keys spread like vruntimes: distinct, in no particular order.
 fn keys(n: u64) -> Vec<u64> {
@@ -63,19 +63,19 @@ fn balancing_and_tick(c: &mut Criterion) {
         .map(|cpu| (cpu, sim.rqs()[cpu as usize].domains.len() - 1))
         .find(|&(cpu, top)| {
             let mut probe = sim.clone();
-            probe.balance_pass(cpu, top);
+            probe.balance_pass(CpuId(cpu), top);
             !matches!(probe.decisions().back().map(|d| &d.outcome), Some(Outcome::NotDesignated { .. }) | None)
         })
         .expect("some CPU balances the top level");
     let mut probe = sim.clone();
-    probe.balance_pass(cpu, top);
+    probe.balance_pass(CpuId(cpu), top);
     println!("the pass measured: {}", probe.decisions().back().expect("recorded").explain());
     c.bench_function("load_balance: one NUMA-level pass on 64 CPUs", |b| {
         // The simulator is returned so that freeing it is not timed.
         b.iter_batched(
             || sim.clone(),
             |mut s| {
-                black_box(s.balance_pass(cpu, top));
+                black_box(s.balance_pass(CpuId(cpu), top));
                 s
             },
             BatchSize::LargeInput,
@@ -137,7 +137,7 @@ fn events_by_machine_size(c: &mut Criterion) {
         b.iter_batched(
             || sim.clone(),
             |mut s| {
-                black_box(s.balance_pass(cpu, 0));
+                black_box(s.balance_pass(CpuId(cpu), 0));
                 s
             },
             BatchSize::LargeInput,

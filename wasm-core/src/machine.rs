@@ -52,22 +52,23 @@ impl Machine {
     }
 
     pub fn node_of(&self, cpu: CpuId) -> u32 {
-        cpu / self.cpus_per_node()
+        cpu.0 / self.cpus_per_node()
     }
 
     pub fn core_of(&self, cpu: CpuId) -> u32 {
-        cpu / self.threads_per_core
+        cpu.0 / self.threads_per_core
     }
 
     /// The SMT siblings of `cpu`, itself included.
-    pub fn smt_siblings(&self, cpu: CpuId) -> std::ops::Range<CpuId> {
+    pub fn smt_siblings(&self, cpu: CpuId) -> impl Iterator<Item = CpuId> + Clone {
         let first = self.core_of(cpu) * self.threads_per_core;
-        first..first + self.threads_per_core
+        (first..first + self.threads_per_core).map(CpuId)
     }
 
-    pub fn node_cpus(&self, node: u32) -> std::ops::Range<CpuId> {
+    /// The CPUs of NUMA node `node`, in increasing order.
+    pub fn node_cpus(&self, node: u32) -> impl Iterator<Item = CpuId> + Clone {
         let n = self.cpus_per_node();
-        node * n..(node + 1) * n
+        (node * n..(node + 1) * n).map(CpuId)
     }
 
     /// The package (`phys_proc_id`) of `cpu`.
@@ -157,9 +158,9 @@ mod tests {
     #[test]
     fn siblings_are_adjacent() {
         let m = Machine::preset("opteron-6272-8n").unwrap();
-        assert_eq!(m.smt_siblings(5), 4..6);
-        assert_eq!(m.node_of(9), 1);
-        assert_eq!(m.node_cpus(2), 16..24);
-        assert_eq!((m.package_of(15), m.package_of(16), m.packages()), (0, 1, 4));
+        assert_eq!(m.smt_siblings(CpuId(5)).collect::<Vec<_>>(), [CpuId(4), CpuId(5)]);
+        assert_eq!(m.node_of(CpuId(9)), 1);
+        assert!(m.node_cpus(2).map(|c| c.0).eq(16..24));
+        assert_eq!((m.package_of(CpuId(15)), m.package_of(CpuId(16)), m.packages()), (0, 1, 4));
     }
 }

@@ -160,7 +160,7 @@ impl Task {
             name,
             nice,
             state: TaskState::New,
-            cpu: 0,
+            cpu: CpuId(0),
             se: SchedEntity::for_nice(nice),
             tg: 0,
             allowed,

@@ -45,7 +45,64 @@ impl fmt::Display for SimTime {
     }
 }
 
-/// A task identifier, unique for the whole run (never reused).
-pub type Pid = u32;
-/// A logical CPU number.
-pub type CpuId = u32;
+// Pids and CPU numbers are newtypes rather than aliases of `u32` so that one cannot be passed where the other (or
+// any other count) goes: the compiler catches the mix-up. They cost nothing at run time, and they cross the boundary
+// as the bare number (serde `transparent`; the TypeScript type is `number`), so the JSON and the generated types are
+// those of the aliases they replaced. Tables by pid or by CPU are indexed with `idx()` rather than a cast; a raw number
+// becomes an id only through the visible constructor (`Pid(n)`, `CpuId(n)`), where it enters (parsing, a host's
+// answer, a test), never through a silent `From`/`into()`.
+macro_rules! dense_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct $name(pub u32);
+
+        impl $name {
+            /// The id as an index into a table by this id: ids are dense from 0.
+            #[inline]
+            pub const fn idx(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        impl fmt::Display for $name {
+            /// Printed as the bare number, width and alignment included, as the alias printed.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.0, f)
+            }
+        }
+
+        // The generated TypeScript spells the id `number`, as it spelled the alias: no type of its own to import.
+        #[cfg(any(test, feature = "gen"))]
+        impl ts_rs::TS for $name {
+            type WithoutGenerics = Self;
+            type OptionInnerType = Self;
+            fn name(_: &ts_rs::Config) -> String {
+                String::from("number")
+            }
+            fn inline(cfg: &ts_rs::Config) -> String {
+                <Self as ts_rs::TS>::name(cfg)
+            }
+        }
+    };
+}
+
+dense_id! {
+    /// A task identifier, unique for the whole run (never reused); also the task's index in the simulator's task
+    /// table.
+    Pid
+}
+
+dense_id! {
+    /// A logical CPU number; also the CPU's index in the runqueue table and in per-CPU arrays.
+    CpuId
+}
+
+impl CpuId {
+    /// CPUs 0 to `nr_cpus - 1`, in increasing order.
+    #[inline]
+    pub fn all(nr_cpus: u32) -> impl DoubleEndedIterator<Item = CpuId> + Clone {
+        (0..nr_cpus).map(CpuId)
+    }
+}

@@ -164,7 +164,7 @@ impl Trace {
 
     /// Records the runqueue's state if it differs from the last record.
     pub fn note_rq(&mut self, at: SimTime, cpu: CpuId, nr_running: u32, load: u64) {
-        let i = cpu as usize;
+        let i = cpu.idx();
         if self.rq_last.len() <= i {
             self.rq_last.resize(i + 1, (0, 0));
         }
@@ -172,7 +172,7 @@ impl Trace {
             return;
         }
         self.rq_last[i] = (nr_running, load);
-        self.fold(&[at.ns(), ((cpu as u64) << 8) | RQ_CHANGE_TAG, nr_running as u64, load, 0]);
+        self.fold(&[at.ns(), (u64::from(cpu.0) << 8) | RQ_CHANGE_TAG, nr_running as u64, load, 0]);
         self.rq_changes_total += 1;
         if self.rq_changes.len() == RQ_CHANGES_CAPACITY {
             self.rq_changes.pop_front();
@@ -182,7 +182,7 @@ impl Trace {
 
     /// The (nr_running, load) last recorded for `cpu`.
     pub fn rq_last(&self, cpu: CpuId) -> (u32, u64) {
-        self.rq_last.get(cpu as usize).copied().unwrap_or((0, 0))
+        self.rq_last.get(cpu.idx()).copied().unwrap_or((0, 0))
     }
 
     /// The most recent runqueue changes, oldest first.
@@ -309,23 +309,23 @@ const FNV_PRIME_POW: [u64; 9] = {
 };
 
 fn opt(p: Option<Pid>) -> u64 {
-    p.map_or(u64::MAX, |p| p as u64)
+    p.map_or(u64::MAX, |p| u64::from(p.0))
 }
 
 fn encode(r: &TraceRecord) -> [u64; 5] {
     let (tag, a, b, c) = match r.kind {
         TraceKind::Switch { prev, next, prev_state } => (1, opt(prev), opt(next), prev_state as u64),
-        TraceKind::Wakeup { pid } => (2, pid as u64, 0, 0),
-        TraceKind::WakeupNew { pid } => (3, pid as u64, 0, 0),
-        TraceKind::Sleep { pid, ns } => (4, pid as u64, ns, 0),
-        TraceKind::Exit { pid } => (5, pid as u64, 0, 0),
-        TraceKind::TickPreempt { pid } => (6, pid as u64, 0, 0),
-        TraceKind::WakeupPreempt { curr, by } => (7, curr as u64, by as u64, 0),
-        TraceKind::Migrate { pid, from, cause } => (8, pid as u64, from as u64, cause as u64),
+        TraceKind::Wakeup { pid } => (2, u64::from(pid.0), 0, 0),
+        TraceKind::WakeupNew { pid } => (3, u64::from(pid.0), 0, 0),
+        TraceKind::Sleep { pid, ns } => (4, u64::from(pid.0), ns, 0),
+        TraceKind::Exit { pid } => (5, u64::from(pid.0), 0, 0),
+        TraceKind::TickPreempt { pid } => (6, u64::from(pid.0), 0, 0),
+        TraceKind::WakeupPreempt { curr, by } => (7, u64::from(curr.0), u64::from(by.0), 0),
+        TraceKind::Migrate { pid, from, cause } => (8, u64::from(pid.0), u64::from(from.0), cause as u64),
         TraceKind::Balance { level, moved } => (9, level as u64, moved as u64, 0),
         TraceKind::Hotplug { offline } => (10, offline as u64, 0, 0),
     };
-    [r.at.ns(), ((r.cpu as u64) << 8) | tag, a, b, c]
+    [r.at.ns(), (u64::from(r.cpu.0) << 8) | tag, a, b, c]
 }
 
 #[cfg(test)]

@@ -14,6 +14,8 @@ use crate::api::report::Report;
 use crate::api::schedstat::CpuSchedstat;
 use crate::api::topology::MigrationView;
 use crate::api::view::{CpuView, EventView, RotationView, SimView, TaskList};
+use crate::sched::entity::EntId;
+use crate::time::{CpuId, Pid};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -26,7 +28,7 @@ use serde_json::Value;
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct FrameQuery {
     /// The CPU whose trees (and schedstats) the frame carries.
-    pub cpu: u32,
+    pub cpu: CpuId,
     /// The lab holds nothing of this load yet: every part comes.
     pub fresh: bool,
     /// The slow parts are due: the report and the latency quantiles.
@@ -102,7 +104,7 @@ impl FrameQuery {
             }),
         };
         Ok(FrameQuery {
-            cpu: small(&v, "cpu")?,
+            cpu: CpuId(small(&v, "cpu")?),
             fresh: flag(&v, "fresh")?,
             report: flag(&v, "report")?,
             cdf_points: small(&v, "cdf_points")?,
@@ -192,14 +194,15 @@ pub struct FramePacket {
 pub const CPU_FIELDS: [&str; 7] = ["online", "curr", "nr_running", "min_vruntime", "load_weight", "root_curr", "load"];
 
 fn cpu_numbers(c: &CpuView, out: &mut Vec<f64>) {
-    let pid = |p: Option<u32>| p.map_or(-1.0, f64::from);
+    let pid = |p: Option<Pid>| p.map_or(-1.0, |p| f64::from(p.0));
+    let entity = |e: Option<EntId>| e.map_or(-1.0, |e| f64::from(e.0));
     out.extend_from_slice(&[
         f64::from(u8::from(c.online)),
         pid(c.curr),
         f64::from(c.nr_running),
         c.min_vruntime as f64,
         c.load_weight as f64,
-        pid(c.root_curr),
+        entity(c.root_curr),
         c.load as f64,
     ]);
 }
@@ -211,7 +214,7 @@ pub trait FrameSource {
     fn now_ns(&self) -> u64;
     fn duration_ns(&self) -> u64;
     /// Every CPU's counters and `detail`'s trees (others' trees empty), and the recent rotations.
-    fn view(&self, detail: u32) -> SimView;
+    fn view(&self, detail: CpuId) -> SimView;
     fn migrations(&self, since_ns: u64, n: usize) -> Vec<MigrationView>;
     fn placement(&self) -> Option<PlacementView> {
         None
@@ -227,7 +230,7 @@ pub trait FrameSource {
     fn recent_events(&self, n: usize) -> Vec<EventView>;
     /// Flat quads of run slices on CPUs `lo..hi` overlapping `[t0, t1]`, short ones once per bucket.
     fn slices(&self, t0: u64, t1: u64, bucket_ns: u64, lo: u32, hi: u32) -> Vec<f64>;
-    fn schedstat(&self, _cpu: u32) -> Option<CpuSchedstat> {
+    fn schedstat(&self, _cpu: CpuId) -> Option<CpuSchedstat> {
         None
     }
     fn slices_kept_from(&self) -> Option<u64> {

@@ -11,7 +11,7 @@ use super::schedstat::{self, CpuSchedstat};
 use super::timeline::Timeline;
 use super::topology::{self, MigrationView};
 use super::view::{self, EventView, SimView, TaskList};
-use crate::time::SimTime;
+use crate::time::{CpuId, SimTime};
 
 /// A timeline at its cursor, and the exercise its reports judge.
 pub struct SimFrame<'a> {
@@ -26,7 +26,7 @@ impl FrameSource for SimFrame<'_> {
     fn duration_ns(&self) -> u64 {
         self.timeline.sim().duration().ns()
     }
-    fn view(&self, detail: u32) -> SimView {
+    fn view(&self, detail: CpuId) -> SimView {
         view::frame_view(self.timeline.sim(), detail)
     }
     fn migrations(&self, since_ns: u64, n: usize) -> Vec<MigrationView> {
@@ -69,7 +69,7 @@ impl FrameSource for SimFrame<'_> {
     fn slices(&self, t0: u64, t1: u64, bucket_ns: u64, lo: u32, hi: u32) -> Vec<f64> {
         view::slices(self.timeline.sim(), SimTime(t0), SimTime(t1), bucket_ns, lo..hi)
     }
-    fn schedstat(&self, cpu: u32) -> Option<CpuSchedstat> {
+    fn schedstat(&self, cpu: CpuId) -> Option<CpuSchedstat> {
         schedstat::cpu_schedstat(self.timeline.sim(), cpu)
     }
     fn slices_kept_from(&self) -> Option<u64> {

@@ -4,7 +4,7 @@ use crate::api::frame::{frame, lanes_window, FrameQuery, FrameSource, LanesQuery
 use crate::api::frame_sim::SimFrame;
 use crate::api::timeline::Timeline;
 use crate::api::{presets, scenario, view};
-use crate::time::SimTime;
+use crate::time::{CpuId, SimTime};
 
 /// Views compare as the JSON the page reads.
 fn json<T: serde::Serialize>(v: &T) -> String {
@@ -20,7 +20,7 @@ fn timeline(preset: &str, t_ms: u64) -> Timeline {
 
 fn query(cpu: u32) -> FrameQuery {
     FrameQuery {
-        cpu,
+        cpu: CpuId(cpu),
         fresh: false,
         report: false,
         cdf_points: 40,
@@ -47,21 +47,21 @@ fn the_cpu_array_holds_every_cpus_counters_in_the_documented_order() {
     let tl = timeline("group-imbalance-make", 40);
     let src = SimFrame { timeline: &tl, exercise: None };
     let p = frame(&src, &query(3));
-    let v = view::frame_view(tl.sim(), 3);
+    let v = view::frame_view(tl.sim(), CpuId(3));
     assert_eq!(p.cpus.len(), v.cpus.len() * CPU_FIELDS.len());
     for (c, row) in v.cpus.iter().zip(p.cpus.chunks(CPU_FIELDS.len())) {
         let field = |name: &str| row[CPU_FIELDS.iter().position(|f| *f == name).unwrap()];
         assert_eq!(field("online"), if c.online { 1.0 } else { 0.0 });
-        assert_eq!(field("curr"), c.curr.map_or(-1.0, f64::from));
+        assert_eq!(field("curr"), c.curr.map_or(-1.0, |p| f64::from(p.0)));
         assert_eq!(field("nr_running"), f64::from(c.nr_running));
         assert_eq!(field("min_vruntime"), c.min_vruntime as f64);
         assert_eq!(field("load_weight"), c.load_weight as f64);
-        assert_eq!(field("root_curr"), c.root_curr.map_or(-1.0, f64::from));
+        assert_eq!(field("root_curr"), c.root_curr.map_or(-1.0, |e| f64::from(e.0)));
         assert_eq!(field("load"), c.load as f64);
     }
     // The queried CPU's trees come in the header, and they are the trees the full view draws.
     let d = p.header.detail.as_ref().unwrap();
-    assert_eq!(d.cpu, 3);
+    assert_eq!(d.cpu, CpuId(3));
     assert_eq!(json(d), json(&v.cpus[3]));
     assert!(p.cpus.iter().any(|&x| x > 0.0), "a running machine has non-zero counters");
 }
@@ -88,7 +88,7 @@ fn slices_and_the_event_log_are_the_lanes_window_of_the_cursor() {
     assert_eq!(p.slices, src.slices(0, 50_000_000, bucket, 0, u32::MAX));
     assert!(!p.slices.is_empty() && p.slices.len().is_multiple_of(4));
     assert_eq!(json(&l.recent_events), json(&view::recent_events(tl.sim(), 14)));
-    assert_eq!(l.schedstat.as_ref().map(|s| s.cpu), Some(0));
+    assert_eq!(l.schedstat.as_ref().map(|s| s.cpu), Some(CpuId(0)));
     // No names held yet: the table comes with the first frame.
     assert!(l.tasks.as_ref().is_some_and(|t| !t.rows.is_empty()));
 }

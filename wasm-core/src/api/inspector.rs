@@ -4,6 +4,7 @@
 
 use crate::balance::decision::{BalanceDecision, Outcome, Why};
 use crate::sim::Simulator;
+use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
 use serde::Serialize;
 
@@ -46,20 +47,20 @@ pub struct GroupStatsView {
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct DecisionView {
     pub t_ns: u64,
-    pub cpu: u32,
+    pub cpu: CpuId,
     pub level: String,
     pub idle: &'static str,
     pub groups: Vec<GroupStatsView>,
     pub busiest_group: Option<usize>,
     pub domain_avg_load: u64,
     pub imbalance: u64,
-    pub busiest_cpu: Option<u32>,
+    pub busiest_cpu: Option<CpuId>,
     pub outcome: &'static str,
-    pub moved: Vec<u32>,
+    pub moved: Vec<Pid>,
     /// The CPU tasks came or would have come from (moved, nothing-moved, active-balance).
-    pub from_cpu: Option<u32>,
+    pub from_cpu: Option<CpuId>,
     /// The group's designated balancer (not-designated).
-    pub designated_cpu: Option<u32>,
+    pub designated_cpu: Option<CpuId>,
     /// Why nothing moved (balanced, nothing-moved), as data the app words in each language.
     pub why: Option<WhyView>,
     /// The same decision in one English sentence (CLI, trace export).
@@ -173,13 +174,13 @@ pub fn recent_decisions(sim: &Simulator, n: usize, skip_not_designated: bool) ->
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct PlacementView {
     pub t_ns: u64,
-    pub pid: u32,
+    pub pid: Pid,
     pub task: String,
     #[cfg_attr(any(test, feature = "gen"), ts(as = "crate::balance::placement::PlaceKind"))]
     pub kind: &'static str,
-    pub prev_cpu: u32,
-    pub waker_cpu: u32,
-    pub chosen_cpu: u32,
+    pub prev_cpu: CpuId,
+    pub waker_cpu: CpuId,
+    pub chosen_cpu: CpuId,
     pub path: &'static str,
     /// The CPUs the placement looked at.
     pub considered: CpuBits,
@@ -203,7 +204,7 @@ pub fn recent_placements(sim: &Simulator, n: usize) -> Vec<PlacementView> {
         .map(|p| PlacementView {
             t_ns: p.at.ns(),
             pid: p.pid,
-            task: sim.tasks()[p.pid as usize].name.clone(),
+            task: sim.tasks()[p.pid.idx()].name.clone(),
             kind: place_kind_word(p.kind),
             prev_cpu: p.prev,
             waker_cpu: p.waker,
@@ -217,8 +218,8 @@ pub fn recent_placements(sim: &Simulator, n: usize) -> Vec<PlacementView> {
 #[cfg(test)]
 #[test]
 fn cpu_bits_are_32_bit_words_without_trailing_zeros() {
-    let m = CpuMask::from_cpus([0, 31, 32, 63, 64]);
+    let m = CpuMask::from_cpus([0, 31, 32, 63, 64].map(CpuId));
     assert_eq!(cpu_bits(&m).0, vec![0x8000_0001, 0x8000_0001, 1]);
-    assert_eq!(cpu_bits(&CpuMask::from_cpus([3])).0, vec![8]);
+    assert_eq!(cpu_bits(&CpuMask::from_cpus([CpuId(3)])).0, vec![8]);
     assert!(cpu_bits(&CpuMask::new()).0.is_empty());
 }

@@ -17,7 +17,7 @@
 
 use crate::api::view::describe;
 use crate::sim::Simulator;
-use crate::time::SimTime;
+use crate::time::{CpuId, Pid, SimTime};
 use crate::trace::{TraceKind, TraceRecord};
 use std::fmt::Write;
 
@@ -66,8 +66,8 @@ impl Writer {
     }
 }
 
-fn cpu_pid(cpu: u32) -> u32 {
-    cpu + 1
+fn cpu_pid(cpu: CpuId) -> u32 {
+    cpu.0 + 1
 }
 
 /// Replays `start` (a simulator at its first event) until it has processed
@@ -77,7 +77,7 @@ pub fn chrome_trace(start: &Simulator, until_events: u64, max_events: usize) -> 
     let nr_cpus = sim.rqs().len() as u32;
     let machine_pid = nr_cpus + 1;
     let mut w = Writer { out: String::from("{\"traceEvents\":["), events: 0, max: max_events.max(1) };
-    for cpu in 0..nr_cpus {
+    for cpu in CpuId::all(nr_cpus) {
         let p = cpu_pid(cpu);
         let name = jstr(&format!("CPU {cpu}"));
         w.event(&format!(r#""name":"process_name","ph":"M","ts":0,"pid":{p},"tid":{p},"args":{{"name":{name}}}"#));
@@ -130,7 +130,7 @@ pub fn chrome_trace(start: &Simulator, until_events: u64, max_events: usize) -> 
         slices = t.slices_total();
         for v in &sim.sanity_violations()[violations..] {
             let waiting: Vec<String> =
-                v.waiting.iter().take(VIOLATION_NAMES).map(|&p| jstr(&sim.tasks()[p as usize].name)).collect();
+                v.waiting.iter().take(VIOLATION_NAMES).map(|&p| jstr(&sim.tasks()[p.idx()].name)).collect();
             w.event(&format!(
                 r#""name":"sanity violation","cat":"checker","ph":"i","s":"g","ts":{},"pid":{m},"tid":{m},"args":{{"confirmed_us":{},"idle_cpus":{:?},"waiting_threads":{},"waiting_names":[{}]}}"#,
                 us(v.detected.ns()),
@@ -178,8 +178,8 @@ pub fn chrome_trace(start: &Simulator, until_events: u64, max_events: usize) -> 
     ChromeTrace { json: out, events, truncated_at_ns }
 }
 
-fn slice(w: &mut Writer, sim: &Simulator, cpu: u32, pid: u32, start: SimTime, end: SimTime, running: bool) {
-    let t = &sim.tasks()[pid as usize];
+fn slice(w: &mut Writer, sim: &Simulator, cpu: CpuId, pid: Pid, start: SimTime, end: SimTime, running: bool) {
+    let t = &sim.tasks()[pid.idx()];
     let p = cpu_pid(cpu);
     w.event(&format!(
         r#""name":{},"cat":"sched","ph":"X","ts":{},"dur":{},"pid":{p},"tid":{p},"args":{{"pid":{pid},"tgid":{},"nice":{},"running_at_end":{running}}}"#,

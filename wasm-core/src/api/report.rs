@@ -6,7 +6,7 @@ use crate::config::MAX_THREADS;
 use crate::program::MAX_ZERO_TIME_STEPS;
 use crate::sim::notes::HotplugIgnored;
 use crate::sim::Simulator;
-use crate::time::{Pid, SimTime};
+use crate::time::{CpuId, Pid, SimTime};
 use serde::Serialize;
 
 #[derive(Serialize, Debug)]
@@ -21,7 +21,7 @@ pub struct Report {
     pub wasted_core_ns: u64,
     /// The longest unbroken stretch one CPU idled while a thread allowed
     /// there waited elsewhere: (cpu, from ns, length ns), if any.
-    pub longest_wasted_idle: Option<(u32, u64, u64)>,
+    pub longest_wasted_idle: Option<(CpuId, u64, u64)>,
     /// Set when the run stopped early because it spent its event budget: the
     /// simulated time it stopped at (ns).
     pub event_budget_stop_ns: Option<u64>,
@@ -58,7 +58,7 @@ pub struct Report {
 pub struct ViolationReport {
     pub detected_ns: u64,
     pub confirmed_ns: u64,
-    pub idle_cpus: Vec<u32>,
+    pub idle_cpus: Vec<CpuId>,
     pub idle_cpus_total: usize,
     pub waiting_threads: Vec<String>,
     pub waiting_threads_total: usize,
@@ -67,7 +67,7 @@ pub struct ViolationReport {
 #[derive(Serialize, Debug)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct CpuReport {
-    pub cpu: u32,
+    pub cpu: CpuId,
     pub busy_ns: u64,
     pub idle_ns: u64,
 }
@@ -94,7 +94,7 @@ pub struct ProcessReport {
 /// The run's notes (`sim::notes`) as sentences.
 pub fn notes(sim: &Simulator) -> Vec<String> {
     let n = sim.notes();
-    let name = |pid: Pid| sim.tasks().get(pid as usize).map_or("?", |t| t.name.as_str()).to_string();
+    let name = |pid: Pid| sim.tasks().get(pid.idx()).map_or("?", |t| t.name.as_str()).to_string();
     let cases = |list: &[(Pid, SimTime)], count: u64| {
         let shown: Vec<String> =
             list.iter().map(|&(pid, at)| format!("{} at {:.3} ms", shown(&name(pid)), ms(at.ns()))).collect();
@@ -173,7 +173,7 @@ fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
         .processes()
         .iter()
         .map(|p| {
-            let threads = p.threads.iter().map(|&pid| &tasks[pid as usize]);
+            let threads = p.threads.iter().map(|&pid| &tasks[pid.idx()]);
             let cpu_time_ns: u64 = threads.clone().map(|t| t.se.sum_exec_runtime).sum();
             ProcessReport {
                 tgid: p.tgid,
@@ -223,7 +223,7 @@ fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
                 confirmed_ns: v.confirmed.ns(),
                 idle_cpus: v.idle_cpus.clone(),
                 idle_cpus_total: v.idle_cpus_total,
-                waiting_threads: v.waiting.iter().map(|&p| tasks[p as usize].name.clone()).collect(),
+                waiting_threads: v.waiting.iter().map(|&p| tasks[p.idx()].name.clone()).collect(),
                 waiting_threads_total: v.waiting_total,
             })
             .collect(),

@@ -131,7 +131,7 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
     kv.push(("priority".into(), int(i64::from(p.nice))));
     if let Some(c) = &p.cpus {
         match crate::topology::cpumask::CpuMask::parse_list(c, crate::machine::MAX_CPUS) {
-            Some(m) => kv.push(("cpus".into(), Json::Array(m.iter().map(|c| num(u64::from(c))).collect()))),
+            Some(m) => kv.push(("cpus".into(), Json::Array(m.iter().map(|c| num(u64::from(c.0))).collect()))),
             None => bad.push(format!("{at}.cpus: not a CPU list")),
         }
     }

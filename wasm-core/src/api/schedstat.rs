@@ -12,6 +12,7 @@
 //! by 4.1 too. Times are nanoseconds, as 4.1's sched_clock-based fields are.
 
 use crate::sim::Simulator;
+use crate::time::CpuId;
 use crate::topology::cpumask::CpuMask;
 use crate::topology::schedstat::{RqSchedstat, SdSchedstat};
 use serde::Serialize;
@@ -27,7 +28,7 @@ pub fn cpumask_hex(mask: &CpuMask, nr_cpus: u32) -> String {
     let chunks = nr.div_ceil(32);
     let mut out = String::new();
     for k in (0..chunks).rev() {
-        let word: u32 = (0..32).filter(|b| mask.test(k * 32 + b)).fold(0, |w, b| w | (1 << b));
+        let word: u32 = (0..32).filter(|b| mask.test(CpuId(k * 32 + b))).fold(0, |w, b| w | (1 << b));
         let bits = (nr - k * 32).min(32);
         let width = if k == chunks - 1 { bits.div_ceil(4) as usize } else { 8 };
         if k != chunks - 1 {
@@ -44,7 +45,7 @@ pub fn cpumask_hex(mask: &CpuMask, nr_cpus: u32) -> String {
 pub struct DomainSchedstat {
     /// The level's name (SMT, MC, NUMA…), lowest first.
     pub level: String,
-    pub span: Vec<u32>,
+    pub span: Vec<CpuId>,
     pub counters: SdSchedstat,
 }
 
@@ -52,21 +53,21 @@ pub struct DomainSchedstat {
 #[derive(Serialize, Debug, Clone)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct CpuSchedstat {
-    pub cpu: u32,
+    pub cpu: CpuId,
     pub rq: RqSchedstat,
     pub domains: Vec<DomainSchedstat>,
 }
 
 /// Every CPU's schedstats at the simulation's cursor.
 pub fn schedstats(sim: &Simulator) -> Vec<CpuSchedstat> {
-    (0..sim.rqs().len() as u32).filter_map(|cpu| cpu_schedstat(sim, cpu)).collect()
+    CpuId::all(sim.rqs().len() as u32).filter_map(|cpu| cpu_schedstat(sim, cpu)).collect()
 }
 
 /// One CPU's schedstats at the cursor (None past the last CPU): what the lab's
 /// schedstat panel reads each frame, instead of every CPU's (at 1,024 CPUs
 /// each domain lists its span, megabytes a report).
-pub fn cpu_schedstat(sim: &Simulator, cpu: u32) -> Option<CpuSchedstat> {
-    let rq = sim.rqs().get(cpu as usize)?;
+pub fn cpu_schedstat(sim: &Simulator, cpu: CpuId) -> Option<CpuSchedstat> {
+    let rq = sim.rqs().get(cpu.idx())?;
     Some(CpuSchedstat {
         cpu: rq.cpu,
         rq: rq.schedstat,

@@ -35,7 +35,7 @@ pub fn run_until(file: &ScenarioFile, mut done: impl FnMut(&Simulator) -> bool) 
 
 fn process_cpu_ns(sim: &Simulator, name: &str) -> u64 {
     let p = sim.processes().iter().find(|p| p.name == name).expect("process exists");
-    p.threads.iter().map(|&pid| sim.tasks()[pid as usize].se.sum_exec_runtime).sum()
+    p.threads.iter().map(|&pid| sim.tasks()[pid.idx()].se.sum_exec_runtime).sum()
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -89,7 +89,7 @@ pub fn greedy_threads_point_on(policy: &str, m: u32, cpus: Option<&str>) -> Gree
         a_cpu_ms: a_cpu as f64 / 1e6,
         b_cpu_ms: b_cpu as f64 / 1e6,
         b_over_a: b_cpu as f64 / a_cpu.max(1) as f64,
-        b_thread_weight: sim.tasks()[b_first as usize].se.weight,
+        b_thread_weight: sim.tasks()[b_first.idx()].se.weight,
     }
 }
 
@@ -202,7 +202,7 @@ pub fn colocation_row(variant: &str, file: &ScenarioFile) -> ColocationRow {
     let mut lat = LatencyRecord::default();
     let (mut on, mut off, mut queued) = (0u64, 0u64, 0u64);
     for p in sim.processes() {
-        let cpu: u64 = p.threads.iter().map(|&pid| sim.tasks()[pid as usize].se.sum_exec_runtime).sum();
+        let cpu: u64 = p.threads.iter().map(|&pid| sim.tasks()[pid.idx()].se.sum_exec_runtime).sum();
         if p.name.starts_with("online") {
             lat.merge(&p.wakeup_latency);
             queued += p.queued_wakeups;
@@ -339,7 +339,7 @@ pub fn o1_vs_cfs_point(policy: &str) -> Vec<O1Row> {
         .iter()
         .map(|p| {
             // Each process of o1-vs-cfs has one thread.
-            let t = &sim.tasks()[p.threads[0] as usize];
+            let t = &sim.tasks()[p.threads[0].idx()];
             let lat = &p.wakeup_latency;
             O1Row {
                 policy: policy.to_string(),

@@ -3,6 +3,7 @@
 //! migrations (from the trace's `sched_migrate_task` records) for arrows.
 
 use crate::sim::Simulator;
+use crate::time::{CpuId, Pid};
 use crate::trace::TraceKind;
 use serde::Serialize;
 
@@ -27,7 +28,7 @@ pub struct TopologyView {
 #[derive(Serialize)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct CpuPlace {
-    pub cpu: u32,
+    pub cpu: CpuId,
     /// Its package (`phys_proc_id`).
     pub package: u32,
     pub node: u32,
@@ -60,13 +61,13 @@ pub fn topology(sim: &Simulator) -> TopologyView {
         nodes_per_package: m.nodes_per_package,
         distance: m.distance.clone(),
         hops,
-        cpus: (0..m.nr_cpus())
+        cpus: CpuId::all(m.nr_cpus())
             .map(|cpu| CpuPlace {
                 cpu,
                 package: m.package_of(cpu),
                 node: m.node_of(cpu),
                 core: m.core_of(cpu),
-                thread: cpu % m.threads_per_core,
+                thread: cpu.0 % m.threads_per_core,
                 online: sim.online().test(cpu),
             })
             .collect(),
@@ -77,9 +78,9 @@ pub fn topology(sim: &Simulator) -> TopologyView {
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct MigrationView {
     pub t_ns: u64,
-    pub pid: u32,
-    pub from: u32,
-    pub to: u32,
+    pub pid: Pid,
+    pub from: CpuId,
+    pub to: CpuId,
     pub cause: &'static str,
 }
 
@@ -120,6 +121,6 @@ mod tests {
         sim.run_until(crate::time::SimTime(300_000_000));
         let m = recent_migrations(&sim, 0, 50);
         assert!(!m.is_empty(), "make -j64 migrates tasks");
-        assert!(m.iter().all(|v| v.from != v.to && v.to < 64));
+        assert!(m.iter().all(|v| v.from != v.to && v.to < CpuId(64)));
     }
 }

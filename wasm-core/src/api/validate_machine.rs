@@ -129,7 +129,7 @@ pub(super) fn affinity_of(p: &ProcessFile, m: &Machine, at: &str, c: &mut Checke
             if n >= m.nodes {
                 c.fail(format!("{at}.nodes[{j}]"), format!("node {n} does not exist (the machine has {})", m.nodes));
             } else {
-                cpus = cpus.or(&CpuMask::from_range(m.node_cpus(n)));
+                cpus = cpus.or(&CpuMask::from_cpus(m.node_cpus(n)));
             }
         }
         mask = Some(match mask {

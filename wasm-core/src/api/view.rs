@@ -3,9 +3,9 @@
 //! and run slices. Built on demand from the simulator; never stored.
 
 use crate::rbtree::RotationDir;
-use crate::sched::entity::is_group;
+use crate::sched::entity::{ent_pid, is_group, EntId};
 use crate::sim::Simulator;
-use crate::time::{Pid, SimTime};
+use crate::time::{CpuId, Pid, SimTime};
 use crate::trace::{TraceKind, TraceRecord};
 use serde::Serialize;
 
@@ -23,14 +23,14 @@ pub struct SimView {
 #[derive(Serialize)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct CpuView {
-    pub cpu: u32,
+    pub cpu: CpuId,
     pub online: bool,
     pub curr: Option<Pid>,
     pub nr_running: u32,
     pub min_vruntime: u64,
     pub load_weight: u64,
     /// The root runqueue's entity running now (a task, or a group entity).
-    pub root_curr: Option<u32>,
+    pub root_curr: Option<EntId>,
     pub tree: TreeView,
     /// Non-empty group runqueues of this CPU.
     pub groups: Vec<GroupRqView>,
@@ -87,7 +87,8 @@ pub struct O1TaskView {
 #[derive(Serialize)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct TreeView {
-    pub root: Option<Pid>,
+    // The entity id at the root (a pid, or a group entity's id with the top bit set): not a `Pid`.
+    pub root: Option<EntId>,
     pub nodes: Vec<TreeNode>,
 }
 
@@ -96,13 +97,13 @@ pub struct TreeView {
 #[derive(Serialize)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct TreeNode {
-    pub pid: u32,
+    pub pid: EntId,
     pub name: String,
     pub vruntime: u64,
     pub weight: u64,
     pub red: bool,
-    pub left: Option<u32>,
-    pub right: Option<u32>,
+    pub left: Option<EntId>,
+    pub right: Option<EntId>,
     pub group: Option<u32>,
 }
 
@@ -116,7 +117,7 @@ pub struct GroupRqView {
     pub h_nr_running: u32,
     pub load_weight: u64,
     pub min_vruntime: u64,
-    pub curr: Option<u32>,
+    pub curr: Option<EntId>,
     pub tree: TreeView,
     /// Group Identity on: this group runqueue's underclass tree.
     pub under: Option<TreeView>,
@@ -125,10 +126,11 @@ pub struct GroupRqView {
 #[derive(Serialize)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct RotationView {
-    pub cpu: u32,
+    pub cpu: CpuId,
     #[cfg_attr(any(test, feature = "gen"), ts(as = "crate::rbtree::RotationDir"))]
     pub dir: &'static str,
-    pub pivot: Pid,
+    // An entity id, as `TreeView::root`.
+    pub pivot: EntId,
 }
 
 #[derive(Serialize)]
@@ -141,7 +143,7 @@ pub struct TaskView {
     pub weight: u64,
     #[cfg_attr(any(test, feature = "gen"), ts(as = "crate::task::TaskState"))]
     pub state: &'static str,
-    pub cpu: u32,
+    pub cpu: CpuId,
     pub vruntime: u64,
     pub sum_exec_ns: u64,
     pub wait_ns: u64,
@@ -153,7 +155,7 @@ pub struct TaskView {
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct EventView {
     pub t_ns: u64,
-    pub cpu: u32,
+    pub cpu: CpuId,
     pub kind: &'static str,
     /// The record in one English line (CLI, tests).
     pub text: String,
@@ -162,7 +164,7 @@ pub struct EventView {
     pub args: std::collections::BTreeMap<&'static str, String>,
 }
 
-fn tree_view(sim: &Simulator, tree: &crate::rbtree::RbTree<(u64, u32), u32>) -> TreeView {
+fn tree_view(sim: &Simulator, tree: &crate::rbtree::RbTree<(u64, EntId), EntId>) -> TreeView {
     let (root, shape) = tree.shape();
     TreeView {
         root,
@@ -185,11 +187,11 @@ fn tree_view(sim: &Simulator, tree: &crate::rbtree::RbTree<(u64, u32), u32>) -> 
     }
 }
 
-fn entity_name(sim: &Simulator, id: u32) -> String {
+fn entity_name(sim: &Simulator, id: EntId) -> String {
     if is_group(id) {
         sim.task_groups()[sim.group_of_entity(id) as usize].name.clone()
     } else {
-        sim.tasks()[id as usize].name.clone()
+        sim.tasks()[ent_pid(id).idx()].name.clone()
     }
 }
 
@@ -200,11 +202,11 @@ pub fn sim_view(sim: &Simulator) -> SimView {
 /// What the UI needs every animation frame: every CPU's counters, but the
 /// trees of the `detail` CPU only and no task list (the UI fetches tasks, which
 /// run to thousands on forking workloads, a few times a second instead).
-pub fn frame_view(sim: &Simulator, detail: u32) -> SimView {
+pub fn frame_view(sim: &Simulator, detail: CpuId) -> SimView {
     view_of(sim, |cpu| cpu == detail, false)
 }
 
-fn view_of(sim: &Simulator, trees_of: impl Fn(u32) -> bool, with_tasks: bool) -> SimView {
+fn view_of(sim: &Simulator, trees_of: impl Fn(CpuId) -> bool, with_tasks: bool) -> SimView {
     let empty = || TreeView { root: None, nodes: Vec::new() };
     let gi = sim.policy().group_identity;
     let cpus = sim
@@ -249,7 +251,7 @@ pub fn rotation_word(dir: RotationDir) -> &'static str {
 }
 
 /// The non-empty group runqueues of `cpu` (the root's left out).
-fn group_rqs(sim: &Simulator, cpu: u32) -> Vec<GroupRqView> {
+fn group_rqs(sim: &Simulator, cpu: CpuId) -> Vec<GroupRqView> {
     sim.cfs_rqs_of(cpu)
         .into_iter()
         .skip(1)
@@ -269,7 +271,7 @@ fn group_rqs(sim: &Simulator, cpu: u32) -> Vec<GroupRqView> {
 }
 
 /// The O(1) arrays of `cpu`, if the O(1) class runs.
-fn o1_view(sim: &Simulator, cpu: u32) -> Option<O1RqView> {
+fn o1_view(sim: &Simulator, cpu: CpuId) -> Option<O1RqView> {
     let rq = sim.o1_runqueue(cpu)?;
     let array = |a: &crate::sched::o1::PrioArray| O1ArrayView {
         nr_active: a.nr_active,
@@ -289,7 +291,7 @@ fn o1_view(sim: &Simulator, cpu: u32) -> Option<O1RqView> {
                         let t = sim.o1_task_state(pid);
                         O1TaskView {
                             pid,
-                            name: sim.tasks()[pid as usize].name.clone(),
+                            name: sim.tasks()[pid.idx()].name.clone(),
                             static_prio: t.map_or(0, |t| t.static_prio),
                             sleep_avg_ns: t.map_or(0, |t| t.sleep_avg_ns),
                             time_slice_ns: t.map_or(0, |t| t.time_slice_ns),
@@ -368,7 +370,7 @@ pub fn recent_events(sim: &Simulator, n: usize) -> Vec<EventView> {
 
 pub(crate) fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
     let tasks = sim.tasks();
-    let name = |p: Option<Pid>| p.map_or(String::new(), |p| format!("{}[{}]", tasks[p as usize].name, p));
+    let name = |p: Option<Pid>| p.map_or(String::new(), |p| format!("{}[{}]", tasks[p.idx()].name, p));
     let shown = |s: &String| if s.is_empty() { "idle".to_string() } else { s.clone() };
     let mut args = std::collections::BTreeMap::new();
     let (kind, text) = match r.kind {
@@ -444,26 +446,26 @@ pub fn slices(sim: &Simulator, t0: SimTime, t1: SimTime, bucket_ns: u64, cpus: s
     let mut out = Vec::new();
     let mut last_bucket: Vec<u64> = vec![u64::MAX; sim.rqs().len()];
     for s in &all[first..] {
-        if s.start > t1 || !cpus.contains(&s.cpu) {
+        if s.start > t1 || !cpus.contains(&s.cpu.0) {
             continue;
         }
         let len = s.end.since(s.start);
         if bucket_ns == 0 || len >= bucket_ns {
-            out.extend([s.cpu as f64, s.pid as f64, s.start.ns() as f64, s.end.ns() as f64]);
+            out.extend([f64::from(s.cpu.0), f64::from(s.pid.0), s.start.ns() as f64, s.end.ns() as f64]);
             continue;
         }
         let b = s.start.ns() / bucket_ns;
-        let seen = &mut last_bucket[s.cpu as usize];
+        let seen = &mut last_bucket[s.cpu.idx()];
         if *seen != b {
             *seen = b;
-            out.extend([s.cpu as f64, s.pid as f64, (b * bucket_ns) as f64, ((b + 1) * bucket_ns) as f64]);
+            out.extend([f64::from(s.cpu.0), f64::from(s.pid.0), (b * bucket_ns) as f64, ((b + 1) * bucket_ns) as f64]);
         }
     }
     let now = sim.now();
-    for rq in sim.rqs().iter().filter(|rq| cpus.contains(&rq.cpu)) {
+    for rq in sim.rqs().iter().filter(|rq| cpus.contains(&rq.cpu.0)) {
         if let Some(pid) = rq.curr() {
             if rq.slice_start <= t1 && now >= t0 {
-                out.extend([rq.cpu as f64, pid as f64, rq.slice_start.ns() as f64, now.ns() as f64]);
+                out.extend([f64::from(rq.cpu.0), f64::from(pid.0), rq.slice_start.ns() as f64, now.ns() as f64]);
             }
         }
     }

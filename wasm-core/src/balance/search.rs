@@ -82,7 +82,7 @@ impl BusiestSearch {
         for (w, &old) in self.env.words().iter().enumerate() {
             let mut gone = old & !inp.env_cpus.words().get(w).copied().unwrap_or(0);
             while gone != 0 {
-                self.lost.push(w as CpuId * 64 + gone.trailing_zeros());
+                self.lost.push(CpuId(w as u32 * 64 + gone.trailing_zeros()));
                 gone &= gone - 1;
             }
         }

@@ -103,7 +103,7 @@ pub fn update_sg_lb_stats(
         max_load: 0,
     };
     for cpu in group.span.iter_and(env_cpus) {
-        let c = &loads[cpu as usize];
+        let c = &loads[cpu.idx()];
         let load = if local { target_load(c, idx) } else { source_load(c, idx) };
         s.group_load += load;
         s.min_load = s.min_load.min(load);
@@ -343,7 +343,7 @@ pub fn find_busiest_queue(
 ) -> Option<CpuId> {
     let (mut busiest, mut busiest_load, mut busiest_capacity) = (None, 0u64, 1u64);
     for cpu in group_span.iter_and(env_cpus) {
-        let c = &loads[cpu as usize];
+        let c = &loads[cpu.idx()];
         if c.nr_running == 1 && c.weighted > imbalance {
             continue;
         }

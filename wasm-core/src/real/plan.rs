@@ -117,7 +117,7 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
             slice_ns: cfg.policy.slices.get(processes.len()).copied().unwrap_or(0),
             threads: p.threads,
             start_ns: p.start_ns,
-            host_cpus: p.affinity.as_ref().map(|mask| mask.iter().map(|c| host.host_cpu[c as usize]).collect()),
+            host_cpus: p.affinity.as_ref().map(|mask| mask.iter().map(|c| host.host_cpu[c.idx()]).collect()),
             session: p.session.clone().unwrap_or_else(|| "default".into()),
             cgroup: p.cgroup.as_ref().and_then(|g| cfg.cgroups.iter().position(|c| &c.name == g)),
             job_pool: p.job_pool,

@@ -168,7 +168,7 @@ mod tests {
             se.deadline = d;
             se.slice = 750_000;
             se.on_rq = true;
-            cfs.tree.insert((v, i as u32), i as u32);
+            cfs.tree.insert((v, EntId(i as u32)), EntId(i as u32));
             cfs.nr_running += 1;
             cfs.load_weight += se.weight;
             tasks.push(se);
@@ -183,8 +183,8 @@ mod tests {
         let (cfs, mut tasks) = queue(&[(1_000, 0), (2_000, 0), (6_000, 0)]);
         let ents = Ents { tasks: &mut tasks, groups: &mut [] };
         assert_eq!(avg_vruntime(&cfs, &ents), 3_000);
-        assert!(entity_eligible(&cfs, &ents, ents.se(1)));
-        assert!(!entity_eligible(&cfs, &ents, ents.se(2)));
+        assert!(entity_eligible(&cfs, &ents, ents.se(EntId(1))));
+        assert!(!entity_eligible(&cfs, &ents, ents.se(EntId(2))));
     }
 
     /// The earliest deadline wins among eligible entities only: task 2 has
@@ -193,7 +193,7 @@ mod tests {
     fn pick_is_earliest_eligible_deadline() {
         let (cfs, mut tasks) = queue(&[(1_000, 9_000), (2_000, 5_000), (6_000, 1_000)]);
         let ents = Ents { tasks: &mut tasks, groups: &mut [] };
-        assert_eq!(pick_eevdf(&cfs, &ents, false), Some(1));
+        assert_eq!(pick_eevdf(&cfs, &ents, false), Some(EntId(1)));
     }
 
     /// PLACE_LAG: once the placed entity joins the queue, its lag V − v is
@@ -203,7 +203,7 @@ mod tests {
     fn placement_preserves_lag() {
         let (mut cfs, mut tasks) = queue(&[(10_000, 0), (20_000, 0), (0, 0)]);
         // Task 2 is the one arriving: take it out of the queue first.
-        cfs.tree.remove((0, 2));
+        cfs.tree.remove((0, EntId(2)));
         cfs.nr_running -= 1;
         cfs.load_weight -= 1024;
         tasks[2].on_rq = false;
@@ -216,11 +216,11 @@ mod tests {
         assert_eq!(se.deadline, se.vruntime + 750_000);
         tasks[2] = se.clone();
         tasks[2].on_rq = true;
-        cfs.tree.insert((se.vruntime, 2), 2);
+        cfs.tree.insert((se.vruntime, EntId(2)), EntId(2));
         let ents = Ents { tasks: &mut tasks, groups: &mut [] };
         let lag = avg_vruntime(&cfs, &ents) as i64 - se.vruntime as i64;
         assert!((lag - 3_000).abs() <= 1, "lag after placement {lag}");
-        let mut fresh = ents.se(0).clone();
+        let mut fresh = ents.se(EntId(0)).clone();
         place_entity(&cfs, &ents, &mut fresh, true);
         assert_eq!(fresh.deadline - fresh.vruntime, 375_000);
     }

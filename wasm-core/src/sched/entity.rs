@@ -13,17 +13,62 @@
 use super::identity::Identity;
 use super::pelt::SchedAvg;
 use super::weights::{nice_to_weight, nice_to_wmult};
-use crate::time::SimTime;
+use crate::time::{Pid, SimTime};
 
-pub type EntId = u32;
-pub const GROUP_BIT: EntId = 1 << 31;
+/// An entity id: a newtype rather than a `u32`, so that an entity id is not taken for a pid (which it is only for a
+/// task) or the reverse; `task_ent_id` and `ent_pid` convert. It orders, hashes and serializes as the number
+/// (TypeScript `number`), so trees, views and JSON are as with the bare number.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(transparent)]
+pub struct EntId(pub u32);
 
-pub fn is_group(id: EntId) -> bool {
-    id & GROUP_BIT != 0
+/// The top bit of a group entity's id.
+pub const GROUP_BIT: u32 = 1 << 31;
+
+impl std::fmt::Display for EntId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.0, f)
+    }
 }
 
+#[cfg(any(test, feature = "gen"))]
+impl ts_rs::TS for EntId {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+    fn name(_: &ts_rs::Config) -> String {
+        String::from("number")
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        <Self as ts_rs::TS>::name(cfg)
+    }
+}
+
+/// A task's entity id: its pid.
+#[inline]
+pub fn task_ent_id(pid: Pid) -> EntId {
+    EntId(pid.0)
+}
+
+/// The pid of a task entity (`!is_group(id)`).
+#[inline]
+pub fn ent_pid(id: EntId) -> Pid {
+    Pid(id.0)
+}
+
+#[inline]
+pub fn is_group(id: EntId) -> bool {
+    id.0 & GROUP_BIT != 0
+}
+
+#[inline]
 pub fn group_ent_id(index: usize) -> EntId {
-    index as EntId | GROUP_BIT
+    EntId(index as u32 | GROUP_BIT)
+}
+
+/// A group entity's index in the group-entity arena (`is_group(id)`).
+#[inline]
+pub fn group_index(id: EntId) -> usize {
+    (id.0 & !GROUP_BIT) as usize
 }
 
 #[derive(Clone, Debug)]
@@ -101,9 +146,9 @@ pub struct Ents<'a, T> {
 /// The entity named by `id`, among tasks and group entities.
 pub fn entity<'a, T: HasEntity>(tasks: &'a [T], groups: &'a [SchedEntity], id: EntId) -> &'a SchedEntity {
     if is_group(id) {
-        &groups[(id & !GROUP_BIT) as usize]
+        &groups[group_index(id)]
     } else {
-        tasks[id as usize].se()
+        tasks[ent_pid(id).idx()].se()
     }
 }
 
@@ -114,9 +159,9 @@ impl<T: HasEntity> Ents<'_, T> {
 
     pub fn se_mut(&mut self, id: EntId) -> &mut SchedEntity {
         if is_group(id) {
-            &mut self.groups[(id & !GROUP_BIT) as usize]
+            &mut self.groups[group_index(id)]
         } else {
-            self.tasks[id as usize].se_mut()
+            self.tasks[ent_pid(id).idx()].se_mut()
         }
     }
 }

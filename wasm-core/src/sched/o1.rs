@@ -215,12 +215,12 @@ mod tests {
     #[test]
     fn bitmap_finds_the_best_level() {
         let mut a = PrioArray::default();
-        a.enqueue(130, 1);
-        a.enqueue(115, 2);
-        a.enqueue(115, 3);
+        a.enqueue(130, Pid(1));
+        a.enqueue(115, Pid(2));
+        a.enqueue(115, Pid(3));
         assert_eq!(a.first_prio(), Some(115));
-        a.dequeue(115, 2);
-        a.dequeue(115, 3);
+        a.dequeue(115, Pid(2));
+        a.dequeue(115, Pid(3));
         assert_eq!(a.first_prio(), Some(130));
         assert_eq!(a.nr_active, 1);
     }

@@ -89,7 +89,7 @@ impl Simulator {
         let mut dirty = std::mem::take(&mut self.index.scratch);
         self.index.cpus.drain_sorted_into(super::rq_index::NOTE, &mut dirty);
         for &cpu in &dirty {
-            let rq = &self.rqs[cpu as usize];
+            let rq = &self.rqs[cpu.idx()];
             self.trace.note_rq(from, cpu, rq.nr_running(), rq.weighted_cpuload());
         }
         self.index.scratch = dirty;
@@ -129,11 +129,11 @@ impl Simulator {
             while changed != 0 {
                 let bit = changed.trailing_zeros();
                 changed &= changed - 1;
-                let cpu = w as CpuId * 64 + bit;
-                if st.wasted_since.len() <= cpu as usize {
-                    st.wasted_since.resize(cpu as usize + 1, None);
+                let cpu = CpuId(w as u32 * 64 + bit);
+                if st.wasted_since.len() <= cpu.idx() {
+                    st.wasted_since.resize(cpu.idx() + 1, None);
                 }
-                let since = &mut st.wasted_since[cpu as usize];
+                let since = &mut st.wasted_since[cpu.idx()];
                 if b & (1 << bit) != 0 {
                     *since = Some(from);
                     st.open.insert((from.ns(), cpu));
@@ -153,8 +153,8 @@ impl Simulator {
         let mut usable = CpuMask::new();
         for rq in &self.rqs {
             for &pid in &rq.cfs_tasks {
-                if self.tasks[pid as usize].state == TaskState::Runnable {
-                    usable.or_with(&self.tasks[pid as usize].allowed);
+                if self.tasks[pid.idx()].state == TaskState::Runnable {
+                    usable.or_with(&self.tasks[pid.idx()].allowed);
                 }
             }
         }

@@ -175,15 +175,15 @@ impl Simulator {
         if std::ptr::addr_eq(old as *const dyn SchedClass, class as *const dyn SchedClass) || self.finished {
             return;
         }
-        let nr_cpus = self.rqs.len() as CpuId;
-        let mut queued: Vec<Vec<Pid>> = Vec::with_capacity(nr_cpus as usize);
-        for cpu in 0..nr_cpus {
+        let nr_cpus = self.rqs.len() as u32;
+        let mut queued: Vec<Vec<Pid>> = Vec::with_capacity(self.rqs.len());
+        for cpu in CpuId::all(nr_cpus) {
             old.update_curr(self, cpu);
-            if let Some(curr) = self.rqs[cpu as usize].curr_task {
+            if let Some(curr) = self.rqs[cpu.idx()].curr_task {
                 old.put_prev_task(self, curr, cpu);
             }
             // Oldest first: re-enqueued in the order they were queued.
-            let on_cpu: Vec<Pid> = self.rqs[cpu as usize].cfs_tasks.iter().rev().copied().collect();
+            let on_cpu: Vec<Pid> = self.rqs[cpu.idx()].cfs_tasks.iter().rev().copied().collect();
             for &pid in &on_cpu {
                 old.dequeue_task(self, pid, cpu, false);
             }
@@ -205,16 +205,16 @@ impl Simulator {
         for &pid in &live {
             class.switched_to(self, pid);
         }
-        for (cpu, on_cpu) in queued.into_iter().enumerate() {
+        for (cpu, on_cpu) in CpuId::all(nr_cpus).zip(queued) {
             for pid in on_cpu {
-                class.enqueue_task(self, pid, cpu as CpuId, EnqueueKind::Migrate);
+                class.enqueue_task(self, pid, cpu, EnqueueKind::Migrate);
                 self.index.touch_task(pid);
             }
-            self.touch(cpu as CpuId);
+            self.touch(cpu);
         }
-        for cpu in 0..nr_cpus {
-            if self.rqs[cpu as usize].curr_task.is_some() {
-                self.rqs[cpu as usize].need_resched = true;
+        for cpu in CpuId::all(nr_cpus) {
+            if self.rqs[cpu.idx()].curr_task.is_some() {
+                self.rqs[cpu.idx()].need_resched = true;
                 self.resched_if_needed(cpu);
             }
         }
@@ -252,46 +252,46 @@ mod tests {
             sim.class_data = Some(Box::new(RrState { queues }));
         }
         fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _kind: EnqueueKind) {
-            queues(sim)[cpu as usize].push_back(pid);
-            sim.rqs[cpu as usize].nr_running += 1;
-            sim.tasks[pid as usize].se.on_rq = true;
+            queues(sim)[cpu.idx()].push_back(pid);
+            sim.rqs[cpu.idx()].nr_running += 1;
+            sim.tasks[pid.idx()].se.on_rq = true;
         }
         fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _sleeping: bool) {
             self.update_curr(sim, cpu);
-            queues(sim)[cpu as usize].retain(|&p| p != pid);
-            sim.rqs[cpu as usize].nr_running -= 1;
-            sim.tasks[pid as usize].se.on_rq = false;
+            queues(sim)[cpu.idx()].retain(|&p| p != pid);
+            sim.rqs[cpu.idx()].nr_running -= 1;
+            sim.tasks[pid.idx()].se.on_rq = false;
         }
         fn yield_task(&self, _sim: &mut Simulator, _pid: Pid, _cpu: CpuId) {}
         fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
-            sim.rqs[cpu as usize].curr_task.is_none()
+            sim.rqs[cpu.idx()].curr_task.is_none()
         }
         fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
-            let pid = *queues(sim)[cpu as usize].front()?;
-            sim.tasks[pid as usize].se.exec_start = sim.now;
+            let pid = *queues(sim)[cpu.idx()].front()?;
+            sim.tasks[pid.idx()].se.exec_start = sim.now;
             Some(pid)
         }
         fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
             self.update_curr(sim, cpu);
-            let q = &mut queues(sim)[cpu as usize];
+            let q = &mut queues(sim)[cpu.idx()];
             if q.front() == Some(&pid) {
                 q.rotate_left(1);
             }
         }
         fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
-            let Some(pid) = sim.rqs[cpu as usize].curr_task else { return };
+            let Some(pid) = sim.rqs[cpu.idx()].curr_task else { return };
             let now = sim.now;
-            let se = &mut sim.tasks[pid as usize].se;
+            let se = &mut sim.tasks[pid.idx()].se;
             se.sum_exec_runtime += now.since(se.exec_start);
             se.exec_start = now;
         }
         fn task_tick(&self, sim: &mut Simulator, _pid: Pid, cpu: CpuId) -> bool {
             self.update_curr(sim, cpu);
-            queues(sim)[cpu as usize].len() > 1
+            queues(sim)[cpu.idx()].len() > 1
         }
         fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
-            let cpu = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid as usize].cpu };
-            if sim.online.test(cpu) && sim.tasks[pid as usize].allowed.test(cpu) {
+            let cpu = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid.idx()].cpu };
+            if sim.online.test(cpu) && sim.tasks[pid.idx()].allowed.test(cpu) {
                 cpu
             } else {
                 sim.select_fallback_rq(pid, cpu)

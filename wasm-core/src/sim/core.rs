@@ -42,7 +42,7 @@ impl Simulator {
                 Some(EventClass::Tick)
             }
             Event::BurstEnd { cpu, gen } => {
-                if self.rqs[cpu as usize].burst_gen != gen {
+                if self.rqs[cpu.idx()].burst_gen != gen {
                     return None;
                 }
                 self.burst_end(cpu);
@@ -57,7 +57,7 @@ impl Simulator {
                 if self.costs.clone_ns > 0 {
                     // The first thread starts and creates the others, one after another.
                     let (first, others) = (threads[0], threads.len() as u32 - 1);
-                    let t = &mut self.tasks[first as usize];
+                    let t = &mut self.tasks[first.idx()];
                     (t.threads_to_create, t.next_thread) = (others, 1);
                     self.task_start(first);
                 } else {
@@ -110,16 +110,16 @@ impl Simulator {
     /// by either happens on the way out of the interrupt.
     fn scheduler_tick(&mut self, cpu: CpuId) {
         self.push_tick(self.now.after(self.tick_ns), cpu);
-        if !self.rqs[cpu as usize].online {
+        if !self.rqs[cpu.idx()].online {
             return;
         }
-        if let Some(curr) = self.rqs[cpu as usize].curr() {
+        if let Some(curr) = self.rqs[cpu.idx()].curr() {
             if self.class().task_tick(self, curr, cpu) {
-                self.rqs[cpu as usize].need_resched = true;
+                self.rqs[cpu.idx()].need_resched = true;
                 self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
             }
         }
-        self.rqs[cpu as usize].update_cpu_load();
+        self.rqs[cpu.idx()].update_cpu_load();
         self.class().balance(self, cpu, Balance::Tick);
         self.resched_if_needed(cpu);
     }
@@ -128,7 +128,7 @@ impl Simulator {
         if self.syscall_cpu == Some(cpu) {
             return;
         }
-        if self.rqs[cpu as usize].need_resched {
+        if self.rqs[cpu.idx()].need_resched {
             self.schedule(cpu);
         }
     }
@@ -137,12 +137,12 @@ impl Simulator {
     /// of its program (or, if it was spinning at a barrier, block there).
     fn burst_end(&mut self, cpu: CpuId) {
         self.update_curr(cpu);
-        let Some(pid) = self.rqs[cpu as usize].curr() else {
+        let Some(pid) = self.rqs[cpu.idx()].curr() else {
             return;
         };
         // The burst holds the prelude: it is done by now.
         self.settle_prelude(pid);
-        if self.tasks[pid as usize].spin.is_some() {
+        if self.tasks[pid.idx()].spin.is_some() {
             self.spin_expired(cpu, pid);
             return;
         }
@@ -151,7 +151,7 @@ impl Simulator {
 
     pub(crate) fn next_action(&mut self, pid: Pid) -> Action {
         let clone_ns = self.costs.clone_ns;
-        let task = &mut self.tasks[pid as usize];
+        let task = &mut self.tasks[pid.idx()];
         if let Some(a) = task.pending.take() {
             return a;
         }
@@ -165,12 +165,12 @@ impl Simulator {
 
     /// A task's first action when its process starts.
     fn task_start(&mut self, pid: Pid) {
-        self.tasks[pid as usize].stats.started_at = Some(self.now);
+        self.tasks[pid.idx()].stats.started_at = Some(self.now);
         self.advance(pid, From::Waking { is_new: true, waker: None, sync: false });
     }
 
     fn timer_wakeup(&mut self, pid: Pid) {
-        let task = &self.tasks[pid as usize];
+        let task = &self.tasks[pid.idx()];
         if task.state == TaskState::Sleeping && task.blocked_on.is_none() {
             self.advance(pid, From::Waking { is_new: false, waker: None, sync: false });
         }
@@ -189,7 +189,7 @@ impl Simulator {
         if let From::Running(cpu) = from {
             self.syscall_cpu = outer;
             // Back to user space: a preemption the calls asked for happens now.
-            if self.rqs[cpu as usize].curr() == Some(pid) {
+            if self.rqs[cpu.idx()].curr() == Some(pid) {
                 self.resched_if_needed(cpu);
             }
         }
@@ -206,7 +206,7 @@ impl Simulator {
                     match action {
                         Action::Run(ns) => self.set_burst(pid, ns),
                         Action::Sleep(ns) => {
-                            self.tasks[pid as usize].state = TaskState::Sleeping;
+                            self.tasks[pid.idx()].state = TaskState::Sleeping;
                             self.push(self.now.after(ns), Event::Wakeup(pid));
                             return;
                         }
@@ -219,7 +219,7 @@ impl Simulator {
                             return;
                         }
                         other => {
-                            self.tasks[pid as usize].pending = Some(other);
+                            self.tasks[pid.idx()].pending = Some(other);
                             self.set_burst(pid, 1);
                         }
                     }
@@ -262,13 +262,13 @@ impl Simulator {
     }
 
     pub(crate) fn set_burst(&mut self, pid: Pid, ns: u64) {
-        let task = &mut self.tasks[pid as usize];
+        let task = &mut self.tasks[pid.idx()];
         task.burst_end_exec = task.se.sum_exec_runtime + ns;
         task.burst_rate_pct = FULL_SPEED_PCT;
     }
 
     pub(crate) fn exit_sleeping(&mut self, pid: Pid) {
-        let task = &mut self.tasks[pid as usize];
+        let task = &mut self.tasks[pid.idx()];
         task.state = TaskState::Exited;
         task.stats.exited_at = Some(self.now);
         let cpu = task.cpu;
@@ -280,7 +280,7 @@ impl Simulator {
     /// The running task exits (`do_exit`): off the CPU for good, its parent
     /// told, the CPU rescheduled.
     pub(crate) fn exit_running(&mut self, cpu: CpuId, pid: Pid) {
-        self.tasks[pid as usize].stats.exited_at = Some(self.now);
+        self.tasks[pid.idx()].stats.exited_at = Some(self.now);
         self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
         // do_exit → exit_notify wakes a waiting parent while the child is
         // still current and on its runqueue (WF_SYNC: its load is about to
@@ -295,7 +295,7 @@ impl Simulator {
     /// slept (its previous CPU, if still online); a process's threads are
     /// forked on the first CPU its affinity allows.
     fn waker_cpu(&mut self, pid: Pid, is_new: bool) -> CpuId {
-        let task = &self.tasks[pid as usize];
+        let task = &self.tasks[pid.idx()];
         let candidate = if is_new { task.allowed.iter().find(|&c| self.online.test(c)) } else { Some(task.cpu) };
         match candidate {
             Some(c) if self.online.test(c) => c,
@@ -316,10 +316,10 @@ impl Simulator {
             (false, false) => PlaceKind::Wakeup,
         };
         if is_new {
-            self.tasks[pid as usize].cpu = waker;
+            self.tasks[pid.idx()].cpu = waker;
         }
         let target = self.class().select_task_rq(self, pid, waker, kind);
-        if is_new && target != waker && self.tasks[pid as usize].parent.is_some() {
+        if is_new && target != waker && self.tasks[pid.idx()].parent.is_some() {
             // task_fork_fair stores the child's vruntime relative to the
             // parent's queue; it is rebased on the queue it lands on.
             self.class().migrate_task_rq(self, pid, waker, target);
@@ -327,18 +327,18 @@ impl Simulator {
         if !is_new {
             self.ttwu_stat(waker, target);
         }
-        let prev_cpu = self.tasks[pid as usize].cpu;
+        let prev_cpu = self.tasks[pid.idx()].cpu;
         let now = self.now;
         if !is_new && target != prev_cpu {
             // task_waking_fair + enqueue: sleeping elsewhere is neither a gain
             // nor a loss of vruntime.
             self.class().migrate_task_rq(self, pid, prev_cpu, target);
             self.charge_migration(pid, prev_cpu, target);
-            self.tasks[pid as usize].stats.migrations += 1;
+            self.tasks[pid.idx()].stats.migrations += 1;
             self.trace.emit(now, target, TraceKind::Migrate { pid, from: prev_cpu, cause: MigrateCause::Wakeup });
         }
         {
-            let task = &mut self.tasks[pid as usize];
+            let task = &mut self.tasks[pid.idx()];
             task.state = TaskState::Runnable;
             task.cpu = target;
             task.stats.wait_start = Some(now);
@@ -349,21 +349,21 @@ impl Simulator {
             // CPU takes it before it can switch to the wakee, so it is also
             // part of the wakee's wakeup latency (kept apart from a migration's
             // cache refill, which slows the task's own code instead).
-            let task = &mut self.tasks[pid as usize];
+            let task = &mut self.tasks[pid.idx()];
             task.owed_ns += self.costs.wakeup_ipi_ns;
             task.owed_ipi_ns += self.costs.wakeup_ipi_ns;
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         self.class().enqueue_task(self, pid, target, kind);
-        self.rqs[target as usize].cfs_tasks_add(pid);
+        self.rqs[target.idx()].cfs_tasks_add(pid);
         self.touch(target);
         self.index.touch_task(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.trace.emit(now, target, tk);
-        let curr = self.rqs[target as usize].curr();
+        let curr = self.rqs[target.idx()].curr();
         let preempt = self.class().check_preempt_curr(self, target, pid, is_new);
         if preempt {
-            self.rqs[target as usize].need_resched = true;
+            self.rqs[target.idx()].need_resched = true;
             if let Some(curr) = curr {
                 self.trace.emit(now, target, TraceKind::WakeupPreempt { curr, by: pid });
             }
@@ -380,7 +380,7 @@ impl Simulator {
     /// dearest idle balance. A new task's wakeup does not come here.
     fn fold_avg_idle(&mut self, cpu: CpuId) {
         let now = self.now;
-        let rq = &mut self.rqs[cpu as usize];
+        let rq = &mut self.rqs[cpu.idx()];
         if let Some(stamp) = rq.avg_idle_stamp.take() {
             let delta = now.since(stamp) as i64;
             let avg = rq.avg_idle_ns as i64;
@@ -393,7 +393,7 @@ impl Simulator {
     /// `ttwu_stat`: the waking CPU counts the wakeup, as local or as remote on its lowest domain spanning the
     /// wakee's CPU (a new task's first wakeup is not counted: wake_up_new_task does not call it).
     fn ttwu_stat(&mut self, waker: CpuId, target: CpuId) {
-        let rq = &mut self.rqs[waker as usize];
+        let rq = &mut self.rqs[waker.idx()];
         rq.schedstat.ttwu_count += 1;
         if waker == target {
             rq.schedstat.ttwu_local += 1;
@@ -405,11 +405,11 @@ impl Simulator {
     /// `deactivate_task` for the running task: it blocks or exits.
     pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
         self.class().dequeue_task(self, pid, cpu, state == TaskState::Sleeping);
-        self.rqs[cpu as usize].cfs_tasks_remove(pid);
-        self.tasks[pid as usize].state = state;
+        self.rqs[cpu.idx()].cfs_tasks_remove(pid);
+        self.tasks[pid.idx()].state = state;
         self.touch(cpu);
         self.index.touch_task(pid);
-        self.rqs[cpu as usize].need_resched = true;
+        self.rqs[cpu.idx()].need_resched = true;
     }
 
     /// `__schedule`: put the previous task back (if still runnable), pick
@@ -418,22 +418,22 @@ impl Simulator {
         let now = self.now;
         // The running task and the queued tasks' states change here.
         self.touch(cpu);
-        self.rqs[cpu as usize].need_resched = false;
-        let prev = self.rqs[cpu as usize].curr_task;
+        self.rqs[cpu.idx()].need_resched = false;
+        let prev = self.rqs[cpu.idx()].curr_task;
         if let Some(p) = prev {
             self.settle_prelude(p);
             self.class().put_prev_task(self, p, cpu);
-            let task = &mut self.tasks[p as usize];
+            let task = &mut self.tasks[p.idx()];
             if task.se.on_rq {
                 task.state = TaskState::Runnable;
                 task.stats.wait_start = Some(now);
             }
         }
-        self.rqs[cpu as usize].curr_task = None;
+        self.rqs[cpu.idx()].curr_task = None;
         let mut next = self.class().pick_next_task(self, cpu);
-        if next.is_none() && self.rqs[cpu as usize].online {
+        if next.is_none() && self.rqs[cpu.idx()].online {
             // About to idle: note when, then try to pull work (idle_balance).
-            let rq = &mut self.rqs[cpu as usize];
+            let rq = &mut self.rqs[cpu.idx()];
             if rq.idle_stamp.is_none() {
                 rq.idle_stamp = Some(now);
             }
@@ -441,7 +441,7 @@ impl Simulator {
                 next = self.class().pick_next_task(self, cpu);
             }
         }
-        let rq = &mut self.rqs[cpu as usize];
+        let rq = &mut self.rqs[cpu.idx()];
         rq.need_resched = false;
         rq.curr_task = next;
         rq.schedstat.sched_count += 1;
@@ -454,7 +454,7 @@ impl Simulator {
             // The owed work below is full-speed work: reckon the burst at
             // full speed first (arm_burst_end rates it for this CPU).
             self.rate_burst(n, FULL_SPEED_PCT);
-            let task = &mut self.tasks[n as usize];
+            let task = &mut self.tasks[n.idx()];
             // Cost model: the switch and any owed cache refill or IPI become
             // extra work in the incoming task's burst.
             task.burst_end_exec += switch_cost + std::mem::take(&mut task.owed_ns);
@@ -465,7 +465,7 @@ impl Simulator {
                 task.stats.wait_ns += now.since(since);
                 if prev != next {
                     // sched_info_arrive: the wait before this run, and one more run.
-                    let st = &mut self.rqs[cpu as usize].schedstat;
+                    let st = &mut self.rqs[cpu.idx()].schedstat;
                     st.run_delay += now.since(since);
                     st.pcount += 1;
                 }
@@ -500,7 +500,7 @@ impl Simulator {
 
     pub(crate) fn context_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
         let now = self.now;
-        let rq = &mut self.rqs[cpu as usize];
+        let rq = &mut self.rqs[cpu.idx()];
         let ran = now.since(rq.slice_start);
         let mut prev_state = TaskState::Runnable;
         match prev {
@@ -508,7 +508,7 @@ impl Simulator {
                 rq.busy_ns += ran;
                 // sched_info_depart: the run that ends here.
                 rq.schedstat.rq_cpu_time += ran;
-                let task = &mut self.tasks[p as usize];
+                let task = &mut self.tasks[p.idx()];
                 task.stats.longest_run_ns = task.stats.longest_run_ns.max(ran);
                 prev_state = task.state;
                 if task.state == TaskState::Runnable {
@@ -529,13 +529,13 @@ impl Simulator {
 
     /// Schedules the BurstEnd of the task now running on `cpu` (if any).
     pub(crate) fn arm_burst_end(&mut self, cpu: CpuId) {
-        let rq = &mut self.rqs[cpu as usize];
+        let rq = &mut self.rqs[cpu.idx()];
         rq.burst_gen += 1;
         let gen = rq.burst_gen;
         if let Some(pid) = rq.curr() {
             self.rate_burst(pid, self.cpu_speed_pct(cpu));
-            let se = &self.tasks[pid as usize].se;
-            let left = self.tasks[pid as usize].burst_end_exec.saturating_sub(se.sum_exec_runtime);
+            let se = &self.tasks[pid.idx()].se;
+            let left = self.tasks[pid.idx()].burst_end_exec.saturating_sub(se.sum_exec_runtime);
             self.push(self.now.after(left.max(1)), Event::BurstEnd { cpu, gen });
         }
     }
@@ -560,7 +560,7 @@ impl Simulator {
         }
         self.account_interval(at);
         self.now = self.now.max(at);
-        for cpu in 0..self.rqs.len() as CpuId {
+        for cpu in CpuId::all(self.rqs.len() as u32) {
             self.update_curr(cpu);
         }
         self.finished = true;

@@ -69,7 +69,7 @@ impl Simulator {
         match r {
             Ok((v, kicks)) => {
                 for (cpu, preempt) in kicks {
-                    self.scx_kick(cpu, preempt);
+                    self.scx_kick(CpuId(cpu), preempt);
                 }
                 Some(v)
             }
@@ -90,16 +90,16 @@ impl Simulator {
     /// A kick reaches its CPU as an IPI (an event now), never inside the
     /// callback that sent it.
     fn scx_kick(&mut self, cpu: CpuId, preempt: bool) {
-        if (cpu as usize) < self.rqs.len() {
+        if cpu.idx() < self.rqs.len() {
             let st = state(self);
-            st.kick_preempt[cpu as usize] |= preempt;
+            st.kick_preempt[cpu.idx()] |= preempt;
             self.push(self.now, Event::ClassKick(cpu));
         }
     }
 
     fn scx_init_task(&mut self, pid: Pid) {
-        let t = &self.tasks[pid as usize];
-        let all = (0..self.rqs.len() as CpuId).all(|c| t.allowed.test(c));
+        let t = &self.tasks[pid.idx()];
+        let all = CpuId::all(self.rqs.len() as u32).all(|c| t.allowed.test(c));
         let cpus =
             if all { String::new() } else { t.allowed.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",") };
         let (now, weight, nice) = (self.now.0 as f64, t.se.weight as f64, t.nice as f64);
@@ -108,7 +108,7 @@ impl Simulator {
             return;
         }
         let host = st.host.clone();
-        if let Err(reason) = host.with(|h| h.init_task(now, pid as f64, weight, nice, &cpus)) {
+        if let Err(reason) = host.with(|h| h.init_task(now, f64::from(pid.0), weight, nice, &cpus)) {
             self.scx_fail("init_task", reason);
         }
     }
@@ -160,8 +160,8 @@ fn callback_of(op: HostOp) -> &'static str {
 }
 
 fn grow<T: Clone>(v: &mut Vec<T>, pid: Pid, fill: T) {
-    if v.len() <= pid as usize {
-        v.resize(pid as usize + 1, fill);
+    if v.len() <= pid.idx() {
+        v.resize(pid.idx() + 1, fill);
     }
 }
 
@@ -192,9 +192,9 @@ impl SchedClass for ExtClass {
             tripped: None,
             failed: false,
         }));
-        for cpu in 0..nr as CpuId {
-            let idle = sim.online.test(cpu) && sim.rqs[cpu as usize].curr_task.is_none();
-            sim.scx(HostOp::UpdateIdle, [sim.now.0 as f64, cpu as f64, idle as u8 as f64, 0.0]);
+        for cpu in CpuId::all(nr as u32) {
+            let idle = sim.online.test(cpu) && sim.rqs[cpu.idx()].curr_task.is_none();
+            sim.scx(HostOp::UpdateIdle, [sim.now.0 as f64, f64::from(cpu.0), idle as u8 as f64, 0.0]);
         }
     }
 
@@ -211,103 +211,103 @@ impl SchedClass for ExtClass {
     }
 
     fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
-        sim.rqs[cpu as usize].nr_running += 1;
-        sim.tasks[pid as usize].se.on_rq = true;
+        sim.rqs[cpu.idx()].nr_running += 1;
+        sim.tasks[pid.idx()].se.on_rq = true;
         if sim.class_data::<ExtState>().is_none() {
             return;
         }
         let now = sim.now;
         let st = state(sim);
         grow(&mut st.runnable_since, pid, None);
-        st.runnable_since[pid as usize].get_or_insert(now);
+        st.runnable_since[pid.idx()].get_or_insert(now);
         let flags = if kind == EnqueueKind::Wakeup { 1.0 } else { 0.0 };
-        sim.scx(HostOp::Enqueue, [now.0 as f64, pid as f64, cpu as f64, flags]);
+        sim.scx(HostOp::Enqueue, [now.0 as f64, f64::from(pid.0), f64::from(cpu.0), flags]);
     }
 
     fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, sleeping: bool) {
         self.update_curr(sim, cpu);
-        sim.rqs[cpu as usize].nr_running -= 1;
-        sim.tasks[pid as usize].se.on_rq = false;
+        sim.rqs[cpu.idx()].nr_running -= 1;
+        sim.tasks[pid.idx()].se.on_rq = false;
         if sim.class_data::<ExtState>().is_none() {
             return;
         }
-        let was_curr = sim.rqs[cpu as usize].curr_task == Some(pid);
+        let was_curr = sim.rqs[cpu.idx()].curr_task == Some(pid);
         let st = state(sim);
         grow(&mut st.runnable_since, pid, None);
-        st.runnable_since[pid as usize] = None;
+        st.runnable_since[pid.idx()] = None;
         let now = sim.now.0 as f64;
-        sim.scx(HostOp::Dequeue, [now, pid as f64, sleeping as u8 as f64, was_curr as u8 as f64]);
+        sim.scx(HostOp::Dequeue, [now, f64::from(pid.0), sleeping as u8 as f64, was_curr as u8 as f64]);
     }
 
     fn yield_task(&self, sim: &mut Simulator, pid: Pid, _cpu: CpuId) {
         if sim.class_data::<ExtState>().is_some() {
-            sim.scx(HostOp::Yield, [sim.now.0 as f64, pid as f64, 0.0, 0.0]);
+            sim.scx(HostOp::Yield, [sim.now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
         }
     }
 
     /// sched_ext preempts on wakeup only through the policy's kicks; an idle
     /// CPU reschedules to pick.
     fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
-        sim.rqs[cpu as usize].curr_task.is_none()
+        sim.rqs[cpu.idx()].curr_task.is_none()
     }
 
     fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
         sim.class_data::<ExtState>()?;
         let now = sim.now;
-        let r = sim.scx(HostOp::Pick, [now.0 as f64, cpu as f64, 0.0, 0.0])?;
+        let r = sim.scx(HostOp::Pick, [now.0 as f64, f64::from(cpu.0), 0.0, 0.0])?;
         if r < 0.0 {
             return None;
         }
-        let pid = r as Pid;
-        let ok = (pid as usize) < sim.tasks.len()
-            && sim.tasks[pid as usize].se.on_rq
+        let pid = Pid(r as u32);
+        let ok = pid.idx() < sim.tasks.len()
+            && sim.tasks[pid.idx()].se.on_rq
             && !sim.rqs.iter().any(|rq| rq.curr_task == Some(pid));
         if !ok {
             sim.scx_fail("dispatch", format!("the runtime handed out task {pid}, which is not runnable"));
             return None;
         }
-        let from = sim.tasks[pid as usize].cpu;
+        let from = sim.tasks[pid.idx()].cpu;
         if from != cpu {
             // Taken from a shared queue: the task moves to the CPU that runs it.
-            sim.rqs[from as usize].nr_running -= 1;
-            sim.rqs[from as usize].cfs_tasks_remove(pid);
+            sim.rqs[from.idx()].nr_running -= 1;
+            sim.rqs[from.idx()].cfs_tasks_remove(pid);
             sim.touch(from);
             sim.charge_migration(pid, from, cpu);
-            let t = &mut sim.tasks[pid as usize];
+            let t = &mut sim.tasks[pid.idx()];
             t.cpu = cpu;
             t.stats.migrations += 1;
-            sim.rqs[cpu as usize].nr_running += 1;
-            sim.rqs[cpu as usize].cfs_tasks_add(pid);
+            sim.rqs[cpu.idx()].nr_running += 1;
+            sim.rqs[cpu.idx()].cfs_tasks_add(pid);
             sim.touch(cpu);
             sim.index.touch_task(pid);
             sim.trace.emit(now, cpu, TraceKind::Migrate { pid, from, cause: MigrateCause::Dispatch });
         }
-        let sum = sim.tasks[pid as usize].se.sum_exec_runtime;
-        sim.tasks[pid as usize].se.exec_start = now;
+        let sum = sim.tasks[pid.idx()].se.sum_exec_runtime;
+        sim.tasks[pid.idx()].se.exec_start = now;
         let st = state(sim);
         grow(&mut st.runnable_since, pid, None);
         grow(&mut st.charged, pid, 0);
-        st.runnable_since[pid as usize] = None;
-        st.charged[pid as usize] = sum;
+        st.runnable_since[pid.idx()] = None;
+        st.charged[pid.idx()] = sum;
         Some(pid)
     }
 
     fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
         self.update_curr(sim, cpu);
-        if sim.class_data::<ExtState>().is_none() || !sim.tasks[pid as usize].se.on_rq {
+        if sim.class_data::<ExtState>().is_none() || !sim.tasks[pid.idx()].se.on_rq {
             return;
         }
         let now = sim.now;
         let st = state(sim);
         grow(&mut st.runnable_since, pid, None);
-        st.runnable_since[pid as usize] = Some(now);
-        sim.scx(HostOp::PutPrev, [now.0 as f64, pid as f64, 0.0, 0.0]);
+        st.runnable_since[pid.idx()] = Some(now);
+        sim.scx(HostOp::PutPrev, [now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
     }
 
     fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
-        let Some(pid) = sim.rqs[cpu as usize].curr_task else { return };
+        let Some(pid) = sim.rqs[cpu.idx()].curr_task else { return };
         let now = sim.now;
-        let se = &mut sim.tasks[pid as usize].se;
+        let se = &mut sim.tasks[pid.idx()].se;
         se.sum_exec_runtime += now.since(se.exec_start);
         se.exec_start = now;
     }
@@ -317,12 +317,12 @@ impl SchedClass for ExtClass {
         if sim.class_data::<ExtState>().is_none() {
             return false;
         }
-        let sum = sim.tasks[pid as usize].se.sum_exec_runtime;
+        let sum = sim.tasks[pid.idx()].se.sum_exec_runtime;
         let st = state(sim);
         grow(&mut st.charged, pid, 0);
-        let ran = sum.saturating_sub(st.charged[pid as usize]);
-        st.charged[pid as usize] = sum;
-        let expired = sim.scx(HostOp::Tick, [sim.now.0 as f64, pid as f64, ran as f64, 0.0]) == Some(1.0);
+        let ran = sum.saturating_sub(st.charged[pid.idx()]);
+        st.charged[pid.idx()] = sum;
+        let expired = sim.scx(HostOp::Tick, [sim.now.0 as f64, f64::from(pid.0), ran as f64, 0.0]) == Some(1.0);
         if sim.class_data::<ExtState>().is_some() && !sim.finished {
             sim.scx_watchdog();
         }
@@ -330,14 +330,14 @@ impl SchedClass for ExtClass {
     }
 
     fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
-        let prev = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid as usize].cpu };
+        let prev = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid.idx()].cpu };
         let flags = if kind == PlaceKind::Fork { 1.0 } else { 2.0 };
         let cpu = match sim.class_data::<ExtState>() {
-            Some(_) => sim.scx(HostOp::SelectCpu, [sim.now.0 as f64, pid as f64, prev as f64, flags]),
+            Some(_) => sim.scx(HostOp::SelectCpu, [sim.now.0 as f64, f64::from(pid.0), f64::from(prev.0), flags]),
             None => None,
         };
-        let cpu = cpu.map_or(prev, |c| c as CpuId);
-        if sim.online.test(cpu) && sim.tasks[pid as usize].allowed.test(cpu) {
+        let cpu = cpu.map_or(prev, |c| CpuId(c as u32));
+        if sim.online.test(cpu) && sim.tasks[pid.idx()].allowed.test(cpu) {
             cpu
         } else {
             sim.select_fallback_rq(pid, cpu)
@@ -346,14 +346,14 @@ impl SchedClass for ExtClass {
 
     fn task_dead(&self, sim: &mut Simulator, pid: Pid) {
         if sim.class_data::<ExtState>().is_some() {
-            sim.scx(HostOp::ExitTask, [sim.now.0 as f64, pid as f64, 0.0, 0.0]);
+            sim.scx(HostOp::ExitTask, [sim.now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
         }
     }
 
     fn task_switched(&self, sim: &mut Simulator, cpu: CpuId, _prev: Option<Pid>, next: Option<Pid>) {
         if sim.class_data::<ExtState>().is_some() {
             let idle = next.is_none() as u8 as f64;
-            sim.scx(HostOp::UpdateIdle, [sim.now.0 as f64, cpu as f64, idle, 0.0]);
+            sim.scx(HostOp::UpdateIdle, [sim.now.0 as f64, f64::from(cpu.0), idle, 0.0]);
         }
     }
 
@@ -368,12 +368,12 @@ impl SchedClass for ExtClass {
             sim.switch_class(class_for(PolicyKind::Cfs));
             return;
         }
-        let preempt = std::mem::take(&mut state(sim).kick_preempt[cpu as usize]);
-        match sim.rqs[cpu as usize].curr_task {
-            None => sim.rqs[cpu as usize].need_resched = true,
+        let preempt = std::mem::take(&mut state(sim).kick_preempt[cpu.idx()]);
+        match sim.rqs[cpu.idx()].curr_task {
+            None => sim.rqs[cpu.idx()].need_resched = true,
             Some(curr) if preempt => {
-                sim.scx(HostOp::Yield, [sim.now.0 as f64, curr as f64, 0.0, 0.0]);
-                sim.rqs[cpu as usize].need_resched = true;
+                sim.scx(HostOp::Yield, [sim.now.0 as f64, f64::from(curr.0), 0.0, 0.0]);
+                sim.rqs[cpu.idx()].need_resched = true;
             }
             Some(_) => {}
         }

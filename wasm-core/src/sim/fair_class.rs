@@ -22,7 +22,7 @@ use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::eevdf;
-use crate::sched::entity::{group_ent_id, is_group, EntId, Ents, GROUP_BIT};
+use crate::sched::entity::{ent_pid, group_ent_id, group_index, is_group, task_ent_id, EntId, Ents};
 use crate::sched::fair::{self, EnqueueKind, FairStrategy};
 use crate::sched::group::calc_cfs_shares;
 use crate::sched::identity::{wakeup_verdict, Identity};
@@ -39,7 +39,7 @@ macro_rules! level {
             $s.index.touch($cpu);
         }
         let cfs: &mut CfsRq =
-            if tg == 0 { &mut $s.rqs[$cpu as usize].cfs } else { &mut $s.gcfs[(tg - 1) * n + $cpu as usize] };
+            if tg == 0 { &mut $s.rqs[($cpu).idx()].cfs } else { &mut $s.gcfs[(tg - 1) * n + ($cpu).idx()] };
         (cfs, Ents { tasks: &mut $s.tasks[..], groups: &mut $s.gses })
     }};
 }
@@ -57,7 +57,7 @@ pub static EEVDF: FairClass = FairClass { strategy: FairStrategy::Eevdf };
 
 impl Simulator {
     pub(crate) fn gidx(&self, tg: u32, cpu: CpuId) -> usize {
-        (tg as usize - 1) * self.rqs.len() + cpu as usize
+        (tg as usize - 1) * self.rqs.len() + cpu.idx()
     }
 
     /// The entity of group `tg` on `cpu`.
@@ -67,12 +67,12 @@ impl Simulator {
 
     /// The group whose runqueue a group entity stands for.
     pub(crate) fn tg_of_gse(&self, id: EntId) -> u32 {
-        ((id & !GROUP_BIT) as usize / self.rqs.len()) as u32 + 1
+        (group_index(id) / self.rqs.len()) as u32 + 1
     }
 
     pub(crate) fn cfs_of(&self, tg: u32, cpu: CpuId) -> &CfsRq {
         if tg == 0 {
-            &self.rqs[cpu as usize].cfs
+            &self.rqs[cpu.idx()].cfs
         } else {
             &self.gcfs[self.gidx(tg, cpu)]
         }
@@ -85,8 +85,8 @@ impl Simulator {
     /// (level tg, entity) pairs from the task up to the root.
     pub(crate) fn chain(&self, pid: Pid, cpu: CpuId) -> Chain {
         let mut out = Chain::default();
-        let mut tg = self.tasks[pid as usize].tg;
-        out.push((tg, pid));
+        let mut tg = self.tasks[pid.idx()].tg;
+        out.push((tg, task_ent_id(pid)));
         while tg != 0 {
             out.push((self.parent_tg(tg), self.gse_id(tg, cpu)));
             tg = self.parent_tg(tg);
@@ -104,25 +104,25 @@ impl Simulator {
         // before update_curr when the enqueue is not a wakeup).
         let mut debit = (kind == EnqueueKind::New).then(|| self.task_vslice(pid, cpu));
         if kind == EnqueueKind::New {
-            if let Some(rel) = self.tasks[pid as usize].fork_vruntime.take() {
-                let min = self.cfs_of(self.tasks[pid as usize].tg, cpu).min_vruntime;
-                self.tasks[pid as usize].se.vruntime = min + rel;
+            if let Some(rel) = self.tasks[pid.idx()].fork_vruntime.take() {
+                let min = self.cfs_of(self.tasks[pid.idx()].tg, cpu).min_vruntime;
+                self.tasks[pid.idx()].se.vruntime = min + rel;
                 debit = None;
             }
         }
         let mut kind = kind;
         let mut enqueueing = true;
         // The task's class follows its group's (forked children included).
-        self.tasks[pid as usize].se.identity = self.tgs[self.tasks[pid as usize].tg as usize].identity;
+        self.tasks[pid.idx()].se.identity = self.tgs[self.tasks[pid.idx()].tg as usize].identity;
         let (base_slice, task_slice) = self.eevdf_slices(st, pid);
-        self.tasks[pid as usize].se.slice = task_slice;
+        self.tasks[pid.idx()].se.slice = task_slice;
         for (tg, id) in self.chain(pid, cpu) {
             if enqueueing && !self.ent(id).on_rq {
                 if kind == EnqueueKind::New {
                     // init_task_runnable_average: a new task's load starts at its weight.
                     let (cfs, ents) = level!(self, tg, cpu);
                     let slice = fair::sched_slice(cfs, ents.se(id), &self.tunables);
-                    let se = &mut self.tasks[id as usize].se;
+                    let se = &mut self.tasks[ent_pid(id).idx()].se;
                     se.avg = SchedAvg::new_task(slice, se.weight, now);
                 }
                 self.enqueue_entity_load_avg(tg, cpu, id, kind == EnqueueKind::Wakeup);
@@ -154,8 +154,8 @@ impl Simulator {
             }
         }
         // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
-        self.rqs[cpu as usize].nr_running += 1;
-        if self.rqs[cpu as usize].nr_running() == 2 {
+        self.rqs[cpu.idx()].nr_running += 1;
+        if self.rqs[cpu.idx()].nr_running() == 2 {
             self.lb.rd_overload = true;
         }
     }
@@ -191,7 +191,7 @@ impl Simulator {
                 self.update_entity_load_avg(tg, cpu, id, true);
             }
         }
-        self.rqs[cpu as usize].nr_running -= 1;
+        self.rqs[cpu.idx()].nr_running -= 1;
     }
 
     /// `set_next_buddy` / `set_last_buddy`: mark the entity at each level.
@@ -228,20 +228,20 @@ impl Simulator {
     /// A queued task is charged at its old weight first, its runqueue's load
     /// follows, and its group's shares are refreshed.
     pub(crate) fn reweight_task(&mut self, st: FairStrategy, pid: Pid, weight: u64) {
-        let task = &self.tasks[pid as usize];
+        let task = &self.tasks[pid.idx()];
         if task.se.weight == weight.max(1) {
             return;
         }
         if !task.se.on_rq {
-            self.tasks[pid as usize].se.set_weight(weight);
+            self.tasks[pid.idx()].se.set_weight(weight);
             return;
         }
         let (cpu, tg) = (task.cpu, task.tg);
-        if self.rqs[cpu as usize].curr_task == Some(pid) {
+        if self.rqs[cpu.idx()].curr_task == Some(pid) {
             self.fair_update_curr(st, cpu);
         }
         let (cfs, ents) = level!(self, tg, cpu);
-        fair::reweight_entity(cfs, &mut ents.tasks[pid as usize].se, weight);
+        fair::reweight_entity(cfs, &mut ents.tasks[pid.idx()].se, weight);
         if tg != 0 {
             self.update_cfs_shares(st, tg, cpu);
         }
@@ -254,7 +254,7 @@ impl Simulator {
             return (0, 0);
         }
         let base = self.tunables.min_granularity_ns;
-        let custom = self.policy.slices.get(self.tasks[pid as usize].tgid as usize).copied().unwrap_or(0);
+        let custom = self.policy.slices.get(self.tasks[pid.idx()].tgid as usize).copied().unwrap_or(0);
         (base, if custom > 0 { custom } else { base })
     }
 
@@ -262,7 +262,7 @@ impl Simulator {
     fn task_slice(&self, pid: Pid, cpu: CpuId) -> u64 {
         let chain = self.chain(pid, cpu);
         let (tg0, id0) = chain[0];
-        let mut slice = fair::sched_slice(self.cfs_of(tg0, cpu), &self.tasks[id0 as usize].se, &self.tunables);
+        let mut slice = fair::sched_slice(self.cfs_of(tg0, cpu), &self.tasks[ent_pid(id0).idx()].se, &self.tunables);
         for &(tg, id) in &chain[1..] {
             slice = fair::level_share(slice, self.cfs_of(tg, cpu), self.ent(id));
         }
@@ -280,17 +280,17 @@ impl Simulator {
         if st == FairStrategy::Eevdf {
             return;
         }
-        let cfs = self.cfs_of(self.tasks[child as usize].tg, cpu);
+        let cfs = self.cfs_of(self.tasks[child.idx()].tg, cpu);
         let min = cfs.min_vruntime;
         let curr = cfs.curr.map(|e| self.ent(e).vruntime);
         let debit = if self.tunables.features.start_debit { self.task_vslice(child, cpu) } else { 0 };
         let v = curr.unwrap_or(0).max(min + debit);
-        self.tasks[child as usize].fork_vruntime = Some(v - min);
+        self.tasks[child.idx()].fork_vruntime = Some(v - min);
     }
 
     /// `sched_vslice`: the slice in the task's virtual time.
     fn task_vslice(&self, pid: Pid, cpu: CpuId) -> u64 {
-        fair::calc_delta_fair(self.task_slice(pid, cpu), &self.tasks[pid as usize].se)
+        fair::calc_delta_fair(self.task_slice(pid, cpu), &self.tasks[pid.idx()].se)
     }
 
     pub(crate) fn ent(&self, id: EntId) -> &crate::sched::entity::SchedEntity {
@@ -313,7 +313,7 @@ impl Simulator {
             if is_group(id) {
                 tg = self.tg_of_gse(id);
             } else {
-                return Some(id);
+                return Some(ent_pid(id));
             }
         }
     }
@@ -336,7 +336,7 @@ impl Simulator {
 
     /// `update_curr` on every level of the running task's chain.
     fn fair_update_curr(&mut self, st: FairStrategy, cpu: CpuId) {
-        let Some(pid) = self.rqs[cpu as usize].curr_task else { return };
+        let Some(pid) = self.rqs[cpu.idx()].curr_task else { return };
         let now = self.now;
         for (tg, _) in self.chain(pid, cpu) {
             let (cfs, mut ents) = level!(self, tg, cpu);
@@ -384,13 +384,13 @@ impl Simulator {
     /// the level where their ancestries meet (`find_matching_se`). Sets the
     /// buddies as the kernel does; true = preempt.
     fn check_preempt_wakeup(&mut self, st: FairStrategy, cpu: CpuId, p: Pid, is_fork: bool) -> bool {
-        let Some(curr) = self.rqs[cpu as usize].curr_task else { return true };
+        let Some(curr) = self.rqs[cpu.idx()].curr_task else { return true };
         if curr == p {
             return false;
         }
         let now = self.now;
         let t = self.tunables.clone();
-        let curr_tg = self.tasks[curr as usize].tg;
+        let curr_tg = self.tasks[curr.idx()].tg;
         let scale = self.cfs_of(curr_tg, cpu).nr_running as u64 >= t.nr_latency;
         let p_chain = self.chain(p, cpu);
         let mut next_marked = false;
@@ -483,18 +483,18 @@ impl SchedClass for FairClass {
     /// `switched_from_fair`: the vruntime is kept relative to the queue's
     /// min_vruntime while the task is away.
     fn switched_from(&self, sim: &mut Simulator, pid: Pid) {
-        let t = &sim.tasks[pid as usize];
+        let t = &sim.tasks[pid.idx()];
         let min = sim.cfs_of(t.tg, t.cpu).min_vruntime;
-        let se = &mut sim.tasks[pid as usize].se;
+        let se = &mut sim.tasks[pid.idx()].se;
         se.vruntime = se.vruntime.saturating_sub(min);
         sim.switched_from_fair_load(pid);
     }
 
     /// `switched_to_fair`: made absolute again on the queue it comes back to.
     fn switched_to(&self, sim: &mut Simulator, pid: Pid) {
-        let t = &sim.tasks[pid as usize];
+        let t = &sim.tasks[pid.idx()];
         let min = sim.cfs_of(t.tg, t.cpu).min_vruntime;
-        sim.tasks[pid as usize].se.vruntime += min;
+        sim.tasks[pid.idx()].se.vruntime += min;
     }
 
     fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
@@ -546,11 +546,11 @@ impl SchedClass for FairClass {
 
     /// A new thread changes its process's thread count (PFS, DW-CFS).
     fn task_new(&self, sim: &mut Simulator, pid: Pid) {
-        sim.refresh_thread_weights(self.strategy, sim.tasks[pid as usize].tgid);
+        sim.refresh_thread_weights(self.strategy, sim.tasks[pid.idx()].tgid);
     }
 
     fn task_dead(&self, sim: &mut Simulator, pid: Pid) {
-        sim.refresh_thread_weights(self.strategy, sim.tasks[pid as usize].tgid);
+        sim.refresh_thread_weights(self.strategy, sim.tasks[pid.idx()].tgid);
     }
 
     /// DW-CFS weights follow the online CPU count.

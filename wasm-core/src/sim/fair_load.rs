@@ -14,7 +14,7 @@
 
 use super::Simulator;
 use crate::sched::cfs_rq::CfsRq;
-use crate::sched::entity::{is_group, EntId, SchedEntity, GROUP_BIT};
+use crate::sched::entity::{ent_pid, group_index, is_group, EntId, SchedEntity};
 use crate::sched::load_avg::{
     group_entity_contrib, subtract_blocked_load_contrib, synchronize_entity_decay, update_cfs_rq_blocked_load,
     update_tg_runnable_avg,
@@ -27,7 +27,7 @@ impl Simulator {
     fn load_cfs_mut(&mut self, tg: u32, cpu: CpuId) -> &mut CfsRq {
         if tg == 0 {
             self.index.touch(cpu);
-            &mut self.rqs[cpu as usize].cfs
+            &mut self.rqs[cpu.idx()].cfs
         } else {
             let i = self.gidx(tg, cpu);
             &mut self.gcfs[i]
@@ -36,9 +36,9 @@ impl Simulator {
 
     fn ent_mut(&mut self, id: EntId) -> &mut SchedEntity {
         if is_group(id) {
-            &mut self.gses[(id & !GROUP_BIT) as usize]
+            &mut self.gses[group_index(id)]
         } else {
-            &mut self.tasks[id as usize].se
+            &mut self.tasks[ent_pid(id).idx()].se
         }
     }
 
@@ -87,7 +87,7 @@ impl Simulator {
     /// entity: its group's runnable fraction on this CPU passed on, then its
     /// part of the group's shares; its utilisation is its runqueue's.
     fn refresh_group_entity_contrib(&mut self, id: EntId) {
-        let gi = (id & !GROUP_BIT) as usize;
+        let gi = group_index(id);
         let tg = self.tg_of_gse(id) as usize;
         let delta = update_tg_runnable_avg(&self.gses[gi].avg, &mut self.gcfs[gi]);
         self.tgs[tg].runnable_avg += delta;
@@ -161,7 +161,7 @@ impl Simulator {
         let parent = self.tgs[tg as usize].parent;
         let parent_listed = match parent {
             None => true,
-            Some(0) => self.rqs[cpu as usize].cfs.on_list,
+            Some(0) => self.rqs[cpu.idx()].cfs.on_list,
             Some(p) => self.cfs_of(p, cpu).on_list,
         };
         let cfs = self.load_cfs_mut(tg, cpu);
@@ -170,7 +170,7 @@ impl Simulator {
         }
         cfs.on_list = true;
         if tg != 0 {
-            let list = &mut self.rqs[cpu as usize].leaf_cfs_rqs;
+            let list = &mut self.rqs[cpu.idx()].leaf_cfs_rqs;
             if parent_listed {
                 // A VecDeque: adding at the front moves nothing.
                 list.push_front(tg);
@@ -187,8 +187,8 @@ impl Simulator {
     /// whose entity's runnable history has decayed to nothing leaves the list.
     pub(crate) fn update_blocked_averages(&mut self, cpu: CpuId) {
         let mut i = 0;
-        while i < self.rqs[cpu as usize].leaf_cfs_rqs.len() {
-            let tg = self.rqs[cpu as usize].leaf_cfs_rqs[i];
+        while i < self.rqs[cpu.idx()].leaf_cfs_rqs.len() {
+            let tg = self.rqs[cpu.idx()].leaf_cfs_rqs[i];
             self.update_cfs_rq_blocked_load(tg, cpu, true);
             let gse = self.gse_id(tg, cpu);
             let parent = self.tgs[tg as usize].parent.unwrap_or(0);
@@ -196,7 +196,7 @@ impl Simulator {
             let gi = self.gidx(tg, cpu);
             if self.gses[gi].avg.runnable_avg_sum == 0 && self.gcfs[gi].nr_running == 0 {
                 self.gcfs[gi].on_list = false;
-                self.rqs[cpu as usize].leaf_cfs_rqs.remove(i);
+                self.rqs[cpu.idx()].leaf_cfs_rqs.remove(i);
             } else {
                 i += 1;
             }
@@ -208,12 +208,12 @@ impl Simulator {
     /// CPU leaves its (decayed) contribution to be taken off the old
     /// runqueue's blocked load, and carries the decay periods it slept.
     pub(crate) fn migrate_task_load(&mut self, pid: Pid, from: CpuId) {
-        if self.tasks[pid as usize].se.avg.decay_count == 0 {
+        if self.tasks[pid.idx()].se.avg.decay_count == 0 {
             return;
         }
-        let tg = self.tasks[pid as usize].tg;
+        let tg = self.tasks[pid.idx()].tg;
         let counter = self.cfs_of(tg, from).decay_counter;
-        let avg = &mut self.tasks[pid as usize].se.avg;
+        let avg = &mut self.tasks[pid.idx()].se.avg;
         let decays = synchronize_entity_decay(counter, avg);
         avg.decay_count = -(decays as i64);
         let contrib = avg.load_avg_contrib;
@@ -223,12 +223,12 @@ impl Simulator {
     /// The load side of `switched_from_fair`: a sleeper leaving the class
     /// takes its contribution out of the blocked load.
     pub(crate) fn switched_from_fair_load(&mut self, pid: Pid) {
-        if self.tasks[pid as usize].se.avg.decay_count == 0 {
+        if self.tasks[pid.idx()].se.avg.decay_count == 0 {
             return;
         }
-        let (tg, cpu) = (self.tasks[pid as usize].tg, self.tasks[pid as usize].cpu);
+        let (tg, cpu) = (self.tasks[pid.idx()].tg, self.tasks[pid.idx()].cpu);
         let counter = self.cfs_of(tg, cpu).decay_counter;
-        let avg = &mut self.tasks[pid as usize].se.avg;
+        let avg = &mut self.tasks[pid.idx()].se.avg;
         synchronize_entity_decay(counter, avg);
         let contrib = avg.load_avg_contrib as i64;
         subtract_blocked_load_contrib(self.load_cfs_mut(tg, cpu), contrib);

@@ -17,10 +17,10 @@ use crate::program::{Dist, Op};
 use crate::sched::pelt::decay_load;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
-use crate::time::SimTime;
+use crate::time::{CpuId, Pid, SimTime};
 
 fn sleeper() -> ProcessSpec {
-    let mut p = hog("T", 0, Some(&[0]));
+    let mut p = hog("T", 0, Some(&[CpuId(0)]));
     p.program = vec![Op::Repeat {
         times: None,
         body: vec![Op::Run(Dist::Fixed(2_000_000)), Op::Sleep(Dist::Fixed(20_000_000))],
@@ -29,21 +29,21 @@ fn sleeper() -> ProcessSpec {
 }
 
 /// T asleep since 46 ms (it ran 44–46 ms after two 22 ms rounds), seen at 50 ms.
-fn asleep() -> (Simulator, u32, usize) {
+fn asleep() -> (Simulator, Pid, usize) {
     let mut sim = Simulator::new(&config(1, 2, 1, 1000, true, vec![sleeper()]));
     sim.run_until(SimTime(50_000_000));
     let pid = sim.processes()[0].threads[0];
-    let tg = sim.tasks[pid as usize].tg;
+    let tg = sim.tasks[pid.idx()].tg;
     assert_ne!(tg, 0, "T is in its autogroup");
-    assert!(!sim.tasks[pid as usize].se.on_rq, "T sleeps at 50 ms");
-    let gi = sim.gidx(tg, 0);
+    assert!(!sim.tasks[pid.idx()].se.on_rq, "T sleeps at 50 ms");
+    let gi = sim.gidx(tg, CpuId(0));
     (sim, pid, gi)
 }
 
 #[test]
 fn a_sleeper_stays_in_its_groups_load() {
     let (sim, pid, gi) = asleep();
-    let (g, t) = (&sim.gcfs[gi], &sim.tasks[pid as usize].se.avg);
+    let (g, t) = (&sim.gcfs[gi], &sim.tasks[pid.idx()].se.avg);
     let tg = &sim.tgs[g.tg as usize];
     assert_eq!(g.runnable_load_avg, 0);
     assert!(t.load_avg_contrib > 0);
@@ -61,7 +61,7 @@ fn blocked_load_decays_at_a_balancing_pass() {
     let counter = sim.gcfs[gi].decay_counter;
     // 40 periods after the last decay, a balancing pass on CPU 0.
     sim.now = SimTime((last + 40) << 20);
-    sim.update_blocked_averages(0);
+    sim.update_blocked_averages(CpuId(0));
     let g = &sim.gcfs[gi];
     assert_eq!(g.blocked_load_avg, decay_load(before, 40));
     assert_eq!(g.decay_counter, counter + 40);
@@ -72,17 +72,17 @@ fn blocked_load_decays_at_a_balancing_pass() {
 #[test]
 fn a_sleeper_woken_elsewhere_leaves_its_load_to_be_removed() {
     let (mut sim, pid, gi) = asleep();
-    let c = sim.tasks[pid as usize].se.avg.load_avg_contrib;
+    let c = sim.tasks[pid.idx()].se.avg.load_avg_contrib;
     // Three decay periods counted on G's runqueue since T slept.
     sim.gcfs[gi].decay_counter += 3;
-    sim.migrate_task_load(pid, 0);
+    sim.migrate_task_load(pid, CpuId(0));
     let decayed = decay_load(c, 3);
-    assert_eq!(sim.tasks[pid as usize].se.avg.load_avg_contrib, decayed);
-    assert_eq!(sim.tasks[pid as usize].se.avg.decay_count, -3);
+    assert_eq!(sim.tasks[pid.idx()].se.avg.load_avg_contrib, decayed);
+    assert_eq!(sim.tasks[pid.idx()].se.avg.decay_count, -3);
     assert_eq!(sim.gcfs[gi].removed_load, decayed);
     let (blocked, tg) = (sim.gcfs[gi].blocked_load_avg, sim.gcfs[gi].tg);
     let periods = (sim.now.ns() >> 20) - sim.gcfs[gi].last_decay;
-    sim.update_cfs_rq_blocked_load(tg, 0, true);
+    sim.update_cfs_rq_blocked_load(tg, CpuId(0), true);
     assert_eq!(sim.gcfs[gi].removed_load, 0);
     assert_eq!(sim.gcfs[gi].blocked_load_avg, decay_load(blocked - decayed, periods), "removed, then decayed");
 }

@@ -37,7 +37,7 @@ impl Simulator {
     }
 
     pub(crate) fn is_smt_expeller(&self, pid: Pid) -> bool {
-        self.tgs[self.tasks[pid as usize].tg as usize].smt_expeller
+        self.tgs[self.tasks[pid.idx()].tg as usize].smt_expeller
     }
 
     /// True when an SMT expeller runs on another hardware thread of `cpu`'s
@@ -48,7 +48,7 @@ impl Simulator {
                 .machine
                 .smt_siblings(cpu)
                 .filter(|&s| s != cpu)
-                .any(|s| self.rqs[s as usize].curr_task.is_some_and(|p| self.is_smt_expeller(p)))
+                .any(|s| self.rqs[s.idx()].curr_task.is_some_and(|p| self.is_smt_expeller(p)))
     }
 
     /// After `cpu` switched from `prev` to `next`: an expeller that starts
@@ -80,10 +80,10 @@ impl Simulator {
     /// Whether sibling `s` must pick again: it runs underclass work beside a
     /// running expeller, or it idles with work queued and no expeller beside it.
     fn expel_kick_due(&self, s: CpuId) -> bool {
-        let rq = &self.rqs[s as usize];
+        let rq = &self.rqs[s.idx()];
         rq.online
             && match rq.curr_task {
-                Some(c) => self.tasks[c as usize].se.identity == Identity::Underclass && self.smt_expelled(s),
+                Some(c) => self.tasks[c.idx()].se.identity == Identity::Underclass && self.smt_expelled(s),
                 None => rq.nr_running() > 0 && !self.smt_expelled(s),
             }
     }
@@ -92,7 +92,7 @@ impl Simulator {
     /// expeller may have stopped, or the sibling switched, meanwhile).
     pub(crate) fn expel_kick(&mut self, s: CpuId) {
         if self.expel_kick_due(s) {
-            self.rqs[s as usize].need_resched = true;
+            self.rqs[s.idx()].need_resched = true;
             self.resched_if_needed(s);
         }
     }
@@ -123,11 +123,11 @@ impl Simulator {
     /// path (select_idle_sibling and its scans); its `find_idlest_cpu` (4.1)
     /// or `find_idlest_group_cpu` (modern) tests plain idleness.
     pub(crate) fn id_idle_cpu(&self, pid: Pid, cpu: CpuId) -> bool {
-        let rq = &self.rqs[cpu as usize];
+        let rq = &self.rqs[cpu.idx()];
         if !self.policy.group_identity {
             return rq.is_idle();
         }
-        match self.tgs[self.tasks[pid as usize].tg as usize].identity {
+        match self.tgs[self.tasks[pid.idx()].tg as usize].identity {
             Identity::Normal => rq.is_idle(),
             Identity::Underclass => rq.is_idle() && !self.smt_expelled(cpu),
             Identity::Highclass => {

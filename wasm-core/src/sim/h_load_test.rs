@@ -16,28 +16,28 @@
 
 use super::test_config::{config, hog};
 use super::Simulator;
-use crate::time::SimTime;
+use crate::time::{CpuId, Pid, SimTime};
 
-fn set_loads(sim: &mut Simulator, pid: u32, root: i64, gse: u64, group: i64, task: u64) {
-    let tg = sim.tasks[pid as usize].tg;
+fn set_loads(sim: &mut Simulator, pid: Pid, root: i64, gse: u64, group: i64, task: u64) {
+    let tg = sim.tasks[pid.idx()].tg;
     assert_ne!(tg, 0, "T runs in its autogroup");
     sim.rqs[0].cfs.runnable_load_avg = root;
-    let gi = sim.gidx(tg, 0);
+    let gi = sim.gidx(tg, CpuId(0));
     sim.gcfs[gi].runnable_load_avg = group;
     sim.gses[gi].avg.load_avg_contrib = gse;
-    sim.tasks[pid as usize].se.avg.load_avg_contrib = task;
+    sim.tasks[pid.idx()].se.avg.load_avg_contrib = task;
 }
 
 #[test]
 fn h_load_is_kept_for_the_rest_of_its_jiffy() {
-    let mut sim = Simulator::new(&config(1, 2, 1, 250, true, vec![hog("T", 100_000_000, Some(&[0]))]));
+    let mut sim = Simulator::new(&config(1, 2, 1, 250, true, vec![hog("T", 100_000_000, Some(&[CpuId(0)]))]));
     sim.run_until(SimTime(10_000_000));
     let pid = sim.processes()[0].threads[0];
     let jiffy = sim.jiffies();
     set_loads(&mut sim, pid, 3000, 2000, 1500, 500);
-    assert_eq!(sim.task_h_load(pid, 0), 665);
+    assert_eq!(sim.task_h_load(pid, CpuId(0)), 665);
     set_loads(&mut sim, pid, 3000, 1000, 1000, 500);
-    assert_eq!(sim.task_h_load(pid, 0), 998, "the jiffy's h_load stands");
+    assert_eq!(sim.task_h_load(pid, CpuId(0)), 998, "the jiffy's h_load stands");
     sim.now = SimTime((jiffy + 1) * sim.tick_ns);
-    assert_eq!(sim.task_h_load(pid, 0), 499, "a new jiffy walks again");
+    assert_eq!(sim.task_h_load(pid, CpuId(0)), 499, "a new jiffy walks again");
 }

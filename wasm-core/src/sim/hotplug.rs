@@ -21,8 +21,8 @@ use crate::trace::{MigrateCause, TraceKind};
 impl Simulator {
     pub(crate) fn timed_event(&mut self, kind: TimedEventKind) {
         match kind {
-            TimedEventKind::CpuOffline(cpu) => self.cpu_offline(cpu),
-            TimedEventKind::CpuOnline(cpu) => self.cpu_online(cpu),
+            TimedEventKind::CpuOffline(cpu) => self.cpu_offline(CpuId(cpu)),
+            TimedEventKind::CpuOnline(cpu) => self.cpu_online(CpuId(cpu)),
         }
     }
 
@@ -37,18 +37,18 @@ impl Simulator {
             return self.note_hotplug_ignored(HotplugIgnored::LastOnline(cpu));
         }
         self.online.clear(cpu);
-        self.rqs[cpu as usize].online = false;
+        self.rqs[cpu.idx()].online = false;
         self.touch(cpu);
         self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: true });
         self.preempt_curr_for_move(cpu);
-        let queued: Vec<_> = self.rqs[cpu as usize].cfs_tasks.iter().copied().collect();
+        let queued: Vec<_> = self.rqs[cpu.idx()].cfs_tasks.iter().copied().collect();
         let mut touched = Vec::new();
         for pid in queued {
             let dest = self.select_fallback_rq(pid, cpu);
             self.move_queued_task(pid, dest, MigrateCause::Hotplug);
             touched.push(dest);
         }
-        self.rqs[cpu as usize].idle_stamp = None;
+        self.rqs[cpu.idx()].idle_stamp = None;
         self.after_topology_change();
         for dest in touched {
             self.resched_if_needed(dest);
@@ -56,11 +56,11 @@ impl Simulator {
     }
 
     fn cpu_online(&mut self, cpu: CpuId) {
-        if self.online.test(cpu) || cpu >= self.rqs.len() as CpuId {
+        if self.online.test(cpu) || cpu.idx() >= self.rqs.len() {
             return self.note_hotplug_ignored(HotplugIgnored::AlreadyOnline(cpu));
         }
         self.online.set(cpu);
-        let rq = &mut self.rqs[cpu as usize];
+        let rq = &mut self.rqs[cpu.idx()];
         rq.online = true;
         rq.idle_stamp = Some(self.now);
         rq.slice_start = self.now;

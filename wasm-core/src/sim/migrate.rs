@@ -13,18 +13,18 @@ impl Simulator {
     /// it preempts what runs there.
     pub(crate) fn move_queued_task(&mut self, pid: Pid, to: CpuId, cause: MigrateCause) {
         let now = self.now;
-        let from = self.tasks[pid as usize].cpu;
-        debug_assert_eq!(self.tasks[pid as usize].state, TaskState::Runnable);
+        let from = self.tasks[pid.idx()].cpu;
+        debug_assert_eq!(self.tasks[pid.idx()].state, TaskState::Runnable);
         self.class().dequeue_task(self, pid, from, false);
-        self.rqs[from as usize].cfs_tasks_remove(pid);
+        self.rqs[from.idx()].cfs_tasks_remove(pid);
         self.touch(from);
         self.class().migrate_task_rq(self, pid, from, to);
         self.charge_migration(pid, from, to);
-        let task = &mut self.tasks[pid as usize];
+        let task = &mut self.tasks[pid.idx()];
         task.cpu = to;
         task.stats.migrations += 1;
         self.class().enqueue_task(self, pid, to, EnqueueKind::Migrate);
-        self.rqs[to as usize].cfs_tasks_add(pid);
+        self.rqs[to.idx()].cfs_tasks_add(pid);
         self.touch(to);
         self.index.touch_task(pid);
         self.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
@@ -36,13 +36,13 @@ impl Simulator {
     pub(crate) fn charge_migration(&mut self, pid: Pid, from: CpuId, to: CpuId) {
         let remote = self.machine.node_of(from) != self.machine.node_of(to);
         let cost = if remote { self.costs.migration_cold_remote_ns } else { self.costs.migration_cold_ns };
-        self.tasks[pid as usize].owed_ns += cost;
+        self.tasks[pid.idx()].owed_ns += cost;
     }
 
     /// `check_preempt_curr` after a task arrived on `cpu`.
     pub(crate) fn check_preempt_curr(&mut self, cpu: CpuId, pid: Pid) {
         if self.class().check_preempt_curr(self, cpu, pid, false) {
-            self.rqs[cpu as usize].need_resched = true;
+            self.rqs[cpu.idx()].need_resched = true;
         }
     }
 
@@ -52,29 +52,29 @@ impl Simulator {
         if from == to {
             return;
         }
-        let tg = self.tasks[pid as usize].tg;
+        let tg = self.tasks[pid.idx()].tg;
         let old_min = self.cfs_of(tg, from).min_vruntime;
         let new_min = self.cfs_of(tg, to).min_vruntime;
-        let se = &mut self.tasks[pid as usize].se;
+        let se = &mut self.tasks[pid.idx()].se;
         se.vruntime = (se.vruntime + new_min).saturating_sub(old_min);
     }
 
     /// Takes the running task of `cpu` off the CPU (it stays queued), as the
     /// stopper or hotplug do before moving it. Counts as an involuntary switch.
     pub(crate) fn preempt_curr_for_move(&mut self, cpu: CpuId) -> Option<Pid> {
-        let curr = self.rqs[cpu as usize].curr()?;
+        let curr = self.rqs[cpu.idx()].curr()?;
         let now = self.now;
         self.class().put_prev_task(self, curr, cpu);
         // Leaving the CPU ends (or pauses) the work before its own code, as any switch out does.
         self.settle_prelude(curr);
-        self.rqs[cpu as usize].curr_task = None;
-        let task = &mut self.tasks[curr as usize];
+        self.rqs[cpu.idx()].curr_task = None;
+        let task = &mut self.tasks[curr.idx()];
         task.state = TaskState::Runnable;
         task.stats.wait_start = Some(now);
         self.touch(cpu);
         self.index.touch_task(curr);
         self.context_switch(cpu, Some(curr), None);
-        self.rqs[cpu as usize].burst_gen += 1;
+        self.rqs[cpu.idx()].burst_gen += 1;
         Some(curr)
     }
 
@@ -83,7 +83,7 @@ impl Simulator {
     /// widens the task's affinity, and so do we).
     pub(crate) fn select_fallback_rq(&mut self, pid: Pid, near: CpuId) -> CpuId {
         let node = self.machine.node_of(near);
-        let allowed = &self.tasks[pid as usize].allowed;
+        let allowed = &self.tasks[pid.idx()].allowed;
         let online = &self.online;
         let usable = |c: CpuId| online.test(c) && allowed.test(c);
         if let Some(c) = self.machine.node_cpus(node).find(|&c| usable(c)) {
@@ -92,8 +92,8 @@ impl Simulator {
         if let Some(c) = online.iter().find(|&c| usable(c)) {
             return c;
         }
-        let any = online.first().unwrap_or(0);
-        self.tasks[pid as usize].allowed = self.online.clone();
+        let any = online.first().unwrap_or(CpuId(0));
+        self.tasks[pid.idx()].allowed = self.online.clone();
         self.index.forget_task_mask(pid);
         any
     }

@@ -54,7 +54,7 @@ use crate::program::{Program, ProgramCursor};
 use crate::rbtree::Rotation;
 use crate::rng::Rng;
 use crate::sched::cfs_rq::CfsRq;
-use crate::sched::entity::SchedEntity;
+use crate::sched::entity::{EntId, SchedEntity};
 use crate::sched::group::TaskGroup;
 use crate::sched::tunables::CfsTunables;
 use crate::task::{Process, Task};
@@ -92,7 +92,7 @@ pub struct Simulator {
     pub(crate) trace: Trace,
     pub(crate) events: u64,
     pub(crate) finished: bool,
-    pub(crate) rotations: Vec<(CpuId, Rotation<Pid>)>,
+    pub(crate) rotations: Vec<(CpuId, Rotation<EntId>)>,
     pub(crate) machine: Machine,
     pub(crate) knobs: crate::sched::tunables::CfsKnobs,
     pub(crate) bugs: BugSwitches,
@@ -156,7 +156,7 @@ impl Simulator {
             tasks: Vec::new(),
             procs: Vec::new(),
             programs: Vec::new(),
-            rqs: (0..nr_cpus).map(Rq::new).collect(),
+            rqs: CpuId::all(nr_cpus).map(Rq::new).collect(),
             tunables,
             trace: Trace::default(),
             events: 0,
@@ -214,7 +214,7 @@ impl Simulator {
             });
             let mut threads = Vec::new();
             for i in 0..spec.threads {
-                let pid = sim.tasks.len() as Pid;
+                let pid = Pid(sim.tasks.len() as u32);
                 let name = if spec.threads == 1 { spec.name.clone() } else { format!("{}/{}", spec.name, i) };
                 let allowed = spec.affinity.clone().unwrap_or_else(|| CpuMask::from_range(0..nr_cpus));
                 let mut task = Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program), allowed);
@@ -223,7 +223,7 @@ impl Simulator {
                 threads.push(pid);
             }
             for &pid in &threads {
-                sim.tasks[pid as usize].tg = group_of_process[tgid as usize];
+                sim.tasks[pid.idx()].tg = group_of_process[tgid as usize];
             }
             let start_at = SimTime(spec.start_ns);
             sim.procs.push(Process {
@@ -239,7 +239,7 @@ impl Simulator {
         for ev in &cfg.events {
             sim.push(SimTime(ev.at_ns), Event::Timed(ev.kind));
         }
-        for cpu in 0..nr_cpus {
+        for cpu in CpuId::all(nr_cpus) {
             sim.push_tick(SimTime(sim.tick_ns), cpu);
             // Every CPU starts idle: the index reads each once.
             sim.touch(cpu);
@@ -485,7 +485,7 @@ impl Simulator {
         let mut dirty = std::mem::take(&mut self.index.scratch);
         self.index.cpus.drain_sorted_into(rq_index::ROT, &mut dirty);
         for &cpu in &dirty {
-            self.rqs[cpu as usize].cfs.tree.drain_rotations_into(&mut self.rotations, |r| (cpu, r));
+            self.rqs[cpu.idx()].cfs.tree.drain_rotations_into(&mut self.rotations, |r| (cpu, r));
         }
         self.index.scratch = dirty;
         if self.rotations.len() > ROTATION_LOG {
@@ -500,7 +500,7 @@ impl Simulator {
         self.rotations.clear();
     }
 
-    pub fn rotations(&self) -> &[(CpuId, Rotation<Pid>)] {
+    pub fn rotations(&self) -> &[(CpuId, Rotation<EntId>)] {
         &self.rotations
     }
 

@@ -40,7 +40,7 @@ impl SchedClass for O1Class {
     /// sleep credit, a full timeslice); the enqueue that follows puts it in
     /// the active array.
     fn switched_to(&self, sim: &mut Simulator, pid: Pid) {
-        let (now, tick, nice) = (sim.now.ns(), sim.tick_ns, sim.tasks[pid as usize].nice);
+        let (now, tick, nice) = (sim.now.ns(), sim.tick_ns, sim.tasks[pid.idx()].nice);
         let t = sim.o1_task(pid);
         t.static_prio = static_prio(nice);
         t.time_slice_ns = task_timeslice(t.static_prio, tick);
@@ -83,8 +83,8 @@ impl SchedClass for O1Class {
     /// No wakeup balancing: a woken task stays where it slept (if it still
     /// may), a new task goes to the least loaded CPU.
     fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, _waker: CpuId, kind: PlaceKind) -> CpuId {
-        let prev = sim.tasks[pid as usize].cpu;
-        let usable = |c: CpuId| sim.online.test(c) && sim.tasks[pid as usize].allowed.test(c);
+        let prev = sim.tasks[pid.idx()].cpu;
+        let usable = |c: CpuId| sim.online.test(c) && sim.tasks[pid.idx()].allowed.test(c);
         match (kind == PlaceKind::Fork, sim.o1_select_fork_cpu(pid)) {
             (true, Some(c)) => c,
             _ if usable(prev) => prev,
@@ -117,15 +117,15 @@ impl Simulator {
 
     fn o1_task(&mut self, pid: Pid) -> &mut O1Task {
         let o1 = self.o1_state_mut();
-        if o1.tasks.len() <= pid as usize {
-            o1.tasks.resize(pid as usize + 1, O1Task::default());
+        if o1.tasks.len() <= pid.idx() {
+            o1.tasks.resize(pid.idx() + 1, O1Task::default());
         }
-        &mut o1.tasks[pid as usize]
+        &mut o1.tasks[pid.idx()]
     }
 
     /// A CPU for a new task: the allowed online CPU with the fewest tasks.
     fn o1_select_fork_cpu(&self, pid: Pid) -> Option<CpuId> {
-        let allowed = &self.tasks[pid as usize].allowed;
+        let allowed = &self.tasks[pid.idx()].allowed;
         self.rqs
             .iter()
             .filter(|rq| rq.online && allowed.test(rq.cpu))
@@ -136,20 +136,20 @@ impl Simulator {
     fn o1_enqueue_array(&mut self, cpu: CpuId, pid: Pid, expired: bool) {
         let prio = self.o1_task(pid).prio;
         let o1 = self.o1_state_mut();
-        let rq = &mut o1.rqs[cpu as usize];
+        let rq = &mut o1.rqs[cpu.idx()];
         let idx = if expired { 1 - rq.active } else { rq.active };
         rq.arrays[idx].enqueue(prio, pid);
-        o1.tasks[pid as usize].array = Some(idx);
+        o1.tasks[pid.idx()].array = Some(idx);
     }
 
     fn o1_dequeue_array(&mut self, cpu: CpuId, pid: Pid) {
         let t = self.o1_task(pid).clone();
         if let Some(idx) = t.array {
             let o1 = self.o1_state_mut();
-            let rq = &mut o1.rqs[cpu as usize];
+            let rq = &mut o1.rqs[cpu.idx()];
             rq.arrays[idx].dequeue(t.prio, pid);
             let was_expired = idx != rq.active;
-            let t = &mut o1.tasks[pid as usize];
+            let t = &mut o1.tasks[pid.idx()];
             t.array = None;
             t.was_expired = was_expired;
         }
@@ -162,14 +162,14 @@ impl Simulator {
             // pull_task: same prio, same kind of array, no sleep credit.
             let expired = self.o1_task(pid).was_expired;
             self.o1_enqueue_array(cpu, pid, expired);
-            self.o1_state_mut().rqs[cpu as usize].nr_running += 1;
-            self.rqs[cpu as usize].nr_running += 1;
+            self.o1_state_mut().rqs[cpu.idx()].nr_running += 1;
+            self.rqs[cpu.idx()].nr_running += 1;
             self.touch(cpu);
-            self.tasks[pid as usize].se.on_rq = true;
+            self.tasks[pid.idx()].se.on_rq = true;
             return;
         }
         let is_new = kind == EnqueueKind::New;
-        let (now, tick, nice) = (self.now.ns(), self.tick_ns, self.tasks[pid as usize].nice);
+        let (now, tick, nice) = (self.now.ns(), self.tick_ns, self.tasks[pid.idx()].nice);
         let t = self.o1_task(pid);
         if t.static_prio == 0 {
             // First arrival (a new task, or one whose program began by sleeping).
@@ -195,11 +195,11 @@ impl Simulator {
         t.timestamp_ns = now;
         self.o1_enqueue_array(cpu, pid, false);
         let o1 = self.o1_state_mut();
-        o1.rqs[cpu as usize].nr_running += 1;
+        o1.rqs[cpu.idx()].nr_running += 1;
         // rq->nr_running, read by idle_cpu and the statistics.
-        self.rqs[cpu as usize].nr_running += 1;
+        self.rqs[cpu.idx()].nr_running += 1;
         self.touch(cpu);
-        self.tasks[pid as usize].se.on_rq = true;
+        self.tasks[pid.idx()].se.on_rq = true;
     }
 
     /// `deactivate_task`: off the arrays (blocking, exiting or moving).
@@ -207,17 +207,17 @@ impl Simulator {
         self.o1_update_curr(cpu);
         self.o1_dequeue_array(cpu, pid);
         let o1 = self.o1_state_mut();
-        o1.rqs[cpu as usize].nr_running -= 1;
-        self.rqs[cpu as usize].nr_running -= 1;
+        o1.rqs[cpu.idx()].nr_running -= 1;
+        self.rqs[cpu.idx()].nr_running -= 1;
         self.touch(cpu);
-        self.tasks[pid as usize].se.on_rq = false;
+        self.tasks[pid.idx()].se.on_rq = false;
     }
 
     /// Charges the running task's CPU time (its program's bursts count it).
     fn o1_update_curr(&mut self, cpu: CpuId) {
-        let Some(pid) = self.rqs[cpu as usize].curr_task else { return };
+        let Some(pid) = self.rqs[cpu.idx()].curr_task else { return };
         let now = self.now;
-        let se = &mut self.tasks[pid as usize].se;
+        let se = &mut self.tasks[pid.idx()].se;
         let delta = now.since(se.exec_start);
         se.exec_start = now;
         se.sum_exec_runtime += delta;
@@ -225,7 +225,7 @@ impl Simulator {
 
     /// `TASK_PREEMPTS_CURR`: the wakee's prio is better than curr's.
     fn o1_preempts_curr(&mut self, cpu: CpuId, pid: Pid) -> bool {
-        let Some(curr) = self.rqs[cpu as usize].curr_task else { return true };
+        let Some(curr) = self.rqs[cpu.idx()].curr_task else { return true };
         curr != pid && self.o1_task(pid).prio < self.o1_task(curr).prio
     }
 
@@ -236,7 +236,7 @@ impl Simulator {
     fn o1_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
         self.o1_update_curr(cpu);
         let (now, tick) = (self.now.ns(), self.tick_ns);
-        let nice = self.tasks[pid as usize].nice;
+        let nice = self.tasks[pid.idx()].nice;
         let online = self.online.weight();
         let t = self.o1_task(pid);
         t.time_slice_ns = t.time_slice_ns.saturating_sub(tick);
@@ -247,7 +247,7 @@ impl Simulator {
             t.time_slice_ns = task_timeslice(t.static_prio, tick);
             let t = t.clone();
             let starving = self.o1_expired_starving(cpu, t.static_prio);
-            let rq = &mut self.o1_state_mut().rqs[cpu as usize];
+            let rq = &mut self.o1_state_mut().rqs[cpu.idx()];
             rq.expired_timestamp.get_or_insert(now);
             let expire = !task_interactive(t.prio, t.static_prio, nice) || starving;
             if expire {
@@ -259,7 +259,7 @@ impl Simulator {
         let t = t.clone();
         let full = task_timeslice(t.static_prio, tick);
         let gran = timeslice_granularity(t.sleep_avg_ns, online);
-        let active = self.o1_state().rqs[cpu as usize].active;
+        let active = self.o1_state().rqs[cpu.idx()].active;
         if task_interactive(t.prio, t.static_prio, nice)
             && (full - t.time_slice_ns).is_multiple_of(gran)
             && t.time_slice_ns >= gran
@@ -275,7 +275,7 @@ impl Simulator {
     /// EXPIRED_STARVING: the first expired task has waited STARVATION_LIMIT
     /// per runnable task, or a better static prio waits in the expired array.
     fn o1_expired_starving(&self, cpu: CpuId, curr_static_prio: usize) -> bool {
-        let rq = &self.o1_state().rqs[cpu as usize];
+        let rq = &self.o1_state().rqs[cpu.idx()];
         let waited = rq.expired_timestamp.is_some_and(|ts| {
             self.now.ns().saturating_sub(ts) >= STARVATION_LIMIT_NS * rq.nr_running as u64 + self.tick_ns
         });
@@ -297,7 +297,7 @@ impl Simulator {
     /// head of the best level; a freshly woken pick is credited its wait.
     fn o1_pick(&mut self, cpu: CpuId) -> Option<Pid> {
         let now = self.now;
-        let rq = &mut self.o1_state_mut().rqs[cpu as usize];
+        let rq = &mut self.o1_state_mut().rqs[cpu.idx()];
         if rq.nr_running == 0 {
             return None;
         }
@@ -308,7 +308,7 @@ impl Simulator {
             // Tasks keep their physical array index; only `active` flips.
             rq.switches += 1;
         }
-        let rq = &self.o1_state().rqs[cpu as usize];
+        let rq = &self.o1_state().rqs[cpu.idx()];
         let prio = rq.active().first_prio()?;
         let pid = *rq.active().queue[prio].front()?;
         let t = self.o1_task(pid).clone();
@@ -325,7 +325,7 @@ impl Simulator {
         }
         let t = self.o1_task(pid);
         t.timestamp_ns = now.ns();
-        self.tasks[pid as usize].se.exec_start = now;
+        self.tasks[pid.idx()].se.exec_start = now;
         Some(pid)
     }
 
@@ -338,11 +338,11 @@ impl Simulator {
 
     /// The O(1) runqueue of `cpu` (arrays, bitmaps, switches), if O(1) runs.
     pub fn o1_runqueue(&self, cpu: CpuId) -> Option<&O1Rq> {
-        self.class_data::<O1State>().map(|o| &o.rqs[cpu as usize])
+        self.class_data::<O1State>().map(|o| &o.rqs[cpu.idx()])
     }
 
     /// A task's O(1) state (prio, sleep_avg, timeslice), if O(1) runs.
     pub fn o1_task_state(&self, pid: Pid) -> Option<&O1Task> {
-        self.class_data::<O1State>().and_then(|o| o.tasks.get(pid as usize))
+        self.class_data::<O1State>().and_then(|o| o.tasks.get(pid.idx()))
     }
 }

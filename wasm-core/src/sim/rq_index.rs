@@ -28,13 +28,13 @@ use std::collections::{BTreeSet, HashMap};
 /// A set of tasks in the order they were marked, each at most once.
 #[derive(Clone, Debug, Default)]
 pub struct DirtyList {
-    list: Vec<u32>,
+    list: Vec<Pid>,
     marked: Vec<bool>,
 }
 
 impl DirtyList {
-    fn mark(&mut self, id: u32) {
-        let i = id as usize;
+    fn mark(&mut self, id: Pid) {
+        let i = id.idx();
         if i >= self.marked.len() {
             self.marked.resize(i + 1, false);
         }
@@ -45,12 +45,12 @@ impl DirtyList {
     }
 
     /// Takes the marked ids out into `out` (cleared first), in increasing order.
-    pub fn drain_sorted_into(&mut self, out: &mut Vec<u32>) {
+    pub fn drain_sorted_into(&mut self, out: &mut Vec<Pid>) {
         out.clear();
         std::mem::swap(out, &mut self.list);
         out.sort_unstable();
         for &c in out.iter() {
-            self.marked[c as usize] = false;
+            self.marked[c.idx()] = false;
         }
     }
 }
@@ -73,7 +73,7 @@ pub struct CpuEntry {
 #[derive(Clone, Debug, Default)]
 pub struct CpuMarks {
     marks: Vec<u8>,
-    lists: [Vec<u32>; 3],
+    lists: [Vec<CpuId>; 3],
 }
 
 /// The sets of `CpuMarks`: to re-read at the next sync; whose runqueue
@@ -89,7 +89,7 @@ impl CpuMarks {
     }
 
     fn mark(&mut self, cpu: CpuId) {
-        let m = &mut self.marks[cpu as usize];
+        let m = &mut self.marks[cpu.idx()];
         if *m != 0b111 {
             for (set, list) in self.lists.iter_mut().enumerate() {
                 if *m & (1 << set) == 0 {
@@ -101,17 +101,17 @@ impl CpuMarks {
     }
 
     /// Takes set `set`'s CPUs out into `out` (cleared first), in CPU order.
-    pub fn drain_sorted_into(&mut self, set: usize, out: &mut Vec<u32>) {
+    pub fn drain_sorted_into(&mut self, set: usize, out: &mut Vec<CpuId>) {
         out.clear();
         std::mem::swap(out, &mut self.lists[set]);
         out.sort_unstable();
         for &c in out.iter() {
-            self.marks[c as usize] &= !(1 << set);
+            self.marks[c.idx()] &= !(1 << set);
         }
     }
 
     pub fn is_marked(&self, set: usize, cpu: CpuId) -> bool {
-        self.marks.get(cpu as usize).is_some_and(|m| m & (1 << set) != 0)
+        self.marks.get(cpu.idx()).is_some_and(|m| m & (1 << set) != 0)
     }
 }
 
@@ -121,8 +121,9 @@ pub struct RqIndex {
     pub(crate) cpus: CpuMarks,
     /// Tasks to re-read at the next sync.
     task_dirty: DirtyList,
-    /// Reused buffer for draining a dirty list.
-    pub(crate) scratch: Vec<u32>,
+    /// Reused buffers for draining the dirty CPUs and the dirty tasks.
+    pub(crate) scratch: Vec<CpuId>,
+    task_scratch: Vec<Pid>,
     entries: Vec<CpuEntry>,
     /// Online idle CPUs.
     pub idle: CpuMask,
@@ -166,7 +167,7 @@ impl RqIndex {
 
     /// The task's affinity changed.
     pub fn forget_task_mask(&mut self, pid: Pid) {
-        if let Some(m) = self.task_mask.get_mut(pid as usize) {
+        if let Some(m) = self.task_mask.get_mut(pid.idx()) {
             *m = u32::MAX;
         }
         self.touch_task(pid);
@@ -174,7 +175,7 @@ impl RqIndex {
 
     /// The task's mask id (interned at first sight).
     fn task_mask_id(&mut self, pid: Pid, allowed: &CpuMask) -> u32 {
-        let i = pid as usize;
+        let i = pid.idx();
         if i >= self.task_mask.len() {
             self.task_mask.resize(i + 1, u32::MAX);
         }
@@ -197,7 +198,7 @@ impl RqIndex {
 
     /// Counts the task under `now` (a mask id, or u32::MAX: not waiting).
     fn count_task(&mut self, pid: Pid, now: u32) {
-        let i = pid as usize;
+        let i = pid.idx();
         if i >= self.counted.len() {
             self.counted.resize(i + 1, u32::MAX);
         }
@@ -238,7 +239,7 @@ impl RqIndex {
 
     /// Stores the CPU's new entry, adjusting the totals.
     fn set_entry(&mut self, cpu: CpuId, new: CpuEntry) {
-        let i = cpu as usize;
+        let i = cpu.idx();
         if i >= self.entries.len() {
             self.entries.resize(i + 1, CpuEntry::default());
         }
@@ -280,7 +281,7 @@ impl super::Simulator {
 
     /// What the index keeps of `cpu`, read from the runqueue now.
     fn read_entry(&self, cpu: CpuId) -> CpuEntry {
-        let rq = &self.rqs[cpu as usize];
+        let rq = &self.rqs[cpu.idx()];
         let nr_running = rq.nr_running();
         let idle = rq.online && rq.is_idle();
         CpuEntry {
@@ -293,7 +294,7 @@ impl super::Simulator {
 
     /// Whether the task waits (queued, not running): the mask id it counts under.
     fn waiting_mask(&mut self, pid: Pid) -> u32 {
-        let task = &self.tasks[pid as usize];
+        let task = &self.tasks[pid.idx()];
         if task.se.on_rq && task.state == TaskState::Runnable {
             self.index.task_mask_id(pid, &task.allowed)
         } else {
@@ -309,12 +310,14 @@ impl super::Simulator {
             let entry = self.read_entry(cpu);
             self.index.set_entry(cpu, entry);
         }
+        self.index.scratch = dirty;
+        let mut dirty = std::mem::take(&mut self.index.task_scratch);
         self.index.task_dirty.drain_sorted_into(&mut dirty);
         for &pid in &dirty {
             let now = self.waiting_mask(pid);
             self.index.count_task(pid, now);
         }
-        self.index.scratch = dirty;
+        self.index.task_scratch = dirty;
     }
 
     /// Turns on the index self-check: after every event, the index is
@@ -328,10 +331,10 @@ impl super::Simulator {
         self.sync_index();
         let at = (self.now, self.events);
         let mut waiting = vec![0u32; self.index.masks.len()];
-        for cpu in 0..self.rqs.len() as CpuId {
-            let kept = self.index.entries.get(cpu as usize).cloned().unwrap_or_default();
+        for cpu in CpuId::all(self.rqs.len() as u32) {
+            let kept = self.index.entries.get(cpu.idx()).cloned().unwrap_or_default();
             assert_eq!(kept, self.read_entry(cpu), "index entry of CPU {cpu} at {at:?}");
-            let rq = &self.rqs[cpu as usize];
+            let rq = &self.rqs[cpu.idx()];
             if !self.index.cpus.is_marked(NOTE, cpu) {
                 let now = (rq.nr_running(), rq.weighted_cpuload());
                 assert_eq!(self.trace.rq_last(cpu), now, "CPU {cpu} changed unmarked at {at:?}");
@@ -342,7 +345,7 @@ impl super::Simulator {
             // The waiting tasks as the first accounting found them: queued
             // on some runqueue, in state Runnable.
             for &pid in &rq.cfs_tasks {
-                let task = &self.tasks[pid as usize];
+                let task = &self.tasks[pid.idx()];
                 if task.state == TaskState::Runnable {
                     let id = self.index.mask_ids.get(&task.allowed).copied();
                     let id = id.unwrap_or_else(|| panic!("task {pid} waits uncounted at {at:?}"));

@@ -73,7 +73,7 @@ impl Simulator {
                 if rq.curr() == Some(pid) {
                     continue;
                 }
-                let allowed = &self.tasks[pid as usize].allowed;
+                let allowed = &self.tasks[pid.idx()].allowed;
                 if allowed.intersects(idle) {
                     waiting.push(pid);
                     cpus.or_and(allowed, idle);

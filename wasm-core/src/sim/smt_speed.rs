@@ -21,7 +21,7 @@ impl Simulator {
         if slow >= FULL_SPEED_PCT {
             return FULL_SPEED_PCT;
         }
-        let busy_sibling = self.machine.smt_siblings(cpu).any(|s| s != cpu && self.rqs[s as usize].curr_task.is_some());
+        let busy_sibling = self.machine.smt_siblings(cpu).any(|s| s != cpu && self.rqs[s.idx()].curr_task.is_some());
         if busy_sibling {
             slow
         } else {
@@ -33,13 +33,13 @@ impl Simulator {
     /// sum_exec_runtime must be current (not running, or just charged).
     /// Rounds up, so a burst never ends early.
     pub(crate) fn rate_burst(&mut self, pid: Pid, rate: u32) {
-        let old = self.tasks[pid as usize].burst_rate_pct;
+        let old = self.tasks[pid.idx()].burst_rate_pct;
         if old == 0 || old == rate {
             return;
         }
         // What ran so far ran at the old speed.
         self.settle_prelude(pid);
-        let task = &mut self.tasks[pid as usize];
+        let task = &mut self.tasks[pid.idx()];
         let left = task.burst_end_exec.saturating_sub(task.se.sum_exec_runtime);
         let work = left as u128 * old as u128;
         let exec = work.div_ceil(rate as u128) as u64;
@@ -53,7 +53,7 @@ impl Simulator {
     /// latency at the moment it ended: the task's own code runs from there.
     pub(crate) fn settle_prelude(&mut self, pid: Pid) {
         let now = self.now;
-        let task = &mut self.tasks[pid as usize];
+        let task = &mut self.tasks[pid.idx()];
         let Some(p) = task.prelude.as_mut() else { return };
         let rate = match task.burst_rate_pct {
             0 => FULL_SPEED_PCT,
@@ -83,7 +83,7 @@ impl Simulator {
             return;
         }
         for s in self.machine.smt_siblings(cpu) {
-            if s != cpu && self.rqs[s as usize].curr().is_some() {
+            if s != cpu && self.rqs[s.idx()].curr().is_some() {
                 self.class().update_curr(self, s);
                 self.arm_burst_end(s);
             }

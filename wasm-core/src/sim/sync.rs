@@ -42,10 +42,10 @@ impl Simulator {
     /// true if the task goes on with its program, false if it blocked or
     /// gave up the CPU.
     pub(crate) fn syscall(&mut self, cpu: CpuId, pid: Pid, action: Action) -> bool {
-        let tgid = self.tasks[pid as usize].tgid as usize;
+        let tgid = self.tasks[pid.idx()].tgid as usize;
         match action {
             Action::Wait => {
-                let task = &mut self.tasks[pid as usize];
+                let task = &mut self.tasks[pid.idx()];
                 if task.wake_tokens > 0 {
                     task.wake_tokens -= 1;
                     return true;
@@ -70,7 +70,7 @@ impl Simulator {
                 let gen = b.generation;
                 if spin_ns > 0 {
                     b.spinning.push(pid);
-                    let task = &mut self.tasks[pid as usize];
+                    let task = &mut self.tasks[pid.idx()];
                     task.spin = Some(Spin::Barrier { id, gen });
                     task.burst_end_exec = task.se.sum_exec_runtime + spin_ns;
                     // Spinning lasts spin_ns of time however fast the thread runs.
@@ -97,7 +97,7 @@ impl Simulator {
                 m.owner = m.waiters.pop_front();
                 if let Some(next) = m.owner {
                     // The lock is handed over; the new owner goes on after its lock.
-                    self.tasks[next as usize].blocked_on = None;
+                    self.tasks[next.idx()].blocked_on = None;
                     self.advance(next, From::Waking { is_new: false, waker: Some(cpu), sync: false });
                 }
                 true
@@ -105,7 +105,7 @@ impl Simulator {
             Action::Yield => {
                 // yield_task_fair: become the skip buddy, then schedule at once;
                 // the program goes on when the task next runs.
-                self.rqs[cpu as usize].schedstat.yld_count += 1;
+                self.rqs[cpu.idx()].schedstat.yld_count += 1;
                 self.class().yield_task(self, pid, cpu);
                 self.set_burst(pid, 1);
                 self.schedule(cpu);
@@ -130,7 +130,7 @@ impl Simulator {
                 true
             }
             Action::WaitChild => {
-                let task = &mut self.tasks[pid as usize];
+                let task = &mut self.tasks[pid.idx()];
                 if task.child_exits > 0 {
                     task.child_exits -= 1;
                     return true;
@@ -147,7 +147,7 @@ impl Simulator {
     }
 
     pub(super) fn block(&mut self, cpu: CpuId, pid: Pid, on: Block) {
-        self.tasks[pid as usize].blocked_on = Some(on);
+        self.tasks[pid.idx()].blocked_on = Some(on);
         self.deactivate(cpu, pid, TaskState::Sleeping);
         self.schedule(cpu);
     }
@@ -155,7 +155,7 @@ impl Simulator {
     /// A futex wake: a task waiting in Wait wakes; otherwise the wakeup is
     /// remembered so its next Wait returns at once.
     fn futex_wake(&mut self, target: Pid, waker: CpuId) {
-        let task = &mut self.tasks[target as usize];
+        let task = &mut self.tasks[target.idx()];
         if task.state == TaskState::Sleeping && task.blocked_on == Some(Block::Wait) {
             task.blocked_on = None;
             self.advance(target, From::Waking { is_new: false, waker: Some(waker), sync: false });
@@ -175,7 +175,7 @@ impl Simulator {
             self.stop_spinning(pid);
         }
         for pid in blocked {
-            self.tasks[pid as usize].blocked_on = None;
+            self.tasks[pid.idx()].blocked_on = None;
             self.advance(pid, From::Waking { is_new: false, waker: Some(waker), sync: false });
         }
     }
@@ -183,13 +183,13 @@ impl Simulator {
     /// A spinner sees the barrier open: its spin ends now (at once if it is
     /// running, as soon as it runs if it is waiting for a CPU).
     pub(super) fn stop_spinning(&mut self, pid: Pid) {
-        let task = &self.tasks[pid as usize];
+        let task = &self.tasks[pid.idx()];
         let cpu = task.cpu;
         let running = task.state == TaskState::Running;
         if running {
             self.class().update_curr(self, cpu);
         }
-        let task = &mut self.tasks[pid as usize];
+        let task = &mut self.tasks[pid.idx()];
         task.spin = None;
         task.burst_end_exec = task.se.sum_exec_runtime;
         if running {
@@ -199,12 +199,12 @@ impl Simulator {
 
     /// The spin ran out before the barrier opened (or the flag changed).
     pub(crate) fn spin_expired(&mut self, cpu: CpuId, pid: Pid) {
-        let (id, gen) = match self.tasks[pid as usize].spin.take() {
+        let (id, gen) = match self.tasks[pid.idx()].spin.take() {
             Some(Spin::Barrier { id, gen }) => (id, gen),
             Some(Spin::Flag(step)) => return self.flag_spin_expired(cpu, pid, step),
             None => return,
         };
-        let tgid = self.tasks[pid as usize].tgid as usize;
+        let tgid = self.tasks[pid.idx()].tgid as usize;
         let b = &mut self.sync[tgid].barriers[id];
         if b.generation != gen {
             self.advance(pid, From::Running(cpu));
@@ -222,7 +222,7 @@ impl Simulator {
     /// `wake_up_new_task` from the creator's CPU.
     fn create_thread(&mut self, cpu: CpuId, creator: Pid) {
         self.class().update_curr(self, cpu);
-        let t = &mut self.tasks[creator as usize];
+        let t = &mut self.tasks[creator.idx()];
         t.threads_to_create -= 1;
         t.next_thread += 1;
         let (tgid, ix) = (t.tgid, t.next_thread - 1);
@@ -234,9 +234,9 @@ impl Simulator {
     /// `cpu`: it starts from the parent's vruntime (`task_fork_fair`) and is
     /// placed from the parent's CPU.
     fn wake_up_new_task(&mut self, cpu: CpuId, parent: Pid, pid: Pid) {
-        let vruntime = self.tasks[parent as usize].se.vruntime;
+        let vruntime = self.tasks[parent.idx()].se.vruntime;
         let now = self.now;
-        let task = &mut self.tasks[pid as usize];
+        let task = &mut self.tasks[pid.idx()];
         task.cpu = cpu;
         task.se.vruntime = vruntime;
         task.stats.started_at = Some(now);
@@ -254,8 +254,8 @@ impl Simulator {
             return;
         }
         self.class().update_curr(self, cpu);
-        let pid = self.tasks.len() as Pid;
-        let p = &self.tasks[parent as usize];
+        let pid = Pid(self.tasks.len() as u32);
+        let p = &self.tasks[parent.idx()];
         let tgid = p.tgid;
         let name = format!("{}#{}", self.procs[tgid as usize].name, pid);
         let mut child = crate::task::Task::new(
@@ -269,16 +269,16 @@ impl Simulator {
         child.tg = p.tg;
         child.parent = Some(parent);
         self.tasks.push(child);
-        self.tasks[pid as usize].thread_ix = self.procs[tgid as usize].threads.len() as u32;
+        self.tasks[pid.idx()].thread_ix = self.procs[tgid as usize].threads.len() as u32;
         self.procs[tgid as usize].threads.push(pid);
-        self.tasks[parent as usize].live_children += 1;
+        self.tasks[parent.idx()].live_children += 1;
         self.wake_up_new_task(cpu, parent, pid);
     }
 
     /// A child exited: its waiting parent wakes, or the exit is remembered.
     pub(crate) fn notify_parent(&mut self, child: Pid, cpu: CpuId) {
-        let Some(parent) = self.tasks[child as usize].parent else { return };
-        let p = &mut self.tasks[parent as usize];
+        let Some(parent) = self.tasks[child.idx()].parent else { return };
+        let p = &mut self.tasks[parent.idx()];
         p.live_children = p.live_children.saturating_sub(1);
         if p.state == TaskState::Sleeping && p.blocked_on == Some(Block::Child) {
             p.blocked_on = None;

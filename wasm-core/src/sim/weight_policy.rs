@@ -25,14 +25,14 @@ impl Simulator {
             .iter()
             .copied()
             .filter(|&p| {
-                let t = &self.tasks[p as usize];
+                let t = &self.tasks[p.idx()];
                 t.stats.started_at.is_some() && t.state != TaskState::Exited
             })
             .collect();
         let nt = live.len() as u32;
         let no = self.online.weight();
         for pid in live {
-            let base = nice_to_weight(self.tasks[pid as usize].nice);
+            let base = nice_to_weight(self.tasks[pid.idx()].nice);
             let w = match self.policy.kind {
                 PolicyKind::Pfs => pfs_weight(base, nt),
                 _ => dwcfs_weight(base, self.policy.alpha, self.policy.beta_milli, nt, no),

@@ -27,10 +27,11 @@ impl CpuMask {
         CpuMask::default()
     }
 
-    pub fn from_range(r: std::ops::Range<CpuId>) -> CpuMask {
+    /// The CPUs numbered `r.start` to `r.end - 1`.
+    pub fn from_range(r: std::ops::Range<u32>) -> CpuMask {
         let mut m = CpuMask::new();
         for c in r {
-            m.set(c);
+            m.set(CpuId(c));
         }
         m
     }
@@ -44,21 +45,21 @@ impl CpuMask {
     }
 
     pub fn set(&mut self, cpu: CpuId) {
-        let w = cpu as usize / 64;
+        let w = cpu.idx() / 64;
         if self.words.len() <= w {
             self.words.resize(w + 1, 0);
         }
-        self.words[w] |= 1 << (cpu % 64);
+        self.words[w] |= 1 << (cpu.0 % 64);
     }
 
     pub fn clear(&mut self, cpu: CpuId) {
-        if let Some(w) = self.words.get_mut(cpu as usize / 64) {
-            *w &= !(1 << (cpu % 64));
+        if let Some(w) = self.words.get_mut(cpu.idx() / 64) {
+            *w &= !(1 << (cpu.0 % 64));
         }
     }
 
     pub fn test(&self, cpu: CpuId) -> bool {
-        self.words.get(cpu as usize / 64).is_some_and(|w| w & (1 << (cpu % 64)) != 0)
+        self.words.get(cpu.idx() / 64).is_some_and(|w| w & (1 << (cpu.0 % 64)) != 0)
     }
 
     pub fn weight(&self) -> u32 {
@@ -82,7 +83,7 @@ impl CpuMask {
                 }
                 let b = bits.trailing_zeros();
                 bits &= bits - 1;
-                Some(i as CpuId * 64 + b)
+                Some(CpuId(i as u32 * 64 + b))
             })
         })
     }
@@ -97,7 +98,7 @@ impl CpuMask {
                 }
                 let bit = bits.trailing_zeros();
                 bits &= bits - 1;
-                Some(i as CpuId * 64 + bit)
+                Some(CpuId(i as u32 * 64 + bit))
             })
         })
     }
@@ -143,11 +144,11 @@ impl CpuMask {
 
     /// The lowest CPU of the set at or above `from`.
     pub fn next_from(&self, from: CpuId) -> Option<CpuId> {
-        let mut w = from as usize / 64;
-        let mut bits = self.words.get(w)? & (u64::MAX << (from % 64));
+        let mut w = from.idx() / 64;
+        let mut bits = self.words.get(w)? & (u64::MAX << (from.0 % 64));
         loop {
             if bits != 0 {
-                return Some(w as CpuId * 64 + bits.trailing_zeros());
+                return Some(CpuId(w as u32 * 64 + bits.trailing_zeros()));
             }
             w += 1;
             bits = *self.words.get(w)?;
@@ -195,7 +196,7 @@ impl CpuMask {
         let mut i = 0;
         while i < cpus.len() {
             let mut j = i;
-            while j + 1 < cpus.len() && cpus[j + 1] == cpus[j] + 1 {
+            while j + 1 < cpus.len() && cpus[j + 1].0 == cpus[j].0 + 1 {
                 j += 1;
             }
             parts.push(if i == j { format!("{}", cpus[i]) } else { format!("{}-{}", cpus[i], cpus[j]) });
@@ -204,14 +205,14 @@ impl CpuMask {
         parts.join(",")
     }
 
-    /// Parses a taskset-style list ("0-3,8"); None if malformed.
-    pub fn parse_list(s: &str, limit: CpuId) -> Option<CpuMask> {
+    /// Parses a taskset-style list ("0-3,8") of CPUs below `limit` (the number of CPUs); None if malformed.
+    pub fn parse_list(s: &str, limit: u32) -> Option<CpuMask> {
         let mut m = CpuMask::new();
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (lo, hi) = match part.split_once('-') {
                 Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
                 None => {
-                    let v: CpuId = part.parse().ok()?;
+                    let v: u32 = part.parse().ok()?;
                     (v, v)
                 }
             };
@@ -219,7 +220,7 @@ impl CpuMask {
                 return None;
             }
             for c in lo..=hi {
-                m.set(c);
+                m.set(CpuId(c));
             }
         }
         Some(m)

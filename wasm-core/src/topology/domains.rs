@@ -162,7 +162,7 @@ pub struct GroupIndex {
 impl GroupIndex {
     /// The position in `groups` of the group holding `cpu`, if in the span.
     pub fn group_of(&self, cpu: CpuId) -> Option<usize> {
-        let p = *self.pos.get(cpu as usize)?;
+        let p = *self.pos.get(cpu.idx())?;
         (p != u32::MAX).then(|| ((p + self.groups - self.rot) % self.groups) as usize)
     }
 }
@@ -176,7 +176,7 @@ fn group_positions(groups: &[SchedGroup], nr_cpus: u32) -> Option<Arc<Vec<u32>>>
     let mut pos = vec![u32::MAX; nr_cpus as usize];
     for (gi, g) in groups.iter().enumerate() {
         for c in g.span.iter() {
-            pos[c as usize] = gi as u32;
+            pos[c.idx()] = gi as u32;
         }
     }
     let along: Vec<u32> = pos.iter().copied().filter(|&p| p != u32::MAX).collect();
@@ -213,23 +213,23 @@ pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) 
     let levels = table::level_spans(machine, online, &opts.table);
     let cap = cpu_capacity(machine);
     // A CPU climbs the table until its domain spans every CPU of the map.
-    let depth: Vec<usize> = (0..machine.nr_cpus())
+    let depth: Vec<usize> = CpuId::all(machine.nr_cpus())
         .map(|c| match online.test(c) {
             false => 0,
-            true => levels.iter().position(|(_, s)| same(&s[c as usize], online)).map_or(levels.len(), |p| p + 1),
+            true => levels.iter().position(|(_, s)| same(&s[c.idx()], online)).map_or(levels.len(), |p| p + 1),
         })
         .collect();
     // Each group's capacity once, shared by every CPU whose domain holds it.
     let mut registry = GroupRegistry::default();
     let mut tables: HashMap<(usize, CpuMask), Option<Arc<Vec<u32>>>> = HashMap::new();
     let mut out = Vec::new();
-    for cpu in 0..machine.nr_cpus() {
+    for cpu in CpuId::all(machine.nr_cpus()) {
         let mut doms: Vec<SchedDomain> = Vec::new();
-        for (li, (kind, spans)) in levels.iter().enumerate().take(depth[cpu as usize]) {
-            let span = &spans[cpu as usize];
+        for (li, (kind, spans)) in levels.iter().enumerate().take(depth[cpu.idx()]) {
+            let span = &spans[cpu.idx()];
             let child = (li > 0).then(|| levels[li - 1].1.as_slice());
             let (mut groups, local, index) = if matches!(kind, LevelKind::Numa(_)) {
-                let built = |i: CpuId| depth[i as usize] > li;
+                let built = |i: CpuId| depth[i.idx()] > li;
                 let lvl = OverlapLevel { level: li, child, built: &built, cpu_capacity: cap };
                 let (groups, local) = build_overlap_groups(cpu, span, &lvl, opts.groups_from_each_cpu, &mut registry);
                 (groups, local, None)
@@ -276,7 +276,7 @@ fn build_sched_groups(
             continue;
         }
         let gspan = match child {
-            Some(c) => c[i as usize].clone(),
+            Some(c) => c[i.idx()].clone(),
             None => CpuMask::from_cpus([i]),
         };
         covered.or_with(&gspan);

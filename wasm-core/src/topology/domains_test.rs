@@ -17,7 +17,7 @@ const BUGGY: bool = false;
 const FIXED: bool = true;
 
 fn node_list(g: &SchedGroup) -> Vec<u32> {
-    let mut nodes: Vec<u32> = g.span.iter().map(|c| c / 8).collect();
+    let mut nodes: Vec<u32> = g.span.iter().map(|c| c.0 / 8).collect();
     nodes.dedup();
     nodes
 }
@@ -91,8 +91,8 @@ fn buggy_top_level_balance_cpus_are_each_groups_first_cpu() {
     // first holds it too; CPU 9 keeps the first.
     let d = doms("opteron-6272-8n", BUGGY);
     let first = |cpu: usize| (node_list(&d[cpu][3].groups[0]), d[cpu][3].groups[0].balance_cpu());
-    assert_eq!(first(0), (vec![0, 1, 2, 4, 6], Some(0)));
-    assert_eq!(first(8), (vec![1, 2, 3, 4, 5, 7], Some(8)));
-    assert_eq!(first(9), (vec![0, 1, 2, 4, 6], Some(0)));
-    assert_eq!(first(24), (vec![1, 2, 3, 4, 5, 7], Some(8)));
+    assert_eq!(first(0), (vec![0, 1, 2, 4, 6], Some(CpuId(0))));
+    assert_eq!(first(8), (vec![1, 2, 3, 4, 5, 7], Some(CpuId(8))));
+    assert_eq!(first(9), (vec![0, 1, 2, 4, 6], Some(CpuId(0))));
+    assert_eq!(first(24), (vec![1, 2, 3, 4, 5, 7], Some(CpuId(8))));
 }

@@ -97,7 +97,7 @@ pub fn build_overlap_groups(
             continue;
         }
         let gspan = match lvl.child {
-            Some(child) => child[i as usize].clone(),
+            Some(child) => child[i.idx()].clone(),
             None => CpuMask::from_cpus([i]),
         };
         covered.or_with(&gspan);

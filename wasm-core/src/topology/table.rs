@@ -72,7 +72,7 @@ pub fn numa_distances(machine: &Machine) -> Vec<u32> {
 /// borken"). Offline CPUs get empty spans.
 pub fn level_spans(machine: &Machine, online: &CpuMask, table: &TopologyTable) -> Vec<(LevelKind, Vec<CpuMask>)> {
     let n = machine.nr_cpus();
-    let node_mask = |node: u32| CpuMask::from_range(machine.node_cpus(node));
+    let node_mask = |node: u32| CpuMask::from_cpus(machine.node_cpus(node));
     let mut kinds = vec![LevelKind::Smt, LevelKind::Mc];
     if table.die {
         kinds.push(LevelKind::Die);
@@ -82,14 +82,14 @@ pub fn level_spans(machine: &Machine, online: &CpuMask, table: &TopologyTable) -
     }
     let mut levels: Vec<(LevelKind, Vec<CpuMask>)> = Vec::new();
     for kind in kinds {
-        let spans = (0..n)
+        let spans = CpuId::all(n)
             .map(|c| {
                 if !online.test(c) {
                     return CpuMask::new();
                 }
                 let home = machine.node_of(c);
                 let mask = match kind {
-                    LevelKind::Smt => CpuMask::from_range(machine.smt_siblings(c)),
+                    LevelKind::Smt => CpuMask::from_cpus(machine.smt_siblings(c)),
                     LevelKind::Mc | LevelKind::Die => node_mask(home),
                     LevelKind::Numa(d) => {
                         let mut m = CpuMask::new();
@@ -101,7 +101,7 @@ pub fn level_spans(machine: &Machine, online: &CpuMask, table: &TopologyTable) -
                 };
                 let span = mask.and(online);
                 match levels.last() {
-                    Some((_, below)) => span.or(&below[c as usize]),
+                    Some((_, below)) => span.or(&below[c.idx()]),
                     None => span,
                 }
             })

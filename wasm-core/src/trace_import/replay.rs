@@ -19,6 +19,7 @@ use super::import::{self, Choices, Format};
 use super::trace_text::{Event, Record};
 use crate::latency::LatencyRecord;
 use crate::sched::weights::nice_to_weight;
+use crate::time::CpuId;
 use std::collections::HashMap;
 
 /// The largest trace the page opens: its text, the records and the views' state live in one tab's memory
@@ -37,7 +38,7 @@ pub const MAX_VIOLATIONS: usize = 4_096;
 pub struct Violation {
     pub detected_ns: u64,
     pub confirmed_ns: u64,
-    pub idle_cpus: Vec<u32>,
+    pub idle_cpus: Vec<CpuId>,
     pub idle_cpus_total: usize,
     pub waiting_threads: Vec<String>,
     pub waiting_threads_total: usize,
@@ -314,7 +315,7 @@ impl Replay {
                         detected_ns: w.start,
                         confirmed_ns: s.at,
                         idle_cpus_total: w.idle.len(),
-                        idle_cpus: w.idle.into_iter().take(64).collect(),
+                        idle_cpus: w.idle.into_iter().take(64).map(CpuId).collect(),
                         waiting_threads_total: w.waiting.len(),
                         waiting_threads: names,
                     });

@@ -9,6 +9,7 @@ use crate::api::metrics::LatencyCdf;
 use crate::api::report::Report;
 use crate::api::topology::MigrationView;
 use crate::api::view::{EventView, SimView, TaskList};
+use crate::time::CpuId;
 
 pub struct ReplayFrame<'a> {
     pub replay: &'a Replay,
@@ -22,7 +23,7 @@ impl FrameSource for ReplayFrame<'_> {
     fn duration_ns(&self) -> u64 {
         self.replay.duration_ns
     }
-    fn view(&self, _detail: u32) -> SimView {
+    fn view(&self, _detail: CpuId) -> SimView {
         self.replay.frame_at(self.now)
     }
     fn migrations(&self, since_ns: u64, n: usize) -> Vec<MigrationView> {

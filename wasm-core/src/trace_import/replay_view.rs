@@ -10,6 +10,8 @@ use crate::api::metrics::LatencyCdf;
 use crate::api::report::{CpuReport, Report, ViolationReport};
 use crate::api::topology::{CpuPlace, MigrationView, TopologyView};
 use crate::api::view::{CpuView, EventView, SimView, TaskList, TaskView, TreeView};
+use crate::sched::entity::task_ent_id;
+use crate::time::{CpuId, Pid};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
@@ -130,12 +132,12 @@ impl Replay {
         }
         let cpus = (0..self.nr_cpus as usize)
             .map(|c| {
-                let curr = a.curr[c].filter(|&p| p != 0).and_then(|p| self.task_of(p));
+                let curr = a.curr[c].filter(|&p| p != 0).and_then(|p| self.task_of(p)).map(Pid);
                 CpuView {
-                    cpu: c as u32,
+                    cpu: CpuId(c as u32),
                     online: true,
                     curr,
-                    root_curr: curr,
+                    root_curr: curr.map(task_ent_id),
                     nr_running: queued[c] + u32::from(curr.is_some()),
                     min_vruntime: 0,
                     load_weight: 0,
@@ -170,13 +172,13 @@ impl Replay {
             .map(|(i, th)| {
                 let nice = (th.prio - 120).clamp(-20, 19);
                 TaskView {
-                    pid: i,
+                    pid: Pid(i),
                     tgid: self.tids[i as usize],
                     name: self.names[i as usize].clone(),
                     nice,
                     weight: crate::sched::weights::nice_to_weight(nice),
                     state: if th.state.is_empty() { "sleeping" } else { th.state },
-                    cpu: th.cpu,
+                    cpu: CpuId(th.cpu),
                     vruntime: 0,
                     sum_exec_ns: th.sum_exec_ns,
                     wait_ns: th.wait_ns,
@@ -233,7 +235,7 @@ impl Replay {
                 Event::Waking { .. } | Event::Fork { .. } | Event::Marker(_) => continue,
             };
             let text = args.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ");
-            out.push(EventView { t_ns: r.ts_ns, cpu: r.cpu, kind, text: format!("{kind}: {text}"), args });
+            out.push(EventView { t_ns: r.ts_ns, cpu: CpuId(r.cpu), kind, text: format!("{kind}: {text}"), args });
         }
         out.reverse();
         out
@@ -248,7 +250,13 @@ impl Replay {
             .filter_map(|r| match r.event {
                 Event::Migrate { pid, orig_cpu, dest_cpu } if orig_cpu < self.nr_cpus && dest_cpu < self.nr_cpus => {
                     let pid = self.task_of(pid)?;
-                    Some(MigrationView { t_ns: r.ts_ns, pid, from: orig_cpu, to: dest_cpu, cause: "unknown" })
+                    Some(MigrationView {
+                        t_ns: r.ts_ns,
+                        pid: Pid(pid),
+                        from: CpuId(orig_cpu),
+                        to: CpuId(dest_cpu),
+                        cause: "unknown",
+                    })
                 }
                 _ => None,
             })
@@ -309,7 +317,11 @@ impl Replay {
             balance_decisions: 0,
             sanity_violations: violations.collect(),
             sanity_violations_total: self.violations_total,
-            cpus: r.cpus.iter().map(|c| CpuReport { cpu: c.cpu, busy_ns: c.busy_ns, idle_ns: c.idle_ns }).collect(),
+            cpus: r
+                .cpus
+                .iter()
+                .map(|c| CpuReport { cpu: CpuId(c.cpu), busy_ns: c.busy_ns, idle_ns: c.idle_ns })
+                .collect(),
             processes: r.processes.clone(),
             schedstat: Vec::new(),
             exercise: None,
@@ -336,7 +348,7 @@ impl Replay {
     /// The machine as far as a trace tells it: its CPUs, one node in one package, no SMT known.
     pub fn topology(&self) -> TopologyView {
         let n = self.nr_cpus;
-        let cpus = (0..n).map(|c| CpuPlace { cpu: c, package: 0, node: 0, core: c, thread: 0, online: true });
+        let cpus = (0..n).map(|c| CpuPlace { cpu: CpuId(c), package: 0, node: 0, core: c, thread: 0, online: true });
         TopologyView {
             name: format!("recorded ({n} CPUs)"),
             nodes: 1,

@@ -27,7 +27,7 @@
 use crate::common::scenario::{Process, Scenario};
 use schedlab_core::balance::decision::{Outcome, Why};
 use schedlab_core::sim::Simulator;
-use schedlab_core::time::SimTime;
+use schedlab_core::time::{CpuId, SimTime};
 use schedlab_core::trace::{MigrateCause, TraceKind};
 
 fn smt_pair(hog_cpus: &str, ms: u64) -> Simulator {
@@ -51,12 +51,12 @@ fn smt_pair(hog_cpus: &str, ms: u64) -> Simulator {
 fn mc_passes(sim: &Simulator, cpu: u32) -> Vec<(u64, Outcome)> {
     sim.decisions()
         .iter()
-        .filter(|d| d.cpu == cpu && d.level == "MC" && d.at.ns() >= 100_000_000)
+        .filter(|d| d.cpu == CpuId(cpu) && d.level == "MC" && d.at.ns() >= 100_000_000)
         .map(|d| (d.at.ns() / 1_000_000, d.outcome.clone()))
         .collect()
 }
 
-fn single_task_from(o: &Outcome) -> Option<u32> {
+fn single_task_from(o: &Outcome) -> Option<CpuId> {
     match o {
         Outcome::NothingMoved { from, why: Why::SingleTask } => Some(*from),
         _ => None,
@@ -71,7 +71,7 @@ fn the_fourth_failed_pass_kicks_the_stopper_which_pushes_the_running_task() {
     let times: Vec<u64> = passes.iter().take(4).map(|p| p.0).collect();
     assert_eq!(times, [104, 108, 112, 116], "failed passes stay at min_interval (4 ms)");
     let from = single_task_from(&passes[0].1).expect("the first pass fails on a single-task busiest CPU");
-    assert!(from < 2, "the busiest CPU is a thread of core 0");
+    assert!(from < CpuId(2), "the busiest CPU is a thread of core 0");
     for p in &passes[1..3] {
         assert_eq!(single_task_from(&p.1), Some(from), "{p:?}");
     }
@@ -85,7 +85,7 @@ fn the_fourth_failed_pass_kicks_the_stopper_which_pushes_the_running_task() {
         .collect();
     assert_eq!(pushes.len(), 1, "{pushes:?}");
     let (at, to, TraceKind::Migrate { from: pushed_from, .. }) = pushes[0] else { unreachable!() };
-    assert_eq!((at, to, pushed_from), (116, 2, from));
+    assert_eq!((at, to, pushed_from), (116, CpuId(2), from));
     // One hog per core from then on.
     let running: Vec<u32> = sim.rqs().iter().map(|rq| rq.nr_running()).collect();
     assert_eq!(running[0] + running[1], 1, "{running:?}");

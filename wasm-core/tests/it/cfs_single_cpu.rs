@@ -36,7 +36,7 @@ fn hog_shares_follow_the_nice_weights_within_one_percent() {
 fn sleeper_runs_promptly_and_switches_voluntarily() {
     let sim = run_preset("cfs-nice-levels");
     let p = sim.processes().iter().find(|p| p.name == "sleeper").unwrap();
-    let t = &sim.tasks()[p.threads[0] as usize];
+    let t = &sim.tasks()[p.threads[0].idx()];
     let bursts = t.stats.nvcsw;
     assert!(bursts >= 990, "about one burst per 10 ms: {bursts}");
     assert_eq!(t.stats.nivcsw, 0, "never preempted: its burst is shorter than its slice");
@@ -45,7 +45,7 @@ fn sleeper_runs_promptly_and_switches_voluntarily() {
     // Hogs never block, so their switches are all involuntary.
     for name in ["hog-nice0", "hog-nice5", "hog-nice10"] {
         let p = sim.processes().iter().find(|p| p.name == name).unwrap();
-        assert_eq!(sim.tasks()[p.threads[0] as usize].stats.nvcsw, 0, "{name}");
+        assert_eq!(sim.tasks()[p.threads[0].idx()].stats.nvcsw, 0, "{name}");
     }
 }
 
@@ -92,16 +92,16 @@ fn a_blocking_curr_still_counts_in_min_vruntime() {
     let mut jumped_past_curr = 0;
     loop {
         let before_min = sim.rqs()[0].cfs.min_vruntime;
-        let before_hog = sim.tasks()[hog as usize].se.vruntime;
+        let before_hog = sim.tasks()[hog.idx()].se.vruntime;
         let was_running = sim.rqs()[0].curr() == Some(sleeper);
-        let blocks_before = sim.tasks()[sleeper as usize].stats.nvcsw;
+        let blocks_before = sim.tasks()[sleeper.idx()].stats.nvcsw;
         if !sim.step_event() {
             break;
         }
-        if was_running && sim.tasks()[sleeper as usize].stats.nvcsw > blocks_before {
+        if was_running && sim.tasks()[sleeper.idx()].stats.nvcsw > blocks_before {
             // The sleeper blocked in this event; the hog (in the tree) was not charged meanwhile.
-            let v = sim.tasks()[sleeper as usize].se.vruntime;
-            assert_eq!(sim.tasks()[hog as usize].se.vruntime, before_hog);
+            let v = sim.tasks()[sleeper.idx()].se.vruntime;
+            assert_eq!(sim.tasks()[hog.idx()].se.vruntime, before_hog);
             assert!(v < before_hog, "the sleeper blocks with the smaller vruntime ({v} vs {before_hog})");
             let expected = before_min.max(v.min(before_hog));
             assert_eq!(sim.rqs()[0].cfs.min_vruntime, expected, "block #{checked}: max(old, min(curr, leftmost))");
@@ -113,7 +113,7 @@ fn a_blocking_curr_still_counts_in_min_vruntime() {
     assert!(jumped_past_curr >= 1, "at least once the leftmost alone would have moved min_vruntime further");
 }
 
-fn sim_pid(sim: &schedlab_core::sim::Simulator, name: &str) -> u32 {
+fn sim_pid(sim: &schedlab_core::sim::Simulator, name: &str) -> schedlab_core::time::Pid {
     let p = sim.processes().iter().find(|p| p.name == name).expect("process");
     p.threads[0]
 }

@@ -8,7 +8,7 @@ use schedlab_core::sim::Simulator;
 fn switches(sim: &Simulator, name: &str) -> (u64, u64) {
     let p = sim.processes().iter().find(|p| p.name == name).unwrap();
     p.threads.iter().fold((0, 0), |(v, i), &t| {
-        let s = &sim.tasks()[t as usize].stats;
+        let s = &sim.tasks()[t.idx()].stats;
         (v + s.nvcsw, i + s.nivcsw)
     })
 }
@@ -46,7 +46,7 @@ fn pinned_pipe_pingpong_is_cheaper_than_across_cpus() {
     assert!((free - 9.0).abs() < 0.2, "free {free:.2} us/op");
     let cpu = |name: &str| {
         let p = sim.processes().iter().find(|p| p.name == name).unwrap();
-        sim.tasks()[p.threads[0] as usize].cpu
+        sim.tasks()[p.threads[0].idx()].cpu
     };
     assert_ne!(cpu("free-ping"), cpu("free-pong"), "the free pair runs on two CPUs");
 }

@@ -26,6 +26,7 @@
 use schedlab_core::balance::stats::{find_busiest_group, CpuLoad, FbgInput};
 use schedlab_core::balance::IdleType;
 use schedlab_core::machine::Machine;
+use schedlab_core::time::CpuId;
 use schedlab_core::topology::cpumask::CpuMask;
 use schedlab_core::topology::domains::{build_domains, DomainOptions, SchedDomain};
 use schedlab_core::topology::table::TopologyTable;
@@ -82,7 +83,7 @@ fn newly_idle_pass(nodes_per_package: u32) -> (Option<u64>, bool) {
     let inp = FbgInput {
         loads: &l,
         sd,
-        dst_cpu: 1,
+        dst_cpu: CpuId(1),
         child_prefers_sibling: child.flags.prefer_sibling,
         env_cpus: &env,
         idle: IdleType::NewlyIdle,

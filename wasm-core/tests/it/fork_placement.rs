@@ -17,7 +17,7 @@
 
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sim::Simulator;
-use schedlab_core::time::SimTime;
+use schedlab_core::time::{CpuId, SimTime};
 
 const SCENARIO: &str = r#"{"version":1,"name":"fork-across","seed":1,"duration_ms":600,"autogroup":false,
   "machine":{"nodes":1,"cores_per_node":2,"threads_per_core":1},
@@ -31,16 +31,16 @@ fn a_forked_child_takes_its_start_debit_on_the_parents_runqueue() {
     let mut sim = Simulator::new(&cfg);
     sim.run_until(SimTime(299_000_000));
     let p = sim.processes().iter().find(|p| p.name == "P").unwrap().threads[0];
-    assert_eq!(sim.tasks()[p as usize].cpu, 1, "P ran alone on CPU 1");
+    assert_eq!(sim.tasks()[p.idx()].cpu, CpuId(1), "P ran alone on CPU 1");
     // Step to the fork, remembering CPU 0's min_vruntime before each event.
     let (child, min0_before) = loop {
         let min0 = sim.rqs()[0].cfs.min_vruntime;
         assert!(sim.step_event() && sim.now() < SimTime(301_000_000), "P forks at 300 ms");
         if let Some(c) = sim.tasks().iter().find(|t| t.parent == Some(p)) {
-            break (c.pid as usize, min0);
+            break (c.pid.idx(), min0);
         }
     };
-    assert_eq!(sim.tasks()[child].cpu, 0, "fork balancing sent C to the lighter CPU");
+    assert_eq!(sim.tasks()[child].cpu, CpuId(0), "fork balancing sent C to the lighter CPU");
     assert_eq!(sim.tasks()[child].se.vruntime, min0_before + 6_000_000, "one vslice on the parent's runqueue");
     // And it runs: C takes its weight's share of CPU 0 at once (1024 / 1359 ≈ 75 %).
     sim.run_until(SimTime(400_000_000));
@@ -61,10 +61,10 @@ fn the_first_thread_creates_the_others_one_by_one() {
     let mut sim = Simulator::new(&load_scenario(text).expect("valid scenario"));
     sim.run_to_end();
     let threads = sim.processes()[0].threads.clone();
-    let started: Vec<u64> = threads.iter().map(|&p| sim.tasks()[p as usize].stats.started_at.unwrap().ns()).collect();
+    let started: Vec<u64> = threads.iter().map(|&p| sim.tasks()[p.idx()].stats.started_at.unwrap().ns()).collect();
     assert_eq!(started, [0, 20_000, 40_000]);
-    let exited: Vec<u64> = threads.iter().map(|&p| sim.tasks()[p as usize].stats.exited_at.unwrap().ns()).collect();
+    let exited: Vec<u64> = threads.iter().map(|&p| sim.tasks()[p.idx()].stats.exited_at.unwrap().ns()).collect();
     assert_eq!(exited, [1_040_000, 1_020_000, 1_040_000], "each ran its 1 ms alone on a CPU");
-    let cpus: std::collections::BTreeSet<u32> = threads.iter().map(|&p| sim.tasks()[p as usize].cpu).collect();
+    let cpus: std::collections::BTreeSet<CpuId> = threads.iter().map(|&p| sim.tasks()[p.idx()].cpu).collect();
     assert_eq!(cpus.len(), 3, "three CPUs: {cpus:?}");
 }

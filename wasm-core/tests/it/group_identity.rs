@@ -9,6 +9,7 @@ use schedlab_core::sim::Simulator;
 use serde_json::{json, Value};
 
 use common::scenario::{exp, forever, parse_processes, run, sleep, Process, Scenario};
+use schedlab_core::time::CpuId;
 
 /// A scenario with two cgroups "a" and "b" (`a` and `b`: their other
 /// fields, the identities) and processes.
@@ -47,7 +48,7 @@ fn scenario_with(
 
 fn cpu_ms(sim: &Simulator, name: &str) -> f64 {
     let p = sim.processes().iter().find(|p| p.name == name).unwrap();
-    p.threads.iter().map(|&t| sim.tasks()[t as usize].se.sum_exec_runtime).sum::<u64>() as f64 / 1e6
+    p.threads.iter().map(|&t| sim.tasks()[t.idx()].se.sum_exec_runtime).sum::<u64>() as f64 / 1e6
 }
 
 fn max_wakeup_us(sim: &Simulator, name: &str) -> f64 {
@@ -244,21 +245,24 @@ fn highclass_wakee_stays_on_a_previous_cpu_running_only_underclass_work() {
         };
         // What each path could look at: the LLC (here the whole machine) and
         // every allowed CPU for the fix.
-        let seen_all = |p: &Placement| p.path == path && (0..4).all(|c| p.considered.test(c));
+        let seen_all = |p: &Placement| p.path == path && (0..4).all(|c| p.considered.test(CpuId(c)));
 
         let gi = wakeups(true);
-        let on_0: Vec<_> = gi.iter().filter(|p| p.prev == 0).collect();
+        let on_0: Vec<_> = gi.iter().filter(|p| p.prev == CpuId(0)).collect();
         assert!(on_0.len() >= 4, "{label} the sleeper keeps waking on CPU 0: {on_0:?}");
         assert!(
-            on_0.iter().all(|p| p.chosen == 0 && seen_all(p)),
+            on_0.iter().all(|p| p.chosen == CpuId(0) && seen_all(p)),
             "{label} GI: it stays beside underclass work: {on_0:?}"
         );
         assert!(gi.iter().all(|p| p.chosen == p.prev), "{label} GI: no wakeup moves it: {gi:?}");
 
         let off = wakeups(false);
         let first = &off[0];
-        let idle_core = if bugs.is_none() { first.chosen == 2 } else { first.chosen != 0 };
-        assert!(first.prev == 0 && idle_core && seen_all(first), "{label} identities off: to an idle CPU: {first:?}");
+        let idle_core = if bugs.is_none() { first.chosen == CpuId(2) } else { first.chosen != CpuId(0) };
+        assert!(
+            first.prev == CpuId(0) && idle_core && seen_all(first),
+            "{label} identities off: to an idle CPU: {first:?}"
+        );
     }
 }
 
@@ -294,15 +298,21 @@ fn underclass_wakee_leaves_an_idle_cpu_beside_an_smt_expeller() {
 
         let (ran, wakeups) = run(json!({ "identity": "highclass", "smt_expeller": true }));
         let first = &wakeups[0];
-        assert!(first.prev == 1 && first.path == path, "{label} the sleeper first wakes on CPU 1: {first:?}");
-        assert!(first.chosen == 2 || first.chosen == 3, "{label} expelled CPU 1 is not idle for it: {first:?}");
+        assert!(first.prev == CpuId(1) && first.path == path, "{label} the sleeper first wakes on CPU 1: {first:?}");
         assert!(
-            wakeups.iter().all(|p| p.chosen != 0 && p.chosen != 1),
+            first.chosen == CpuId(2) || first.chosen == CpuId(3),
+            "{label} expelled CPU 1 is not idle for it: {first:?}"
+        );
+        assert!(
+            wakeups.iter().all(|p| p.chosen != CpuId(0) && p.chosen != CpuId(1)),
             "{label} never beside the expeller: {wakeups:?}"
         );
         assert!(ran > 600.0, "{label} it runs its third on the other core: {ran} ms");
 
         let (_, keep) = run(identity("highclass"));
-        assert!(keep[0].prev == 1 && keep[0].chosen == 1, "{label} no expeller: CPU 1 is idle for it: {keep:?}");
+        assert!(
+            keep[0].prev == CpuId(1) && keep[0].chosen == CpuId(1),
+            "{label} no expeller: CPU 1 is idle for it: {keep:?}"
+        );
     }
 }

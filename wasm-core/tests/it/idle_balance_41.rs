@@ -25,7 +25,7 @@
 use crate::common::scenario::{parse_list, parse_processes, Scenario};
 use schedlab_core::balance::IdleType;
 use schedlab_core::sim::Simulator;
-use schedlab_core::time::SimTime;
+use schedlab_core::time::{CpuId, SimTime};
 use serde_json::json;
 
 const MS: u64 = 1_000_000;
@@ -51,7 +51,7 @@ fn laptop(events: &str, processes: &str, ms: u64) -> Simulator {
 fn passes(sim: &Simulator, cpu: u32, from_ms: u64) -> Vec<(u64, String, IdleType)> {
     sim.decisions()
         .iter()
-        .filter(|d| d.cpu == cpu && d.at.ns() >= from_ms * MS)
+        .filter(|d| d.cpu == CpuId(cpu) && d.at.ns() >= from_ms * MS)
         .map(|d| (d.at.ns() / MS, d.level.clone(), d.idle))
         .collect()
 }

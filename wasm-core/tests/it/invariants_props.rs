@@ -56,7 +56,7 @@ fn check(sim: &Simulator) -> Result<(), String> {
             if !seen_running.insert(p) {
                 return Err(format!("task {p} runs on two CPUs"));
             }
-            let t = &sim.tasks()[p as usize];
+            let t = &sim.tasks()[p.idx()];
             if t.cpu != rq.cpu || t.state != TaskState::Running {
                 return Err(format!("curr {p} of CPU {} says cpu {} state {:?}", rq.cpu, t.cpu, t.state));
             }
@@ -64,7 +64,8 @@ fn check(sim: &Simulator) -> Result<(), String> {
         // Every level: nr_running and load weight match the entities queued
         // there (tree + curr); the trees keep their invariants.
         for cfs in sim.cfs_rqs_of(rq.cpu) {
-            let ents: Vec<u32> = cfs.tree.iter().into_iter().map(|(_, e)| e).chain(cfs.curr).collect();
+            let ents: Vec<schedlab_core::sched::entity::EntId> =
+                cfs.tree.iter().into_iter().map(|(_, e)| e).chain(cfs.curr).collect();
             if ents.len() as u32 != cfs.nr_running {
                 return Err(format!(
                     "CPU {} group {}: nr_running {} but {} entities",
@@ -102,9 +103,10 @@ fn check(sim: &Simulator) -> Result<(), String> {
         if rq.cfs_tasks.len() as u32 != rq.nr_running() {
             return Err(format!("CPU {}: cfs_tasks has {} entries", rq.cpu, rq.cfs_tasks.len()));
         }
-        let queued: Vec<u32> = rq.cfs_tasks.iter().copied().filter(|&p| rq.curr() != Some(p)).collect();
+        let queued: Vec<schedlab_core::time::Pid> =
+            rq.cfs_tasks.iter().copied().filter(|&p| rq.curr() != Some(p)).collect();
         for p in queued {
-            let t = &sim.tasks()[p as usize];
+            let t = &sim.tasks()[p.idx()];
             if t.cpu != rq.cpu || t.state != TaskState::Runnable {
                 return Err(format!("queued {p} on CPU {} says cpu {} state {:?}", rq.cpu, t.cpu, t.state));
             }

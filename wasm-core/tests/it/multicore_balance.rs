@@ -62,7 +62,7 @@ fn two_n_hogs_keep_every_cpu_busy_within_the_imbalance_margin() {
         assert_eq!(counts.iter().sum::<u32>(), 2 * n, "{m}: no task lost");
         assert!(counts.iter().all(|&r| (1..=3).contains(&r)), "{m}: {counts:?}");
         let per_node: Vec<u32> =
-            (0..machine.nodes).map(|node| machine.node_cpus(node).map(|c| counts[c as usize]).sum()).collect();
+            (0..machine.nodes).map(|node| machine.node_cpus(node).map(|c| counts[c.idx()]).sum()).collect();
         let (lo, hi) = (*per_node.iter().min().unwrap(), *per_node.iter().max().unwrap());
         assert!(hi * 100 <= lo * 125, "{m}: node loads {per_node:?} beyond imbalance_pct");
         if machine.nodes == 1 {

@@ -7,6 +7,7 @@ use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sched::o1::{static_prio, task_interactive};
 use schedlab_core::sim::Simulator;
 use schedlab_core::task::TaskState;
+use schedlab_core::time::{CpuId, Pid};
 
 fn sim(processes: Vec<Process>, duration_ms: u64) -> Simulator {
     Scenario::new("o1", duration_ms)
@@ -30,7 +31,7 @@ fn hog(name: &str) -> Process {
 fn interactive_sleeper_keeps_a_better_dynamic_prio_than_a_hog() {
     let mut s = sim(vec![hog("hog"), Process::new("sleeper").program([forever([run(1000), sleep(9000)])])], 3000);
     s.run_to_end();
-    let (hog, sleeper) = (s.o1_task_state(0).unwrap().clone(), s.o1_task_state(1).unwrap().clone());
+    let (hog, sleeper) = (s.o1_task_state(Pid(0)).unwrap().clone(), s.o1_task_state(Pid(1)).unwrap().clone());
     assert_eq!(hog.prio, 125, "hog sleep_avg {} ns", hog.sleep_avg_ns);
     assert!(sleeper.prio <= 116, "sleeper prio {} (sleep_avg {} ns)", sleeper.prio, sleeper.sleep_avg_ns);
     assert!(task_interactive(sleeper.prio, static_prio(0), 0));
@@ -46,12 +47,13 @@ fn interactive_sleeper_keeps_a_better_dynamic_prio_than_a_hog() {
 fn expired_hogs_wait_for_the_array_switch() {
     let mut s = sim(vec![hog("a"), hog("b")], 2000);
     s.run_to_end();
-    let slices: Vec<u64> = s.trace().slices.iter().filter(|r| r.pid <= 1).map(|r| r.end.ns() - r.start.ns()).collect();
+    let slices: Vec<u64> =
+        s.trace().slices.iter().filter(|r| r.pid <= Pid(1)).map(|r| r.end.ns() - r.start.ns()).collect();
     assert!(slices.len() >= 18, "{} turns", slices.len());
     for len in &slices[..slices.len() - 1] {
         assert!((99_000_000..=101_000_000).contains(len), "a turn lasted {len} ns, not one 100 ms timeslice");
     }
-    let switches = s.o1_runqueue(0).unwrap().switches;
+    let switches = s.o1_runqueue(CpuId(0)).unwrap().switches;
     assert!((9..=11).contains(&switches), "{switches} array switches in 2 s");
 }
 
@@ -72,19 +74,19 @@ fn starvation_protection_expires_an_interactive_task() {
     while s.tasks()[2].state != TaskState::Running {
         assert!(s.step_event());
     }
-    let rq = s.o1_runqueue(0).unwrap();
-    let expired: Vec<u32> = rq.expired().queue.iter().flatten().copied().collect();
-    assert_eq!(expired, vec![0], "hog h has expired, y was preempted mid-slice");
+    let rq = s.o1_runqueue(CpuId(0)).unwrap();
+    let expired: Vec<Pid> = rq.expired().queue.iter().flatten().copied().collect();
+    assert_eq!(expired, vec![Pid(0)], "hog h has expired, y was preempted mid-slice");
     let (since, switches) = (s.now().ns(), rq.switches);
     // Step until x lands in the expired array.
     loop {
         assert!(s.step_event(), "x was never expired");
-        let rq = s.o1_runqueue(0).unwrap();
+        let rq = s.o1_runqueue(CpuId(0)).unwrap();
         assert!(
             rq.switches > switches || s.tasks()[0].state != TaskState::Running,
             "the expired hog ran before the array switch"
         );
-        let x = s.o1_task_state(2).unwrap();
+        let x = s.o1_task_state(Pid(2)).unwrap();
         if x.array.is_some_and(|a| a != rq.active) {
             let after = s.now().ns() - since;
             assert!(

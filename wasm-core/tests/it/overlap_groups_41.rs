@@ -23,6 +23,7 @@
 use schedlab_core::balance::stats::{find_busiest_group, CpuLoad, FbgInput};
 use schedlab_core::balance::IdleType;
 use schedlab_core::machine::Machine;
+use schedlab_core::time::CpuId;
 use schedlab_core::topology::cpumask::CpuMask;
 use schedlab_core::topology::domains::{build_domains, DomainOptions, SchedDomain};
 use schedlab_core::topology::table::TopologyTable;
@@ -40,7 +41,7 @@ fn domains(fixed: bool) -> Vec<Vec<SchedDomain>> {
 }
 
 fn spans(sd: &SchedDomain) -> Vec<Vec<u32>> {
-    sd.groups.iter().map(|g| g.span.iter().collect()).collect()
+    sd.groups.iter().map(|g| g.span.iter().map(|c| c.0).collect()).collect()
 }
 
 #[test]
@@ -57,7 +58,7 @@ fn the_ring_keeps_two_numa_levels() {
 fn group_balance_cpu_follows_the_41_mask() {
     let d = domains(false);
     let top = |cpu: usize| &d[cpu][1];
-    let balance: Vec<Option<u32>> = top(1).groups.iter().map(|g| g.balance_cpu()).collect();
+    let balance: Vec<Option<u32>> = top(1).groups.iter().map(|g| g.balance_cpu().map(|c| c.0)).collect();
     // build_group_mask: CPU 0's domain, so each group's first CPU balances for it.
     assert_eq!(spans(top(1)), [vec![1, 2, 3], vec![0, 1, 3]], "CPU 1's local group is B, whose balance CPU it is");
     assert_eq!(balance, [Some(1), Some(0)]);
@@ -91,7 +92,7 @@ fn busiest_at_top(d: &[Vec<SchedDomain>], cpu: u32) -> Option<Vec<u32>> {
     let inp = FbgInput {
         loads: &l,
         sd,
-        dst_cpu: cpu,
+        dst_cpu: CpuId(cpu),
         child_prefers_sibling: d[cpu as usize][0].flags.prefer_sibling,
         env_cpus: &env,
         idle: IdleType::Idle,
@@ -102,9 +103,9 @@ fn busiest_at_top(d: &[Vec<SchedDomain>], cpu: u32) -> Option<Vec<u32>> {
     };
     let (fbg, groups) = find_busiest_group(&inp);
     let locals: Vec<bool> = groups.iter().map(|g| g.local).collect();
-    let expect_local: Vec<bool> = sd.groups.iter().map(|g| g.span.test(cpu)).collect();
+    let expect_local: Vec<bool> = sd.groups.iter().map(|g| g.span.test(CpuId(cpu))).collect();
     assert_eq!(locals, expect_local, "update_sd_lb_stats: a group is local when it holds the destination CPU");
-    fbg.busiest.map(|b| sd.groups[b].span.iter().collect())
+    fbg.busiest.map(|b| sd.groups[b].span.iter().map(|c| c.0).collect())
 }
 
 #[test]

@@ -18,7 +18,7 @@
 use crate::common::scenario::{parse_list, parse_processes, Scenario};
 use schedlab_core::balance::decision::{BalanceDecision, Outcome, Why};
 use schedlab_core::sim::Simulator;
-use schedlab_core::time::{Pid, SimTime};
+use schedlab_core::time::{CpuId, Pid, SimTime};
 use schedlab_core::trace::{MigrateCause, TraceKind};
 
 const MS: u64 = 1_000_000;
@@ -47,7 +47,7 @@ fn pids_of(sim: &Simulator, name: &str) -> Vec<Pid> {
 fn first_pass<'a>(sim: &'a Simulator, cpu: u32, level: &str, from_ms: u64) -> &'a BalanceDecision {
     sim.decisions()
         .iter()
-        .find(|d| d.cpu == cpu && d.level == level && d.at.ns() >= from_ms * MS)
+        .find(|d| d.cpu == CpuId(cpu) && d.level == level && d.at.ns() >= from_ms * MS)
         .unwrap_or_else(|| panic!("no {level} pass of CPU {cpu} from {from_ms} ms"))
 }
 
@@ -85,7 +85,7 @@ fn a_pass_that_moved_something_still_retries_for_the_tasks_pinned_away_from_it()
     let bc = pids_of(&sim, "bc");
     let d = first_pass(&sim, 2, "MC", 100);
     let Outcome::Moved { tasks, from } = &d.outcome else { panic!("{d:?}") };
-    assert_eq!(*from, 1, "{d:?}");
+    assert_eq!(*from, CpuId(1), "{d:?}");
     assert_eq!(d.imbalance, 2_052, "{d:?}");
     assert_eq!(d.at, SimTime(104 * MS), "the rebuilt MC domain is due one interval after the rebuild");
     assert_eq!(tasks, &vec![a, bc[1], bc[0]], "a, then c and b on the retry: {d:?}");
@@ -95,7 +95,7 @@ fn a_pass_that_moved_something_still_retries_for_the_tasks_pinned_away_from_it()
         .recent(usize::MAX)
         .filter(|r| r.at == d.at)
         .filter_map(|r| match r.kind {
-            TraceKind::Migrate { pid, from: 1, cause: MigrateCause::Balance } => Some((r.cpu, pid)),
+            TraceKind::Migrate { pid, from: CpuId(1), cause: MigrateCause::Balance } => Some((r.cpu.0, pid)),
             _ => None,
         })
         .collect();
@@ -122,7 +122,7 @@ fn an_all_pinned_busiest_cpu_is_dropped_and_the_pass_redone() {
     );
     let d = first_pass(&sim, 0, "SMT", 1);
     assert_eq!(d.at.ns() / MS, 64, "{d:?}");
-    assert_eq!(d.busiest_cpu, Some(1), "the first try found CPU 1: {d:?}");
+    assert_eq!(d.busiest_cpu, Some(CpuId(1)), "the first try found CPU 1: {d:?}");
     assert!(matches!(d.outcome, Outcome::Balanced { .. }), "the redo ends balanced: {d:?}");
     assert!(!matches!(d.outcome, Outcome::NothingMoved { why: Why::Skipped { .. }, .. }));
 }

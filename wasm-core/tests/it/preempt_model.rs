@@ -16,7 +16,7 @@ use crate::common::scenario::{run, Process, Scenario};
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::balance::decision::Outcome;
 use schedlab_core::balance::IdleType;
-use schedlab_core::time::SimTime;
+use schedlab_core::time::{CpuId, SimTime};
 use serde_json::json;
 
 fn first_newidle_pull(preempt: &str) -> (usize, u64) {
@@ -35,11 +35,11 @@ fn first_newidle_pull(preempt: &str) -> (usize, u64) {
     let d = sim
         .decisions()
         .iter()
-        .find(|d| d.cpu == 1 && d.idle == IdleType::NewlyIdle && d.at.ns() >= 100_000_000)
+        .find(|d| d.cpu == CpuId(1) && d.idle == IdleType::NewlyIdle && d.at.ns() >= 100_000_000)
         .expect("CPU 1 balances newly idle once online");
     match &d.outcome {
         Outcome::Moved { tasks, from } => {
-            assert_eq!(*from, 0);
+            assert_eq!(*from, CpuId(0));
             (tasks.len(), d.imbalance)
         }
         o => panic!("{o:?}"),

@@ -83,7 +83,10 @@ fn a_cpu_idle_beside_a_waiting_thread_is_a_violation() {
     assert!(r.wasted_core_ns >= 39_000_000, "{}", r.wasted_core_ns);
     assert!(!r.violations.is_empty());
     let v = &r.violations[0];
-    assert_eq!((v.idle_cpus.clone(), v.waiting_threads.clone()), (vec![1], vec!["b[11]".to_string()]));
+    assert_eq!(
+        (v.idle_cpus.clone(), v.waiting_threads.clone()),
+        (vec![schedlab_core::time::CpuId(1)], vec!["b[11]".to_string()])
+    );
     assert_eq!(v.confirmed_ns - v.detected_ns, CHECK_PERIOD_NS);
     // The task table at 20 ms: a runs, b waits.
     let rows = r.tasks_at(20_000_000, 10);

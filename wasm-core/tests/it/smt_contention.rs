@@ -19,7 +19,7 @@ fn worker_exit_ms(speed_pct: u32, hog_cpu: Option<u32>) -> (f64, f64) {
         .sim();
     sim.run_to_end();
     let p = sim.processes().iter().find(|p| p.name == "worker").unwrap();
-    let t = &sim.tasks()[p.threads[0] as usize];
+    let t = &sim.tasks()[p.threads[0].idx()];
     let exited = t.stats.exited_at.expect("the worker finished").ns() as f64 / 1e6;
     (exited, t.se.sum_exec_runtime as f64 / 1e6)
 }
@@ -50,7 +50,7 @@ fn the_speed_changes_when_the_sibling_starts_and_stops() {
     let mut sim = Simulator::new(&cfg);
     sim.run_to_end();
     let p = sim.processes().iter().find(|p| p.name == "worker").unwrap();
-    let exited = sim.tasks()[p.threads[0] as usize].stats.exited_at.unwrap().ns() as f64 / 1e6;
+    let exited = sim.tasks()[p.threads[0].idx()].stats.exited_at.unwrap().ns() as f64 / 1e6;
     // The blinker's 5 ms of work also take 10 ms beside the worker, so a
     // cycle is 10 ms at 50 % then 5 ms alone at 100 %: 10 ms of the worker's
     // work per 15 ms, and its 40 ms of work end at 60 ms.

@@ -10,7 +10,7 @@ use schedlab_core::sched::o1::O1State;
 use schedlab_core::sim::class::class_for;
 use schedlab_core::sim::Simulator;
 use schedlab_core::task::TaskState;
-use schedlab_core::time::SimTime;
+use schedlab_core::time::{CpuId, SimTime};
 use serde_json::json;
 
 /// Four CPUs; hogs (one in a cgroup, so the fair class has a hierarchy to
@@ -40,7 +40,7 @@ fn check(sim: &Simulator) -> Result<(), String> {
             if !running.insert(p) {
                 return Err(format!("task {p} runs on two CPUs"));
             }
-            let t = &sim.tasks()[p as usize];
+            let t = &sim.tasks()[p.idx()];
             if t.cpu != rq.cpu || t.state != TaskState::Running {
                 return Err(format!("curr {p} of CPU {} says cpu {} state {:?}", rq.cpu, t.cpu, t.state));
             }
@@ -61,7 +61,8 @@ fn check(sim: &Simulator) -> Result<(), String> {
         // The fair class's levels: entities (tree + curr) match the counts
         // and weights (all zero while O(1) runs).
         for cfs in sim.cfs_rqs_of(rq.cpu) {
-            let ents: Vec<u32> = cfs.tree.iter().into_iter().map(|(_, e)| e).chain(cfs.curr).collect();
+            let ents: Vec<schedlab_core::sched::entity::EntId> =
+                cfs.tree.iter().into_iter().map(|(_, e)| e).chain(cfs.curr).collect();
             let weight: u64 = ents.iter().map(|&e| sim.entity(e).weight).sum();
             if ents.len() as u32 != cfs.nr_running || weight != cfs.load_weight {
                 return Err(format!("CPU {} group {}: entities do not match the counts", rq.cpu, cfs.tg));
@@ -119,7 +120,7 @@ fn cfs_to_o1_and_back_keeps_every_task_running() {
         all_ran(&before, &mid, &sim, "under O(1)");
         sim.switch_class(class_for(PolicyKind::Cfs));
         assert_eq!(sim.class().name(), "cfs");
-        assert!(sim.o1_runqueue(0).is_none(), "O(1)'s state goes with it");
+        assert!(sim.o1_runqueue(CpuId(0)).is_none(), "O(1)'s state goes with it");
         check(&sim).unwrap_or_else(|e| panic!("right after the switch back to CFS: {e}"));
         run_checked(&mut sim, SimTime(600_000_000));
         sim.run_to_end();

@@ -76,7 +76,7 @@ fn a_forward_jump_to_a_later_snapshot_keeps_the_lanes_honest() {
 /// task in the trace; on a long one it is at least the longest kept slice.
 #[test]
 fn a_tasks_longest_run_is_counted_whether_or_not_its_slices_are_kept() {
-    let longest_kept = |sim: &Simulator, pid: u32| {
+    let longest_kept = |sim: &Simulator, pid: schedlab_core::time::Pid| {
         sim.trace().slices.iter().filter(|s| s.pid == pid).map(|s| s.end.since(s.start)).max().unwrap_or(0)
     };
     let mut short = pingpong(200);

@@ -13,9 +13,9 @@ type Seen = Vec<(u64, u32, u32, u64)>; // (at ns, cpu, nr_running, load)
 fn observe(sim: &Simulator, at: SimTime, last: &mut [(u32, u64)], seen: &mut Seen) {
     for rq in sim.rqs() {
         let cur = (rq.nr_running(), rq.weighted_cpuload());
-        if last[rq.cpu as usize] != cur {
-            last[rq.cpu as usize] = cur;
-            seen.push((at.ns(), rq.cpu, cur.0, cur.1));
+        if last[rq.cpu.idx()] != cur {
+            last[rq.cpu.idx()] = cur;
+            seen.push((at.ns(), rq.cpu.0, cur.0, cur.1));
         }
     }
 }
@@ -40,7 +40,7 @@ fn check(name: &str, until_ms: u64) {
     sim.step_event();
     let total = sim.trace().rq_changes_total() as usize;
     assert_eq!(total, seen.len(), "{name}: every change traced once");
-    let kept: Seen = sim.trace().rq_changes(usize::MAX).map(|c| (c.at.ns(), c.cpu, c.nr_running, c.load)).collect();
+    let kept: Seen = sim.trace().rq_changes(usize::MAX).map(|c| (c.at.ns(), c.cpu.0, c.nr_running, c.load)).collect();
     assert!(!kept.is_empty());
     assert_eq!(kept[..], seen[seen.len() - kept.len()..], "{name}: the kept records are the latest changes");
 }

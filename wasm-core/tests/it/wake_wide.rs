@@ -23,7 +23,7 @@ fn flips_at(ms: u64) -> u32 {
     let mut sim = Simulator::new(&load_scenario(text).unwrap());
     sim.run_until(SimTime(ms * 1_000_000));
     let waker = sim.processes().iter().find(|p| p.name == "waker").unwrap().threads[0];
-    sim.tasks()[waker as usize].wakee_flips
+    sim.tasks()[waker.idx()].wakee_flips
 }
 
 /// Replays 4.1.15's record_wakee on the waker's wakeup times (every 5 ms, alternating a and b, the first at

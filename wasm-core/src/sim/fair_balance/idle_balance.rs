@@ -23,21 +23,21 @@ impl Simulator {
     /// The modelled cost of one newly-idle pass of `cpu` at domain `level`:
     /// one runqueue read per online CPU of the domain.
     pub(crate) fn newidle_pass_cost_ns(&self, cpu: CpuId, level: usize) -> u64 {
-        let span = &self.rqs[cpu as usize].domains[level].span;
+        let span = &self.rqs[cpu.idx()].domains[level].span;
         span.iter().filter(|&c| self.online.test(c)).count() as u64 * LB_CPU_READ_NS
     }
 
     /// `update_next_balance` with the CPU counted idle: the jiffy at which
     /// domain `level` is next due, if earlier than `next`.
     fn next_balance_of(&self, cpu: CpuId, level: usize, next: u64) -> u64 {
-        let last = self.rqs[cpu as usize].domains[level].last_balance.ns() / self.tick_ns;
+        let last = self.rqs[cpu.idx()].domains[level].last_balance.ns() / self.tick_ns;
         next.min(last + self.balance_interval_jiffies(cpu, level, false))
     }
 
     /// `idle_balance`: the CPU is about to go idle. Returns true if it has a
     /// task to run (one was pulled).
     pub(crate) fn idle_balance(&mut self, cpu: CpuId) -> bool {
-        let c = cpu as usize;
+        let c = cpu.idx();
         let mut next_balance = self.jiffies() + self.hz();
         self.rqs[c].avg_idle_stamp = Some(self.now);
         let avg_idle = self.rqs[c].avg_idle_ns;

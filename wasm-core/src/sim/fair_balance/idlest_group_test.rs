@@ -17,6 +17,7 @@
 use crate::balance::stats::CpuLoad;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
+use crate::time::CpuId;
 
 fn load(now: u64, history: u64) -> CpuLoad {
     CpuLoad { weighted: now, cpu_load: [history; 5], nr_running: 1, usage: 0, capacity: 1024, idle: now == 0 }
@@ -30,8 +31,8 @@ fn the_local_group_is_read_low_and_the_others_high() {
     sim.rqs[0].domains[level].forkexec_idx = 1;
     let loads = [load(1024, 0), load(1024, 0), load(0, 1024), load(0, 1024)];
     let pid = sim.processes()[0].threads[0];
-    assert_eq!(sim.find_idlest_group(pid, 0, level, &loads), None, "the fork stays in the local group");
+    assert_eq!(sim.find_idlest_group(pid, CpuId(0), level, &loads), None, "the fork stays in the local group");
     // A remote node light now and in its history is the idlest group (local 1024 each, remote 0).
     let loads = [load(1024, 1024), load(1024, 1024), load(0, 0), load(0, 0)];
-    assert_eq!(sim.find_idlest_group(pid, 0, level, &loads), Some(1), "an idle node is the idlest group");
+    assert_eq!(sim.find_idlest_group(pid, CpuId(0), level, &loads), Some(1), "an idle node is the idlest group");
 }

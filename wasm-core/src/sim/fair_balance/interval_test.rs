@@ -11,17 +11,17 @@
 
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
-use crate::time::SimTime;
+use crate::time::{CpuId, SimTime};
 
 #[test]
 fn msecs_to_jiffies_rounds_up() {
     let sim = Simulator::new(&config(1, 6, 1, 250, false, vec![hog("h", 1_000_000, None)]));
     let mc = sim.rqs[0].domains.len() - 1;
     assert_eq!(sim.rqs[0].domains[mc].balance_interval_ms, 6);
-    assert_eq!(sim.balance_interval_jiffies(0, mc, false), 2);
-    assert_eq!(sim.balance_interval_jiffies(0, mc, true), 48);
+    assert_eq!(sim.balance_interval_jiffies(CpuId(0), mc, false), 2);
+    assert_eq!(sim.balance_interval_jiffies(CpuId(0), mc, true), 48);
     let sim = Simulator::new(&config(1, 6, 1, 100, false, vec![hog("h", 1_000_000, None)]));
-    assert_eq!(sim.balance_interval_jiffies(0, mc, false), 1);
+    assert_eq!(sim.balance_interval_jiffies(CpuId(0), mc, false), 1);
 }
 
 #[test]

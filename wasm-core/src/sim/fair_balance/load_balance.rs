@@ -6,6 +6,7 @@
 use crate::balance::decision::{BalanceDecision, Outcome, Why};
 use crate::balance::stats::{find_busiest_queue, FbgInput};
 use crate::balance::{IdleType, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE};
+use crate::sched::entity::task_ent_id;
 use crate::sim::events::Event;
 use crate::sim::Simulator;
 use crate::task::TaskState;
@@ -37,7 +38,7 @@ impl Simulator {
     /// With NOHZ, an idle CPU's tick is stopped (its balancing is done by the
     /// idle load balancer), and a busy CPU may kick that balancer.
     pub(crate) fn trigger_load_balance(&mut self, cpu: CpuId) {
-        let rq = &self.rqs[cpu as usize];
+        let rq = &self.rqs[cpu.idx()];
         if !rq.online {
             return;
         }
@@ -55,7 +56,7 @@ impl Simulator {
 
     /// `get_sd_balance_interval` in jiffies.
     pub(super) fn balance_interval_jiffies(&self, cpu: CpuId, level: usize, busy: bool) -> u64 {
-        let sd = &self.rqs[cpu as usize].domains[level];
+        let sd = &self.rqs[cpu.idx()].domains[level];
         let mut ms = sd.balance_interval_ms;
         if busy {
             ms *= sd.busy_factor;
@@ -73,9 +74,9 @@ impl Simulator {
         let mut continue_balancing = true;
         let (mut need_decay, mut max_cost, hz) = (false, 0, self.hz());
         self.update_blocked_averages(cpu);
-        for level in 0..self.rqs[cpu as usize].domains.len() {
+        for level in 0..self.rqs[cpu.idx()].domains.len() {
             // This regular visit of every domain decays its newly-idle cost by 3/256 (about 1 %) a second.
-            let sd = &mut self.rqs[cpu as usize].domains[level];
+            let sd = &mut self.rqs[cpu.idx()].domains[level];
             if jiffies > sd.next_decay_max_lb_cost {
                 sd.max_newidle_lb_cost_ns = sd.max_newidle_lb_cost_ns * 253 / 256;
                 sd.next_decay_max_lb_cost = jiffies + hz;
@@ -93,27 +94,27 @@ impl Simulator {
                 break;
             }
             let mut interval = self.balance_interval_jiffies(cpu, level, idle != IdleType::Idle);
-            let last = self.rqs[cpu as usize].domains[level].last_balance.ns() / self.tick_ns;
+            let last = self.rqs[cpu.idx()].domains[level].last_balance.ns() / self.tick_ns;
             if jiffies >= last + interval {
                 let (moved, cont) = self.load_balance(cpu, level, idle);
                 continue_balancing = cont;
                 if moved > 0 {
-                    idle = if self.rqs[cpu as usize].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
+                    idle = if self.rqs[cpu.idx()].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
                 }
-                self.rqs[cpu as usize].domains[level].last_balance = self.now;
+                self.rqs[cpu.idx()].domains[level].last_balance = self.now;
                 interval = self.balance_interval_jiffies(cpu, level, idle != IdleType::Idle);
             }
-            let last = self.rqs[cpu as usize].domains[level].last_balance.ns() / self.tick_ns;
+            let last = self.rqs[cpu.idx()].domains[level].last_balance.ns() / self.tick_ns;
             next_balance = next_balance.min(last + interval);
         }
         if need_decay {
             // The runqueue's figure decays with them, floored at the migration cost.
             let floor = self.tunables.migration_cost_ns;
-            self.rqs[cpu as usize].max_idle_balance_cost_ns = max_cost.max(floor);
+            self.rqs[cpu.idx()].max_idle_balance_cost_ns = max_cost.max(floor);
         }
-        self.rqs[cpu as usize].next_balance = next_balance;
+        self.rqs[cpu.idx()].next_balance = next_balance;
         self.index.touch(cpu);
-        if self.rqs[cpu as usize].need_resched {
+        if self.rqs[cpu.idx()].need_resched {
             self.schedule(cpu);
         }
     }
@@ -129,7 +130,7 @@ impl Simulator {
         local
             .span
             .iter()
-            .find(|&c| env_cpus.test(c) && local.balance_mask.test(c) && self.rqs[c as usize].is_idle())
+            .find(|&c| env_cpus.test(c) && local.balance_mask.test(c) && self.rqs[c.idx()].is_idle())
             .or_else(|| local.balance_cpu())
             .unwrap_or(cpu)
     }
@@ -139,7 +140,7 @@ impl Simulator {
     /// experiments. Returns (tasks moved, whether higher domains should still
     /// be balanced).
     pub fn balance_pass(&mut self, cpu: CpuId, level: usize) -> (u32, bool) {
-        let idle = if self.rqs[cpu as usize].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
+        let idle = if self.rqs[cpu.idx()].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
         self.load_balance(cpu, level, idle)
     }
 
@@ -148,9 +149,9 @@ impl Simulator {
     pub(crate) fn load_balance(&mut self, cpu: CpuId, level: usize, idle: IdleType) -> (u32, bool) {
         // The CPU's domains are taken out for the pass (nothing it calls reads
         // them) so the domain can be borrowed without a copy.
-        let mut doms = std::mem::take(&mut self.rqs[cpu as usize].domains);
+        let mut doms = std::mem::take(&mut self.rqs[cpu.idx()].domains);
         let result = self.load_balance_in(cpu, &mut doms, level, idle);
-        self.rqs[cpu as usize].domains = doms;
+        self.rqs[cpu.idx()].domains = doms;
         result
     }
 
@@ -181,7 +182,7 @@ impl Simulator {
         let parent_group = doms.get(level + 1).map(|p| p.groups[0].id);
         let child_prefers_sibling = level > 0 && doms[level - 1].flags.prefer_sibling;
         let dst_load_per_task = {
-            let rq = &self.rqs[cpu as usize];
+            let rq = &self.rqs[cpu.idx()];
             if rq.nr_running() > 0 {
                 rq.weighted_cpuload() / rq.nr_running() as u64
             } else {
@@ -231,14 +232,14 @@ impl Simulator {
                 min_load_fix: !self.bugs.group_imbalance,
                 dst_load_per_task,
                 dst_load: crate::balance::stats::target_load(
-                    &loads[cpu as usize],
+                    &loads[cpu.idx()],
                     crate::balance::stats::load_idx(sd, idle),
                 ),
             };
             let fbg = search.run(&inp);
             if level + 1 == doms.len() {
                 // The root domain's update_sd_lb_stats sets rd->overload to what it saw.
-                self.lb.rd_overload = env_cpus.iter().any(|c| loads[c as usize].nr_running > 1);
+                self.lb.rd_overload = env_cpus.iter().any(|c| loads[c.idx()].nr_running > 1);
             }
             if self.index_check {
                 let fresh = crate::balance::stats::find_busiest_group(&inp).0;
@@ -259,7 +260,7 @@ impl Simulator {
             };
             st.lb_imbalance += imbalance;
             d.busiest_cpu = Some(busiest);
-            if self.rqs[busiest as usize].nr_running() <= 1 {
+            if self.rqs[busiest.idx()].nr_running() <= 1 {
                 // load_balance tries to detach only from a CPU running more than one task; with one the
                 // group stays unbalanced and the pass counts as failed, which is what lets the stopper
                 // push that running task once enough passes have failed.
@@ -346,16 +347,16 @@ impl Simulator {
             // need_active_balance (no SD_ASYM_PACKING here): enough periodic passes have failed.
             let need_active = sdm.nr_balance_failed > sdm.cache_nice_tries + 2;
             if let (Some(from), true) = (active_from, need_active) {
-                let rq = &self.rqs[from as usize];
+                let rq = &self.rqs[from.idx()];
                 // The stopper can only push the task running there if it may run here (an idle
                 // busiest CPU runs its idle task, which may not).
-                let curr_allows = rq.curr().is_some_and(|p| self.tasks[p as usize].allowed.test(cpu));
+                let curr_allows = rq.curr().is_some_and(|p| self.tasks[p.idx()].allowed.test(cpu));
                 if !curr_allows {
                     curr_pinned = true;
                 } else {
                     if !rq.active_balance {
                         active = true;
-                        self.rqs[from as usize].active_balance = true;
+                        self.rqs[from.idx()].active_balance = true;
                         self.push(self.now, Event::ActiveBalance { cpu: from, target: cpu });
                         d.outcome = Outcome::ActiveBalance { from };
                     }
@@ -411,14 +412,14 @@ impl Simulator {
         let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: imbalance as i64 };
         let mut skips = SkipCounts::default();
         let mut moved = Vec::new();
-        let loop_max = SCHED_NR_MIGRATE.min(self.rqs[src as usize].nr_running());
+        let loop_max = SCHED_NR_MIGRATE.min(self.rqs[src.idx()].nr_running());
         let mut dst_cpu = dst;
         let mut dst_pinned_retry: Option<CpuId> = None;
         let cause = if idle == IdleType::NewlyIdle { MigrateCause::NewIdle } else { MigrateCause::Balance };
         loop {
             let mut loops = 0;
             while flags.imbalance_left > 0 && loops < loop_max {
-                let Some(&pid) = self.rqs[src as usize].cfs_tasks.front() else { break };
+                let Some(&pid) = self.rqs[src.idx()].cfs_tasks.front() else { break };
                 loops += 1;
                 let ok = self.can_migrate_task(
                     pid,
@@ -447,7 +448,7 @@ impl Simulator {
                 if ok {
                     skips.too_heavy += 1;
                 }
-                let rq = &mut self.rqs[src as usize];
+                let rq = &mut self.rqs[src.idx()];
                 if rq.cfs_tasks.front() == Some(&pid) {
                     rq.cfs_tasks.pop_front();
                     rq.cfs_tasks.push_back(pid);
@@ -480,7 +481,7 @@ impl Simulator {
         skips: &mut SkipCounts,
         dst_retry: &mut Option<CpuId>,
     ) -> bool {
-        let task = &self.tasks[pid as usize];
+        let task = &self.tasks[pid.idx()];
         if !task.allowed.test(dst) {
             flags.some_pinned = true;
             skips.pinned += 1;
@@ -490,14 +491,14 @@ impl Simulator {
             return false;
         }
         flags.all_pinned = false;
-        if self.rqs[src as usize].curr() == Some(pid) || task.state != TaskState::Runnable {
+        if self.rqs[src.idx()].curr() == Some(pid) || task.state != TaskState::Runnable {
             skips.running += 1;
             return false;
         }
         let cfs = self.cfs_of(task.tg, src);
         let buddy = self.tunables.features.cache_hot_buddy
-            && self.rqs[dst as usize].nr_running() > 0
-            && (cfs.next == Some(pid) || cfs.last == Some(pid));
+            && self.rqs[dst.idx()].nr_running() > 0
+            && (cfs.next == Some(task_ent_id(pid)) || cfs.last == Some(task_ent_id(pid)));
         let hot = buddy || self.now.since(task.se.exec_start) < self.tunables.migration_cost_ns;
         if !hot || sd.nr_balance_failed > sd.cache_nice_tries {
             skips.hot_gained += u32::from(hot);

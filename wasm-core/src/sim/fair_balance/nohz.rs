@@ -28,7 +28,7 @@ impl Simulator {
         if self.index.idle.first().is_none() || jiffies < self.lb.nohz_next_balance {
             return false;
         }
-        let rq = &self.rqs[cpu as usize];
+        let rq = &self.rqs[cpu.idx()];
         if rq.nr_running() >= 2 {
             return true;
         }
@@ -52,8 +52,8 @@ impl Simulator {
         self.lb.nohz_next_balance += 1;
         self.sync_index();
         if let Some(ilb) = self.index.idle.first() {
-            if !self.rqs[ilb as usize].nohz_kicked {
-                self.rqs[ilb as usize].nohz_kicked = true;
+            if !self.rqs[ilb.idx()].nohz_kicked {
+                self.rqs[ilb.idx()].nohz_kicked = true;
                 self.push(self.now, Event::NohzKick(ilb));
             }
         }
@@ -65,36 +65,36 @@ impl Simulator {
     /// `next_balance` to the earliest of theirs, and leaves that as
     /// `nohz.next_balance`; a balancer no longer idle does neither.
     pub(crate) fn nohz_idle_balance(&mut self, ilb: CpuId) {
-        self.rqs[ilb as usize].nohz_kicked = false;
+        self.rqs[ilb.idx()].nohz_kicked = false;
         let jiffies = self.jiffies();
-        if self.rqs[ilb as usize].is_idle() {
+        if self.rqs[ilb.idx()].is_idle() {
             // The idle CPUs in CPU order, read afresh after each balancing
             // (which may move tasks), as a pass over every CPU would see them.
-            let mut next = 0;
+            let mut next = CpuId(0);
             loop {
                 // A pulled task may have made the balancer busy (need_resched): stop then.
-                if !self.rqs[ilb as usize].is_idle() {
+                if !self.rqs[ilb.idx()].is_idle() {
                     break;
                 }
                 self.sync_index();
                 let Some(cpu) = self.index.idle.next_from(next) else { break };
-                next = cpu + 1;
+                next = CpuId(cpu.0 + 1);
                 if cpu == ilb {
                     continue;
                 }
-                if jiffies >= self.rqs[cpu as usize].next_balance {
+                if jiffies >= self.rqs[cpu.idx()].next_balance {
                     self.rebalance_domains(cpu, IdleType::Idle);
                 }
-                let theirs = self.rqs[cpu as usize].next_balance;
-                let own = &mut self.rqs[ilb as usize].next_balance;
+                let theirs = self.rqs[cpu.idx()].next_balance;
+                let own = &mut self.rqs[ilb.idx()].next_balance;
                 *own = (*own).min(theirs);
             }
-            self.lb.nohz_next_balance = self.rqs[ilb as usize].next_balance;
+            self.lb.nohz_next_balance = self.rqs[ilb.idx()].next_balance;
         }
         // The softirq runs the balancer's own pass whatever its next_balance (each domain checks its own
         // interval), which also sets next_balance back from its domains.
-        if self.rqs[ilb as usize].online {
-            let idle = if self.rqs[ilb as usize].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
+        if self.rqs[ilb.idx()].online {
+            let idle = if self.rqs[ilb.idx()].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
             self.rebalance_domains(ilb, idle);
         }
     }

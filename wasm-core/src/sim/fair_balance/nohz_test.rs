@@ -21,35 +21,35 @@ fn two_busy(nodes: u32, cpus: [CpuId; 2]) -> Simulator {
     let procs = vec![hog("a", 1_000_000_000, Some(&[cpus[0]])), hog("b", 1_000_000_000, Some(&[cpus[1]]))];
     let mut sim = Simulator::new(&config(nodes, 4, 1, 250, false, procs));
     sim.run_until(SimTime(20_000_000));
-    assert!(sim.rqs[cpus[0] as usize].curr_task.is_some() && sim.rqs[cpus[1] as usize].curr_task.is_some());
+    assert!(sim.rqs[(cpus[0]).idx()].curr_task.is_some() && sim.rqs[(cpus[1]).idx()].curr_task.is_some());
     sim.lb.nohz_next_balance = 0;
     sim
 }
 
 #[test]
 fn sd_busy_is_the_parent_of_the_llc() {
-    assert!(two_busy(2, [0, 1]).nohz_kick_needed(0), "two busy CPUs in CPU 0's node");
-    assert!(!two_busy(2, [0, 4]).nohz_kick_needed(0), "one busy CPU in CPU 0's node");
-    assert!(!two_busy(1, [0, 1]).nohz_kick_needed(0), "one node: no sd_busy");
+    assert!(two_busy(2, [CpuId(0), CpuId(1)]).nohz_kick_needed(CpuId(0)), "two busy CPUs in CPU 0's node");
+    assert!(!two_busy(2, [CpuId(0), CpuId(4)]).nohz_kick_needed(CpuId(0)), "one busy CPU in CPU 0's node");
+    assert!(!two_busy(1, [CpuId(0), CpuId(1)]).nohz_kick_needed(CpuId(0)), "one node: no sd_busy");
 }
 
 #[test]
 fn nohz_next_balance_gates_the_kick() {
-    let mut sim = two_busy(2, [0, 1]);
-    assert!(sim.nohz_kick_needed(0));
+    let mut sim = two_busy(2, [CpuId(0), CpuId(1)]);
+    assert!(sim.nohz_kick_needed(CpuId(0)));
     let jiffies = sim.jiffies();
     sim.lb.nohz_next_balance = jiffies;
     sim.nohz_kick();
     assert_eq!(sim.lb.nohz_next_balance, jiffies + 1, "a kick moves it on by one jiffy");
-    assert!(!sim.nohz_kick_needed(0), "no second kick in that jiffy");
+    assert!(!sim.nohz_kick_needed(CpuId(0)), "no second kick in that jiffy");
 
     // The balancer (CPU 2, the first idle CPU) goes through the idle CPUs 3, 5, 6, 7 (4 idles too); none is
     // due, so none balances, and the earliest next_balance among them and itself is left.
-    let mut sim = two_busy(2, [0, 1]);
+    let mut sim = two_busy(2, [CpuId(0), CpuId(1)]);
     let j = sim.jiffies();
     for (cpu, ahead) in [(2, 9), (3, 5), (4, 8), (5, 3), (6, 7), (7, 6)] {
         sim.rqs[cpu].next_balance = j + ahead;
     }
-    sim.nohz_idle_balance(2);
+    sim.nohz_idle_balance(CpuId(2));
     assert_eq!(sim.lb.nohz_next_balance, j + 3);
 }

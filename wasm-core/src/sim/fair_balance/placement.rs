@@ -28,7 +28,7 @@ use crate::topology::domains::{GroupIndex, SchedDomain, SCHED_CAPACITY_SCALE};
 impl Simulator {
     /// What the balancer reads of one CPU.
     pub(crate) fn cpu_load(&self, cpu: CpuId) -> CpuLoad {
-        let rq = &self.rqs[cpu as usize];
+        let rq = &self.rqs[cpu.idx()];
         let capacity = if rq.online { self.cpu_capacity } else { 1 };
         let util = rq.cfs.utilization_load_avg.max(0) as u64;
         CpuLoad {
@@ -55,14 +55,14 @@ impl Simulator {
         if let Some(loads) = kept {
             if self.index_check {
                 for c in cpus.iter().chain([this_cpu]) {
-                    assert_eq!(loads[c as usize], self.cpu_load(c), "CPU {c}'s load changed before a redo");
+                    assert_eq!(loads[c.idx()], self.cpu_load(c), "CPU {c}'s load changed before a redo");
                 }
             }
         } else {
             let mut loads = std::mem::take(&mut self.lb.cpu_load_buf);
             loads.resize(self.rqs.len(), CpuLoad::default());
             for c in cpus.iter().chain([this_cpu]) {
-                loads[c as usize] = self.cpu_load(c);
+                loads[c.idx()] = self.cpu_load(c);
             }
             *kept = Some(loads);
         }
@@ -70,7 +70,7 @@ impl Simulator {
     }
 
     fn usable(&self, pid: Pid, cpu: CpuId) -> bool {
-        self.online.test(cpu) && self.tasks[pid as usize].allowed.test(cpu)
+        self.online.test(cpu) && self.tasks[pid.idx()].allowed.test(cpu)
     }
 
     /// `select_task_rq_fair`. `this_cpu` is the CPU doing the wakeup or fork.
@@ -80,7 +80,7 @@ impl Simulator {
         }
         // The idle CPUs select_idle_sibling may start from.
         self.sync_index();
-        let prev = self.tasks[pid as usize].cpu;
+        let prev = self.tasks[pid.idx()].cpu;
         let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
         // The oldest record's mask is reused once the log is full.
         let mut considered = match self.lb.placements.len() {
@@ -114,7 +114,7 @@ impl Simulator {
                 let sync = kind == PlaceKind::SyncWakeup;
                 let (cpu, affine_level) = self.select_wakeup(pid, prev, this_cpu, sync);
                 if let Some(level) = affine_level {
-                    self.rqs[this_cpu as usize].domains[level].schedstat.ttwu_move_affine += 1;
+                    self.rqs[this_cpu.idx()].domains[level].schedstat.ttwu_move_affine += 1;
                 }
                 (cpu, PlacePath::IdleSibling)
             }
@@ -132,7 +132,7 @@ impl Simulator {
     /// and the target's LLC for select_idle_sibling; the highest fork
     /// domain's span for find_idlest_group.
     fn search_space(&self, m: &mut CpuMask, pid: Pid, prev: CpuId, waker: CpuId, chosen: CpuId, path: PlacePath) {
-        let allowed = &self.tasks[pid as usize].allowed;
+        let allowed = &self.tasks[pid.idx()].allowed;
         let only = |m: &mut CpuMask, c: CpuId| {
             m.clone_from(&CpuMask::new());
             m.set(c);
@@ -144,14 +144,14 @@ impl Simulator {
                 m.trim();
             }
             PlacePath::IdleSibling => {
-                match self.rqs[chosen as usize].domains.iter().rfind(|sd| sd.flags.share_pkg_resources) {
+                match self.rqs[chosen.idx()].domains.iter().rfind(|sd| sd.flags.share_pkg_resources) {
                     Some(sd) => m.clone_from(&sd.span),
                     None => only(m, chosen),
                 }
                 m.set(prev);
                 m.set(waker);
             }
-            PlacePath::IdlestGroup => match self.rqs[waker as usize].domains.iter().rfind(|sd| sd.flags.balance_fork) {
+            PlacePath::IdlestGroup => match self.rqs[waker.idx()].domains.iter().rfind(|sd| sd.flags.balance_fork) {
                 Some(sd) => m.clone_from(&sd.span),
                 None => only(m, waker),
             },
@@ -176,7 +176,7 @@ impl Simulator {
     fn wakeup_fix(&self, pid: Pid, prev: CpuId, kind: PlaceKind) -> Option<CpuId> {
         let idle = |c: CpuId| match kind {
             PlaceKind::Wakeup | PlaceKind::SyncWakeup => self.id_idle_cpu(pid, c),
-            PlaceKind::Fork => self.rqs[c as usize].is_idle(),
+            PlaceKind::Fork => self.rqs[c.idx()].is_idle(),
         };
         if self.usable(pid, prev) && idle(prev) {
             return Some(prev);
@@ -192,7 +192,7 @@ impl Simulator {
             return scan();
         }
         // Plain idle_cpu: the idle CPUs longest idle first (the index's order).
-        let found = self.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.tasks[pid as usize].allowed.test(c));
+        let found = self.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.tasks[pid.idx()].allowed.test(c));
         if self.index_check {
             assert_eq!(found, scan(), "the longest-idle CPU at {:?}", self.now);
         }
@@ -204,14 +204,14 @@ impl Simulator {
     /// than last time, and halves its count when more than a second (HZ
     /// jiffies) has passed since the last halving.
     fn record_wakee(&mut self, wakee: Pid, this_cpu: CpuId) {
-        let Some(waker) = self.rqs[this_cpu as usize].curr() else { return };
+        let Some(waker) = self.rqs[this_cpu.idx()].curr() else { return };
         if waker == wakee {
             return;
         }
         let now = self.now;
         let (jiffies, hz) = (self.jiffies(), crate::time::NSEC_PER_SEC / self.tick_ns);
         let tick_ns = self.tick_ns;
-        let w = &mut self.tasks[waker as usize];
+        let w = &mut self.tasks[waker.idx()];
         // time_after(jiffies, decay_ts + HZ), the stamp kept in jiffies.
         if jiffies > w.wakee_flip_decay_ts.ns() / tick_ns + hz {
             w.wakee_flips >>= 1;
@@ -227,16 +227,16 @@ impl Simulator {
     /// the LLC size times the wakee's own flips) is left alone: its wakees
     /// are not pulled next to it.
     fn wake_wide(&self, wakee: Pid, this_cpu: CpuId) -> bool {
-        let factor = self.rqs[this_cpu as usize]
+        let factor = self.rqs[this_cpu.idx()]
             .domains
             .iter()
             .rfind(|sd| sd.flags.share_pkg_resources)
             .map_or(1, |sd| sd.span.weight());
-        let wakee_flips = self.tasks[wakee as usize].wakee_flips;
+        let wakee_flips = self.tasks[wakee.idx()].wakee_flips;
         if wakee_flips <= factor {
             return false;
         }
-        let waker_flips = self.rqs[this_cpu as usize].curr().map_or(0, |w| self.tasks[w as usize].wakee_flips);
+        let waker_flips = self.rqs[this_cpu.idx()].curr().map_or(0, |w| self.tasks[w.idx()].wakee_flips);
         waker_flips > factor * wakee_flips
     }
 
@@ -244,12 +244,12 @@ impl Simulator {
     fn select_wakeup(&self, pid: Pid, prev: CpuId, this_cpu: CpuId, sync: bool) -> (CpuId, Option<usize>) {
         let mut target = prev;
         let mut affine_level = None;
-        let want_affine = !self.wake_wide(pid, this_cpu) && self.tasks[pid as usize].allowed.test(this_cpu);
+        let want_affine = !self.wake_wide(pid, this_cpu) && self.tasks[pid.idx()].allowed.test(this_cpu);
         if want_affine && this_cpu != prev && self.online.test(this_cpu) {
             let affine_sd =
-                self.rqs[this_cpu as usize].domains.iter().position(|sd| sd.flags.wake_affine && sd.span.test(prev));
+                self.rqs[this_cpu.idx()].domains.iter().position(|sd| sd.flags.wake_affine && sd.span.test(prev));
             if let Some(level) = affine_sd {
-                let sd = &self.rqs[this_cpu as usize].domains[level];
+                let sd = &self.rqs[this_cpu.idx()].domains[level];
                 if self.wake_affine(pid, this_cpu, prev, sd.wake_idx, sd.imbalance_pct, sync) {
                     target = this_cpu;
                     affine_level = Some(level);
@@ -268,17 +268,17 @@ impl Simulator {
     /// wakee does not count an idle CPU beside a running expeller.
     fn select_idle_sibling(&self, pid: Pid, target: CpuId) -> CpuId {
         let idle = |c: CpuId| self.id_idle_cpu(pid, c);
-        if self.rqs[target as usize].online && idle(target) {
+        if self.rqs[target.idx()].online && idle(target) {
             return target;
         }
-        let prev = self.tasks[pid as usize].cpu;
+        let prev = self.tasks[pid.idx()].cpu;
         let llc = |c: CpuId| self.machine.node_of(c);
-        if prev != target && llc(prev) == llc(target) && self.rqs[prev as usize].online && idle(prev) {
+        if prev != target && llc(prev) == llc(target) && self.rqs[prev.idx()].online && idle(prev) {
             return prev;
         }
-        let doms = &self.rqs[target as usize].domains;
+        let doms = &self.rqs[target.idx()].domains;
         let Some(top) = doms.iter().rposition(|sd| sd.flags.share_pkg_resources) else { return target };
-        let allowed = &self.tasks[pid as usize].allowed;
+        let allowed = &self.tasks[pid.idx()].allowed;
         let scan = |sd: &SchedDomain| {
             sd.groups.iter().filter(|g| g.span.intersects(allowed)).find_map(|g| {
                 if g.span.iter().all(|i| i != target && idle(i)) {
@@ -330,17 +330,17 @@ impl Simulator {
         };
         let words = span_w.len();
         // From the target's group's first CPU to the end, then from the start.
-        let first = start as usize / 64;
+        let first = start.idx() / 64;
         let visit = (first..words).chain(0..=first);
         for (k, w) in visit.enumerate() {
             let mut bits = word(w);
             if k == 0 {
-                bits &= u64::MAX << (start % 64);
+                bits &= u64::MAX << (start.0 % 64);
             } else if w == first {
-                bits &= !(u64::MAX << (start % 64));
+                bits &= !(u64::MAX << (start.0 % 64));
             }
             while bits != 0 {
-                let c = w as CpuId * 64 + bits.trailing_zeros();
+                let c = CpuId(w as u32 * 64 + bits.trailing_zeros());
                 bits &= bits - 1;
                 let g = &sd.groups[index.group_of(c)?];
                 if !g.span.test(target) && g.span.is_subset_of(idle) {
@@ -353,17 +353,17 @@ impl Simulator {
 
     /// Fork placement: walk down from the highest SD_BALANCE_FORK domain.
     fn select_fork(&mut self, pid: Pid, this_cpu: CpuId) -> CpuId {
-        let mut level = self.rqs[this_cpu as usize].domains.iter().rposition(|sd| sd.flags.balance_fork);
+        let mut level = self.rqs[this_cpu.idx()].domains.iter().rposition(|sd| sd.flags.balance_fork);
         let Some(top) = level else { return this_cpu };
         // The walk stays inside the top fork domain: only its CPUs are read.
-        let span = std::mem::take(&mut self.rqs[this_cpu as usize].domains[top].span);
+        let span = std::mem::take(&mut self.rqs[this_cpu.idx()].domains[top].span);
         let mut kept = None;
         self.pass_loads(&mut kept, &span, this_cpu);
-        self.rqs[this_cpu as usize].domains[top].span = span;
+        self.rqs[this_cpu.idx()].domains[top].span = span;
         let loads = kept.expect("read");
         let (mut cpu, mut new_cpu) = (this_cpu, this_cpu);
         while let Some(li) = level {
-            let sd = &self.rqs[cpu as usize].domains[li];
+            let sd = &self.rqs[cpu.idx()].domains[li];
             let down = li.checked_sub(1);
             let Some(group) = self.find_idlest_group(pid, cpu, li, &loads) else {
                 level = down;
@@ -377,8 +377,7 @@ impl Simulator {
             new_cpu = found;
             let weight = sd.span.weight();
             cpu = found;
-            level =
-                self.rqs[cpu as usize].domains.iter().rposition(|d| d.span.weight() < weight && d.flags.balance_fork);
+            level = self.rqs[cpu.idx()].domains.iter().rposition(|d| d.span.weight() < weight && d.flags.balance_fork);
         }
         self.lb.cpu_load_buf = loads;
         new_cpu
@@ -387,8 +386,8 @@ impl Simulator {
     /// `find_idlest_group`: the least loaded allowed group, unless the local
     /// one is within half the imbalance margin.
     fn find_idlest_group(&self, pid: Pid, this_cpu: CpuId, level: usize, loads: &[CpuLoad]) -> Option<usize> {
-        let sd = &self.rqs[this_cpu as usize].domains[level];
-        let allowed = &self.tasks[pid as usize].allowed;
+        let sd = &self.rqs[this_cpu.idx()].domains[level];
+        let allowed = &self.tasks[pid.idx()].allowed;
         let imbalance = 100 + (sd.imbalance_pct as u64 - 100) / 2;
         let (mut idlest, mut min_load, mut this_load) = (None, u64::MAX, 0);
         for (gi, g) in sd.groups.iter().enumerate() {
@@ -400,7 +399,7 @@ impl Simulator {
                 .span
                 .iter()
                 .map(|i| {
-                    let c = &loads[i as usize];
+                    let c = &loads[i.idx()];
                     // The local group is where the task would leave from: its low guess; a remote group
                     // its high guess, so a new task stays local unless elsewhere is clearly lighter.
                     if local {
@@ -432,11 +431,11 @@ impl Simulator {
         this_cpu: CpuId,
         loads: &[CpuLoad],
     ) -> CpuId {
-        let allowed = &self.tasks[pid as usize].allowed;
+        let allowed = &self.tasks[pid.idx()].allowed;
         let (mut least, mut min_load) = (this_cpu, u64::MAX);
         let (mut shallowest, mut latest_stamp) = (None, 0u64);
         for i in span.iter().filter(|&c| allowed.test(c) && self.online.test(c)) {
-            let rq = &self.rqs[i as usize];
+            let rq = &self.rqs[i.idx()];
             if rq.is_idle() {
                 let stamp = rq.idle_stamp.map_or(0, |t| t.ns());
                 if shallowest.is_none() || stamp > latest_stamp {
@@ -444,7 +443,7 @@ impl Simulator {
                     shallowest = Some(i);
                 }
             } else if shallowest.is_none() {
-                let load = loads[i as usize].weighted;
+                let load = loads[i.idx()].weighted;
                 if load < min_load || (load == min_load && i == this_cpu) {
                     min_load = load;
                     least = i;

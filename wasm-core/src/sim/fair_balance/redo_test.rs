@@ -20,13 +20,13 @@ use crate::balance::decision::Outcome;
 use crate::balance::IdleType;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
-use crate::time::SimTime;
+use crate::time::{CpuId, SimTime};
 
 #[test]
 fn a_redo_after_a_retry_asks_for_the_new_destination() {
-    let mut procs: Vec<_> = (0..39).map(|i| hog(&format!("P{i}"), 1_000_000_000, Some(&[0]))).collect();
-    procs.push(hog("T", 1_000_000_000, Some(&[0])));
-    procs.push(hog("B", 1_000_000_000, Some(&[3])));
+    let mut procs: Vec<_> = (0..39).map(|i| hog(&format!("P{i}"), 1_000_000_000, Some(&[CpuId(0)]))).collect();
+    procs.push(hog("T", 1_000_000_000, Some(&[CpuId(0)])));
+    procs.push(hog("B", 1_000_000_000, Some(&[CpuId(3)])));
     let mut sim = Simulator::new(&config(1, 2, 2, 1000, false, procs));
     sim.bugs.group_construction = true;
     sim.run_until(SimTime(1));
@@ -37,16 +37,16 @@ fn a_redo_after_a_retry_asks_for_the_new_destination() {
     assert!(sim.rqs[1].is_idle() && sim.rqs[2].is_idle());
     assert_ne!(sim.rqs[0].curr(), Some(t));
     // T may now also run on CPU 3, and sits 29th (index 28) in CPU 0's list.
-    sim.tasks[t as usize].allowed.set(3);
+    sim.tasks[t.idx()].allowed.set(CpuId(3));
     let list = &mut sim.rqs[0].cfs_tasks;
     list.retain(|&p| p != t);
     list.insert(28, t);
     let mc = sim.rqs[2].domains.iter().position(|d| d.span.weight() == 4).expect("the MC domain");
 
-    let (moved, cont) = sim.load_balance(2, mc, IdleType::Idle);
+    let (moved, cont) = sim.load_balance(CpuId(2), mc, IdleType::Idle);
     assert_eq!((moved, cont), (0, false), "nothing moves, and balancing stops above");
     let d = sim.decisions().back().unwrap();
-    assert_eq!(d.outcome, Outcome::NotDesignated { balance_cpu: 2 });
-    assert_eq!(d.busiest_cpu, Some(0), "the first pass found CPU 0");
-    assert_eq!(sim.tasks[t as usize].cpu, 0, "T stayed");
+    assert_eq!(d.outcome, Outcome::NotDesignated { balance_cpu: CpuId(2) });
+    assert_eq!(d.busiest_cpu, Some(CpuId(0)), "the first pass found CPU 0");
+    assert_eq!(sim.tasks[t.idx()].cpu, CpuId(0), "T stayed");
 }

@@ -28,14 +28,15 @@
 
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
+use crate::time::{CpuId, Pid};
 
-fn two_cpus(autogroup: bool) -> (Simulator, u32) {
+fn two_cpus(autogroup: bool) -> (Simulator, Pid) {
     let procs = vec![hog("P", 1_000_000, None), hog("W", 1_000_000, None)];
     let mut sim = Simulator::new(&config(1, 2, 1, 250, autogroup, procs));
     let pid = sim.processes()[0].threads[0];
     sim.rqs[0].cfs.runnable_load_avg = 800;
     sim.rqs[1].cfs.runnable_load_avg = 1200;
-    let p = &mut sim.tasks[pid as usize];
+    let p = &mut sim.tasks[pid.idx()];
     assert_eq!(p.se.weight, 1024);
     p.se.avg.load_avg_contrib = 300;
     (sim, pid)
@@ -44,28 +45,28 @@ fn two_cpus(autogroup: bool) -> (Simulator, u32) {
 #[test]
 fn the_wakee_weighs_its_weight_through_its_group() {
     let (mut sim, pid) = two_cpus(true);
-    let tg = sim.tasks[pid as usize].tg;
+    let tg = sim.tasks[pid.idx()].tg;
     assert_ne!(tg, 0);
     assert_eq!(sim.tgs[tg as usize].shares, 1024);
     sim.tgs[tg as usize].load_avg = 2048;
-    let (g0, g1) = (sim.gidx(tg, 0), sim.gidx(tg, 1));
+    let (g0, g1) = (sim.gidx(tg, CpuId(0)), sim.gidx(tg, CpuId(1)));
     sim.gcfs[g0].load_weight = 1024;
     sim.gcfs[g0].tg_load_contrib = 1024;
     sim.gses[g0].avg.load_avg_contrib = 512;
     sim.gcfs[g1].load_weight = 0;
     sim.gcfs[g1].tg_load_contrib = 1024;
     sim.gses[g1].avg.load_avg_contrib = 500;
-    assert_eq!(sim.effective_load(tg, 0, 1024, 1024), 170);
-    assert_eq!(sim.effective_load(tg, 1, 0, 1024), -498);
-    assert!(!sim.wake_affine(pid, 0, 1, 0, 117, false), "P stays on CPU 1");
+    assert_eq!(sim.effective_load(tg, CpuId(0), 1024, 1024), 170);
+    assert_eq!(sim.effective_load(tg, CpuId(1), 0, 1024), -498);
+    assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "P stays on CPU 1");
 }
 
 #[test]
 fn without_a_group_the_wakee_weighs_its_weight() {
     let (sim, pid) = two_cpus(false);
-    assert_eq!(sim.tasks[pid as usize].tg, 0);
-    assert_eq!(sim.effective_load(0, 0, 1024, 1024), 1024);
-    assert!(!sim.wake_affine(pid, 0, 1, 0, 117, false));
+    assert_eq!(sim.tasks[pid.idx()].tg, 0);
+    assert_eq!(sim.effective_load(0, CpuId(0), 1024, 1024), 1024);
+    assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false));
 }
 
 #[test]
@@ -73,7 +74,10 @@ fn a_sync_wakeup_takes_the_waker_off_first() {
     let (mut sim, pid) = two_cpus(false);
     let w = sim.processes()[1].threads[0];
     sim.rqs[0].curr_task = Some(w);
-    assert_eq!(sim.tasks[w as usize].se.weight, 1024);
-    assert!(!sim.wake_affine(pid, 0, 1, 0, 117, false), "without WF_SYNC, as above");
-    assert!(sim.wake_affine(pid, 0, 1, 0, 117, true), "with WF_SYNC, P is pulled next to its exiting waker");
+    assert_eq!(sim.tasks[w.idx()].se.weight, 1024);
+    assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "without WF_SYNC, as above");
+    assert!(
+        sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, true),
+        "with WF_SYNC, P is pulled next to its exiting waker"
+    );
 }

@@ -25,7 +25,7 @@ pub fn run_preset(name: &str) -> Simulator {
 /// CPU time of the process called `name`.
 pub fn cpu_time(sim: &Simulator, name: &str) -> u64 {
     let p = sim.processes().iter().find(|p| p.name == name).unwrap_or_else(|| panic!("no process {name}"));
-    p.threads.iter().map(|&pid| sim.tasks()[pid as usize].se.sum_exec_runtime).sum()
+    p.threads.iter().map(|&pid| sim.tasks()[pid.idx()].se.sum_exec_runtime).sum()
 }
 
 /// A fresh path in the temp directory, ending in `name`. The tests are threads
