@@ -54,9 +54,17 @@ impl fmt::Display for SimTime {
 macro_rules! dense_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+        #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
         #[serde(transparent)]
         pub struct $name(pub u32);
+
+        impl fmt::Debug for $name {
+            /// The bare number, as the alias printed: outputs that format a list of ids with `{:?}` (the trace
+            /// export's idle CPUs, the text report's violations) must not change with the type.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(&self.0, f)
+            }
+        }
 
         impl $name {
             /// The id as an index into a table by this id: ids are dense from 0.
@@ -105,4 +113,12 @@ impl CpuId {
     pub fn all(nr_cpus: u32) -> impl DoubleEndedIterator<Item = CpuId> + Clone {
         (0..nr_cpus).map(CpuId)
     }
+}
+
+#[cfg(test)]
+#[test]
+fn ids_print_as_the_numbers_they_replaced() {
+    // Exports and reports format lists of ids with `{:?}`: a type name there would break the trace JSON.
+    assert_eq!(format!("{:?}", [CpuId(8), CpuId(9)]), "[8, 9]");
+    assert_eq!(format!("{:?} {:>3}", Pid(7), Pid(7)), "7   7");
 }

@@ -18,9 +18,16 @@ use crate::time::{Pid, SimTime};
 /// An entity id: a newtype rather than a `u32`, so that an entity id is not taken for a pid (which it is only for a
 /// task) or the reverse; `task_ent_id` and `ent_pid` convert. It orders, hashes and serializes as the number
 /// (TypeScript `number`), so trees, views and JSON are as with the bare number.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(transparent)]
 pub struct EntId(pub u32);
+
+/// The bare number, as the `u32` it replaced printed (a `{:?}` of ids in an output must not change with the type).
+impl std::fmt::Debug for EntId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.0, f)
+    }
+}
 
 /// The top bit of a group entity's id.
 pub const GROUP_BIT: u32 = 1 << 31;
@@ -164,4 +171,10 @@ impl<T: HasEntity> Ents<'_, T> {
             self.tasks[ent_pid(id).idx()].se_mut()
         }
     }
+}
+
+#[cfg(test)]
+#[test]
+fn entity_ids_print_as_the_numbers_they_replaced() {
+    assert_eq!(format!("{:?}", Some(EntId(5))), "Some(5)");
 }
