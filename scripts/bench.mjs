@@ -34,7 +34,7 @@ for (const r of native) r.scenario = nameOf(r);
 initSync({ module: readFileSync(join(root, 'wasm-core/pkg/schedlab_core_bg.wasm')) });
 const rows = [];
 const inputs = [
-  ...JSON.parse(presetList()).map(({ name }) => [name, presetScenario(name), repeat]),
+  ...presetList().map(({ name }) => [name, presetScenario(name), repeat]),
   ...benchFiles.map((f) => {
     const text = readFileSync(f, 'utf8');
     return [JSON.parse(text).name, text, 1];
@@ -49,7 +49,7 @@ for (const [name, json, times] of inputs) {
     const t = performance.now();
     sim.run_until(sim.duration_ns());
     best = Math.min(best, (performance.now() - t) / 1e3);
-    events = JSON.parse(sim.metrics_json()).events;
+    events = sim.metrics().events;
     simS = sim.duration_ns() / 1e9;
     sim.free();
   }
@@ -89,7 +89,7 @@ for (const cpus of [4, 16, 64, 256, 1024]) {
     const t = performance.now();
     sim.run_until(sim.duration_ns());
     wall = Math.min(wall, (performance.now() - t) / 1e3);
-    events = JSON.parse(sim.metrics_json()).events;
+    events = sim.metrics().events;
     simS = sim.duration_ns() / 1e9;
     sim.free();
   }

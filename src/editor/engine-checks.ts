@@ -7,11 +7,11 @@ export type { Choices, MachineChoice } from '../engine/generated/engine';
 
 /** Every problem the engine finds in scenario text (empty: it would load). */
 export function engineProblems(text: string): Problem[] {
-  return JSON.parse(validateScenario(text)) as Problem[];
+  return validateScenario(text);
 }
 
 let cached: Choices | null = null;
 export function choices(): Choices {
-  cached ??= JSON.parse(scenarioChoices()) as Choices;
+  cached ??= scenarioChoices();
   return cached;
 }

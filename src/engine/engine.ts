@@ -35,7 +35,7 @@ export function loadEngine(): Promise<void> {
 }
 
 export function listPresets(): PresetInfo[] {
-  return JSON.parse(presetList()) as PresetInfo[];
+  return presetList();
 }
 
 export function presetJson(name: string): string {
@@ -131,7 +131,7 @@ export class Simulation {
 
   /** The whole state at the cursor: every CPU's trees and every task. */
   view(): SimView {
-    return JSON.parse(this.viewJson()) as SimView;
+    return this.sim.view();
   }
 
   /** The same as JSON text (cheap to post between threads; a 10,000-task object graph is not). */
@@ -151,41 +151,40 @@ export class Simulation {
   }
 
   tasks(): TaskView[] {
-    return JSON.parse(this.sim.tasks_json()) as TaskView[];
+    return this.sim.tasks();
   }
 
   /** Task names, fetched once each (names never change; pids only grow). */
   nameOf(pid: number): string {
     if (pid >= this.names.length) {
       const n = this.sim.nr_tasks();
-      if (n > this.names.length)
-        this.names.push(...(JSON.parse(this.sim.task_names_json(this.names.length)) as string[]));
+      if (n > this.names.length) this.names.push(...this.sim.task_names(this.names.length));
     }
     return this.names[pid] ?? `pid ${pid}`;
   }
 
   /** Names of the pids from `from` on (the worker sends the lab only names it does not have). */
   namesFrom(from: number): string[] {
-    return this.sim.nr_tasks() > from ? (JSON.parse(this.sim.task_names_json(from)) as string[]) : [];
+    return this.sim.nr_tasks() > from ? this.sim.task_names(from) : [];
   }
 
   report(): Report {
-    return JSON.parse(this.sim.metrics_json()) as Report;
+    return this.sim.metrics();
   }
 
   /** The report without schedstats (a frame's: the page reads the selected CPU's alone, `schedstatOf`). */
   pageReport(): Report {
-    return JSON.parse(this.sim.page_metrics_json()) as Report;
+    return this.sim.page_metrics();
   }
 
   /** The n most recent balancing decisions (oldest first). */
   decisions(n: number, designatedOnly: boolean): DecisionView[] {
-    return JSON.parse(this.sim.decisions_json(n, designatedOnly)) as DecisionView[];
+    return this.sim.decisions(n, designatedOnly);
   }
 
   /** The n most recent wakeup/fork placements (oldest first). */
   placements(n: number): PlacementView[] {
-    return JSON.parse(this.sim.placements_json(n)) as PlacementView[];
+    return this.sim.placements(n);
   }
 
   /** The machine's CPU count and CPUs per node (read once). */
@@ -198,17 +197,17 @@ export class Simulation {
   }
 
   topology(): TopologyView {
-    return JSON.parse(this.sim.topology_json()) as TopologyView;
+    return this.sim.topology();
   }
 
   /** Up to n migrations at or after sinceNs among the recent trace records. */
   migrations(sinceNs: number, n: number): MigrationView[] {
-    return JSON.parse(this.sim.migrations_json(sinceNs, n)) as MigrationView[];
+    return this.sim.migrations(sinceNs, n);
   }
 
   /** Each woken process's wakeup latency quantiles (points + 1 of them). */
   latencyCdfs(points: number): LatencyCdf[] {
-    return JSON.parse(this.sim.latency_cdfs_json(points)) as LatencyCdf[];
+    return this.sim.latency_cdfs(points);
   }
 
   /** The run from its start to the cursor as Chrome / Perfetto trace JSON text (replayed in wasm; capped), with its fields. */

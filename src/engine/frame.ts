@@ -139,7 +139,7 @@ export interface FramePart {
 
 /** Decodes an engine frame call's answer: its one JSON parse, into the type generated from the struct that wrote it. */
 export function framePart(p: FramePacket): FramePart {
-  const header = JSON.parse(p.header) as FrameHeader;
+  const header = p.header;
   const shape = header.history;
   const history = p.history && shape ? { widthNs: shape.width_ns, buckets: shape.buckets, ...p.history } : null;
   return { header, cpus: p.cpus, slices: p.slices, history };

@@ -7,16 +7,7 @@
 import { RealTrace, traceSizeLimit } from '../../wasm-core/pkg/schedlab_core.js';
 import { framePart, type FramePart } from './frame';
 import type { FrameQuery as EngineFrameQuery } from './generated/engine';
-import type {
-  DecisionView,
-  LatencyCdf,
-  Mark,
-  MigrationView,
-  PlacementView,
-  ReadReport,
-  Report,
-  TopologyView,
-} from './types';
+import type { DecisionView, LatencyCdf, Mark, MigrationView, PlacementView, Report, TopologyView } from './types';
 
 /** The largest trace file the page opens (bytes). */
 export function traceLimit(): number {
@@ -44,7 +35,7 @@ export class RealRun {
   }
 
   info(): TraceInfo {
-    const r = JSON.parse(this.trace.real_report_json()) as ReadReport;
+    const r = this.trace.real_report();
     return { name: this.name, format: r.format, kernel: r.report.kernel, cpus: r.report.cpus.length };
   }
 
@@ -96,7 +87,7 @@ export class RealRun {
     return this.trace.view_json();
   }
   report(): Report {
-    return JSON.parse(this.trace.page_metrics_json()) as Report;
+    return this.trace.page_metrics();
   }
   decisions(_n: number, _designatedOnly: boolean): DecisionView[] {
     return [];
@@ -105,7 +96,7 @@ export class RealRun {
     return [];
   }
   migrations(sinceNs: number, n: number): MigrationView[] {
-    return JSON.parse(this.trace.migrations_json(sinceNs, n)) as MigrationView[];
+    return this.trace.migrations(sinceNs, n);
   }
   shape(): { nrCpus: number; cpusPerNode: number } {
     if (!this.shapeCache) {
@@ -115,11 +106,11 @@ export class RealRun {
     return this.shapeCache;
   }
   topology(): TopologyView {
-    return JSON.parse(this.trace.topology_json()) as TopologyView;
+    return this.trace.topology();
   }
   /** The workload's wakeup latency (sched_waking to running), over the whole recording. */
   latencyCdfs(points: number): LatencyCdf[] {
-    return JSON.parse(this.trace.latency_cdfs_json(points)) as LatencyCdf[];
+    return this.trace.latency_cdfs(points);
   }
   traceHash(): string {
     return '';

@@ -18,7 +18,7 @@ const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
 });
-const presets = () => (JSON.parse(presetList()) as { name: string }[]).map((p) => p.name);
+const presets = () => presetList().map((p) => p.name);
 
 describe('large inputs: editor helpers', () => {
   it('formFields answers exactly as fieldIds, on every preset', () => {

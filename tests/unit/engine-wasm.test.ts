@@ -27,19 +27,19 @@ function nativeReport(scenarioJson: string): { trace_hash: string; events: numbe
 
 describe('engine in wasm', () => {
   it('lists the presets, each with a description', () => {
-    const list = JSON.parse(presetList()) as { name: string; description: string }[];
+    const list = presetList();
     expect(list.map((p) => p.name)).toContain('cfs-nice-levels');
     for (const p of list) expect(p.description.length).toBeGreaterThan(20);
   });
 
   it('gives the same trace hash and report as the native build, twice', () => {
-    for (const { name } of JSON.parse(presetList()) as { name: string }[]) {
+    for (const { name } of presetList()) {
       const json = presetScenario(name);
       const hashes = [0, 1].map(() => {
         const sim = new Simulator(json);
         sim.run_until(sim.duration_ns());
         const h = sim.trace_hash();
-        const metrics = JSON.parse(sim.metrics_json());
+        const metrics = sim.metrics();
         sim.free();
         return { h, metrics };
       });

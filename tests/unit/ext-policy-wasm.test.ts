@@ -44,7 +44,7 @@ function native(json: string): Report {
 function wasm(json: string): Report {
   const sim = new Simulator(json);
   sim.run_until(sim.duration_ns());
-  const r = JSON.parse(sim.metrics_json()) as Report;
+  const r = sim.metrics() as Report;
   sim.free();
   return r;
 }

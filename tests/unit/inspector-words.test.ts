@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decisionSteps, explainDecision, groupSentence } from '../../src/views/inspector-words';
 import { eventText } from '../../src/views/event-words';
-import type { DecisionView, EventView, GroupStatsView } from '../../src/engine/types';
+import type { DecisionView, GroupStatsView } from '../../src/engine/types';
 import { translate } from '../../src/i18n/i18n';
 import { initSync, Simulator, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
 
@@ -105,7 +105,7 @@ describe('inspector sentences', () => {
       const sim = new Simulator(presetScenario(preset));
       for (const t of [20e6, 300e6, 900e6]) {
         sim.run_until(t);
-        for (const d of JSON.parse(sim.decisions_json(400, false)) as DecisionView[]) {
+        for (const d of sim.decisions(400, false)) {
           expect(explainDecision(d, en)).toBe(d.explanation);
           const words = explainDecision(d, zh);
           expect(words, words).not.toMatch(/balanc|because|moved|group|task|idle\b|busiest/);
@@ -130,7 +130,7 @@ describe('inspector sentences', () => {
       const sim = new Simulator(presetScenario(preset));
       for (let i = 0; i < 60; i++) {
         sim.run_until(((i + 1) * sim.duration_ns()) / 60);
-        for (const e of JSON.parse(sim.recent_events(64)) as EventView[]) {
+        for (const e of sim.recent_events(64)) {
           expect(eventText(e, en)).toBe(e.text);
           expect(eventText(e, zh)).not.toMatch(
             /woke up|started|exited|moved from|preempts|balanced domain|goes o|sleeps|used its slice/,

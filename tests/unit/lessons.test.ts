@@ -48,7 +48,7 @@ describe('lessons', () => {
       for (const [name, build] of Object.entries(l.scenarios ?? {})) {
         const text = build();
         expect((JSON.parse(text) as { name: string }).name, `${l.id}: ${name}`).toBe(name);
-        expect(JSON.parse(validateScenario(text)), `${l.id}: ${name}`).toEqual([]);
+        expect(validateScenario(text), `${l.id}: ${name}`).toEqual([]);
       }
   });
 

@@ -131,7 +131,7 @@ describe('metrics CSV export', () => {
     const sim = new Simulator(JSON.stringify(scenario));
     sim.run_until(500e6);
     const csv = sim.metrics_csv();
-    const report = JSON.parse(sim.metrics_json()) as {
+    const report = sim.metrics() as {
       trace_hash: string;
       processes: { name: string; cpu_time_ns: number }[];
       cpus: unknown[];

@@ -12,7 +12,7 @@ const root = join(import.meta.dirname, '..', '..');
 let names: string[] = [];
 beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
-  names = (JSON.parse(presetList()) as { name: string }[]).map((p) => p.name);
+  names = presetList().map((p) => p.name);
 });
 
 describe('preset notes', () => {

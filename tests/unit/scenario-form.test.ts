@@ -14,16 +14,16 @@ import {
   toScenario,
   type JsonObject,
 } from '../../src/editor/scenario-form';
-import { fieldIds, fieldOf, getField, setField, type Problem } from '../../src/editor/field-paths';
+import { fieldIds, fieldOf, getField, setField } from '../../src/editor/field-paths';
 
 const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
 });
 
-const presets = () => (JSON.parse(presetList()) as { name: string }[]).map((p) => p.name);
+const presets = () => presetList().map((p) => p.name);
 const preset = (name: string) => JSON.parse(presetScenario(name)) as JsonObject;
-const check = (s: unknown) => JSON.parse(validateScenario(JSON.stringify(s))) as Problem[];
+const check = (s: unknown) => validateScenario(JSON.stringify(s));
 
 describe('scenario ⇄ form', () => {
   it('gives back every preset unchanged, and its text re-imports to the same scenario', () => {
@@ -297,7 +297,7 @@ describe('engine messages → form fields', () => {
   });
 
   it('a syntax error goes to the scenario as a whole', () => {
-    const problems = JSON.parse(validateScenario('{"version": 1,')) as Problem[];
+    const problems = validateScenario('{"version": 1,');
     expect(problems).toHaveLength(1);
     expect(fieldOf(problems[0].path, fieldIds(fromScenario({})))).toBe('scenario');
   });

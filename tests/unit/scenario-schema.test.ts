@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { initSync, presetList, presetScenario, scenarioChoices } from '../../wasm-core/pkg/schedlab_core.js';
-import type { Choices } from '../../src/engine/types';
 
 const root = join(import.meta.dirname, '..', '..');
 const schema = JSON.parse(readFileSync(join(root, 'wasm-core/schema/scenario.v1.schema.json'), 'utf8'));
@@ -21,7 +20,7 @@ describe('scenario schema v1', () => {
   const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
 
   it('accepts every built-in preset', () => {
-    for (const { name } of JSON.parse(presetList()) as { name: string }[]) {
+    for (const { name } of presetList()) {
       const ok = validate(JSON.parse(presetScenario(name)));
       expect(validate.errors ?? [], name).toEqual([]);
       expect(ok).toBe(true);
@@ -30,7 +29,7 @@ describe('scenario schema v1', () => {
 
   it('accepts every template, by name and as its steps', () => {
     const s = JSON.parse(presetScenario('cfs-nice-levels'));
-    for (const t of (JSON.parse(scenarioChoices()) as Choices).templates) {
+    for (const t of scenarioChoices().templates) {
       expect(validate({ ...s, processes: [{ name: 'x', template: t.name }] }), t.name).toBe(true);
       expect(validate({ ...s, processes: [{ name: 'x', program: t.program, job_pool: 4 }] }), t.name).toBe(true);
     }

@@ -26,7 +26,7 @@ const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
 });
-const presets = () => (JSON.parse(presetList()) as { name: string }[]).map((p) => p.name);
+const presets = () => presetList().map((p) => p.name);
 const b64url = (b: Uint8Array) => Buffer.from(b).toString('base64url');
 
 /** Runs a job to its end, as the engine worker would between slices. */

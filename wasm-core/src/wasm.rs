@@ -1,6 +1,6 @@
 //! The WebAssembly API: the only file with `#[wasm_bindgen]`. A thin wrapper
-//! that turns JS calls into engine calls and engine values into JSON text or
-//! typed arrays. One long-lived `Simulator` handle stays in Rust; JS never
+//! that turns JS calls into engine calls and engine values into JS objects
+//! (typed by their generated TS types, `to_js`) or typed arrays. One long-lived `Simulator` handle stays in Rust; JS never
 //! receives a per-event call.
 //!
 //! Times cross the boundary as JS numbers holding integer nanoseconds (exact
@@ -23,18 +23,31 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
+/// A value the page reads, handed over as a JS object: written by serde here and read by the JS engine's own
+/// `JSON.parse` (the quickest way a nested value crosses). Each method that returns one names its TypeScript type
+/// in `unchecked_return_type`; that type is generated from the same struct (`boundary_types.rs`), and
+/// tests/unit/engine-reads.test.ts type-checks real answers of every such method against its declared type with tsc.
+fn to_js<T: serde::Serialize>(v: &T) -> JsValue {
+    js_sys::JSON::parse(&to_json(v)).unwrap_or(JsValue::NULL)
+}
+
 fn ns(t: f64) -> SimTime {
     // NaN and negatives become 0; huge values saturate.
     SimTime(if t.is_finite() && t > 0.0 { t as u64 } else { 0 })
 }
 
 #[wasm_bindgen(typescript_custom_section)]
-const FRAME_PACKET_TS: &str = r#"
-/** One machine's frame (`Simulator.frame`, `RealTrace.frame`): `header` is a `FrameHeader` as JSON; the arrays'
+const BOUNDARY_TS: &str = r#"
+import type {
+  Choices, DecisionView, EventView, FrameHeader, LatencyCdf, MigrationView, PlacementView, PresetInfo, Problem,
+  ReadReport, Report, SimView, TaskView, TopologyView,
+} from '../../src/engine/generated/engine';
+
+/** One machine's frame (`Simulator.frame`, `RealTrace.frame`): `header` the frame's small values; the arrays'
  * layouts are `api::frame`'s: `cpus` has `frameCpuFields().length` numbers a CPU in that order, `slices` flat
  * quads [cpu, pid, start_ns, end_ns, …], `history` the heatmaps' (bucket-major, `header.history` gives its shape). */
 export interface FramePacket {
-  header: string;
+  header: FrameHeader;
   cpus: Float64Array;
   slices: Float64Array;
   history: { nrRunning: Float32Array; load: Float32Array; migrations: Uint32Array; wasted: Float64Array } | null;
@@ -57,7 +70,7 @@ fn packet_js(p: FramePacket) -> JsValue {
     let set = |k: &str, v: &JsValue| {
         let _ = Reflect::set(&o, &JsValue::from_str(k), v);
     };
-    set("header", &JsValue::from_str(&to_json(&p.header)));
+    set("header", &to_js(&p.header));
     set("cpus", &js_sys::Float64Array::from(&p.cpus[..]).into());
     set("slices", &js_sys::Float64Array::from(&p.slices[..]).into());
     let history = match p.history {
@@ -79,9 +92,9 @@ fn packet_js(p: FramePacket) -> JsValue {
 }
 
 /// `[{name, title, description}]` of the built-in presets.
-#[wasm_bindgen(js_name = presetList)]
-pub fn preset_list() -> String {
-    to_json(&presets::preset_infos())
+#[wasm_bindgen(js_name = presetList, unchecked_return_type = "PresetInfo[]")]
+pub fn preset_list() -> JsValue {
+    to_js(&presets::preset_infos())
 }
 
 /// The scenario JSON text of a preset.
@@ -92,16 +105,16 @@ pub fn preset_scenario(name: &str) -> Result<String, JsError> {
 
 /// Every problem of a scenario, `[{path, message}]` (empty when it would
 /// load), without building a simulation: the editor's inline validation.
-#[wasm_bindgen(js_name = validateScenario)]
-pub fn validate_scenario(scenario_json: &str) -> String {
-    to_json(&editor::problems(scenario_json))
+#[wasm_bindgen(js_name = validateScenario, unchecked_return_type = "Problem[]")]
+pub fn validate_scenario(scenario_json: &str) -> JsValue {
+    to_js(&editor::problems(scenario_json))
 }
 
 /// The choices the scenario format offers: machine presets with their
 /// shape, program templates with their steps, policy kinds, bug profiles.
-#[wasm_bindgen(js_name = scenarioChoices)]
-pub fn scenario_choices() -> String {
-    to_json(&editor::choices())
+#[wasm_bindgen(js_name = scenarioChoices, unchecked_return_type = "Choices")]
+pub fn scenario_choices() -> JsValue {
+    to_js(&editor::choices())
 }
 
 /// Registers the worker's host of sched_ext policies: `(runtime, source,
@@ -239,6 +252,13 @@ impl Simulator {
         self.sim().finished()
     }
 
+    /// The whole state at the cursor: every CPU's trees and every task.
+    #[wasm_bindgen(unchecked_return_type = "SimView")]
+    pub fn view(&self) -> JsValue {
+        to_js(&view::sim_view(self.sim()))
+    }
+
+    /// The same as JSON text (cheap to post between threads, and compared as text by the equivalence tests).
     pub fn view_json(&self) -> String {
         to_json(&view::sim_view(self.sim()))
     }
@@ -250,14 +270,15 @@ impl Simulator {
         Ok(packet_js(frame::frame(&src, &frame_query(query_json)?)))
     }
 
-    /// Every task (`TaskView[]`).
-    pub fn tasks_json(&self) -> String {
-        to_json(&view::task_views(self.sim()))
+    /// Every task.
+    #[wasm_bindgen(unchecked_return_type = "TaskView[]")]
+    pub fn tasks(&self) -> JsValue {
+        to_js(&view::task_views(self.sim()))
     }
 
-    /// Names of tasks `from..` (JSON string array); names never change.
-    pub fn task_names_json(&self, from: u32) -> String {
-        to_json(&view::task_names(self.sim(), from as usize))
+    /// Names of tasks `from..`; names never change.
+    pub fn task_names(&self, from: u32) -> Vec<String> {
+        view::task_names(self.sim(), from as usize).into_iter().map(String::from).collect()
     }
 
     pub fn nr_tasks(&self) -> u32 {
@@ -265,13 +286,15 @@ impl Simulator {
     }
 
     /// The report, with the scenario's exercise judged from it (as `schedsim run --json`).
-    pub fn metrics_json(&self) -> String {
-        to_json(&report::with_exercise(report::report(self.sim()), self.exercise.as_ref(), self.sim()))
+    #[wasm_bindgen(unchecked_return_type = "Report")]
+    pub fn metrics(&self) -> JsValue {
+        to_js(&report::with_exercise(report::report(self.sim()), self.exercise.as_ref(), self.sim()))
     }
 
     /// The report a lab frame carries: without schedstats (a frame carries the queried CPU's).
-    pub fn page_metrics_json(&self) -> String {
-        to_json(&report::with_exercise(report::page_report(self.sim()), self.exercise.as_ref(), self.sim()))
+    #[wasm_bindgen(unchecked_return_type = "Report")]
+    pub fn page_metrics(&self) -> JsValue {
+        to_js(&report::with_exercise(report::page_report(self.sim()), self.exercise.as_ref(), self.sim()))
     }
 
     /// The metrics report as CSV (headline, per process, per CPU).
@@ -294,35 +317,42 @@ impl Simulator {
     }
 
     /// The machine: nodes, cores, SMT threads, distances and hops, online CPUs.
-    pub fn topology_json(&self) -> String {
-        to_json(&topology::topology(self.sim()))
+    #[wasm_bindgen(unchecked_return_type = "TopologyView")]
+    pub fn topology(&self) -> JsValue {
+        to_js(&topology::topology(self.sim()))
     }
 
     /// Up to `n` migrations at or after `since_ns` among the recent trace records.
-    pub fn migrations_json(&self, since_ns: f64, n: u32) -> String {
-        to_json(&topology::recent_migrations(self.sim(), ns(since_ns).ns(), n as usize))
+    #[wasm_bindgen(unchecked_return_type = "MigrationView[]")]
+    pub fn migrations(&self, since_ns: f64, n: u32) -> JsValue {
+        to_js(&topology::recent_migrations(self.sim(), ns(since_ns).ns(), n as usize))
     }
 
-    /// Each woken process's wakeup latency quantiles (JSON `LatencyCdf[]`).
-    pub fn latency_cdfs_json(&self, points: u32) -> String {
-        to_json(&metrics::latency_cdfs(self.sim(), points as usize))
+    /// Each woken process's wakeup latency quantiles.
+    #[wasm_bindgen(unchecked_return_type = "LatencyCdf[]")]
+    pub fn latency_cdfs(&self, points: u32) -> JsValue {
+        to_js(&metrics::latency_cdfs(self.sim(), points as usize))
     }
 
-    pub fn recent_events(&self, n: u32) -> String {
-        to_json(&view::recent_events(self.sim(), n as usize))
+    /// The `n` most recent trace events (oldest first).
+    #[wasm_bindgen(unchecked_return_type = "EventView[]")]
+    pub fn recent_events(&self, n: u32) -> JsValue {
+        to_js(&view::recent_events(self.sim(), n as usize))
     }
 
     /// The `n` most recent load-balancing decisions with their statistics and
-    /// an explanation (JSON `DecisionView[]`, oldest first); `designated_only`
-    /// leaves out calls by CPUs that were not the group's balancer.
-    pub fn decisions_json(&self, n: u32, designated_only: bool) -> String {
-        to_json(&inspector::recent_decisions(self.sim(), n as usize, designated_only))
+    /// an explanation (oldest first); `designated_only` leaves out calls by
+    /// CPUs that were not the group's balancer.
+    #[wasm_bindgen(unchecked_return_type = "DecisionView[]")]
+    pub fn decisions(&self, n: u32, designated_only: bool) -> JsValue {
+        to_js(&inspector::recent_decisions(self.sim(), n as usize, designated_only))
     }
 
     /// The `n` most recent wakeup/fork placements with the CPUs each could
-    /// consider (JSON `PlacementView[]`, oldest first).
-    pub fn placements_json(&self, n: u32) -> String {
-        to_json(&inspector::recent_placements(self.sim(), n as usize))
+    /// consider (oldest first).
+    #[wasm_bindgen(unchecked_return_type = "PlacementView[]")]
+    pub fn placements(&self, n: u32) -> JsValue {
+        to_js(&inspector::recent_placements(self.sim(), n as usize))
     }
 
     pub fn trace_hash(&self) -> String {
@@ -366,12 +396,15 @@ impl RealTrace {
         Ok(RealTrace { inner, now })
     }
 
-    /// `{format, report}` exactly as `schedsim real-trace --json` prints it.
+    /// `{format, report}` as `schedsim real-trace --json` prints it.
+    #[wasm_bindgen(unchecked_return_type = "ReadReport")]
+    pub fn real_report(&self) -> JsValue {
+        to_js(&self.read_report())
+    }
+
+    /// The same as JSON text, exactly as the CLI prints it (the page's download).
     pub fn real_report_json(&self) -> String {
-        to_json(&crate::trace_import::analysis::ReadReport {
-            format: self.inner.format.name(),
-            report: &self.inner.report,
-        })
+        to_json(&self.read_report())
     }
 
     pub fn seek_time(&mut self, t_ns: f64) {
@@ -400,7 +433,13 @@ impl RealTrace {
         }
     }
 
-    /// The view at the cursor (`SimView`: counters and current tasks; a trace has no trees).
+    /// The view at the cursor (counters and current tasks; a trace has no trees).
+    #[wasm_bindgen(unchecked_return_type = "SimView")]
+    pub fn view(&self) -> JsValue {
+        to_js(&self.inner.frame_at(self.now))
+    }
+
+    /// The same as JSON text.
     pub fn view_json(&self) -> String {
         to_json(&self.inner.frame_at(self.now))
     }
@@ -412,20 +451,30 @@ impl RealTrace {
         Ok(packet_js(frame::frame(&src, &frame_query(query_json)?)))
     }
 
-    pub fn page_metrics_json(&self) -> String {
-        to_json(&self.inner.page_report())
+    #[wasm_bindgen(unchecked_return_type = "Report")]
+    pub fn page_metrics(&self) -> JsValue {
+        to_js(&self.inner.page_report())
     }
 
-    pub fn latency_cdfs_json(&self, points: u32) -> String {
-        to_json(&self.inner.latency_cdfs(points as usize))
+    #[wasm_bindgen(unchecked_return_type = "LatencyCdf[]")]
+    pub fn latency_cdfs(&self, points: u32) -> JsValue {
+        to_js(&self.inner.latency_cdfs(points as usize))
     }
 
-    pub fn topology_json(&self) -> String {
-        to_json(&self.inner.topology())
+    #[wasm_bindgen(unchecked_return_type = "TopologyView")]
+    pub fn topology(&self) -> JsValue {
+        to_js(&self.inner.topology())
     }
 
-    pub fn migrations_json(&self, since_ns: f64, n: u32) -> String {
-        to_json(&self.inner.migrations_between(ns(since_ns).ns(), self.now, n as usize))
+    #[wasm_bindgen(unchecked_return_type = "MigrationView[]")]
+    pub fn migrations(&self, since_ns: f64, n: u32) -> JsValue {
+        to_js(&self.inner.migrations_between(ns(since_ns).ns(), self.now, n as usize))
+    }
+}
+
+impl RealTrace {
+    fn read_report(&self) -> crate::trace_import::analysis::ReadReport<'_> {
+        crate::trace_import::analysis::ReadReport { format: self.inner.format.name(), report: &self.inner.report }
     }
 }
 
