@@ -51,33 +51,25 @@ impl fmt::Display for SimTime {
 // those of the aliases they replaced. Tables by pid or by CPU are indexed with `idx()` rather than a cast; a raw number
 // becomes an id only through the visible constructor (`Pid(n)`, `CpuId(n)`), where it enters (parsing, a host's
 // answer, a test), never through a silent `From`/`into()`.
-macro_rules! dense_id {
+macro_rules! number_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
         #[serde(transparent)]
         pub struct $name(pub u32);
 
-        impl fmt::Debug for $name {
+        impl std::fmt::Debug for $name {
             /// The bare number, as the alias printed: outputs that format a list of ids with `{:?}` (the trace
             /// export's idle CPUs, the text report's violations) must not change with the type.
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                fmt::Debug::fmt(&self.0, f)
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Debug::fmt(&self.0, f)
             }
         }
 
-        impl $name {
-            /// The id as an index into a table by this id: ids are dense from 0.
-            #[inline]
-            pub const fn idx(self) -> usize {
-                self.0 as usize
-            }
-        }
-
-        impl fmt::Display for $name {
+        impl std::fmt::Display for $name {
             /// Printed as the bare number, width and alignment included, as the alias printed.
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                fmt::Display::fmt(&self.0, f)
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(&self.0, f)
             }
         }
 
@@ -91,6 +83,23 @@ macro_rules! dense_id {
             }
             fn inline(cfg: &ts_rs::Config) -> String {
                 <Self as ts_rs::TS>::name(cfg)
+            }
+        }
+    };
+}
+/// An id that is a number everywhere it is shown (`{:?}`, `{}`, JSON, TypeScript); `sched::entity::EntId` uses it too.
+pub(crate) use number_id;
+
+/// A `number_id!` that is also an index: ids dense from 0, one per row of a table.
+macro_rules! dense_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        number_id! { $(#[$doc])* $name }
+
+        impl $name {
+            /// The id as an index into a table by this id: ids are dense from 0.
+            #[inline]
+            pub const fn idx(self) -> usize {
+                self.0 as usize
             }
         }
     };

@@ -15,40 +15,16 @@ use super::pelt::SchedAvg;
 use super::weights::{nice_to_weight, nice_to_wmult};
 use crate::time::{Pid, SimTime};
 
-/// An entity id: a newtype rather than a `u32`, so that an entity id is not taken for a pid (which it is only for a
-/// task) or the reverse; `task_ent_id` and `ent_pid` convert. It orders, hashes and serializes as the number
-/// (TypeScript `number`), so trees, views and JSON are as with the bare number.
-#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(transparent)]
-pub struct EntId(pub u32);
-
-/// The bare number, as the `u32` it replaced printed (a `{:?}` of ids in an output must not change with the type).
-impl std::fmt::Debug for EntId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(&self.0, f)
-    }
+crate::time::number_id! {
+    /// An entity id: a newtype rather than a `u32`, so that an entity id is not taken for a pid (which it is only for
+    /// a task) or the reverse; `task_ent_id` and `ent_pid` convert. It orders, hashes, prints and serializes as the
+    /// number (TypeScript `number`), so trees, views and JSON are as with the bare number. Not an index (a group
+    /// entity's id carries `GROUP_BIT`): no `idx()`.
+    EntId
 }
 
 /// The top bit of a group entity's id.
 pub const GROUP_BIT: u32 = 1 << 31;
-
-impl std::fmt::Display for EntId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(&self.0, f)
-    }
-}
-
-#[cfg(any(test, feature = "gen"))]
-impl ts_rs::TS for EntId {
-    type WithoutGenerics = Self;
-    type OptionInnerType = Self;
-    fn name(_: &ts_rs::Config) -> String {
-        String::from("number")
-    }
-    fn inline(cfg: &ts_rs::Config) -> String {
-        <Self as ts_rs::TS>::name(cfg)
-    }
-}
 
 /// A task's entity id: its pid.
 #[inline]
