@@ -16,6 +16,7 @@ pub mod import;
 pub mod manifest;
 pub mod perf_script;
 pub mod replay;
+mod replay_cursor;
 pub mod replay_frame;
 pub mod replay_view;
 pub mod trace_cmd;

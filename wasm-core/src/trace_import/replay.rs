@@ -80,8 +80,8 @@ pub struct Replay {
     pub violations_total: u64,
     /// Each workload process's wakeup latency samples (by the report's process order).
     pub latency: Vec<LatencyRecord>,
-    /// The last cursor's replayed state (`replay_view`).
-    pub(super) at_cache: std::cell::RefCell<Option<(u64, std::rc::Rc<super::replay_view::At>)>>,
+    /// The replayed states kept between cursors (`replay_cursor`).
+    pub(super) at_cache: std::cell::RefCell<super::replay_cursor::ReplayCache>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

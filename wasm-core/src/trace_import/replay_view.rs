@@ -5,6 +5,7 @@
 //! balancing decisions, schedstats) is left empty, and the page says why.
 
 use super::replay::Replay;
+use super::replay_cursor::Thread;
 use super::trace_text::Event;
 use crate::api::metrics::LatencyCdf;
 use crate::api::report::{CpuReport, Report, ViolationReport};
@@ -12,115 +13,9 @@ use crate::api::topology::{CpuPlace, MigrationView, TopologyView};
 use crate::api::view::{CpuView, EventView, SimView, TaskList, TaskView, TreeView};
 use crate::sched::entity::task_ent_id;
 use crate::time::{CpuId, Pid};
-use std::collections::{BTreeMap, HashMap};
-use std::rc::Rc;
-
-/// One thread at the cursor, replayed from the start.
-#[derive(Default, Clone)]
-pub(super) struct Thread {
-    state: &'static str,
-    cpu: u32,
-    prio: i32,
-    sum_exec_ns: u64,
-    wait_ns: u64,
-    since: u64,
-    nvcsw: u64,
-    nivcsw: u64,
-}
-
-/// Every CPU's current task (kernel tid, 0 idle) and every thread, at `now`.
-pub(super) struct At {
-    curr: Vec<Option<u32>>,
-    threads: HashMap<u32, Thread>,
-}
+use std::collections::BTreeMap;
 
 impl Replay {
-    /// Records at or before `now`: the page's event count at the cursor.
-    pub fn events_at(&self, now: u64) -> usize {
-        self.records.partition_point(|r| r.ts_ns <= now)
-    }
-
-    /// The state at `now`, replayed once per cursor: a frame reads it twice (CPUs, then task rows).
-    fn at(&self, now: u64) -> Rc<At> {
-        if let Some((t, a)) = self.at_cache.borrow().as_ref() {
-            if *t == now {
-                return Rc::clone(a);
-            }
-        }
-        let a = Rc::new(self.replay_to(now));
-        *self.at_cache.borrow_mut() = Some((now, Rc::clone(&a)));
-        a
-    }
-
-    fn replay_to(&self, now: u64) -> At {
-        let mut a = At { curr: vec![None; self.nr_cpus as usize], threads: HashMap::new() };
-        for r in &self.records[..self.events_at(now)] {
-            let t = r.ts_ns;
-            match &r.event {
-                Event::Switch { prev_pid, prev_state, next_pid, next_prio, .. } => {
-                    if *prev_pid != 0 {
-                        let th = a.threads.entry(*prev_pid).or_default();
-                        // Never seen before: it ran from the window's start.
-                        th.sum_exec_ns += match th.state {
-                            "running" => t - th.since,
-                            "" => t,
-                            _ => 0,
-                        };
-                        let preempted = prev_state.starts_with('R');
-                        th.state = if preempted {
-                            "runnable"
-                        } else if prev_state.starts_with(['X', 'Z']) {
-                            "exited"
-                        } else {
-                            "sleeping"
-                        };
-                        th.nivcsw += u64::from(preempted);
-                        th.nvcsw += u64::from(!preempted);
-                        th.since = t;
-                    }
-                    if *next_pid != 0 {
-                        let th = a.threads.entry(*next_pid).or_default();
-                        if th.state == "runnable" {
-                            th.wait_ns += t - th.since;
-                        }
-                        th.state = "running";
-                        th.cpu = r.cpu;
-                        th.prio = *next_prio;
-                        th.since = t;
-                    }
-                    a.curr[r.cpu as usize] = Some(*next_pid);
-                }
-                Event::Wakeup { pid, target_cpu } | Event::WakeupNew { pid, target_cpu } => {
-                    let th = a.threads.entry(*pid).or_default();
-                    if th.state != "running" && th.state != "runnable" {
-                        th.state = "runnable";
-                        th.cpu = *target_cpu;
-                        th.since = t;
-                    }
-                }
-                Event::Migrate { pid, dest_cpu, .. } => {
-                    if let Some(th) = a.threads.get_mut(pid).filter(|th| th.state != "running") {
-                        th.cpu = *dest_cpu;
-                    }
-                }
-                Event::Exit { pid } => {
-                    if let Some(th) = a.threads.get_mut(pid).filter(|th| th.state != "running") {
-                        th.state = "exited";
-                    }
-                }
-                Event::Waking { .. } | Event::Fork { .. } | Event::Marker(_) => {}
-            }
-        }
-        for th in a.threads.values_mut() {
-            match th.state {
-                "running" => th.sum_exec_ns += now - th.since,
-                "runnable" => th.wait_ns += now - th.since,
-                _ => {}
-            }
-        }
-        a
-    }
-
     /// `SimView` at `now`: every CPU's current task and queue length; no trees (a trace has none).
     pub fn frame_at(&self, now: u64) -> SimView {
         let a = self.at(now);
