@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { initSync, Simulator, presetList, presetScenario } from '../wasm-core/pkg/schedlab_core.js';
+import { initSync, Simulator } from '../wasm-core/pkg/schedlab_core.js';
 
 const root = join(import.meta.dirname, '..');
 const repeat = 3;
@@ -34,7 +34,12 @@ for (const r of native) r.scenario = nameOf(r);
 initSync({ module: readFileSync(join(root, 'wasm-core/pkg/schedlab_core_bg.wasm')) });
 const rows = [];
 const inputs = [
-  ...presetList().map(({ name }) => [name, presetScenario(name), repeat]),
+  // The presets as the page reads them: the generated list, the scenario files' text.
+  ...JSON.parse(readFileSync(join(root, 'src/engine/generated/presets.json'), 'utf8')).map(({ name }) => [
+    name,
+    readFileSync(join(root, 'wasm-core/presets', `${name}.json`), 'utf8'),
+    repeat,
+  ]),
   ...benchFiles.map((f) => {
     const text = readFileSync(f, 'utf8');
     return [JSON.parse(text).name, text, 1];

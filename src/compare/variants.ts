@@ -9,7 +9,7 @@ import type { Translate } from '../i18n/i18n';
 export type PartnerKind =
   { kind: 'bugs'; bugs: 'linux-4.1' | 'linux-4.1-fixed' } | { kind: 'preset'; name: string } | { kind: 'scenario' };
 
-export function partnerLabel(p: PartnerKind, presets: PresetInfo[], t: Translate): string {
+export function partnerLabel(p: PartnerKind, presets: readonly PresetInfo[], t: Translate): string {
   if (p.kind === 'bugs') return t(p.bugs === 'linux-4.1-fixed' ? 'cmp.bugsFixed' : 'cmp.bugsOn');
   if (p.kind === 'scenario') return t('trace.cmpScenario');
   return presets.find((x) => x.name === p.name)?.title ?? p.name;

@@ -3,8 +3,9 @@
 // memory stays allocated in the wasm heap. In the app, Simulations live only
 // in the engine worker (host.ts); the page uses this module for the pure
 // lookups (preset list and texts) and talks to the worker (client.ts).
-import init, { Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import init, { Simulator } from '../../wasm-core/pkg/schedlab_core.js';
 import { countersQuery, framePart, viewOf, type FramePart } from './frame';
+import { PRESETS, presetText } from './presets';
 import type { FrameQuery as EngineFrameQuery } from './generated/engine';
 import type {
   DecisionView,
@@ -34,12 +35,12 @@ export function loadEngine(): Promise<void> {
   return ready;
 }
 
-export function listPresets(): PresetInfo[] {
-  return presetList();
+export function listPresets(): readonly PresetInfo[] {
+  return PRESETS;
 }
 
 export function presetJson(name: string): string {
-  return presetScenario(name);
+  return presetText(name);
 }
 
 /** A running simulation. Throws on construction if the scenario is invalid. */

@@ -10,7 +10,7 @@ import { TAGS, type Tag } from './preset-notes';
 import { libraryEntries, searchLibrary } from './search';
 
 export function LibraryPanel(props: {
-  presets: PresetInfo[];
+  presets: readonly PresetInfo[];
   current: string;
   onOpen: (name: string) => void;
   onClose: () => void;

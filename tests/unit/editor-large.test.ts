@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { initSync, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { initSync } from '../../wasm-core/pkg/schedlab_core.js';
+import { PRESETS, presetText } from '../../src/engine/presets';
 import { fromScenario, readProcess, scenarioText, type JsonObject } from '../../src/editor/scenario-form';
 import { fieldIds, formFields, problemsByField, problemsByRow, setField } from '../../src/editor/field-paths';
 import { scenarioWriter } from '../../src/editor/scenario-writer';
@@ -18,12 +19,12 @@ const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
 });
-const presets = () => presetList().map((p) => p.name);
+const presets = () => PRESETS.map((p) => p.name);
 
 describe('large inputs: editor helpers', () => {
   it('formFields answers exactly as fieldIds, on every preset', () => {
     for (const name of presets()) {
-      const form = fromScenario(JSON.parse(presetScenario(name)) as JsonObject);
+      const form = fromScenario(JSON.parse(presetText(name)) as JsonObject);
       form.machine.distance = [
         ['10', '20'],
         ['20', '10'],
@@ -51,7 +52,7 @@ describe('large inputs: editor helpers', () => {
   it('writes the same text as scenarioText, row by row, after edits too', () => {
     const write = scenarioWriter();
     for (const name of presets()) {
-      let form = fromScenario(JSON.parse(presetScenario(name)) as JsonObject);
+      let form = fromScenario(JSON.parse(presetText(name)) as JsonObject);
       expect(write(form), name).toBe(scenarioText(form));
       form = setField(form, 'processes[0].nice', '5');
       form = setField(form, 'description', 'line\n"quoted" schedlab:processes:x');
@@ -70,7 +71,7 @@ describe('large inputs: editor helpers', () => {
   });
 
   it('splits messages by table row', () => {
-    const form = fromScenario(JSON.parse(presetScenario('gi-colocation')) as JsonObject);
+    const form = fromScenario(JSON.parse(presetText('gi-colocation')) as JsonObject);
     const byField = problemsByField(
       [
         { path: 'processes[1].nice', message: 'a' },
@@ -102,7 +103,7 @@ describe('large inputs: editor helpers', () => {
   });
 
   it('checks a text as the worker does: problems, the model when asked, or why it is not a scenario', () => {
-    const text = presetScenario('cfs-nice-levels');
+    const text = presetText('cfs-nice-levels');
     const ok = checkText(text, true);
     expect(ok.problems).toEqual([]);
     expect(ok.syntax).toBeNull();

@@ -14,13 +14,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   initSync,
-  presetList,
-  presetScenario,
   RealTrace,
   scenarioChoices,
   Simulator,
   validateScenario,
 } from '../../wasm-core/pkg/schedlab_core.js';
+import { PRESETS, presetText } from '../../src/engine/presets';
 import { installPolicyHost } from '../../src/engine/policy-host';
 import type { FrameQuery } from '../../src/engine/generated/engine';
 
@@ -56,7 +55,6 @@ const traceReads: Record<string, (t: RealTrace) => unknown> = {
   frame: (t) => t.frame(JSON.stringify(query)),
 };
 const freeReads: Record<string, () => unknown> = {
-  presetList: () => presetList(),
   scenarioChoices: () => scenarioChoices(),
   validateScenario: () => validateScenario('{"version": 1, "machine": {"preset": "nowhere"}, "duration_ms": -1}'),
 };
@@ -183,12 +181,12 @@ function typeErrors(source: string): string[] {
 
 /** The runs the reads are sampled from: every preset part-way, and a sched_ext policy. */
 function simulations(): Simulator[] {
-  const sims = presetList().map(({ name }) => {
-    const s = JSON.parse(presetScenario(name)) as { duration_ms: number };
+  const sims = PRESETS.map(({ name }) => {
+    const s = JSON.parse(presetText(name)) as { duration_ms: number };
     s.duration_ms = Math.min(s.duration_ms, 300);
     return new Simulator(JSON.stringify(s));
   });
-  const ext = JSON.parse(presetScenario('cfs-nice-levels')) as Record<string, unknown>;
+  const ext = JSON.parse(presetText('cfs-nice-levels')) as Record<string, unknown>;
   const source = readFileSync(join(root, 'wasm-core', 'policies', 'weighted-vtime.js'), 'utf8');
   ext.policy = { kind: 'ext', source };
   ext.duration_ms = 100;

@@ -6,7 +6,8 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initSync, Simulator, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { initSync, Simulator } from '../../wasm-core/pkg/schedlab_core.js';
+import { PRESETS, presetText } from '../../src/engine/presets';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'wasm-core', 'target', 'release', 'schedsim');
@@ -27,14 +28,14 @@ function nativeReport(scenarioJson: string): { trace_hash: string; events: numbe
 
 describe('engine in wasm', () => {
   it('lists the presets, each with a description', () => {
-    const list = presetList();
+    const list = PRESETS;
     expect(list.map((p) => p.name)).toContain('cfs-nice-levels');
     for (const p of list) expect(p.description.length).toBeGreaterThan(20);
   });
 
   it('gives the same trace hash and report as the native build, twice', () => {
-    for (const { name } of presetList()) {
-      const json = presetScenario(name);
+    for (const { name } of PRESETS) {
+      const json = presetText(name);
       const hashes = [0, 1].map(() => {
         const sim = new Simulator(json);
         sim.run_until(sim.duration_ns());
@@ -60,7 +61,7 @@ describe('engine in wasm', () => {
       ['smt contention', (s) => (s.costs = { smt_sibling_speed_pct: 55 })],
     ];
     for (const [label, change] of variants) {
-      const scenario = JSON.parse(presetScenario('greedy-threads')) as Record<string, unknown>;
+      const scenario = JSON.parse(presetText('greedy-threads')) as Record<string, unknown>;
       change(scenario);
       const json = JSON.stringify(scenario);
       const sim = new Simulator(json);
@@ -72,14 +73,14 @@ describe('engine in wasm', () => {
   });
 
   it('rejects a malformed scenario with a message naming the field', () => {
-    const bad = JSON.parse(presetScenario('cfs-nice-levels'));
+    const bad = JSON.parse(presetText('cfs-nice-levels'));
     bad.processes[1].nice = 99;
     expect(() => new Simulator(JSON.stringify(bad))).toThrow(/processes\[1\]\.nice/);
     expect(() => new Simulator('{ not json')).toThrow(/scenario/);
   });
 
   it('restores a snapshot exactly', () => {
-    const sim = new Simulator(presetScenario('cfs-nice-levels'));
+    const sim = new Simulator(presetText('cfs-nice-levels'));
     sim.run_until(50e6);
     const snap = sim.save();
     const before = sim.view_json();
@@ -92,7 +93,7 @@ describe('engine in wasm', () => {
   });
 
   it('exposes the tree shape: every queued task is a node, curr is not', () => {
-    const sim = new Simulator(presetScenario('cfs-nice-levels'));
+    const sim = new Simulator(presetText('cfs-nice-levels'));
     for (let i = 0; i < 40; i++) sim.step_event();
     const view = JSON.parse(sim.view_json()) as {
       cpus: { tree: { nodes: { pid: number }[] }; nr_running: number; curr: number | null }[];

@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initSync, Simulator, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { initSync, Simulator } from '../../wasm-core/pkg/schedlab_core.js';
+import { presetText } from '../../src/engine/presets';
 import { installPolicyHost } from '../../src/engine/policy-host';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -28,7 +29,7 @@ interface Report {
 
 /** The 64-CPU Group Imbalance preset for `ms` under a policy. */
 function scenario(source: string, ms: number, extra: Record<string, unknown> = {}): string {
-  const s = JSON.parse(presetScenario('group-imbalance-make')) as Record<string, unknown>;
+  const s = JSON.parse(presetText('group-imbalance-make')) as Record<string, unknown>;
   s.policy = { kind: 'ext', source, ...extra };
   s.duration_ms = ms;
   return JSON.stringify(s);

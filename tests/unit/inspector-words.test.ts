@@ -8,7 +8,8 @@ import { decisionSteps, explainDecision, groupSentence } from '../../src/views/i
 import { eventText } from '../../src/views/event-words';
 import type { DecisionView, GroupStatsView } from '../../src/engine/types';
 import { translate } from '../../src/i18n/i18n';
-import { initSync, Simulator, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { initSync, Simulator } from '../../wasm-core/pkg/schedlab_core.js';
+import { presetText } from '../../src/engine/presets';
 
 beforeAll(() => {
   initSync({
@@ -102,7 +103,7 @@ describe('inspector sentences', () => {
       'overload-on-wakeup-db',
       'missing-domains-hotplug',
     ]) {
-      const sim = new Simulator(presetScenario(preset));
+      const sim = new Simulator(presetText(preset));
       for (const t of [20e6, 300e6, 900e6]) {
         sim.run_until(t);
         for (const d of sim.decisions(400, false)) {
@@ -127,7 +128,7 @@ describe('inspector sentences', () => {
       'cfs-nice-levels',
       'overload-on-wakeup-db',
     ]) {
-      const sim = new Simulator(presetScenario(preset));
+      const sim = new Simulator(presetText(preset));
       for (let i = 0; i < 60; i++) {
         sim.run_until(((i + 1) * sim.duration_ns()) / 60);
         for (const e of sim.recent_events(64)) {

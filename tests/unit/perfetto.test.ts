@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import { initSync, Simulator, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { initSync, Simulator } from '../../wasm-core/pkg/schedlab_core.js';
+import { presetText } from '../../src/engine/presets';
 import { defined } from '../defined';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -37,7 +38,7 @@ function exportAt(
   preset: string,
   tNs: number,
 ): { trace: Trace; events: number; cutAtNs: number | undefined; sim: Simulator } {
-  const sim = new Simulator(presetScenario(preset));
+  const sim = new Simulator(presetText(preset));
   sim.run_until(tNs);
   const e = sim.chrome_trace();
   const out = { trace: JSON.parse(e.json) as Trace, events: e.events, cutAtNs: e.truncated_at_ns, sim };
@@ -104,7 +105,7 @@ describe('Perfetto / Chrome trace export', () => {
   });
 
   it('gives the same trace twice and escapes untrusted names', () => {
-    const scenario = JSON.parse(presetScenario('cfs-nice-levels'));
+    const scenario = JSON.parse(presetText('cfs-nice-levels'));
     // Names hold no control characters or '/' (the engine refuses them); quotes, backslashes and markup remain.
     scenario.processes[0].name = 'a"b<script>\\=1+2';
     const json = JSON.stringify(scenario);
@@ -126,7 +127,7 @@ describe('Perfetto / Chrome trace export', () => {
 
 describe('metrics CSV export', () => {
   it('has the three tables, the report figures and defused names', () => {
-    const scenario = JSON.parse(presetScenario('cfs-nice-levels'));
+    const scenario = JSON.parse(presetText('cfs-nice-levels'));
     scenario.processes[1].name = '=HYPERLINK("x","y")';
     const sim = new Simulator(JSON.stringify(scenario));
     sim.run_until(500e6);

@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { initSync, presetList } from '../../wasm-core/pkg/schedlab_core.js';
+import { initSync } from '../../wasm-core/pkg/schedlab_core.js';
+import { PRESETS } from '../../src/engine/presets';
 import { PRESET_NOTES, TAGS, type Tag } from '../../src/library/preset-notes';
 import { libraryEntries, searchLibrary } from '../../src/library/search';
 import { translate, LANGS } from '../../src/i18n/i18n';
@@ -12,7 +13,7 @@ const root = join(import.meta.dirname, '..', '..');
 let names: string[] = [];
 beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
-  names = presetList().map((p) => p.name);
+  names = PRESETS.map((p) => p.name);
 });
 
 describe('preset notes', () => {

@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { initSync, presetList, presetScenario, validateScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { initSync, validateScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { PRESETS, presetText } from '../../src/engine/presets';
 import {
   fromScenario,
   numberOf,
@@ -21,8 +22,8 @@ beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
 });
 
-const presets = () => presetList().map((p) => p.name);
-const preset = (name: string) => JSON.parse(presetScenario(name)) as JsonObject;
+const presets = () => PRESETS.map((p) => p.name);
+const preset = (name: string) => JSON.parse(presetText(name)) as JsonObject;
 const check = (s: unknown) => validateScenario(JSON.stringify(s));
 
 describe('scenario ⇄ form', () => {
@@ -75,7 +76,7 @@ describe('scenario ⇄ form', () => {
 
   it('keeps keys named like object internals ("__proto__", "__row") and rows that are not objects, as the file has them', () => {
     // As a file would arrive: JSON.parse makes "__proto__" an own key.
-    const text = presetScenario('cfs-nice-levels').replace(
+    const text = presetText('cfs-nice-levels').replace(
       '"processes": [',
       '"__proto__": {"x": 1}, "processes": [5, {"__row": 7, "__proto__": 2, "name": "odd", "program": [{"run_us": 10}]}, ',
     );

@@ -7,7 +7,8 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { initSync, presetList, presetScenario, scenarioChoices } from '../../wasm-core/pkg/schedlab_core.js';
+import { initSync, scenarioChoices } from '../../wasm-core/pkg/schedlab_core.js';
+import { PRESETS, presetText } from '../../src/engine/presets';
 
 const root = join(import.meta.dirname, '..', '..');
 const schema = JSON.parse(readFileSync(join(root, 'wasm-core/schema/scenario.v1.schema.json'), 'utf8'));
@@ -20,15 +21,15 @@ describe('scenario schema v1', () => {
   const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
 
   it('accepts every built-in preset', () => {
-    for (const { name } of presetList()) {
-      const ok = validate(JSON.parse(presetScenario(name)));
+    for (const { name } of PRESETS) {
+      const ok = validate(JSON.parse(presetText(name)));
       expect(validate.errors ?? [], name).toEqual([]);
       expect(ok).toBe(true);
     }
   });
 
   it('accepts every template, by name and as its steps', () => {
-    const s = JSON.parse(presetScenario('cfs-nice-levels'));
+    const s = JSON.parse(presetText('cfs-nice-levels'));
     for (const t of scenarioChoices().templates) {
       expect(validate({ ...s, processes: [{ name: 'x', template: t.name }] }), t.name).toBe(true);
       expect(validate({ ...s, processes: [{ name: 'x', program: t.program, job_pool: 4 }] }), t.name).toBe(true);
@@ -36,7 +37,7 @@ describe('scenario schema v1', () => {
   });
 
   it('rejects unknown fields and wrong types', () => {
-    const s = JSON.parse(presetScenario('cfs-nice-levels')) as Record<string, unknown>;
+    const s = JSON.parse(presetText('cfs-nice-levels')) as Record<string, unknown>;
     const step = (op: object) => ({ ...s, processes: [{ name: 'x', program: [op] }] });
     expect(validate({ ...s, colour: 'red' })).toBe(false);
     expect(validate({ ...s, duration_ms: 'long' })).toBe(false);
@@ -53,7 +54,7 @@ describe('scenario schema v1', () => {
   });
 
   it('documents the exercise as the engine reads it', () => {
-    const s = JSON.parse(presetScenario('cfs-nice-levels'));
+    const s = JSON.parse(presetText('cfs-nice-levels'));
     const ok = (exercise: object) => validate({ ...s, exercise });
     expect(ok({ goal: 'longest_wasted_idle_ms', max: 4, text: 'Keep every core busy.' })).toBe(true);
     expect(ok({ goal: 'p99_wakeup_us', max: 100, process: 'sleeper' })).toBe(true);

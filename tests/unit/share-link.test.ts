@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
-import { initSync, presetList, presetScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { initSync } from '../../wasm-core/pkg/schedlab_core.js';
+import { PRESETS, presetText } from '../../src/engine/presets';
 import { Simulation } from '../../src/engine/engine';
 import {
   MAX_FRAGMENT_CHARS,
@@ -26,7 +27,7 @@ const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
 });
-const presets = () => presetList().map((p) => p.name);
+const presets = () => PRESETS.map((p) => p.name);
 const b64url = (b: Uint8Array) => Buffer.from(b).toString('base64url');
 
 /** Runs a job to its end, as the engine worker would between slices. */
@@ -82,7 +83,7 @@ describe('share links: round trip', () => {
     const sizes: string[] = [];
     for (const [i, name] of presets().entries()) {
       const state: ShareState = {
-        scenario: presetScenario(name),
+        scenario: presetText(name),
         view: {
           cursor: { event: 1234 + i, ns: 56_789_012 + i },
           cpu: i % 4,
@@ -105,7 +106,7 @@ describe('share links: round trip', () => {
 
   it('the receiver placed at the link cursor has the sender engine state (every preset, a state reached by running)', () => {
     for (const name of presets()) {
-      const json = presetScenario(name);
+      const json = presetText(name);
       const sender = new Simulation(json);
       // Mid-run, the clock between events (as play and jump leave it)…
       sender.runUntil(Math.round(sender.durationNs / 7) + 333);
@@ -130,7 +131,7 @@ describe('share links: round trip', () => {
   });
 
   it('a state reached by single events (several in one ns) round-trips with its rotations', () => {
-    const json = presetScenario('cfs-nice-levels');
+    const json = presetText('cfs-nice-levels');
     const sender = new Simulation(json);
     for (let i = 0; i < 137; i++) sender.stepEvent();
     const cursor = cursorOf(sender);
@@ -173,7 +174,7 @@ const variation = fc.record({
 type Variation = typeof variation extends fc.Arbitrary<infer T> ? T : never;
 
 function vary(v: Variation): string {
-  const s = JSON.parse(presetScenario(v.preset)) as {
+  const s = JSON.parse(presetText(v.preset)) as {
     seed: number;
     duration_ms: number;
     name: string;
@@ -269,7 +270,7 @@ describe('share links: hostile input', () => {
 
   it('names each kind of damage', () => {
     const good = encodeShare({
-      scenario: presetScenario('cfs-nice-levels'),
+      scenario: presetText('cfs-nice-levels'),
       view: { cursor: { event: 5, ns: 9 }, cpu: 0, colourBy: 'load', partner: '', lesson: null },
     });
     if (!good.ok) throw new Error('no link');

@@ -141,6 +141,12 @@ fn split_top<'a>(text: &'a str, sep: &str) -> Vec<&'a str> {
     parts
 }
 
+/// The built-in presets as the page lists them (`PresetInfo[]`, in the CLI's order): the page reads this list and
+/// the scenario files themselves (`src/engine/presets.ts`), so the wasm carries no preset.
+fn presets() -> String {
+    serde_json::to_string_pretty(&crate::api::presets::preset_infos()).unwrap() + "\n"
+}
+
 /// Whether `text` names `ident` as a whole word.
 fn names(text: &str, ident: &str) -> bool {
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
@@ -172,7 +178,7 @@ pub fn generate() -> Vec<(String, String)> {
     c.visit::<TopologyView>();
     c.visit::<MigrationView>();
     c.decls.sort_by(|a, b| a.1.cmp(&b.1));
-    let mut out = vec![("engine.ts".to_string(), format!("{HEADER}{INDEX}"))];
+    let mut out = vec![("engine.ts".to_string(), format!("{HEADER}{INDEX}")), ("presets.json".to_string(), presets())];
     for (f, file) in FILES.iter().enumerate() {
         let mine: Vec<&(usize, String, String)> = c.decls.iter().filter(|d| d.0 == f).collect();
         // What this file's declarations name from the other files.

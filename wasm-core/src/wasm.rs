@@ -10,7 +10,7 @@ use crate::api::exercise::ExerciseFile;
 use crate::api::frame::{self, FramePacket, FrameQuery};
 use crate::api::frame_sim::SimFrame;
 use crate::api::timeline::{Mark, Timeline};
-use crate::api::{editor, inspector, metrics, metrics_csv, perfetto, presets, report, scenario, topology, view};
+use crate::api::{editor, inspector, metrics, metrics_csv, perfetto, report, scenario, topology, view};
 use crate::sim::ext_host::{self, parse_kicks, HostOp, PolicyHost};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
@@ -39,8 +39,8 @@ fn ns(t: f64) -> SimTime {
 #[wasm_bindgen(typescript_custom_section)]
 const BOUNDARY_TS: &str = r#"
 import type {
-  Choices, DecisionView, EventView, FrameHeader, LatencyCdf, MigrationView, PlacementView, PresetInfo, Problem,
-  ReadReport, Report, SimView, TaskView, TopologyView,
+  Choices, DecisionView, EventView, FrameHeader, LatencyCdf, MigrationView, PlacementView, Problem, ReadReport, Report,
+  SimView, TaskView, TopologyView,
 } from '../../src/engine/generated/engine';
 
 /** One machine's frame (`Simulator.frame`, `RealTrace.frame`): `header` the frame's small values; the arrays'
@@ -89,18 +89,6 @@ fn packet_js(p: FramePacket) -> JsValue {
     };
     set("history", &history);
     o.into()
-}
-
-/// `[{name, title, description}]` of the built-in presets.
-#[wasm_bindgen(js_name = presetList, unchecked_return_type = "PresetInfo[]")]
-pub fn preset_list() -> JsValue {
-    to_js(&presets::preset_infos())
-}
-
-/// The scenario JSON text of a preset.
-#[wasm_bindgen(js_name = presetScenario)]
-pub fn preset_scenario(name: &str) -> Result<String, JsError> {
-    presets::find(name).map(|p| p.json.to_string()).ok_or_else(|| JsError::new(&format!("unknown preset '{name}'")))
 }
 
 /// Every problem of a scenario, `[{path, message}]` (empty when it would

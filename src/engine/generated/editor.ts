@@ -22,7 +22,7 @@ export type MachineChoice = {
 };
 
 /**
- * A preset as the app's library lists it (`presetList`).
+ * A preset as the app's library lists it (`src/engine/generated/presets.json`).
  */
 export type PresetInfo = {
   name: string;

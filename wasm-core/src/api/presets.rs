@@ -1,6 +1,8 @@
 //! Built-in scenario presets. Each is a scenario file under
-//! `wasm-core/presets/`, compiled into the binary so the CLI, the wasm module
-//! and the tests all read the very same text.
+//! `wasm-core/presets/`, compiled into the native binaries (the CLI, the
+//! tests). The page reads the same files as data (`src/engine/presets.ts`,
+//! with the list `boundary_types.rs` generates from `preset_infos`), so the
+//! wasm module carries none.
 
 pub struct Preset {
     pub name: &'static str,
@@ -35,7 +37,7 @@ pub const PRESETS: &[Preset] = &[
     preset!("greedy-threads", "Greedy threads: 1 thread vs 8 on 4 CPUs (CFS; try pfs / dw-cfs)"),
 ];
 
-/// A preset as the app's library lists it (`presetList`).
+/// A preset as the app's library lists it (`src/engine/generated/presets.json`).
 #[derive(serde::Serialize)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct PresetInfo {
