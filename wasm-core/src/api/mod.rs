@@ -10,6 +10,7 @@
 //! never depend on this module.
 
 pub mod editor;
+pub mod event_args;
 pub mod exercise;
 pub mod frame;
 pub mod frame_sim;

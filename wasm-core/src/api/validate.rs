@@ -6,13 +6,12 @@ use super::scenario::*;
 use super::text::{code_point, escape_controls as shown, forbidden_control};
 use super::validate_events::events_of;
 use super::validate_machine::{affinity_of, machine_of};
-use super::validate_program::{check_wake_targets, count_steps, ops_of};
+use super::validate_program::{check_wake_targets, count_steps, ops_of, ProcessNames};
 use crate::config::{BugSwitches, CgroupSpec, CostModel, ExtPolicy, PolicyConfig, PolicyKind, ProcessSpec, SimConfig};
 use crate::sched::identity::Identity;
 use crate::sched::thread_weight::AlphaFormula;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
 use crate::time::{NSEC_PER_MSEC, NSEC_PER_USEC};
-use std::collections::BTreeMap;
 
 /// The control characters a scenario's description may contain.
 pub const DESCRIPTION_CONTROLS: [char; 2] = ['\n', '\t'];
@@ -97,18 +96,14 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     if f.processes.is_empty() {
         c.fail("processes", "must list at least one process");
     }
-    // Each name's first process: a wake step finds its target by name.
-    let mut names: BTreeMap<&str, usize> = BTreeMap::new();
-    for (i, p) in f.processes.iter().enumerate() {
-        names.entry(p.name.as_str()).or_insert(i);
-    }
+    let names = ProcessNames::of(&f.processes);
     for (i, p) in f.processes.iter().enumerate() {
         let at = format!("processes[{i}]");
         if p.name.is_empty() || p.name.chars().count() > MAX_NAME_LEN {
             c.fail(format!("{at}.name"), format!("must be 1 to {MAX_NAME_LEN} characters"));
         }
         c.one_line(&format!("{at}.name"), &p.name);
-        if let Some(&first) = names.get(p.name.as_str()).filter(|&&first| first != i) {
+        if let Some(first) = names.first(&p.name).filter(|&first| first != i) {
             c.fail(
                 format!("{at}.name"),
                 format!(

@@ -6,7 +6,6 @@ use super::text::{escape_controls as shown, forbidden_control};
 use super::validate::Checker;
 use crate::program::{Dist, Op};
 use crate::time::NSEC_PER_USEC;
-use std::collections::BTreeMap;
 
 const MAX_US: u64 = MAX_DURATION_MS * 1_000;
 
@@ -169,18 +168,36 @@ pub(super) fn ops_of(
     out
 }
 
+/// Each process name's first process (a wake step finds its target by name): sorted pairs, searched by halves.
+pub(super) struct ProcessNames<'a>(Vec<(&'a str, usize)>);
+
+impl<'a> ProcessNames<'a> {
+    pub(super) fn of(processes: &'a [ProcessFile]) -> ProcessNames<'a> {
+        let mut v: Vec<(&str, usize)> = processes.iter().enumerate().map(|(i, p)| (p.name.as_str(), i)).collect();
+        // (name, index) pairs are distinct: sorted, each name's first pair has its lowest index.
+        v.sort_unstable();
+        v.dedup_by_key(|(name, _)| *name);
+        ProcessNames(v)
+    }
+
+    /// The index of the first process named `name`.
+    pub(super) fn first(&self, name: &str) -> Option<usize> {
+        self.0.binary_search_by(|(n, _)| (*n).cmp(name)).ok().map(|k| self.0[k].1)
+    }
+}
+
 /// Every `wake` names an existing process (`names`: each name's first
 /// process) and one of its starting threads.
 pub(super) fn check_wake_targets(
     ops: &[Op],
     processes: &[ProcessFile],
-    names: &BTreeMap<&str, usize>,
+    names: &ProcessNames,
     at: &str,
     c: &mut Checker,
 ) {
     for op in ops {
         match op {
-            Op::Wake { process, thread } => match names.get(process.as_str()).map(|&i| &processes[i]) {
+            Op::Wake { process, thread } => match names.first(process).map(|i| &processes[i]) {
                 None => c.fail(at, format!("wake names no process '{}'", shown(process))),
                 Some(p) if *thread >= p.threads => c.fail(
                     at,

@@ -161,7 +161,8 @@ pub struct EventView {
     pub text: String,
     /// The same record's parts, which the app words in the interface language
     /// (task names as `name[pid]`, "" for the idle task).
-    pub args: std::collections::BTreeMap<&'static str, String>,
+    #[cfg_attr(any(test, feature = "gen"), ts(type = "{ [key in string]: string }"))]
+    pub args: super::event_args::EventArgs,
 }
 
 fn tree_view(sim: &Simulator, tree: &crate::rbtree::RbTree<(u64, EntId), EntId>) -> TreeView {
@@ -372,7 +373,7 @@ pub(crate) fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
     let tasks = sim.tasks();
     let name = |p: Option<Pid>| p.map_or(String::new(), |p| format!("{}[{}]", tasks[p.idx()].name, p));
     let shown = |s: &String| if s.is_empty() { "idle".to_string() } else { s.clone() };
-    let mut args = std::collections::BTreeMap::new();
+    let mut args = super::event_args::EventArgs::default();
     let (kind, text) = match r.kind {
         TraceKind::Switch { prev, next, prev_state } => {
             let (p, n) = (name(prev), name(next));

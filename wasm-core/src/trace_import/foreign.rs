@@ -8,7 +8,6 @@
 
 use super::manifest::{Workload, WorkloadProcess};
 use super::trace_text::{Event, Record};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// The most processes (distinct comms) a report lists.
 pub const MAX_PROCESSES: usize = 4_096;
@@ -24,16 +23,19 @@ pub fn workload(
     let (Some(first), Some(last)) = (records.first(), records.last()) else {
         return Err("the trace has no scheduler events".into());
     };
-    let mut comm_of: BTreeMap<u32, &str> = BTreeMap::new();
+    // Each thread's last name (a thread can rename itself), by tid.
+    let mut comm_of: Vec<(u32, usize, &str)> = Vec::new();
     let mut highest = 0;
-    for r in records {
+    for (i, r) in records.iter().enumerate() {
         highest = highest.max(r.cpu);
         if let Event::Switch { next_pid, next_comm, .. } = &r.event {
             if *next_pid != 0 {
-                comm_of.insert(*next_pid, next_comm);
+                comm_of.push((*next_pid, usize::MAX - i, next_comm));
             }
         }
     }
+    comm_of.sort_unstable();
+    comm_of.dedup_by_key(|(tid, _, _)| *tid);
     let seen_cpus = highest + 1;
     let cpus = match cpus {
         Some(n) if n < seen_cpus => {
@@ -42,15 +44,21 @@ pub fn workload(
         Some(n) => n,
         None => seen_cpus,
     };
-    let mut by_comm: BTreeMap<&str, BTreeSet<u32>> = BTreeMap::new();
-    for (&tid, &comm) in &comm_of {
-        by_comm.entry(comm).or_default().insert(tid);
-    }
+    // The threads of each name, names in order, tids in order.
+    let mut pairs: Vec<(&str, u32)> = comm_of.iter().map(|&(tid, _, comm)| (comm, tid)).collect();
+    pairs.sort_unstable();
     if let Some(keep) = comms {
-        if let Some(missing) = keep.iter().find(|c| !by_comm.contains_key(c.as_str())) {
+        if let Some(missing) = keep.iter().find(|c| !pairs.iter().any(|p| p.0 == c.as_str())) {
             return Err(format!("no task named {missing:?} ran in the trace"));
         }
-        by_comm.retain(|c, _| keep.iter().any(|k| k == c));
+        pairs.retain(|p| keep.iter().any(|k| k == p.0));
+    }
+    let mut by_comm: Vec<(&str, Vec<u32>)> = Vec::new();
+    for (comm, tid) in pairs {
+        match by_comm.last_mut() {
+            Some((c, tids)) if *c == comm => tids.push(tid),
+            _ => by_comm.push((comm, vec![tid])),
+        }
     }
     if by_comm.len() > MAX_PROCESSES {
         return Err(format!(
@@ -66,11 +74,7 @@ pub fn workload(
         host_cpus: (0..cpus).collect(),
         processes: by_comm
             .into_iter()
-            .map(|(comm, tids)| WorkloadProcess {
-                name: comm.to_string(),
-                start_ns: 0,
-                tids: tids.into_iter().collect(),
-            })
+            .map(|(comm, tids)| WorkloadProcess { name: comm.to_string(), start_ns: 0, tids })
             .collect(),
     })
 }

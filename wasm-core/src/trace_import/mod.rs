@@ -19,5 +19,6 @@ pub mod replay;
 mod replay_cursor;
 pub mod replay_frame;
 pub mod replay_view;
+mod tid_table;
 pub mod trace_cmd;
 pub mod trace_text;

@@ -16,6 +16,7 @@
 
 use super::analysis::{self, RealReport};
 use super::import::{self, Choices, Format};
+use super::tid_table::TidTable;
 use super::trace_text::{Event, Record};
 use crate::latency::LatencyRecord;
 use crate::sched::weights::nice_to_weight;
@@ -104,7 +105,7 @@ struct State {
     at: u64,
     curr: Vec<Option<u32>>,
     since: Vec<u64>,
-    thread: HashMap<u32, (Where, i32)>,
+    thread: TidTable<(Where, i32)>,
     queued: Vec<u32>,
     queued_weight: Vec<u64>,
 }
@@ -135,7 +136,7 @@ impl State {
             .thread
             .iter()
             .filter(|(_, (w, _))| matches!(w, Where::Queued(c) if self.curr[*c as usize].is_some_and(|p| p != 0)))
-            .map(|(&tid, _)| tid)
+            .map(|(tid, _)| tid)
             .collect();
         waiting.sort_unstable();
         (idle, waiting)
@@ -231,7 +232,7 @@ impl Replay {
             at: 0,
             curr: vec![None; n],
             since: vec![0; n],
-            thread: HashMap::new(),
+            thread: TidTable::default(),
             queued: vec![0; n],
             queued_weight: vec![0; n],
         };
@@ -290,7 +291,7 @@ impl Replay {
             let frac = dt as f32 / self.width_ns as f32;
             for c in 0..n {
                 let running = s.curr[c].is_some_and(|p| p != 0);
-                let w = s.curr[c].and_then(|p| s.thread.get(&p)).map_or(0, |&(_, prio)| weight(prio));
+                let w = s.curr[c].and_then(|p| s.thread.get(p)).map_or(0, |&(_, prio)| weight(prio));
                 self.nr_running[b * n + c] += (s.queued[c] + u32::from(running)) as f32 * frac;
                 self.load[b * n + c] += (s.queued_weight[c] + w) as f32 * frac;
             }
@@ -338,7 +339,7 @@ impl Replay {
 
     fn set(&mut self, s: &mut State, tid: u32, to: Where, prio: Option<i32>) {
         let n = self.nr_cpus;
-        let (old, old_prio) = s.thread.get(&tid).copied().unwrap_or((Where::Asleep, 120));
+        let (old, old_prio) = s.thread.get(tid).copied().unwrap_or((Where::Asleep, 120));
         let prio = prio.unwrap_or(old_prio);
         if let Where::Queued(c) = old {
             if c < n {
@@ -371,7 +372,7 @@ impl Replay {
                     };
                     self.set(s, *prev_pid, to, Some(*prev_prio));
                     if matches!(prev_state.chars().next(), Some('X' | 'Z')) {
-                        s.thread.remove(prev_pid);
+                        s.thread.remove(*prev_pid);
                     }
                 }
                 if *next_pid != 0 {
@@ -385,7 +386,7 @@ impl Replay {
                 s.since[c] = t;
             }
             Event::Wakeup { pid, target_cpu } | Event::WakeupNew { pid, target_cpu } => {
-                let running = matches!(s.thread.get(pid), Some((Where::Running(_), _)));
+                let running = matches!(s.thread.get(*pid), Some((Where::Running(_), _)));
                 if !running {
                     self.set(s, *pid, Where::Queued(*target_cpu), None);
                 }
@@ -393,14 +394,14 @@ impl Replay {
             Event::Migrate { pid, dest_cpu, .. } => {
                 let b = ((t / self.width_ns) as usize).min(self.buckets - 1);
                 self.migrations[b] += 1;
-                if let Some((Where::Queued(_), _)) = s.thread.get(pid) {
+                if let Some((Where::Queued(_), _)) = s.thread.get(*pid) {
                     self.set(s, *pid, Where::Queued(*dest_cpu), None);
                 }
             }
             Event::Exit { pid } => {
-                if !matches!(s.thread.get(pid), Some((Where::Running(_), _))) {
+                if !matches!(s.thread.get(*pid), Some((Where::Running(_), _))) {
                     self.set(s, *pid, Where::Asleep, None);
-                    s.thread.remove(pid);
+                    s.thread.remove(*pid);
                 }
             }
             Event::Waking { .. } | Event::Fork { .. } | Event::Marker(_) => {}

@@ -5,8 +5,8 @@
 //! `checkpoint_every` records as replays pass them (a jump back replays from the nearest save before it).
 
 use super::replay::Replay;
+use super::tid_table::TidTable;
 use super::trace_text::{Event, Record};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// One thread at the cursor.
@@ -26,7 +26,7 @@ pub(super) struct Thread {
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct At {
     pub(super) curr: Vec<Option<u32>>,
-    pub(super) threads: HashMap<u32, Thread>,
+    pub(super) threads: TidTable<Thread>,
 }
 
 /// The state after the first `upto` records, before a cursor's instant is counted in (`counted_to`).
@@ -55,7 +55,7 @@ fn checkpoint_every(records: usize) -> usize {
 
 impl Replayed {
     fn start(nr_cpus: u32) -> Replayed {
-        Replayed { upto: 0, at: At { curr: vec![None; nr_cpus as usize], threads: HashMap::new() } }
+        Replayed { upto: 0, at: At { curr: vec![None; nr_cpus as usize], threads: TidTable::default() } }
     }
 
     /// One more record.
@@ -66,7 +66,7 @@ impl Replayed {
         match &r.event {
             Event::Switch { prev_pid, prev_state, next_pid, next_prio, .. } => {
                 if *prev_pid != 0 {
-                    let th = a.threads.entry(*prev_pid).or_default();
+                    let th = a.threads.entry_or(*prev_pid, Thread::default);
                     // Never seen before: it ran from the window's start.
                     th.sum_exec_ns += match th.state {
                         "running" => t - th.since,
@@ -86,7 +86,7 @@ impl Replayed {
                     th.since = t;
                 }
                 if *next_pid != 0 {
-                    let th = a.threads.entry(*next_pid).or_default();
+                    let th = a.threads.entry_or(*next_pid, Thread::default);
                     if th.state == "runnable" {
                         th.wait_ns += t - th.since;
                     }
@@ -98,7 +98,7 @@ impl Replayed {
                 a.curr[r.cpu as usize] = Some(*next_pid);
             }
             Event::Wakeup { pid, target_cpu } | Event::WakeupNew { pid, target_cpu } => {
-                let th = a.threads.entry(*pid).or_default();
+                let th = a.threads.entry_or(*pid, Thread::default);
                 if th.state != "running" && th.state != "runnable" {
                     th.state = "runnable";
                     th.cpu = *target_cpu;
@@ -106,12 +106,12 @@ impl Replayed {
                 }
             }
             Event::Migrate { pid, dest_cpu, .. } => {
-                if let Some(th) = a.threads.get_mut(pid).filter(|th| th.state != "running") {
+                if let Some(th) = a.threads.get_mut(*pid).filter(|th| th.state != "running") {
                     th.cpu = *dest_cpu;
                 }
             }
             Event::Exit { pid } => {
-                if let Some(th) = a.threads.get_mut(pid).filter(|th| th.state != "running") {
+                if let Some(th) = a.threads.get_mut(*pid).filter(|th| th.state != "running") {
                     th.state = "exited";
                 }
             }

@@ -7,13 +7,13 @@
 use super::replay::Replay;
 use super::replay_cursor::Thread;
 use super::trace_text::Event;
+use crate::api::event_args::EventArgs;
 use crate::api::metrics::LatencyCdf;
 use crate::api::report::{CpuReport, Report, ViolationReport};
 use crate::api::topology::{CpuPlace, MigrationView, TopologyView};
 use crate::api::view::{CpuView, EventView, SimView, TaskList, TaskView, TreeView};
 use crate::sched::entity::task_ent_id;
 use crate::time::{CpuId, Pid};
-use std::collections::BTreeMap;
 
 impl Replay {
     /// `SimView` at `now`: every CPU's current task and queue length; no trees (a trace has none).
@@ -58,7 +58,7 @@ impl Replay {
     pub fn tasks_at(&self, now: u64, max: usize) -> TaskList {
         let a = self.at(now);
         let mut rows: Vec<(u32, &Thread)> =
-            a.threads.iter().filter_map(|(tid, th)| Some((self.task_of(*tid)?, th))).collect();
+            a.threads.iter().filter_map(|(tid, th)| Some((self.task_of(tid)?, th))).collect();
         rows.sort_by_key(|(i, th)| (th.state == "exited", *i));
         let total = rows.len();
         let rows = rows
@@ -100,7 +100,7 @@ impl Replay {
             if out.len() == n {
                 break;
             }
-            let mut args = BTreeMap::new();
+            let mut args = EventArgs::default();
             let kind = match &r.event {
                 Event::Switch { prev_pid, prev_state, next_pid, .. } => {
                     args.insert("prev", self.named(*prev_pid));
