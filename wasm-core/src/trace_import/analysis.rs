@@ -14,6 +14,7 @@
 //! inside it. A CPU's first switch says who ran before it (its `prev`).
 
 use super::manifest::Workload;
+use super::tid_table::TidTable;
 use super::trace_text::{Event, Record};
 use crate::api::report::{jain, ProcessReport};
 use crate::latency::LatencyRecord;
@@ -105,16 +106,17 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
     let (w0, w1) = w.window;
     let clip = |a: u64, b: u64| b.min(w1).saturating_sub(a.max(w0));
     let inside = |t: u64| (w0..w1).contains(&t);
-    let index: HashMap<u32, (usize, usize)> = w
-        .processes
-        .iter()
-        .enumerate()
-        .flat_map(|(p, pr)| pr.tids.iter().enumerate().map(move |(k, &tid)| (tid, (p, k))))
-        .collect();
+    // Each workload thread's (process, thread) by tid, through a dense number: a `HashMap<u32, u32>` like the
+    // replay's own, so the wasm carries one map of tids (see `tid_table`).
+    let place_of: Vec<(usize, usize)> =
+        w.processes.iter().enumerate().flat_map(|(p, pr)| (0..pr.tids.len()).map(move |k| (p, k))).collect();
+    let index: HashMap<u32, u32> =
+        w.processes.iter().flat_map(|pr| pr.tids.iter()).enumerate().map(|(g, &tid)| (tid, g as u32)).collect();
+    let place = |tid: &u32| index.get(tid).map(|&g| place_of[g as usize]);
     let mut threads: Vec<Vec<Thread>> =
         w.processes.iter().map(|p| p.tids.iter().map(|_| Thread::default()).collect()).collect();
     let mut latency: Vec<LatencyRecord> = w.processes.iter().map(|_| LatencyRecord::default()).collect();
-    let mut cpus: HashMap<u32, Cpu> = HashMap::new();
+    let mut cpus: TidTable<Cpu> = TidTable::default();
     let mut ev = EventCounts::default();
     let first_ts = records.first().map_or(w0, |r| r.ts_ns);
     for r in records {
@@ -122,7 +124,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
         let count = |c: &mut u64, pid: u32| *c += u64::from(inside(t) && index.contains_key(&pid));
         match &r.event {
             Event::Switch { prev_pid, prev_state, next_pid, .. } => {
-                let on = cpus.entry(r.cpu).or_default();
+                let on = cpus.entry_or(r.cpu, Cpu::default);
                 let since = on.cur.map_or(first_ts, |(_, s)| s);
                 let ran = clip(since, t);
                 if *prev_pid != 0 {
@@ -132,7 +134,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
                 if inside(t) && (index.contains_key(prev_pid) || index.contains_key(next_pid)) {
                     ev.sched_switch += 1;
                 }
-                if let Some(&(p, k)) = index.get(prev_pid) {
+                if let Some((p, k)) = place(prev_pid) {
                     on.workload_ns += ran;
                     let th = &mut threads[p][k];
                     th.cpu_ns += ran;
@@ -147,7 +149,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
                     }
                     th.runnable_since = preempted.then_some(t);
                 }
-                if let Some(&(p, k)) = index.get(next_pid) {
+                if let Some((p, k)) = place(next_pid) {
                     let th = &mut threads[p][k];
                     if let Some(s) = th.runnable_since.take() {
                         th.wait_ns += clip(s, t);
@@ -162,7 +164,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
             }
             Event::Waking { pid, .. } => {
                 count(&mut ev.sched_waking, *pid);
-                if let Some(&(p, k)) = index.get(pid) {
+                if let Some((p, k)) = place(pid) {
                     let th = &mut threads[p][k];
                     if !th.running && th.waking_at.is_none() {
                         th.waking_at = Some(t);
@@ -175,7 +177,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
                 } else {
                     count(&mut ev.sched_wakeup_new, *pid);
                 }
-                if let Some(&(p, k)) = index.get(pid) {
+                if let Some((p, k)) = place(pid) {
                     let th = &mut threads[p][k];
                     if !th.running && th.runnable_since.is_none() {
                         th.runnable_since = Some(t);
@@ -184,14 +186,14 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
             }
             Event::Migrate { pid, .. } => {
                 count(&mut ev.sched_migrate_task, *pid);
-                if let Some(&(p, k)) = index.get(pid) {
+                if let Some((p, k)) = place(pid) {
                     threads[p][k].migrations += u64::from(inside(t));
                 }
             }
             Event::Fork { child_pid, .. } => count(&mut ev.sched_process_fork, *child_pid),
             Event::Exit { pid } => {
                 count(&mut ev.sched_process_exit, *pid);
-                if let Some(&(p, k)) = index.get(pid) {
+                if let Some((p, k)) = place(pid) {
                     threads[p][k].exited_at = Some(t);
                 }
             }
@@ -205,7 +207,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
             if pid != 0 {
                 on.busy_ns += ran;
             }
-            if let Some(&(p, k)) = index.get(&pid) {
+            if let Some((p, k)) = place(&pid) {
                 on.workload_ns += ran;
                 threads[p][k].cpu_ns += ran;
             }
@@ -251,7 +253,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
         .iter()
         .enumerate()
         .map(|(i, &h)| {
-            let on = cpus.get(&h).cloned().unwrap_or_default();
+            let on = cpus.get(h).cloned().unwrap_or_default();
             // A CPU with no switch at all ran one task throughout; unknown, so counted idle.
             RealCpu {
                 cpu: i as u32,

@@ -1,6 +1,6 @@
-//! A table by kernel tid: a `HashMap<u32, u32>` of slots over a `Vec`, in the order tids were first seen. The
-//! replay keeps a few tables of threads by tid; with one map type for all of them the wasm carries one hash-map
-//! instantiation instead of one per value type (each is a few kilobytes of code). A removed tid keeps its slot,
+//! A table by kernel tid (or host CPU number): a `HashMap<u32, u32>` of slots over a `Vec`, in the order keys were
+//! first seen. The trace import keeps a few tables by tid or CPU; with one map type for all of them the wasm
+//! carries one hash-map instantiation instead of one per value type (each is a few kilobytes of code). A removed tid keeps its slot,
 //! empty, so iteration order stays the order of first sight.
 
 use std::collections::HashMap;
