@@ -3,7 +3,8 @@
 // it changes (setField), so writing a 10,000-process scenario after one edit
 // stringifies one row and joins the rest. The text is exactly scenarioText's
 // (tests/unit/editor-large.test.ts compares them).
-import { scenarioText, toScenario, writeProcess, type FormModel, type ProcessForm } from './scenario-form';
+import type { FormModel, ProcessForm } from './scenario-form';
+import { scenarioText, toScenario, writeProcess } from './form-to-scenario';
 
 /** A writer with its own cache of row texts (one per editor). */
 export function scenarioWriter(): (f: FormModel) => string {

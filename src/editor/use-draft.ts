@@ -6,7 +6,8 @@
 // runs in that worker shortly after the last edit; the text is what gets
 // applied and exported.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fromScenario, programProblems, type FormModel } from './scenario-form';
+import { fromScenario, type FormModel } from './scenario-form';
+import { programProblems } from './form-to-scenario';
 import { onSyntaxCheck, policySyntaxProblems } from './policy-syntax';
 import { scenarioWriter } from './scenario-writer';
 import { setField, type Problem } from './field-paths';

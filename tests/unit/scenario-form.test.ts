@@ -7,14 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initSync, validateScenario } from '../../wasm-core/pkg/schedlab_core.js';
 import { PRESETS, presetText } from '../../src/engine/presets';
-import {
-  fromScenario,
-  numberOf,
-  programProblems,
-  scenarioText,
-  toScenario,
-  type JsonObject,
-} from '../../src/editor/scenario-form';
+import { fromScenario, type JsonObject } from '../../src/editor/scenario-form';
+import { numberOf, programProblems, scenarioText, toScenario } from '../../src/editor/form-to-scenario';
 import { fieldIds, fieldOf, getField, setField } from '../../src/editor/field-paths';
 
 const root = join(import.meta.dirname, '..', '..');
