@@ -27,3 +27,5 @@ pub mod real;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
+#[cfg(target_arch = "wasm32")]
+mod wasm_policy_host;

@@ -11,13 +11,10 @@ use crate::api::frame::{self, FramePacket, FrameQuery};
 use crate::api::frame_sim::SimFrame;
 use crate::api::timeline::{Mark, Timeline};
 use crate::api::{editor, inspector, metrics, metrics_csv, perfetto, report, scenario, topology, view};
-use crate::sim::ext_host::{self, parse_kicks, HostOp, PolicyHost};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
-use js_sys::{Function, Reflect};
-use std::cell::RefCell;
+use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 fn to_json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
@@ -110,8 +107,7 @@ pub fn scenario_choices() -> JsValue {
 /// policy does not load); the engine builds each run's host with it.
 #[wasm_bindgen(js_name = setPolicyHost)]
 pub fn set_policy_host(factory: js_sys::Function) {
-    FACTORY.with(|x| *x.borrow_mut() = Some(factory));
-    ext_host::set_factory(JsHost::create);
+    crate::wasm_policy_host::register(factory);
 }
 
 /// A Chrome / Perfetto trace export (`Simulator.chrome_trace`).
@@ -463,90 +459,5 @@ impl RealTrace {
 impl RealTrace {
     fn read_report(&self) -> crate::trace_import::analysis::ReadReport<'_> {
         crate::trace_import::analysis::ReadReport { format: self.inner.format.name(), report: &self.inner.report }
-    }
-}
-
-// The page's sched_ext host (see `set_policy_host`).
-
-thread_local! {
-    static FACTORY: RefCell<Option<Function>> = const { RefCell::new(None) };
-}
-
-/// The page's host of sched_ext policies: the engine worker's own JavaScript
-/// engine, through the factory it registered (`setPolicyHost`; the object
-/// answers `call`, `initTask`, `kicks`, `error`, NaN from the first two
-/// meaning the policy failed). It lives in TypeScript because the page bounds
-/// the policy's loops there (src/engine/policy-host.ts).
-struct JsHost {
-    this: JsValue,
-    call: Function,
-    init_task: Function,
-    kicks: Function,
-    error: Function,
-}
-
-fn message(e: JsValue) -> String {
-    if let Some(err) = e.dyn_ref::<js_sys::Error>() {
-        return String::from(err.message());
-    }
-    e.as_string().unwrap_or_else(|| format!("{e:?}"))
-}
-
-fn method(obj: &JsValue, name: &str) -> Result<Function, String> {
-    Reflect::get(obj, &JsValue::from_str(name))
-        .ok()
-        .and_then(|f| f.dyn_into::<Function>().ok())
-        .ok_or_else(|| format!("the page's policy host lacks {name}()"))
-}
-
-impl JsHost {
-    fn create(source: &str, nr_cpus: u32, seed: u64) -> Result<Box<dyn PolicyHost>, String> {
-        let factory = FACTORY
-            .with(|f| f.borrow().clone())
-            .ok_or("no JavaScript host is registered in this worker for sched_ext policies")?;
-        // The host boots the runtime it imports itself (the same runtime.js boa runs natively): the wasm does not
-        // carry its text.
-        let args = js_sys::Array::of3(
-            &JsValue::from_str(source),
-            &JsValue::from(nr_cpus),
-            // The same 53 bits boa is given natively.
-            &JsValue::from((seed % (1 << 53)) as f64),
-        );
-        let this = factory.apply(&JsValue::UNDEFINED, &args).map_err(message)?;
-        Ok(Box::new(JsHost {
-            call: method(&this, "call")?,
-            init_task: method(&this, "initTask")?,
-            kicks: method(&this, "kicks")?,
-            error: method(&this, "error")?,
-            this,
-        }))
-    }
-
-    fn number(&self, v: Result<JsValue, JsValue>) -> Result<f64, String> {
-        let n = v.map_err(message)?.as_f64().unwrap_or(f64::NAN);
-        if n.is_nan() {
-            Err(self.error.call0(&self.this).ok().and_then(|e| e.as_string()).unwrap_or_default())
-        } else {
-            Ok(n)
-        }
-    }
-}
-
-impl PolicyHost for JsHost {
-    fn call(&mut self, op: HostOp, args: [f64; 4]) -> Result<f64, String> {
-        let [a, b, c, d] = args.map(JsValue::from);
-        let v = self.call.call5(&self.this, &JsValue::from(op as u32), &a, &b, &c, &d);
-        self.number(v)
-    }
-
-    fn init_task(&mut self, now: f64, pid: f64, weight: f64, nice: f64, cpus: &str) -> Result<(), String> {
-        let [a, b, c, d] = [now, pid, weight, nice].map(JsValue::from);
-        let v = self.init_task.call5(&self.this, &a, &b, &c, &d, &JsValue::from_str(cpus));
-        self.number(v).map(|_| ())
-    }
-
-    fn kicks(&mut self) -> Result<Vec<(u32, bool)>, String> {
-        let s = self.kicks.call0(&self.this).map_err(message)?.as_string().unwrap_or_default();
-        Ok(parse_kicks(&s))
     }
 }
