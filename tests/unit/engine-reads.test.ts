@@ -2,7 +2,7 @@
 // returns a value names, in its `unchecked_return_type`, a TypeScript type
 // generated from the Rust struct it serializes. "Unchecked" is wasm-bindgen's
 // word; this test is the check. It calls every such method on real runs (every
-// preset, a sched_ext policy, every real-trace fixture), writes what came back
+// preset, a sched_ext policy, an exercise, every real-trace fixture), writes what came back
 // as typed constants (`const x: ReturnType<Simulator['view']> = {…}`) and asks
 // the TypeScript compiler to check them: a field the struct writes that the
 // type lacks, a missing field, a null where the type has none, or a word
@@ -179,7 +179,7 @@ function typeErrors(source: string): string[] {
   }
 }
 
-/** The runs the reads are sampled from: every preset part-way, and a sched_ext policy. */
+/** The runs the reads are sampled from: every preset part-way, a sched_ext policy, and an exercise. */
 function simulations(): Simulator[] {
   const sims = PRESETS.map(({ name }) => {
     const s = JSON.parse(presetText(name)) as { duration_ms: number };
@@ -191,6 +191,11 @@ function simulations(): Simulator[] {
   ext.policy = { kind: 'ext', source };
   ext.duration_ms = 100;
   sims.push(new Simulator(JSON.stringify(ext)));
+  // A scenario with an exercise: the reports carry its verdict.
+  const exercise = JSON.parse(presetText('cfs-nice-levels')) as Record<string, unknown>;
+  exercise.exercise = { goal: 'p99_wakeup_us', max: 100, process: 'sleeper', text: 'Wake fast.' };
+  exercise.duration_ms = 100;
+  sims.push(new Simulator(JSON.stringify(exercise)));
   for (const s of sims) s.run_until(s.duration_ns());
   return sims;
 }
