@@ -2,7 +2,8 @@
 // being read or open, the scenario's name and description, a broken link's
 // explanation and the engine's refusal.
 import { builtInByName } from '../classroom/exercises';
-import { presetJson } from '../engine/engine';
+import { useEffect, useState } from 'react';
+import { loadEngine, presetJson } from '../engine/engine';
 import { ScenarioEditor } from '../editor/scenario-editor';
 import { useLang, useT } from '../i18n/i18n';
 import { LibraryPanel } from '../library/library-panel';
@@ -14,12 +15,30 @@ import { TraceBanner } from '../trace/trace-banner';
 import { ClippedText } from '../views/clipped-text';
 import { useLab } from './context';
 
+/**
+ * The page's own engine module, which only the editor needs (its choices and, if its worker cannot start, its
+ * checks): loaded the first time `want` is true, so a visit that never edits never downloads it. Null while loading,
+ * then true, or the error.
+ */
+function useEngineModule(want: boolean): true | string | null {
+  const [state, setState] = useState<true | string | null>(null);
+  useEffect(() => {
+    if (want && state === null)
+      loadEngine().then(
+        () => setState(true),
+        (e: unknown) => setState(String(e)),
+      );
+  }, [want, state]);
+  return state;
+}
+
 export function LabHead(p: { openProblem: OpenProblem | null; dismissProblem: () => void }) {
   const lab = useLab();
   const t = useT();
   const [lang] = useLang();
   const { json, name, description, error, trace, reading } = useStore(lab.scenario, (s) => s);
   const { editing, library } = useStore(lab.ui, (s) => s);
+  const engineModule = useEngineModule(editing);
   const durationNs = useStore(lab.engine.store, (s) => s.data?.frame.durationNs ?? 0);
   // The library's note describes a built-in preset as shipped (own property
   // only: a scenario may be named "constructor"), not an edited copy of it.
@@ -30,8 +49,13 @@ export function LabHead(p: { openProblem: OpenProblem | null; dismissProblem: ()
   const task = exercise && description === exercise.exercise.text ? `ex.${exercise.id}.task` : null;
   return (
     <>
-      {editing && (
+      {editing && engineModule === true && (
         <ScenarioEditor initialText={json} onApply={lab.load} onClose={() => lab.ui.set({ editing: false })} />
+      )}
+      {editing && engineModule !== true && (
+        <p role="status" data-testid="editor-loading">
+          {engineModule === null ? t('editor.loading') : t('app.engineFailed', { error: engineModule })}
+        </p>
       )}
       {reading !== null && (
         <p className="only-sim" data-testid="trace-reading" role="status">

@@ -4,14 +4,15 @@
 // cursor. A trace is recorded, not simulated: moving the cursor is all it can
 // do; what needs the model's state (trees, balancing decisions, placements,
 // schedstats) is empty, and the page says it exists only for simulations.
-import { RealTrace, traceSizeLimit } from '../../wasm-core/pkg/schedlab_core.js';
+import { RealTrace } from '../../wasm-core/pkg/schedlab_core.js';
 import { framePart, type FramePart } from './frame';
 import type { FrameQuery as EngineFrameQuery } from './generated/engine';
+import limits from './generated/limits.json';
 import type { DecisionView, LatencyCdf, Mark, MigrationView, PlacementView, Report, TopologyView } from './types';
 
-/** The largest trace file the page opens (bytes). */
+/** The largest trace file the page opens (bytes): the engine's own limit, generated (the page checks a file's size before reading it, without the wasm module). */
 export function traceLimit(): number {
-  return traceSizeLimit();
+  return limits.page_trace_bytes;
 }
 
 /** What the page shows of an opened trace besides the views. */

@@ -13,7 +13,14 @@ import { readTraceText } from './trace-file';
 import { traceLimit } from './real-run';
 
 export function serve(features: readonly WorkerFeature[]): void {
-  let queue: Promise<unknown> = init().then(installPolicyHost);
+  // A module that does not load (an old browser, a broken download) answers every request with why, and the page
+  // shows it where it shows a refused scenario.
+  let failed: string | null = null;
+  let queue: Promise<unknown> = init()
+    .then(installPolicyHost)
+    .catch((e: unknown) => {
+      failed = e instanceof Error ? e.message : String(e);
+    });
   const host = new EngineHost(
     (m, transfer) => self.postMessage(m, { transfer }),
     (f) => setTimeout(f, 0),
@@ -22,6 +29,12 @@ export function serve(features: readonly WorkerFeature[]): void {
   self.onmessage = (e: MessageEvent<Request>) => {
     const req = e.data;
     queue = queue.then(async () => {
+      if (failed !== null) {
+        self.postMessage({
+          reply: { id: req.id, ok: false, error: `the simulation engine failed to load: ${failed}` },
+        });
+        return;
+      }
       if (req.op === 'open-trace' && req.file) {
         try {
           const text = await readTraceText(req.file, traceLimit());

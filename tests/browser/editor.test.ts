@@ -1,7 +1,8 @@
 // The scenario editor in the built app: the engine's message appears next to
 // the field it names and blocks Apply; a fixed scenario applied runs in the
 // lab; export downloads a file that re-imports to the identical scenario; the
-// JSON tab and the form stay in sync; a bad file's message is shown.
+// JSON tab and the form stay in sync; a bad file's message is shown; the page
+// loads the engine module only for the editor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,17 @@ async function status(want: RegExp) {
 }
 
 describe('scenario editor', () => {
+  it('is the only reason the page itself loads the engine module (the worker has its own)', async () => {
+    // The page's own resource timings: a worker's fetches are in the worker's timeline, not here.
+    const wasmFetches = () =>
+      lab.page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).length);
+    await lab.page.getByTestId('btn-play').waitFor();
+    expect(await wasmFetches()).toBe(0);
+    await openEditor();
+    expect(await wasmFetches()).toBe(1);
+    await lab.page.getByTestId('editor-close').click();
+  });
+
   it('shows the engine message at the field, blocks Apply, and applies the fixed scenario', async () => {
     const page = lab.page;
     const before = await hook<string>(page, 'traceHash');

@@ -147,6 +147,12 @@ fn presets() -> String {
     serde_json::to_string_pretty(&crate::api::presets::preset_infos()).unwrap() + "\n"
 }
 
+/// The engine's limits the page applies before the engine sees the input (so without loading the wasm module).
+fn limits() -> String {
+    let limits = serde_json::json!({ "page_trace_bytes": crate::trace_import::replay::MAX_PAGE_TRACE_BYTES });
+    serde_json::to_string_pretty(&limits).unwrap() + "\n"
+}
+
 /// Whether `text` names `ident` as a whole word.
 fn names(text: &str, ident: &str) -> bool {
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
@@ -178,7 +184,11 @@ pub fn generate() -> Vec<(String, String)> {
     c.visit::<TopologyView>();
     c.visit::<MigrationView>();
     c.decls.sort_by(|a, b| a.1.cmp(&b.1));
-    let mut out = vec![("engine.ts".to_string(), format!("{HEADER}{INDEX}")), ("presets.json".to_string(), presets())];
+    let mut out = vec![
+        ("engine.ts".to_string(), format!("{HEADER}{INDEX}")),
+        ("presets.json".to_string(), presets()),
+        ("limits.json".to_string(), limits()),
+    ];
     for (f, file) in FILES.iter().enumerate() {
         let mine: Vec<&(usize, String, String)> = c.decls.iter().filter(|d| d.0 == f).collect();
         // What this file's declarations name from the other files.

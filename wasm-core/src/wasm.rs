@@ -352,12 +352,6 @@ impl Simulator {
     }
 }
 
-/// The largest trace file the page opens (bytes); the page checks a file's size before reading it.
-#[wasm_bindgen(js_name = traceSizeLimit)]
-pub fn trace_size_limit() -> f64 {
-    crate::trace_import::replay::MAX_PAGE_TRACE_BYTES as f64
-}
-
 /// A real trace (ftrace text, trace-cmd report, perf script) read for the lab's views, with a cursor the
 /// views are read at: the same shapes as `Simulator`'s, so the page draws it as it draws a simulation.
 #[wasm_bindgen]

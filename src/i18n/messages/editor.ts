@@ -6,6 +6,7 @@ import type { Catalog } from '../translate';
 const editor: Catalog = {
   en: {
     'editor.open': 'Edit scenario',
+    'editor.loading': 'Loading the editor’s checks…',
     'editor.title': 'Scenario editor',
     'editor.tabForm': 'Form',
     'editor.tabJson': 'Advanced: JSON',
@@ -147,6 +148,7 @@ const editor: Catalog = {
   },
   zh: {
     'editor.open': '编辑场景',
+    'editor.loading': '正在加载编辑器的检查…',
     'editor.title': '场景编辑器',
     'editor.tabForm': '表单',
     'editor.tabJson': '高级：JSON',
