@@ -24,16 +24,28 @@ use crate::time::SimTime;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 
+/// An event and its place in the order: (time, seq) as one 128-bit key,
+/// the time in the high half, so that one integer comparison orders two
+/// entries as the pair would (the heap compares at every level of a sift).
 #[derive(Clone, Debug)]
 struct Entry<E> {
-    at: SimTime,
-    seq: u64,
+    key: u128,
     event: E,
+}
+
+impl<E> Entry<E> {
+    fn new(at: SimTime, seq: u64, event: E) -> Entry<E> {
+        Entry { key: (u128::from(at.ns()) << 64) | u128::from(seq), event }
+    }
+
+    fn at(&self) -> SimTime {
+        SimTime((self.key >> 64) as u64)
+    }
 }
 
 impl<E> PartialEq for Entry<E> {
     fn eq(&self, other: &Self) -> bool {
-        self.at == other.at && self.seq == other.seq
+        self.key == other.key
     }
 }
 impl<E> Eq for Entry<E> {}
@@ -45,7 +57,7 @@ impl<E> PartialOrd for Entry<E> {
 impl<E> Ord for Entry<E> {
     // Reversed so that BinaryHeap (a max-heap) pops the earliest (time, seq).
     fn cmp(&self, other: &Self) -> Ordering {
-        (other.at, other.seq).cmp(&(self.at, self.seq))
+        other.key.cmp(&self.key)
     }
 }
 
@@ -94,7 +106,7 @@ impl<E> EventQueue<E> {
         }
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.heap.push(Entry { at, seq, event });
+        self.heap.push(Entry::new(at, seq, event));
         Ok(())
     }
 
@@ -107,9 +119,9 @@ impl<E> EventQueue<E> {
         }
         let seq = self.next_seq;
         self.next_seq += 1;
-        let entry = Entry { at, seq, event };
+        let entry = Entry::new(at, seq, event);
         // A later seq at the same time sorts after: the run stays sorted.
-        if self.run.back().is_none_or(|b| b.at <= at) {
+        if self.run.back().is_none_or(|b| b.at() <= at) {
             self.run.push_back(entry);
         } else {
             self.heap.push(entry);
@@ -128,15 +140,15 @@ impl<E> EventQueue<E> {
 
     pub fn peek_time(&self) -> Option<SimTime> {
         match (self.run.front(), self.heap.peek()) {
-            (Some(r), Some(h)) => Some(r.at.min(h.at)),
-            (r, h) => r.or(h).map(|e| e.at),
+            (Some(r), Some(h)) => Some(r.at().min(h.at())),
+            (r, h) => r.or(h).map(|e| e.at()),
         }
     }
 
     pub fn pop(&mut self) -> Option<(SimTime, E)> {
         let e = if self.run_first() { self.run.pop_front() } else { self.heap.pop() }?;
-        self.now = e.at;
-        Some((e.at, e.event))
+        self.now = e.at();
+        Some((e.at(), e.event))
     }
 }
 

@@ -30,19 +30,29 @@ pub struct CpuLoad {
 
 /// `source_load`: a low guess of the load of a CPU a task would leave.
 pub fn source_load(c: &CpuLoad, idx: usize) -> u64 {
-    if idx == 0 {
-        c.weighted
-    } else {
-        c.cpu_load[idx - 1].min(c.weighted)
-    }
+    source_load_of(c.weighted, &c.cpu_load, idx)
 }
 
 /// `target_load`: a high guess of the load of a CPU a task would go to.
 pub fn target_load(c: &CpuLoad, idx: usize) -> u64 {
+    target_load_of(c.weighted, &c.cpu_load, idx)
+}
+
+/// `source_load` of a CPU whose `weighted_cpuload` and `cpu_load[]` are these.
+pub fn source_load_of(weighted: u64, cpu_load: &[u64; 5], idx: usize) -> u64 {
     if idx == 0 {
-        c.weighted
+        weighted
     } else {
-        c.cpu_load[idx - 1].max(c.weighted)
+        cpu_load[idx - 1].min(weighted)
+    }
+}
+
+/// `target_load` of a CPU whose `weighted_cpuload` and `cpu_load[]` are these.
+pub fn target_load_of(weighted: u64, cpu_load: &[u64; 5], idx: usize) -> u64 {
+    if idx == 0 {
+        weighted
+    } else {
+        cpu_load[idx - 1].max(weighted)
     }
 }
 

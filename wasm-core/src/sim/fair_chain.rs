@@ -17,6 +17,7 @@ pub(crate) struct Chain {
 }
 
 impl Chain {
+    #[inline]
     pub(super) fn push(&mut self, item: (u32, EntId)) {
         if self.len < CHAIN_INLINE {
             self.inline[self.len] = item;

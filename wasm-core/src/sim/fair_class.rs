@@ -82,7 +82,11 @@ impl Simulator {
         self.tgs[tg as usize].parent.unwrap_or(0)
     }
 
-    /// (level tg, entity) pairs from the task up to the root.
+    /// (level tg, entity) pairs from the task up to the root. Always
+    /// inlined: the chain is then built where it is used rather than
+    /// built, then copied out (a fifth of its cost, on every enqueue,
+    /// dequeue, pick and tick).
+    #[inline(always)]
     pub(crate) fn chain(&self, pid: Pid, cpu: CpuId) -> Chain {
         let mut out = Chain::default();
         let mut tg = self.tasks[pid.idx()].tg;

@@ -43,7 +43,10 @@ impl Simulator {
     }
 
     /// `update_cfs_rq_blocked_load` on level `tg` of `cpu`, its group's
-    /// `load_avg` following.
+    /// `load_avg` following. Inlined: called at every level of every
+    /// enqueue, dequeue and tick, and often done at once (no decay period
+    /// passed, no forced update).
+    #[inline(always)]
     pub(crate) fn update_cfs_rq_blocked_load(&mut self, tg: u32, cpu: CpuId, force: bool) {
         let now = self.now.ns();
         let delta = update_cfs_rq_blocked_load(self.load_cfs_mut(tg, cpu), now, force);

@@ -33,15 +33,26 @@ pub struct DirtyList {
 }
 
 impl DirtyList {
+    /// Inlined down to the test of the task's flag: most marks find it set.
+    #[inline]
     fn mark(&mut self, id: Pid) {
+        if !self.marked.get(id.idx()).copied().unwrap_or(false) {
+            self.mark_new(id);
+        }
+    }
+
+    #[inline(never)]
+    fn mark_new(&mut self, id: Pid) {
         let i = id.idx();
         if i >= self.marked.len() {
             self.marked.resize(i + 1, false);
         }
-        if !self.marked[i] {
-            self.marked[i] = true;
-            self.list.push(id);
-        }
+        self.marked[i] = true;
+        self.list.push(id);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.list.is_empty()
     }
 
     /// Takes the marked ids out into `out` (cleared first), in increasing order.
@@ -88,16 +99,28 @@ impl CpuMarks {
         CpuMarks { marks: vec![0; nr_cpus], lists: Default::default() }
     }
 
+    /// Inlined down to the test of the CPU's flags: most marks (every load
+    /// change of an event marks its CPU) find them all set.
+    #[inline]
     fn mark(&mut self, cpu: CpuId) {
-        let m = &mut self.marks[cpu.idx()];
-        if *m != 0b111 {
-            for (set, list) in self.lists.iter_mut().enumerate() {
-                if *m & (1 << set) == 0 {
-                    list.push(cpu);
-                }
-            }
-            *m = 0b111;
+        if self.marks[cpu.idx()] != 0b111 {
+            self.mark_new(cpu);
         }
+    }
+
+    #[inline(never)]
+    fn mark_new(&mut self, cpu: CpuId) {
+        let m = &mut self.marks[cpu.idx()];
+        for (set, list) in self.lists.iter_mut().enumerate() {
+            if *m & (1 << set) == 0 {
+                list.push(cpu);
+            }
+        }
+        *m = 0b111;
+    }
+
+    fn is_empty(&self, set: usize) -> bool {
+        self.lists[set].is_empty()
     }
 
     /// Takes set `set`'s CPUs out into `out` (cleared first), in CPU order.
@@ -156,11 +179,13 @@ impl RqIndex {
     }
 
     /// The runqueue's length, load, running task, tree or idle stamp may have changed.
+    #[inline]
     pub fn touch(&mut self, cpu: CpuId) {
         self.cpus.mark(cpu);
     }
 
     /// Whether the task waits may have changed.
+    #[inline]
     pub fn touch_task(&mut self, pid: Pid) {
         self.task_dirty.mark(pid);
     }
@@ -275,6 +300,7 @@ impl RqIndex {
 
 impl super::Simulator {
     /// Marks `cpu`'s runqueue as possibly changed.
+    #[inline]
     pub(crate) fn touch(&mut self, cpu: CpuId) {
         self.index.touch(cpu);
     }
@@ -304,6 +330,10 @@ impl super::Simulator {
 
     /// Re-reads the CPUs and tasks touched since the last sync.
     pub(crate) fn sync_index(&mut self) {
+        // Most calls after an event's first find nothing marked.
+        if self.index.cpus.is_empty(SYNC) && self.index.task_dirty.is_empty() {
+            return;
+        }
         let mut dirty = std::mem::take(&mut self.index.scratch);
         self.index.cpus.drain_sorted_into(SYNC, &mut dirty);
         for &cpu in &dirty {

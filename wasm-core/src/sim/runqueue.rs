@@ -144,8 +144,12 @@ impl Rq {
         }
     }
 
-    /// The picked task moves to the front (most recently run first).
+    /// The picked task moves to the front (most recently run first); one
+    /// already there (a task woken onto an idle CPU, picked at once) stays.
     pub fn cfs_tasks_touch(&mut self, pid: Pid) {
+        if self.cfs_tasks.front() == Some(&pid) {
+            return;
+        }
         self.cfs_tasks_remove(pid);
         self.cfs_tasks.push_front(pid);
     }

@@ -27,13 +27,25 @@ impl CpuMask {
         CpuMask::default()
     }
 
-    /// The CPUs numbered `r.start` to `r.end - 1`.
+    /// The CPUs numbered `r.start` to `r.end - 1`: the mask `set` would
+    /// build one CPU at a time (as many words as the last CPU needs), filled
+    /// a word at a time: every task of a scenario without affinity gets one.
     pub fn from_range(r: std::ops::Range<u32>) -> CpuMask {
-        let mut m = CpuMask::new();
-        for c in r {
-            m.set(CpuId(c));
+        if r.is_empty() {
+            return CpuMask::new();
         }
-        m
+        let words = (0..=(r.end - 1) / 64)
+            .map(|w| {
+                // The range's bits within word w: [lo, hi) of 0..64.
+                let (base, lo, hi) = (w * 64, r.start.max(w * 64), r.end.min(w * 64 + 64));
+                if lo >= hi {
+                    return 0;
+                }
+                let upto = |n: u32| if n - base == 64 { u64::MAX } else { (1u64 << (n - base)) - 1 };
+                upto(hi) & !upto(lo)
+            })
+            .collect();
+        CpuMask { words }
     }
 
     pub fn from_cpus(cpus: impl IntoIterator<Item = CpuId>) -> CpuMask {
@@ -230,6 +242,21 @@ impl CpuMask {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `from_range` fills whole words: the same mask (words and length) as
+    /// setting each CPU, for ranges starting and ending on and off word edges.
+    #[test]
+    fn from_range_is_set_one_by_one() {
+        for start in [0, 1, 5, 63, 64, 65, 127, 128, 200] {
+            for end in [0, 1, 2, 63, 64, 65, 100, 128, 129, 256, 1024] {
+                let mut slow = CpuMask::new();
+                for c in start..end {
+                    slow.set(CpuId(c));
+                }
+                assert_eq!(CpuMask::from_range(start..end), slow, "{start}..{end}");
+            }
+        }
+    }
 
     #[test]
     fn list_round_trip() {

@@ -14,13 +14,16 @@
 //! the sides swapped (the model before) the local group read 2048 and the
 //! remote 0, and the task left.
 
-use crate::balance::stats::CpuLoad;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::CpuId;
 
-fn load(now: u64, history: u64) -> CpuLoad {
-    CpuLoad { weighted: now, cpu_load: [history; 5], nr_running: 1, usage: 0, capacity: 1024, idle: now == 0 }
+/// Sets each CPU's load now (the root's runnable load) and its history (`cpu_load[]`).
+fn set_loads(sim: &mut Simulator, loads: [(i64, u64); 4]) {
+    for (rq, (now, history)) in sim.rqs.iter_mut().zip(loads) {
+        rq.cfs.runnable_load_avg = now;
+        rq.cpu_load = [history; 5];
+    }
 }
 
 #[test]
@@ -29,10 +32,10 @@ fn the_local_group_is_read_low_and_the_others_high() {
     let level = sim.rqs[0].domains.len() - 1;
     assert_eq!(sim.rqs[0].domains[level].groups.len(), 2, "the NUMA level: one group per node");
     sim.rqs[0].domains[level].forkexec_idx = 1;
-    let loads = [load(1024, 0), load(1024, 0), load(0, 1024), load(0, 1024)];
+    set_loads(&mut sim, [(1024, 0), (1024, 0), (0, 1024), (0, 1024)]);
     let pid = sim.processes()[0].threads[0];
-    assert_eq!(sim.find_idlest_group(pid, CpuId(0), level, &loads), None, "the fork stays in the local group");
+    assert_eq!(sim.find_idlest_group(pid, CpuId(0), level), None, "the fork stays in the local group");
     // A remote node light now and in its history is the idlest group (local 1024 each, remote 0).
-    let loads = [load(1024, 1024), load(1024, 1024), load(0, 0), load(0, 0)];
-    assert_eq!(sim.find_idlest_group(pid, CpuId(0), level, &loads), Some(1), "an idle node is the idlest group");
+    set_loads(&mut sim, [(1024, 1024), (1024, 1024), (0, 0), (0, 0)]);
+    assert_eq!(sim.find_idlest_group(pid, CpuId(0), level), Some(1), "an idle node is the idlest group");
 }

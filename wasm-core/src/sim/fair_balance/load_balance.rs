@@ -56,15 +56,25 @@ impl Simulator {
 
     /// `get_sd_balance_interval` in jiffies.
     pub(super) fn balance_interval_jiffies(&self, cpu: CpuId, level: usize, busy: bool) -> u64 {
-        let sd = &self.rqs[cpu.idx()].domains[level];
+        self.interval_jiffies(&self.rqs[cpu.idx()].domains[level], busy, self.interval_cap())
+    }
+
+    /// HZ and the longest balance interval (`max_load_balance_interval`: a
+    /// tenth of a second per online CPU), in jiffies: read once per
+    /// `rebalance_domains`, which asks for an interval twice per domain.
+    fn interval_cap(&self) -> (u64, u64) {
+        let hz = self.hz();
+        (hz, (hz * self.online.weight() as u64 / 10).max(1))
+    }
+
+    /// `get_sd_balance_interval` of `sd`, with `interval_cap`'s figures.
+    fn interval_jiffies(&self, sd: &SchedDomain, busy: bool, (hz, max): (u64, u64)) -> u64 {
         let mut ms = sd.balance_interval_ms;
         if busy {
             ms *= sd.busy_factor;
         }
         // msecs_to_jiffies rounds up: 6 ms at HZ 250 is 2 jiffies, not 1.
-        let hz = crate::time::NSEC_PER_SEC / self.tick_ns;
         let jiffies = (ms * hz).div_ceil(1000);
-        let max = (hz * self.online.weight() as u64 / 10).max(1);
         jiffies.clamp(1, max)
     }
 
@@ -74,6 +84,8 @@ impl Simulator {
         let mut continue_balancing = true;
         let (mut need_decay, mut max_cost, hz) = (false, 0, self.hz());
         self.update_blocked_averages(cpu);
+        // Nothing below changes the online CPUs.
+        let cap = self.interval_cap();
         for level in 0..self.rqs[cpu.idx()].domains.len() {
             // This regular visit of every domain decays its newly-idle cost by 3/256 (about 1 %) a second.
             let sd = &mut self.rqs[cpu.idx()].domains[level];
@@ -93,7 +105,7 @@ impl Simulator {
                 }
                 break;
             }
-            let mut interval = self.balance_interval_jiffies(cpu, level, idle != IdleType::Idle);
+            let mut interval = self.interval_jiffies(&self.rqs[cpu.idx()].domains[level], idle != IdleType::Idle, cap);
             let last = self.rqs[cpu.idx()].domains[level].last_balance.ns() / self.tick_ns;
             if jiffies >= last + interval {
                 let (moved, cont) = self.load_balance(cpu, level, idle);
@@ -102,7 +114,7 @@ impl Simulator {
                     idle = if self.rqs[cpu.idx()].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
                 }
                 self.rqs[cpu.idx()].domains[level].last_balance = self.now;
-                interval = self.balance_interval_jiffies(cpu, level, idle != IdleType::Idle);
+                interval = self.interval_jiffies(&self.rqs[cpu.idx()].domains[level], idle != IdleType::Idle, cap);
             }
             let last = self.rqs[cpu.idx()].domains[level].last_balance.ns() / self.tick_ns;
             next_balance = next_balance.min(last + interval);
