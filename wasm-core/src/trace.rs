@@ -282,7 +282,8 @@ impl Trace {
     /// words — are folded in one multiply by a power of the prime: the same
     /// hash as byte by byte, with a shorter chain of dependent multiplies.
     /// Inlined into its two callers, which fold a fixed five words.
-    #[inline(always)]
+    // Forced inline natively only: in the wasm the five forced inlines cost 4.3 KB gzipped (302.8 vs 298.5 KB).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn fold(&mut self, words: &[u64]) {
         let mut h = self.hash;
         for &w in words {

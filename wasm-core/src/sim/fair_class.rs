@@ -86,7 +86,8 @@ impl Simulator {
     /// inlined: the chain is then built where it is used rather than
     /// built, then copied out (a fifth of its cost, on every enqueue,
     /// dequeue, pick and tick).
-    #[inline(always)]
+    // Forced inline natively only: in the wasm the five forced inlines cost 4.3 KB gzipped (302.8 vs 298.5 KB).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(crate) fn chain(&self, pid: Pid, cpu: CpuId) -> Chain {
         let mut out = Chain::default();
         let mut tg = self.tasks[pid.idx()].tg;

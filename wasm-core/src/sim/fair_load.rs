@@ -46,7 +46,8 @@ impl Simulator {
     /// `load_avg` following. Inlined: called at every level of every
     /// enqueue, dequeue and tick, and often done at once (no decay period
     /// passed, no forced update).
-    #[inline(always)]
+    // Forced inline natively only: in the wasm the five forced inlines cost 4.3 KB gzipped (302.8 vs 298.5 KB).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(crate) fn update_cfs_rq_blocked_load(&mut self, tg: u32, cpu: CpuId, force: bool) {
         let now = self.now.ns();
         let delta = update_cfs_rq_blocked_load(self.load_cfs_mut(tg, cpu), now, force);
