@@ -137,7 +137,7 @@ export interface FramePart {
   history: LoadHistory | null;
 }
 
-/** Decodes an engine frame call's answer: its one JSON parse, into the type generated from the struct that wrote it. */
+/** An engine frame call's answer with its history's shape put beside the history's arrays (the header arrives parsed, typed by the struct that wrote it). */
 export function framePart(p: FramePacket): FramePart {
   const header = p.header;
   const shape = header.history;

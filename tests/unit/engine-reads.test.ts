@@ -31,28 +31,26 @@ beforeAll(() => {
   installPolicyHost();
 });
 
-/** Every read, by owner: how the test calls it. */
+/** Every read, by owner: how the test calls it. A simulation and a trace answer the shared ones alike. */
+const sharedReads: Record<string, (r: Simulator | RealTrace) => unknown> = {
+  view: (r) => r.view(),
+  page_metrics: (r) => r.page_metrics(),
+  topology: (r) => r.topology(),
+  migrations: (r) => r.migrations(0, 64),
+  latency_cdfs: (r) => r.latency_cdfs(8),
+  frame: (r) => r.frame(JSON.stringify(query)),
+};
 const simReads: Record<string, (s: Simulator) => unknown> = {
-  view: (s) => s.view(),
+  ...sharedReads,
   tasks: (s) => s.tasks(),
   metrics: (s) => s.metrics(),
-  page_metrics: (s) => s.page_metrics(),
-  topology: (s) => s.topology(),
-  migrations: (s) => s.migrations(0, 64),
-  latency_cdfs: (s) => s.latency_cdfs(8),
   recent_events: (s) => s.recent_events(64),
   decisions: (s) => s.decisions(64, false),
   placements: (s) => s.placements(64),
-  frame: (s) => s.frame(JSON.stringify(query)),
 };
 const traceReads: Record<string, (t: RealTrace) => unknown> = {
+  ...sharedReads,
   real_report: (t) => t.real_report(),
-  view: (t) => t.view(),
-  page_metrics: (t) => t.page_metrics(),
-  topology: (t) => t.topology(),
-  migrations: (t) => t.migrations(0, 64),
-  latency_cdfs: (t) => t.latency_cdfs(8),
-  frame: (t) => t.frame(JSON.stringify(query)),
 };
 const freeReads: Record<string, () => unknown> = {
   scenarioChoices: () => scenarioChoices(),

@@ -163,8 +163,7 @@ fn names(text: &str, ident: &str) -> bool {
 pub fn generate() -> Vec<(String, String)> {
     // serde_json writes u64 as a plain number, and every value here is far below 2^53.
     let cfg = Config::new().with_large_int("number");
-    let mut c = Collect { cfg: &cfg, seen: HashSet::new(), file: 0, decls: Vec::new() };
-    c.file = 1;
+    let mut c = Collect { cfg: &cfg, seen: HashSet::new(), file: 1, decls: Vec::new() };
     c.visit::<Report>();
     c.visit::<CpuSchedstat>();
     c.visit::<LatencyCdf>();

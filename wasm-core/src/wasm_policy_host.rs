@@ -1,6 +1,6 @@
 //! The page's host of sched_ext policies (wasm only): the engine worker's own JavaScript engine runs the policy,
 //! through the factory the worker registered with `setPolicyHost` (`wasm.rs`). Plain `js_sys` calls, no
-//! `#[wasm_bindgen]` export: the bindings stay in `wasm.rs`.
+//! binding attribute of its own: the bindings stay in `wasm.rs`.
 
 use crate::sim::ext_host::{self, parse_kicks, HostOp, PolicyHost};
 use js_sys::{Function, Reflect};
