@@ -111,7 +111,7 @@ fn view(d: &BalanceDecision) -> DecisionView {
     DecisionView {
         t_ns: d.at.ns(),
         cpu: d.cpu,
-        level: d.level.clone(),
+        level: d.level.name(),
         idle: d.idle.as_str(),
         groups: d
             .groups

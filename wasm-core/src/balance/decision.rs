@@ -144,7 +144,8 @@ pub enum Outcome {
 pub struct BalanceDecision {
     pub at: SimTime,
     pub cpu: CpuId,
-    pub level: String,
+    /// The domain's level (its name is written only when a reader asks).
+    pub level: crate::topology::domains::LevelKind,
     pub idle: IdleType,
     pub groups: Vec<GroupStats>,
     pub busiest_group: Option<usize>,

@@ -357,7 +357,6 @@ impl Simulator {
             lb.decision_groups -= old.groups.len();
             // The next passes fill the evicted record's storage instead of allocating.
             lb.give_back_groups(old.groups);
-            lb.spare_level = old.level;
         }
         lb.decisions.push_back(d);
         lb.decisions_total += 1;
@@ -481,7 +480,11 @@ impl Simulator {
     }
 
     fn collect_rotations(&mut self) {
-        // Only trees touched since the last collection can have rotated.
+        // Only trees touched since the last collection can have rotated (none
+        // after most ticks).
+        if self.index.cpus.is_empty(rq_index::ROT) {
+            return;
+        }
         let mut dirty = std::mem::take(&mut self.index.scratch);
         self.index.cpus.drain_sorted_into(rq_index::ROT, &mut dirty);
         for &cpu in &dirty {

@@ -119,7 +119,7 @@ impl CpuMarks {
         *m = 0b111;
     }
 
-    fn is_empty(&self, set: usize) -> bool {
+    pub fn is_empty(&self, set: usize) -> bool {
         self.lists[set].is_empty()
     }
 

@@ -120,6 +120,11 @@ impl Rq {
     /// index i averaging over about 2^i ticks, rounding up while rising.
     pub fn update_cpu_load(&mut self) {
         let load = self.weighted_cpuload();
+        // An idle CPU whose history has decayed to nothing keeps it (most
+        // ticks of a part-idle machine): every index would stay 0.
+        if load == 0 && self.cpu_load == [0; 5] {
+            return;
+        }
         self.cpu_load[0] = load;
         for i in 1..5 {
             let scale = 1u64 << i;

@@ -47,24 +47,20 @@ pub enum LevelKind {
     Numa(u32),
 }
 
+impl std::fmt::Display for LevelKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            LevelKind::Smt => f.write_str("SMT"),
+            LevelKind::Mc => f.write_str("MC"),
+            LevelKind::Die => f.write_str("DIE"),
+            LevelKind::Numa(d) => write!(f, "NUMA({d})"),
+        }
+    }
+}
+
 impl LevelKind {
     pub fn name(self) -> String {
-        let mut s = String::new();
-        self.write_name(&mut s);
-        s
-    }
-
-    /// The name, appended to `out` (balancing records reuse their strings).
-    pub fn write_name(self, out: &mut String) {
-        use std::fmt::Write;
-        match self {
-            LevelKind::Smt => out.push_str("SMT"),
-            LevelKind::Mc => out.push_str("MC"),
-            LevelKind::Die => out.push_str("DIE"),
-            LevelKind::Numa(d) => {
-                let _ = write!(out, "NUMA({d})");
-            }
-        }
+        self.to_string()
     }
 }
 

@@ -51,7 +51,7 @@ fn smt_pair(hog_cpus: &str, ms: u64) -> Simulator {
 fn mc_passes(sim: &Simulator, cpu: u32) -> Vec<(u64, Outcome)> {
     sim.decisions()
         .iter()
-        .filter(|d| d.cpu == CpuId(cpu) && d.level == "MC" && d.at.ns() >= 100_000_000)
+        .filter(|d| d.cpu == CpuId(cpu) && d.level.name() == "MC" && d.at.ns() >= 100_000_000)
         .map(|d| (d.at.ns() / 1_000_000, d.outcome.clone()))
         .collect()
 }

@@ -52,7 +52,7 @@ fn passes(sim: &Simulator, cpu: u32, from_ms: u64) -> Vec<(u64, String, IdleType
     sim.decisions()
         .iter()
         .filter(|d| d.cpu == CpuId(cpu) && d.at.ns() >= from_ms * MS)
-        .map(|d| (d.at.ns() / MS, d.level.clone(), d.idle))
+        .map(|d| (d.at.ns() / MS, d.level.name(), d.idle))
         .collect()
 }
 

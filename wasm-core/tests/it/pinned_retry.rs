@@ -47,7 +47,7 @@ fn pids_of(sim: &Simulator, name: &str) -> Vec<Pid> {
 fn first_pass<'a>(sim: &'a Simulator, cpu: u32, level: &str, from_ms: u64) -> &'a BalanceDecision {
     sim.decisions()
         .iter()
-        .find(|d| d.cpu == CpuId(cpu) && d.level == level && d.at.ns() >= from_ms * MS)
+        .find(|d| d.cpu == CpuId(cpu) && d.level.name() == level && d.at.ns() >= from_ms * MS)
         .unwrap_or_else(|| panic!("no {level} pass of CPU {cpu} from {from_ms} ms"))
 }
 

@@ -169,19 +169,16 @@ impl Simulator {
 
     fn load_balance_in(&mut self, cpu: CpuId, doms: &mut [SchedDomain], level: usize, idle: IdleType) -> (u32, bool) {
         let sd = &doms[level];
-        // The candidate mask, the level's name and the group statistics fill
-        // reused storage (given back below, or by the record evicted later).
+        // The candidate mask and the group statistics fill reused storage
+        // (given back below, or by the record evicted later).
         let mut env_cpus = std::mem::take(&mut self.lb.env_buf);
         env_cpus.clone_from(&sd.span);
         env_cpus.and_with(&self.online);
         env_cpus.trim();
-        let mut level_name = std::mem::take(&mut self.lb.spare_level);
-        level_name.clear();
-        sd.kind.write_name(&mut level_name);
         let mut d = BalanceDecision {
             at: self.now,
             cpu,
-            level: level_name,
+            level: sd.kind,
             idle,
             groups: Vec::new(),
             busiest_group: None,

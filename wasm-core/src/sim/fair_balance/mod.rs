@@ -70,8 +70,6 @@ pub(crate) struct LbState {
     /// Storage of evicted decisions' group statistics, for the next passes
     /// (at most SPARE_GROUPS vectors, empty).
     pub spare_groups: Vec<Vec<crate::balance::decision::GroupStats>>,
-    /// The level name of the last evicted decision, for the next pass.
-    pub spare_level: String,
     /// Reused by balancing passes: the candidate CPUs (env->cpus).
     pub env_buf: crate::topology::cpumask::CpuMask,
     /// Reused by balancing passes: the busiest-group search's buffers.
