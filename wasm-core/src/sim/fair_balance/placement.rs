@@ -288,6 +288,16 @@ impl Simulator {
                 }
             })
         };
+        // Plain idle_cpu: a group the walk takes is all idle and holds a CPU
+        // the task may use, so with no idle allowed CPU in the LLC (an
+        // overloaded machine's usual wakeup) every level comes back empty.
+        if !self.policy.group_identity && !any_in_all(&self.index.idle, &doms[top].span, allowed) {
+            if self.index_check {
+                let found = doms[..=top].iter().rev().find_map(scan);
+                assert_eq!(found, None, "select_idle_sibling found an idle group at {:?}", self.now);
+            }
+            return target;
+        }
         for sd in doms[..=top].iter().rev() {
             let found = match (&sd.group_index, self.policy.group_identity) {
                 // Plain idle_cpu: start from the idle CPUs instead of every group.
@@ -481,6 +491,11 @@ impl Simulator {
         }
         shallowest.unwrap_or(least)
     }
+}
+
+/// Whether some CPU is in all three sets.
+fn any_in_all(a: &CpuMask, b: &CpuMask, c: &CpuMask) -> bool {
+    a.words().iter().zip(b.words()).zip(c.words()).any(|((x, y), z)| x & y & z != 0)
 }
 
 /// Whether `mask` holds CPUs 0 to `n` − 1.
