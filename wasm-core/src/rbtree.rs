@@ -213,7 +213,12 @@ impl<K: Ord + Copy + Default, V: Copy + Default> RbTree<K, V> {
 
     /// Removes the entry with `key`; returns its value if it was present.
     pub fn remove(&mut self, key: K) -> Option<V> {
-        let z = self.find(key);
+        // Picking the next entity removes the leftmost: no search for it.
+        let z = if self.leftmost != NIL && self.nodes[self.leftmost as usize].key == key {
+            self.leftmost
+        } else {
+            self.find(key)
+        };
         if z == NIL {
             return None;
         }

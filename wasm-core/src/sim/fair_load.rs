@@ -23,10 +23,12 @@ use crate::time::{CpuId, Pid, SimTime};
 
 impl Simulator {
     /// Level `tg`'s runqueue on `cpu`, for a change of its load (the root's
-    /// load is what the CPU index sorts by, so it is marked changed).
+    /// load is what the CPU index and fork placement's group sums read, so
+    /// it is marked changed for both).
     fn load_cfs_mut(&mut self, tg: u32, cpu: CpuId) -> &mut CfsRq {
         if tg == 0 {
             self.index.touch(cpu);
+            self.lb.group_loads.touch(cpu);
             &mut self.rqs[cpu.idx()].cfs
         } else {
             let i = self.gidx(tg, cpu);

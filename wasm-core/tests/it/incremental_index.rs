@@ -58,3 +58,29 @@ fn redos_and_idle_sibling_walks_equal_the_full_computation() {
     sim.run_to_end();
     assert!(sim.decisions_total() > 100);
 }
+
+/// Fork placement reads each group's load from sums kept up to date where a
+/// runqueue's load changes (`sim/fair_balance/group_loads.rs`): forks before,
+/// between and after CPUs leave and come back (the domains rebuilt, their
+/// groups new), from tasks allowed everywhere and from pinned ones. With the
+/// self-check on, every fork compares each kept group load with a recount.
+#[test]
+fn fork_placement_group_loads_follow_hotplug() {
+    let text = r#"{"version":1,"name":"hotplug-forks","duration_ms":300,"hz":1000,
+      "machine":{"nodes":2,"cores_per_node":2,"threads_per_core":2},
+      "events":[{"at_ms":40,"cpu_offline":3},{"at_ms":90,"cpu_offline":6},{"at_ms":150,"cpu_online":3},
+                {"at_ms":200,"cpu_online":6}],
+      "processes":[
+        {"name":"make","program":[{"repeat":60,"body":[{"fork":[{"run_us":{"uniform":[2000,9000]}}]},
+          {"fork":[{"run_us":{"exp":3000}},{"sleep_us":{"exp":1000}},{"run_us":{"exp":2000}}]},
+          {"wait_child":true},{"run_us":500}]}]},
+        {"name":"pinned-make","cpus":"4-7","start_ms":60,"program":[{"repeat":40,"body":[
+          {"fork":[{"run_us":{"uniform":[1000,6000]}}]},{"wait_child":true},{"sleep_us":{"exp":1000}}]}]},
+        {"name":"any","threads":6,"start_ms":120,"program":[{"body":[{"run_us":{"exp":1500}},{"sleep_us":{"exp":2500}}]}]}]}"#;
+    let cfg = schedlab_core::api::scenario::load_scenario(text).expect("valid");
+    let mut sim = Simulator::new(&cfg);
+    sim.set_index_check(true);
+    sim.run_to_end();
+    let forks = sim.placements().iter().filter(|p| p.kind == schedlab_core::balance::placement::PlaceKind::Fork);
+    assert!(forks.filter(|p| p.at > SimTime(200_000_000)).count() > 5, "forks after the last hotplug event");
+}

@@ -39,3 +39,19 @@ fn the_local_group_is_read_low_and_the_others_high() {
     set_loads(&mut sim, [(1024, 1024), (1024, 1024), (0, 0), (0, 0)]);
     assert_eq!(sim.find_idlest_group(pid, CpuId(0), level), Some(1), "an idle node is the idlest group");
 }
+
+/// The fork walk skips the per-group affinity test for a task allowed every
+/// CPU: the test of that must not take a mask missing one CPU for a full one.
+#[test]
+fn allows_all_needs_every_cpu() {
+    use crate::topology::cpumask::CpuMask;
+    let upto = |n: u32| CpuMask::from_cpus((0..n).map(CpuId));
+    for n in [1, 63, 64, 65, 128, 200, 256] {
+        assert!(super::allows_all(&upto(n as u32), n), "0..{n}");
+        assert!(!super::allows_all(&upto(n as u32 - 1), n), "0..{n} but the last");
+        let mut holed = upto(n as u32);
+        holed.clear(CpuId(0));
+        assert!(!super::allows_all(&holed, n), "0..{n} but CPU 0");
+    }
+    assert!(super::allows_all(&upto(70), 64), "more CPUs than asked");
+}

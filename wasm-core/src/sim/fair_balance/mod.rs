@@ -15,6 +15,7 @@
 //! ```
 
 mod active_balance;
+mod group_loads;
 mod idle_balance;
 mod load_balance;
 mod nohz;
@@ -78,4 +79,6 @@ pub(crate) struct LbState {
     /// one; the idle load balancer sets it to the earliest balance due among
     /// the idle CPUs it went through (0 at boot).
     pub nohz_next_balance: u64,
+    /// Fork placement's per-group loads, kept up to date from marks.
+    pub group_loads: group_loads::GroupLoads,
 }

@@ -23,7 +23,7 @@ use crate::balance::stats::{source_load_of, target_load_of, CpuLoad};
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
-use crate::topology::domains::{GroupIndex, SchedDomain, SCHED_CAPACITY_SCALE};
+use crate::topology::domains::{GroupIndex, SchedDomain, SchedGroup, SCHED_CAPACITY_SCALE};
 
 impl Simulator {
     /// What the balancer reads of one CPU.
@@ -288,6 +288,16 @@ impl Simulator {
                 }
             })
         };
+        // Plain idle_cpu: a group the walk takes is all idle and holds a CPU
+        // the task may use, so with no idle allowed CPU in the LLC (an
+        // overloaded machine's usual wakeup) every level comes back empty.
+        if !self.policy.group_identity && !any_in_all(&self.index.idle, &doms[top].span, allowed) {
+            if self.index_check {
+                let found = doms[..=top].iter().rev().find_map(scan);
+                assert_eq!(found, None, "select_idle_sibling found an idle group at {:?}", self.now);
+            }
+            return target;
+        }
         for sd in doms[..=top].iter().rev() {
             let found = match (&sd.group_index, self.policy.group_identity) {
                 // Plain idle_cpu: start from the idle CPUs instead of every group.
@@ -352,20 +362,19 @@ impl Simulator {
     }
 
     /// Fork placement: walk down from the highest SD_BALANCE_FORK domain.
-    /// Nothing changes during the walk, so each CPU's load is read from its
-    /// runqueue where the walk needs it: no per-CPU copy of every figure a
-    /// balancing pass reads (`pass_loads`), of which the walk uses two, was
-    /// a tenth of a 10,000-thread run's instructions.
+    /// Nothing changes during the walk; the groups' loads are the kept sums
+    /// (`group_loads.rs`), the idlest group's CPUs are read from their
+    /// runqueues.
     fn select_fork(&mut self, pid: Pid, this_cpu: CpuId) -> CpuId {
         let mut level = self.rqs[this_cpu.idx()].domains.iter().rposition(|sd| sd.flags.balance_fork);
         let (mut cpu, mut new_cpu) = (this_cpu, this_cpu);
         while let Some(li) = level {
-            let sd = &self.rqs[cpu.idx()].domains[li];
             let down = li.checked_sub(1);
-            let Some(group) = self.find_idlest_group(pid, cpu, li) else {
+            let Some(group) = self.idlest_group_kept(pid, cpu, li) else {
                 level = down;
                 continue;
             };
+            let sd = &self.rqs[cpu.idx()].domains[li];
             let found = self.find_idlest_cpu(pid, &sd.groups[group].span, cpu);
             if found == cpu {
                 level = down;
@@ -379,20 +388,35 @@ impl Simulator {
         new_cpu
     }
 
-    /// `find_idlest_group`: the least loaded allowed group, unless the local
-    /// one is within half the imbalance margin.
+    /// `find_idlest_group` for the fork walk: with `forkexec_idx` 0 the
+    /// groups' loads are the kept sums (`group_loads`), else the scan.
+    fn idlest_group_kept(&mut self, pid: Pid, this_cpu: CpuId, level: usize) -> Option<usize> {
+        if self.rqs[this_cpu.idx()].domains[level].forkexec_idx != 0 {
+            return self.find_idlest_group(pid, this_cpu, level);
+        }
+        let (kept, rqs) = (&mut self.lb.group_loads, &self.rqs);
+        kept.sync(rqs);
+        kept.prepare(this_cpu, level, &rqs[this_cpu.idx()].domains[level]);
+        let kept = &self.lb.group_loads;
+        let loads = kept.level_loads(this_cpu, level);
+        // A task allowed every CPU (the usual affinity) meets every group.
+        let meets_all = allows_all(&self.tasks[pid.idx()].allowed, self.rqs.len());
+        let found = self.idlest_group_by(pid, this_cpu, level, meets_all, |gi, _, _| loads.group(gi));
+        if self.index_check {
+            for (gi, g) in self.rqs[this_cpu.idx()].domains[level].groups.iter().enumerate() {
+                let recount: u64 = g.span.iter().map(|c| self.rqs[c.idx()].weighted_cpuload()).sum();
+                assert_eq!(loads.group(gi), recount, "group {gi}'s kept load at {:?}", self.now);
+            }
+            assert_eq!(found, self.find_idlest_group(pid, this_cpu, level), "the idlest group at {:?}", self.now);
+        }
+        found
+    }
+
+    /// `find_idlest_group`, each CPU's load read from its runqueue.
     pub(crate) fn find_idlest_group(&self, pid: Pid, this_cpu: CpuId, level: usize) -> Option<usize> {
         let sd = &self.rqs[this_cpu.idx()].domains[level];
-        let allowed = &self.tasks[pid.idx()].allowed;
-        let imbalance = 100 + (sd.imbalance_pct as u64 - 100) / 2;
-        let (mut idlest, mut min_load, mut this_load) = (None, u64::MAX, 0);
-        for (gi, g) in sd.groups.iter().enumerate() {
-            if !g.span.intersects(allowed) {
-                continue;
-            }
-            let local = g.span.test(this_cpu);
-            let sum: u64 = g
-                .span
+        self.idlest_group_by(pid, this_cpu, level, false, |_, g, local| {
+            g.span
                 .iter()
                 .map(|i| {
                     let rq = &self.rqs[i.idx()];
@@ -405,8 +429,32 @@ impl Simulator {
                         target_load_of(weighted, history, sd.forkexec_idx)
                     }
                 })
-                .sum();
-            let avg = sum * SCHED_CAPACITY_SCALE / g.capacity.max(1);
+                .sum()
+        })
+    }
+
+    /// `find_idlest_group`: the least loaded allowed group, unless the local
+    /// one is within half the imbalance margin. `group_load(index, group,
+    /// local)` is a group's summed load; `meets_all` says that every group
+    /// holds a CPU the task may use.
+    fn idlest_group_by(
+        &self,
+        pid: Pid,
+        this_cpu: CpuId,
+        level: usize,
+        meets_all: bool,
+        group_load: impl Fn(usize, &SchedGroup, bool) -> u64,
+    ) -> Option<usize> {
+        let sd = &self.rqs[this_cpu.idx()].domains[level];
+        let allowed = &self.tasks[pid.idx()].allowed;
+        let imbalance = 100 + (sd.imbalance_pct as u64 - 100) / 2;
+        let (mut idlest, mut min_load, mut this_load) = (None, u64::MAX, 0);
+        for (gi, g) in sd.groups.iter().enumerate() {
+            if !meets_all && !g.span.intersects(allowed) {
+                continue;
+            }
+            let local = g.span.test(this_cpu);
+            let avg = group_load(gi, g, local) * SCHED_CAPACITY_SCALE / g.capacity.max(1);
             if local {
                 this_load = avg;
             } else if avg < min_load {
@@ -425,7 +473,7 @@ impl Simulator {
         let allowed = &self.tasks[pid.idx()].allowed;
         let (mut least, mut min_load) = (this_cpu, u64::MAX);
         let (mut shallowest, mut latest_stamp) = (None, 0u64);
-        for i in span.iter().filter(|&c| allowed.test(c) && self.online.test(c)) {
+        for i in span.iter_and(allowed).filter(|&c| self.online.test(c)) {
             let rq = &self.rqs[i.idx()];
             if rq.is_idle() {
                 let stamp = rq.idle_stamp.map_or(0, |t| t.ns());
@@ -443,6 +491,21 @@ impl Simulator {
         }
         shallowest.unwrap_or(least)
     }
+}
+
+/// Whether some CPU is in all three sets.
+fn any_in_all(a: &CpuMask, b: &CpuMask, c: &CpuMask) -> bool {
+    a.words().iter().zip(b.words()).zip(c.words()).any(|((x, y), z)| x & y & z != 0)
+}
+
+/// Whether `mask` holds CPUs 0 to `n` − 1.
+fn allows_all(mask: &CpuMask, n: usize) -> bool {
+    // CPUs 64·w to 64·w + bits − 1 are in the mask.
+    let full = |w: usize, bits: usize| {
+        let low = u64::MAX >> (64 - bits);
+        mask.words().get(w).is_some_and(|&x| x & low == low)
+    };
+    (0..n / 64).all(|w| full(w, 64)) && (n.is_multiple_of(64) || full(n / 64, n % 64))
 }
 
 #[cfg(test)]
