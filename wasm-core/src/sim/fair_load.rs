@@ -28,6 +28,7 @@ impl Simulator {
     fn load_cfs_mut(&mut self, tg: u32, cpu: CpuId) -> &mut CfsRq {
         if tg == 0 {
             self.index.touch(cpu);
+            #[cfg(not(target_arch = "wasm32"))]
             self.lb.group_loads.touch(cpu);
             &mut self.rqs[cpu.idx()].cfs
         } else {

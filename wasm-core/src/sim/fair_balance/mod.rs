@@ -15,6 +15,8 @@
 //! ```
 
 mod active_balance;
+// Native only: the wasm build places forks by the scan (placement.rs says why).
+#[cfg(not(target_arch = "wasm32"))]
 mod group_loads;
 mod idle_balance;
 mod load_balance;
@@ -80,5 +82,6 @@ pub(crate) struct LbState {
     /// the idle CPUs it went through (0 at boot).
     pub nohz_next_balance: u64,
     /// Fork placement's per-group loads, kept up to date from marks.
+    #[cfg(not(target_arch = "wasm32"))]
     pub group_loads: group_loads::GroupLoads,
 }

@@ -370,7 +370,14 @@ impl Simulator {
         let (mut cpu, mut new_cpu) = (this_cpu, this_cpu);
         while let Some(li) = level {
             let down = li.checked_sub(1);
-            let Some(group) = self.idlest_group_kept(pid, cpu, li) else {
+            // The kept sums natively; the wasm build scans (the same answer,
+            // the self-check proves it): their code would cost the bundle
+            // about 2 KB of its budget for under 2 % of a fork-heavy run.
+            #[cfg(not(target_arch = "wasm32"))]
+            let group = self.idlest_group_kept(pid, cpu, li);
+            #[cfg(target_arch = "wasm32")]
+            let group = self.find_idlest_group(pid, cpu, li);
+            let Some(group) = group else {
                 level = down;
                 continue;
             };
@@ -390,6 +397,7 @@ impl Simulator {
 
     /// `find_idlest_group` for the fork walk: with `forkexec_idx` 0 the
     /// groups' loads are the kept sums (`group_loads`), else the scan.
+    #[cfg(not(target_arch = "wasm32"))]
     fn idlest_group_kept(&mut self, pid: Pid, this_cpu: CpuId, level: usize) -> Option<usize> {
         if self.rqs[this_cpu.idx()].domains[level].forkexec_idx != 0 {
             return self.find_idlest_group(pid, this_cpu, level);
@@ -499,6 +507,7 @@ fn any_in_all(a: &CpuMask, b: &CpuMask, c: &CpuMask) -> bool {
 }
 
 /// Whether `mask` holds CPUs 0 to `n` − 1.
+#[cfg(not(target_arch = "wasm32"))]
 fn allows_all(mask: &CpuMask, n: usize) -> bool {
     // CPUs 64·w to 64·w + bits − 1 are in the mask.
     let full = |w: usize, bits: usize| {
