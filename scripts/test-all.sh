@@ -32,7 +32,7 @@ check cargo-fmt bash -c 'cd wasm-core && cargo fmt --check'
 check cargo-clippy bash -c 'cd wasm-core && cargo clippy --all-targets --release -- -D warnings'
 check cli-build bash -c 'cd wasm-core && cargo build --release --bin schedsim'
 check wasm-build npm run build:wasm
-# The wasm-only code (wasm.rs) is compiled by no native check: lint it as the wasm build compiles it.
+# The wasm-only code (wasm/) is compiled by no native check: lint it as the wasm build compiles it.
 check wasm-clippy bash -c 'cd wasm-core && cargo clippy --lib --target wasm32-unknown-unknown --profile wasm -- -D warnings'
 check typecheck npx tsc --noEmit
 check lint npm run lint

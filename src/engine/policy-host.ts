@@ -1,5 +1,5 @@
 // The engine worker's host of sched_ext policies (the wasm engine's JsHost,
-// wasm.rs, calls it): boots the runtime (`sched/ext/runtime.js`, the very
+// wasm/mod.rs, calls it): boots the runtime (`sched/ext/runtime.js`, the very
 // file boa runs natively, imported here as text so that the wasm need not
 // carry JavaScript to hand back to JavaScript) in this worker's own JavaScript engine, over the policy with its loops bounded
 // (policy-guard.ts). The runtime is evaluated in a fresh function scope per

@@ -1,5 +1,5 @@
 //! schedlab-core: a deterministic discrete-event simulator of the Linux CPU
-//! scheduler. Pure Rust; the only WebAssembly bindings live in `wasm.rs`, and
+//! scheduler. Pure Rust; the only WebAssembly bindings live in `wasm/`, and
 //! serialization lives only in `api` (scenario format, views, report).
 //!
 //! ```text
@@ -27,5 +27,3 @@ pub mod real;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
-#[cfg(target_arch = "wasm32")]
-mod wasm_policy_host;

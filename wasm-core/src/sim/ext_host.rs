@@ -63,7 +63,7 @@ thread_local! {
 }
 
 /// Gives the engine its JavaScript host where it has none of its own: the
-/// wasm build's binding layer registers the page's (`wasm.rs`), so the
+/// wasm build's binding layer registers the page's (`wasm/`), so the
 /// simulator knows no JavaScript interop.
 #[cfg(target_arch = "wasm32")]
 pub fn set_factory(f: HostFactory) {

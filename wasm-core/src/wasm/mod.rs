@@ -15,6 +15,10 @@ use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
+// The policy host below names the binding crate's types only through here.
+use wasm_bindgen::JsCast;
+
+mod policy_host;
 
 fn to_json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
@@ -107,7 +111,7 @@ pub fn scenario_choices() -> JsValue {
 /// policy does not load); the engine builds each run's host with it.
 #[wasm_bindgen(js_name = setPolicyHost)]
 pub fn set_policy_host(factory: js_sys::Function) {
-    crate::wasm_policy_host::register(factory);
+    policy_host::register(factory);
 }
 
 /// A Chrome / Perfetto trace export (`Simulator.chrome_trace`).

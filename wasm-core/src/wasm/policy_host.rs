@@ -1,12 +1,11 @@
 //! The page's host of sched_ext policies (wasm only): the engine worker's own JavaScript engine runs the policy,
-//! through the factory the worker registered with `setPolicyHost` (`wasm.rs`). Plain `js_sys` calls, no
-//! binding attribute of its own: the bindings stay in `wasm.rs`.
+//! through the factory the worker registered with `setPolicyHost` (`wasm/mod.rs`). Plain `js_sys` calls, no
+//! binding attribute of its own: the binding crate's types come from the parent, the one binding file.
 
 use crate::sim::ext_host::{self, parse_kicks, HostOp, PolicyHost};
 use js_sys::{Function, Reflect};
 use std::cell::RefCell;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
+use super::{JsCast, JsValue};
 
 /// Keeps the worker's factory and makes it the engine's way to build each run's host.
 pub fn register(factory: Function) {
