@@ -113,7 +113,16 @@ export function settledQuery(q: FrameQuery): FrameQuery {
 }
 
 /** The numbers of a CPU in a frame's `cpus` array, in the engine's order (`frameCpuFields()`, checked by a test). */
-export const CPU_FIELDS = ['online', 'curr', 'nr_running', 'min_vruntime', 'load_weight', 'root_curr', 'load'] as const;
+export const CPU_FIELDS = [
+  'online',
+  'curr',
+  'nr_running',
+  'min_vruntime',
+  'load_weight',
+  'root_curr',
+  'load',
+  'tick_stopped',
+] as const;
 
 /** One machine's frame as the engine gave it (the header parsed, the arrays as they came), and what it is of. */
 export interface PostedMachine extends FramePart {
@@ -236,10 +245,12 @@ function cpuViews(h: FrameHeader, cpus: Float64Array): CpuView[] {
       load_weight: cpus[i + 4],
       root_curr: pid(cpus[i + 5]),
       load: cpus[i + 6],
+      tick_stopped: cpus[i + 7] === 1,
       tree: { root: null, nodes: [] },
       groups: [],
       under: null,
       o1: null,
+      cpu_load: null,
     });
   }
   return out;

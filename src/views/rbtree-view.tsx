@@ -40,6 +40,13 @@ export function RbTreeView(props: {
           nr_running <b>{cpu.nr_running}</b> · {t('rq.inTree')} <b data-testid="nr-in-tree">{cpu.tree.nodes.length}</b>{' '}
           · min_vruntime <b>{fmtMs(cpu.min_vruntime)} ms</b> · {t('rq.loadWeight')} <b>{cpu.load_weight}</b> ·{' '}
           {t('rq.peltLoad')} <b>{cpu.load}</b>
+          {cpu.cpu_load && (
+            <>
+              {' '}
+              · <span title={t('rq.cpuLoadHint')}>cpu_load[]</span>{' '}
+              <b data-testid="cpu-load">{cpu.cpu_load.join(' ')}</b>
+            </>
+          )}
         </span>
         <span className="toggle" role="group" aria-label={t('aria.runqueueAs')}>
           {t('rq.showAs')}
@@ -54,7 +61,15 @@ export function RbTreeView(props: {
       <div className="curr-box">
         <span className="curr-label">curr</span>
         {currName === null ? (
-          <span className="idle">{t('rq.idle')}</span>
+          <span className="idle">
+            {t('rq.idle')}
+            {cpu.tick_stopped && (
+              <span className="tick-stopped" data-testid="tick-stopped" title={t('rq.tickStoppedHint')}>
+                {' '}
+                · {t('rq.tickStopped')}
+              </span>
+            )}
+          </span>
         ) : (
           <span className="curr-name" style={{ borderColor: taskColor(cpu.curr ?? 0) }}>
             {currName}

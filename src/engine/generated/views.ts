@@ -40,6 +40,13 @@ export type CpuView = {
   under: TreeView | null;
   /** Policy "o1": the priority arrays (detail CPU only). None otherwise. */
   o1: O1RqView | null;
+  /**
+   * `cpu_load[]` (load_idx 1..5 read index 0..4), detail CPU only: on a
+   * tickless idle CPU, what its last busy tick left.
+   */
+  cpu_load: Array<number> | null;
+  /** The CPU idles tickless (NO_HZ idle): no tick until it leaves idle. */
+  tick_stopped: boolean;
 };
 
 export type DecisionView = {

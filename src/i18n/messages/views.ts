@@ -10,6 +10,11 @@ const views: Catalog = {
     'rq.inTree': 'in tree',
     'rq.loadWeight': 'load weight',
     'rq.peltLoad': 'PELT load',
+    'rq.cpuLoadHint':
+      'The load history source_load/target_load read for load_idx 1–5: folded in at each busy tick, left as it was while the CPU idles tickless',
+    'rq.tickStopped': 'tick stopped (NO_HZ idle)',
+    'rq.tickStoppedHint':
+      'An idle CPU takes no ticks: its cpu_load[] stays as its last busy tick left it until it leaves idle or the idle load balancer balances for it',
     'rq.showAs': 'show as',
     'rq.mode.auto': 'auto (list past {n})',
     'rq.mode.tree': 'tree',
@@ -113,6 +118,11 @@ const views: Catalog = {
     'rq.inTree': '树中',
     'rq.loadWeight': '负载权重',
     'rq.peltLoad': 'PELT 负载',
+    'rq.cpuLoadHint':
+      'source_load/target_load 在 load_idx 1–5 读取的负载历史：每个忙碌的 tick 折入一次，CPU 无 tick 空闲时保持不变',
+    'rq.tickStopped': 'tick 已停（NO_HZ 空闲）',
+    'rq.tickStoppedHint':
+      '空闲 CPU 不再有 tick：它的 cpu_load[] 保持最后一个忙碌 tick 留下的值，直到它离开空闲或空闲负载均衡器替它做均衡',
     'rq.showAs': '显示为',
     'rq.mode.auto': '自动（超过 {n} 个显示列表）',
     'rq.mode.tree': '树',

@@ -191,7 +191,8 @@ pub struct FramePacket {
 }
 
 /// The layout of `FramePacket::cpus`: a CPU's numbers in this order. A pid absent (idle, none) is -1; a flag is 0 or 1.
-pub const CPU_FIELDS: [&str; 7] = ["online", "curr", "nr_running", "min_vruntime", "load_weight", "root_curr", "load"];
+pub const CPU_FIELDS: [&str; 8] =
+    ["online", "curr", "nr_running", "min_vruntime", "load_weight", "root_curr", "load", "tick_stopped"];
 
 fn cpu_numbers(c: &CpuView, out: &mut Vec<f64>) {
     let pid = |p: Option<Pid>| p.map_or(-1.0, |p| f64::from(p.0));
@@ -204,6 +205,7 @@ fn cpu_numbers(c: &CpuView, out: &mut Vec<f64>) {
         c.load_weight as f64,
         entity(c.root_curr),
         c.load as f64,
+        f64::from(u8::from(c.tick_stopped)),
     ]);
 }
 

@@ -58,7 +58,13 @@ fn the_cpu_array_holds_every_cpus_counters_in_the_documented_order() {
         assert_eq!(field("load_weight"), c.load_weight as f64);
         assert_eq!(field("root_curr"), c.root_curr.map_or(-1.0, |e| f64::from(e.0)));
         assert_eq!(field("load"), c.load as f64);
+        assert_eq!(field("tick_stopped"), if c.tick_stopped { 1.0 } else { 0.0 });
     }
+    // At 40 ms only R1 and R2 run: the idle CPUs have stopped their ticks.
+    assert!(v.cpus.iter().filter(|c| c.tick_stopped).count() >= 60);
+    assert!(v.cpus.iter().all(|c| !c.tick_stopped || c.curr.is_none()));
+    assert_eq!(v.cpus[3].cpu_load.as_ref().map(Vec::len), Some(5), "the detail CPU's load history");
+    assert!(v.cpus[4].cpu_load.is_none(), "only the detail CPU's");
     // The queried CPU's trees come in the header, and they are the trees the full view draws.
     let d = p.header.detail.as_ref().unwrap();
     assert_eq!(d.cpu, CpuId(3));

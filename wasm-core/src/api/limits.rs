@@ -4,8 +4,11 @@
 //! The engine's time is about proportional to the events it handles (natively
 //! 0.3 to 2 µs each, the most on 1,024 CPUs: `npm run bench`). The estimate:
 //!
-//! * **ticks**, exactly: every online CPU takes `hz` ticks a second, idle or
-//!   not — CPUs × hz × duration;
+//! * **ticks**: a CPU takes `hz` ticks a second while it is busy; an idle one
+//!   stops its tick (NO_HZ idle, the fair class's default), so the ticks are
+//!   hz × the CPU time the programs want (at most CPUs × duration). Without
+//!   NO_HZ, or under a class that keeps idle ticks, every online CPU ticks —
+//!   CPUs × hz × duration;
 //! * **program events**: each burst and each sleep a thread takes ends with
 //!   an event (system calls happen inside the event that reaches them, and
 //!   one that may switch the CPU away costs a context switch of CPU time).
@@ -15,7 +18,8 @@
 //!   than there are CPUs, they go round slower in proportion (they share the
 //!   CPUs), and no faster together than one at a time through the time they
 //!   hold a mutex; a thread of a finite program takes its steps once; threads
-//!   that take jobs from a pool share its jobs.
+//!   that take jobs from a pool share its jobs; a forked child's steps count,
+//!   and its CPU time runs beside its parent's rather than in it.
 //!
 //! It leaves out what the engine adds on its own (balancing kicks, stale
 //! timers) and what programs decide at run time (a barrier's waiting, a
@@ -51,6 +55,11 @@ const MIN_PASS_NS: f64 = 1_000.0;
 pub struct Estimate {
     pub ticks: u64,
     pub program: u64,
+    /// The CPU time that ticks, in CPU-seconds: every CPU's whole run, or
+    /// (NO_HZ idle) the CPU time the programs want.
+    pub ticking_cpu_s: f64,
+    /// Every online CPU ticks all through the run.
+    pub every_cpu_ticks: bool,
 }
 
 impl Estimate {
@@ -61,14 +70,16 @@ impl Estimate {
 }
 
 /// One pass through a list of steps: CPU time, sleep time, steps (means),
-/// and the CPU time spent holding a mutex (which the process's threads
-/// cannot spend at once).
+/// the CPU time spent holding a mutex (which the process's threads cannot
+/// spend at once), and the CPU time of the children it forks (which runs
+/// beside the thread's own time, not in it).
 #[derive(Clone, Copy, Debug, Default)]
 struct Pass {
     run: f64,
     sleep: f64,
     steps: f64,
     locked: f64,
+    forked: f64,
 }
 
 impl Pass {
@@ -77,6 +88,12 @@ impl Pass {
         self.sleep += o.sleep * times;
         self.steps += o.steps * times;
         self.locked += o.locked * times;
+        self.forked += o.forked * times;
+    }
+
+    /// The CPU time the pass keeps busy: its own and its children's.
+    fn cpu(&self) -> f64 {
+        self.run + self.forked
     }
 }
 
@@ -105,7 +122,7 @@ fn mean(d: &Dist) -> f64 {
 /// context switch (`switch_ns`) of CPU time.
 fn shape(ops: &[Op], switch_ns: f64) -> Shape {
     let mut s = Shape::default();
-    let step = |run: f64, sleep: f64, steps: f64| Pass { run, sleep, steps, locked: 0.0 };
+    let step = |run: f64, sleep: f64, steps: f64| Pass { run, sleep, steps, ..Pass::default() };
     let mut held = 0u32;
     for op in ops {
         match op {
@@ -145,9 +162,10 @@ fn shape(ops: &[Op], switch_ns: f64) -> Shape {
                 }
             }
             Op::Fork(child) => {
-                // The child's steps and CPU time are the run's too (it ends at its end).
+                // The child's steps and CPU time are the run's too (it ends at its end), its
+                // time spent beside this thread's.
                 let c = shape(child, switch_ns);
-                s.once.add(step(c.once.run, 0.0, c.once.steps), 1.0);
+                s.once.add(Pass { steps: c.once.steps, forked: c.once.cpu(), ..Pass::default() }, 1.0);
             }
             Op::TakeJob => s.takes_jobs = true,
         }
@@ -159,7 +177,7 @@ fn shape(ops: &[Op], switch_ns: f64) -> Shape {
 pub fn estimate(cfg: &SimConfig) -> Estimate {
     let cpus = cfg.machine.nr_cpus() as f64;
     let duration = cfg.duration_ns as f64;
-    let ticks = cpus * cfg.hz as f64 * duration / 1e9;
+    let tickless = crate::sim::class::class_for(cfg.policy.kind).stops_idle_tick(cfg.nohz);
     // Each process: its threads' time in the run, its shape.
     let procs: Vec<(f64, f64, Shape, u32)> = cfg
         .processes
@@ -172,10 +190,10 @@ pub fn estimate(cfg: &SimConfig) -> Estimate {
     // CPU time the endless loops want, against what the CPUs give.
     let demand: f64 = procs
         .iter()
-        .filter_map(|(t, n, s, _)| s.forever.map(|f| n * t * f.run / (f.run + f.sleep).max(MIN_PASS_NS)))
+        .filter_map(|(t, n, s, _)| s.forever.map(|f| n * t * f.cpu() / (f.run + f.sleep).max(MIN_PASS_NS)))
         .sum();
     let share = if demand > cpus * duration { cpus * duration / demand } else { 1.0 };
-    let mut program = 0.0;
+    let (mut program, mut busy_ns) = (0.0, 0.0);
     for (time, threads, s, jobs) in &procs {
         let once_time = (s.once.run + s.once.sleep).max(1.0);
         // A finite part longer than the run is cut short by the run's end.
@@ -189,6 +207,7 @@ pub fn estimate(cfg: &SimConfig) -> Estimate {
             }
             passes
         });
+        busy_ns += threads * s.once.cpu() * (time / once_time).min(1.0) + passes * s.forever.map_or(0.0, |f| f.cpu());
         let mut events = threads * once + passes * s.forever.map_or(0.0, |f| f.steps);
         if s.takes_jobs {
             // The pool's jobs are shared: each is one pass of one thread.
@@ -197,7 +216,17 @@ pub fn estimate(cfg: &SimConfig) -> Estimate {
         }
         program += events;
     }
-    Estimate { ticks: ticks as u64, program: program.min(u64::MAX as f64 / 2.0) as u64 }
+    // Demand summed thread by thread may fall short of the CPUs' whole time
+    // by a rounding: within a millionth, every CPU ticks.
+    let every_cpu_ticks = !tickless || busy_ns >= cpus * duration * (1.0 - 1e-6);
+    let ticking_ns = if every_cpu_ticks { cpus * duration } else { busy_ns };
+    let ticks = (cfg.hz as f64 * ticking_ns / 1e9).round();
+    Estimate {
+        ticks: ticks as u64,
+        ticking_cpu_s: ticking_ns / 1e9,
+        every_cpu_ticks,
+        program: program.min(u64::MAX as f64 / 2.0) as u64,
+    }
 }
 
 /// The configuration, or the refusal of its cost: its memory on `processes`
@@ -249,16 +278,19 @@ pub fn refusal(cfg: &SimConfig) -> Option<(&'static str, String)> {
     }
     let secs = cfg.duration_ns as f64 / 1e9;
     let max_ms = (cfg.duration_ns as f64 * MAX_ESTIMATED_EVENTS as f64 / e.total() as f64 / 1e6).floor();
+    let ticking = if e.every_cpu_ticks {
+        format!("{} CPUs x {} Hz x {secs} s", cfg.machine.nr_cpus(), cfg.hz)
+    } else {
+        format!("{} Hz x {:.2} busy CPU-seconds, idle CPUs stopping their tick", cfg.hz, e.ticking_cpu_s)
+    };
     Some((
         "duration_ms",
         format!(
-            "the run is estimated at {} events ({} ticks: {} CPUs x {} Hz x {secs} s, and {} from the programs), \
+            "the run is estimated at {} events ({} ticks: {ticking}, and {} from the programs), \
          more than its event budget of {} (a few minutes natively): shorten duration_ms to about {max_ms} or \
          less, or lower hz, the CPUs or the threads' rate of steps",
             group(e.total()),
             group(e.ticks),
-            cfg.machine.nr_cpus(),
-            cfg.hz,
             group(e.program),
             group(MAX_ESTIMATED_EVENTS),
         ),

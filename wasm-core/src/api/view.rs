@@ -41,6 +41,11 @@ pub struct CpuView {
     pub under: Option<TreeView>,
     /// Policy "o1": the priority arrays (detail CPU only). None otherwise.
     pub o1: Option<O1RqView>,
+    /// `cpu_load[]` (load_idx 1..5 read index 0..4), detail CPU only: on a
+    /// tickless idle CPU, what its last busy tick left.
+    pub cpu_load: Option<Vec<u64>>,
+    /// The CPU idles tickless (NO_HZ idle): no tick until it leaves idle.
+    pub tick_stopped: bool,
 }
 
 /// An O(1) runqueue: the active and expired arrays and how often they swapped.
@@ -226,6 +231,8 @@ fn view_of(sim: &Simulator, trees_of: impl Fn(CpuId) -> bool, with_tasks: bool) 
             load: rq.weighted_cpuload(),
             under: (gi && trees_of(rq.cpu)).then(|| tree_view(sim, &rq.cfs.under)),
             o1: if trees_of(rq.cpu) { o1_view(sim, rq.cpu) } else { None },
+            cpu_load: trees_of(rq.cpu).then(|| rq.cpu_load.to_vec()),
+            tick_stopped: rq.tick_stopped,
         })
         .collect();
     let now = sim.now();

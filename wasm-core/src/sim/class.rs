@@ -106,6 +106,12 @@ pub trait SchedClass: Debug + Send + Sync {
 
     /// The class's own balancer; true if it pulled work to `cpu`.
     fn balance(&self, sim: &mut Simulator, cpu: CpuId, why: Balance) -> bool;
+    /// Whether an idle CPU stops its tick (CONFIG_NO_HZ_IDLE), leaving its
+    /// balancing to the class's idle load balancer. A class without one
+    /// keeps every tick, as kernels before NO_HZ did.
+    fn stops_idle_tick(&self, _nohz: bool) -> bool {
+        false
+    }
 }
 
 /// The class that runs a policy: the fair class with its strategy, or O(1).

@@ -108,7 +108,15 @@ impl Simulator {
     /// `scheduler_tick`: charge and possibly preempt curr, fold the load into
     /// cpu_load[], then run periodic balancing when due; a resched requested
     /// by either happens on the way out of the interrupt.
+    /// An idle CPU (NO_HZ idle) stops its tick instead: the kernel stops it
+    /// on entering idle, and a tick in between would do nothing there, so
+    /// stopping it at the first idle tick changes no state.
     fn scheduler_tick(&mut self, cpu: CpuId) {
+        let rq = &self.rqs[cpu.idx()];
+        if rq.online && rq.is_idle() && self.class().stops_idle_tick(self.nohz) {
+            self.rqs[cpu.idx()].tick_stopped = true;
+            return;
+        }
         self.push_tick(self.now.after(self.tick_ns), cpu);
         if !self.rqs[cpu.idx()].online {
             return;
@@ -119,9 +127,20 @@ impl Simulator {
                 self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
             }
         }
-        self.rqs[cpu.idx()].update_cpu_load();
+        let jiffies = self.jiffies();
+        self.rqs[cpu.idx()].update_cpu_load_active(jiffies);
         self.class().balance(self, cpu, Balance::Tick);
         self.resched_if_needed(cpu);
+    }
+
+    /// `tick_nohz_idle_exit`: the missed ticks folded into `cpu_load[]`, and
+    /// the tick restarted on its grid (the first tick boundary after now).
+    fn tick_nohz_idle_exit(&mut self, cpu: CpuId) {
+        let jiffies = self.jiffies();
+        let rq = &mut self.rqs[cpu.idx()];
+        rq.tick_stopped = false;
+        rq.update_cpu_load_nohz(jiffies);
+        self.push_tick(crate::time::SimTime((jiffies + 1) * self.tick_ns), cpu);
     }
 
     pub(crate) fn resched_if_needed(&mut self, cpu: CpuId) {
@@ -446,6 +465,10 @@ impl Simulator {
         rq.curr_task = next;
         rq.schedstat.sched_count += 1;
         rq.schedstat.sched_goidle += u64::from(next.is_none());
+        if prev.is_none() && next.is_some() && rq.tick_stopped {
+            self.tick_nohz_idle_exit(cpu);
+        }
+        let rq = &mut self.rqs[cpu.idx()];
         if let Some(n) = next {
             // No longer idle (avg_idle is folded at the next wakeup, ttwu_do_wakeup).
             rq.idle_stamp = None;

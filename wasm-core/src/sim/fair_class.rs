@@ -572,6 +572,11 @@ impl SchedClass for FairClass {
         sim.expel_kick(cpu);
     }
 
+    /// 4.1's NOHZ idle balancer stands in for the idle CPUs' own ticks.
+    fn stops_idle_tick(&self, nohz: bool) -> bool {
+        nohz
+    }
+
     /// The 4.1 balancer (`balance/`).
     fn balance(&self, sim: &mut Simulator, cpu: CpuId, why: Balance) -> bool {
         match why {

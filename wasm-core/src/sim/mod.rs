@@ -16,6 +16,7 @@
 pub mod accounting;
 pub mod class;
 mod core;
+mod cpu_load;
 pub mod events;
 mod ext_class;
 pub mod ext_host;

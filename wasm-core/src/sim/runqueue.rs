@@ -65,6 +65,10 @@ pub struct Rq {
     pub active_balance: bool,
     /// A NOHZ idle-balance kick is pending for this CPU.
     pub nohz_kicked: bool,
+    /// The jiffy `cpu_load[]` last took in (`rq->last_load_update_tick`).
+    pub last_load_update_tick: u64,
+    /// The tick is stopped: the CPU idles tickless (`ts->tick_stopped`).
+    pub tick_stopped: bool,
     /// schedstat counters of the runqueue (the `cpuN` line of /proc/schedstat).
     pub schedstat: crate::topology::schedstat::RqSchedstat,
 }
@@ -84,6 +88,8 @@ impl Rq {
             idle_ns: 0,
             domains: Vec::new(),
             cpu_load: [0; 5],
+            last_load_update_tick: 0,
+            tick_stopped: false,
             cfs_tasks: VecDeque::new(),
             leaf_cfs_rqs: VecDeque::new(),
             idle_stamp: Some(SimTime::ZERO),
@@ -114,24 +120,6 @@ impl Rq {
     /// `weighted_cpuload`: the load the balancer compares.
     pub fn weighted_cpuload(&self) -> u64 {
         self.cfs.runnable_load_avg.max(0) as u64
-    }
-
-    /// `update_cpu_load_active`: fold the current load into cpu_load[], each
-    /// index i averaging over about 2^i ticks, rounding up while rising.
-    pub fn update_cpu_load(&mut self) {
-        let load = self.weighted_cpuload();
-        // An idle CPU whose history has decayed to nothing keeps it (most
-        // ticks of a part-idle machine): every index would stay 0.
-        if load == 0 && self.cpu_load == [0; 5] {
-            return;
-        }
-        self.cpu_load[0] = load;
-        for i in 1..5 {
-            let scale = 1u64 << i;
-            let old = self.cpu_load[i];
-            let new = if load > old { load + scale - 1 } else { load };
-            self.cpu_load[i] = (old * (scale - 1) + new) >> i;
-        }
     }
 
     /// `idle_cpu`: nothing running and nothing queued.

@@ -41,6 +41,9 @@ impl Replay {
                     groups: Vec::new(),
                     under: None,
                     o1: None,
+                    // A trace records no load history or tick state.
+                    cpu_load: None,
+                    tick_stopped: false,
                 }
             })
             .collect();

@@ -2,10 +2,10 @@
 //! through the factory the worker registered with `setPolicyHost` (`wasm/mod.rs`). Plain `js_sys` calls, no
 //! binding attribute of its own: the binding crate's types come from the parent, the one binding file.
 
+use super::{JsCast, JsValue};
 use crate::sim::ext_host::{self, parse_kicks, HostOp, PolicyHost};
 use js_sys::{Function, Reflect};
 use std::cell::RefCell;
-use super::{JsCast, JsValue};
 
 /// Keeps the worker's factory and makes it the engine's way to build each run's host.
 pub fn register(factory: Function) {

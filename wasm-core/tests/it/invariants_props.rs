@@ -52,6 +52,10 @@ fn check(sim: &Simulator) -> Result<(), String> {
         if !rq.online && (rq.nr_running() > 0 || rq.curr().is_some()) {
             return Err(format!("offline CPU {} has tasks", rq.cpu));
         }
+        // NO_HZ idle: only an idle CPU's tick stops; leaving idle restarts it.
+        if rq.tick_stopped && rq.curr().is_some() {
+            return Err(format!("CPU {} runs a task with its tick stopped", rq.cpu));
+        }
         if let Some(p) = rq.curr() {
             if !seen_running.insert(p) {
                 return Err(format!("task {p} runs on two CPUs"));

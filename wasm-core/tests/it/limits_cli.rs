@@ -51,6 +51,26 @@ fn a_shape_just_past_the_admitted_events_is_refused_with_its_estimate() {
     assert!(msg.contains("shorten duration_ms to about"), "says what to change: {msg}");
 }
 
+/// Idle CPUs stop their tick (NO_HZ idle): a long run on a mostly idle
+/// machine is admitted, and one refused says which CPU time ticks.
+#[test]
+fn only_busy_cpus_count_ticks_when_idle_ones_stop_theirs() {
+    let few = |threads: u32| {
+        Scenario::new("few", 600_000)
+            .hz(1000)
+            .topology(64, 16, 1)
+            .process(Process::hog("hog", 100_000).threads(threads))
+            .build()
+    };
+    let cfg = load_scenario(&few(4)).expect("4 busy CPUs of 1,024 for 600 s are admitted");
+    let e = estimate(&cfg);
+    assert!(!e.every_cpu_ticks);
+    assert_eq!(e.ticks, 2_400_000, "4 CPUs x 1000 Hz x 600 s");
+    let diags = load_scenario(&few(200)).expect_err("200 busy CPUs for 600 s are not");
+    assert_eq!(diags[0].field, "duration_ms");
+    assert!(diags[0].reason.contains(" ticks: 1000 Hz x 120000.00 busy CPU-seconds"), "{}", diags[0].reason);
+}
+
 #[test]
 fn too_many_task_groups_for_the_cpus_are_refused_with_the_count() {
     // 600 sessions (autogroups) on 1,024 CPUs: 614,400 group runqueues.

@@ -146,7 +146,9 @@ fn previous_mark_searched_window_by_window_matches_a_brute_force_scan() {
 
 #[test]
 fn running_in_limited_pieces_equals_one_run_until() {
-    let to = SimTime(50_000_000);
+    // make starts at 50 ms: past it, forks, placements and balancing (the
+    // goal between ticks, so no event waits at it).
+    let to = SimTime(190_500_000);
     let mut whole = Timeline::new(sim("group-imbalance-make"));
     whole.run_until(to);
     let mut pieces = Timeline::new(sim("group-imbalance-make"));

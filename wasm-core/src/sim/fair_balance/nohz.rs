@@ -87,6 +87,7 @@ impl Simulator {
                     continue;
                 }
                 if jiffies >= self.rqs[cpu.idx()].next_balance {
+                    self.rqs[cpu.idx()].update_idle_cpu_load(jiffies);
                     self.rebalance_domains(cpu, IdleType::Idle);
                 }
                 let theirs = self.rqs[cpu.idx()].next_balance;
