@@ -57,6 +57,8 @@ impl Rq {
     /// `__update_cpu_load`: `load` now, after `pending` jiffies since the
     /// last fold; each index i averages over about 2^i ticks, rounding up
     /// while the load rises.
+    // One copy for its three callers: the wasm bundle is near its budget.
+    #[inline(never)]
     fn fold_cpu_load(&mut self, load: u64, pending: u64) {
         // A history decayed to nothing that takes in nothing stays so (most
         // folds on a part-idle machine): every index would stay 0.
