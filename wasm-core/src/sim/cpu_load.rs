@@ -151,3 +151,7 @@ mod tests {
         assert_eq!(rq.last_load_update_tick, 15);
     }
 }
+
+#[cfg(test)]
+#[path = "cpu_load_test.rs"]
+mod cpu_load_test;
