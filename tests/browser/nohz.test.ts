@@ -44,6 +44,11 @@ describe('tickless idle', () => {
     await lab.page.locator('.rbtree-panel').screenshot({ path: join(shots, 'nohz-idle-cpu.png') });
 
     await select(busy?.cpu ?? 0);
-    expect(await settled(() => lab.page.getByTestId('tick-stopped').count(), (n) => n === 0)).toBe(0);
+    expect(
+      await settled(
+        () => lab.page.getByTestId('tick-stopped').count(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
   });
 });

@@ -112,6 +112,9 @@ pub trait SchedClass: Debug + Send + Sync {
     fn stops_idle_tick(&self, _nohz: bool) -> bool {
         false
     }
+    /// `cpu` has just entered idle with its tick stopped (a class that
+    /// `stops_idle_tick`): its idle balancer's bookkeeping.
+    fn tick_stopped(&self, _sim: &mut Simulator, _cpu: CpuId) {}
 }
 
 /// The class that runs a policy: the fair class with its strategy, or O(1).

@@ -38,6 +38,11 @@ impl Simulator {
     pub(super) fn handle(&mut self, event: Event) -> Option<EventClass> {
         match event {
             Event::Tick(cpu) => {
+                self.rqs[cpu.idx()].tick_pending = false;
+                // A tick stopped on entering idle fires as nothing.
+                if self.rqs[cpu.idx()].tick_stopped {
+                    return None;
+                }
                 self.scheduler_tick(cpu);
                 Some(EventClass::Tick)
             }
@@ -108,13 +113,13 @@ impl Simulator {
     /// `scheduler_tick`: charge and possibly preempt curr, fold the load into
     /// cpu_load[], then run periodic balancing when due; a resched requested
     /// by either happens on the way out of the interrupt.
-    /// An idle CPU (NO_HZ idle) stops its tick instead: the kernel stops it
-    /// on entering idle, and a tick in between would do nothing there, so
-    /// stopping it at the first idle tick changes no state.
+    /// A CPU idle since the run began (it never went through `schedule`)
+    /// stops its tick here instead (NO_HZ idle), as the idle loop it boots
+    /// into would.
     fn scheduler_tick(&mut self, cpu: CpuId) {
         let rq = &self.rqs[cpu.idx()];
         if rq.online && rq.is_idle() && self.class().stops_idle_tick(self.nohz) {
-            self.rqs[cpu.idx()].tick_stopped = true;
+            self.tick_nohz_idle_enter(cpu);
             return;
         }
         self.push_tick(self.now.after(self.tick_ns), cpu);
@@ -133,14 +138,24 @@ impl Simulator {
         self.resched_if_needed(cpu);
     }
 
+    /// `tick_nohz_idle_enter`: the tick stops (its pending event fires as
+    /// nothing) and the class's idle balancer counts the CPU as tickless.
+    fn tick_nohz_idle_enter(&mut self, cpu: CpuId) {
+        self.rqs[cpu.idx()].tick_stopped = true;
+        self.class().tick_stopped(self, cpu);
+    }
+
     /// `tick_nohz_idle_exit`: the missed ticks folded into `cpu_load[]`, and
-    /// the tick restarted on its grid (the first tick boundary after now).
+    /// the tick restarted on its grid (the first tick boundary after now),
+    /// unless the stopped one has not fired yet: that one is the next.
     fn tick_nohz_idle_exit(&mut self, cpu: CpuId) {
         let jiffies = self.jiffies();
         let rq = &mut self.rqs[cpu.idx()];
         rq.tick_stopped = false;
         rq.update_cpu_load_nohz(jiffies);
-        self.push_tick(crate::time::SimTime((jiffies + 1) * self.tick_ns), cpu);
+        if !rq.tick_pending {
+            self.push_tick(crate::time::SimTime((jiffies + 1) * self.tick_ns), cpu);
+        }
     }
 
     pub(crate) fn resched_if_needed(&mut self, cpu: CpuId) {
@@ -467,6 +482,8 @@ impl Simulator {
         rq.schedstat.sched_goidle += u64::from(next.is_none());
         if prev.is_none() && next.is_some() && rq.tick_stopped {
             self.tick_nohz_idle_exit(cpu);
+        } else if next.is_none() && rq.online && !rq.tick_stopped && self.class().stops_idle_tick(self.nohz) {
+            self.tick_nohz_idle_enter(cpu);
         }
         let rq = &mut self.rqs[cpu.idx()];
         if let Some(n) = next {

@@ -18,11 +18,11 @@
 use super::runqueue::Rq;
 
 /// Missed ticks after which index i's history counts as decayed to zero.
-const ZERO_AFTER_TICKS: [u64; 5] = [0, 8, 32, 64, 128];
+const ZERO_AFTER_TICKS: [u8; 5] = [0, 8, 32, 64, 128];
 
 /// Index i's decay over 2^j missed ticks, in 128ths: ((2^i - 1) / 2^i)^(2^j),
 /// rounded as 4.1.15 tabulates it (row 1 is never read: a shift does it).
-const DECAY_128THS: [[u64; 8]; 5] = [
+const DECAY_128THS: [[u8; 8]; 5] = [
     [0, 0, 0, 0, 0, 0, 0, 0],
     [64, 32, 8, 0, 0, 0, 0, 0],
     [96, 72, 40, 12, 1, 0, 0, 0],
@@ -36,7 +36,7 @@ fn decay_missed(mut load: u64, mut missed: u64, idx: usize) -> u64 {
     if missed == 0 {
         return load;
     }
-    if missed >= ZERO_AFTER_TICKS[idx] {
+    if missed >= u64::from(ZERO_AFTER_TICKS[idx]) {
         return 0;
     }
     if idx == 1 {
@@ -45,7 +45,7 @@ fn decay_missed(mut load: u64, mut missed: u64, idx: usize) -> u64 {
     let mut bit = 0;
     while missed > 0 {
         if missed & 1 == 1 {
-            load = (load * DECAY_128THS[idx][bit]) >> 7;
+            load = (load * u64::from(DECAY_128THS[idx][bit])) >> 7;
         }
         missed >>= 1;
         bit += 1;

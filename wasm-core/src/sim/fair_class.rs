@@ -577,6 +577,10 @@ impl SchedClass for FairClass {
         nohz
     }
 
+    fn tick_stopped(&self, sim: &mut Simulator, cpu: CpuId) {
+        sim.nohz_balance_enter_idle(cpu);
+    }
+
     /// The 4.1 balancer (`balance/`).
     fn balance(&self, sim: &mut Simulator, cpu: CpuId, why: Balance) -> bool {
         match why {

@@ -38,6 +38,8 @@ impl Simulator {
         }
         self.online.clear(cpu);
         self.rqs[cpu.idx()].online = false;
+        // CPU_DYING: out of the idle load balancer's reach (`nohz_balance_exit_idle`).
+        self.lb.nohz_idle_cpus.clear(cpu);
         self.touch(cpu);
         self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: true });
         self.preempt_curr_for_move(cpu);
@@ -69,6 +71,11 @@ impl Simulator {
         self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: false });
         self.set_cpu_sibling_map(cpu);
         self.after_topology_change();
+        // It boots into the idle loop: a tick it stopped before going down
+        // stays stopped, and the idle balancer counts it tickless again.
+        if self.rqs[cpu.idx()].tick_stopped {
+            self.class().tick_stopped(self, cpu);
+        }
     }
 
     /// x86's `set_cpu_sibling_map` for `cpu` coming up, as far as it touches

@@ -330,6 +330,9 @@ impl Simulator {
         // and each domain's newly-idle cost decays, and its balance interval
         // runs, from now (sd_init sets last_balance to jiffies).
         self.lb.rd_overload = false;
+        // New domains count every CPU busy in its `sd_busy` group until it next
+        // enters idle (`nr_busy_cpus` starts at the group's weight).
+        self.lb.nohz_sd_idle = crate::topology::cpumask::CpuMask::new();
         let (jiffies, now) = (self.jiffies(), self.now);
         for (rq, mut doms) in self.rqs.iter_mut().zip(per_cpu.drain(..)) {
             for sd in &mut doms {
@@ -519,6 +522,7 @@ impl Simulator {
     /// the tick (or the start) that schedules them, so their times never
     /// decrease: they join the queue's sorted run, not its heap.
     pub(crate) fn push_tick(&mut self, at: SimTime, cpu: CpuId) {
+        self.rqs[cpu.idx()].tick_pending = true;
         if self.queue.push_in_order(at, Event::Tick(cpu)).is_err() {
             debug_assert!(false, "tick scheduled in the past");
         }

@@ -69,6 +69,9 @@ pub struct Rq {
     pub last_load_update_tick: u64,
     /// The tick is stopped: the CPU idles tickless (`ts->tick_stopped`).
     pub tick_stopped: bool,
+    /// A tick event of this CPU is in the queue (one stopped on entering
+    /// idle may still be: it fires as nothing).
+    pub tick_pending: bool,
     /// schedstat counters of the runqueue (the `cpuN` line of /proc/schedstat).
     pub schedstat: crate::topology::schedstat::RqSchedstat,
 }
@@ -90,6 +93,7 @@ impl Rq {
             cpu_load: [0; 5],
             last_load_update_tick: 0,
             tick_stopped: false,
+            tick_pending: false,
             cfs_tasks: VecDeque::new(),
             leaf_cfs_rqs: VecDeque::new(),
             idle_stamp: Some(SimTime::ZERO),

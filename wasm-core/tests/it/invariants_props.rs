@@ -56,6 +56,9 @@ fn check(sim: &Simulator) -> Result<(), String> {
         if rq.tick_stopped && rq.curr().is_some() {
             return Err(format!("CPU {} runs a task with its tick stopped", rq.cpu));
         }
+        if rq.online && rq.curr().is_some() && !rq.tick_pending {
+            return Err(format!("CPU {} runs a task with no tick pending", rq.cpu));
+        }
         if let Some(p) = rq.curr() {
             if !seen_running.insert(p) {
                 return Err(format!("task {p} runs on two CPUs"));

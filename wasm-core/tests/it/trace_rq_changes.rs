@@ -10,12 +10,16 @@ use schedlab_core::time::SimTime;
 
 type Seen = Vec<(u64, u32, u32, u64)>; // (at ns, cpu, nr_running, load)
 
-fn observe(sim: &Simulator, at: SimTime, last: &mut [(u32, u64)], seen: &mut Seen) {
-    for rq in sim.rqs() {
-        let cur = (rq.nr_running(), rq.weighted_cpuload());
-        if last[rq.cpu.idx()] != cur {
-            last[rq.cpu.idx()] = cur;
-            seen.push((at.ns(), rq.cpu.0, cur.0, cur.1));
+fn state(sim: &Simulator) -> Vec<(u32, u64)> {
+    sim.rqs().iter().map(|rq| (rq.nr_running(), rq.weighted_cpuload())).collect()
+}
+
+/// Notes each CPU whose state at `at` differs from the last noted.
+fn observe(state: &[(u32, u64)], at: SimTime, last: &mut [(u32, u64)], seen: &mut Seen) {
+    for (cpu, &cur) in state.iter().enumerate() {
+        if last[cpu] != cur {
+            last[cpu] = cur;
+            seen.push((at.ns(), cpu as u32, cur.0, cur.1));
         }
     }
 }
@@ -26,17 +30,21 @@ fn check(name: &str, until_ms: u64) {
     let mut seen = Seen::new();
     let until = SimTime(until_ms * 1_000_000);
     let mut prev_now = sim.now();
+    // The state as the last event at `prev_now` left it: noted once time
+    // moves on (a step may pass over stale events, which change nothing).
+    let mut left = state(&sim);
     while sim.next_event_time().is_some_and(|t| t <= until) {
-        if sim.next_event_time() != Some(prev_now) {
-            observe(&sim, prev_now, &mut last, &mut seen);
-        }
         if !sim.step_event() {
             break;
         }
+        if sim.now() != prev_now {
+            observe(&left, prev_now, &mut last, &mut seen);
+        }
+        left = state(&sim);
         prev_now = sim.now();
     }
     // One more event makes the simulator account (and trace) the last state.
-    observe(&sim, prev_now, &mut last, &mut seen);
+    observe(&left, prev_now, &mut last, &mut seen);
     sim.step_event();
     let total = sim.trace().rq_changes_total() as usize;
     assert_eq!(total, seen.len(), "{name}: every change traced once");

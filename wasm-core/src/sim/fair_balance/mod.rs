@@ -81,6 +81,13 @@ pub(crate) struct LbState {
     /// one; the idle load balancer sets it to the earliest balance due among
     /// the idle CPUs it went through (0 at boot).
     pub nohz_next_balance: u64,
+    /// `nohz.idle_cpus_mask`: the CPUs that stopped their tick on entering
+    /// idle, each until its first busy tick after (or until it goes offline).
+    pub nohz_idle_cpus: crate::topology::cpumask::CpuMask,
+    /// Each CPU's `sd_busy->nohz_idle`: set on entering idle, cleared at the
+    /// first busy tick after; a group's `nr_busy_cpus` is its CPUs without
+    /// it. A (re)built domain starts with every CPU counted busy.
+    pub nohz_sd_idle: crate::topology::cpumask::CpuMask,
     /// Fork placement's per-group loads, kept up to date from marks.
     #[cfg(not(target_arch = "wasm32"))]
     pub group_loads: group_loads::GroupLoads,

@@ -14,22 +14,30 @@ use crate::sim::Simulator;
 use crate::time::CpuId;
 
 impl Simulator {
-    /// `nohz_kick_needed` (4.1.15): not before `nohz.next_balance`, and only
-    /// while some CPU idles; then a kick if this CPU has more than one task,
-    /// or if more than one CPU is busy in its `sd_busy` group. `sd_busy` is the
+    /// `nohz_balance_enter_idle` and `set_cpu_sd_state_idle`, as the CPU
+    /// stops its tick on entering idle: it joins `nohz.idle_cpus_mask` (unless
+    /// it has no domain to balance) and stops counting as busy in its
+    /// `sd_busy` group.
+    pub(crate) fn nohz_balance_enter_idle(&mut self, cpu: CpuId) {
+        self.lb.nohz_sd_idle.set(cpu);
+        if !self.rqs[cpu.idx()].domains.is_empty() {
+            self.lb.nohz_idle_cpus.set(cpu);
+        }
+    }
+
+    /// `nohz_kick_needed` (4.1.15), at a busy CPU's tick. First the busy
+    /// tick's own bookkeeping (`set_cpu_sd_state_busy`, `nohz_balance_exit_idle`):
+    /// a CPU back from idle counts as busy, and leaves the idle CPUs, only
+    /// here. Then: no kick while no CPU is tickless or before
+    /// `nohz.next_balance`; a kick if this CPU has more than one task, or if
+    /// more than one CPU is busy in its `sd_busy` group. `sd_busy` is the
     /// parent of the highest domain sharing package resources (the LLC), and
     /// its group holding this CPU spans the whole LLC, so two busy CPUs
     /// anywhere in this CPU's LLC ask for a kick (none without a parent).
-    /// The kernel counts `nr_busy_cpus` as CPUs enter and leave tickless
-    /// idle; the model reads the idle index, which changes at the same points.
     pub(crate) fn nohz_kick_needed(&mut self, cpu: CpuId) -> bool {
-        // The time test first: most busy ticks fall before the next balance
-        // and need no look at the idle CPUs (so no index sync).
-        if self.jiffies() < self.lb.nohz_next_balance {
-            return false;
-        }
-        self.sync_index();
-        if self.index.idle.first().is_none() {
+        self.lb.nohz_sd_idle.clear(cpu);
+        self.lb.nohz_idle_cpus.clear(cpu);
+        if self.lb.nohz_idle_cpus.is_empty() || self.jiffies() < self.lb.nohz_next_balance {
             return false;
         }
         let rq = &self.rqs[cpu.idx()];
@@ -38,7 +46,7 @@ impl Simulator {
         }
         let llc = rq.domains.iter().rposition(|sd| sd.flags.share_pkg_resources);
         if let Some(sd_busy) = llc.map(|l| l + 1).filter(|&b| b < rq.domains.len()) {
-            let idle = self.index.idle.words();
+            let idle = self.lb.nohz_sd_idle.words();
             let mut busy = 0;
             for (w, &span) in rq.domains[sd_busy].groups[0].span.words().iter().enumerate() {
                 busy += (span & !idle.get(w).copied().unwrap_or(0)).count_ones();
@@ -51,11 +59,13 @@ impl Simulator {
     }
 
     /// `nohz_balancer_kick`: moves `nohz.next_balance` on by a jiffy, then
-    /// kicks the idle load balancer, the first idle online CPU.
+    /// kicks the idle load balancer (`find_new_ilb`): the first CPU of
+    /// `nohz.idle_cpus_mask`, if it is idle (a CPU back from idle stays in the
+    /// mask until its first tick: then no kick).
     pub(crate) fn nohz_kick(&mut self) {
         self.lb.nohz_next_balance += 1;
-        self.sync_index();
-        if let Some(ilb) = self.index.idle.first() {
+        let ilb = self.lb.nohz_idle_cpus.first().filter(|c| self.rqs[c.idx()].is_idle());
+        if let Some(ilb) = ilb {
             if !self.rqs[ilb.idx()].nohz_kicked {
                 self.rqs[ilb.idx()].nohz_kicked = true;
                 self.push(self.now, Event::NohzKick(ilb));
@@ -72,18 +82,17 @@ impl Simulator {
         self.rqs[ilb.idx()].nohz_kicked = false;
         let jiffies = self.jiffies();
         if self.rqs[ilb.idx()].is_idle() {
-            // The idle CPUs in CPU order, read afresh after each balancing
-            // (which may move tasks), as a pass over every CPU would see them.
+            // `nohz.idle_cpus_mask` in CPU order, skipping the balancer and any
+            // CPU no longer idle (read afresh, as balancing moves tasks).
             let mut next = CpuId(0);
             loop {
                 // A pulled task may have made the balancer busy (need_resched): stop then.
                 if !self.rqs[ilb.idx()].is_idle() {
                     break;
                 }
-                self.sync_index();
-                let Some(cpu) = self.index.idle.next_from(next) else { break };
+                let Some(cpu) = self.lb.nohz_idle_cpus.next_from(next) else { break };
                 next = CpuId(cpu.0 + 1);
-                if cpu == ilb {
+                if cpu == ilb || !self.rqs[cpu.idx()].is_idle() {
                     continue;
                 }
                 if jiffies >= self.rqs[cpu.idx()].next_balance {
