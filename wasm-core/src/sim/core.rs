@@ -37,15 +37,7 @@ impl Simulator {
     /// Handles one event; None if it was stale (and so does not count).
     pub(super) fn handle(&mut self, event: Event) -> Option<EventClass> {
         match event {
-            Event::Tick(cpu) => {
-                self.rqs[cpu.idx()].tick_pending = false;
-                // A tick stopped on entering idle fires as nothing.
-                if self.rqs[cpu.idx()].tick_stopped {
-                    return None;
-                }
-                self.scheduler_tick(cpu);
-                Some(EventClass::Tick)
-            }
+            Event::Tick(cpu) => self.tick_event(cpu),
             Event::BurstEnd { cpu, gen } => {
                 if self.rqs[cpu.idx()].burst_gen != gen {
                     return None;
@@ -108,54 +100,6 @@ impl Simulator {
     /// Charges the running task of `cpu` (and its groups) up to now.
     fn update_curr(&mut self, cpu: CpuId) {
         self.class().update_curr(self, cpu);
-    }
-
-    /// `scheduler_tick`: charge and possibly preempt curr, fold the load into
-    /// cpu_load[], then run periodic balancing when due; a resched requested
-    /// by either happens on the way out of the interrupt.
-    /// A CPU idle since the run began (it never went through `schedule`)
-    /// stops its tick here instead (NO_HZ idle), as the idle loop it boots
-    /// into would.
-    fn scheduler_tick(&mut self, cpu: CpuId) {
-        let rq = &self.rqs[cpu.idx()];
-        if rq.online && rq.is_idle() && self.class().stops_idle_tick(self.nohz) {
-            self.tick_nohz_idle_enter(cpu);
-            return;
-        }
-        self.push_tick(self.now.after(self.tick_ns), cpu);
-        if !self.rqs[cpu.idx()].online {
-            return;
-        }
-        if let Some(curr) = self.rqs[cpu.idx()].curr() {
-            if self.class().task_tick(self, curr, cpu) {
-                self.rqs[cpu.idx()].need_resched = true;
-                self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
-            }
-        }
-        let jiffies = self.jiffies();
-        self.rqs[cpu.idx()].update_cpu_load_active(jiffies);
-        self.class().balance(self, cpu, Balance::Tick);
-        self.resched_if_needed(cpu);
-    }
-
-    /// `tick_nohz_idle_enter`: the tick stops (its pending event fires as
-    /// nothing) and the class's idle balancer counts the CPU as tickless.
-    fn tick_nohz_idle_enter(&mut self, cpu: CpuId) {
-        self.rqs[cpu.idx()].tick_stopped = true;
-        self.class().tick_stopped(self, cpu);
-    }
-
-    /// `tick_nohz_idle_exit`: the missed ticks folded into `cpu_load[]`, and
-    /// the tick restarted on its grid (the first tick boundary after now),
-    /// unless the stopped one has not fired yet: that one is the next.
-    fn tick_nohz_idle_exit(&mut self, cpu: CpuId) {
-        let jiffies = self.jiffies();
-        let rq = &mut self.rqs[cpu.idx()];
-        rq.tick_stopped = false;
-        rq.update_cpu_load_nohz(jiffies);
-        if !rq.tick_pending {
-            self.push_tick(crate::time::SimTime((jiffies + 1) * self.tick_ns), cpu);
-        }
     }
 
     pub(crate) fn resched_if_needed(&mut self, cpu: CpuId) {
@@ -480,11 +424,7 @@ impl Simulator {
         rq.curr_task = next;
         rq.schedstat.sched_count += 1;
         rq.schedstat.sched_goidle += u64::from(next.is_none());
-        if prev.is_none() && next.is_some() && rq.tick_stopped {
-            self.tick_nohz_idle_exit(cpu);
-        } else if next.is_none() && rq.online && !rq.tick_stopped && self.class().stops_idle_tick(self.nohz) {
-            self.tick_nohz_idle_enter(cpu);
-        }
+        self.tick_nohz_switch(cpu, prev, next);
         let rq = &mut self.rqs[cpu.idx()];
         if let Some(n) = next {
             // No longer idle (avg_idle is folded at the next wakeup, ttwu_do_wakeup).

@@ -43,6 +43,7 @@ mod smt_speed;
 pub mod sync;
 #[cfg(test)]
 pub(crate) mod test_config;
+mod tick;
 mod weight_policy;
 
 pub use runqueue::Rq;

@@ -1,0 +1,91 @@
+//! The tick: `scheduler_tick` on a busy CPU, and NO_HZ idle's stop and
+//! restart (kernel/time's `tick_nohz_idle_enter` / `_exit`, as far as the
+//! scheduler sees them). Under a class that `stops_idle_tick` an idle CPU
+//! takes no ticks: its tick stops on entering idle (the pending event then
+//! fires as nothing) and restarts on its grid when the CPU leaves idle, its
+//! `cpu_load[]` caught up then (`sim/cpu_load.rs`).
+//!
+//! ```text
+//!   schedule → idle ──► tick_nohz_idle_enter: tick_stopped, class.tick_stopped (nohz mask)
+//!   schedule → task ──► tick_nohz_idle_exit: cpu_load catch-up, next tick on the grid
+//!   Tick event ───────► scheduler_tick (or nothing, if stopped)
+//! ```
+
+use super::class::Balance;
+use super::events::EventClass;
+use super::Simulator;
+use crate::time::{CpuId, Pid, SimTime};
+use crate::trace::TraceKind;
+
+impl Simulator {
+    /// A tick event of `cpu`: None (it does not count) when the tick was
+    /// stopped on entering idle.
+    pub(super) fn tick_event(&mut self, cpu: CpuId) -> Option<EventClass> {
+        self.rqs[cpu.idx()].tick_pending = false;
+        if self.rqs[cpu.idx()].tick_stopped {
+            return None;
+        }
+        self.scheduler_tick(cpu);
+        Some(EventClass::Tick)
+    }
+
+    /// `scheduler_tick`: charge and possibly preempt curr, fold the load into
+    /// cpu_load[], then run periodic balancing when due; a resched requested
+    /// by either happens on the way out of the interrupt.
+    /// A CPU idle since the run began (it never went through `schedule`)
+    /// stops its tick here instead (NO_HZ idle), as the idle loop it boots
+    /// into would.
+    fn scheduler_tick(&mut self, cpu: CpuId) {
+        let rq = &self.rqs[cpu.idx()];
+        if rq.online && rq.is_idle() && self.class().stops_idle_tick(self.nohz) {
+            self.tick_nohz_idle_enter(cpu);
+            return;
+        }
+        self.push_tick(self.now.after(self.tick_ns), cpu);
+        if !self.rqs[cpu.idx()].online {
+            return;
+        }
+        if let Some(curr) = self.rqs[cpu.idx()].curr() {
+            if self.class().task_tick(self, curr, cpu) {
+                self.rqs[cpu.idx()].need_resched = true;
+                self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
+            }
+        }
+        let jiffies = self.jiffies();
+        self.rqs[cpu.idx()].update_cpu_load_active(jiffies);
+        self.class().balance(self, cpu, Balance::Tick);
+        self.resched_if_needed(cpu);
+    }
+
+    /// `tick_nohz_idle_enter`: the tick stops (its pending event fires as
+    /// nothing) and the class's idle balancer counts the CPU as tickless.
+    fn tick_nohz_idle_enter(&mut self, cpu: CpuId) {
+        self.rqs[cpu.idx()].tick_stopped = true;
+        self.class().tick_stopped(self, cpu);
+    }
+
+    /// `tick_nohz_idle_exit`: the missed ticks folded into `cpu_load[]`, and
+    /// the tick restarted on its grid (the first tick boundary after now),
+    /// unless the stopped one has not fired yet: that one is the next.
+    fn tick_nohz_idle_exit(&mut self, cpu: CpuId) {
+        let jiffies = self.jiffies();
+        let rq = &mut self.rqs[cpu.idx()];
+        rq.tick_stopped = false;
+        rq.update_cpu_load_nohz(jiffies);
+        if !rq.tick_pending {
+            self.push_tick(SimTime((jiffies + 1) * self.tick_ns), cpu);
+        }
+    }
+
+    /// After `__schedule` switched `cpu` from `prev` to `next`: leaving idle
+    /// restarts a stopped tick, entering idle stops it (the idle loop's
+    /// `tick_nohz_idle_exit` / `_enter`).
+    pub(super) fn tick_nohz_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
+        let rq = &self.rqs[cpu.idx()];
+        if prev.is_none() && next.is_some() && rq.tick_stopped {
+            self.tick_nohz_idle_exit(cpu);
+        } else if next.is_none() && rq.online && !rq.tick_stopped && self.class().stops_idle_tick(self.nohz) {
+            self.tick_nohz_idle_enter(cpu);
+        }
+    }
+}
