@@ -1,8 +1,9 @@
 //! The NOHZ idle balancer (CONFIG_NO_HZ_IDLE, Linux 4.1). An idle CPU stops
 //! its tick, so it cannot balance for itself; instead a busy CPU's tick
 //! checks `nohz_kick_needed` and kicks the idle load balancer (the first
-//! idle CPU), which runs `rebalance_domains` on behalf of every idle CPU
-//! whose balance is due (`nohz_idle_balance`), then its own.
+//! tickless CPU, when it is idle), which runs `rebalance_domains` on behalf of
+//! every tickless idle CPU whose balance is due (`nohz_idle_balance`), then
+//! its own. A CPU is tickless from entering idle to its first busy tick.
 //!
 //! ```text
 //!   busy CPU tick ─► nohz_kick_needed? ─► kick ilb ─► for each idle CPU due: rebalance_domains(CPU_IDLE)
