@@ -1,8 +1,12 @@
 //! A task's path up the group hierarchy, (level, entity) pairs from its own
 //! runqueue to its CPU's root: the fair class walks it on every enqueue,
-//! dequeue, pick and tick, so it is held on the stack.
+//! dequeue, pick and tick, so it is held on the stack. Also where a group
+//! runqueue or entity lives in the flat per-(group, CPU) arrays.
 
-use crate::sched::entity::EntId;
+use super::Simulator;
+use crate::sched::cfs_rq::CfsRq;
+use crate::sched::entity::{entity, group_ent_id, group_index, task_ent_id, EntId, SchedEntity};
+use crate::time::{CpuId, Pid};
 
 /// Levels a hierarchy walk keeps on the stack (deeper cgroup trees spill to the heap).
 const CHAIN_INLINE: usize = 8;
@@ -61,5 +65,56 @@ impl Iterator for ChainIter {
         let item = self.chain.get(self.next).copied();
         self.next += 1;
         item
+    }
+}
+
+/// Addressing the hierarchy: group runqueues and entities sit in flat
+/// arrays, one slot per (group, CPU), group 0 being the root runqueues.
+impl Simulator {
+    pub(crate) fn gidx(&self, tg: u32, cpu: CpuId) -> usize {
+        (tg as usize - 1) * self.rqs.len() + cpu.idx()
+    }
+
+    /// The entity of group `tg` on `cpu`.
+    pub(crate) fn gse_id(&self, tg: u32, cpu: CpuId) -> EntId {
+        group_ent_id(self.gidx(tg, cpu))
+    }
+
+    /// The group whose runqueue a group entity stands for.
+    pub(crate) fn tg_of_gse(&self, id: EntId) -> u32 {
+        (group_index(id) / self.rqs.len()) as u32 + 1
+    }
+
+    pub(crate) fn cfs_of(&self, tg: u32, cpu: CpuId) -> &CfsRq {
+        if tg == 0 {
+            &self.rqs[cpu.idx()].cfs
+        } else {
+            &self.gcfs[self.gidx(tg, cpu)]
+        }
+    }
+
+    pub(super) fn parent_tg(&self, tg: u32) -> u32 {
+        self.tgs[tg as usize].parent.unwrap_or(0)
+    }
+
+    /// (level tg, entity) pairs from the task up to the root. Always
+    /// inlined: the chain is then built where it is used rather than
+    /// built, then copied out (a fifth of its cost, on every enqueue,
+    /// dequeue, pick and tick).
+    // Forced inline natively only: in the wasm the five forced inlines cost 4.3 KB gzipped (302.8 vs 298.5 KB).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    pub(crate) fn chain(&self, pid: Pid, cpu: CpuId) -> Chain {
+        let mut out = Chain::default();
+        let mut tg = self.tasks[pid.idx()].tg;
+        out.push((tg, task_ent_id(pid)));
+        while tg != 0 {
+            out.push((self.parent_tg(tg), self.gse_id(tg, cpu)));
+            tg = self.parent_tg(tg);
+        }
+        out
+    }
+
+    pub(crate) fn ent(&self, id: EntId) -> &SchedEntity {
+        entity(&self.tasks[..], &self.gses, id)
     }
 }

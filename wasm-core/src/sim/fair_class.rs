@@ -17,12 +17,11 @@
 //! ```
 
 use super::class::{Balance, SchedClass};
-use super::fair_chain::Chain;
 use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::eevdf;
-use crate::sched::entity::{ent_pid, group_ent_id, group_index, is_group, task_ent_id, EntId, Ents};
+use crate::sched::entity::{ent_pid, group_ent_id, is_group, EntId, Ents};
 use crate::sched::fair::{self, EnqueueKind, FairStrategy};
 use crate::sched::group::calc_cfs_shares;
 use crate::sched::identity::{wakeup_verdict, Identity};
@@ -56,49 +55,6 @@ pub static CFS: FairClass = FairClass { strategy: FairStrategy::Cfs };
 pub static EEVDF: FairClass = FairClass { strategy: FairStrategy::Eevdf };
 
 impl Simulator {
-    pub(crate) fn gidx(&self, tg: u32, cpu: CpuId) -> usize {
-        (tg as usize - 1) * self.rqs.len() + cpu.idx()
-    }
-
-    /// The entity of group `tg` on `cpu`.
-    pub(crate) fn gse_id(&self, tg: u32, cpu: CpuId) -> EntId {
-        group_ent_id(self.gidx(tg, cpu))
-    }
-
-    /// The group whose runqueue a group entity stands for.
-    pub(crate) fn tg_of_gse(&self, id: EntId) -> u32 {
-        (group_index(id) / self.rqs.len()) as u32 + 1
-    }
-
-    pub(crate) fn cfs_of(&self, tg: u32, cpu: CpuId) -> &CfsRq {
-        if tg == 0 {
-            &self.rqs[cpu.idx()].cfs
-        } else {
-            &self.gcfs[self.gidx(tg, cpu)]
-        }
-    }
-
-    fn parent_tg(&self, tg: u32) -> u32 {
-        self.tgs[tg as usize].parent.unwrap_or(0)
-    }
-
-    /// (level tg, entity) pairs from the task up to the root. Always
-    /// inlined: the chain is then built where it is used rather than
-    /// built, then copied out (a fifth of its cost, on every enqueue,
-    /// dequeue, pick and tick).
-    // Forced inline natively only: in the wasm the five forced inlines cost 4.3 KB gzipped (302.8 vs 298.5 KB).
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    pub(crate) fn chain(&self, pid: Pid, cpu: CpuId) -> Chain {
-        let mut out = Chain::default();
-        let mut tg = self.tasks[pid.idx()].tg;
-        out.push((tg, task_ent_id(pid)));
-        while tg != 0 {
-            out.push((self.parent_tg(tg), self.gse_id(tg, cpu)));
-            tg = self.parent_tg(tg);
-        }
-        out
-    }
-
     /// `enqueue_task_fair`: enqueue the task, then each group entity that
     /// was not queued yet; count it in every level's h_nr_running; refresh
     /// the groups' shares on the way up.
@@ -296,10 +252,6 @@ impl Simulator {
     /// `sched_vslice`: the slice in the task's virtual time.
     fn task_vslice(&self, pid: Pid, cpu: CpuId) -> u64 {
         fair::calc_delta_fair(self.task_slice(pid, cpu), &self.tasks[pid.idx()].se)
-    }
-
-    pub(crate) fn ent(&self, id: EntId) -> &crate::sched::entity::SchedEntity {
-        crate::sched::entity::entity(&self.tasks[..], &self.gses, id)
     }
 
     /// `pick_next_task_fair` (curr already put back): descend from the root,
