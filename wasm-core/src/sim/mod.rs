@@ -334,6 +334,13 @@ impl Simulator {
         // New domains count every CPU busy in its `sd_busy` group until it next
         // enters idle (`nr_busy_cpus` starts at the group's weight).
         self.lb.nohz_sd_idle = crate::topology::cpumask::CpuMask::new();
+        // The fork walk's kept group sums start afresh for the new groups (the next fork counts them): kept
+        // across rebuilds, every span a hotplug history ever made would hold its slot and be summed at
+        // each sync. Only the native fork walk keeps them.
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.lb.group_loads = Default::default();
+        }
         let (jiffies, now) = (self.jiffies(), self.now);
         for (rq, mut doms) in self.rqs.iter_mut().zip(per_cpu.drain(..)) {
             for sd in &mut doms {

@@ -20,7 +20,9 @@
 //! A level's groups are found by span: each CPU's copy of a level keeps its
 //! groups' spans (`Arc`s, held so that an address is never reused while
 //! kept) with their slots; a domain rebuild hands out new spans, which the
-//! pointer test notices, and the level is looked up again by content.
+//! pointer test notices, and the level is looked up again by content. A
+//! rebuild also drops the sums (`Simulator::rebuild_domains`), so only the
+//! spans of the domains in force hold slots.
 
 use crate::sim::runqueue::Rq;
 use crate::time::CpuId;
@@ -133,6 +135,14 @@ impl GroupLoads {
     }
 }
 
+#[cfg(test)]
+impl GroupLoads {
+    /// How many distinct group spans have a running sum.
+    pub(crate) fn slot_count(&self) -> usize {
+        self.sums.len()
+    }
+}
+
 /// One level's group loads, by position in `groups`.
 pub(crate) struct LevelLoads<'a> {
     slots: &'a [u32],
@@ -142,5 +152,37 @@ pub(crate) struct LevelLoads<'a> {
 impl LevelLoads<'_> {
     pub(crate) fn group(&self, gi: usize) -> u64 {
         self.sums[self.slots[gi] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::TimedEventKind;
+    use crate::sim::test_config::{config, hog};
+    use crate::sim::Simulator;
+    use crate::time::CpuId;
+
+    /// Forks on each side of every hotplug event, CPUs 1 to 3 taken out and
+    /// back in turn: the sums hold only the spans of the domains in force.
+    #[test]
+    fn hotplug_cycles_do_not_pile_up_slots() {
+        let mut sim = Simulator::new(&config(2, 2, 1, 250, false, vec![hog("P", 1_000_000, None)]));
+        let pid = sim.processes()[0].threads[0];
+        let fork_walk = |sim: &mut Simulator| {
+            for level in 0..sim.rqs[0].domains.len() {
+                sim.idlest_group_kept(pid, CpuId(0), level);
+            }
+        };
+        fork_walk(&mut sim);
+        let fresh = sim.lb.group_loads.slot_count();
+        assert!(fresh > 0, "the fork walk counted its groups");
+        for round in 0..20 {
+            let cpu = 1 + round % 3;
+            sim.timed_event(TimedEventKind::CpuOffline(cpu));
+            fork_walk(&mut sim);
+            sim.timed_event(TimedEventKind::CpuOnline(cpu));
+            fork_walk(&mut sim);
+            assert_eq!(sim.lb.group_loads.slot_count(), fresh, "slots after round {round}");
+        }
     }
 }

@@ -398,7 +398,7 @@ impl Simulator {
     /// `find_idlest_group` for the fork walk: with `forkexec_idx` 0 the
     /// groups' loads are the kept sums (`group_loads`), else the scan.
     #[cfg(not(target_arch = "wasm32"))]
-    fn idlest_group_kept(&mut self, pid: Pid, this_cpu: CpuId, level: usize) -> Option<usize> {
+    pub(super) fn idlest_group_kept(&mut self, pid: Pid, this_cpu: CpuId, level: usize) -> Option<usize> {
         if self.rqs[this_cpu.idx()].domains[level].forkexec_idx != 0 {
             return self.find_idlest_group(pid, this_cpu, level);
         }
