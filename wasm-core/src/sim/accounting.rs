@@ -96,7 +96,7 @@ impl Simulator {
         if std::mem::take(&mut self.index.wasted_inputs_changed) {
             self.update_wasted_set(from);
         }
-        if self.index_check {
+        if self.index_check() {
             let (kept, scanned) = (self.stats.wasted.iter().collect::<Vec<_>>(), self.wasted_set_by_scan());
             assert_eq!(kept, scanned.iter().collect::<Vec<_>>(), "wasted CPUs at {until:?}");
         }

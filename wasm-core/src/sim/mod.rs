@@ -483,7 +483,7 @@ impl Simulator {
             if let Some(class) = self.handle(event) {
                 self.events += 1;
                 self.collect_rotations();
-                if self.index_check {
+                if self.index_check() {
                     self.check_index();
                 }
                 return Some(class);

@@ -356,6 +356,13 @@ impl super::Simulator {
         self.index_check = on;
     }
 
+    /// Whether the self-check is on. Never in the wasm, where nothing turns
+    /// it on: a constant there, so the checking code is left out of the bundle.
+    #[inline(always)]
+    pub(crate) fn index_check(&self) -> bool {
+        cfg!(not(target_arch = "wasm32")) && self.index_check
+    }
+
     /// Panics if the index disagrees with a full scan (tests only).
     pub(crate) fn check_index(&mut self) {
         self.sync_index();

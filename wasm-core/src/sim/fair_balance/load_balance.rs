@@ -250,7 +250,7 @@ impl Simulator {
                 // The root domain's update_sd_lb_stats sets rd->overload to what it saw.
                 self.lb.rd_overload = env_cpus.iter().any(|c| loads[c.idx()].nr_running > 1);
             }
-            if self.index_check {
+            if self.index_check() {
                 let fresh = crate::balance::stats::find_busiest_group(&inp).0;
                 assert_eq!(fbg, fresh, "a redo's find_busiest_group at {:?}", self.now);
             }

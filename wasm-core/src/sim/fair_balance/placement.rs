@@ -53,7 +53,7 @@ impl Simulator {
         this_cpu: CpuId,
     ) -> &'a [CpuLoad] {
         if let Some(loads) = kept {
-            if self.index_check {
+            if self.index_check() {
                 for c in cpus.iter().chain([this_cpu]) {
                     assert_eq!(loads[c.idx()], self.cpu_load(c), "CPU {c}'s load changed before a redo");
                 }
@@ -193,7 +193,7 @@ impl Simulator {
         }
         // Plain idle_cpu: the idle CPUs longest idle first (the index's order).
         let found = self.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.tasks[pid.idx()].allowed.test(c));
-        if self.index_check {
+        if self.index_check() {
             assert_eq!(found, scan(), "the longest-idle CPU at {:?}", self.now);
         }
         found
@@ -292,7 +292,7 @@ impl Simulator {
         // the task may use, so with no idle allowed CPU in the LLC (an
         // overloaded machine's usual wakeup) every level comes back empty.
         if !self.policy.group_identity && !any_in_all(&self.index.idle, &doms[top].span, allowed) {
-            if self.index_check {
+            if self.index_check() {
                 let found = doms[..=top].iter().rev().find_map(scan);
                 assert_eq!(found, None, "select_idle_sibling found an idle group at {:?}", self.now);
             }
@@ -303,7 +303,7 @@ impl Simulator {
                 // Plain idle_cpu: start from the idle CPUs instead of every group.
                 (Some(index), false) => {
                     let c = self.first_idle_group(sd, index, target, allowed);
-                    if self.index_check {
+                    if self.index_check() {
                         assert_eq!(c, scan(sd), "select_idle_sibling's fast walk at {:?}", self.now);
                     }
                     c
@@ -410,7 +410,7 @@ impl Simulator {
         // A task allowed every CPU (the usual affinity) meets every group.
         let meets_all = allows_all(&self.tasks[pid.idx()].allowed, self.rqs.len());
         let found = self.idlest_group_by(pid, this_cpu, level, meets_all, |gi, _, _| loads.group(gi));
-        if self.index_check {
+        if self.index_check() {
             for (gi, g) in self.rqs[this_cpu.idx()].domains[level].groups.iter().enumerate() {
                 let recount: u64 = g.span.iter().map(|c| self.rqs[c.idx()].weighted_cpuload()).sum();
                 assert_eq!(loads.group(gi), recount, "group {gi}'s kept load at {:?}", self.now);
