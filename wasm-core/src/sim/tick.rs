@@ -9,6 +9,7 @@
 //!   schedule → idle ──► tick_nohz_idle_enter: tick_stopped, class.tick_stopped (nohz mask)
 //!   schedule → task ──► tick_nohz_idle_exit: cpu_load catch-up, next tick on the grid
 //!   Tick event ───────► scheduler_tick (or nothing, if stopped)
+//!   cpu_offline ──────► the pending tick is its last; cpu_online restarts it on its grid
 //! ```
 
 use super::class::Balance;
@@ -41,10 +42,12 @@ impl Simulator {
             self.tick_nohz_idle_enter(cpu);
             return;
         }
-        self.push_tick(self.now.after(self.tick_ns), cpu);
-        if !self.rqs[cpu.idx()].online {
+        if !rq.online {
+            // An offline CPU takes no ticks: the one pending when it went down
+            // was its last (`cpu_online` restarts it).
             return;
         }
+        self.push_tick(self.now.after(self.tick_ns), cpu);
         if let Some(curr) = self.rqs[cpu.idx()].curr() {
             if self.class().task_tick(self, curr, cpu) {
                 self.rqs[cpu.idx()].need_resched = true;
@@ -89,3 +92,7 @@ impl Simulator {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "tick_hotplug_test.rs"]
+mod tick_hotplug_test;
