@@ -14,7 +14,7 @@ use super::notes::HotplugIgnored;
 use super::Simulator;
 use crate::config::TimedEventKind;
 use crate::sched::tunables::CfsTunables;
-use crate::time::{CpuId, SimTime};
+use crate::time::CpuId;
 use crate::topology::table::{numa_distances, package_spans_nodes, TopologyTable};
 use crate::trace::{MigrateCause, TraceKind};
 
@@ -75,11 +75,10 @@ impl Simulator {
         // stays stopped, and the idle balancer counts it tickless again; one
         // that ran until then restarts on its grid (its first tick finds it
         // idle and stops it, as at the start of the run).
-        let rq = &self.rqs[cpu.idx()];
-        if rq.tick_stopped {
+        if self.rqs[cpu.idx()].tick_stopped {
             self.class().tick_stopped(self, cpu);
-        } else if !rq.tick_pending {
-            self.push_tick(SimTime((self.jiffies() + 1) * self.tick_ns), cpu);
+        } else {
+            self.restart_tick(cpu);
         }
     }
 

@@ -75,8 +75,14 @@ impl Simulator {
         let rq = &mut self.rqs[cpu.idx()];
         rq.tick_stopped = false;
         rq.update_cpu_load_nohz(jiffies);
-        if !rq.tick_pending {
-            self.push_tick(SimTime((jiffies + 1) * self.tick_ns), cpu);
+        self.restart_tick(cpu);
+    }
+
+    /// Restarts `cpu`'s tick on its grid (the first tick boundary after
+    /// now), unless a tick of it is still queued: that one is the next.
+    pub(super) fn restart_tick(&mut self, cpu: CpuId) {
+        if !self.rqs[cpu.idx()].tick_pending {
+            self.push_tick(SimTime((self.jiffies() + 1) * self.tick_ns), cpu);
         }
     }
 
