@@ -50,7 +50,11 @@ pub fn decay_load(val: u64, n: u64) -> u64 {
         val >>= n / LOAD_AVG_PERIOD;
         n %= LOAD_AVG_PERIOD;
     }
-    ((val as u128 * RUNNABLE_AVG_YN_INV[n as usize] as u128) >> 32) as u64
+    // 4.1.15 multiplies in 64 bits, so a value of 2^32 or more wraps before the shift (later kernels moved to
+    // mul_u64_u32_shr for that). No runqueue's sum comes near it here (a load is at most a few weights of
+    // 88761); the model wraps as the kernel does all the same. A 64-bit product is also one instruction in the
+    // wasm build, where a 128-bit one is a call to `__multi3`.
+    val.wrapping_mul(RUNNABLE_AVG_YN_INV[n as usize]) >> 32
 }
 
 /// `__compute_runnable_contrib`: Σ 1024·y^k for k = 1..n, as 4.1.15 does it:
@@ -156,6 +160,16 @@ impl SchedAvg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 4.1.15's 64-bit product: exact below 2^32, wrapped from there on.
+    #[test]
+    fn decay_load_wraps_as_the_64_bit_product() {
+        let inv1 = RUNNABLE_AVG_YN_INV[1];
+        assert_eq!(decay_load(47_742, 1), ((47_742u128 * inv1 as u128) >> 32) as u64);
+        let big = 1u64 << 40;
+        assert_eq!(decay_load(big, 1), big.wrapping_mul(inv1) >> 32);
+        assert_ne!(decay_load(big, 1), ((big as u128 * inv1 as u128) >> 32) as u64);
+    }
 
     /// The tables from their definitions, in integer arithmetic: y is the
     /// 32nd root of 1/2, `inv[n]` = ⌊(2^32 − 1) · y^n⌋, and `sum[n]` the
