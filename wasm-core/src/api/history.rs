@@ -66,7 +66,7 @@ impl LoadHistory {
         }
         // Migrations since the last sample happened in the last filled
         // bucket: every event processed since then was earlier than its end.
-        let migrated: u64 = sim.tasks().iter().map(|t| t.stats.migrations).sum();
+        let migrated = sim.machine_stats().migrations;
         let wasted = sim.machine_stats().wasted_core_ns;
         if self.len > 0 {
             self.migrations[self.len - 1] += migrated.saturating_sub(self.migrations_seen) as u32;

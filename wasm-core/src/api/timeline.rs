@@ -70,7 +70,7 @@ struct Counts {
 fn counts(sim: &Simulator) -> Counts {
     Counts {
         decisions: sim.decisions_total(),
-        migrations: sim.tasks().iter().map(|t| t.stats.migrations).sum(),
+        migrations: sim.machine_stats().migrations,
         violations: sim.sanity_violations_total(),
     }
 }
@@ -82,7 +82,7 @@ fn made_mark(sim: &Simulator, before: &Counts, class: EventClass, m: Mark) -> bo
             let new = (sim.decisions_total() - before.decisions) as usize;
             sim.decisions().iter().rev().take(new).any(|d| !matches!(d.outcome, Outcome::NotDesignated { .. }))
         }
-        Mark::Migration => sim.tasks().iter().map(|t| t.stats.migrations).sum::<u64>() > before.migrations,
+        Mark::Migration => sim.machine_stats().migrations > before.migrations,
         Mark::Violation => sim.sanity_violations_total() > before.violations,
     }
 }

@@ -27,6 +27,9 @@ pub struct MachineStats {
     /// Σ over idle online CPUs of time during which a runnable task allowed
     /// on them was waiting.
     pub wasted_core_ns: u64,
+    /// Every task's migrations summed (`Task::stats.migrations`), counted as
+    /// they happen so that per-step readers need not walk the task table.
+    pub migrations: u64,
     /// The 1, 5 and 15 minute load averages, fixed point (FIXED_1 = 2048).
     pub loadavg: [u64; 3],
     pub last_accounted: SimTime,
@@ -99,6 +102,8 @@ impl Simulator {
         if self.index_check() {
             let (kept, scanned) = (self.stats.wasted.iter().collect::<Vec<_>>(), self.wasted_set_by_scan());
             assert_eq!(kept, scanned.iter().collect::<Vec<_>>(), "wasted CPUs at {until:?}");
+            let summed: u64 = self.tasks.iter().map(|t| t.stats.migrations).sum();
+            assert_eq!(self.stats.migrations, summed, "migrations counted at {until:?}");
         }
         let st = &mut self.stats;
         st.wasted_core_ns += st.wasted_count * span;

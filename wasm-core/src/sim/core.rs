@@ -312,7 +312,6 @@ impl Simulator {
             // nor a loss of vruntime.
             self.class().migrate_task_rq(self, pid, prev_cpu, target);
             self.charge_migration(pid, prev_cpu, target);
-            self.tasks[pid.idx()].stats.migrations += 1;
             self.trace.emit(now, target, TraceKind::Migrate { pid, from: prev_cpu, cause: MigrateCause::Wakeup });
         }
         {

@@ -275,7 +275,6 @@ impl SchedClass for ExtClass {
             sim.charge_migration(pid, from, cpu);
             let t = &mut sim.tasks[pid.idx()];
             t.cpu = cpu;
-            t.stats.migrations += 1;
             sim.rqs[cpu.idx()].nr_running += 1;
             sim.rqs[cpu.idx()].cfs_tasks_add(pid);
             sim.touch(cpu);

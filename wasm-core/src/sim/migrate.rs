@@ -22,7 +22,6 @@ impl Simulator {
         self.charge_migration(pid, from, to);
         let task = &mut self.tasks[pid.idx()];
         task.cpu = to;
-        task.stats.migrations += 1;
         self.class().enqueue_task(self, pid, to, EnqueueKind::Migrate);
         self.rqs[to.idx()].cfs_tasks_add(pid);
         self.touch(to);
@@ -31,12 +30,16 @@ impl Simulator {
         self.check_preempt_curr(to, pid);
     }
 
-    /// The cost model's cache refill: a migrated task owes extra work, more
-    /// when it crossed nodes.
+    /// A migration's bookkeeping: the cost model's cache refill (a migrated
+    /// task owes extra work, more when it crossed nodes) and the counts, the
+    /// task's and the machine's. Every path that moves a task calls it once.
     pub(crate) fn charge_migration(&mut self, pid: Pid, from: CpuId, to: CpuId) {
         let remote = self.machine.node_of(from) != self.machine.node_of(to);
         let cost = if remote { self.costs.migration_cold_remote_ns } else { self.costs.migration_cold_ns };
-        self.tasks[pid.idx()].owed_ns += cost;
+        let task = &mut self.tasks[pid.idx()];
+        task.owed_ns += cost;
+        task.stats.migrations += 1;
+        self.stats.migrations += 1;
     }
 
     /// `check_preempt_curr` after a task arrived on `cpu`.

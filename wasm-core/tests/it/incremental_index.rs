@@ -1,5 +1,5 @@
 //! The engine keeps whole-machine state (idle CPUs, waiting tasks, the CPUs
-//! wasting time, which runqueues changed) up to date where runqueues change
+//! wasting time, which runqueues changed, the migration count) up to date where runqueues change
 //! instead of scanning every CPU per event (`sim/rq_index.rs`). With the
 //! self-check on, every event compares that index with a full scan: every
 //! preset (hotplug, O(1), Group Identity included) runs its first simulated
