@@ -369,6 +369,9 @@ impl Simulator {
             lb.decision_groups -= old.groups.len();
             // The next passes fill the evicted record's storage instead of allocating.
             lb.give_back_groups(old.groups);
+            if let crate::balance::decision::Outcome::Moved { tasks, .. } = old.outcome {
+                lb.give_back_pids(tasks);
+            }
         }
         lb.decisions.push_back(d);
         lb.decisions_total += 1;

@@ -277,9 +277,8 @@ impl Simulator {
                 active_from = Some(busiest);
                 break;
             }
-            let local_span = sd.groups[0].span.clone();
             let (pulled, flags, skips, last_dst) =
-                self.detach_tasks(dst, busiest, sd, idle, imbalance, &local_span, &mut env_cpus);
+                self.detach_tasks(dst, busiest, sd, idle, imbalance, &sd.groups[0].span, &mut env_cpus);
             dst = last_dst;
             st.lb_gained += pulled.len() as u64;
             st.lb_hot_gained += u64::from(skips.hot_gained);
@@ -296,11 +295,13 @@ impl Simulator {
                 // left by the LBF_DST_PINNED retry), so it is empty only if the domain's are and it spans them all.
                 env_cpus.clear(busiest);
                 if !env_cpus.is_empty() || !self.online.is_subset_of(&sd.span) {
+                    self.lb.give_back_pids(pulled);
                     continue;
                 }
                 all_pinned = true;
             }
             d.outcome = if pulled.is_empty() {
+                self.lb.give_back_pids(pulled);
                 Outcome::NothingMoved { from: busiest, why: skips.why() }
             } else {
                 Outcome::Moved { tasks: pulled, from: busiest }
@@ -420,7 +421,7 @@ impl Simulator {
     ) -> (Vec<Pid>, DetachFlags, SkipCounts, CpuId) {
         let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: imbalance as i64 };
         let mut skips = SkipCounts::default();
-        let mut moved = Vec::new();
+        let mut moved = self.lb.pids_storage();
         let loop_max = SCHED_NR_MIGRATE.min(self.rqs[src.idx()].nr_running());
         let mut dst_cpu = dst;
         let mut dst_pinned_retry: Option<CpuId> = None;

@@ -27,6 +27,7 @@ mod wake_affine;
 use crate::balance::decision::BalanceDecision;
 use crate::balance::placement::Placement;
 use crate::balance::stats::CpuLoad;
+use crate::time::Pid;
 use std::collections::VecDeque;
 
 /// Spare group-statistics vectors kept for reuse (passes at different
@@ -48,6 +49,20 @@ impl LbState {
         if self.spare_groups.len() < SPARE_GROUPS && v.capacity() > 0 {
             v.clear();
             self.spare_groups.push(v);
+        }
+    }
+
+    /// An empty vector for the pids a pass moves: an evicted record's, else a new one.
+    pub(crate) fn pids_storage(&mut self) -> Vec<Pid> {
+        self.spare_pids.pop().unwrap_or_default()
+    }
+
+    /// Keeps a moved-pids vector (an evicted record's, or a pass's that moved
+    /// nothing) for a later pass.
+    pub(crate) fn give_back_pids(&mut self, mut v: Vec<Pid>) {
+        if self.spare_pids.len() < SPARE_GROUPS && v.capacity() > 0 {
+            v.clear();
+            self.spare_pids.push(v);
         }
     }
 }
@@ -73,6 +88,8 @@ pub(crate) struct LbState {
     /// Storage of evicted decisions' group statistics, for the next passes
     /// (at most SPARE_GROUPS vectors, empty).
     pub spare_groups: Vec<Vec<crate::balance::decision::GroupStats>>,
+    /// Storage of evicted decisions' moved pids, likewise.
+    pub spare_pids: Vec<Vec<Pid>>,
     /// Reused by balancing passes: the candidate CPUs (env->cpus).
     pub env_buf: crate::topology::cpumask::CpuMask,
     /// Reused by balancing passes: the busiest-group search's buffers.
