@@ -55,11 +55,11 @@ impl DirtyList {
         self.list.is_empty()
     }
 
-    /// Takes the marked ids out into `out` (cleared first), in increasing order.
-    pub fn drain_sorted_into(&mut self, out: &mut Vec<Pid>) {
+    /// Takes the marked ids out into `out` (cleared first), in the order they
+    /// were marked.
+    pub fn drain_into(&mut self, out: &mut Vec<Pid>) {
         out.clear();
         std::mem::swap(out, &mut self.list);
-        out.sort_unstable();
         for &c in out.iter() {
             self.marked[c.idx()] = false;
         }
@@ -123,14 +123,20 @@ impl CpuMarks {
         self.lists[set].is_empty()
     }
 
-    /// Takes set `set`'s CPUs out into `out` (cleared first), in CPU order.
-    pub fn drain_sorted_into(&mut self, set: usize, out: &mut Vec<CpuId>) {
+    /// Takes set `set`'s CPUs out into `out` (cleared first), in the order
+    /// they were marked.
+    pub fn drain_into(&mut self, set: usize, out: &mut Vec<CpuId>) {
         out.clear();
         std::mem::swap(out, &mut self.lists[set]);
-        out.sort_unstable();
         for &c in out.iter() {
             self.marks[c.idx()] &= !(1 << set);
         }
+    }
+
+    /// As `drain_into`, in CPU order (for readers whose output follows it).
+    pub fn drain_sorted_into(&mut self, set: usize, out: &mut Vec<CpuId>) {
+        self.drain_into(set, out);
+        out.sort_unstable();
     }
 
     pub fn is_marked(&self, set: usize, cpu: CpuId) -> bool {
@@ -334,15 +340,18 @@ impl super::Simulator {
         if self.index.cpus.is_empty(SYNC) && self.index.task_dirty.is_empty() {
             return;
         }
+        // In marking order: re-reading a CPU or a task adjusts totals, sets
+        // and counts whatever the order (mask ids too are only names for
+        // the counts; the union of the waiting tasks' masks reads them all).
         let mut dirty = std::mem::take(&mut self.index.scratch);
-        self.index.cpus.drain_sorted_into(SYNC, &mut dirty);
+        self.index.cpus.drain_into(SYNC, &mut dirty);
         for &cpu in &dirty {
             let entry = self.read_entry(cpu);
             self.index.set_entry(cpu, entry);
         }
         self.index.scratch = dirty;
         let mut dirty = std::mem::take(&mut self.index.task_scratch);
-        self.index.task_dirty.drain_sorted_into(&mut dirty);
+        self.index.task_dirty.drain_into(&mut dirty);
         for &pid in &dirty {
             let now = self.waiting_mask(pid);
             self.index.count_task(pid, now);
