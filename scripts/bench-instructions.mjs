@@ -1,0 +1,68 @@
+// npm run bench:instr: the engine's cost in instructions, which unlike wall
+// time does not move with the machine's load (this 2-core machine's wall-clock
+// readings vary by 1.5x to 2x from one run to the next). Counts every
+// instruction `schedsim run` executes under valgrind's callgrind for issue
+// 16's two absolute targets, 10 simulated seconds of group-imbalance-make and
+// the 256-CPU / 10,000-thread stress scenario; and each again cut to its
+// first simulated millisecond, whose count is the start-up (parsing, building
+// the machine and the threads, the report), so that the difference over the
+// difference in events is what an event costs. (Not half the run: make's
+// busy first 3.3 s cost more an event than its quiet rest.) Compare a
+// change's figures with the README's.
+// It asserts nothing; without valgrind it says so and stops.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const schedsim = join(root, 'wasm-core/target/release/schedsim');
+
+if (spawnSync('valgrind', ['--version']).status !== 0) {
+  console.log('bench:instr needs valgrind (Debian: apt-get install valgrind); nothing measured.');
+  process.exit(0);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-instr-'));
+const scenarios = [
+  ['group-imbalance-make', join(root, 'wasm-core/presets/group-imbalance-make.json'), 10_000],
+  ['stress-256cpu-10k', join(root, 'wasm-core/bench/stress-256cpu-10k.json'), 1_000],
+];
+
+/** Instructions and events of one `schedsim run` of `scenario` at `ms` simulated milliseconds. */
+function count(name, scenario, ms) {
+  const file = join(dir, `${name}-${ms}.json`);
+  writeFileSync(file, JSON.stringify({ ...scenario, duration_ms: ms }));
+  const run = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', schedsim, 'run', file], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  const instr = /Collected\s*:\s*(\d+)/.exec(run.stderr);
+  const events = /(\d+) events/.exec(run.stdout);
+  if (run.status !== 0 || !instr || !events) {
+    throw new Error(`callgrind run of ${name} at ${ms} ms failed:\n${run.stderr.slice(-2000)}`);
+  }
+  return { instr: Number(instr[1]), events: Number(events[1]) };
+}
+
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+try {
+  const rows = [];
+  for (const [name, path, ms] of scenarios) {
+    const scenario = JSON.parse(readFileSync(path, 'utf8'));
+    const full = count(name, scenario, ms);
+    const start = count(name, scenario, 1);
+    rows.push({
+      scenario: name,
+      'sim ms': ms,
+      events: full.events,
+      instructions: fmt(full.instr),
+      'instr/event': fmt(full.instr / full.events),
+      'start-up': fmt(start.instr),
+      'instr/event after start-up': fmt((full.instr - start.instr) / (full.events - start.events)),
+    });
+  }
+  console.table(rows);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
