@@ -33,6 +33,9 @@ use std::collections::VecDeque;
 /// Spare group-statistics vectors kept for reuse (passes at different
 /// levels want different sizes; a few of each are enough).
 const SPARE_GROUPS: usize = 16;
+/// Spare moved-pid vectors kept for reuse: a pass takes one and an evicted
+/// record gives one back, so a few cover the passes between evictions.
+const SPARE_PIDS: usize = 16;
 
 impl LbState {
     /// An empty vector for a pass over `n` groups: a spare one that holds
@@ -60,7 +63,7 @@ impl LbState {
     /// Keeps a moved-pids vector (an evicted record's, or a pass's that moved
     /// nothing) for a later pass.
     pub(crate) fn give_back_pids(&mut self, mut v: Vec<Pid>) {
-        if self.spare_pids.len() < SPARE_GROUPS && v.capacity() > 0 {
+        if self.spare_pids.len() < SPARE_PIDS && v.capacity() > 0 {
             v.clear();
             self.spare_pids.push(v);
         }
@@ -88,7 +91,8 @@ pub(crate) struct LbState {
     /// Storage of evicted decisions' group statistics, for the next passes
     /// (at most SPARE_GROUPS vectors, empty).
     pub spare_groups: Vec<Vec<crate::balance::decision::GroupStats>>,
-    /// Storage of evicted decisions' moved pids, likewise.
+    /// Storage of evicted decisions' moved pids, for the next passes (at
+    /// most SPARE_PIDS vectors, empty).
     pub spare_pids: Vec<Vec<Pid>>,
     /// Reused by balancing passes: the candidate CPUs (env->cpus).
     pub env_buf: crate::topology::cpumask::CpuMask,
