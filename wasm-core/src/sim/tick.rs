@@ -38,13 +38,13 @@ impl Simulator {
     /// into would.
     fn scheduler_tick(&mut self, cpu: CpuId) {
         let rq = &self.rqs[cpu.idx()];
-        if rq.online && rq.is_idle() && self.class().stops_idle_tick(self.nohz) {
-            self.tick_nohz_idle_enter(cpu);
-            return;
-        }
         if !rq.online {
             // An offline CPU takes no ticks: the one pending when it went down
             // was its last (`cpu_online` restarts it).
+            return;
+        }
+        if rq.is_idle() && self.class().stops_idle_tick(self.nohz) {
+            self.tick_nohz_idle_enter(cpu);
             return;
         }
         self.push_tick(self.now.after(self.tick_ns), cpu);
