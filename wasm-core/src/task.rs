@@ -225,3 +225,39 @@ pub struct Process {
     /// Of those wakeups, how many queued (were not running at once).
     pub queued_wakeups: u64,
 }
+
+/// A numbered task's name, `base` `sep` `n` (`make#4100`, `svc0/17`): a
+/// fork's and a multi-threaded process's threads'. Written by hand because
+/// `format!` went through the formatting machinery at every fork (3.3M
+/// instructions for make's 3,840 forks, 1.2 % of its run, under callgrind).
+pub fn numbered_name(base: &str, sep: char, n: u32) -> String {
+    let mut digits = [0u8; 10];
+    let (mut n, mut at) = (n, digits.len());
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let mut name = String::with_capacity(base.len() + sep.len_utf8() + digits.len() - at);
+    name.push_str(base);
+    name.push(sep);
+    name.extend(digits[at..].iter().map(|&d| d as char));
+    name
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbered_names_spell_what_format_spells() {
+        for n in [0, 7, 10, 99, 100, 4_096, 123_456, u32::MAX] {
+            assert_eq!(numbered_name("make", '#', n), format!("make#{n}"));
+            assert_eq!(numbered_name("svc0", '/', n), format!("svc0/{n}"));
+        }
+        assert_eq!(numbered_name("", '#', 5), "#5");
+    }
+}

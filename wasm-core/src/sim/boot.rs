@@ -95,7 +95,8 @@ impl Simulator {
             let mut threads = Vec::new();
             for i in 0..spec.threads {
                 let pid = Pid(sim.tasks.len() as u32);
-                let name = if spec.threads == 1 { spec.name.clone() } else { sync::numbered_name(&spec.name, '/', i) };
+                let name =
+                    if spec.threads == 1 { spec.name.clone() } else { crate::task::numbered_name(&spec.name, '/', i) };
                 let allowed = spec.affinity.clone().unwrap_or_else(|| CpuMask::from_range(0..nr_cpus));
                 let mut task = Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program), allowed);
                 task.thread_ix = i;

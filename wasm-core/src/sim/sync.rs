@@ -257,7 +257,7 @@ impl Simulator {
         let pid = Pid(self.tasks.len() as u32);
         let p = &self.tasks[parent.idx()];
         let tgid = p.tgid;
-        let name = numbered_name(&self.procs[tgid as usize].name, '#', pid.0);
+        let name = crate::task::numbered_name(&self.procs[tgid as usize].name, '#', pid.0);
         let mut child = crate::task::Task::new(
             pid,
             tgid,
@@ -287,40 +287,5 @@ impl Simulator {
         } else {
             p.child_exits += 1;
         }
-    }
-}
-
-/// A numbered task's name, `base` `sep` `n` (`make#4100`, `svc0/17`),
-/// written by hand: `format!` costs about 800 instructions a name (1.3 % of
-/// a make-like run, which names every fork), this a tenth.
-pub(crate) fn numbered_name(base: &str, sep: char, n: u32) -> String {
-    let mut digits = [0u8; 10];
-    let (mut n, mut at) = (n, digits.len());
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    let mut name = String::with_capacity(base.len() + sep.len_utf8() + digits.len() - at);
-    name.push_str(base);
-    name.push(sep);
-    name.extend(digits[at..].iter().map(|&d| d as char));
-    name
-}
-
-#[cfg(test)]
-mod numbered_name_tests {
-    use super::*;
-
-    #[test]
-    fn numbered_names_spell_what_format_spells() {
-        for n in [0, 7, 10, 99, 100, 4_096, 123_456, u32::MAX] {
-            assert_eq!(numbered_name("make", '#', n), format!("make#{n}"));
-            assert_eq!(numbered_name("svc0", '/', n), format!("svc0/{n}"));
-        }
-        assert_eq!(numbered_name("", '#', 5), "#5");
     }
 }
