@@ -50,9 +50,9 @@ pub fn decay_load(val: u64, n: u64) -> u64 {
         val >>= n / LOAD_AVG_PERIOD;
         n %= LOAD_AVG_PERIOD;
     }
-    // 4.1.15 multiplies in 64 bits, so a value of 2^32 or more wraps before the shift (later kernels moved to
-    // mul_u64_u32_shr for that). No runqueue's sum comes near it here (a load is at most a few weights of
-    // 88761); the model wraps as the kernel does all the same. A 64-bit product is also one instruction in the
+    // 4.1.15 multiplies in 64 bits, so a value from about 2^32 up (2^64 over the inverse) wraps before the
+    // shift (later kernels' PELT uses mul_u64_u32_shr [RECALL]). No sum decayed here comes near it (10,000
+    // blocked nice -20 tasks on one CPU would be 887M); the model wraps as the kernel does all the same. A 64-bit product is also one instruction in the
     // wasm build, where a 128-bit one is a call to `__multi3`.
     val.wrapping_mul(RUNNABLE_AVG_YN_INV[n as usize]) >> 32
 }
@@ -166,9 +166,9 @@ mod tests {
     fn decay_load_wraps_as_the_64_bit_product() {
         let inv1 = RUNNABLE_AVG_YN_INV[1];
         assert_eq!(decay_load(47_742, 1), ((47_742u128 * inv1 as u128) >> 32) as u64);
-        let big = 1u64 << 40;
-        assert_eq!(decay_load(big, 1), big.wrapping_mul(inv1) >> 32);
-        assert_ne!(decay_load(big, 1), ((big as u128 * inv1 as u128) >> 32) as u64);
+        // 2^40 · inv[1] keeps only inv[1]'s low 24 bits below 2^64: 0x83b2da, shifted up 8 after the >> 32
+        // (the exact product would give 0xfa83b2da00).
+        assert_eq!(decay_load(1 << 40, 1), 0x83b2_da00);
     }
 
     /// The tables from their definitions, in integer arithmetic: y is the
