@@ -213,7 +213,7 @@ fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
         longest_wasted_idle: sim.machine_stats().longest_wasted_idle.map(|l| (l.cpu, l.from.ns(), l.ns)),
         loadavg: sim.machine_stats().loadavg_f64(),
         jain_fairness_threads: jain(&tasks.iter().map(|t| t.se.sum_exec_runtime as f64).collect::<Vec<_>>()),
-        migrations: tasks.iter().map(|t| t.stats.migrations).sum(),
+        migrations: sim.machine_stats().migrations,
         balance_decisions: sim.decisions_total(),
         sanity_violations: sim
             .sanity_violations()
