@@ -9,6 +9,7 @@ import { useT } from '../i18n/i18n';
 import type { LabData } from '../stores/lab-engine';
 import { useStore } from '../stores/store';
 import { OnlySimulations } from '../trace/trace-banner';
+import { CpuPick } from '../views/cpu-pick';
 import { EventLog } from '../views/event-log';
 import { GanttView, type GanttNav } from '../views/gantt-view';
 import { Inspector } from '../views/inspector';
@@ -40,16 +41,7 @@ export const TopologyGroup = memo(function TopologyGroup({ data }: { data: LabDa
   return (
     <>
       {view.cpus.length > 1 && (
-        <label className="cpu-pick">
-          {t('rq.pick')}{' '}
-          <select value={cpu.cpu} onChange={(e) => lab.selectCpu(Number(e.target.value))}>
-            {view.cpus.map((c) => (
-              <option key={c.cpu} value={c.cpu}>
-                {t('rq.pickOption', { cpu: c.cpu, n: c.nr_running })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CpuPick cpus={view.cpus} places={data.topology.cpus} picked={cpu} onPick={lab.selectCpu} />
       )}
       <TopologyView
         topo={data.topology}

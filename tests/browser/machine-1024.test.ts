@@ -68,6 +68,24 @@ describe('a 1,024-CPU machine', () => {
     // The lanes: the selected CPU's node (CPU 0's: 0–63), read for those CPUs alone.
     expect(await page.getByTestId('gantt-cpus').textContent()).toContain('CPUs 0–63 of 1024');
 
+    // The CPU picker: the CPUs by node, named alone (a count per option would be 1,024 texts rewritten per
+    // frame); the picked CPU's count beside the list.
+    const pick = page.locator('.cpu-pick');
+    expect(await pick.locator('optgroup').count()).toBe(16);
+    expect(await pick.locator('option').count()).toBe(1024);
+    expect(await pick.locator('option').nth(70).textContent()).toBe('70');
+    expect(await pick.textContent()).toMatch(/\(\d+ runnable\)$/);
+    await pick.locator('select').selectOption('70');
+    await settled(
+      async () => (await page.getByTestId('gantt-cpus').textContent()) ?? '',
+      (t) => t.includes('CPUs 64–127'),
+    );
+    await pick.locator('select').selectOption('0');
+    await settled(
+      async () => (await page.getByTestId('gantt-cpus').textContent()) ?? '',
+      (t) => t.includes('CPUs 0–63'),
+    );
+
     // The heatmaps: a row per node, each the mean of its CPUs.
     const heat = page.getByTestId('heatmap-nr_running');
     await heat.scrollIntoViewIfNeeded();

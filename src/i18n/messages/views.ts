@@ -6,6 +6,8 @@ const views: Catalog = {
   en: {
     'rq.pick': 'runqueue of CPU',
     'rq.pickOption': '{cpu} ({n} runnable)',
+    'rq.pickNode': 'node {node}',
+    'rq.pickCount': '({n} runnable)',
     'rq.title': 'CPU {cpu} runqueue — red-black tree',
     'rq.inTree': 'in tree',
     'rq.loadWeight': 'load weight',
@@ -114,6 +116,8 @@ const views: Catalog = {
   zh: {
     'rq.pick': '查看运行队列：CPU',
     'rq.pickOption': '{cpu}（{n} 个可运行）',
+    'rq.pickNode': '节点 {node}',
+    'rq.pickCount': '（{n} 个可运行）',
     'rq.title': 'CPU {cpu} 运行队列 — 红黑树',
     'rq.inTree': '树中',
     'rq.loadWeight': '负载权重',
