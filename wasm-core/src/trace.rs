@@ -55,6 +55,8 @@ pub enum MigrateCause {
     Hotplug,
     /// A sched_ext CPU took the task from a shared dispatch queue.
     Dispatch,
+    /// A new task placed away from the CPU that forked it (`wake_up_new_task`).
+    Fork,
 }
 
 impl MigrateCause {
@@ -66,6 +68,7 @@ impl MigrateCause {
             MigrateCause::Active => "active",
             MigrateCause::Hotplug => "hotplug",
             MigrateCause::Dispatch => "dispatch",
+            MigrateCause::Fork => "fork",
         }
     }
 }

@@ -40,12 +40,13 @@ export interface TopologyViewProps {
   marked?: number[];
 }
 
-/** Balancing pulls vs wakeup placement moves vs hotplug evacuations. */
+/** Balancing pulls vs wakeup and fork placement moves vs hotplug evacuations. */
 const CAUSE_COLOUR: Record<string, string> = {
   balance: '#7b2cbf',
   newidle: '#7b2cbf',
   active: '#c2185b',
   wakeup: '#0b7285',
+  fork: '#0b7285',
   hotplug: '#8d2b0b',
 };
 

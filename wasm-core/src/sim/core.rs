@@ -297,10 +297,17 @@ impl Simulator {
             self.tasks[pid.idx()].cpu = waker;
         }
         let target = self.class().select_task_rq(self, pid, waker, kind);
-        if is_new && target != waker && self.tasks[pid.idx()].parent.is_some() {
-            // task_fork_fair stores the child's vruntime relative to the
-            // parent's queue; it is rebased on the queue it lands on.
-            self.class().migrate_task_rq(self, pid, waker, target);
+        if is_new && target != waker {
+            if self.tasks[pid.idx()].parent.is_some() {
+                // task_fork_fair stores the child's vruntime relative to the
+                // parent's queue; it is rebased on the queue it lands on.
+                self.class().migrate_task_rq(self, pid, waker, target);
+            }
+            // wake_up_new_task's set_task_cpu: a child placed away from the
+            // CPU that forked it counts as migrated and is traced so. It owes
+            // no cache refill: it has not run, so it left no cache behind.
+            self.count_migration(pid);
+            self.trace.emit(self.now, target, TraceKind::Migrate { pid, from: waker, cause: MigrateCause::Fork });
         }
         if !is_new {
             self.ttwu_stat(waker, target);

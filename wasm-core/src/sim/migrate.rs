@@ -31,14 +31,20 @@ impl Simulator {
     }
 
     /// A migration's bookkeeping: the cost model's cache refill (a migrated
-    /// task owes extra work, more when it crossed nodes) and the counts, the
-    /// task's and the machine's. Every path that moves a task calls it once.
+    /// task owes extra work, more when it crossed nodes) and the counts. Every
+    /// path that moves a task calls it once, except a fork's placement, which
+    /// is only counted (`count_migration`).
     pub(crate) fn charge_migration(&mut self, pid: Pid, from: CpuId, to: CpuId) {
         let remote = self.machine.node_of(from) != self.machine.node_of(to);
         let cost = if remote { self.costs.migration_cold_remote_ns } else { self.costs.migration_cold_ns };
-        let task = &mut self.tasks[pid.idx()];
-        task.owed_ns += cost;
-        task.stats.migrations += 1;
+        self.tasks[pid.idx()].owed_ns += cost;
+        self.count_migration(pid);
+    }
+
+    /// `se.nr_migrations` and the machine's total: bumped wherever 4.1's
+    /// `set_task_cpu` moves a task to another CPU.
+    pub(crate) fn count_migration(&mut self, pid: Pid) {
+        self.tasks[pid.idx()].stats.migrations += 1;
         self.stats.migrations += 1;
     }
 

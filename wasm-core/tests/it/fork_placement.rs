@@ -18,6 +18,7 @@
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::{CpuId, SimTime};
+use schedlab_core::trace::{MigrateCause, TraceKind};
 
 const SCENARIO: &str = r#"{"version":1,"name":"fork-across","seed":1,"duration_ms":600,"autogroup":false,
   "machine":{"nodes":1,"cores_per_node":2,"threads_per_core":1},
@@ -45,6 +46,39 @@ fn a_forked_child_takes_its_start_debit_on_the_parents_runqueue() {
     // And it runs: C takes its weight's share of CPU 0 at once (1024 / 1359 ≈ 75 %).
     sim.run_until(SimTime(400_000_000));
     assert!(sim.tasks()[child].se.sum_exec_runtime > 60_000_000);
+}
+
+/// 4.1.15's `wake_up_new_task` places the child with `set_task_cpu`, which
+/// counts a migration (`se.nr_migrations`) and traces `sched_migrate_task`
+/// when the chosen CPU is not the one the child was forked on. C, forked on
+/// CPU 1 and sent to CPU 0, has moved once before it has run, with no cache
+/// refill owed (the IPI, yes); the record names CPU 1 as its origin and comes just before
+/// its `sched_wakeup_new`. P, which stays where it forked, has not moved.
+#[test]
+fn a_child_placed_away_from_its_parent_counts_one_migration() {
+    let cfg = load_scenario(SCENARIO).expect("valid scenario");
+    let mut sim = Simulator::new(&cfg);
+    sim.run_until(SimTime(299_000_000));
+    let p = sim.processes().iter().find(|p| p.name == "P").unwrap().threads[0];
+    let (moves_before, p_moves) = (sim.machine_stats().migrations, sim.tasks()[p.idx()].stats.migrations);
+    let child = loop {
+        assert!(sim.step_event() && sim.now() < SimTime(301_000_000), "P forks at 300 ms");
+        if let Some(c) = sim.tasks().iter().find(|t| t.parent == Some(p)) {
+            break c.pid;
+        }
+    };
+    let c = &sim.tasks()[child.idx()];
+    // It owes the cross-CPU wakeup's IPI and no cache refill.
+    assert_eq!((c.cpu, c.stats.migrations, c.owed_ns - c.owed_ipi_ns), (CpuId(0), 1, 0));
+    assert_eq!(sim.tasks()[p.idx()].stats.migrations, p_moves, "the parent did not move");
+    assert_eq!(sim.machine_stats().migrations, moves_before + 1);
+    let recent: Vec<_> = sim.trace().recent(64).filter(|r| r.at == sim.now()).map(|r| (r.cpu, r.kind)).collect();
+    let at = recent
+        .iter()
+        .position(|&(_, k)| k == TraceKind::Migrate { pid: child, from: CpuId(1), cause: MigrateCause::Fork })
+        .expect("the placement is traced as a migration");
+    assert_eq!(recent[at].0, CpuId(0), "recorded on the destination");
+    assert_eq!(recent.get(at + 1).map(|r| r.1), Some(TraceKind::WakeupNew { pid: child }));
 }
 
 /// A process's first thread creates the others (`pthread_create`), paying
