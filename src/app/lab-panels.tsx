@@ -2,7 +2,7 @@
 // engine worker read. The heavy groups (the machine, the runqueue, the lanes)
 // each draw the frame the refresh scheduler gave them (stores/refresh.ts: in
 // turn while playing, every frame when paused); the rest draw the latest.
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { MAX_ROWS, PLAYING_ROWS } from '../engine/frame';
 import { useT } from '../i18n/i18n';
 import type { LabData } from '../stores/lab-engine';
@@ -26,7 +26,8 @@ export const LabPanels = memo(function LabPanels({ data }: { data: LabData }) {
   const recorded = useStore(lab.scenario, (s) => s.trace !== null);
   const { frame, topology: topo } = data;
   const multi = frame.view.cpus.length > 1;
-  const onSeek = (ns: number) => lab.seekTime(ns, t);
+  // One callback across frames, so the heatmaps (memoised) redraw only when their history is new.
+  const onSeek = useCallback((ns: number) => lab.seekTime(ns, t), [lab, t]);
   return (
     <>
       {shown.topology && <TopologyGroup data={shown.topology} />}

@@ -4,7 +4,7 @@
 // one column per time bucket of the engine's bounded history. Drawn on a canvas
 // pixel per bucket and scaled up; above them a strip marks migrations per
 // bucket and the sanity checker's violations. A click jumps to that time.
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { CpuPlace, LoadHistory, ViolationReport } from '../engine/types';
 import { useWidth } from './use-width';
@@ -15,6 +15,22 @@ import { heatRows, rowAt, rowGeometry, rowMeans, type HeatRow } from './heatmap-
 const LABEL_W_PX = 52;
 const MARK_H_PX = 16;
 const BLANK = { r: 245, g: 247, b: 250 };
+
+/**
+ * The colour of a cell as one 32-bit RGBA pixel: index 0 an empty cell (BLANK),
+ * 1–256 the 256 steps of the colour scale. Built once: parsing a colour per pixel,
+ * or even building the table per draw, would cost more than the drawing (a 64-CPU
+ * map is some 100,000 cells, redrawn a few times a second while playing).
+ */
+const PIXELS: Uint32Array = (() => {
+  const colour = d3.scaleSequential(d3.interpolateYlOrRd).domain([0, 255]);
+  const bytes = new Uint8ClampedArray(257 * 4);
+  const put = (i: number, c: { r: number; g: number; b: number }) => bytes.set([c.r, c.g, c.b, 255], i * 4);
+  put(0, BLANK);
+  for (let i = 0; i < 256; i++) put(i + 1, d3.rgb(colour(i)));
+  // Read back through the view the image is written with, so byte order does not matter.
+  return new Uint32Array(bytes.buffer);
+})();
 
 export interface HeatmapProps {
   history: LoadHistory;
@@ -35,7 +51,7 @@ export function Heatmaps(p: HeatmapProps) {
   // The node drawn CPU by CPU when the rows stand for nodes (a click on a node's label, or the picker).
   const [open, setOpen] = useState<number | null>(null);
   const { rows, aggregated, nodes } = useMemo(() => heatRows(p.cpus, open), [p.cpus, open]);
-  const toggle = (node: number) => setOpen((o) => (o === node ? null : node));
+  const toggle = useCallback((node: number) => setOpen((o) => (o === node ? null : node)), []);
   const spanNs = Math.max(p.durationNs, 1);
   const x = useMemo(
     () =>
@@ -207,19 +223,13 @@ const Heatmap = memo(function Heatmap(p: OneProps) {
     const ctx = prepare(canvas, p.cssW, cssH);
     if (!ctx) return;
     const { buckets, widthNs } = p.history;
-    // A 256-step colour table: parsing a colour per pixel would be far too slow.
-    const colour = d3.scaleSequential(d3.interpolateYlOrRd).domain([0, 255]);
-    const lut = Array.from({ length: 256 }, (_, i) => d3.rgb(colour(i)));
     if (buckets > 0) {
       // One pixel per bucket × row, then scaled onto the time axis unsmoothed.
       const img = new ImageData(buckets, n);
+      const px = new Uint32Array(img.data.buffer);
       for (let i = 0; i < n * buckets; i++) {
         const v = means[i];
-        const c = v <= 0 ? BLANK : lut[Math.min(255, Math.round((v / top) * 255))];
-        img.data[i * 4] = c.r;
-        img.data[i * 4 + 1] = c.g;
-        img.data[i * 4 + 2] = c.b;
-        img.data[i * 4 + 3] = 255;
+        px[i] = PIXELS[v <= 0 ? 0 : 1 + Math.min(255, Math.round((v / top) * 255))];
       }
       const off = document.createElement('canvas');
       off.width = buckets;
