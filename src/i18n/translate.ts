@@ -16,11 +16,34 @@ function merged(lang: Lang): Messages {
 }
 const TABLES: Record<Lang, Messages> = { en: merged('en'), zh: merged('zh') };
 
-/** Looks a key up; falls back to English, then to the key itself, so a gap shows rather than breaks. */
+/**
+ * A message cut at its placeholders: literal text at even indices, placeholder names at odd ones. Kept per
+ * message text, since the page fills the same few messages thousands of times a second (a label per CPU).
+ */
+const PIECES = new Map<string, string[]>();
+function pieces(text: string): string[] {
+  let p = PIECES.get(text);
+  if (p === undefined) {
+    p = text.split(/\{(\w+)\}/);
+    PIECES.set(text, p);
+  }
+  return p;
+}
+
+/**
+ * Looks a key up; falls back to English, then to the key itself, so a gap shows rather than breaks. A
+ * `{name}` with no value in `vars` stays as written.
+ */
 export function translate(lang: Lang, key: string, vars?: Vars): string {
   const text = TABLES[lang][key] ?? TABLES.en[key] ?? key;
   if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  const p = pieces(text);
+  let out = p[0];
+  for (let i = 1; i < p.length; i += 2) {
+    const name = p[i];
+    out += (name in vars ? String(vars[name]) : `{${name}}`) + p[i + 1];
+  }
+  return out;
 }
 
 export function isLang(s: unknown): s is Lang {
