@@ -84,7 +84,7 @@ function migrationTo(copy: Simulation, t: Translate): Prediction | null {
   if (!m) return null;
   const name = copy.nameOf(m.pid);
   let why = '';
-  if (m.cause === 'wakeup') {
+  if (m.cause === 'wakeup' || m.cause === 'fork') {
     const p = copy.placements(1)[0];
     if (p && p.t_ns === now) why = placementFocus(p, t).caption;
   } else {
