@@ -45,6 +45,7 @@ pub mod sync;
 #[cfg(test)]
 pub(crate) mod test_config;
 mod tick;
+mod wakeup;
 mod weight_policy;
 
 pub use runqueue::Rq;

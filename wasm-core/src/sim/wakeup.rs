@@ -1,0 +1,131 @@
+//! Waking a task: `try_to_wake_up` for a sleeper and `wake_up_new_task` for
+//! a new one. The class picks the CPU (`select_task_rq`); a move to another
+//! CPU is counted and traced where 4.1's `set_task_cpu` counts it; the wakee
+//! is enqueued and may preempt what runs there. Split from `core.rs`, which
+//! calls it when a task's program advances out of a sleep.
+
+use super::Simulator;
+use crate::balance::placement::PlaceKind;
+use crate::sched::fair::EnqueueKind;
+use crate::task::TaskState;
+use crate::time::{CpuId, Pid};
+use crate::trace::{MigrateCause, TraceKind};
+
+impl Simulator {
+    /// The CPU that wakes or forks the task: a timer fires where the task
+    /// slept (its previous CPU, if still online); a process's threads are
+    /// forked on the first CPU its affinity allows.
+    fn waker_cpu(&mut self, pid: Pid, is_new: bool) -> CpuId {
+        let task = &self.tasks[pid.idx()];
+        let candidate = if is_new { task.allowed.iter().find(|&c| self.online.test(c)) } else { Some(task.cpu) };
+        match candidate {
+            Some(c) if self.online.test(c) => c,
+            _ => self.select_fallback_rq(pid, task.cpu),
+        }
+    }
+
+    /// `try_to_wake_up` / `wake_up_new_task`: choose a CPU, enqueue with the
+    /// right placement, and check whether the wakee preempts the running task.
+    pub(super) fn try_to_wake_up(&mut self, pid: Pid, is_new: bool, waker: Option<CpuId>, sync: bool) {
+        let waker = match waker {
+            Some(c) if self.online.test(c) => c,
+            _ => self.waker_cpu(pid, is_new),
+        };
+        let kind = match (is_new, sync) {
+            (true, _) => PlaceKind::Fork,
+            (false, true) => PlaceKind::SyncWakeup,
+            (false, false) => PlaceKind::Wakeup,
+        };
+        if is_new {
+            self.tasks[pid.idx()].cpu = waker;
+        }
+        let target = self.class().select_task_rq(self, pid, waker, kind);
+        if is_new && target != waker {
+            if self.tasks[pid.idx()].parent.is_some() {
+                // task_fork_fair stores the child's vruntime relative to the
+                // parent's queue; it is rebased on the queue it lands on.
+                self.class().migrate_task_rq(self, pid, waker, target);
+            }
+            // wake_up_new_task's set_task_cpu: a child placed away from the
+            // CPU that forked it counts as migrated and is traced so. It owes
+            // no cache refill: it has not run, so it left no cache behind.
+            self.count_migration(pid);
+            self.trace.emit(self.now, target, TraceKind::Migrate { pid, from: waker, cause: MigrateCause::Fork });
+        }
+        if !is_new {
+            self.ttwu_stat(waker, target);
+        }
+        let prev_cpu = self.tasks[pid.idx()].cpu;
+        let now = self.now;
+        if !is_new && target != prev_cpu {
+            // task_waking_fair + enqueue: sleeping elsewhere is neither a gain
+            // nor a loss of vruntime.
+            self.class().migrate_task_rq(self, pid, prev_cpu, target);
+            self.charge_migration(pid, prev_cpu, target);
+            self.trace.emit(now, target, TraceKind::Migrate { pid, from: prev_cpu, cause: MigrateCause::Wakeup });
+        }
+        {
+            let task = &mut self.tasks[pid.idx()];
+            task.state = TaskState::Runnable;
+            task.cpu = target;
+            task.stats.wait_start = Some(now);
+            task.stats.woken_at = Some(now);
+        }
+        if waker != target {
+            // The wakeup crosses CPUs: an IPI the wakee pays for. The target
+            // CPU takes it before it can switch to the wakee, so it is also
+            // part of the wakee's wakeup latency (kept apart from a migration's
+            // cache refill, which slows the task's own code instead).
+            let task = &mut self.tasks[pid.idx()];
+            task.owed_ns += self.costs.wakeup_ipi_ns;
+            task.owed_ipi_ns += self.costs.wakeup_ipi_ns;
+        }
+        let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
+        self.class().enqueue_task(self, pid, target, kind);
+        self.rqs[target.idx()].cfs_tasks_add(pid);
+        self.touch(target);
+        self.index.touch_task(pid);
+        let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
+        self.trace.emit(now, target, tk);
+        let curr = self.rqs[target.idx()].curr();
+        let preempt = self.class().check_preempt_curr(self, target, pid, is_new);
+        if preempt {
+            self.rqs[target.idx()].need_resched = true;
+            if let Some(curr) = curr {
+                self.trace.emit(now, target, TraceKind::WakeupPreempt { curr, by: pid });
+            }
+        }
+        if !is_new {
+            self.fold_avg_idle(target);
+        }
+        self.resched_if_needed(target);
+    }
+
+    /// `ttwu_do_wakeup`'s `avg_idle`: a wakeup onto a CPU that went idle
+    /// through `idle_balance` folds that idle time into the running average
+    /// (`update_avg`: an eighth of the difference), then caps it at twice the
+    /// dearest idle balance. A new task's wakeup does not come here.
+    fn fold_avg_idle(&mut self, cpu: CpuId) {
+        let now = self.now;
+        let rq = &mut self.rqs[cpu.idx()];
+        if let Some(stamp) = rq.avg_idle_stamp.take() {
+            let delta = now.since(stamp) as i64;
+            let avg = rq.avg_idle_ns as i64;
+            // An arithmetic shift, as the kernel's, rounds a fall down.
+            let avg = (avg + ((delta - avg) >> 3)) as u64;
+            rq.avg_idle_ns = avg.min(2 * rq.max_idle_balance_cost_ns);
+        }
+    }
+
+    /// `ttwu_stat`: the waking CPU counts the wakeup, as local or as remote on its lowest domain spanning the
+    /// wakee's CPU (a new task's first wakeup is not counted: wake_up_new_task does not call it).
+    fn ttwu_stat(&mut self, waker: CpuId, target: CpuId) {
+        let rq = &mut self.rqs[waker.idx()];
+        rq.schedstat.ttwu_count += 1;
+        if waker == target {
+            rq.schedstat.ttwu_local += 1;
+        } else if let Some(sd) = rq.domains.iter_mut().find(|sd| sd.span.test(target)) {
+            sd.schedstat.ttwu_wake_remote += 1;
+        }
+    }
+}
