@@ -2,6 +2,8 @@
 // engine worker read. The heavy groups (the machine, the runqueue, the lanes)
 // each draw the frame the refresh scheduler gave them (stores/refresh.ts: in
 // turn while playing, every frame when paused); the rest draw the latest.
+// Each sits in a Seen part (seen.tsx): while playing, what is scrolled out of
+// view is neither drawn nor read.
 import { memo, useCallback } from 'react';
 import { MAX_ROWS, PLAYING_ROWS } from '../engine/frame';
 import { useT } from '../i18n/i18n';
@@ -13,6 +15,7 @@ import { MetricsCharts } from '../views/metrics-charts';
 import { SchedstatPanel } from '../views/schedstat-panel';
 import { TaskTable } from '../views/task-table';
 import { useLab } from './context';
+import { Seen } from './seen';
 import { LanesGroup, RunqueueGroup, TopologyGroup } from './view-groups';
 import type { ViolationReport } from '../engine/types';
 
@@ -30,30 +33,38 @@ export const LabPanels = memo(function LabPanels({ data }: { data: LabData }) {
   const onSeek = useCallback((ns: number) => lab.seekTime(ns, t), [lab, t]);
   return (
     <>
-      {shown.topology && <TopologyGroup data={shown.topology} />}
-      {shown.runqueue && <RunqueueGroup data={shown.runqueue} recorded={recorded} />}
-      {shown.lanes && <LanesGroup data={shown.lanes} />}
-      {data.history && (
-        <Heatmaps
-          history={data.history}
-          cpus={topo.cpus}
-          nowNs={frame.view.now_ns}
-          durationNs={frame.durationNs}
-          violations={data.report?.sanity_violations ?? NO_VIOLATIONS}
-          onSeek={onSeek}
-          loadTitle={recorded ? t('trace.loadTitle') : undefined}
-        />
-      )}
-      {recorded ? (
-        <OnlySimulations what="schedstat" />
-      ) : (
-        multi && frame.schedstat && <SchedstatPanel stats={frame.schedstat} />
-      )}
-      {data.report && (
-        <MetricsCharts report={data.report} cdfs={data.cdfs} history={data.history} durationNs={frame.durationNs} />
-      )}
-      {/* Fewer rows while playing: they change faster than anyone reads them. */}
-      <TaskTable tasks={data.tasks} maxRows={busy ? PLAYING_ROWS : MAX_ROWS} />
+      <Seen part="topology">{shown.topology && <TopologyGroup data={shown.topology} />}</Seen>
+      <Seen part="runqueue">{shown.runqueue && <RunqueueGroup data={shown.runqueue} recorded={recorded} />}</Seen>
+      <Seen part="lanes">{shown.lanes && <LanesGroup data={shown.lanes} />}</Seen>
+      <Seen part="heatmaps">
+        {data.history && (
+          <Heatmaps
+            history={data.history}
+            cpus={topo.cpus}
+            nowNs={frame.view.now_ns}
+            durationNs={frame.durationNs}
+            violations={data.report?.sanity_violations ?? NO_VIOLATIONS}
+            onSeek={onSeek}
+            loadTitle={recorded ? t('trace.loadTitle') : undefined}
+          />
+        )}
+      </Seen>
+      <Seen part="schedstat">
+        {recorded ? (
+          <OnlySimulations what="schedstat" />
+        ) : (
+          multi && frame.schedstat && <SchedstatPanel stats={frame.schedstat} />
+        )}
+      </Seen>
+      <Seen part="charts">
+        {data.report && (
+          <MetricsCharts report={data.report} cdfs={data.cdfs} history={data.history} durationNs={frame.durationNs} />
+        )}
+      </Seen>
+      <Seen part="tasks">
+        {/* Fewer rows while playing: they change faster than anyone reads them. */}
+        <TaskTable tasks={data.tasks} maxRows={busy ? PLAYING_ROWS : MAX_ROWS} />
+      </Seen>
     </>
   );
 });

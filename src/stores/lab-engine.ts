@@ -13,7 +13,7 @@ import { PLAY_REQUEST_MS, PlayPace, fmtSpeed, type PlayAsk } from '../engine/pla
 import type { Command, JobEnd, Loaded, Moved, Op, Read } from '../engine/protocol';
 import type { TraceInfo } from '../engine/real-run';
 import type { LatencyCdf, LoadHistory, Report, TaskList, TopologyView } from '../engine/types';
-import { RefreshScheduler, type ViewGroup } from './refresh';
+import { RefreshScheduler, type SeenPart, type ViewGroup } from './refresh';
 import { createStore } from './store';
 
 /** One machine's state as the views draw it. */
@@ -96,6 +96,8 @@ export class LabEngine {
   /** The requests of the current (or last) play, for the test hook. */
   readonly asks: PlayAsk[] = [];
   private readonly refreshes = new RefreshScheduler();
+  /** The parts of the page scrolled out of view (app/seen.tsx): while busy, nothing is drawn or read for them. */
+  private readonly unseen = new Set<SeenPart>();
   // Each machine's shape with its load count: a load's answer brings it before any frame of that load,
   // and a frame of any other load (read for an older request) is not taken in.
   private shape: { gen: number; topology: TopologyView } | null = null;
@@ -123,7 +125,7 @@ export class LabEngine {
 
   private query(): FrameQuery {
     const d = this.data;
-    const { report, tasks, history } = this.refreshes.ask(this.busy, performance.now());
+    const { report, tasks, history } = this.refreshes.ask(this.busy, performance.now(), this.unseen);
     const held = (m: MachineData | null) =>
       m ? { gen: m.gen, names: m.names.length, historyKey: m.historyKey } : null;
     const ui = this.ui();
@@ -151,12 +153,18 @@ export class LabEngine {
         ? machineData(f.partner, ps.topology, pPrev?.gen === f.partner.gen ? pPrev : null)
         : null;
     const data: LabData = { ...main, frame: f, tasks: f.tasks ?? prev?.tasks ?? { rows: [], total: 0 }, partner };
-    const groups = this.refreshes.draw(this.busy);
+    const groups = this.refreshes.draw(this.busy, this.unseen);
     this.store.set((st) => ({
       data,
       shown: { ...st.shown, ...Object.fromEntries(groups.map((g) => [g, data])) },
       version: st.version + 1,
     }));
+  }
+
+  /** Whether a part of the page is in view (app/seen.tsx tells, as the page scrolls or lays out anew). */
+  setSeen(part: SeenPart, seen: boolean): void {
+    if (seen) this.unseen.delete(part);
+    else this.unseen.add(part);
   }
 
   /** Replaces the simulation; throws the engine's message if it refused the scenario (the old one then stays). */

@@ -9,7 +9,11 @@
 //   wall time, staggered a third of that apart from the start of the busy
 //   stretch, so no request pays for all of them;
 // - the heavy view groups (the machine, the runqueue, the lanes) take the
-//   frames in turn, one group per frame, so no frame redraws all of them.
+//   frames in turn, one group per frame, so no frame redraws all of them;
+// - what is scrolled out of view takes no part: a group out of view takes no
+//   turn (so the ones in view come round sooner), and a slow part that only
+//   views out of view show is not asked for. What comes into view is drawn
+//   at its next turn; paused, everything is drawn whatever is in view.
 
 /** Wall time between two asks for one slow part while busy. */
 export const SLOW_MS = 250;
@@ -27,6 +31,23 @@ export interface SlowParts {
 const ALL: SlowParts = { report: true, tasks: true, history: true };
 const SLOW = ['report', 'tasks', 'history'] as const;
 
+/**
+ * The parts of the page whose view can be out of sight: the heavy view groups,
+ * and the panels of the slow parts (the heatmaps and the metrics charts show
+ * the history, the task table the tasks; the report also feeds the figures at
+ * the top, so it is always asked for), and the schedstat panel, which only
+ * keeps its drawing while out of view.
+ */
+export type SeenPart = ViewGroup | 'heatmaps' | 'charts' | 'tasks' | 'schedstat';
+
+/** Which slow part each panel shows. */
+const SHOWN_BY: Record<'tasks' | 'history', readonly SeenPart[]> = {
+  tasks: ['tasks'],
+  history: ['heatmaps', 'charts'],
+};
+
+const NONE: ReadonlySet<SeenPart> = new Set();
+
 export class RefreshScheduler {
   /** When each slow part was last asked for (wall ms). */
   private lastAsked = [0, 0, 0];
@@ -38,18 +59,32 @@ export class RefreshScheduler {
     this.lastAsked = SLOW.map((_, i) => nowMs - (i * SLOW_MS) / 3);
   }
 
-  /** The slow parts the next request asks for: all when paused; while busy, at most the one that is due. */
-  ask(busy: boolean, nowMs: number): SlowParts {
+  /**
+   * The slow parts the next request asks for: all when paused; while busy, at most the one that is due,
+   * passing over those whose panels are all out of view (`unseen`): they stay due, and are asked for once
+   * a panel showing them comes into view.
+   */
+  ask(busy: boolean, nowMs: number, unseen: ReadonlySet<SeenPart> = NONE): SlowParts {
     if (!busy) return ALL;
-    const i = this.lastAsked.findIndex((t) => nowMs - t >= SLOW_MS);
+    const inView = (part: (typeof SLOW)[number]) => part === 'report' || SHOWN_BY[part].some((p) => !unseen.has(p));
+    const i = this.lastAsked.findIndex((t, k) => nowMs - t >= SLOW_MS && inView(SLOW[k]));
     if (i >= 0) this.lastAsked[i] = nowMs;
     return { report: i === 0, tasks: i === 1, history: i === 2 };
   }
 
-  /** The view groups that draw the frame just taken in: all when paused; while busy, one in turn. */
-  draw(busy: boolean): readonly ViewGroup[] {
+  /**
+   * The view groups that draw the frame just taken in: all when paused; while busy, one in turn among those
+   * in view (none when none is).
+   */
+  draw(busy: boolean, unseen: ReadonlySet<SeenPart> = NONE): readonly ViewGroup[] {
     if (!busy) return VIEW_GROUPS;
-    this.turn = (this.turn + 1) % VIEW_GROUPS.length;
-    return [VIEW_GROUPS[this.turn]];
+    for (let k = 1; k <= VIEW_GROUPS.length; k++) {
+      const next = (this.turn + k) % VIEW_GROUPS.length;
+      if (!unseen.has(VIEW_GROUPS[next])) {
+        this.turn = next;
+        return [VIEW_GROUPS[next]];
+      }
+    }
+    return [];
   }
 }

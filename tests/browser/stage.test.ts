@@ -38,7 +38,7 @@ const overlap = (a: Box, b: Box) =>
 /** The panel a step points at (the machine when it points at none). */
 function pointed(page: Page, panel: string | null): Locator {
   if (panel === 'rbtree-panel') return page.locator('.rbtree-panel').first();
-  if (panel === 'heatmaps') return page.locator('#lab > [data-testid=heatmaps]');
+  if (panel === 'heatmaps') return page.locator('#lab > .seen > [data-testid=heatmaps]');
   return page.getByTestId(panel ?? 'topology').first();
 }
 

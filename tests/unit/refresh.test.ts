@@ -1,6 +1,7 @@
 // The refresh scheduler (src/stores/refresh.ts): paused, every request asks
 // for everything and every view group draws every frame; busy, at most one
-// slow part per request, each every SLOW_MS, and one view group per frame.
+// slow part per request, each every SLOW_MS, and one view group per frame;
+// what is out of view takes no turn and has nothing asked for it.
 import { describe, expect, it } from 'vitest';
 import { RefreshScheduler, SLOW_MS, VIEW_GROUPS } from '../../src/stores/refresh';
 
@@ -39,5 +40,44 @@ describe('refresh scheduler', () => {
     expect(turns.every((g) => g.length === 1)).toBe(true);
     expect(new Set(turns.slice(0, 3).flat())).toEqual(new Set(VIEW_GROUPS));
     expect(turns.slice(3)).toEqual(turns.slice(0, 3));
+  });
+
+  it('while busy passes over the groups out of view, and draws none when none is in view', () => {
+    const r = new RefreshScheduler();
+    const unseen = new Set(['runqueue', 'lanes'] as const);
+    expect(Array.from({ length: 4 }, () => r.draw(true, unseen))).toEqual([
+      ['topology'],
+      ['topology'],
+      ['topology'],
+      ['topology'],
+    ]);
+    unseen.delete('lanes');
+    const turns = Array.from({ length: 4 }, () => r.draw(true, unseen).join());
+    expect(new Set(turns)).toEqual(new Set(['topology', 'lanes']));
+    expect(turns[0]).not.toBe(turns[1]);
+    expect(r.draw(true, new Set(VIEW_GROUPS))).toEqual([]);
+    // Paused, everything draws, in view or not.
+    expect(r.draw(false, new Set(VIEW_GROUPS))).toEqual(VIEW_GROUPS);
+  });
+
+  it('while busy asks for no slow part whose panels are all out of view, until one comes into view', () => {
+    const r = new RefreshScheduler();
+    r.start(1000);
+    const unseen = new Set(['heatmaps', 'charts', 'tasks'] as const);
+    const seen: string[] = [];
+    for (let t = 1000; t <= 1000 + 4 * SLOW_MS; t += 16) seen.push(...asked(r.ask(true, t, unseen)));
+    // The report feeds the figures at the top of the page: it is asked for whatever is in view.
+    expect(new Set(seen)).toEqual(new Set(['report']));
+    // The heatmaps come into view: the history, long due, is asked for at once; the charts alone show it too.
+    unseen.delete('heatmaps');
+    expect(asked(r.ask(true, 1000 + 4 * SLOW_MS + 16, unseen))).toEqual(['history']);
+    unseen.add('heatmaps');
+    unseen.delete('charts');
+    const later: string[] = [];
+    for (let t = 1000 + 5 * SLOW_MS; t <= 1000 + 6 * SLOW_MS; t += 16) later.push(...asked(r.ask(true, t, unseen)));
+    expect(later).toContain('history');
+    expect(later).not.toContain('tasks');
+    // Paused, everything is asked for.
+    expect(asked(r.ask(false, 0, new Set(['heatmaps', 'charts', 'tasks'])))).toEqual(['report', 'tasks', 'history']);
   });
 });
