@@ -10,10 +10,10 @@
 //   stretch, so no request pays for all of them;
 // - the heavy view groups (the machine, the runqueue, the lanes) take the
 //   frames in turn, one group per frame, so no frame redraws all of them;
-// - what is scrolled out of view takes no part: a group out of view takes no
-//   turn (so the ones in view come round sooner), and a slow part that only
-//   views out of view show is not asked for. What comes into view is drawn
-//   at its next turn; paused, everything is drawn whatever is in view.
+// - what is scrolled out of view takes no part: a group out of view draws
+//   nothing at its turn, and a slow part that only views out of view show is
+//   not asked for. What comes into view is drawn at its next turn; paused,
+//   everything is drawn whatever is in view.
 
 /** Wall time between two asks for one slow part while busy. */
 export const SLOW_MS = 250;
@@ -73,18 +73,14 @@ export class RefreshScheduler {
   }
 
   /**
-   * The view groups that draw the frame just taken in: all when paused; while busy, one in turn among those
-   * in view (none when none is).
+   * The view groups that draw the frame just taken in: all when paused; while busy, one in turn, or none when
+   * the group whose turn it is is out of view (`unseen`). A group out of view keeps its turn rather than giving it
+   * to the others: drawn more often, the ones in view would cost each frame more than the rotation spreads.
    */
   draw(busy: boolean, unseen: ReadonlySet<SeenPart> = NONE): readonly ViewGroup[] {
     if (!busy) return VIEW_GROUPS;
-    for (let k = 1; k <= VIEW_GROUPS.length; k++) {
-      const next = (this.turn + k) % VIEW_GROUPS.length;
-      if (!unseen.has(VIEW_GROUPS[next])) {
-        this.turn = next;
-        return [VIEW_GROUPS[next]];
-      }
-    }
-    return [];
+    this.turn = (this.turn + 1) % VIEW_GROUPS.length;
+    const group = VIEW_GROUPS[this.turn];
+    return unseen.has(group) ? [] : [group];
   }
 }
