@@ -138,11 +138,22 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
         PolicyKind::O1 => "o1",
         PolicyKind::Ext => "ext",
     };
-    let notes = vec![format!(
-        "the host runs its own scheduler (Linux {}) as built and configured: the model's policy '{kind}', tunables, \
-         features, bug switches, costs, preemption model, hz and nohz do not apply",
-        super::sys::kernel_release()
+    let release = super::sys::kernel_release();
+    let mut notes = vec![format!(
+        "the host runs its own scheduler (Linux {release}) as built and configured: the model's policy '{kind}', \
+         tunables, features, bug switches, costs, preemption model, hz and nohz do not apply"
     )];
+    // A forked child's program follows its parent's: more than one program means the process forks.
+    let creates_threads = processes.iter().any(|p| p.threads > 1 || p.programs.len() > 1);
+    if creates_threads && places_new_tasks_untraced(&release) {
+        notes.push(
+            "migrations are not comparable where threads are created: the model follows 4.1, which counts a new \
+             thread placed away from its creator's CPU as a migration and traces it (set_task_cpu); the host's \
+             kernel (4.8 and later) places it without either (__set_task_cpu), so the real count leaves those \
+             placements out"
+                .into(),
+        );
+    }
     Ok(Plan {
         name: cfg.name.clone(),
         seed: cfg.seed,
@@ -153,6 +164,21 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
         cgroups,
         notes,
     })
+}
+
+/// Whether a kernel of this release places a new task without counting or
+/// tracing a migration: from 4.8 on (e210bffd39d0, "sched/fair: Fix and
+/// optimize the fork() path") `wake_up_new_task` sets the CPU with
+/// `__set_task_cpu`, where 4.1.15 calls `set_task_cpu` (core.c 2089), which
+/// bumps `nr_migrations` and traces `sched_migrate_task`. An unreadable
+/// release says nothing.
+fn places_new_tasks_untraced(release: &str) -> bool {
+    let mut parts = release.split(|c: char| !c.is_ascii_digit());
+    let number = |p: Option<&str>| p.and_then(|s| s.parse::<u32>().ok());
+    match (number(parts.next()), number(parts.next())) {
+        (Some(major), Some(minor)) => (major, minor) >= (4, 8),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -202,5 +228,15 @@ mod tests {
     fn thread_streams_differ() {
         assert_ne!(thread_seed(1, 0, 1), thread_seed(1, 1, 0));
         assert_ne!(thread_seed(1, 0, 0), thread_seed(2, 0, 0));
+    }
+
+    #[test]
+    fn new_tasks_are_placed_untraced_from_4_8_on() {
+        assert!(places_new_tasks_untraced("6.18.44-fc-v669"));
+        assert!(places_new_tasks_untraced("4.8.0"));
+        assert!(!places_new_tasks_untraced("4.7.10-generic"));
+        assert!(!places_new_tasks_untraced("4.1.15"));
+        assert!(!places_new_tasks_untraced("3.19.0"));
+        assert!(!places_new_tasks_untraced("unknown"));
     }
 }
