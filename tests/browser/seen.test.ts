@@ -54,6 +54,9 @@ describe('parts of the page out of view', () => {
     // The machine followed the run; the parts out of view did not move.
     expect(await laneEnd()).toBe(t1);
     expect(await migrationsMarked()).toBe(marked);
+    // Their canvases are not shown meanwhile (the compositor would take their pixels again at every frame).
+    const laneCanvas = async () => gantt.evaluate((canvas) => getComputedStyle(canvas).visibility);
+    expect(await laneCanvas()).toBe('hidden');
 
     // Scrolled into view, the lanes follow the run again while it plays.
     await gantt.scrollIntoViewIfNeeded();
@@ -65,6 +68,7 @@ describe('parts of the page out of view', () => {
       ),
     ).toBe('true');
     expect(await settled(laneEnd, (t) => t > t1, 20_000)).toBeGreaterThan(t1);
+    expect(await laneCanvas()).toBe('visible');
 
     // Paused, every part shows the cursor, the heatmaps (still out of view) included.
     await page.evaluate(() => window.scrollTo(0, 0));
