@@ -1,7 +1,8 @@
 // The refresh scheduler (src/stores/refresh.ts): paused, every request asks
 // for everything and every view group draws every frame; busy, at most one
 // slow part per request, each every SLOW_MS, and one view group per frame;
-// what is out of view takes no turn and has nothing asked for it.
+// a group out of view draws nothing at its turn, and nothing is asked for
+// panels all out of view.
 import { describe, expect, it } from 'vitest';
 import { RefreshScheduler, SLOW_MS, VIEW_GROUPS } from '../../src/stores/refresh';
 

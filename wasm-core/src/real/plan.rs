@@ -143,14 +143,15 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
         "the host runs its own scheduler (Linux {release}) as built and configured: the model's policy '{kind}', \
          tunables, features, bug switches, costs, preemption model, hz and nohz do not apply"
     )];
-    // A forked child's program follows its parent's: more than one program means the process forks.
-    let creates_threads = processes.iter().any(|p| p.threads > 1 || p.programs.len() > 1);
-    if creates_threads && places_new_tasks_untraced(&release) {
+    // Every thread of a scenario starts as a new task (the model places a process's first thread as a fork from
+    // the first CPU it may use, the others and forked children from their creator's), so this holds for any
+    // scenario on such a host.
+    if places_new_tasks_untraced(&release) {
         notes.push(
-            "migrations are not comparable where threads are created: the model follows 4.1, which counts a new \
-             thread placed away from its creator's CPU as a migration and traces it (set_task_cpu); the host's \
-             kernel (4.8 and later) places it without either (__set_task_cpu), so the real count leaves those \
-             placements out"
+            "migrations are not comparable: the model follows 4.1, which counts a new task (a starting thread or a \
+             fork's child) placed away from the CPU it was created on as a migration and traces it (set_task_cpu); \
+             the host's kernel (4.8 and later) places it without either (__set_task_cpu), so the real count leaves \
+             those placements out"
                 .into(),
         );
     }
@@ -167,11 +168,12 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
 }
 
 /// Whether a kernel of this release places a new task without counting or
-/// tracing a migration: from 4.8 on (e210bffd39d0, "sched/fair: Fix and
-/// optimize the fork() path") `wake_up_new_task` sets the CPU with
-/// `__set_task_cpu`, where 4.1.15 calls `set_task_cpu` (core.c 2089), which
-/// bumps `nr_migrations` and traces `sched_migrate_task`. An unreadable
-/// release says nothing.
+/// tracing a migration. 4.1.15's `wake_up_new_task` calls `set_task_cpu`
+/// (core.c 2089), which bumps `nr_migrations` and traces `sched_migrate_task`
+/// (core.c 1046-1051). From 4.8 on it calls `__set_task_cpu` (commit
+/// e210bffd39d0, "sched/fair: Fix and optimize the fork() path", merged for
+/// 4.8-rc1; outside the reference set, read from the published patch). An
+/// unreadable release says nothing.
 fn places_new_tasks_untraced(release: &str) -> bool {
     let mut parts = release.split(|c: char| !c.is_ascii_digit());
     let number = |p: Option<&str>| p.and_then(|s| s.parse::<u32>().ok());
