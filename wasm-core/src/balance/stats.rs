@@ -287,7 +287,8 @@ fn calculate_imbalance(local: &GroupStats, busiest: &mut GroupStats, avg: u64, d
     }
     let busiest = &*busiest;
     if busiest.avg_load <= avg || local.avg_load >= avg {
-        return fix_small_imbalance(local, busiest, dst_load_per_task);
+        // The kernel zeroes env->imbalance before this call (fair.c 6609–6612), so a decline leaves 0.
+        return fix_small_imbalance(local, busiest, dst_load_per_task).unwrap_or(0);
     }
     let mut load_above_capacity = u64::MAX;
     if busiest.group_type == Some(GroupType::Overloaded) && local.group_type == Some(GroupType::Overloaded) {
@@ -299,14 +300,16 @@ fn calculate_imbalance(local: &GroupStats, busiest: &mut GroupStats, avg: u64, d
         .min((avg - local.avg_load) * local.group_capacity)
         / SCHED_CAPACITY_SCALE;
     if imbalance < busiest.load_per_task {
-        return fix_small_imbalance(local, busiest, dst_load_per_task);
+        // Here nothing is zeroed first (fair.c 6651): a decline leaves the computed imbalance standing.
+        return fix_small_imbalance(local, busiest, dst_load_per_task).unwrap_or(imbalance);
     }
     imbalance
 }
 
 /// `fix_small_imbalance`: move one task's worth of load if that raises the
-/// total capacity in use.
-fn fix_small_imbalance(local: &GroupStats, busiest: &GroupStats, dst_load_per_task: u64) -> u64 {
+/// total capacity in use. `None` when it declines: the kernel then leaves
+/// `env->imbalance` as the caller had it, which differs between its two calls.
+fn fix_small_imbalance(local: &GroupStats, busiest: &GroupStats, dst_load_per_task: u64) -> Option<u64> {
     let mut imbn = 2;
     let local_lpt = if local.sum_nr_running == 0 {
         dst_load_per_task
@@ -319,7 +322,7 @@ fn fix_small_imbalance(local: &GroupStats, busiest: &GroupStats, dst_load_per_ta
     let scale = SCHED_CAPACITY_SCALE;
     let scaled_busy = busiest.load_per_task * scale / busiest.group_capacity;
     if busiest.avg_load + scaled_busy >= local.avg_load + scaled_busy * imbn {
-        return busiest.load_per_task;
+        return Some(busiest.load_per_task);
     }
     let capa_now = (busiest.group_capacity * busiest.load_per_task.min(busiest.avg_load)
         + local.group_capacity * local_lpt.min(local.avg_load))
@@ -335,11 +338,7 @@ fn fix_small_imbalance(local: &GroupStats, busiest: &GroupStats, dst_load_per_ta
     };
     capa_move += local.group_capacity * local_lpt.min(local.avg_load + tmp);
     capa_move /= scale;
-    if capa_move > capa_now {
-        busiest.load_per_task
-    } else {
-        0
-    }
+    (capa_move > capa_now).then_some(busiest.load_per_task)
 }
 
 /// `find_busiest_queue`: the CPU of the busiest group with the highest
@@ -365,3 +364,7 @@ pub fn find_busiest_queue(
     }
     busiest
 }
+
+#[cfg(test)]
+#[path = "stats_test.rs"]
+mod stats_test;

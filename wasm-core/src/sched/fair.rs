@@ -245,38 +245,48 @@ pub fn wakeup_preempt_entity(curr: &SchedEntity, se: &SchedEntity, t: &CfsTunabl
     }
 }
 
+/// What `check_preempt_tick` found at one level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TickVerdict {
+    Keep,
+    Resched,
+    /// curr ran past its slice: rescheduled, and its buddies are to be
+    /// cleared through the hierarchy (`clear_buddies`), which the caller,
+    /// holding every level, does.
+    SliceUsed,
+}
+
 /// `check_preempt_tick` on one level, with `ideal` the entity's slice.
-/// Returns true when curr should be rescheduled.
 pub fn check_preempt_tick(
     cfs: &mut CfsRq,
     ents: &Ents<impl HasEntity>,
     ideal: u64,
     t: &CfsTunables,
     st: FairStrategy,
-) -> bool {
-    let Some(id) = cfs.curr else { return false };
+) -> TickVerdict {
+    let resched = |yes: bool| if yes { TickVerdict::Resched } else { TickVerdict::Keep };
+    let Some(id) = cfs.curr else { return TickVerdict::Keep };
     let curr = ents.se(id);
     if st == FairStrategy::Eevdf {
         // EEVDF: reschedule once curr's deadline has passed (a new one is set).
-        return std::mem::take(&mut cfs.deadline_passed);
+        return resched(std::mem::take(&mut cfs.deadline_passed));
     }
     if curr.identity == Identity::Underclass && !cfs.tree.is_empty() {
         // Group Identity: underclass runs only while nothing else can.
-        return true;
+        return TickVerdict::Resched;
     }
     let ran = curr.sum_exec_runtime - curr.prev_sum_exec_runtime;
     if ran > ideal {
-        cfs.clear_buddies_of(id);
-        return true;
+        return TickVerdict::SliceUsed;
     }
     if ran < t.min_granularity_ns {
-        return false;
+        return TickVerdict::Keep;
     }
-    let Some(((left_v, _), _)) = cfs.tree.first() else { return false };
+    let Some(((left_v, _), _)) = cfs.tree.first() else { return TickVerdict::Keep };
     let delta = curr.vruntime as i64 - left_v as i64;
     // The kernel compares a virtual-time difference with a wall-clock slice
     // here; we keep that quirk.
-    delta > 0 && delta as u64 > ideal
+    resched(delta > 0 && delta as u64 > ideal)
 }
 
 /// `pick_next_entity` (with curr already put back in the tree): leftmost,

@@ -22,7 +22,7 @@ use crate::balance::placement::PlaceKind;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::eevdf;
 use crate::sched::entity::{ent_pid, group_ent_id, is_group, EntId, Ents};
-use crate::sched::fair::{self, EnqueueKind, FairStrategy};
+use crate::sched::fair::{self, EnqueueKind, FairStrategy, TickVerdict};
 use crate::sched::group::calc_cfs_shares;
 use crate::sched::identity::{wakeup_verdict, Identity};
 use crate::sched::pelt::SchedAvg;
@@ -131,6 +131,7 @@ impl Simulator {
             if dequeuing {
                 // Only the task's own dequeue may be a move; a group entity left empty sleeps.
                 self.dequeue_entity_load_avg(tg, cpu, id, sleeping || i > 0);
+                self.clear_buddies(&chain[i..], cpu);
                 let (cfs, mut ents) = level!(self, tg, cpu);
                 fair::dequeue_entity(cfs, &mut ents, id, now, st);
                 cfs.h_nr_running -= 1;
@@ -153,6 +154,24 @@ impl Simulator {
             }
         }
         self.rqs[cpu.idx()].nr_running -= 1;
+    }
+
+    /// `clear_buddies` (fair.c 3099–3142) for the entity `chain[0]`: each of
+    /// its runqueue's last, next and skip buddies that is the entity is
+    /// cleared, and that buddy again at each level above for as long as it
+    /// is the entity's ancestor there.
+    fn clear_buddies(&mut self, chain: &[(u32, EntId)], cpu: CpuId) {
+        let slots: [fn(&mut CfsRq) -> &mut Option<EntId>; 3] = [|c| &mut c.last, |c| &mut c.next, |c| &mut c.skip];
+        for slot in slots {
+            for &(tg, id) in chain {
+                let (cfs, _) = level!(self, tg, cpu);
+                let buddy = slot(cfs);
+                if *buddy != Some(id) {
+                    break;
+                }
+                *buddy = None;
+            }
+        }
     }
 
     /// `set_next_buddy` / `set_last_buddy`: mark the entity at each level.
@@ -329,8 +348,13 @@ impl Simulator {
                     ideal = fair::level_share(ideal, self.cfs_of(utg, cpu), self.ent(uid));
                 }
                 let (cfs, ents) = level!(self, tg, cpu);
-                if fair::check_preempt_tick(cfs, &ents, ideal, &self.tunables, st) {
-                    resched = true;
+                match fair::check_preempt_tick(cfs, &ents, ideal, &self.tunables, st) {
+                    TickVerdict::Keep => {}
+                    TickVerdict::Resched => resched = true,
+                    TickVerdict::SliceUsed => {
+                        self.clear_buddies(&chain[i..], cpu);
+                        resched = true;
+                    }
                 }
             }
         }
@@ -354,6 +378,11 @@ impl Simulator {
         if t.features.next_buddy && scale && !is_fork {
             self.set_buddy_chain(&p_chain, cpu, true);
             next_marked = true;
+        }
+        if self.rqs[cpu.idx()].need_resched {
+            // curr is already to be rescheduled (test_tsk_need_resched, fair.c 5048): no verdict is
+            // needed, and curr must not become the last buddy.
+            return false;
         }
         if !t.features.wakeup_preemption {
             return false;
@@ -406,10 +435,20 @@ impl Simulator {
     /// `yield_task_fair`: the task becomes the skip buddy at every level, so
     /// the next pick prefers anyone else close enough.
     fn fair_yield(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) {
+        if self.rqs[cpu.idx()].nr_running() == 1 {
+            // Alone on its CPU the yield marks nothing (yield_task_fair, fair.c 5247).
+            return;
+        }
         self.fair_update_curr(st, cpu);
-        for (tg, id) in self.chain(pid, cpu) {
+        let chain = self.chain(pid, cpu);
+        // The task's own buddies go, and above it only those that lead to it (yield_task_fair's
+        // clear_buddies); then it is the skip buddy at every level.
+        self.clear_buddies(&chain[..], cpu);
+        for (tg, id) in chain {
             let (cfs, mut ents) = level!(self, tg, cpu);
-            cfs.clear_buddies_of(id);
+            if cfs.id_preempt == Some(id) {
+                cfs.id_preempt = None;
+            }
             let se = ents.se_mut(id);
             if st == FairStrategy::Eevdf {
                 // EEVDF's yield: give up the rest of this request.
@@ -552,3 +591,7 @@ impl SchedClass for FairClass {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "fair_class_test.rs"]
+mod fair_class_test;

@@ -171,10 +171,21 @@ impl Simulator {
         let sd = &doms[level];
         // The candidate mask and the group statistics fill reused storage
         // (given back below, or by the record evicted later).
+        // env.cpus starts as every active CPU (cpumask_copy of cpu_active_mask, fair.c 6941): at a NUMA
+        // level an overlapping group may reach past the domain's span, and its CPUs there count too.
         let mut env_cpus = std::mem::take(&mut self.lb.env_buf);
-        env_cpus.clone_from(&sd.span);
-        env_cpus.and_with(&self.online);
+        env_cpus.clone_from(&self.online);
         env_cpus.trim();
+        // The CPUs whose loads the pass reads: its groups' CPUs (the span unless groups overlap).
+        let mut read_cpus = std::mem::take(&mut self.lb.read_buf);
+        read_cpus.clone_from(&sd.span);
+        if sd.flags.overlap {
+            for g in &sd.groups {
+                read_cpus.or_with(&g.span);
+            }
+        }
+        read_cpus.and_with(&self.online);
+        read_cpus.trim();
         let mut d = BalanceDecision {
             at: self.now,
             cpu,
@@ -190,14 +201,6 @@ impl Simulator {
         let balancer = self.designated_balancer(cpu, sd, idle, &env_cpus);
         let parent_group = doms.get(level + 1).map(|p| p.groups[0].id);
         let child_prefers_sibling = level > 0 && doms[level - 1].flags.prefer_sibling;
-        let dst_load_per_task = {
-            let rq = &self.rqs[cpu.idx()];
-            if rq.nr_running() > 0 {
-                rq.weighted_cpuload() / rq.nr_running() as u64
-            } else {
-                0
-            }
-        };
         // Tasks pulled over the pass's rounds (only the count is read).
         let mut moved: u32 = 0;
         // This pass's schedstat counters, added to the domain's at the end.
@@ -229,11 +232,21 @@ impl Simulator {
                 }
             }
             redo = true;
-            let loads = self.pass_loads(&mut loads, &env_cpus, cpu);
+            // After an LBF_DST_PINNED retry the redo balances toward the new env.dst_cpu, whose own load
+            // and load per task (cpu_avg_load_per_task) the search reads.
+            let dst_load_per_task = {
+                let rq = &self.rqs[dst.idx()];
+                if rq.nr_running() > 0 {
+                    rq.weighted_cpuload() / rq.nr_running() as u64
+                } else {
+                    0
+                }
+            };
+            let loads = self.pass_loads(&mut loads, &read_cpus, cpu);
             let inp = FbgInput {
                 loads,
                 sd,
-                dst_cpu: cpu,
+                dst_cpu: dst,
                 child_prefers_sibling,
                 env_cpus: &env_cpus,
                 idle,
@@ -241,14 +254,14 @@ impl Simulator {
                 min_load_fix: !self.bugs.group_imbalance,
                 dst_load_per_task,
                 dst_load: crate::balance::stats::target_load(
-                    &loads[cpu.idx()],
+                    &loads[dst.idx()],
                     crate::balance::stats::load_idx(sd, idle),
                 ),
             };
             let fbg = search.run(&inp);
             if level + 1 == doms.len() {
                 // The root domain's update_sd_lb_stats sets rd->overload to what it saw.
-                self.lb.rd_overload = env_cpus.iter().any(|c| loads[c.idx()].nr_running > 1);
+                self.lb.rd_overload = read_cpus.iter_and(&env_cpus).any(|c| loads[c.idx()].nr_running > 1);
             }
             if self.index_check() {
                 let fresh = crate::balance::stats::find_busiest_group(&inp).0;
@@ -290,11 +303,9 @@ impl Simulator {
             }
             env_all_pinned = flags.all_pinned;
             if flags.all_pinned {
-                // Redo without the busiest CPU while any active CPU is left. The kernel's mask is every active
-                // CPU, and only CPUs of this domain are ever cleared from it (busiest CPUs, and a destination
-                // left by the LBF_DST_PINNED retry), so it is empty only if the domain's are and it spans them all.
+                // Redo without the busiest CPU while any active CPU is left in env.cpus (fair.c 7059–7067).
                 env_cpus.clear(busiest);
-                if !env_cpus.is_empty() || !self.online.is_subset_of(&sd.span) {
+                if !env_cpus.is_empty() {
                     self.lb.give_back_pids(pulled);
                     continue;
                 }
@@ -321,6 +332,7 @@ impl Simulator {
             self.lb.give_back_groups(std::mem::take(&mut d.groups));
         }
         self.lb.env_buf = env_cpus;
+        self.lb.read_buf = read_cpus;
         let balanced =
             matches!(d.outcome, Outcome::Balanced { .. } | Outcome::NoBusiestQueue | Outcome::NotDesignated { .. });
         if balanced {
@@ -533,3 +545,7 @@ mod interval_test;
 #[cfg(test)]
 #[path = "redo_test.rs"]
 mod redo_test;
+
+#[cfg(test)]
+#[path = "env_cpus_test.rs"]
+mod env_cpus_test;

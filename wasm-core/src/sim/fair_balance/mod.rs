@@ -96,6 +96,8 @@ pub(crate) struct LbState {
     pub spare_pids: Vec<Vec<Pid>>,
     /// Reused by balancing passes: the candidate CPUs (env->cpus).
     pub env_buf: crate::topology::cpumask::CpuMask,
+    /// The CPUs a pass reads loads of (its domain's groups), reused likewise.
+    pub read_buf: crate::topology::cpumask::CpuMask,
     /// Reused by balancing passes: the busiest-group search's buffers.
     pub search: crate::balance::search::BusiestSearch,
     /// `nohz.next_balance` (jiffies): no kick before it. A kick moves it on by

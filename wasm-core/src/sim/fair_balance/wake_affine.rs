@@ -22,8 +22,9 @@ impl Simulator {
     /// task's group up to the root's child: the group entity's new weight is
     /// the group's shares in the ratio of its runqueue's weight (plus `wl`)
     /// to the group's (plus `wg`), at least MIN_SHARES; the change of that
-    /// entity's load contribution goes up as the next level's `wl`, with no
-    /// change of the upper groups' totals.
+    /// entity's weight (`se->load.weight`, fair.c 4519, not its PELT
+    /// contribution) goes up as the next level's `wl`, with no change of the
+    /// upper groups' totals.
     pub(crate) fn effective_load(&self, tg: u32, cpu: CpuId, wl: i64, wg: i64) -> i64 {
         let (mut tg, mut wl, mut wg) = (tg, wl, wg);
         while tg != 0 {
@@ -36,7 +37,7 @@ impl Simulator {
             let w = my_q.load_weight as i64 + wl;
             wl = if big_w > 0 && w < big_w { w * group.shares as i64 / big_w } else { group.shares as i64 };
             wl = wl.max(MIN_SHARES as i64);
-            wl -= self.gses[gi].avg.load_avg_contrib as i64;
+            wl -= self.gses[gi].weight as i64;
             wg = 0;
             tg = self.tgs[tg as usize].parent.unwrap_or(0);
         }

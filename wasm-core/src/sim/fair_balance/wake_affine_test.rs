@@ -1,24 +1,28 @@
 //! `wake_affine` as 4.1.15 weighs a wakee: its `se.load.weight`, seen through
-//! its group by `effective_load`.
+//! its group by `effective_load` (fair.c 4478–4529), which takes off each group
+//! entity's *weight* (`se->load.weight`, 4519), not its PELT contribution.
 //!
 //! Hand-worked on 2 CPUs (MC imbalance_pct 117, so the previous CPU's side is
 //! weighed by 108), the waker on CPU 0 with root load 800, the wakee P (nice 0,
 //! weight 1024, load_avg_contrib 300) last on CPU 1 with root load 1200, P in
 //! its autogroup G (shares 1024, load_avg 2048): on CPU 0 G's runqueue weighs
-//! 1024 with tg_load_contrib 1024 and G's entity contributes 512; on CPU 1
-//! G's runqueue is empty, tg_load_contrib 1024, its entity contributing 500.
+//! 1024 with tg_load_contrib 1024 and G's entity weighs 512 (its PELT
+//! contribution, 700, is not read); on CPU 1 G's runqueue is empty,
+//! tg_load_contrib 1024, and its entity weighs MIN_SHARES = 2, what
+//! `calc_cfs_shares` gives an empty queue (its contribution, 500, not read).
 //!
 //! effective_load(G, CPU 0, 1024, 1024): G's weight as CPU 0 sees it is
 //! 2048 − 1024 + 1024 = 2048; W = 3072, w = 2048, so G's entity would weigh
 //! 2048 × 1024 / 3072 = 682: a change of 682 − 512 = 170.
 //! effective_load(G, CPU 1, 0, 1024): W = 1024 + (2048 − 1024 + 0) = 2048, w = 0,
-//! so the entity would weigh 0, raised to MIN_SHARES 2: 2 − 500 = −498.
+//! so the entity would weigh 0, raised to MIN_SHARES 2: 2 − 2 = 0.
 //! this_eff = 100 × 1024 × (800 + 170) = 99,328,000 against prev_eff = 108 ×
-//! 1024 × (1200 − 498) = 77,635,584: not balanced, P stays. (Taking P's
-//! load_avg_contrib and no group, the model before, pulled it: 100 × 1024 ×
-//! 1100 = 112,640,000 ≤ 108 × 1024 × 1200 = 132,710,400.)
+//! 1024 × (1200 + 0) = 132,710,400: balanced, P is pulled to CPU 0. (With the
+//! contributions taken off instead, as the model did before: 682 − 700 = −18
+//! and 2 − 500 = −498, so 100 × 1024 × 782 = 80,076,800 against 108 × 1024 ×
+//! 702 = 77,635,584: P stayed.)
 //! Without a group, effective_load is the weight itself: 100 × 1024 × 1824 =
-//! 186,777,600 > 132,710,400, not balanced either.
+//! 186,777,600 > 132,710,400, not balanced.
 //!
 //! WF_SYNC (a child's exit waking its parent, `__wake_up_parent`): the waker W
 //! running on CPU 0 (weight 1024, no group) is about to go, so its weight comes
@@ -52,13 +56,15 @@ fn the_wakee_weighs_its_weight_through_its_group() {
     let (g0, g1) = (sim.gidx(tg, CpuId(0)), sim.gidx(tg, CpuId(1)));
     sim.gcfs[g0].load_weight = 1024;
     sim.gcfs[g0].tg_load_contrib = 1024;
-    sim.gses[g0].avg.load_avg_contrib = 512;
+    sim.gses[g0].set_weight(512);
+    sim.gses[g0].avg.load_avg_contrib = 700;
     sim.gcfs[g1].load_weight = 0;
     sim.gcfs[g1].tg_load_contrib = 1024;
+    sim.gses[g1].set_weight(2);
     sim.gses[g1].avg.load_avg_contrib = 500;
     assert_eq!(sim.effective_load(tg, CpuId(0), 1024, 1024), 170);
-    assert_eq!(sim.effective_load(tg, CpuId(1), 0, 1024), -498);
-    assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "P stays on CPU 1");
+    assert_eq!(sim.effective_load(tg, CpuId(1), 0, 1024), 0);
+    assert!(sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "P is pulled to CPU 0");
 }
 
 #[test]

@@ -1,0 +1,54 @@
+//! `load_balance`'s candidate CPUs are every active CPU (`cpumask_copy(cpus,
+//! cpu_active_mask)`, Linux 4.1.15 fair.c 6941), not the domain's span: at a
+//! NUMA level an overlapping group can reach past the span, and
+//! `update_sg_lb_stats` and `find_busiest_queue` read its CPUs there too.
+//!
+//! Hand-worked on a line of four one-CPU nodes, 0 — 1 — 2 — 3, neighbours at
+//! distance 20, two hops 30, the ends 40. SMT, MC and DIE span one CPU and are
+//! pruned; CPU 0 keeps NUMA(20) = {0,1}, NUMA(30) = {0,1,2}, NUMA(40) = all.
+//! `build_overlap_sched_groups` at CPU 0's NUMA(30) walks its span: CPU 0's
+//! NUMA(20), A = {0,1}; then CPU 2's NUMA(20), B = {1,2,3}, which holds CPU 3,
+//! outside the span.
+//!
+//! Four hogs wait on CPU 3. CPU 0's newly-idle pass at NUMA(30) (a newly-idle
+//! pass always balances: no should_we_balance gate): A holds nothing; B holds
+//! 4 tasks, its average load far above A's 0 and past the imbalance margin,
+//! so B is the busiest group and CPU 3 its busiest CPU. Read over the span
+//! alone, B would hold nothing and the domain would look balanced.
+
+use crate::balance::IdleType;
+use crate::machine::Machine;
+use crate::sim::test_config::{config, hog};
+use crate::sim::Simulator;
+use crate::time::{CpuId, SimTime};
+
+fn line4() -> Machine {
+    let distance = vec![vec![10, 20, 30, 40], vec![20, 10, 20, 30], vec![30, 20, 10, 20], vec![40, 30, 20, 10]];
+    Machine { name: "line4".into(), nodes: 4, cores_per_node: 1, threads_per_core: 1, distance, nodes_per_package: 1 }
+}
+
+#[test]
+fn a_group_reaching_past_the_span_counts_its_cpus_there() {
+    let procs = (0..4).map(|i| hog(&format!("H{i}"), 1_000_000_000, Some(&[CpuId(3)]))).collect();
+    let mut cfg = config(4, 1, 1, 1000, false, procs);
+    cfg.machine = line4();
+    let mut sim = Simulator::new(&cfg);
+    // Pinned for 50 ms, so that CPU 3's load history (cpu_load[], read by the idle index) fills.
+    sim.run_until(SimTime(50_000_000));
+    assert_eq!(sim.rqs[3].nr_running(), 4);
+    for p in 0..4 {
+        let pid = sim.processes()[p].threads[0];
+        sim.tasks[pid.idx()].allowed = crate::topology::cpumask::CpuMask::from_range(0..4);
+    }
+    let names: Vec<String> = sim.rqs[0].domains.iter().map(|d| d.name()).collect();
+    assert_eq!(names, ["NUMA(20)", "NUMA(30)", "NUMA(40)"]);
+    let groups: Vec<Vec<u32>> =
+        sim.rqs[0].domains[1].groups.iter().map(|g| g.span.iter().map(|c| c.0).collect()).collect();
+    assert_eq!(groups, [vec![0, 1], vec![1, 2, 3]]);
+
+    sim.load_balance(CpuId(0), 1, IdleType::NewlyIdle);
+    let d = sim.decisions().back().expect("a decision");
+    assert_eq!(d.busiest_group, Some(1), "B, read with CPU 3");
+    assert_eq!(d.groups[1].sum_nr_running, 4);
+    assert_eq!(d.busiest_cpu, Some(CpuId(3)), "{:?}", d.outcome);
+}
