@@ -39,7 +39,7 @@ function step(op: Json): string {
   if (o.lock !== undefined) return `lock ${word(o.lock)}`;
   if (o.unlock !== undefined) return `unlock ${word(o.unlock)}`;
   if (o.post !== undefined || o.await !== undefined) return flagStep(o);
-  const flag = ['exit', 'wait', 'yield', 'take_job', 'wait_child'].find((k) => o[k] !== undefined);
+  const flag = ['exit', 'wait', 'yield', 'take_job', 'wait_child', 'exec'].find((k) => o[k] !== undefined);
   return flag ?? '?';
 }
 

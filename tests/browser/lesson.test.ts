@@ -30,7 +30,7 @@ describe('classroom lesson', () => {
     await page.getByTestId('lesson-pick').selectOption('group-imbalance');
     await settled(
       () => text('lesson-step'),
-      (s) => s === 'Step 1 of 6',
+      (s) => s === 'Step 1 of 7',
     );
     // Step 1: the preset is loaded and the cursor sits at the step's 30 ms.
     // The step card shows at once; the preset loads in the worker after it (wait for it, do not race it).
@@ -56,7 +56,7 @@ describe('classroom lesson', () => {
     // A reset reloads the run and puts it back at the step's anchor.
     await page.getByTestId('btn-reset').click();
     expect(await settled(simMs, (t) => t === 300)).toBe(300);
-    expect(await text('lesson-step')).toBe('Step 2 of 6');
+    expect(await text('lesson-step')).toBe('Step 2 of 7');
 
     // Step 3: predict, then reveal; the verdict is what the engine did.
     await next(3);
@@ -108,6 +108,31 @@ describe('classroom lesson', () => {
     await page.getByTestId('lesson-prev').click();
     expect(await settled(simMs, (t) => t === 300)).toBe(300);
     await next(6);
+
+    // Step 7: the paper's lu run at 1 s. The 28 marked cores, beside the R threads on nodes 1-4, are idle
+    // while lu threads wait on the other nodes: what the narration says.
+    await next(7);
+    await settled(
+      async () => (await page.locator('.description').textContent()) ?? '',
+      (s) => s.includes('group-imbalance-lu'),
+      20000,
+    );
+    expect(await settled(simMs, (t) => t === 1000)).toBe(1000);
+    const luMarked = await page
+      .locator('.cpu-cell.lesson-mark')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-cpu'))));
+    expect(luMarked).toHaveLength(28);
+    const luView = await hook<{
+      cpus: { cpu: number; curr: number | null; nr_running: number }[];
+      tasks: { pid: number; name: string }[];
+    }>(page, 'view');
+    const nameOf = (pid: number | null) => luView.tasks.find((t) => t.pid === pid)?.name ?? '';
+    for (const c of luMarked) expect(luView.cpus[c].nr_running, `CPU ${c}`).toBe(0);
+    for (const c of [11, 19, 27, 35]) expect(nameOf(luView.cpus[c].curr)).toMatch(/^R\d$/);
+    const waiting = luView.cpus.filter((c) => c.nr_running > 1).length;
+    expect(waiting).toBeGreaterThan(0);
+    expect(await text('narration')).toContain('28 marked cores');
+    await page.screenshot({ path: join(shots, 'lesson-lu.png') });
     await page.getByTestId('lesson-finish').click();
     expect(await page.getByTestId('lesson').count()).toBe(0);
     expect(

@@ -263,6 +263,6 @@ fn enum_words_are_their_generated_unions() {
     let states = [TaskState::New, TaskState::Running, TaskState::Runnable, TaskState::Sleeping, TaskState::Exited];
     union(TaskState::decl(&cfg), &states.map(TaskState::as_str));
     union(RotationDir::decl(&cfg), &[RotationDir::Left, RotationDir::Right].map(crate::api::view::rotation_word));
-    let kinds = [PlaceKind::Wakeup, PlaceKind::SyncWakeup, PlaceKind::Fork];
+    let kinds = [PlaceKind::Wakeup, PlaceKind::SyncWakeup, PlaceKind::Fork, PlaceKind::Exec];
     union(PlaceKind::decl(&cfg), &kinds.map(crate::api::inspector::place_kind_word));
 }

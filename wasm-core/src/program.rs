@@ -73,6 +73,9 @@ pub enum Op {
     /// wait(): block until a child exits (at once if one already has, or if
     /// there is no child left).
     WaitChild,
+    /// execve(): the thread starts a new program image; the scheduler places
+    /// it again (`sched_exec`).
+    Exec,
     /// One side of a one-slot flag between two threads of the process (NAS
     /// lu's `isync`), waited for as `wait` says.
     Flag {
@@ -185,6 +188,7 @@ pub enum Action {
     TakeJob,
     Fork(usize),
     WaitChild,
+    Exec,
     Flag(FlagStep),
     /// A process's first thread creates its next thread (`pthread_create`);
     /// the engine puts these before the first thread's program, never a
@@ -234,6 +238,7 @@ fn emit(ops: &[Op], code: &mut Vec<Insn>, names: &mut dyn NameResolver) {
                 code.push(Insn::Call(Action::Fork(program)));
             }
             Op::WaitChild => code.push(Insn::Call(Action::WaitChild)),
+            Op::Exec => code.push(Insn::Call(Action::Exec)),
             Op::Flag { name, side, peer, wait, spin } => code.push(Insn::Flag {
                 id: names.flag(name),
                 side: *side,

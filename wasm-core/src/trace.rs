@@ -57,6 +57,8 @@ pub enum MigrateCause {
     Dispatch,
     /// A new task placed away from the CPU that forked it (`wake_up_new_task`).
     Fork,
+    /// A task moved by the stopper at its execve (`sched_exec`).
+    Exec,
 }
 
 impl MigrateCause {
@@ -69,6 +71,7 @@ impl MigrateCause {
             MigrateCause::Hotplug => "hotplug",
             MigrateCause::Dispatch => "dispatch",
             MigrateCause::Fork => "fork",
+            MigrateCause::Exec => "exec",
         }
     }
 }

@@ -16,6 +16,14 @@ const lesson: Lesson = {
     { id: 'violation', anchor: { mark: 'violation', afterMs: 0 }, panel: 'metrics' },
     { id: 'fixed', preset: 'group-imbalance-make-fixed', anchor: { atMs: 300 }, panel: 'heatmaps' },
     { id: 'end', anchor: { atMs: 4000 }, panel: 'metrics' },
+    // The paper's lu run: R threads on nodes 1-4 (CPUs 11, 19, 27, 35), their nodes' other 28 cores idle.
+    {
+      id: 'lu',
+      preset: 'group-imbalance-lu',
+      anchor: { atMs: 1000 },
+      panel: 'topology',
+      cpus: range(8, 39).filter((c) => ![11, 19, 27, 35].includes(c)),
+    },
   ],
 };
 export default lesson;

@@ -252,7 +252,7 @@ export type O1TaskView = {
   time_slice_ns: number;
 };
 
-export type PlaceKind = "wakeup" | "sync-wakeup" | "fork";
+export type PlaceKind = "wakeup" | "sync-wakeup" | "fork" | "exec";
 
 /**
  * A wakeup or fork placement, for the topology view's highlight.

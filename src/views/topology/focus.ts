@@ -35,7 +35,7 @@ export function placementFocus(p: PlacementView, t: Translate): Focus {
       t: ms(p.t_ns),
       kind: t(`focus.kind.${p.kind}`),
       task: p.task,
-      how: t(p.kind === 'fork' ? 'focus.forked' : 'focus.woken'),
+      how: t(p.kind === 'fork' ? 'focus.forked' : p.kind === 'exec' ? 'focus.execed' : 'focus.woken'),
       waker: p.waker_cpu,
       path: p.path,
       cpus: toCpuList(cpusOf(p.considered)) || t('focus.none'),

@@ -193,6 +193,7 @@ pub fn place_kind_word(kind: crate::balance::placement::PlaceKind) -> &'static s
         PlaceKind::Wakeup => "wakeup",
         PlaceKind::SyncWakeup => "sync-wakeup",
         PlaceKind::Fork => "fork",
+        PlaceKind::Exec => "exec",
     }
 }
 

@@ -136,7 +136,7 @@ fn shape(ops: &[Op], switch_ns: f64) -> Shape {
             Op::Barrier { spin, .. } => s.once.add(step(mean(spin) + switch_ns, 0.0, 1.0), 1.0),
             // Like a barrier: a wait that may end with an event and a switch.
             Op::Flag { spin, .. } => s.once.add(step(mean(spin) + switch_ns, 0.0, 1.0), 1.0),
-            Op::Wait | Op::Yield | Op::WaitChild => s.once.add(step(switch_ns, 0.0, 0.0), 1.0),
+            Op::Wait | Op::Yield | Op::WaitChild | Op::Exec => s.once.add(step(switch_ns, 0.0, 0.0), 1.0),
             Op::Lock(_) => {
                 s.once.add(step(switch_ns, 0.0, 0.0), 1.0);
                 held += 1;

@@ -56,8 +56,8 @@ fn event(op: &OpFile, at: &str, bad: &mut Vec<String>) -> Option<(&'static str, 
         "a loop inside a loop (rt-app has a task's loop over phases' loops)"
     } else if op.wait.is_some() || op.wake.is_some() {
         "wait/wake (rt-app's suspend/resume name resources, not threads)"
-    } else if op.fork.is_some() || op.wait_child.is_some() {
-        "fork/wait_child"
+    } else if op.fork.is_some() || op.wait_child.is_some() || op.exec.is_some() {
+        "fork/wait_child/exec"
     } else if op.post.is_some() || op.await_flag.is_some() {
         "post/await (rt-app has no flag between two threads)"
     } else if op.take_job.is_some() {

@@ -467,6 +467,11 @@ pub struct OpFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
     pub wait_child: Option<bool>,
+    /// execve(): the thread starts a new program image (make's jobs exec the compiler), and the scheduler
+    /// places it again as a fork is placed (`sched_exec`); the steps after it are the new image's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
+    pub exec: Option<bool>,
     /// Post to this thread's one-slot flag of that name for the thread `to` places on: wait while it is
     /// still set (the reader has not taken the last post), then set it. Skipped when that thread does not
     /// exist (NAS lu's sync_right).

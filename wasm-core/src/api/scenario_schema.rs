@@ -44,6 +44,7 @@ const STEP_FORMS: &[(&str, &[&str])] = &[
     ("take_job", &[]),
     ("fork", &[]),
     ("wait_child", &[]),
+    ("exec", &[]),
     ("post", &["to", "wait_policy", "spin_us"]),
     ("await", &["from", "wait_policy", "spin_us"]),
 ];

@@ -64,11 +64,12 @@ pub(super) fn ops_of(
             op.take_job.is_some(),
             op.fork.is_some(),
             op.wait_child.is_some(),
+            op.exec.is_some(),
             op.post.is_some(),
             op.await_flag.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield, take_job, fork, wait_child, post or await");
+            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield, take_job, fork, wait_child, exec, post or await");
             continue;
         }
         let flag_step = op.post.is_some() || op.await_flag.is_some();
@@ -84,9 +85,13 @@ pub(super) fn ops_of(
         if op.from.is_some() && op.await_flag.is_none() {
             c.fail(format!("{field}.from"), "only allowed together with await");
         }
-        for (flag, name) in
-            [(op.wait, "wait"), (op.yield_cpu, "yield"), (op.take_job, "take_job"), (op.wait_child, "wait_child")]
-        {
+        for (flag, name) in [
+            (op.wait, "wait"),
+            (op.yield_cpu, "yield"),
+            (op.take_job, "take_job"),
+            (op.wait_child, "wait_child"),
+            (op.exec, "exec"),
+        ] {
             if flag == Some(false) {
                 c.fail(format!("{field}.{name}"), "must be true (omit the step otherwise)");
             }
@@ -146,6 +151,8 @@ pub(super) fn ops_of(
             out.push(Op::TakeJob);
         } else if op.wait_child.is_some() {
             out.push(Op::WaitChild);
+        } else if op.exec.is_some() {
+            out.push(Op::Exec);
         } else if let Some(child) = &op.fork {
             let child = ops_of(child, &format!("{field}.fork"), depth + 1, true, count, c);
             out.push(Op::Fork(child));
@@ -232,7 +239,8 @@ fn takes_time(op: &Op) -> bool {
         | Op::Exit
         | Op::TakeJob => true,
         Op::Repeat { times, body } => *times != Some(0) && body.iter().any(takes_time),
-        Op::Wake { .. } | Op::Unlock(_) | Op::Fork(_) => false,
+        // An exec that stays on its CPU goes straight on.
+        Op::Wake { .. } | Op::Unlock(_) | Op::Fork(_) | Op::Exec => false,
     }
 }
 

@@ -12,11 +12,14 @@ pub enum PlaceKind {
     /// A wakeup with WF_SYNC: the waker is about to give its CPU up.
     SyncWakeup,
     Fork,
+    /// `sched_exec`: the running task calls execve and is placed again, as a
+    /// fork is, through the domains with SD_BALANCE_EXEC.
+    Exec,
 }
 
 impl PlaceKind {
     pub fn is_wakeup(self) -> bool {
-        self != PlaceKind::Fork
+        matches!(self, PlaceKind::Wakeup | PlaceKind::SyncWakeup)
     }
 }
 

@@ -9,6 +9,7 @@
 //!   barrier   spin on CPU time, then futex           lock       futex mutex
 //!   take_job  the process's shared pool               fork       a new thread of the process
 //!   wait_child block until a forked child exits (at once if one has, or none is left)
+//!   exec      nothing: a thread cannot execve alone, so the host's sched_exec is not exercised
 //!   post/await a one-slot flag word per posting thread (`real::flag`), skipped without a peer
 //! ```
 //!
@@ -219,6 +220,7 @@ fn run_program(p: &Arc<Proc>, k: usize, program: usize, family: &Arc<Family>) {
                 }
             }
             Action::Fork(child) => fork_thread(p, child, family),
+            Action::Exec => {}
             Action::Flag(step) => {
                 let started = shared.procs[p.index].threads.load(SeqCst) as i64;
                 let peer = k as i64 + step.peer as i64;

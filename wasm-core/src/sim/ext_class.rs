@@ -329,6 +329,10 @@ impl SchedClass for ExtClass {
     }
 
     fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
+        if kind == PlaceKind::Exec {
+            // 6.12's select_task_rq_scx answers an exec with the task's own CPU, asking no policy (ext.c 3363).
+            return sim.tasks[pid.idx()].cpu;
+        }
         let prev = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid.idx()].cpu };
         let flags = if kind == PlaceKind::Fork { 1.0 } else { 2.0 };
         let cpu = match sim.class_data::<ExtState>() {

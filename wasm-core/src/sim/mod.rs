@@ -19,6 +19,7 @@ pub mod class;
 mod core;
 mod cpu_load;
 pub mod events;
+mod exec;
 mod ext_class;
 pub mod ext_host;
 #[cfg(not(target_arch = "wasm32"))]

@@ -81,7 +81,8 @@ impl SchedClass for O1Class {
     }
 
     /// No wakeup balancing: a woken task stays where it slept (if it still
-    /// may), a new task goes to the least loaded CPU.
+    /// may), a new task goes to the least loaded CPU. An exec stays too: the
+    /// model leaves out 2.6's `sched_balance_exec`.
     fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, _waker: CpuId, kind: PlaceKind) -> CpuId {
         let prev = sim.tasks[pid.idx()].cpu;
         let usable = |c: CpuId| sim.online.test(c) && sim.tasks[pid.idx()].allowed.test(c);

@@ -141,6 +141,7 @@ impl Simulator {
                 self.block(cpu, pid, Block::Child);
                 false
             }
+            Action::Exec => self.sched_exec(cpu, pid),
             Action::Flag(step) => self.flag_step(cpu, pid, step),
             Action::Run(_) | Action::Sleep(_) | Action::Exit | Action::Stalled => true,
         }

@@ -118,7 +118,7 @@ impl Simulator {
                 }
                 (cpu, PlacePath::IdleSibling)
             }
-            PlaceKind::Fork => (self.select_fork(pid, this_cpu), PlacePath::IdlestGroup),
+            PlaceKind::Fork | PlaceKind::Exec => (self.select_fork(pid, this_cpu, kind), PlacePath::IdlestGroup),
         };
         if self.usable(pid, cpu) {
             (cpu, path)
@@ -176,7 +176,7 @@ impl Simulator {
     fn wakeup_fix(&self, pid: Pid, prev: CpuId, kind: PlaceKind) -> Option<CpuId> {
         let idle = |c: CpuId| match kind {
             PlaceKind::Wakeup | PlaceKind::SyncWakeup => self.id_idle_cpu(pid, c),
-            PlaceKind::Fork => self.rqs[c.idx()].is_idle(),
+            PlaceKind::Fork | PlaceKind::Exec => self.rqs[c.idx()].is_idle(),
         };
         if self.usable(pid, prev) && idle(prev) {
             return Some(prev);
@@ -365,8 +365,11 @@ impl Simulator {
     /// Nothing changes during the walk; the groups' loads are the kept sums
     /// (`group_loads.rs`), the idlest group's CPUs are read from their
     /// runqueues.
-    fn select_fork(&mut self, pid: Pid, this_cpu: CpuId) -> CpuId {
-        let mut level = self.rqs[this_cpu.idx()].domains.iter().rposition(|sd| sd.flags.balance_fork);
+    fn select_fork(&mut self, pid: Pid, this_cpu: CpuId, kind: PlaceKind) -> CpuId {
+        // sd_flag: SD_BALANCE_EXEC for sched_exec, SD_BALANCE_FORK otherwise.
+        let flagged =
+            |sd: &SchedDomain| if kind == PlaceKind::Exec { sd.flags.balance_exec } else { sd.flags.balance_fork };
+        let mut level = self.rqs[this_cpu.idx()].domains.iter().rposition(flagged);
         let (mut cpu, mut new_cpu) = (this_cpu, this_cpu);
         while let Some(li) = level {
             let down = li.checked_sub(1);
@@ -390,7 +393,7 @@ impl Simulator {
             new_cpu = found;
             let weight = sd.span.weight();
             cpu = found;
-            level = self.rqs[cpu.idx()].domains.iter().rposition(|d| d.span.weight() < weight && d.flags.balance_fork);
+            level = self.rqs[cpu.idx()].domains.iter().rposition(|d| d.span.weight() < weight && flagged(d));
         }
         new_cpu
     }
