@@ -31,7 +31,7 @@ const lessons: Catalog = {
     'lesson.group-imbalance.end':
       'At the end: compare the wasted core time and make’s completion time with the buggy run — the fixed kernel finishes make much sooner.',
     'lesson.group-imbalance.lu':
-      'The paper’s other run, on stock 4.1 again: four R processes, started one by one from four sessions, sit on nodes 1 to 4; NAS lu’s 60 threads started at 400 ms. Each R node averages 1024 over 8 cores, above a node of 15 lu threads at about 17 each, so the 28 marked cores beside the R threads pull nothing for the whole run while lu threads double up on nodes 0, 5, 6 and 7. lu takes about 22 s here; with the paper’s fix, about 2.5 s.',
+      'The paper’s other run, on stock 4.1 again: four R processes, started one by one from four sessions, sit on nodes 1 to 4; NAS lu’s 60 threads started at 400 ms. Each R node averages 1024 over 8 cores, above a node of 15 lu threads at about 17 each, so the 28 marked cores beside the R threads pull nothing for the whole run while lu threads crowd nodes 0, 5, 6 and 7, up to four to a core. lu takes about 22 s here; with the paper’s fix, about 2.5 s.',
     'lesson.group-construction.title': 'Wasted cores 2: Scheduling Group Construction',
     'lesson.group-construction.crowd':
       'lu’s 16 threads are bound with numactl to nodes 1 and 2, which are two hops apart, and are created on node 1. They crowd node 1 — two per core — while node 2 idles.',
@@ -124,7 +124,7 @@ const lessons: Catalog = {
     'lesson.group-imbalance.end':
       '运行结束：把浪费的核时间和 make 的完成时间与有 bug 的运行对比——修复后的内核让 make 早得多地完成。',
     'lesson.group-imbalance.lu':
-      '论文的另一个实验，回到原版 4.1：四个 R 进程从四个会话依次启动，分别位于节点 1 到 4；NAS lu 的 60 个线程在 400 ms 时启动。每个 R 节点的平均负载是 1024 分摊到 8 个核，高于一个有 15 个 lu 线程（每个约 17）的节点，所以 R 线程旁边标出的 28 个核在整个运行期间什么也不拉取，而 lu 线程在节点 0、5、6、7 上两个挤一个核。这里 lu 用时约 22 秒；打上论文的修复后约 2.5 秒。',
+      '论文的另一个实验，回到原版 4.1：四个 R 进程从四个会话依次启动，分别位于节点 1 到 4；NAS lu 的 60 个线程在 400 ms 时启动。每个 R 节点的平均负载是 1024 分摊到 8 个核，高于一个有 15 个 lu 线程（每个约 17）的节点，所以 R 线程旁边标出的 28 个核在整个运行期间什么也不拉取，而 lu 线程挤在节点 0、5、6、7 上，一个核上最多四个。这里 lu 用时约 22 秒；打上论文的修复后约 2.5 秒。',
     'lesson.group-construction.title': '浪费的核 2：Scheduling Group Construction（调度组构建）',
     'lesson.group-construction.crowd':
       'lu 的 16 个线程用 numactl 绑定到节点 1 和节点 2（两者相隔两跳），并在节点 1 上创建。它们挤在节点 1 上——每个核两个——而节点 2 空闲。',
