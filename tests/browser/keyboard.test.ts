@@ -62,7 +62,7 @@ describe('keyboard only', () => {
     expect(await page.getByTestId('lesson-pick').inputValue()).toBe('group-imbalance');
     await settled(
       () => text('lesson-step'),
-      (s) => s === 'Step 1 of 6',
+      (s) => s === 'Step 1 of 7',
       20000,
     );
     // The step's preset loads and its anchor is reached (30 ms) before Tab goes on: a load redraws the lab.
@@ -100,11 +100,11 @@ describe('keyboard only', () => {
     // The lesson card comes before the machine view (after the controls): back to it.
     await tabTo(page, 'lesson-next', true);
     await page.screenshot({ path: join(shots, 'keyboard-lesson.png') });
-    for (let step = 2; step <= 6; step++) {
+    for (let step = 2; step <= 7; step++) {
       await page.keyboard.press('Enter');
       await settled(
         () => text('lesson-step'),
-        (s) => s === `Step ${step} of 6`,
+        (s) => s === `Step ${step} of 7`,
         20000,
       );
       if (step === 3) {
@@ -130,7 +130,7 @@ describe('keyboard only', () => {
         await tabTo(page, 'lesson-next');
       }
       // Focus stays on the button that moves on (the last step's is Finish).
-      expect((await focused(page)).id).toBe(step === 6 ? 'lesson-finish' : 'lesson-next');
+      expect((await focused(page)).id).toBe(step === 7 ? 'lesson-finish' : 'lesson-next');
     }
     await page.keyboard.press('Enter');
     expect(

@@ -158,7 +158,7 @@ describe('share links', () => {
       (x) => x,
       10_000,
     );
-    expect(await r.getByTestId('lesson-step').textContent()).toBe('Step 2 of 6');
+    expect(await r.getByTestId('lesson-step').textContent()).toBe('Step 2 of 7');
     // Step 2's anchor is 300 ms (the link's own cursor, 1 ms, loses to it).
     expect(
       await settled(

@@ -13,6 +13,7 @@
 
 use crate::sched::entity::task_ent_id;
 use crate::sched::fair::FairStrategy;
+use crate::sim::fair_chain::Chain;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
@@ -50,15 +51,13 @@ fn a_wakeup_onto_a_cpu_already_to_reschedule_asks_nothing() {
     }
 }
 
-#[test]
-fn clearing_a_buddy_clears_it_above_while_it_leads_to_the_task() {
-    // Two hogs of one session (one autogroup G) on one CPU: G's entity on the root, both tasks in G.
-    let procs = vec![{
-        let mut h = hog("G", 1_000_000_000, None);
-        h.threads = 2;
-        h
-    }];
-    let mut sim = Simulator::new(&config(1, 1, 1, 1000, true, procs));
+/// One CPU, one session (autogroup G) of two hog threads, both started: G's
+/// entity on the root, both tasks in G. Returns the waiting thread and its
+/// chain (its own level, then G's entity on the root).
+fn one_group_of_two() -> (Simulator, Pid, Chain) {
+    let mut spec = hog("G", 1_000_000_000, None);
+    spec.threads = 2;
+    let mut sim = Simulator::new(&config(1, 1, 1, 1000, true, vec![spec]));
     // The second thread is created 15 µs in (clone_ns).
     sim.run_until(SimTime(100_000));
     let threads = sim.processes()[0].threads.clone();
@@ -66,6 +65,12 @@ fn clearing_a_buddy_clears_it_above_while_it_leads_to_the_task() {
     let waiting = *threads.iter().find(|&&t| sim.rqs[0].curr() != Some(t)).expect("one waits");
     let chain = sim.chain(waiting, CPU);
     assert_eq!(chain.len(), 2, "task level, then G's entity on the root");
+    (sim, waiting, chain)
+}
+
+#[test]
+fn clearing_a_buddy_clears_it_above_while_it_leads_to_the_task() {
+    let (mut sim, waiting, chain) = one_group_of_two();
     sim.set_buddy_chain(&chain[..], CPU, true);
     let g = chain[1].1;
     assert_eq!(sim.rqs[0].cfs.next, Some(g));
@@ -78,18 +83,7 @@ fn clearing_a_buddy_clears_it_above_while_it_leads_to_the_task() {
 
 #[test]
 fn a_buddy_above_that_does_not_lead_through_the_cleared_level_stays() {
-    let procs = vec![{
-        let mut h = hog("G", 1_000_000_000, None);
-        h.threads = 2;
-        h
-    }];
-    let mut sim = Simulator::new(&config(1, 1, 1, 1000, true, procs));
-    // The second thread is created 15 µs in (clone_ns).
-    sim.run_until(SimTime(100_000));
-    let threads = sim.processes()[0].threads.clone();
-    assert_eq!(threads.len(), 2);
-    let waiting = *threads.iter().find(|&&t| sim.rqs[0].curr() != Some(t)).expect("one waits");
-    let chain = sim.chain(waiting, CPU);
+    let (mut sim, waiting, chain) = one_group_of_two();
     let g = chain[1].1;
     // Only the root marks G: the task's own level has no next buddy, so the walk stops at once.
     sim.rqs[0].cfs.next = Some(g);

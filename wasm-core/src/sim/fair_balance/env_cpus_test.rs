@@ -52,3 +52,49 @@ fn a_group_reaching_past_the_span_counts_its_cpus_there() {
     assert_eq!(d.groups[1].sum_nr_running, 4);
     assert_eq!(d.busiest_cpu, Some(CpuId(3)), "{:?}", d.outcome);
 }
+
+/// The redo after an LBF_DST_PINNED retry balances toward the new
+/// `env.dst_cpu` (fair.c 7031–7047, then `goto redo`): `update_sd_lb_stats`
+/// counts as local every group holding it.
+///
+/// Hand-worked on the same line: CPU 3 holds 40 tasks, 39 pinned to it and T,
+/// allowed on CPUs 1 and 3, 29th in its list; CPU 2 runs two hogs and CPU 1
+/// one, each pinned there. CPU 0, idle, balances NUMA(30) (a periodic idle
+/// pass: a newly-idle one has no dst_grpmask, so no retry; should_we_balance
+/// is left out, as with the Group Construction fix, so that the redo runs).
+/// B holds 43 tasks on 3 busy CPUs, overloaded, and is the busiest group,
+/// CPU 3 its busiest CPU. `detach_tasks` (loop_max 32) moves nothing to CPU
+/// 0; T may run on CPU 1 of the local group A, so LBF_DST_PINNED names it.
+/// The retry clears CPU 0 from env.cpus and visits 32 tasks from the list's
+/// new front, which T (now 37th) is not among: every task was pinned, CPU 3
+/// is cleared and the pass is redone for dst = CPU 1. CPU 1 sits in A and in
+/// B, so both are local and no group can be the busiest: balanced. (Read for
+/// CPU 0 instead, B would be the busiest again through CPU 2's two hogs.)
+#[test]
+fn a_redo_after_a_retry_reads_the_groups_for_the_new_destination() {
+    let mut procs: Vec<_> = (0..39).map(|i| hog(&format!("P{i}"), 1_000_000_000, Some(&[CpuId(3)]))).collect();
+    procs.push(hog("T", 1_000_000_000, Some(&[CpuId(3)])));
+    procs.push(hog("H1", 1_000_000_000, Some(&[CpuId(1)])));
+    procs.push(hog("H2a", 1_000_000_000, Some(&[CpuId(2)])));
+    procs.push(hog("H2b", 1_000_000_000, Some(&[CpuId(2)])));
+    let mut cfg = config(4, 1, 1, 1000, false, procs);
+    cfg.machine = line4();
+    let mut sim = Simulator::new(&cfg);
+    sim.run_until(SimTime(50_000_000));
+    sim.bugs.group_construction = false;
+    let t = sim.processes()[39].threads[0];
+    assert_eq!(sim.rqs[3].nr_running(), 40);
+    assert_ne!(sim.rqs[3].curr(), Some(t));
+    sim.tasks[t.idx()].allowed.set(CpuId(1));
+    let list = &mut sim.rqs[3].cfs_tasks;
+    list.retain(|&p| p != t);
+    list.insert(28, t);
+
+    sim.load_balance(CpuId(0), 1, IdleType::Idle);
+    let d = sim.decisions().back().expect("a decision");
+    assert_eq!(d.busiest_cpu, Some(CpuId(3)), "the first round found CPU 3, and no round after it a CPU");
+    assert!(matches!(d.outcome, crate::balance::decision::Outcome::Balanced { .. }), "{:?}", d.outcome);
+    assert_eq!(d.busiest_group, None, "the redo found no busiest group: CPU 1 makes A and B local");
+    assert!(d.groups.iter().all(|g| g.local));
+    assert_eq!(sim.tasks[t.idx()].cpu, CpuId(3), "T stayed");
+}
