@@ -11,6 +11,7 @@
 //! ```
 
 pub mod analysis;
+mod cpu_limit;
 pub mod foreign;
 pub mod import;
 pub mod manifest;
