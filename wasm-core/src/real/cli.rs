@@ -93,12 +93,16 @@ pub fn command(cmd: &str, args: &[String], read: &dyn Fn(&str) -> Result<String,
             let o = opts(&args[1..], false)?;
             let t = import::read_capped(file).map_err(|e| format!("{file}: {e}"))?;
             let name = std::path::Path::new(file).file_name().map_or(file.clone(), |n| n.to_string_lossy().into());
-            let (format, r) = import::report(&t, &name, &o.choices).map_err(|e| format!("{file}: {e}"))?;
+            let (format, r, notes) = import::report_noted(&t, &name, &o.choices).map_err(|e| format!("{file}: {e}"))?;
             if o.json {
+                // The JSON is the page's report exactly (`ReadReport`): the notes go to stderr.
+                for n in &notes {
+                    eprintln!("schedsim: note: {}", crate::api::text::escape_controls(n));
+                }
                 json(&crate::trace_import::analysis::ReadReport { format: format.name(), report: &r })
             } else {
-                let note = format!("read as {}", format.name());
-                Ok(text::real_text(&r, &[note], &Err("not in a trace file".into())))
+                let notes: Vec<String> = [format!("read as {}", format.name())].into_iter().chain(notes).collect();
+                Ok(text::real_text(&r, &notes, &Err("not in a trace file".into())))
             }
         }
         "fidelity" => {

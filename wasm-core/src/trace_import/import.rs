@@ -180,10 +180,16 @@ pub struct Choices {
 
 /// The report of a trace file's text: the format it was read as, and the report.
 pub fn report(text: &str, name: &str, choices: &Choices) -> Result<(Format, RealReport), String> {
+    report_noted(text, name, choices).map(|(format, r, _)| (format, r))
+}
+
+/// As `report`, with the import's notes: what the figures cannot tell apart (a pid used twice).
+pub fn report_noted(text: &str, name: &str, choices: &Choices) -> Result<(Format, RealReport, Vec<String>), String> {
     let format = detect(text);
     let parsed = parse(text, format)?;
     let workload = workload(text, name, choices, &parsed)?;
-    Ok((format, analyse(&workload, &parsed.records, parsed.lost)))
+    let notes = super::pid_reuse::note(&parsed.records).into_iter().collect();
+    Ok((format, analyse(&workload, &parsed.records, parsed.lost), notes))
 }
 
 /// What a trace's workload is: its `# schedlab` header's, else every task grouped by comm (`foreign`).
