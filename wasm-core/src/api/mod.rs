@@ -45,6 +45,7 @@ pub mod text;
 pub mod timeline;
 pub mod topology;
 pub mod validate;
+mod validate_cgroup;
 mod validate_events;
 mod validate_flag;
 mod validate_machine;
