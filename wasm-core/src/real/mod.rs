@@ -22,6 +22,7 @@ pub mod flag;
 pub use crate::machine::host;
 pub mod plan;
 pub mod runner;
+mod save_trace;
 pub mod schedstat_delta;
 pub mod shared;
 pub mod spawn;

@@ -1,6 +1,8 @@
-//! The CLI on hostile or failing input, through the built binary: a policy
-//! file is read only if it is a small regular UTF-8 file and its text is
-//! never quoted, and a scenario file may start with a byte order mark.
+//! The CLI on hostile or failing input, through the built binary: a run whose
+//! sched_ext policy fails is flagged and exits 3, a policy file is read only
+//! if it is a small regular UTF-8 file and its text is never quoted, output
+//! files are opened before the run, and a scenario file may start with a
+//! byte order mark.
 
 use crate::common;
 
@@ -49,7 +51,19 @@ fn scenario(policy: &str) -> String {
     )
 }
 
+const BROKEN: &str = r#"{"kind":"ext","source":"this is not ( javascript"}"#;
 const FIFO: &str = include_str!("../../policies/global-fifo.js");
+
+#[test]
+fn a_run_whose_policy_failed_prints_its_report_and_exits_3() {
+    let file = temp("broken.json", scenario(BROKEN).as_bytes());
+    let o = schedsim(&["run", file.path()]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("ms simulated"), "the report is printed: {}", text(&o.stdout));
+    assert!(text(&o.stderr).contains("the run failed: at 0.000 ms the sched_ext policy failed"), "{}", text(&o.stderr));
+    let ok = temp("ok.json", scenario(r#"{"kind":"cfs"}"#).as_bytes());
+    assert_eq!(schedsim(&["run", ok.path()]).status.code(), Some(0));
+}
 
 fn with_policy_file(tag: &str, target: &Path) -> (Temp, Temp) {
     let dir = Temp(common::temp_path(&format!("cli-robust-{tag}-dir")));
@@ -94,6 +108,22 @@ fn a_policy_file_must_be_a_small_regular_javascript_file_and_is_never_quoted() {
     let (_d, s) = with_policy_file("fifo", &fifo.0);
     let o = schedsim(&["run", s.path()]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
+#[test]
+fn an_unwritable_perfetto_path_is_refused_before_the_run() {
+    let file = temp("perfetto.json", scenario(r#"{"kind":"cfs"}"#).as_bytes());
+    let o = schedsim(&["run", file.path(), "--perfetto", "/nonexistent-dir/x.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("cannot write /nonexistent-dir/x.json"), "{}", text(&o.stderr));
+    assert!(o.stdout.is_empty(), "no run, no report");
+    // A write that fails after the run (a full disk) still prints the report, then the error.
+    if Path::new("/dev/full").exists() {
+        let o = schedsim(&["run", file.path(), "--perfetto", "/dev/full"]);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+        assert!(text(&o.stdout).contains("ms simulated"), "{}", text(&o.stdout));
+        assert!(text(&o.stderr).contains("cannot write /dev/full"), "{}", text(&o.stderr));
+    }
 }
 
 #[test]
