@@ -38,6 +38,7 @@ mod scenario_schema;
 mod scenario_test;
 pub mod schedstat;
 pub mod sweep;
+pub mod sweep_layout;
 pub mod sweep_plan;
 pub mod sweep_rows;
 pub mod templates;

@@ -26,7 +26,7 @@
 //! Invalid input exits with status 2 and a message naming the field; a failed
 //! write exits with status 1 and one line, a closed pipe quietly with 0
 //! (`shared/out.rs`); a run whose sched_ext policy failed prints its report
-//! and exits with status 3.
+//! (a sweep, every row, the failed ones marked) and exits with status 3.
 
 #[path = "shared/input.rs"]
 mod input;
@@ -40,6 +40,8 @@ mod parallel;
 mod run_failure;
 #[path = "schedsim/sweep.rs"]
 mod sweep;
+#[path = "schedsim/sweep_print.rs"]
+mod sweep_print;
 
 use schedlab_core::api::{metrics_csv, perfetto, presets, report, rtapp_export, rtapp_import, scenario, schedstat};
 use schedlab_core::config::SimConfig;
@@ -66,7 +68,7 @@ fn main() -> ExitCode {
 fn run(args: &[String]) -> Result<out::Done, String> {
     match args.first().map(String::as_str) {
         Some("run") => run_command(args),
-        Some("sweep") => sweep::command(&args[1..]).map(out::Done::from),
+        Some("sweep") => sweep::command(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some(cmd @ ("real" | "real-trace" | "fidelity")) => {
             let (text, late) = schedlab_core::real::cli::command(cmd, &args[1..], &input::read_scenario)?;

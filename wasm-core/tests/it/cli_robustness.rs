@@ -1,8 +1,9 @@
 //! The CLI on hostile or failing input, through the built binary: a run whose
-//! sched_ext policy fails is flagged and exits 3, a policy file is read only
-//! if it is a small regular UTF-8 file and its text is never quoted, output
-//! files are opened before the run, and a scenario file may start with a
-//! byte order mark.
+//! sched_ext policy fails is flagged and exits 3 (`run` and every `sweep`
+//! format), a sweep streams its rows in plan order with progress on stderr
+//! only, a policy file is read only if it is a small regular UTF-8 file and
+//! its text is never quoted, output files are opened before the run, and a
+//! scenario file may start with a byte order mark.
 
 use crate::common;
 
@@ -63,6 +64,43 @@ fn a_run_whose_policy_failed_prints_its_report_and_exits_3() {
     assert!(text(&o.stderr).contains("the run failed: at 0.000 ms the sched_ext policy failed"), "{}", text(&o.stderr));
     let ok = temp("ok.json", scenario(r#"{"kind":"cfs"}"#).as_bytes());
     assert_eq!(schedsim(&["run", ok.path()]).status.code(), Some(0));
+}
+
+#[test]
+fn a_sweep_flags_failed_runs_in_every_format_and_exits_3() {
+    // Two policies by --set: the good one's rows have no error, the broken one's say why.
+    let file = temp("sweep-broken.json", scenario(r#"{"kind":"cfs"}"#).as_bytes());
+    let set = format!("policy={},{BROKEN}", r#"{"kind":"cfs"}"#);
+    let json = schedsim(&["sweep", file.path(), "--set", &set, "--json"]);
+    assert_eq!(json.status.code(), Some(3), "{}", text(&json.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON rows");
+    assert_eq!(rows[0]["error"], serde_json::Value::Null);
+    assert!(rows[1]["error"].as_str().is_some_and(|e| e.contains("sched_ext policy failed")), "{rows}");
+    assert!(text(&json.stderr).contains("1 of 2 runs failed; the first, row 2 (seed 1)"), "{}", text(&json.stderr));
+    let csv = schedsim(&["sweep", file.path(), "--set", &set, "--csv"]);
+    assert_eq!(csv.status.code(), Some(3));
+    let out = text(&csv.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].ends_with(",error") && lines[1].ends_with(','), "{out}");
+    assert!(lines[2].contains("sched_ext policy failed"), "{out}");
+    let table = schedsim(&["sweep", file.path(), "--set", &set]);
+    assert_eq!(table.status.code(), Some(3));
+    let out = text(&table.stdout);
+    assert!(out.lines().next().is_some_and(|h| h.ends_with("  error")), "{out}");
+    assert!(out.lines().nth(2).is_some_and(|l| l.contains("sched_ext policy failed")), "{out}");
+}
+
+#[test]
+fn a_sweep_prints_progress_on_stderr_only_and_the_same_bytes_at_any_jobs() {
+    let file = temp("sweep-stream.json", scenario(r#"{"kind":"cfs"}"#).as_bytes());
+    let args = ["sweep", file.path(), "--seeds", "1..6", "--set", "processes.1.nice=0,5", "--csv"];
+    let one = schedsim(&[&args[..], &["--jobs", "1"]].concat());
+    let four = schedsim(&[&args[..], &["--jobs", "4"]].concat());
+    assert_eq!(one.status.code(), Some(0), "{}", text(&one.stderr));
+    assert_eq!(one.stdout, four.stdout);
+    assert_eq!(text(&one.stdout).lines().count(), 13, "a header and 12 rows");
+    assert!(text(&one.stderr).contains("sweep: 12 runs on 1 thread(s)"), "{}", text(&one.stderr));
+    assert!(!text(&one.stdout).contains("runs on"), "progress never reaches the data");
 }
 
 fn with_policy_file(tag: &str, target: &Path) -> (Temp, Temp) {
