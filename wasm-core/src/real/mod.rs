@@ -29,6 +29,7 @@ pub mod spawn;
 pub mod sys;
 pub mod text;
 pub mod tracefs;
+pub mod tracefs_mount;
 pub mod worker;
 
 #[cfg(test)]
