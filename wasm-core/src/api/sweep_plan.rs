@@ -273,7 +273,18 @@ impl SweepPlan {
     /// Checks combination `k` of the axes' values (with the first seed:
     /// validation does not read the seed) before anything runs.
     pub fn check_combination(&self, k: usize) -> Result<(), String> {
-        self.load(&SweepRun { seed: self.seeds.0, choice: self.choice(k) }).map(drop)
+        self.load_combination(k).map(drop)
+    }
+
+    /// Combination `k`'s configuration (with the first seed), as `check_combination` loads it: what the
+    /// output's layout needs before any run (process names, durations, CPUs).
+    pub fn load_combination(&self, k: usize) -> Result<crate::config::SimConfig, String> {
+        self.load(&SweepRun { seed: self.seeds.0, choice: self.choice(k) })
+    }
+
+    /// The first and last seed.
+    pub fn seeds(&self) -> (u64, u64) {
+        self.seeds
     }
 
     fn refusal(&self, run: &SweepRun, fields: &[String], diags: &[Diagnostic]) -> String {

@@ -4,11 +4,11 @@
 
 use super::scenario::*;
 use super::text::{code_point, escape_controls as shown, forbidden_control};
+use super::validate_cgroup::{cgroups_of, CgroupNames};
 use super::validate_events::events_of;
 use super::validate_machine::{affinity_of, machine_of};
 use super::validate_program::{check_wake_targets, count_steps, ops_of, ProcessNames};
-use crate::config::{BugSwitches, CgroupSpec, CostModel, ExtPolicy, PolicyConfig, PolicyKind, ProcessSpec, SimConfig};
-use crate::sched::identity::Identity;
+use crate::config::{BugSwitches, CostModel, ExtPolicy, PolicyConfig, PolicyKind, ProcessSpec, SimConfig};
 use crate::sched::thread_weight::AlphaFormula;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
 use crate::time::{NSEC_PER_MSEC, NSEC_PER_USEC};
@@ -97,6 +97,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         c.fail("processes", "must list at least one process");
     }
     let names = ProcessNames::of(&f.processes);
+    let cgroup_names = CgroupNames::of(&f.cgroups);
     for (i, p) in f.processes.iter().enumerate() {
         let at = format!("processes[{i}]");
         if p.name.is_empty() || p.name.chars().count() > MAX_NAME_LEN {
@@ -157,7 +158,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         check_wake_targets(&program, &f.processes, &names, &format!("{at}.program"), &mut c);
         let affinity = machine.as_ref().and_then(|m| affinity_of(p, m, &at, &mut c));
         if let Some(cg) = &p.cgroup {
-            if !f.cgroups.iter().any(|g| &g.name == cg) {
+            if !cgroup_names.contains(cg) {
                 c.fail(format!("{at}.cgroup"), format!("no cgroup named '{}' in cgroups", shown(cg)));
             }
         }
@@ -177,7 +178,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         c.fail("processes", format!("{total_threads} threads in all; the limit is {MAX_THREADS}"));
     }
     let bugs = bugs_of(f.bugs.as_ref(), &mut c);
-    let cgroups = cgroups_of(&f.cgroups, &mut c);
+    let cgroups = cgroups_of(&f.cgroups, &cgroup_names, &mut c);
     let costs = costs_of(f.costs.as_ref(), &mut c);
     // Under O(1) hotplug is refused as a whole (below): its events' CPUs are not checked.
     let cpus_to_check = machine.as_ref().map(|m| m.nr_cpus()).filter(|_| policy.kind != PolicyKind::O1);
@@ -362,54 +363,6 @@ fn bugs_of(b: Option<&BugsSpec>, c: &mut Checker) -> BugSwitches {
             }
         }
     }
-}
-
-/// Cgroups: unique names, parents defined earlier, shares in the kernel's range.
-fn cgroups_of(list: &[CgroupFile], c: &mut Checker) -> Vec<CgroupSpec> {
-    if list.len() > 256 {
-        c.fail("cgroups", "at most 256 cgroups");
-    }
-    let mut out: Vec<CgroupSpec> = Vec::new();
-    for (i, g) in list.iter().enumerate() {
-        let at = format!("cgroups[{i}]");
-        if g.name.is_empty() || g.name.chars().count() > MAX_NAME_LEN || out.iter().any(|o| o.name == g.name) {
-            c.fail(format!("{at}.name"), "must be a unique name of 1 to 200 characters");
-        }
-        c.one_line(&format!("{at}.name"), &g.name);
-        c.range(&format!("{at}.shares"), g.shares, 2, 262_144);
-        if let Some(p) = &g.parent {
-            if !out.iter().any(|o| &o.name == p) {
-                c.fail(format!("{at}.parent"), format!("no cgroup named '{}' defined before this one", shown(p)));
-            }
-        }
-        let identity = match g.identity.as_deref() {
-            None | Some("normal") => Identity::Normal,
-            Some("highclass") => Identity::Highclass,
-            Some("underclass") => Identity::Underclass,
-            Some(other) => {
-                c.fail(
-                    format!("{at}.identity"),
-                    format!("must be highclass, normal or underclass (got '{}')", shown(other)),
-                );
-                Identity::Normal
-            }
-        };
-        if g.parent.is_some() && (g.identity.is_some() || g.smt_expeller.is_some()) {
-            c.fail(format!("{at}.identity"), "only top-level cgroups carry an identity; children inherit it");
-        }
-        let smt_expeller = g.smt_expeller.unwrap_or(false);
-        if smt_expeller && identity != Identity::Highclass {
-            c.fail(format!("{at}.smt_expeller"), "only a highclass cgroup can be an SMT expeller");
-        }
-        out.push(CgroupSpec {
-            name: g.name.clone(),
-            shares: g.shares,
-            parent: g.parent.clone(),
-            identity,
-            smt_expeller,
-        });
-    }
-    out
 }
 
 fn costs_of(f: Option<&CostsFile>, c: &mut Checker) -> CostModel {

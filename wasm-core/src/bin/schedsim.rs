@@ -25,16 +25,23 @@
 //!
 //! Invalid input exits with status 2 and a message naming the field; a failed
 //! write exits with status 1 and one line, a closed pipe quietly with 0
-//! (`shared/out.rs`).
+//! (`shared/out.rs`); a run whose sched_ext policy failed prints its report
+//! (a sweep, every row, the failed ones marked) and exits with status 3.
 
 #[path = "shared/input.rs"]
 mod input;
 #[path = "shared/out.rs"]
 mod out;
+#[path = "schedsim/output_file.rs"]
+mod output_file;
 #[path = "shared/parallel.rs"]
 mod parallel;
+#[path = "schedsim/run_failure.rs"]
+mod run_failure;
 #[path = "schedsim/sweep.rs"]
 mod sweep;
+#[path = "schedsim/sweep_print.rs"]
+mod sweep_print;
 
 use schedlab_core::api::{metrics_csv, perfetto, presets, report, rtapp_export, rtapp_import, scenario, schedstat};
 use schedlab_core::config::SimConfig;
@@ -50,15 +57,84 @@ const USAGE: &str = "usage: schedsim run FILE [--json | --csv | --schedstat] [--
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
-        Ok(text) => out::finish("schedsim", &text),
+        Ok(done) => out::finish_done("schedsim", &done),
         Err(msg) => {
             out::warn("schedsim", &msg);
-            ExitCode::from(2)
+            ExitCode::from(out::INVALID_INPUT)
         }
     }
 }
 
-fn run(args: &[String]) -> Result<String, String> {
+fn run(args: &[String]) -> Result<out::Done, String> {
+    match args.first().map(String::as_str) {
+        Some("run") => run_command(args),
+        Some("sweep") => sweep::command(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some(cmd @ ("real" | "real-trace" | "fidelity")) => {
+            let (text, late) = schedlab_core::real::cli::command(cmd, &args[1..], &input::read_scenario)?;
+            Ok(out::Done { text: Some(text), failure: late.map(|msg| (out::WRITE_FAILED, msg)) })
+        }
+        _ => other_command(args).map(out::Done::from),
+    }
+}
+
+/// `schedsim run`: the report, then any late failure (the run's policy, the Perfetto file's write).
+fn run_command(args: &[String]) -> Result<out::Done, String> {
+    let file = args.get(1).ok_or(USAGE)?;
+    let (mut json, mut csv, mut proc_schedstat, mut perfetto_out) = (false, false, false, None);
+    let mut opts = args.iter().skip(2);
+    while let Some(a) = opts.next() {
+        match a.as_str() {
+            "--json" => json = true,
+            "--csv" => csv = true,
+            "--schedstat" => proc_schedstat = true,
+            "--perfetto" => perfetto_out = Some(opts.next().ok_or(USAGE)?.clone()),
+            bad => return Err(format!("unknown option '{bad}'\n{USAGE}")),
+        }
+    }
+    let (text, cfg) = load_file(file)?;
+    // Opened before the run: an unwritable path is refused before any simulation time is spent.
+    let perfetto_file = perfetto_out.as_ref().map(|p| output_file::create(p)).transpose()?;
+    // Read again for its exercise, which the simulator does not carry (load_file accepted the text).
+    let exercise = scenario::parse_scenario(&text).ok().and_then(|s| s.exercise);
+    let mut sim = Simulator::new(&cfg);
+    // The export replays the run from its start: built afresh, since a clone would share a sched_ext
+    // policy's JavaScript engine with the run.
+    let start = perfetto_out.as_ref().map(|_| Simulator::new(&cfg));
+    let started = std::time::Instant::now();
+    sim.run_to_end();
+    let wall = started.elapsed();
+    let mut late = None;
+    if let (Some(path), Some(file), Some(start)) = (perfetto_out.as_ref(), perfetto_file, start) {
+        let t = perfetto::chrome_trace(&start, sim.events_processed(), perfetto::DEFAULT_MAX_EVENTS);
+        match output_file::write(file, path, t.json.as_bytes()) {
+            Ok(()) => {
+                let cut = t.truncated_at_ns.map_or(String::new(), |at| {
+                    format!(" (cut at {:.3} ms: the export's cap is {} events)", ms(at), perfetto::DEFAULT_MAX_EVENTS)
+                });
+                out::warn("schedsim", &format!("wrote {} trace events to {path}{cut}", t.events));
+            }
+            Err(e) => late = Some((out::WRITE_FAILED, e)),
+        }
+    }
+    let rep = report::with_exercise(report::report(&sim), exercise.as_ref(), &sim);
+    let text = if proc_schedstat {
+        schedstat::proc_schedstat(&sim).trim_end().to_string()
+    } else if csv {
+        metrics_csv::metrics_csv(&sim).trim_end().to_string()
+    } else if json {
+        serde_json::to_string_pretty(&rep).map_err(|e| e.to_string())?
+    } else {
+        report::text_report(&rep, wall.as_secs_f64() * 1e3)
+    };
+    // A failed policy outranks a failed write: the figures themselves are not a result.
+    if let Some(why) = run_failure::of(&sim) {
+        late = Some((out::RUN_FAILED, format!("{file}: the run failed: {why}")));
+    }
+    Ok(out::Done { text: Some(text), failure: late })
+}
+
+fn other_command(args: &[String]) -> Result<String, String> {
     match args.first().map(String::as_str) {
         Some("list") => {
             Ok(presets::PRESETS.iter().map(|p| format!("{:<28} {}", p.name, p.title)).collect::<Vec<_>>().join("\n"))
@@ -68,48 +144,6 @@ fn run(args: &[String]) -> Result<String, String> {
             presets::find(name)
                 .map(|p| p.json.trim_end().to_string())
                 .ok_or_else(|| format!("unknown preset '{name}' (see: schedsim list)"))
-        }
-        Some("run") => {
-            let file = args.get(1).ok_or(USAGE)?;
-            let (mut json, mut csv, mut proc_schedstat, mut perfetto_out) = (false, false, false, None);
-            let mut opts = args.iter().skip(2);
-            while let Some(a) = opts.next() {
-                match a.as_str() {
-                    "--json" => json = true,
-                    "--csv" => csv = true,
-                    "--schedstat" => proc_schedstat = true,
-                    "--perfetto" => perfetto_out = Some(opts.next().ok_or(USAGE)?.clone()),
-                    bad => return Err(format!("unknown option '{bad}'\n{USAGE}")),
-                }
-            }
-            let (text, cfg) = load_file(file)?;
-            // Read again for its exercise, which the simulator does not carry (load_file accepted the text).
-            let exercise = scenario::parse_scenario(&text).ok().and_then(|s| s.exercise);
-            let mut sim = Simulator::new(&cfg);
-            // The export replays the run from its start: built afresh, since a clone would share a sched_ext
-            // policy's JavaScript engine with the run.
-            let start = perfetto_out.as_ref().map(|_| Simulator::new(&cfg));
-            let started = std::time::Instant::now();
-            sim.run_to_end();
-            let wall = started.elapsed();
-            if let (Some(path), Some(start)) = (perfetto_out, start) {
-                let t = perfetto::chrome_trace(&start, sim.events_processed(), perfetto::DEFAULT_MAX_EVENTS);
-                std::fs::write(&path, &t.json).map_err(|e| format!("cannot write {path}: {e}"))?;
-                let cut = t.truncated_at_ns.map_or(String::new(), |at| {
-                    format!(" (cut at {:.3} ms: the export's cap is {} events)", ms(at), perfetto::DEFAULT_MAX_EVENTS)
-                });
-                out::warn("schedsim", &format!("wrote {} trace events to {path}{cut}", t.events));
-            }
-            let rep = report::with_exercise(report::report(&sim), exercise.as_ref(), &sim);
-            if proc_schedstat {
-                Ok(schedstat::proc_schedstat(&sim).trim_end().to_string())
-            } else if csv {
-                Ok(metrics_csv::metrics_csv(&sim).trim_end().to_string())
-            } else if json {
-                serde_json::to_string_pretty(&rep).map_err(|e| e.to_string())
-            } else {
-                Ok(report::text_report(&rep, wall.as_secs_f64() * 1e3))
-            }
         }
         Some("rtapp-export") => {
             let file = args.get(1).ok_or(USAGE)?;
@@ -145,11 +179,6 @@ fn run(args: &[String]) -> Result<String, String> {
                 format!("{file}: the imported scenario is not valid:\n{}", lines.join("\n"))
             })?;
             Ok(json)
-        }
-        Some("sweep") => sweep::command(&args[1..]),
-        #[cfg(not(target_arch = "wasm32"))]
-        Some(cmd @ ("real" | "real-trace" | "fidelity")) => {
-            schedlab_core::real::cli::command(cmd, &args[1..], &input::read_scenario)
         }
         _ => Err(USAGE.to_string()),
     }

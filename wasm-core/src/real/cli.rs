@@ -8,7 +8,7 @@
 //!   schedsim fidelity FILE [--json]                  the model and this host's kernel side by side
 //! ```
 
-use super::{import, runner, text};
+use super::{import, runner, save_trace, text};
 use crate::api::{report, scenario};
 use crate::machine::{Machine, MAX_CPUS};
 use crate::sim::Simulator;
@@ -69,36 +69,49 @@ fn json(v: &impl serde::Serialize) -> Result<String, String> {
 }
 
 /// Runs one of the commands above (`cmd` is its name, `args` what follows it); `read` reads a
-/// scenario file as the CLI reads one (its size checked first).
-pub fn command(cmd: &str, args: &[String], read: &dyn Fn(&str) -> Result<String, String>) -> Result<String, String> {
+/// scenario file as the CLI reads one (its size checked first). The report, and an error that came
+/// after it was made (the saved trace's write), to be printed after it.
+pub fn command(
+    cmd: &str,
+    args: &[String],
+    read: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<(String, Option<String>), String> {
     let file = args.first().ok_or_else(|| format!("usage: {USAGE}"))?;
     match cmd {
         "real" => {
             let o = opts(&args[1..], true)?;
-            let run = runner::run_real(&load(file, read)?)?;
-            if let Some(out) = &o.save {
-                std::fs::write(out, &run.trace).map_err(|e| format!("cannot write {out}: {e}"))?;
-                let shown = crate::api::text::escape_controls(out);
-                eprintln!("schedsim: wrote the trace ({} bytes) to {shown}", run.trace.len());
-            }
-            if o.json {
+            let cfg = load(file, read)?;
+            // Created before the run: an unwritable path must not cost the run (a real run cannot be replayed).
+            let save = o.save.as_ref().map(|out| save_trace::create(out)).transpose()?;
+            let run = runner::run_real(&cfg)?;
+            let late = match (&o.save, save) {
+                (Some(out), Some(f)) => save_trace::write(f, out, run.trace.as_bytes()).err(),
+                _ => None,
+            };
+            let report = if o.json {
                 json(
                     &serde_json::json!({ "report": run.report, "notes": run.notes, "schedstat_delta": run.schedstat.ok() }),
-                )
+                )?
             } else {
-                Ok(text::real_text(&run.report, &run.notes, &run.schedstat))
-            }
+                text::real_text(&run.report, &run.notes, &run.schedstat)
+            };
+            Ok((report, late))
         }
         "real-trace" => {
             let o = opts(&args[1..], false)?;
             let t = import::read_capped(file).map_err(|e| format!("{file}: {e}"))?;
             let name = std::path::Path::new(file).file_name().map_or(file.clone(), |n| n.to_string_lossy().into());
-            let (format, r) = import::report(&t, &name, &o.choices).map_err(|e| format!("{file}: {e}"))?;
+            let (format, r, notes) = import::report_noted(&t, &name, &o.choices).map_err(|e| format!("{file}: {e}"))?;
             if o.json {
+                // The JSON is the page's report exactly (`ReadReport`): the notes go to stderr.
+                for n in &notes {
+                    eprintln!("schedsim: note: {}", crate::api::text::escape_controls(n));
+                }
                 json(&crate::trace_import::analysis::ReadReport { format: format.name(), report: &r })
+                    .map(|t| (t, None))
             } else {
-                let note = format!("read as {}", format.name());
-                Ok(text::real_text(&r, &[note], &Err("not in a trace file".into())))
+                let notes: Vec<String> = [format!("read as {}", format.name())].into_iter().chain(notes).collect();
+                Ok((text::real_text(&r, &notes, &Err("not in a trace file".into())), None))
             }
         }
         "fidelity" => {
@@ -109,9 +122,9 @@ pub fn command(cmd: &str, args: &[String], read: &dyn Fn(&str) -> Result<String,
             let model = report::report(&sim);
             let run = runner::run_real(&cfg)?;
             if o.json {
-                json(&serde_json::json!({ "model": model, "real": run.report, "notes": run.notes }))
+                json(&serde_json::json!({ "model": model, "real": run.report, "notes": run.notes })).map(|t| (t, None))
             } else {
-                Ok(text::fidelity_text(&model, &run))
+                Ok((text::fidelity_text(&model, &run), None))
             }
         }
         _ => Err(format!("usage: {USAGE}")),

@@ -22,12 +22,14 @@ pub mod flag;
 pub use crate::machine::host;
 pub mod plan;
 pub mod runner;
+mod save_trace;
 pub mod schedstat_delta;
 pub mod shared;
 pub mod spawn;
 pub mod sys;
 pub mod text;
 pub mod tracefs;
+pub mod tracefs_mount;
 pub mod worker;
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The scheduler tracepoints through tracefs, in a dedicated instance
 //! (`instances/schedlab-<pid>`): the global buffer and its settings are never
 //! touched. tracefs is mounted at /sys/kernel/tracing if it is not mounted
-//! anywhere, and unmounted again at the end.
+//! anywhere, and unmounted by the last concurrent run to end (`tracefs_mount`).
 //!
 //! ```text
 //!   mkdir instances/schedlab-<pid>   trace_clock = mono (CLOCK_MONOTONIC), buffer_size_kb
@@ -13,6 +13,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io::Read;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
+
+use super::tracefs_mount;
 
 /// The tracepoints a real run records.
 pub const EVENTS: [&str; 7] = [
@@ -44,6 +46,39 @@ fn mounted_at() -> Option<PathBuf> {
     points.iter().find(|p| **p == MOUNT_POINT).or(points.first()).map(PathBuf::from)
 }
 
+/// tracefs itself, at `MOUNT_POINT`.
+struct SysMount;
+
+impl tracefs_mount::Mounter for SysMount {
+    fn is_mounted(&self) -> bool {
+        mounted_at().is_some()
+    }
+
+    fn mount(&self) -> Result<(), String> {
+        let target = std::ffi::CString::new(MOUNT_POINT).expect("no NUL");
+        let fstype = std::ffi::CString::new("tracefs").expect("no NUL");
+        // SAFETY: valid NUL-terminated strings; no mount data.
+        let r = unsafe { libc::mount(fstype.as_ptr(), target.as_ptr(), fstype.as_ptr(), 0, std::ptr::null()) };
+        if r != 0 {
+            return Err(format!(
+                "tracefs is not mounted and cannot be mounted at {MOUNT_POINT}: {}",
+                std::io::Error::last_os_error()
+            ));
+        }
+        Ok(())
+    }
+
+    fn unmount(&self) -> std::io::Result<()> {
+        let target = std::ffi::CString::new(MOUNT_POINT).expect("no NUL");
+        // SAFETY: a valid path.
+        if unsafe { libc::umount(target.as_ptr()) } == 0 {
+            Ok(())
+        } else {
+            Err(std::io::Error::last_os_error())
+        }
+    }
+}
+
 /// Instances left by runs that were killed outright: stopped and removed.
 fn remove_stale(instances: &Path) {
     let Ok(dir) = fs::read_dir(instances) else { return };
@@ -60,7 +95,8 @@ pub struct Instance {
     root: PathBuf,
     dir: PathBuf,
     pipe: Option<File>,
-    mounted_by_us: bool,
+    /// This run's use of the mount (`tracefs_mount`): the last run out unmounts what a schedsim mounted.
+    mount: Option<tracefs_mount::MountRef>,
     removed: bool,
     pub text: Vec<u8>,
     /// Set when the text reached MAX_TRACE_BYTES.
@@ -74,25 +110,17 @@ fn write(path: &Path, value: &str) -> Result<(), String> {
 impl Instance {
     /// Mounts tracefs if needed and creates the instance with the events on.
     pub fn create() -> Result<Instance, String> {
-        let (root, mounted_by_us) = match mounted_at() {
-            Some(p) => (p, false),
-            None => {
-                let target = std::ffi::CString::new(MOUNT_POINT).expect("no NUL");
-                let fstype = std::ffi::CString::new("tracefs").expect("no NUL");
-                // SAFETY: valid NUL-terminated strings; no mount data.
-                let r = unsafe { libc::mount(fstype.as_ptr(), target.as_ptr(), fstype.as_ptr(), 0, std::ptr::null()) };
-                if r != 0 {
-                    return Err(format!(
-                        "tracefs is not mounted and cannot be mounted at {MOUNT_POINT}: {}",
-                        std::io::Error::last_os_error()
-                    ));
-                }
-                (PathBuf::from(MOUNT_POINT), true)
+        let mount = tracefs_mount::acquire(&tracefs_mount::lock_dir(), &SysMount)?;
+        let Some(root) = mounted_at() else {
+            if let Some(note) = mount.release(&SysMount) {
+                eprintln!("schedsim: {note}");
             }
+            return Err(format!("tracefs is not mounted and cannot be mounted at {MOUNT_POINT}"));
         };
         remove_stale(&root.join("instances"));
         let dir = root.join(format!("instances/schedlab-{}", std::process::id()));
-        let mut inst = Instance { root, dir, pipe: None, mounted_by_us, removed: true, text: Vec::new(), full: false };
+        let mut inst =
+            Instance { root, dir, pipe: None, mount: Some(mount), removed: true, text: Vec::new(), full: false };
         for e in EVENTS {
             if !inst.root.join(format!("events/sched/{e}")).exists() {
                 return Err(format!("this kernel has no {e} tracepoint ({}/events/sched)", inst.root.display()));
@@ -157,7 +185,10 @@ impl Instance {
     pub fn finish(mut self) -> Result<Vec<u8>, String> {
         let _ = write(&self.dir.join("tracing_on"), "0");
         self.drain();
-        self.teardown()?;
+        // The trace is whole once drained: an instance that will not go away is said, not a lost run.
+        if let Err(e) = self.teardown() {
+            eprintln!("schedsim: {e}");
+        }
         Ok(std::mem::take(&mut self.text))
     }
 
@@ -183,14 +214,9 @@ impl Instance {
                 err = None;
             }
         }
-        if self.mounted_by_us {
-            let target = std::ffi::CString::new(self.root.as_os_str().as_encoded_bytes()).expect("no NUL");
-            // SAFETY: a valid path. Failing (still busy), it stays mounted and we say so.
-            if unsafe { libc::umount(target.as_ptr()) } == 0 {
-                self.mounted_by_us = false;
-            } else {
-                err = Some(format!("cannot unmount {}: {}", self.root.display(), std::io::Error::last_os_error()));
-            }
+        // After the instance is gone (it holds the mount busy). Never an error: the report is whole either way.
+        if let Some(note) = self.mount.take().and_then(|m| m.release(&SysMount)) {
+            eprintln!("schedsim: {note}");
         }
         err.map_or(Ok(()), Err)
     }

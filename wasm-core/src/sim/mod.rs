@@ -24,6 +24,8 @@ mod ext_class;
 pub mod ext_host;
 #[cfg(not(target_arch = "wasm32"))]
 mod ext_host_boa;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod ext_syntax;
 mod fair_balance;
 mod fair_chain;
 pub mod fair_class;

@@ -36,6 +36,15 @@ pub fn workload(
     }
     comm_of.sort_unstable();
     comm_of.dedup_by_key(|(tid, _, _)| *tid);
+    // `parse` caps every CPU a record names (`cpu_limit`); checked again so that no caller's records can
+    // wrap the count to zero or size the CPU table past the model's machines.
+    let cap = crate::machine::MAX_CPUS;
+    if highest >= cap {
+        return Err(format!("the trace names CPU {highest}; at most {cap} CPUs are read"));
+    }
+    if let Some(n) = cpus.filter(|&n| n > cap) {
+        return Err(format!("a machine of {n} CPUs; at most {cap} are read"));
+    }
     let seen_cpus = highest + 1;
     let cpus = match cpus {
         Some(n) if n < seen_cpus => {

@@ -18,7 +18,7 @@
 use super::analysis::{analyse, RealReport};
 use super::manifest::Workload;
 use super::trace_text::{self, Line, Record};
-use super::{foreign, perf_script, trace_cmd};
+use super::{cpu_limit, foreign, perf_script, trace_cmd};
 
 /// The largest trace file read (a 2-CPU second of every sched event is about 10 MiB of text).
 pub const MAX_TRACE_BYTES: u64 = 512 << 20;
@@ -47,6 +47,16 @@ impl Format {
 pub fn read_capped(path: &str) -> Result<String, String> {
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    // A regular file's size is known before a byte is read: refused at once, not after 512 MiB in memory.
+    // Pipes and devices have none (or 0): they are read through `take`, one byte past the cap at most.
+    if let Some(len) = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len()) {
+        if len > MAX_TRACE_BYTES {
+            return Err(format!(
+                "{path} is {len} bytes, larger than {} MiB, the largest trace read",
+                MAX_TRACE_BYTES >> 20
+            ));
+        }
+    }
     let mut bytes = Vec::new();
     file.take(MAX_TRACE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {path}: {e}"))?;
     if bytes.len() as u64 > MAX_TRACE_BYTES {
@@ -106,11 +116,9 @@ pub fn parse(text: &str, format: Format) -> Result<Parsed, String> {
         let n = i + 1;
         let t = line.trim();
         if p.cpus.is_none() {
-            p.cpus = match format {
-                Format::TraceCmd => trace_cmd::cpus_line(t),
-                Format::Perf => perf_script::header_value(t, "nrcpus online").and_then(|v| v.parse().ok()),
-                Format::Ftrace => t.split_once("#P:").and_then(|(_, v)| v.trim().parse().ok()),
-            };
+            if let Some(count) = stated_cpus(t, format) {
+                p.cpus = Some(cpu_limit::header_count(count, n)?);
+            }
         }
         if format == Format::Perf && p.kernel.is_none() {
             p.kernel = perf_script::header_value(t, "os release").map(str::to_string);
@@ -121,6 +129,7 @@ pub fn parse(text: &str, format: Format) -> Result<Parsed, String> {
         };
         match parsed {
             Line::Record(r) => {
+                cpu_limit::check_record(&r, n)?;
                 if p.records.len() == MAX_RECORDS {
                     return Err(format!("line {n}: more than {MAX_RECORDS} scheduler events; cut the trace shorter"));
                 }
@@ -141,6 +150,18 @@ pub fn parse(text: &str, format: Format) -> Result<Parsed, String> {
     Ok(p)
 }
 
+/// The CPU count a header line states, as written: trace-cmd's `cpus=N`,
+/// perf's `# nrcpus online : N`, ftrace's `#P:N` (in a comment line only: an
+/// event's text may hold the same characters).
+fn stated_cpus(line: &str, format: Format) -> Option<&str> {
+    match format {
+        Format::TraceCmd => trace_cmd::cpus_line(line),
+        Format::Perf => perf_script::header_value(line, "nrcpus online"),
+        Format::Ftrace if line.starts_with('#') => line.split_once("#P:")?.1.split_whitespace().next(),
+        Format::Ftrace => None,
+    }
+}
+
 fn cut(line: &str) -> &str {
     match line.char_indices().nth(160) {
         Some((i, _)) => &line[..i],
@@ -159,10 +180,16 @@ pub struct Choices {
 
 /// The report of a trace file's text: the format it was read as, and the report.
 pub fn report(text: &str, name: &str, choices: &Choices) -> Result<(Format, RealReport), String> {
+    report_noted(text, name, choices).map(|(format, r, _)| (format, r))
+}
+
+/// As `report`, with the import's notes: what the figures cannot tell apart (a pid used twice).
+pub fn report_noted(text: &str, name: &str, choices: &Choices) -> Result<(Format, RealReport, Vec<String>), String> {
     let format = detect(text);
     let parsed = parse(text, format)?;
     let workload = workload(text, name, choices, &parsed)?;
-    Ok((format, analyse(&workload, &parsed.records, parsed.lost)))
+    let notes = super::pid_reuse::note(&parsed.records).into_iter().collect();
+    Ok((format, analyse(&workload, &parsed.records, parsed.lost), notes))
 }
 
 /// What a trace's workload is: its `# schedlab` header's, else every task grouped by comm (`foreign`).
@@ -209,6 +236,75 @@ mod tests {
         let perf = "# os release : 6.1.0\n# nrcpus online : 8\n  a 1 [003] 1.0: sched:sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=R ==> next_comm=b next_pid=2 next_prio=120\n";
         let p = parse(perf, Format::Perf).unwrap();
         assert_eq!((p.cpus, p.kernel.as_deref(), p.records.len()), (Some(8), Some("6.1.0"), 1));
+    }
+
+    #[test]
+    fn a_cpu_count_past_the_cap_is_refused_with_its_line() {
+        let ftrace = format!("# tracer: nop\n# entries-in-buffer/entries-written: 5/5   #P:100000000\n{SWITCH}");
+        let e = parse(&ftrace, Format::Ftrace).unwrap_err();
+        assert!(e.starts_with("line 2: the trace says it has 100000000 CPUs; at most 1024"), "{e}");
+        let tc = "cpus=99999999\n  a-1 [000] 1.0: sched_switch: a:1 [120] S ==> b:2 [120]\n";
+        let e = parse(tc, detect(tc)).unwrap_err();
+        assert!(e.starts_with("line 1: the trace says it has 99999999 CPUs"), "{e}");
+        // u32::MAX plus one would wrap to "0 CPUs".
+        let perf = "# nrcpus online : 4294967295\n  a 1 [000] 1.0: sched:sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=R ==> next_comm=b next_pid=2 next_prio=120\n";
+        let e = report(perf, "p", &Choices::default()).unwrap_err();
+        assert!(e.starts_with("line 1: the trace says it has 4294967295 CPUs"), "{e}");
+        let far = SWITCH.replace("[000]", "[20000000]");
+        let e = report(&far, "f", &Choices::default()).unwrap_err();
+        assert!(e.starts_with("line 1: sched_switch names CPU 20000000; at most 1024 CPUs"), "{e}");
+        let wake = "a-1 [000] d..2. 1.0: sched_waking: comm=a pid=2 prio=120 target_cpu=4294967295\n";
+        let e = parse(&format!("{SWITCH}{wake}"), Format::Ftrace).unwrap_err();
+        assert!(e.starts_with("line 2: sched_waking names CPU 4294967295"), "{e}");
+        // A stated count within the cap is read.
+        assert_eq!(parse(&format!("#P:1024\n{SWITCH}"), Format::Ftrace).unwrap().cpus, Some(1024));
+    }
+
+    #[test]
+    fn a_damaged_timestamp_or_head_stops_the_import_with_its_line() {
+        for ts in [
+            "-1.000000",
+            "nan",
+            "NaN.5",
+            "99999999999999.000000",
+            "1234567890123456789012345678.000001",
+            "1.0000000001",
+        ] {
+            let bad = SWITCH.replace("1.000000", ts);
+            let e = parse(&format!("{SWITCH}{bad}{SWITCH}"), Format::Ftrace).unwrap_err();
+            assert!(e.starts_with("line 2: cannot read the timestamp of sched_switch"), "{ts}: {e}");
+        }
+        let no_pid = SWITCH.replace("a-1 ", "a-x ");
+        let e = parse(&format!("{SWITCH}{no_pid}"), Format::Ftrace).unwrap_err();
+        assert!(e.starts_with("line 2: cannot read the task column of sched_switch"), "{e}");
+        let perf_ok = "  a 1 [000] 1.0: sched:sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=R ==> next_comm=b next_pid=2 next_prio=120\n";
+        for cut in [
+            "  a [000] 1.0: sched:sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=R ==> next_comm=b next_pid=2 next_prio=120\n",
+            "  a 1 1.0: sched:sched_waking: comm=a pid=2 prio=120 target_cpu=000\n",
+            "  a 1 [000] sched:sched_waking: comm=a pid=2 prio=120 target_cpu=000\n",
+            "  a 1 [000] -5.0: sched:sched_wakeup: comm=a pid=2 prio=120 target_cpu=000\n",
+        ] {
+            let e = parse(&format!("# nrcpus online : 2\n{perf_ok}{cut}"), Format::Perf).unwrap_err();
+            assert!(e.starts_with("line 3: cannot read the "), "{cut}: {e}");
+        }
+        // Lines of other events with damaged columns are still skipped.
+        let other = "x-1 [000] d..2. banana: sched_stat_runtime: comm=x pid=1 runtime=5 [ns]\n";
+        assert_eq!(parse(&format!("{SWITCH}{other}"), Format::Ftrace).unwrap().records.len(), 1);
+    }
+
+    #[test]
+    fn a_file_past_the_cap_is_refused_by_its_size_unread() {
+        // Sparse: no disk, and reading it would take 512 MiB of memory; the message gives the size read from
+        // the file's metadata.
+        let path = std::env::temp_dir().join(format!("schedlab-import-cap-{}.txt", std::process::id()));
+        let f = std::fs::File::create(&path).unwrap();
+        f.set_len(MAX_TRACE_BYTES + 1).unwrap();
+        let e = read_capped(path.to_str().unwrap()).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        assert!(
+            e.ends_with(&format!("is {} bytes, larger than 512 MiB, the largest trace read", MAX_TRACE_BYTES + 1)),
+            "{e}"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! # schedlab thread 0 0 1327                         (process, thread, tid)
 //! ```
 
+use crate::machine::MAX_CPUS;
 use std::fmt::Write;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -88,7 +89,15 @@ impl Workload {
                     seen_window = true;
                 }
                 "cpus" => {
-                    w.host_cpus = val.split(',').map(|c| c.parse().map_err(|_| bad())).collect::<Result<_, _>>()?
+                    // Capped as any trace's CPUs are (`cpu_limit`): every view holds a table per CPU.
+                    let cpus: Vec<&str> = val.split(',').take(MAX_CPUS as usize + 1).collect();
+                    w.host_cpus = cpus.iter().map(|c| c.parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
+                    if let Some(far) = w.host_cpus.iter().find(|&&c| c >= MAX_CPUS) {
+                        return Err(format!("line {}: CPU {far}; at most {MAX_CPUS} CPUs are read", n + 1));
+                    }
+                    if w.host_cpus.len() > MAX_CPUS as usize {
+                        return Err(format!("line {}: more than {MAX_CPUS} CPUs; at most {MAX_CPUS} are read", n + 1));
+                    }
                 }
                 "process" => {
                     let mut it = val.splitn(3, ' ');
@@ -145,5 +154,13 @@ mod tests {
     fn a_trace_without_a_header_is_refused() {
         assert!(Workload::from_header("# tracer: nop\n").unwrap_err().contains("not a schedlab trace"));
         assert!(Workload::from_header("# schedlab window 1\n").unwrap_err().contains("line 1"));
+    }
+
+    #[test]
+    fn a_header_naming_too_many_cpus_is_refused() {
+        let many = format!("# schedlab window 1 2\n# schedlab cpus {}\n", vec!["0"; 1025].join(","));
+        assert!(Workload::from_header(&many).unwrap_err().starts_with("line 2: more than 1024 CPUs"));
+        let far = "# schedlab window 1 2\n# schedlab cpus 0,4294967295\n";
+        assert!(Workload::from_header(far).unwrap_err().starts_with("line 2: CPU 4294967295"));
     }
 }

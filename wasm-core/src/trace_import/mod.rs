@@ -11,10 +11,12 @@
 //! ```
 
 pub mod analysis;
+mod cpu_limit;
 pub mod foreign;
 pub mod import;
 pub mod manifest;
 pub mod perf_script;
+mod pid_reuse;
 pub mod replay;
 mod replay_cursor;
 pub mod replay_frame;

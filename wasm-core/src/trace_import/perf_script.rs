@@ -12,7 +12,7 @@
 //! CPU column. `perf script --header` adds `# nrcpus online : N` and
 //! `# os release : R`, the machine's CPU count and kernel.
 
-use super::trace_text::{cpu_column, event_line, timestamp_ns, Line};
+use super::trace_text::{cpu_column, damaged_or_skipped, event_line, timestamp_ns, Line};
 
 /// Parses one line of `perf script` output.
 pub fn parse_line(line: &str) -> Line {
@@ -21,21 +21,23 @@ pub fn parse_line(line: &str) -> Line {
     if trimmed.is_empty() || trimmed.starts_with('#') {
         return Line::Skip;
     }
-    let Some((open, close, cpu)) = cpu_column(trimmed) else { return Line::Skip };
+    let Some((open, close, cpu)) = cpu_column(trimmed) else {
+        return damaged_or_skipped(trimmed, "cannot read the CPU column");
+    };
     let who = trimmed[..open].trim_end();
     let Some(tid) = who.rsplit(' ').next().map(|t| t.rsplit('/').next().unwrap_or(t)).and_then(|t| t.parse().ok())
     else {
-        return Line::Skip;
+        return damaged_or_skipped(trimmed, "cannot read the task's tid");
     };
     let mut words = trimmed[close + 1..].trim_start().splitn(2, char::is_whitespace);
     let Some(ts_ns) = words.next().and_then(|t| t.strip_suffix(':')).and_then(timestamp_ns) else {
-        return Line::Skip;
+        return damaged_or_skipped(trimmed, "cannot read the timestamp");
     };
     let rest = words.next().unwrap_or("").trim_start();
     let (event, fields) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     // `sched:sched_switch:`: a subsystem, the tracepoint, a colon.
     let Some(name) = event.strip_suffix(':').and_then(|e| e.split_once(':')).map(|(_, n)| n) else {
-        return Line::Skip;
+        return damaged_or_skipped(trimmed, "cannot read the event's name");
     };
     event_line(cpu, ts_ns, tid, name, fields.trim_start())
 }

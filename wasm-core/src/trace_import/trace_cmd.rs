@@ -64,9 +64,10 @@ pub fn plugin_event(name: &str, fields: &str) -> Option<Event> {
     }
 }
 
-/// The CPU count of a `cpus=N` line.
-pub fn cpus_line(line: &str) -> Option<u32> {
-    line.trim().strip_prefix("cpus=")?.parse().ok()
+/// The CPU count of a `cpus=N` line, as its digits (`cpu_limit` caps its value).
+pub fn cpus_line(line: &str) -> Option<&str> {
+    let v = line.trim().strip_prefix("cpus=")?;
+    (!v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())).then_some(v)
 }
 
 #[cfg(test)]
@@ -113,7 +114,8 @@ mod tests {
 
     #[test]
     fn the_cpu_count_line() {
-        assert_eq!(cpus_line("cpus=2"), Some(2));
+        assert_eq!(cpus_line("cpus=2"), Some("2"));
+        assert_eq!(cpus_line("cpus=99999999999"), Some("99999999999"));
         assert_eq!(cpus_line("cpus=x"), None);
     }
 }

@@ -197,9 +197,29 @@ pub fn parse_line(line: &str) -> Line {
         return Line::Skip;
     }
     match parse_head(trimmed) {
-        Some((cpu, ts_ns, pid, name, fields)) => event_line(cpu, ts_ns, pid, name, fields),
+        Ok((cpu, ts_ns, pid, name, fields)) => event_line(cpu, ts_ns, pid, name, fields),
+        Err(why) => damaged_or_skipped(trimmed, why),
+    }
+}
+
+/// A line whose columns cannot be read: damaged if it names a tracepoint
+/// this parser reads (a cut or corrupted scheduler event must stop the
+/// import, not vanish from the figures), else some other text to skip.
+pub(crate) fn damaged_or_skipped(line: &str, why: &str) -> Line {
+    match names_event(line) {
+        Some(name) => Line::Bad(format!("{why} of {name}")),
         None => Line::Skip,
     }
+}
+
+/// The tracepoint a line names as its event (`sched_switch:` as ftrace and
+/// trace-cmd print it, `sched:sched_switch:` as perf does), if it is one this
+/// parser reads.
+fn names_event(line: &str) -> Option<&'static str> {
+    line.split_whitespace()
+        .filter_map(|w| w.strip_suffix(':'))
+        .map(|w| w.strip_prefix("sched:").unwrap_or(w))
+        .find_map(|w| EVENTS.iter().find(|&&e| e == w).copied())
 }
 
 /// The line of one event from its parsed columns: a tracepoint this parser
@@ -231,34 +251,35 @@ pub(crate) fn cpu_column(line: &str) -> Option<(usize, usize, u32)> {
     None
 }
 
-/// The CPU, time, task pid, event name and fields of an event line.
-fn parse_head(line: &str) -> Option<(u32, u64, u32, &str, &str)> {
-    let (open, close, cpu) = cpu_column(line)?;
+/// The CPU, time, task pid, event name and fields of an event line, or
+/// which column could not be read.
+fn parse_head(line: &str) -> Result<(u32, u64, u32, &str, &str), &'static str> {
+    const CPU: &str = "cannot read the CPU column";
+    const TASK: &str = "cannot read the task column";
+    const TIME: &str = "cannot read the timestamp";
+    let (open, close, cpu) = cpu_column(line).ok_or(CPU)?;
     // The task column, without the optional "(tgid)".
     let mut task = line[..open].trim_end();
     if task.ends_with(')') {
-        task = task[..task.rfind('(')?].trim_end();
+        task = task[..task.rfind('(').ok_or(TASK)?].trim_end();
     }
-    let pid: u32 = task.rsplit_once('-')?.1.parse().ok()?;
+    let pid: u32 = task.rsplit_once('-').and_then(|(_, p)| p.parse().ok()).ok_or(TASK)?;
     // After the CPU: optional flags, then "secs.usecs:", then "event: fields".
     let rest = &line[close + 1..];
     let mut ts_ns = None;
     let mut after = rest;
-    for (k, tok) in rest.split_whitespace().take(2).enumerate() {
+    for tok in rest.split_whitespace().take(2) {
         if let Some(ts) = tok.strip_suffix(':').and_then(timestamp_ns) {
             ts_ns = Some(ts);
-            let at = rest.find(tok)? + tok.len();
+            let at = rest.find(tok).ok_or(TIME)? + tok.len();
             after = &rest[at..];
             break;
         }
-        if k == 1 {
-            return None;
-        }
     }
-    let ts_ns = ts_ns?;
+    let ts_ns = ts_ns.ok_or(TIME)?;
     let after = after.trim_start();
     let (name, fields) = after.split_once(": ").unwrap_or((after.trim_end_matches(':'), ""));
-    Some((cpu, ts_ns, pid, name, fields.trim_start()))
+    Ok((cpu, ts_ns, pid, name, fields.trim_start()))
 }
 
 /// Every record of a text trace, in time order (a concurrent `trace_pipe`
@@ -348,7 +369,11 @@ mod tests {
         assert_eq!(parse_line("# tracer: nop"), Line::Skip);
         assert_eq!(parse_line(""), Line::Skip);
         assert_eq!(parse_line("x-1 [000] d..2. 1.0: sched_stat_runtime: comm=x pid=1 runtime=5 [ns]"), Line::Skip);
-        assert_eq!(parse_line("x-1 [000] d..2. banana: sched_waking: comm=x pid=1 prio=1 target_cpu=0"), Line::Skip);
+        // A scheduler event whose time cannot be read is damaged, not skipped.
+        assert_eq!(
+            parse_line("x-1 [000] d..2. banana: sched_waking: comm=x pid=1 prio=1 target_cpu=0"),
+            Line::Bad("cannot read the timestamp of sched_waking".into())
+        );
         assert_eq!(parse_line("CPU:1 [LOST 37 EVENTS]"), Line::Lost { cpu: 1, events: 37 });
         let text = "CPU:0 [LOST 2 EVENTS]\nb-2 [001] d..2. 2.000000: sched_waking: comm=b pid=2 prio=120 target_cpu=001\na-1 [000] d..2. 1.000000: sched_waking: comm=a pid=1 prio=120 target_cpu=000\n";
         let (recs, lost) = parse_trace(text);

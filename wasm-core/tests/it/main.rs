@@ -15,6 +15,7 @@ mod balance_decisions;
 mod cfs_single_cpu;
 mod cli_imports;
 mod cli_output;
+mod cli_robustness;
 mod context_switches;
 mod die_prefer_sibling;
 mod eevdf;

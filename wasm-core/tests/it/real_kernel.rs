@@ -202,3 +202,40 @@ fn a_flag_pipeline_ends_on_the_host_with_every_wait_policy() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn two_real_runs_at_once_both_report_and_tracefs_is_left_as_it_was() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let _host = common::host_exclusive();
+    let host = schedlab_core::real::host::read_host().expect("the host's topology");
+    let dir = common::temp_path("real-twice");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two-hogs.json");
+    std::fs::write(&file, hogs_scenario(host.machine.nr_cpus() - 1)).unwrap();
+    let tracefs_before = tracefs_root();
+    // Started together, they overlap for most of their 300 ms (how much does not matter: each must end
+    // with its report, and the last one out restore the mount).
+    let start = || {
+        Command::new(env!("CARGO_BIN_EXE_schedsim"))
+            .args(["real", file.to_str().unwrap(), "--json"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (start(), start());
+    for (name, child) in [("first", a), ("second", b)] {
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "the {name} run failed: {err}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a report");
+        assert_eq!(json["report"]["processes"].as_array().map(Vec::len), Some(2), "{name}");
+    }
+    assert_eq!(tracefs_root(), tracefs_before, "tracefs mounts changed");
+    let leftovers = threads_named(|c| c.starts_with("hog0") || c.starts_with("hog5") || c == LEADER_NAME);
+    assert!(leftovers.is_empty(), "processes of the runs are left: {leftovers:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

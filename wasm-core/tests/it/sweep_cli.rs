@@ -169,18 +169,19 @@ fn csv_header_and_json_shape() {
     assert_eq!(
         lines[0],
         "seed,processes.0.cpus,events,trace_hash,sim_time_ms,wasted_core_ms,sanity_violations,migrations,\
-         share:hog,share:sleeper"
+         share:hog,share:sleeper,error"
     );
     assert_eq!(lines.len(), 1 + 4);
     // A value holding a comma is one quoted cell.
     assert!(lines[1].starts_with("1,\"0,1\","), "{}", lines[1]);
     assert!(lines[2].starts_with("1,1,"), "{}", lines[2]);
-    assert!(lines.iter().all(|l| l.split(',').count() == 10 + l.matches("\"0,1\"").count()), "{csv}");
+    assert!(lines.iter().all(|l| l.split(',').count() == 11 + l.matches("\"0,1\"").count()), "{csv}");
 
     let rows = sweep_json(f, &["--set", "processes.1.nice=1,2", "--set", "duration_ms=20"]);
     assert_eq!(rows.len(), 2);
     let keys: Vec<&str> = rows[0].as_object().unwrap().keys().map(String::as_str).collect();
     let mut want = vec![
+        "error",
         "events",
         "migrations",
         "processes",
@@ -219,7 +220,8 @@ fn csv_header_and_json_shape() {
             "sanity_violations",
             "migrations",
             "share:hog",
-            "share:sleeper"
+            "share:sleeper",
+            "error"
         ]),
         "{table}"
     );

@@ -4,23 +4,22 @@
 //!
 //! Every combination is loaded and checked before the first run starts, so
 //! a value the scenario refuses costs no simulation time and no partial
-//! table is printed.
+//! table is printed. Then rows are printed as they are done, in plan order
+//! (`sweep_print`), with progress on stderr; a run that failed is a row
+//! saying why, and the sweep then exits with `out::RUN_FAILED`.
 
-use crate::{load_file, parallel, USAGE};
+use crate::sweep_print::Printer;
+use crate::{out, parallel, run_failure, USAGE};
 use schedlab_core::api::report::report;
+use schedlab_core::api::sweep_layout::{SweepFormat, SweepLayout};
 use schedlab_core::api::sweep_plan::{parse_seeds, parse_set, SweepPlan};
-use schedlab_core::api::sweep_rows::{sweep_csv, sweep_json, sweep_table, SweepRow};
+use schedlab_core::api::sweep_rows::SweepRow;
+use schedlab_core::config::SimConfig;
 use schedlab_core::sim::Simulator;
 
-enum Format {
-    Table,
-    Csv,
-    Json,
-}
-
-pub fn command(args: &[String]) -> Result<String, String> {
+pub fn command(args: &[String]) -> Result<out::Done, String> {
     let file = args.first().filter(|a| !a.starts_with("--")).ok_or(USAGE)?;
-    let (mut seeds, mut axes, mut format, mut jobs) = (None, Vec::new(), Format::Table, None);
+    let (mut seeds, mut axes, mut format, mut jobs) = (None, Vec::new(), SweepFormat::Table, None);
     let mut opts = args.iter().skip(1);
     while let Some(a) = opts.next() {
         let mut value = || opts.next().ok_or_else(|| format!("{a} needs a value\n{USAGE}"));
@@ -28,36 +27,41 @@ pub fn command(args: &[String]) -> Result<String, String> {
             "--seeds" => seeds = Some(parse_seeds(value()?)?),
             "--set" => axes.push(parse_set(value()?)?),
             "--jobs" => jobs = Some(parallel::parse_jobs(value()?)?),
-            "--json" | "--csv" if !matches!(format, Format::Table) => {
+            "--json" | "--csv" if format != SweepFormat::Table => {
                 return Err(format!("give one of --json and --csv\n{USAGE}"))
             }
-            "--json" => format = Format::Json,
-            "--csv" => format = Format::Csv,
+            "--json" => format = SweepFormat::Json,
+            "--csv" => format = SweepFormat::Csv,
             bad => return Err(format!("unknown option '{bad}'\n{USAGE}")),
         }
     }
-    let (text, cfg) = load_file(file)?;
+    let (text, cfg) = crate::load_file(file)?;
     let plan = SweepPlan::new(&text, seeds.unwrap_or((cfg.seed, cfg.seed)), axes)?;
-    let rows = parallel::pool(jobs)?.install(|| run_plan(&plan))?;
-    match format {
-        Format::Table => Ok(sweep_table(&rows)),
-        Format::Csv => Ok(sweep_csv(&rows)),
-        Format::Json => sweep_json(&rows),
-    }
+    let pool = parallel::pool(jobs)?;
+    let combinations = pool.install(|| check_plan(&plan))?;
+    let layout = SweepLayout::new(format, &plan, &combinations);
+    let printer = Printer::new(layout, plan.runs(), pool.current_num_threads());
+    pool.install(|| {
+        parallel::for_each_index(plan.runs(), |i| printer.done(i, run_one(&plan, i)), || printer.stopped())
+    });
+    printer.finish()
 }
 
-/// Checks every combination, then runs every run; on the current pool.
-fn run_plan(plan: &SweepPlan) -> Result<Vec<SweepRow>, String> {
-    // The first refusal in plan order, whichever thread found it.
-    parallel::map_indices(plan.set_combinations(), |k| plan.check_combination(k))
-        .into_iter()
-        .collect::<Result<(), _>>()?;
-    parallel::map_indices(plan.runs(), |i| {
-        let run = plan.run(i);
-        let mut sim = Simulator::new(&plan.load(&run)?);
-        sim.run_to_end();
-        Ok(SweepRow::new(plan, &run, &report(&sim)))
-    })
-    .into_iter()
-    .collect()
+/// Every combination loaded (the first refusal in plan order, whichever thread found it).
+fn check_plan(plan: &SweepPlan) -> Result<Vec<SimConfig>, String> {
+    parallel::map_indices(plan.set_combinations(), |k| plan.load_combination(k)).into_iter().collect()
+}
+
+/// Run `i`'s row: its report, and why it failed if it did.
+fn run_one(plan: &SweepPlan, i: usize) -> SweepRow {
+    let run = plan.run(i);
+    match plan.load(&run) {
+        Ok(cfg) => {
+            let mut sim = Simulator::new(&cfg);
+            sim.run_to_end();
+            SweepRow::new(plan, &run, &report(&sim), run_failure::of(&sim))
+        }
+        // Every combination loaded before the runs, and the seed is not validated: kept as a row all the same.
+        Err(e) => SweepRow::not_run(plan, &run, e),
+    }
 }

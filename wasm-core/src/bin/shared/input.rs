@@ -7,6 +7,8 @@
 #![allow(dead_code)]
 
 use schedlab_core::api::scenario::{size_problem, MAX_SCENARIO_BYTES};
+use schedlab_core::api::validate::MAX_POLICY_SOURCE;
+use schedlab_core::sim::ext_syntax::check_syntax;
 use std::io::Read;
 
 /// The text of the scenario file at `path`, or a one-line reason.
@@ -26,7 +28,16 @@ pub fn read_scenario(path: &str) -> Result<String, String> {
     let text = String::from_utf8(bytes).map_err(|e| {
         format!("cannot read {path}: not UTF-8 text (invalid bytes at offset {})", e.utf8_error().valid_up_to())
     })?;
-    with_policy_source(path, text)
+    with_policy_source(path, without_bom(text))
+}
+
+/// The text without a leading UTF-8 byte order mark, which Windows editors
+/// write and JSON parsers refuse ("expected value at line 1 column 1").
+fn without_bom(text: String) -> String {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
 }
 
 /// A sched_ext scenario may name its policy's file (`policy.source_file`,
@@ -41,7 +52,46 @@ fn with_policy_source(path: &str, text: String) -> Result<String, String> {
         return Ok(text);
     }
     let at = std::path::Path::new(path).parent().unwrap_or(std::path::Path::new(".")).join(&file);
-    let source = std::fs::read_to_string(&at).map_err(|e| format!("{path}: policy.source_file {file:?}: {e}"))?;
+    let source = read_policy_file(&at).map_err(|e| format!("{path}: policy.source_file {file:?}: {e}"))?;
     policy.insert("source".into(), serde_json::Value::String(source));
     serde_json::to_string_pretty(&v).map_err(|e| e.to_string())
+}
+
+/// A policy file's text. The scenario names the file, so it may name
+/// anything readable: a device or FIFO (`/dev/zero` never ends; a FIFO blocks)
+/// is refused by its type, a large file by its size before it is read, and
+/// at most one byte past the limit is read in any case. A file that is not
+/// JavaScript (`/etc/shadow`, `/proc/self/environ`) is refused with the
+/// place and kind of its syntax error only: its text is never quoted.
+fn read_policy_file(at: &std::path::Path) -> Result<String, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    const MAX: usize = MAX_POLICY_SOURCE;
+    let regular = |m: &std::fs::Metadata| {
+        if !m.is_file() {
+            return Err("not a regular file".to_string());
+        }
+        if m.len() > MAX as u64 {
+            return Err(format!("{} bytes; the largest policy source is {MAX} bytes", m.len()));
+        }
+        Ok(())
+    };
+    regular(&std::fs::metadata(at).map_err(|e| e.to_string())?)?;
+    // O_NONBLOCK: a FIFO swapped in after the check does not hold the open.
+    let file =
+        std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(at).map_err(|e| e.to_string())?;
+    regular(&file.metadata().map_err(|e| e.to_string())?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX as u64 + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() > MAX {
+        return Err(format!("more than {MAX} bytes; the largest policy source is {MAX} bytes"));
+    }
+    let source = String::from_utf8(bytes)
+        .map_err(|e| format!("not UTF-8 text (invalid bytes at offset {})", e.utf8_error().valid_up_to()))?;
+    check_syntax(&source).map_err(|p| {
+        format!(
+            "line {}, column {}: {}: the file is not a JavaScript policy (its text is not shown)",
+            p.line, p.column, p.kind
+        )
+    })?;
+    Ok(source)
 }

@@ -14,6 +14,27 @@ use std::process::ExitCode;
 
 /// Status for a failed write that is not a closed pipe.
 pub const WRITE_FAILED: u8 = 1;
+/// Status for invalid input (a file, an option, a scenario the engine refuses).
+pub const INVALID_INPUT: u8 = 2;
+/// Status for a run that ran and failed (its sched_ext policy did not load
+/// or stopped the run): its report is printed, but its figures describe a
+/// run cut short, which a script must not take for a result.
+pub const RUN_FAILED: u8 = 3;
+
+/// What a command printed and, if something went wrong after its output
+/// was made, the status and message to end with (the output is printed
+/// first, so a late failure never loses it).
+pub struct Done {
+    /// None: the command printed its output itself (a sweep's rows, as they came).
+    pub text: Option<String>,
+    pub failure: Option<(u8, String)>,
+}
+
+impl From<String> for Done {
+    fn from(text: String) -> Done {
+        Done { text: Some(text), failure: None }
+    }
+}
 
 /// Writes `text` and a newline to stdout, then flushes.
 pub fn print(text: &str) -> io::Result<()> {
@@ -47,5 +68,19 @@ pub fn finish(prog: &str, text: &str) -> ExitCode {
     match print(text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => write_failed(prog, &e),
+    }
+}
+
+/// Prints what a command made, then its late failure, if any, with its status.
+pub fn finish_done(prog: &str, done: &Done) -> ExitCode {
+    if let Some(Err(e)) = done.text.as_deref().map(print) {
+        return write_failed(prog, &e);
+    }
+    match &done.failure {
+        None => ExitCode::SUCCESS,
+        Some((status, msg)) => {
+            warn(prog, msg);
+            ExitCode::from(*status)
+        }
     }
 }

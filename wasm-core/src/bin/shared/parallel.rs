@@ -20,6 +20,26 @@ pub fn map_indices<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync + Send) -> V
     (0..n).into_par_iter().map(f).collect()
 }
 
+/// `f(i)` for `i` in `0..n` on every thread of the current pool, the
+/// indices handed out in order (each thread takes the lowest not taken), so
+/// results come in close to index order and a consumer printing them in
+/// order waits for little; `stop` ends the handing out.
+pub fn for_each_index(n: usize, f: impl Fn(usize) + Sync, stop: impl Fn() -> bool + Sync) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    rayon::scope(|s| {
+        for _ in 0..rayon::current_num_threads() {
+            s.spawn(|_| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n || stop() {
+                    break;
+                }
+                f(i);
+            });
+        }
+    });
+}
+
 /// The most threads `--jobs` may ask for.
 pub const MAX_JOBS: usize = 1024;
 

@@ -1,0 +1,16 @@
+//! Whether a finished run failed: its sched_ext policy did not load (a
+//! syntax error, a missing callback) or stopped the run (an exception, a
+//! runaway loop, a bad answer). The engine ends such a run where it failed
+//! and says why in its notes; every figure after that point is missing, so
+//! the CLI must not present the run as a result (`schedsim run` and `sweep`
+//! exit with `out::RUN_FAILED`, and a sweep's row carries the reason).
+
+use schedlab_core::sim::Simulator;
+
+/// Why the run failed, as the report's note words it, or None.
+pub fn of(sim: &Simulator) -> Option<String> {
+    sim.notes()
+        .policy_error
+        .as_ref()
+        .map(|(at, why)| format!("at {:.3} ms the sched_ext policy failed: {why}", at.ns() as f64 / 1e6))
+}
