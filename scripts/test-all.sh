@@ -32,6 +32,9 @@ passed=$((passed + c_pass)); failed=$((failed + c_fail))
 check cargo-fmt bash -c 'cd wasm-core && cargo fmt --check'
 check cargo-clippy bash -c 'cd wasm-core && cargo clippy --all-targets --release -- -D warnings'
 check cli-build bash -c 'cd wasm-core && cargo build --release --bin schedsim'
+# The Python binding (python/) is a cargo workspace of its own, which wasm-core's fmt and clippy do not reach.
+check python-fmt bash -c 'cd python && cargo fmt --check'
+check python-clippy bash -c 'cd python && cargo clippy --release -- -D warnings'
 check wasm-build npm run build:wasm
 # The wasm-only code (wasm/) is compiled by no native check: lint it as the wasm build compiles it.
 check wasm-clippy bash -c 'cd wasm-core && cargo clippy --lib --target wasm32-unknown-unknown --profile wasm -- -D warnings'
