@@ -53,3 +53,11 @@ if [ "${1:-}" = "--browser" ] && ! fc-list :lang=zh 2>/dev/null | grep -q .; the
   apt-get update -qq
   apt-get install -y -qq fonts-wqy-microhei >/dev/null
 fi
+
+# 6. The Python package's tools (python/): a virtual environment .venv with maturin (its build backend), pytest,
+# and pandas and pyarrow (its dependencies). Made once; pip is asked again only when one of them is missing.
+if ! { [ -x .venv/bin/maturin ] && .venv/bin/python -c 'import pytest, pandas, pyarrow' >/dev/null 2>&1; }; then
+  say "python venv .venv: maturin, pytest, pandas, pyarrow"
+  [ -x .venv/bin/python ] || python3 -m venv .venv
+  .venv/bin/python -m pip install -q --disable-pip-version-check 'maturin>=1.5,<2' pytest pandas pyarrow
+fi

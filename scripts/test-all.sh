@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project: the engine natively (cargo), the engine in wasm
-# and the UI logic (Vitest), the app in real Chromium (Vitest + playwright-core).
+# and the UI logic (Vitest), the app in real Chromium (Vitest + playwright-core),
+# the Python package (pytest).
 # Ends with a plain summary line "N passed, N failed" that CI reads.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +32,9 @@ passed=$((passed + c_pass)); failed=$((failed + c_fail))
 check cargo-fmt bash -c 'cd wasm-core && cargo fmt --check'
 check cargo-clippy bash -c 'cd wasm-core && cargo clippy --all-targets --release -- -D warnings'
 check cli-build bash -c 'cd wasm-core && cargo build --release --bin schedsim'
+# The Python binding (python/) is a cargo workspace of its own, which wasm-core's fmt and clippy do not reach.
+check python-fmt bash -c 'cd python && cargo fmt --check'
+check python-clippy bash -c 'cd python && cargo clippy --release -- -D warnings'
 check wasm-build npm run build:wasm
 # The wasm-only code (wasm/) is compiled by no native check: lint it as the wasm build compiles it.
 check wasm-clippy bash -c 'cd wasm-core && cargo clippy --lib --target wasm32-unknown-unknown --profile wasm -- -D warnings'
@@ -39,7 +43,22 @@ check lint npm run lint
 check format npm run format:check
 check vite-build npx vite build
 
-# 3. Vitest: unit tests against the wasm package, and browser tests.
+# 3. The Python package (python/): built into .venv (setup.sh made it), then pytest, which compares runs with
+# the schedsim just built above. Each test counts; a failed build counts as one failure, and so does a pytest
+# run that collected no test (exit 5) or ended without its summary line.
+if (cd python && VIRTUAL_ENV="$PWD/../.venv" ../.venv/bin/maturin develop --release) >test-results/python-build.log 2>&1; then
+  .venv/bin/python -m pytest python/tests -q -rs -p no:cacheprovider 2>&1 | tee test-results/pytest.log | tail -15
+  p_status=${PIPESTATUS[0]}
+  summary=$(grep -E '^=* ?[0-9]+ (passed|failed|skipped|error|errors|deselected|xfailed|xpassed)' test-results/pytest.log | tail -1)
+  p_pass=$(grep -Eo '[0-9]+ passed' <<<"$summary" | awk '{s+=$1} END {print s+0}')
+  p_fail=$(grep -Eo '[0-9]+ (failed|errors?)' <<<"$summary" | awk '{s+=$1} END {print s+0}')
+  if [ "$p_status" -ne 0 ] && [ "$p_fail" -eq 0 ]; then p_fail=1; fi
+else
+  p_pass=0; p_fail=1; echo "FAIL  python-build (see test-results/python-build.log)"; tail -30 test-results/python-build.log
+fi
+passed=$((passed + p_pass)); failed=$((failed + p_fail))
+
+# 4. Vitest: unit tests against the wasm package, and browser tests.
 npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json 2>&1 | tee test-results/vitest.log | tail -25
 if [ -f test-results/vitest.json ]; then
   v_pass=$(node -e "const r=require('./test-results/vitest.json');console.log(r.numPassedTests)")

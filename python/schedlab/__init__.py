@@ -1,0 +1,32 @@
+"""schedlab: a deterministic Linux CPU scheduler simulator.
+
+    import schedlab
+    r = schedlab.run(schedlab.preset("cfs-nice-levels"))
+    r.report["trace_hash"]        # the hash `schedsim run` prints
+    r.processes, r.cpus           # pandas DataFrames, Arrow-backed
+    r.to_perfetto("run.json")
+
+The same scenario and seed give the same run, here, in `schedsim` and in the browser.
+"""
+
+from typing import Optional
+
+from . import _engine
+from .errors import ScenarioError
+from .result import Run
+from .scenario import Scenario, preset, presets, scenario_text
+
+__all__ = ["run", "preset", "presets", "Run", "ScenarioError"]
+
+
+def run(scenario: Scenario, seed: Optional[int] = None) -> Run:
+    """Runs ``scenario`` (a dict, JSON text or a file's path) to its end; ``seed`` replaces the scenario's own.
+
+    Raises ``ScenarioError`` naming each refused field. The engine runs without the GIL.
+    """
+    text = scenario_text(scenario)
+    try:
+        report_json = _engine.run(text, seed)
+    except _engine.InvalidScenario as e:
+        raise ScenarioError(*e.args) from None
+    return Run(text, seed, report_json)

@@ -1,0 +1,25 @@
+"""The exception a refused scenario raises."""
+
+from typing import List, Tuple
+
+
+class ScenarioError(ValueError):
+    """The engine refused the scenario.
+
+    ``str(e)`` is the lines ``schedsim`` prints, one ``field: reason`` a problem
+    (``processes[0].nice: must be between -20 and 19 (got 99)``); ``problems``
+    holds the same as (field, reason) pairs, and ``field`` / ``reason`` the
+    first one's, for code that checks which field was refused.
+    """
+
+    def __init__(self, message: str, problems: List[Tuple[str, str]]):
+        super().__init__(message)
+        self.problems = [(str(f), str(r)) for f, r in problems]
+
+    @property
+    def field(self) -> str:
+        return self.problems[0][0] if self.problems else ""
+
+    @property
+    def reason(self) -> str:
+        return self.problems[0][1] if self.problems else ""
