@@ -4,7 +4,7 @@
 // policy's line in its errors, and rewinding by replay.
 import { describe, expect, it, beforeAll } from 'vitest';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initSync, Simulator } from '../../wasm-core/pkg/schedlab_core.js';
@@ -39,7 +39,10 @@ function native(json: string): Report {
   const dir = mkdtempSync(join(tmpdir(), 'schedlab-ext-'));
   const file = join(dir, 'scenario.json');
   writeFileSync(file, json);
-  return JSON.parse(execFileSync(cli, ['run', file, '--json'], { encoding: 'utf8' })) as Report;
+  // A run whose policy failed still prints its report, and exits 3 (0 otherwise).
+  const r = spawnSync(cli, ['run', file, '--json'], { encoding: 'utf8' });
+  if (r.status !== 0 && r.status !== 3) throw new Error(`schedsim exited ${String(r.status)}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as Report;
 }
 
 function wasm(json: string): Report {
