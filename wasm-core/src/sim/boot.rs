@@ -4,7 +4,7 @@
 //! runs again.
 
 use super::events::Event;
-use super::{accounting, class, fair_balance, notes, rq_index, sanity, sync, Rq, Simulator};
+use super::{accounting, class, notes, rq_index, sanity, sync, Rq, Simulator};
 use crate::config::SimConfig;
 use crate::event_queue::EventQueue;
 use crate::program::ProgramCursor;
@@ -37,22 +37,17 @@ impl Simulator {
             procs: Vec::new(),
             programs: Vec::new(),
             rqs: CpuId::all(nr_cpus).map(Rq::new).collect(),
-            tunables,
             trace: Trace::default(),
             events: 0,
             finished: false,
             rotations: Vec::new(),
             machine: cfg.machine.clone(),
-            knobs: cfg.knobs.clone(),
             bugs: cfg.bugs.clone(),
             topology_table: TopologyTable::at_boot(&cfg.machine, &online),
             online,
             cpu_capacity: cpu_capacity(&cfg.machine),
-            lb: fair_balance::LbState::default(),
             stats: accounting::MachineStats::default(),
-            tgs: vec![TaskGroup::root()],
-            gses: Vec::new(),
-            gcfs: Vec::new(),
+            fair: super::fair_state::FairState::new(tunables, cfg.knobs.clone()),
             sync: Vec::new(),
             syscall_cpu: None,
             costs: cfg.costs.clone(),
@@ -77,8 +72,8 @@ impl Simulator {
         for rq in &mut sim.rqs {
             // sched_init: avg_idle starts at twice the migration cost, the
             // idle-balance cost at the migration cost.
-            rq.avg_idle_ns = 2 * sim.tunables.migration_cost_ns;
-            rq.max_idle_balance_cost_ns = sim.tunables.migration_cost_ns;
+            rq.avg_idle_ns = 2 * sim.fair.tunables.migration_cost_ns;
+            rq.max_idle_balance_cost_ns = sim.fair.tunables.migration_cost_ns;
         }
         let process_names: Vec<&str> = cfg.processes.iter().map(|p| p.name.as_str()).collect();
         for spec in &cfg.processes {
@@ -137,14 +132,14 @@ impl Simulator {
     /// each process's group.
     fn build_task_groups(&mut self, cfg: &SimConfig) -> Vec<u32> {
         let add = |sim: &mut Simulator, name: String, parent: u32, shares: u64, autogroup: bool| -> u32 {
-            let id = sim.tgs.len() as u32;
-            let depth = sim.tgs[parent as usize].depth + 1;
-            sim.tgs.push(TaskGroup { id, name, parent: Some(parent), shares, autogroup, depth, ..TaskGroup::root() });
+            let id = sim.fair.tgs.len() as u32;
+            let depth = sim.fair.tgs[parent as usize].depth + 1;
+            sim.fair.tgs.push(TaskGroup { id, name, parent: Some(parent), shares, autogroup, depth, ..TaskGroup::root() });
             for _ in 0..sim.rqs.len() {
                 let mut se = SchedEntity::for_nice(0);
                 se.set_weight(shares);
-                sim.gses.push(se);
-                sim.gcfs.push(CfsRq::new(id));
+                sim.fair.gses.push(se);
+                sim.fair.gcfs.push(CfsRq::new(id));
             }
             id
         };
@@ -182,20 +177,20 @@ impl Simulator {
         let opts = DomainOptions { groups_from_each_cpu: !self.bugs.group_construction, table: self.topology_table };
         let mut per_cpu = build_domains(&self.machine, &self.online, &opts);
         let groups = per_cpu.iter().flatten().flat_map(|d| d.groups.iter().map(|g| g.id + 1)).max().unwrap_or(0);
-        self.lb.sgc_imbalance = vec![false; groups];
+        self.fair.lb.sgc_imbalance = vec![false; groups];
         // A rebuild attaches a new root domain: its overload flag starts clear,
         // and each domain's newly-idle cost decays, and its balance interval
         // runs, from now (sd_init sets last_balance to jiffies).
-        self.lb.rd_overload = false;
+        self.fair.lb.rd_overload = false;
         // New domains count every CPU busy in its `sd_busy` group until it next
         // enters idle (`nr_busy_cpus` starts at the group's weight).
-        self.lb.nohz_sd_idle = crate::topology::cpumask::CpuMask::new();
+        self.fair.lb.nohz_sd_idle = crate::topology::cpumask::CpuMask::new();
         // The fork walk's kept group sums start afresh for the new groups (the next fork counts them): kept
         // across rebuilds, every span a hotplug history ever made would hold its slot and be summed at
         // each sync. Only the native fork walk keeps them.
         #[cfg(not(target_arch = "wasm32"))]
         {
-            self.lb.group_loads = Default::default();
+            self.fair.lb.group_loads = Default::default();
         }
         let (jiffies, now) = (self.jiffies(), self.now);
         for (rq, mut doms) in self.rqs.iter_mut().zip(per_cpu.drain(..)) {

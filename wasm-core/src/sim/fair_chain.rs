@@ -89,12 +89,12 @@ impl Simulator {
         if tg == 0 {
             &self.rqs[cpu.idx()].cfs
         } else {
-            &self.gcfs[self.gidx(tg, cpu)]
+            &self.fair.gcfs[self.gidx(tg, cpu)]
         }
     }
 
     pub(super) fn parent_tg(&self, tg: u32) -> u32 {
-        self.tgs[tg as usize].parent.unwrap_or(0)
+        self.fair.tgs[tg as usize].parent.unwrap_or(0)
     }
 
     /// (level tg, entity) pairs from the task up to the root. Always
@@ -115,6 +115,6 @@ impl Simulator {
     }
 
     pub(crate) fn ent(&self, id: EntId) -> &SchedEntity {
-        entity(&self.tasks[..], &self.gses, id)
+        entity(&self.tasks[..], &self.fair.gses, id)
     }
 }

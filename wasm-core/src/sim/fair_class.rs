@@ -38,8 +38,8 @@ macro_rules! level {
             $s.index.touch($cpu);
         }
         let cfs: &mut CfsRq =
-            if tg == 0 { &mut $s.rqs[($cpu).idx()].cfs } else { &mut $s.gcfs[(tg - 1) * n + ($cpu).idx()] };
-        (cfs, Ents { tasks: &mut $s.tasks[..], groups: &mut $s.gses })
+            if tg == 0 { &mut $s.rqs[($cpu).idx()].cfs } else { &mut $s.fair.gcfs[(tg - 1) * n + ($cpu).idx()] };
+        (cfs, Ents { tasks: &mut $s.tasks[..], groups: &mut $s.fair.gses })
     }};
 }
 
@@ -74,7 +74,7 @@ impl Simulator {
         let mut kind = kind;
         let mut enqueueing = true;
         // The task's class follows its group's (forked children included).
-        self.tasks[pid.idx()].se.identity = self.tgs[self.tasks[pid.idx()].tg as usize].identity;
+        self.tasks[pid.idx()].se.identity = self.fair.tgs[self.tasks[pid.idx()].tg as usize].identity;
         let (base_slice, task_slice) = self.eevdf_slices(st, pid);
         self.tasks[pid.idx()].se.slice = task_slice;
         for (tg, id) in self.chain(pid, cpu) {
@@ -82,7 +82,7 @@ impl Simulator {
                 if kind == EnqueueKind::New {
                     // init_task_runnable_average: a new task's load starts at its weight.
                     let (cfs, ents) = level!(self, tg, cpu);
-                    let slice = fair::sched_slice(cfs, ents.se(id), &self.tunables);
+                    let slice = fair::sched_slice(cfs, ents.se(id), &self.fair.tunables);
                     let se = &mut self.tasks[ent_pid(id).idx()].se;
                     se.avg = SchedAvg::new_task(slice, se.weight, now);
                 }
@@ -91,7 +91,7 @@ impl Simulator {
                 if is_group(id) {
                     ents.se_mut(id).slice = base_slice;
                 }
-                fair::enqueue_entity(cfs, &mut ents, id, kind, now, debit, &self.tunables, st);
+                fair::enqueue_entity(cfs, &mut ents, id, kind, now, debit, &self.fair.tunables, st);
                 cfs.h_nr_running += 1;
                 if cfs.nr_running == 1 {
                     self.list_add_leaf_cfs_rq(tg, cpu);
@@ -117,7 +117,7 @@ impl Simulator {
         // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
         self.rqs[cpu.idx()].nr_running += 1;
         if self.rqs[cpu.idx()].nr_running() == 2 {
-            self.lb.rd_overload = true;
+            self.fair.lb.rd_overload = true;
         }
     }
 
@@ -192,8 +192,8 @@ impl Simulator {
     pub(crate) fn update_cfs_shares(&mut self, st: FairStrategy, tg: u32, cpu: CpuId) {
         let gi = self.gidx(tg, cpu);
         let now = self.now;
-        let group = &self.tgs[tg as usize];
-        let my_q = &self.gcfs[gi];
+        let group = &self.fair.tgs[tg as usize];
+        let my_q = &self.fair.gcfs[gi];
         let shares = calc_cfs_shares(group.shares, group.load_avg, my_q.tg_load_contrib, my_q.load_weight);
         let parent = self.parent_tg(tg);
         let id = group_ent_id(gi);
@@ -233,7 +233,7 @@ impl Simulator {
         if st != FairStrategy::Eevdf {
             return (0, 0);
         }
-        let base = self.tunables.min_granularity_ns;
+        let base = self.fair.tunables.min_granularity_ns;
         let custom = self.policy.slices.get(self.tasks[pid.idx()].tgid as usize).copied().unwrap_or(0);
         (base, if custom > 0 { custom } else { base })
     }
@@ -242,7 +242,7 @@ impl Simulator {
     fn task_slice(&self, pid: Pid, cpu: CpuId) -> u64 {
         let chain = self.chain(pid, cpu);
         let (tg0, id0) = chain[0];
-        let mut slice = fair::sched_slice(self.cfs_of(tg0, cpu), &self.tasks[ent_pid(id0).idx()].se, &self.tunables);
+        let mut slice = fair::sched_slice(self.cfs_of(tg0, cpu), &self.tasks[ent_pid(id0).idx()].se, &self.fair.tunables);
         for &(tg, id) in &chain[1..] {
             slice = fair::level_share(slice, self.cfs_of(tg, cpu), self.ent(id));
         }
@@ -263,7 +263,7 @@ impl Simulator {
         let cfs = self.cfs_of(self.tasks[child.idx()].tg, cpu);
         let min = cfs.min_vruntime;
         let curr = cfs.curr.map(|e| self.ent(e).vruntime);
-        let debit = if self.tunables.features.start_debit { self.task_vslice(child, cpu) } else { 0 };
+        let debit = if self.fair.tunables.features.start_debit { self.task_vslice(child, cpu) } else { 0 };
         let v = curr.unwrap_or(0).max(min + debit);
         self.tasks[child.idx()].fork_vruntime = Some(v - min);
     }
@@ -281,7 +281,7 @@ impl Simulator {
         let mut tg = 0;
         loop {
             let (cfs, ents) = level!(self, tg, cpu);
-            let id = fair::pick_next_entity(cfs, &ents, &self.tunables, allow_under, st)?;
+            let id = fair::pick_next_entity(cfs, &ents, &self.fair.tunables, allow_under, st)?;
             // set_next_entity refreshes the load of the entity it takes, before it is curr.
             self.update_entity_load_avg(tg, cpu, id, true);
             let (cfs, mut ents) = level!(self, tg, cpu);
@@ -343,12 +343,12 @@ impl Simulator {
                 cfs.deadline_passed = false;
             } else {
                 // The entity's slice: its level's share, scaled by every level above.
-                let mut ideal = fair::sched_slice(self.cfs_of(tg, cpu), self.ent(id), &self.tunables);
+                let mut ideal = fair::sched_slice(self.cfs_of(tg, cpu), self.ent(id), &self.fair.tunables);
                 for &(utg, uid) in &chain[i + 1..] {
                     ideal = fair::level_share(ideal, self.cfs_of(utg, cpu), self.ent(uid));
                 }
                 let (cfs, ents) = level!(self, tg, cpu);
-                match fair::check_preempt_tick(cfs, &ents, ideal, &self.tunables, st) {
+                match fair::check_preempt_tick(cfs, &ents, ideal, &self.fair.tunables, st) {
                     TickVerdict::Keep => {}
                     TickVerdict::Resched => resched = true,
                     TickVerdict::SliceUsed => {
@@ -370,7 +370,7 @@ impl Simulator {
             return false;
         }
         let now = self.now;
-        let t = self.tunables.clone();
+        let t = self.fair.tunables.clone();
         let curr_tg = self.tasks[curr.idx()].tg;
         let scale = self.cfs_of(curr_tg, cpu).nr_running as u64 >= t.nr_latency;
         let p_chain = self.chain(p, cpu);

@@ -41,7 +41,7 @@ impl Simulator {
                 let load =
                     parent.h_load * self.ent(gse).avg.load_avg_contrib / (parent.runnable_load_avg.max(0) as u64 + 1);
                 let gi = self.gidx(chain[i - 1].0, cpu);
-                let child = &mut self.gcfs[gi];
+                let child = &mut self.fair.gcfs[gi];
                 child.h_load = load;
                 child.last_h_load_update = Some(now);
             }

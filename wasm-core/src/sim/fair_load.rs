@@ -29,17 +29,17 @@ impl Simulator {
         if tg == 0 {
             self.index.touch(cpu);
             #[cfg(not(target_arch = "wasm32"))]
-            self.lb.group_loads.touch(cpu);
+            self.fair.lb.group_loads.touch(cpu);
             &mut self.rqs[cpu.idx()].cfs
         } else {
             let i = self.gidx(tg, cpu);
-            &mut self.gcfs[i]
+            &mut self.fair.gcfs[i]
         }
     }
 
     fn ent_mut(&mut self, id: EntId) -> &mut SchedEntity {
         if is_group(id) {
-            &mut self.gses[group_index(id)]
+            &mut self.fair.gses[group_index(id)]
         } else {
             &mut self.tasks[ent_pid(id).idx()].se
         }
@@ -54,7 +54,7 @@ impl Simulator {
     pub(crate) fn update_cfs_rq_blocked_load(&mut self, tg: u32, cpu: CpuId, force: bool) {
         let now = self.now.ns();
         let delta = update_cfs_rq_blocked_load(self.load_cfs_mut(tg, cpu), now, force);
-        self.tgs[tg as usize].load_avg += delta;
+        self.fair.tgs[tg as usize].load_avg += delta;
     }
 
     /// `update_entity_load_avg(se, update_cfs_rq)` for entity `id` of level
@@ -96,12 +96,12 @@ impl Simulator {
     fn refresh_group_entity_contrib(&mut self, id: EntId) {
         let gi = group_index(id);
         let tg = self.tg_of_gse(id) as usize;
-        let delta = update_tg_runnable_avg(&self.gses[gi].avg, &mut self.gcfs[gi]);
-        self.tgs[tg].runnable_avg += delta;
-        let (my_q, group) = (&self.gcfs[gi], &self.tgs[tg]);
+        let delta = update_tg_runnable_avg(&self.fair.gses[gi].avg, &mut self.fair.gcfs[gi]);
+        self.fair.tgs[tg].runnable_avg += delta;
+        let (my_q, group) = (&self.fair.gcfs[gi], &self.fair.tgs[tg]);
         let contrib = group_entity_contrib(my_q.tg_load_contrib, group.shares, group.load_avg, group.runnable_avg);
         let util = my_q.utilization_load_avg.max(0) as u64;
-        let avg = &mut self.gses[gi].avg;
+        let avg = &mut self.fair.gses[gi].avg;
         avg.load_avg_contrib = contrib;
         avg.utilization_avg_contrib = util;
     }
@@ -165,7 +165,7 @@ impl Simulator {
     /// already there, else at the end, where the parent will follow it) and
     /// catches up its blocked load's decay.
     pub(crate) fn list_add_leaf_cfs_rq(&mut self, tg: u32, cpu: CpuId) {
-        let parent = self.tgs[tg as usize].parent;
+        let parent = self.fair.tgs[tg as usize].parent;
         let parent_listed = match parent {
             None => true,
             Some(0) => self.rqs[cpu.idx()].cfs.on_list,
@@ -198,11 +198,11 @@ impl Simulator {
             let tg = self.rqs[cpu.idx()].leaf_cfs_rqs[i];
             self.update_cfs_rq_blocked_load(tg, cpu, true);
             let gse = self.gse_id(tg, cpu);
-            let parent = self.tgs[tg as usize].parent.unwrap_or(0);
+            let parent = self.fair.tgs[tg as usize].parent.unwrap_or(0);
             self.update_entity_load_avg(parent, cpu, gse, true);
             let gi = self.gidx(tg, cpu);
-            if self.gses[gi].avg.runnable_avg_sum == 0 && self.gcfs[gi].nr_running == 0 {
-                self.gcfs[gi].on_list = false;
+            if self.fair.gses[gi].avg.runnable_avg_sum == 0 && self.fair.gcfs[gi].nr_running == 0 {
+                self.fair.gcfs[gi].on_list = false;
                 self.rqs[cpu.idx()].leaf_cfs_rqs.remove(i);
             } else {
                 i += 1;

@@ -43,8 +43,8 @@ fn asleep() -> (Simulator, Pid, usize) {
 #[test]
 fn a_sleeper_stays_in_its_groups_load() {
     let (sim, pid, gi) = asleep();
-    let (g, t) = (&sim.gcfs[gi], &sim.tasks[pid.idx()].se.avg);
-    let tg = &sim.tgs[g.tg as usize];
+    let (g, t) = (&sim.fair.gcfs[gi], &sim.tasks[pid.idx()].se.avg);
+    let tg = &sim.fair.tgs[g.tg as usize];
     assert_eq!(g.runnable_load_avg, 0);
     assert!(t.load_avg_contrib > 0);
     assert_eq!(g.blocked_load_avg, t.load_avg_contrib, "the sleeper's contribution is blocked load");
@@ -56,17 +56,17 @@ fn a_sleeper_stays_in_its_groups_load() {
 #[test]
 fn blocked_load_decays_at_a_balancing_pass() {
     let (mut sim, _, gi) = asleep();
-    let before = sim.gcfs[gi].blocked_load_avg;
-    let last = sim.gcfs[gi].last_decay;
-    let counter = sim.gcfs[gi].decay_counter;
+    let before = sim.fair.gcfs[gi].blocked_load_avg;
+    let last = sim.fair.gcfs[gi].last_decay;
+    let counter = sim.fair.gcfs[gi].decay_counter;
     // 40 periods after the last decay, a balancing pass on CPU 0.
     sim.now = SimTime((last + 40) << 20);
     sim.update_blocked_averages(CpuId(0));
-    let g = &sim.gcfs[gi];
+    let g = &sim.fair.gcfs[gi];
     assert_eq!(g.blocked_load_avg, decay_load(before, 40));
     assert_eq!(g.decay_counter, counter + 40);
     assert_eq!(g.tg_load_contrib, g.blocked_load_avg as i64, "forced: passed on however small the change");
-    assert_eq!(sim.tgs[g.tg as usize].load_avg, g.tg_load_contrib);
+    assert_eq!(sim.fair.tgs[g.tg as usize].load_avg, g.tg_load_contrib);
 }
 
 #[test]
@@ -74,15 +74,15 @@ fn a_sleeper_woken_elsewhere_leaves_its_load_to_be_removed() {
     let (mut sim, pid, gi) = asleep();
     let c = sim.tasks[pid.idx()].se.avg.load_avg_contrib;
     // Three decay periods counted on G's runqueue since T slept.
-    sim.gcfs[gi].decay_counter += 3;
+    sim.fair.gcfs[gi].decay_counter += 3;
     sim.migrate_task_load(pid, CpuId(0));
     let decayed = decay_load(c, 3);
     assert_eq!(sim.tasks[pid.idx()].se.avg.load_avg_contrib, decayed);
     assert_eq!(sim.tasks[pid.idx()].se.avg.decay_count, -3);
-    assert_eq!(sim.gcfs[gi].removed_load, decayed);
-    let (blocked, tg) = (sim.gcfs[gi].blocked_load_avg, sim.gcfs[gi].tg);
-    let periods = (sim.now.ns() >> 20) - sim.gcfs[gi].last_decay;
+    assert_eq!(sim.fair.gcfs[gi].removed_load, decayed);
+    let (blocked, tg) = (sim.fair.gcfs[gi].blocked_load_avg, sim.fair.gcfs[gi].tg);
+    let periods = (sim.now.ns() >> 20) - sim.fair.gcfs[gi].last_decay;
     sim.update_cfs_rq_blocked_load(tg, CpuId(0), true);
-    assert_eq!(sim.gcfs[gi].removed_load, 0);
-    assert_eq!(sim.gcfs[gi].blocked_load_avg, decay_load(blocked - decayed, periods), "removed, then decayed");
+    assert_eq!(sim.fair.gcfs[gi].removed_load, 0);
+    assert_eq!(sim.fair.gcfs[gi].blocked_load_avg, decay_load(blocked - decayed, periods), "removed, then decayed");
 }

@@ -22,22 +22,22 @@ impl Simulator {
         let n = self.rqs.len();
         for (i, cg) in cfg.cgroups.iter().enumerate() {
             let tg = i + 1;
-            let parent = self.tgs[tg].parent.unwrap_or(0) as usize;
+            let parent = self.fair.tgs[tg].parent.unwrap_or(0) as usize;
             let (identity, expeller) = if parent == 0 {
                 (cg.identity, cg.smt_expeller)
             } else {
-                (self.tgs[parent].identity, self.tgs[parent].smt_expeller)
+                (self.fair.tgs[parent].identity, self.fair.tgs[parent].smt_expeller)
             };
-            self.tgs[tg].identity = identity;
-            self.tgs[tg].smt_expeller = expeller;
-            for se in &mut self.gses[(tg - 1) * n..tg * n] {
+            self.fair.tgs[tg].identity = identity;
+            self.fair.tgs[tg].smt_expeller = expeller;
+            for se in &mut self.fair.gses[(tg - 1) * n..tg * n] {
                 se.identity = identity;
             }
         }
     }
 
     pub(crate) fn is_smt_expeller(&self, pid: Pid) -> bool {
-        self.tgs[self.tasks[pid.idx()].tg as usize].smt_expeller
+        self.fair.tgs[self.tasks[pid.idx()].tg as usize].smt_expeller
     }
 
     /// True when an SMT expeller runs on another hardware thread of `cpu`'s
@@ -127,7 +127,7 @@ impl Simulator {
         if !self.policy.group_identity {
             return rq.is_idle();
         }
-        match self.tgs[self.tasks[pid.idx()].tg as usize].identity {
+        match self.fair.tgs[self.tasks[pid.idx()].tg as usize].identity {
             Identity::Normal => rq.is_idle(),
             Identity::Underclass => rq.is_idle() && !self.smt_expelled(cpu),
             Identity::Highclass => {

@@ -23,8 +23,8 @@ fn set_loads(sim: &mut Simulator, pid: Pid, root: i64, gse: u64, group: i64, tas
     assert_ne!(tg, 0, "T runs in its autogroup");
     sim.rqs[0].cfs.runnable_load_avg = root;
     let gi = sim.gidx(tg, CpuId(0));
-    sim.gcfs[gi].runnable_load_avg = group;
-    sim.gses[gi].avg.load_avg_contrib = gse;
+    sim.fair.gcfs[gi].runnable_load_avg = group;
+    sim.fair.gses[gi].avg.load_avg_contrib = gse;
     sim.tasks[pid.idx()].se.avg.load_avg_contrib = task;
 }
 

@@ -39,7 +39,7 @@ impl Simulator {
         self.online.clear(cpu);
         self.rqs[cpu.idx()].online = false;
         // CPU_DYING: out of the idle load balancer's reach (`nohz_balance_exit_idle`).
-        self.lb.nohz_idle_cpus.clear(cpu);
+        self.fair.lb.nohz_idle_cpus.clear(cpu);
         self.touch(cpu);
         self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: true });
         self.preempt_curr_for_move(cpu);
@@ -102,7 +102,7 @@ impl Simulator {
     /// (`partition_sched_domains`, `update_sysctl`).
     fn after_topology_change(&mut self) {
         self.rebuild_domains();
-        let features = self.tunables.features.clone();
-        self.tunables = CfsTunables::for_cpus(&self.knobs, &features, self.online.weight());
+        let features = self.fair.tunables.features.clone();
+        self.fair.tunables = CfsTunables::for_cpus(&self.fair.knobs, &features, self.online.weight());
     }
 }

@@ -29,6 +29,7 @@ pub mod ext_syntax;
 mod fair_balance;
 mod fair_chain;
 pub mod fair_class;
+mod fair_state;
 mod fair_h_load;
 mod fair_load;
 pub mod flags;
@@ -94,13 +95,11 @@ pub struct Simulator {
     pub(crate) procs: Vec<Process>,
     pub(crate) programs: Vec<Program>,
     pub(crate) rqs: Vec<Rq>,
-    pub(crate) tunables: CfsTunables,
     pub(crate) trace: Trace,
     pub(crate) events: u64,
     pub(crate) finished: bool,
     pub(crate) rotations: Vec<(CpuId, Rotation<EntId>)>,
     pub(crate) machine: Machine,
-    pub(crate) knobs: crate::sched::tunables::CfsKnobs,
     pub(crate) bugs: BugSwitches,
     /// The topology table domain rebuilds use (`sched_domain_topology`): what
     /// boot left, until a hotplug online on a machine whose packages span
@@ -108,14 +107,9 @@ pub struct Simulator {
     pub(crate) topology_table: TopologyTable,
     pub(crate) online: CpuMask,
     pub(crate) cpu_capacity: u64,
-    /// The fair class's balancer: its machine-wide state and records.
-    pub(crate) lb: fair_balance::LbState,
     pub(crate) stats: accounting::MachineStats,
-    /// Task groups; index 0 is the root.
-    pub(crate) tgs: Vec<TaskGroup>,
-    /// Group entities and group runqueues, index (tg − 1) × CPUs + cpu.
-    pub(crate) gses: Vec<SchedEntity>,
-    pub(crate) gcfs: Vec<CfsRq>,
+    /// The fair class's state (task groups, balancer, tunables).
+    pub(crate) fair: fair_state::FairState,
     /// Barriers and mutexes of each process, by tgid.
     pub(crate) sync: Vec<sync::ProcSync>,
     /// The CPU whose running task is inside a system call: a resched it
@@ -152,12 +146,12 @@ impl Simulator {
     }
 
     pub fn task_groups(&self) -> &[TaskGroup] {
-        &self.tgs
+        &self.fair.tgs
     }
 
     /// Every CFS runqueue of `cpu`: the root first, then one per task group.
     pub fn cfs_rqs_of(&self, cpu: CpuId) -> Vec<&CfsRq> {
-        (0..self.tgs.len() as u32).map(|tg| self.cfs_of(tg, cpu)).collect()
+        (0..self.fair.tgs.len() as u32).map(|tg| self.cfs_of(tg, cpu)).collect()
     }
 
     /// The task group a group entity stands for.
@@ -181,7 +175,7 @@ impl Simulator {
     }
 
     pub(crate) fn record_decision(&mut self, d: BalanceDecision) {
-        let lb = &mut self.lb;
+        let lb = &mut self.fair.lb;
         lb.decision_groups += d.groups.len();
         while lb.decisions.len() == DECISION_LOG || (lb.decision_groups > DECISION_GROUPS && !lb.decisions.is_empty()) {
             let old = lb.decisions.pop_front().expect("not empty");
@@ -198,16 +192,16 @@ impl Simulator {
 
     /// The most recent balancing decisions, oldest first.
     pub fn decisions(&self) -> &VecDeque<BalanceDecision> {
-        &self.lb.decisions
+        &self.fair.lb.decisions
     }
 
     /// The most recent wakeup and fork placements, oldest first.
     pub fn placements(&self) -> &VecDeque<crate::balance::placement::Placement> {
-        &self.lb.placements
+        &self.fair.lb.placements
     }
 
     pub fn decisions_total(&self) -> u64 {
-        self.lb.decisions_total
+        self.fair.lb.decisions_total
     }
 
     /// The scheduling costs the run charges (context switch, IPI, cache refill, SMT contention).
@@ -398,7 +392,7 @@ impl Simulator {
         &self.rqs
     }
     pub fn tunables(&self) -> &CfsTunables {
-        &self.tunables
+        &self.fair.tunables
     }
     pub fn trace(&self) -> &Trace {
         &self.trace

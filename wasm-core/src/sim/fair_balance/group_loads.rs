@@ -174,7 +174,7 @@ mod tests {
             }
         };
         fork_walk(&mut sim);
-        let fresh = sim.lb.group_loads.slot_count();
+        let fresh = sim.fair.lb.group_loads.slot_count();
         assert!(fresh > 0, "the fork walk counted its groups");
         for round in 0..20 {
             let cpu = 1 + round % 3;
@@ -182,7 +182,7 @@ mod tests {
             fork_walk(&mut sim);
             sim.timed_event(TimedEventKind::CpuOnline(cpu));
             fork_walk(&mut sim);
-            assert_eq!(sim.lb.group_loads.slot_count(), fresh, "slots after round {round}");
+            assert_eq!(sim.fair.lb.group_loads.slot_count(), fresh, "slots after round {round}");
         }
     }
 }

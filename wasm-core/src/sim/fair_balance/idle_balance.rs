@@ -42,7 +42,7 @@ impl Simulator {
         self.rqs[c].avg_idle_stamp = Some(self.now);
         let avg_idle = self.rqs[c].avg_idle_ns;
         let mut pulled = false;
-        if avg_idle < self.tunables.migration_cost_ns || !self.lb.rd_overload {
+        if avg_idle < self.fair.tunables.migration_cost_ns || !self.fair.lb.rd_overload {
             // Not worth a pass; the lowest domain still brings the next periodic pass forward.
             if !self.rqs[c].domains.is_empty() {
                 next_balance = self.next_balance_of(cpu, 0, next_balance);

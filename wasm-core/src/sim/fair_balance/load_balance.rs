@@ -121,7 +121,7 @@ impl Simulator {
         }
         if need_decay {
             // The runqueue's figure decays with them, floored at the migration cost.
-            let floor = self.tunables.migration_cost_ns;
+            let floor = self.fair.tunables.migration_cost_ns;
             self.rqs[cpu.idx()].max_idle_balance_cost_ns = max_cost.max(floor);
         }
         self.rqs[cpu.idx()].next_balance = next_balance;
@@ -173,11 +173,11 @@ impl Simulator {
         // (given back below, or by the record evicted later).
         // env.cpus starts as every active CPU (cpumask_copy of cpu_active_mask, fair.c 6941): at a NUMA
         // level an overlapping group may reach past the domain's span, and its CPUs there count too.
-        let mut env_cpus = std::mem::take(&mut self.lb.env_buf);
+        let mut env_cpus = std::mem::take(&mut self.fair.lb.env_buf);
         env_cpus.clone_from(&self.online);
         env_cpus.trim();
         // The CPUs whose loads the pass reads: its groups' CPUs (the span unless groups overlap).
-        let mut read_cpus = std::mem::take(&mut self.lb.read_buf);
+        let mut read_cpus = std::mem::take(&mut self.fair.lb.read_buf);
         read_cpus.clone_from(&sd.span);
         if sd.flags.overlap {
             for g in &sd.groups {
@@ -215,8 +215,8 @@ impl Simulator {
         // The pass proper, redone without a busiest CPU whose tasks were all pinned.
         // Nothing moves before a redo: the loads are read once, and a redo
         // recomputes only the groups that lost that CPU (balance/search.rs).
-        let mut search = std::mem::take(&mut self.lb.search);
-        search.reset(self.lb.groups_storage(sd.groups.len()));
+        let mut search = std::mem::take(&mut self.fair.lb.search);
+        search.reset(self.fair.lb.groups_storage(sd.groups.len()));
         let mut loads = None;
         // env.dst_cpu: an LBF_DST_PINNED retry may hand it to another CPU of the local group.
         let mut dst = cpu;
@@ -250,7 +250,7 @@ impl Simulator {
                 child_prefers_sibling,
                 env_cpus: &env_cpus,
                 idle,
-                sgc_imbalance: &self.lb.sgc_imbalance,
+                sgc_imbalance: &self.fair.lb.sgc_imbalance,
                 min_load_fix: !self.bugs.group_imbalance,
                 dst_load_per_task,
                 dst_load: crate::balance::stats::target_load(
@@ -261,7 +261,7 @@ impl Simulator {
             let fbg = search.run(&inp);
             if level + 1 == doms.len() {
                 // The root domain's update_sd_lb_stats sets rd->overload to what it saw.
-                self.lb.rd_overload = read_cpus.iter_and(&env_cpus).any(|c| loads[c.idx()].nr_running > 1);
+                self.fair.lb.rd_overload = read_cpus.iter_and(&env_cpus).any(|c| loads[c.idx()].nr_running > 1);
             }
             if self.index_check() {
                 let fresh = crate::balance::stats::find_busiest_group(&inp).0;
@@ -298,7 +298,7 @@ impl Simulator {
             moved += pulled.len() as u32;
             if let Some(parent_id) = parent_group {
                 if flags.some_pinned && flags.imbalance_left > 0 {
-                    self.lb.sgc_imbalance[parent_id] = true;
+                    self.fair.lb.sgc_imbalance[parent_id] = true;
                 }
             }
             env_all_pinned = flags.all_pinned;
@@ -306,13 +306,13 @@ impl Simulator {
                 // Redo without the busiest CPU while any active CPU is left in env.cpus (fair.c 7059–7067).
                 env_cpus.clear(busiest);
                 if !env_cpus.is_empty() {
-                    self.lb.give_back_pids(pulled);
+                    self.fair.lb.give_back_pids(pulled);
                     continue;
                 }
                 all_pinned = true;
             }
             d.outcome = if pulled.is_empty() {
-                self.lb.give_back_pids(pulled);
+                self.fair.lb.give_back_pids(pulled);
                 Outcome::NothingMoved { from: busiest, why: skips.why() }
             } else {
                 Outcome::Moved { tasks: pulled, from: busiest }
@@ -323,21 +323,21 @@ impl Simulator {
             done = true;
         }
         if let Some(l) = loads {
-            self.lb.cpu_load_buf = l;
+            self.fair.lb.cpu_load_buf = l;
         }
         d.groups = search.take_groups();
-        self.lb.search = search;
+        self.fair.lb.search = search;
         if d.groups.is_empty() {
             // No search ran (not this CPU's turn): the record keeps no storage.
-            self.lb.give_back_groups(std::mem::take(&mut d.groups));
+            self.fair.lb.give_back_groups(std::mem::take(&mut d.groups));
         }
-        self.lb.env_buf = env_cpus;
-        self.lb.read_buf = read_cpus;
+        self.fair.lb.env_buf = env_cpus;
+        self.fair.lb.read_buf = read_cpus;
         let balanced =
             matches!(d.outcome, Outcome::Balanced { .. } | Outcome::NoBusiestQueue | Outcome::NotDesignated { .. });
         if balanced {
             if let (Some(parent_id), false) = (parent_group, all_pinned) {
-                self.lb.sgc_imbalance[parent_id] = false;
+                self.fair.lb.sgc_imbalance[parent_id] = false;
             }
         }
         // lb_balanced on the balanced and all-pinned exits; lb_failed whenever nothing moved otherwise.
@@ -433,7 +433,7 @@ impl Simulator {
     ) -> (Vec<Pid>, DetachFlags, SkipCounts, CpuId) {
         let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: imbalance as i64 };
         let mut skips = SkipCounts::default();
-        let mut moved = self.lb.pids_storage();
+        let mut moved = self.fair.lb.pids_storage();
         let loop_max = SCHED_NR_MIGRATE.min(self.rqs[src.idx()].nr_running());
         let mut dst_cpu = dst;
         let mut dst_pinned_retry: Option<CpuId> = None;
@@ -518,10 +518,10 @@ impl Simulator {
             return false;
         }
         let cfs = self.cfs_of(task.tg, src);
-        let buddy = self.tunables.features.cache_hot_buddy
+        let buddy = self.fair.tunables.features.cache_hot_buddy
             && self.rqs[dst.idx()].nr_running() > 0
             && (cfs.next == Some(task_ent_id(pid)) || cfs.last == Some(task_ent_id(pid)));
-        let hot = buddy || self.now.since(task.se.exec_start) < self.tunables.migration_cost_ns;
+        let hot = buddy || self.now.since(task.se.exec_start) < self.fair.tunables.migration_cost_ns;
         if !hot || sd.nr_balance_failed > sd.cache_nice_tries {
             skips.hot_gained += u32::from(hot);
             return true;

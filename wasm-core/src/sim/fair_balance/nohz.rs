@@ -20,9 +20,9 @@ impl Simulator {
     /// it has no domain to balance) and stops counting as busy in its
     /// `sd_busy` group.
     pub(crate) fn nohz_balance_enter_idle(&mut self, cpu: CpuId) {
-        self.lb.nohz_sd_idle.set(cpu);
+        self.fair.lb.nohz_sd_idle.set(cpu);
         if !self.rqs[cpu.idx()].domains.is_empty() {
-            self.lb.nohz_idle_cpus.set(cpu);
+            self.fair.lb.nohz_idle_cpus.set(cpu);
         }
     }
 
@@ -36,9 +36,9 @@ impl Simulator {
     /// its group holding this CPU spans the whole LLC, so two busy CPUs
     /// anywhere in this CPU's LLC ask for a kick (none without a parent).
     pub(crate) fn nohz_kick_needed(&mut self, cpu: CpuId) -> bool {
-        self.lb.nohz_sd_idle.clear(cpu);
-        self.lb.nohz_idle_cpus.clear(cpu);
-        if self.lb.nohz_idle_cpus.is_empty() || self.jiffies() < self.lb.nohz_next_balance {
+        self.fair.lb.nohz_sd_idle.clear(cpu);
+        self.fair.lb.nohz_idle_cpus.clear(cpu);
+        if self.fair.lb.nohz_idle_cpus.is_empty() || self.jiffies() < self.fair.lb.nohz_next_balance {
             return false;
         }
         let rq = &self.rqs[cpu.idx()];
@@ -47,7 +47,7 @@ impl Simulator {
         }
         let llc = rq.domains.iter().rposition(|sd| sd.flags.share_pkg_resources);
         if let Some(sd_busy) = llc.map(|l| l + 1).filter(|&b| b < rq.domains.len()) {
-            let idle = self.lb.nohz_sd_idle.words();
+            let idle = self.fair.lb.nohz_sd_idle.words();
             let mut busy = 0;
             for (w, &span) in rq.domains[sd_busy].groups[0].span.words().iter().enumerate() {
                 busy += (span & !idle.get(w).copied().unwrap_or(0)).count_ones();
@@ -64,8 +64,8 @@ impl Simulator {
     /// `nohz.idle_cpus_mask`, if it is idle (a CPU back from idle stays in the
     /// mask until its first tick: then no kick).
     pub(crate) fn nohz_kick(&mut self) {
-        self.lb.nohz_next_balance += 1;
-        let ilb = self.lb.nohz_idle_cpus.first().filter(|c| self.rqs[c.idx()].is_idle());
+        self.fair.lb.nohz_next_balance += 1;
+        let ilb = self.fair.lb.nohz_idle_cpus.first().filter(|c| self.rqs[c.idx()].is_idle());
         if let Some(ilb) = ilb {
             if !self.rqs[ilb.idx()].nohz_kicked {
                 self.rqs[ilb.idx()].nohz_kicked = true;
@@ -91,7 +91,7 @@ impl Simulator {
                 if !self.rqs[ilb.idx()].is_idle() {
                     break;
                 }
-                let Some(cpu) = self.lb.nohz_idle_cpus.next_from(next) else { break };
+                let Some(cpu) = self.fair.lb.nohz_idle_cpus.next_from(next) else { break };
                 next = CpuId(cpu.0 + 1);
                 if cpu == ilb || !self.rqs[cpu.idx()].is_idle() {
                     continue;
@@ -104,7 +104,7 @@ impl Simulator {
                 let own = &mut self.rqs[ilb.idx()].next_balance;
                 *own = (*own).min(theirs);
             }
-            self.lb.nohz_next_balance = self.rqs[ilb.idx()].next_balance;
+            self.fair.lb.nohz_next_balance = self.rqs[ilb.idx()].next_balance;
         }
         // The softirq runs the balancer's own pass whatever its next_balance (each domain checks its own
         // interval), which also sets next_balance back from its domains.

@@ -22,7 +22,7 @@ fn two_busy(nodes: u32, cpus: [CpuId; 2]) -> Simulator {
     let mut sim = Simulator::new(&config(nodes, 4, 1, 250, false, procs));
     sim.run_until(SimTime(20_000_000));
     assert!(sim.rqs[(cpus[0]).idx()].curr_task.is_some() && sim.rqs[(cpus[1]).idx()].curr_task.is_some());
-    sim.lb.nohz_next_balance = 0;
+    sim.fair.lb.nohz_next_balance = 0;
     sim
 }
 
@@ -38,9 +38,9 @@ fn nohz_next_balance_gates_the_kick() {
     let mut sim = two_busy(2, [CpuId(0), CpuId(1)]);
     assert!(sim.nohz_kick_needed(CpuId(0)));
     let jiffies = sim.jiffies();
-    sim.lb.nohz_next_balance = jiffies;
+    sim.fair.lb.nohz_next_balance = jiffies;
     sim.nohz_kick();
-    assert_eq!(sim.lb.nohz_next_balance, jiffies + 1, "a kick moves it on by one jiffy");
+    assert_eq!(sim.fair.lb.nohz_next_balance, jiffies + 1, "a kick moves it on by one jiffy");
     assert!(!sim.nohz_kick_needed(CpuId(0)), "no second kick in that jiffy");
 
     // The balancer (CPU 2, the first idle CPU) goes through the idle CPUs 3, 5, 6, 7 (4 idles too); none is
@@ -51,5 +51,5 @@ fn nohz_next_balance_gates_the_kick() {
         sim.rqs[cpu].next_balance = j + ahead;
     }
     sim.nohz_idle_balance(CpuId(2));
-    assert_eq!(sim.lb.nohz_next_balance, j + 3);
+    assert_eq!(sim.fair.lb.nohz_next_balance, j + 3);
 }

@@ -59,7 +59,7 @@ impl Simulator {
                 }
             }
         } else {
-            let mut loads = std::mem::take(&mut self.lb.cpu_load_buf);
+            let mut loads = std::mem::take(&mut self.fair.lb.cpu_load_buf);
             loads.resize(self.rqs.len(), CpuLoad::default());
             for c in cpus.iter().chain([this_cpu]) {
                 loads[c.idx()] = self.cpu_load(c);
@@ -83,8 +83,8 @@ impl Simulator {
         let prev = self.tasks[pid.idx()].cpu;
         let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
         // The oldest record's mask is reused once the log is full.
-        let mut considered = match self.lb.placements.len() {
-            PLACEMENT_LOG => self.lb.placements.pop_front().map(|p| p.considered).unwrap_or_default(),
+        let mut considered = match self.fair.lb.placements.len() {
+            PLACEMENT_LOG => self.fair.lb.placements.pop_front().map(|p| p.considered).unwrap_or_default(),
             _ => CpuMask::new(),
         };
         self.search_space(&mut considered, pid, prev, this_cpu, cpu, path);
@@ -160,10 +160,10 @@ impl Simulator {
     }
 
     fn record_placement(&mut self, p: Placement) {
-        if self.lb.placements.len() == PLACEMENT_LOG {
-            self.lb.placements.pop_front();
+        if self.fair.lb.placements.len() == PLACEMENT_LOG {
+            self.fair.lb.placements.pop_front();
         }
-        self.lb.placements.push_back(p);
+        self.fair.lb.placements.push_back(p);
     }
 
     /// The Overload-on-Wakeup fix: previous CPU if idle, else the allowed CPU
@@ -405,10 +405,10 @@ impl Simulator {
         if self.rqs[this_cpu.idx()].domains[level].forkexec_idx != 0 {
             return self.find_idlest_group(pid, this_cpu, level);
         }
-        let (kept, rqs) = (&mut self.lb.group_loads, &self.rqs);
+        let (kept, rqs) = (&mut self.fair.lb.group_loads, &self.rqs);
         kept.sync(rqs);
         kept.prepare(this_cpu, level, &rqs[this_cpu.idx()].domains[level]);
-        let kept = &self.lb.group_loads;
+        let kept = &self.fair.lb.group_loads;
         let loads = kept.level_loads(this_cpu, level);
         // A task allowed every CPU (the usual affinity) meets every group.
         let meets_all = allows_all(&self.tasks[pid.idx()].allowed, self.rqs.len());

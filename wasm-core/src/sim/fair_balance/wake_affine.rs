@@ -29,17 +29,17 @@ impl Simulator {
         let (mut tg, mut wl, mut wg) = (tg, wl, wg);
         while tg != 0 {
             let gi = self.gidx(tg, cpu);
-            let my_q = &self.gcfs[gi];
-            let group = &self.tgs[tg as usize];
+            let my_q = &self.fair.gcfs[gi];
+            let group = &self.fair.tgs[tg as usize];
             // calc_tg_weight: the group's load, this CPU's part by its current weight.
             let tg_weight = group.load_avg - my_q.tg_load_contrib + my_q.load_weight as i64;
             let big_w = wg + tg_weight;
             let w = my_q.load_weight as i64 + wl;
             wl = if big_w > 0 && w < big_w { w * group.shares as i64 / big_w } else { group.shares as i64 };
             wl = wl.max(MIN_SHARES as i64);
-            wl -= self.gses[gi].weight as i64;
+            wl -= self.fair.gses[gi].weight as i64;
             wg = 0;
-            tg = self.tgs[tg as usize].parent.unwrap_or(0);
+            tg = self.fair.tgs[tg as usize].parent.unwrap_or(0);
         }
         wl
     }
