@@ -71,9 +71,9 @@ pub enum PolicyKind {
     DwCfs,
     /// EEVDF (Linux 6.6+): eligibility by lag, earliest virtual deadline.
     Eevdf,
-    /// The O(1) scheduler of 2.6.0–2.6.22 (its own class; `sim::o1_class`).
+    /// The O(1) scheduler of 2.6.0–2.6.22 (its own class; `sim::o1::class`).
     O1,
-    /// A sched_ext policy written in JavaScript (`sim::ext_class`).
+    /// A sched_ext policy written in JavaScript (`sim::ext::class`).
     Ext,
 }
 

@@ -2,7 +2,7 @@
 //! group statistics and `find_busiest_group` (stats.rs), the busiest-group
 //! search over a pass and its redos (search.rs), and the records a pass and a
 //! placement leave (decision.rs, placement.rs). The balancer that drives them
-//! over the machine state is the fair class's, `sim::fair_balance`:
+//! over the machine state is the fair class's, `sim::fair::linux41`:
 //!
 //! ```text
 //!   tick ─► trigger_load_balance ─► rebalance_domains ─► load_balance(sd) per due domain

@@ -1,5 +1,5 @@
 //! The record of where a waking or new task went (`select_task_rq_fair`,
-//! Linux 4.1, is the fair class's: `sim::fair_balance::placement`, which
+//! Linux 4.1, is the fair class's: `sim::fair::linux41::placement`, which
 //! describes the paths), kept for the inspector.
 
 use crate::time::{CpuId, Pid};

@@ -3,7 +3,7 @@
 //! buddies. Each function follows the kernel function of the same name in
 //! `kernel/sched/fair.c`; see shared/reference/kernel-model.md section 1.
 //! The walk over a group hierarchy (enqueue_task_fair and friends) is in
-//! `sim::fair_class`; everything here acts on one level.
+//! `sim::fair::class`; everything here acts on one level.
 //!
 //! ```text
 //!   wakeup ──► place_entity ──► enqueue ──► [tree] ──► pick ──► set_next (curr)
@@ -71,7 +71,7 @@ pub fn level_share(slice: u64, cfs: &CfsRq, se: &SchedEntity) -> u64 {
 }
 
 /// `sched_slice` on one level; the hierarchy walk multiplies the upper levels
-/// in (`sim::fair_class`).
+/// in (`sim::fair::class`).
 pub fn sched_slice(cfs: &CfsRq, se: &SchedEntity, t: &CfsTunables) -> u64 {
     let nr = cfs.nr_running as u64 + u64::from(!se.on_rq);
     level_share(sched_period(nr, t), cfs, se)
@@ -162,7 +162,7 @@ pub fn enqueue_entity(
     let se = ents.se_mut(id);
     // The load-tracking side (`enqueue_entity_load_avg`, a new task's
     // `init_task_runnable_average`) is done by the caller before this
-    // (`sim::fair_load`), as it needs the group above.
+    // (`sim::fair::load`), as it needs the group above.
     match kind {
         EnqueueKind::New if !eevdf => {
             if let Some(vslice) = debit {
@@ -186,7 +186,7 @@ pub fn dequeue_entity(cfs: &mut CfsRq, ents: &mut Ents<impl HasEntity>, id: EntI
     if st == FairStrategy::Eevdf {
         ents.se_mut(id).vlag = eevdf::update_entity_lag(cfs, ents, id);
     }
-    // `dequeue_entity_load_avg` is the caller's (`sim::fair_load`), done before this.
+    // `dequeue_entity_load_avg` is the caller's (`sim::fair::load`), done before this.
     let se = ents.se_mut(id);
     if cfs.curr != Some(id) {
         cfs.tree_remove(se.vruntime, id, se.identity);

@@ -5,7 +5,7 @@
 //! hysteresis a forced update skips), how a group's runnable fraction reaches
 //! `tg->runnable_avg` (1/64), and the group entity's contribution made of them
 //! (`__update_group_entity_contrib`). The walk that calls these at the
-//! kernel's points is `sim::fair_load`.
+//! kernel's points is `sim::fair::load`.
 //!
 //! ```text
 //!   task sleeps:  runnable_load_avg ──contrib──► blocked_load_avg (decays by y per 2^20 ns)

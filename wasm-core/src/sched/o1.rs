@@ -3,7 +3,7 @@
 //! the non-empty ones, so a pick is find-first-bit plus a list head. Normal
 //! tasks have static_prio = 120 + nice, a timeslice from it (800 / 100 / 5 ms
 //! at nice −20 / 0 / 19), and a dynamic prio that sleep_avg moves by up to ±5.
-//! This file holds the constants and the per-CPU structure; `sim::o1_class`
+//! This file holds the constants and the per-CPU structure; `sim::o1::class`
 //! drives them.
 //!
 //! ```text

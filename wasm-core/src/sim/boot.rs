@@ -47,7 +47,7 @@ impl Simulator {
             online,
             cpu_capacity: cpu_capacity(&cfg.machine),
             stats: accounting::MachineStats::default(),
-            fair: super::fair_state::FairState::new(tunables, cfg.knobs.clone()),
+            fair: super::fair::state::FairState::new(tunables, cfg.knobs.clone()),
             sync: Vec::new(),
             syscall_cpu: None,
             costs: cfg.costs.clone(),
@@ -134,7 +134,15 @@ impl Simulator {
         let add = |sim: &mut Simulator, name: String, parent: u32, shares: u64, autogroup: bool| -> u32 {
             let id = sim.fair.tgs.len() as u32;
             let depth = sim.fair.tgs[parent as usize].depth + 1;
-            sim.fair.tgs.push(TaskGroup { id, name, parent: Some(parent), shares, autogroup, depth, ..TaskGroup::root() });
+            sim.fair.tgs.push(TaskGroup {
+                id,
+                name,
+                parent: Some(parent),
+                shares,
+                autogroup,
+                depth,
+                ..TaskGroup::root()
+            });
             for _ in 0..sim.rqs.len() {
                 let mut se = SchedEntity::for_nice(0);
                 se.set_weight(shares);

@@ -4,8 +4,8 @@
 //!
 //! ```text
 //!   core: wakeup / tick / __schedule / migrate ──► sim.class(): &'static dyn SchedClass
-//!                                                     ├── fair_class::CFS, ::EEVDF  (FairClass { strategy })
-//!                                                     └── o1_class::O1             (O1Class)
+//!                                                     ├── fair::class::CFS, ::EEVDF  (FairClass { strategy })
+//!                                                     └── o1::class::O1            (O1Class)
 //!   state: CFS runqueues in every Rq (always there); a class's private state in `Simulator::class_data`
 //! ```
 //!
@@ -120,11 +120,11 @@ pub trait SchedClass: Debug + Send + Sync {
 /// The class that runs a policy: the fair class with its strategy, or O(1).
 pub fn class_for(kind: PolicyKind) -> &'static dyn SchedClass {
     match kind {
-        // PFS and DW-CFS are thread-weight options of CFS (`sim::weight_policy`).
-        PolicyKind::Cfs | PolicyKind::Pfs | PolicyKind::DwCfs => &super::fair_class::CFS,
-        PolicyKind::Eevdf => &super::fair_class::EEVDF,
-        PolicyKind::O1 => &super::o1_class::O1,
-        PolicyKind::Ext => &super::ext_class::EXT,
+        // PFS and DW-CFS are thread-weight options of CFS (`sim::fair::weight_policy`).
+        PolicyKind::Cfs | PolicyKind::Pfs | PolicyKind::DwCfs => &super::fair::class::CFS,
+        PolicyKind::Eevdf => &super::fair::class::EEVDF,
+        PolicyKind::O1 => &super::o1::class::O1,
+        PolicyKind::Ext => &super::ext::class::EXT,
     }
 }
 

@@ -7,7 +7,7 @@
 //!   SimConfig ──► Simulator::new ──► step_event / step_tick / run_until ──► views, report
 //!                     │                         │
 //!                     └── EventQueue<Event> ◄───┘  (Tick, BurstEnd, Wakeup, Spawn)
-//!   core.rs, sync.rs, migrate.rs, hotplug.rs ──SchedClass──► fair_class (+ fair_balance/) | o1_class (+ o1_balance)
+//!   core.rs, sync.rs, migrate.rs, hotplug.rs ──SchedClass──► fair/ (+ fair/linux41/) | o1/ | ext/
 //! ```
 //!
 //! `Simulator` is `Clone`: a clone is a full snapshot, and restoring is
@@ -17,30 +17,15 @@ pub mod accounting;
 mod boot;
 pub mod class;
 mod core;
-mod cpu_load;
 pub mod events;
 mod exec;
-mod ext_class;
-pub mod ext_host;
-#[cfg(not(target_arch = "wasm32"))]
-mod ext_host_boa;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod ext_syntax;
-mod fair_balance;
-mod fair_chain;
-pub mod fair_class;
-mod fair_state;
-mod fair_h_load;
-mod fair_load;
+pub mod ext;
+pub mod fair;
 pub mod flags;
-mod group_identity;
-#[cfg(test)]
-mod h_load_test;
 mod hotplug;
 mod migrate;
 pub mod notes;
-mod o1_balance;
-pub mod o1_class;
+pub mod o1;
 pub mod rq_index;
 mod runqueue;
 pub mod sanity;
@@ -50,7 +35,6 @@ pub mod sync;
 pub(crate) mod test_config;
 mod tick;
 mod wakeup;
-mod weight_policy;
 
 pub use runqueue::Rq;
 
@@ -109,7 +93,7 @@ pub struct Simulator {
     pub(crate) cpu_capacity: u64,
     pub(crate) stats: accounting::MachineStats,
     /// The fair class's state (task groups, balancer, tunables).
-    pub(crate) fair: fair_state::FairState,
+    pub(crate) fair: fair::state::FairState,
     /// Barriers and mutexes of each process, by tgid.
     pub(crate) sync: Vec<sync::ProcSync>,
     /// The CPU whose running task is inside a system call: a resched it

@@ -3,7 +3,7 @@
 //! scheduler sees them). Under a class that `stops_idle_tick` an idle CPU
 //! takes no ticks: its tick stops on entering idle (the pending event then
 //! fires as nothing) and restarts on its grid when the CPU leaves idle, its
-//! `cpu_load[]` caught up then (`sim/cpu_load.rs`).
+//! `cpu_load[]` caught up then (`sim/fair/linux41/cpu_load.rs`).
 //!
 //! ```text
 //!   schedule → idle ──► tick_nohz_idle_enter: tick_stopped, class.tick_stopped (nohz mask)

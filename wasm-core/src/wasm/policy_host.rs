@@ -3,7 +3,7 @@
 //! binding attribute of its own: the binding crate's types come from the parent, the one binding file.
 
 use super::{JsCast, JsValue};
-use crate::sim::ext_host::{self, parse_kicks, HostOp, PolicyHost};
+use crate::sim::ext::host::{self, parse_kicks, HostOp, PolicyHost};
 use js_sys::{Function, Reflect};
 use std::cell::RefCell;
 

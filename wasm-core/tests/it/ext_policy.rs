@@ -1,4 +1,4 @@
-//! sched_ext policies written in JavaScript (`sim::ext_class`), run natively
+//! sched_ext policies written in JavaScript (`sim::ext::class`), run natively
 //! by boa: the starter policies run the 64-CPU Group Imbalance preset, a
 //! shared queue keeps every core busy where 4.1's balancer wastes cores, and
 //! the ways a policy ends (an endless loop, an exception, a task starved past

@@ -60,7 +60,7 @@ fn redos_and_idle_sibling_walks_equal_the_full_computation() {
 }
 
 /// Fork placement reads each group's load from sums kept up to date where a
-/// runqueue's load changes (`sim/fair_balance/group_loads.rs`): forks before,
+/// runqueue's load changes (`sim/fair/linux41/group_loads.rs`): forks before,
 /// between and after CPUs leave and come back (the domains rebuilt, their
 /// groups new), from tasks allowed everywhere and from pinned ones. With the
 /// self-check on, every fork compares each kept group load with a recount.

@@ -13,6 +13,7 @@ mod common;
 mod active_balance;
 mod balance_decisions;
 mod cfs_single_cpu;
+mod class_rooms;
 mod cli_imports;
 mod cli_output;
 mod cli_robustness;

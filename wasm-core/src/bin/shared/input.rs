@@ -8,7 +8,7 @@
 
 use schedlab_core::api::scenario::{size_problem, MAX_SCENARIO_BYTES};
 use schedlab_core::api::validate::MAX_POLICY_SOURCE;
-use schedlab_core::sim::ext_syntax::check_syntax;
+use schedlab_core::sim::ext::syntax::check_syntax;
 use std::io::Read;
 
 /// The text of the scenario file at `path`, or a one-line reason.

@@ -1,23 +1,23 @@
 //! The O(1) scheduler as its own class (policy.kind "o1"; the structures are
 //! in `sched::o1`): `O1Class` behind `SchedClass`, its runqueues and task
 //! records an `O1State` in the simulator's class data (created by `init`),
-//! its balancer `sim::o1_balance` behind `SchedClass::balance`.
+//! its balancer `sim::o1::balance` behind `SchedClass::balance`.
 //!
 //! As in 2.6, the running task stays queued in its array; when its timeslice
 //! runs out it is requeued with a fresh slice — in the expired array, unless
 //! it is TASK_INTERACTIVE and the expired tasks are not starving
 //! (EXPIRED_STARVING) — and when the active array empties the two swap.
 //!
-//! Balancing by nr_running is in `sim::o1_balance`. Simplified [our
+//! Balancing by nr_running is in `sim::o1::balance`. Simplified [our
 //! reading]: a new task goes to the least loaded allowed CPU; a new task starts with sleep_avg 0 and a full
 //! timeslice (the fork split of the parent's slice is not modelled); all
 //! sleeps are interruptible.
 
-use super::class::{Balance, SchedClass};
-use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::sched::fair::EnqueueKind;
 use crate::sched::o1::*;
+use crate::sim::class::{Balance, SchedClass};
+use crate::sim::Simulator;
 use crate::time::{CpuId, Pid};
 
 /// The O(1) class (stateless; its state is the run's `O1State`).
@@ -108,11 +108,11 @@ impl SchedClass for O1Class {
 }
 
 impl Simulator {
-    pub(super) fn o1_state(&self) -> &O1State {
+    pub(in crate::sim) fn o1_state(&self) -> &O1State {
         self.class_data::<O1State>().expect("O(1) runs")
     }
 
-    pub(super) fn o1_state_mut(&mut self) -> &mut O1State {
+    pub(in crate::sim) fn o1_state_mut(&mut self) -> &mut O1State {
         self.class_data_mut::<O1State>().expect("O(1) runs")
     }
 

@@ -5,17 +5,17 @@
 //! wakeup placement uses: wider for a highclass wakee, narrower for an
 //! underclass one beside an expeller.
 
-use super::events::Event;
-use super::Simulator;
 use crate::config::SimConfig;
 use crate::sched::identity::Identity;
+use crate::sim::events::Event;
+use crate::sim::Simulator;
 use crate::time::{CpuId, Pid};
 
 impl Simulator {
     /// Gives each cgroup's task group its identity (children inherit their
     /// parent's) and marks its group entities. Cgroups are the first task
     /// groups built, in scenario order (ids 1..).
-    pub(super) fn apply_identities(&mut self, cfg: &SimConfig) {
+    pub(in crate::sim) fn apply_identities(&mut self, cfg: &SimConfig) {
         if !cfg.policy.group_identity {
             return;
         }

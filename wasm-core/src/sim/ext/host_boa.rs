@@ -2,7 +2,7 @@
 //! A policy's loops are bounded (`LOOP_LIMIT` iterations of one loop), so a
 //! loop that never ends stops the run instead of the engine.
 
-use super::ext_host::{parse_kicks, HostOp, PolicyHost, RUNTIME_JS};
+use crate::sim::ext::host::{parse_kicks, HostOp, PolicyHost, RUNTIME_JS};
 use boa_engine::object::builtins::JsFunction;
 use boa_engine::{Context, JsString, JsValue, Source};
 

@@ -6,11 +6,11 @@
 //! The root runqueue of each CPU stays in its `Rq` (`rq->cfs`, as the
 //! kernel's `struct rq` embeds it); everything above the root is here.
 
-use super::fair_balance::LbState;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::entity::SchedEntity;
 use crate::sched::group::TaskGroup;
 use crate::sched::tunables::{CfsKnobs, CfsTunables};
+use crate::sim::fair::linux41::LbState;
 
 #[derive(Clone, Debug)]
 pub(crate) struct FairState {

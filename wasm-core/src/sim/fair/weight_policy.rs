@@ -7,11 +7,11 @@
 //! running, runnable or asleep — not only the runnable ones: DW-CFS and PFS
 //! both speak of a process's threads [kernel-model.md 6; RECALL for PFS].
 
-use super::Simulator;
 use crate::config::PolicyKind;
 use crate::sched::fair::FairStrategy;
 use crate::sched::thread_weight::{dwcfs_weight, pfs_weight};
 use crate::sched::weights::nice_to_weight;
+use crate::sim::Simulator;
 use crate::task::TaskState;
 
 impl Simulator {

@@ -14,13 +14,13 @@
 //!   would also fall back, but a student wants the line and the reason, so
 //!   the run stops there and its notes say what failed.
 
-use super::class::{class_for, Balance, SchedClass};
-use super::events::Event;
-use super::ext_host::{HostHandle, HostOp};
-use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::config::PolicyKind;
 use crate::sched::fair::EnqueueKind;
+use crate::sim::class::{class_for, Balance, SchedClass};
+use crate::sim::events::Event;
+use crate::sim::ext::host::{HostHandle, HostOp};
+use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
 use crate::trace::{MigrateCause, TraceKind};
 use std::sync::Arc;

@@ -14,8 +14,8 @@
 //! figure (3000 × 1000 / 3001 = 999). At jiffy J + 1 the walk runs again:
 //! 999, and T's part 499.
 
-use super::test_config::{config, hog};
-use super::Simulator;
+use crate::sim::test_config::{config, hog};
+use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
 
 fn set_loads(sim: &mut Simulator, pid: Pid, root: i64, gse: u64, group: i64, task: u64) {

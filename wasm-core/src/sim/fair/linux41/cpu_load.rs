@@ -15,7 +15,7 @@
 //!   nohz balance for it ─► fold(0, …) when it has no load
 //! ```
 
-use super::runqueue::Rq;
+use crate::sim::runqueue::Rq;
 
 /// Missed ticks after which index i's history counts as decayed to zero.
 const ZERO_AFTER_TICKS: [u8; 5] = [0, 8, 32, 64, 128];

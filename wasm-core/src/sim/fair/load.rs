@@ -12,13 +12,13 @@
 //! or a sleep (a fork, a move); unforced (1/8 hysteresis) at a wakeup, a
 //! sleep and when a runqueue joins the leaf list.
 
-use super::Simulator;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::entity::{ent_pid, group_index, is_group, EntId, SchedEntity};
 use crate::sched::load_avg::{
     group_entity_contrib, subtract_blocked_load_contrib, synchronize_entity_decay, update_cfs_rq_blocked_load,
     update_tg_runnable_avg,
 };
+use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
 
 impl Simulator {
@@ -243,5 +243,5 @@ impl Simulator {
 }
 
 #[cfg(test)]
-#[path = "fair_load_test.rs"]
-mod fair_load_test;
+#[path = "load_test.rs"]
+mod load_test;

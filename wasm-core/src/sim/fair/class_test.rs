@@ -13,7 +13,7 @@
 
 use crate::sched::entity::task_ent_id;
 use crate::sched::fair::FairStrategy;
-use crate::sim::fair_chain::Chain;
+use crate::sim::fair::chain::Chain;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};

@@ -1,6 +1,6 @@
 //! Where a user's sched_ext policy runs: a JavaScript engine holding the
 //! policy and `sched/ext/runtime.js` (its dispatch queues and helpers).
-//! Natively that engine is boa (`ext_host_boa`); the class reaches it only
+//! Natively that engine is boa (`host_boa.rs`); the class reaches it only
 //! through `PolicyHost`, so another host (the browser's) can stand in.
 //!
 //! A JavaScript engine is neither `Clone` nor `Send`, and the class's state
@@ -41,7 +41,7 @@ pub trait PolicyHost {
 }
 
 /// The JavaScript half of sched_ext, shared by every host.
-pub const RUNTIME_JS: &str = include_str!("../sched/ext/runtime.js");
+pub const RUNTIME_JS: &str = include_str!("../../sched/ext/runtime.js");
 
 /// `__scx_kicks()`'s answer, "cpu,preempt,cpu,preempt…", as (cpu, preempt).
 pub fn parse_kicks(s: &str) -> Vec<(u32, bool)> {
@@ -75,7 +75,7 @@ pub fn set_factory(f: HostFactory) {
 fn factory() -> Result<HostFactory, String> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        Ok(super::ext_host_boa::BoaHost::create)
+        Ok(crate::sim::ext::host_boa::BoaHost::create)
     }
     #[cfg(target_arch = "wasm32")]
     {

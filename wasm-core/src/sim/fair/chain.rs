@@ -3,9 +3,9 @@
 //! dequeue, pick and tick, so it is held on the stack. Also where a group
 //! runqueue or entity lives in the flat per-(group, CPU) arrays.
 
-use super::Simulator;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::entity::{entity, group_ent_id, group_index, task_ent_id, EntId, SchedEntity};
+use crate::sim::Simulator;
 use crate::time::{CpuId, Pid};
 
 /// Levels a hierarchy walk keeps on the stack (deeper cgroup trees spill to the heap).
@@ -22,7 +22,7 @@ pub(crate) struct Chain {
 
 impl Chain {
     #[inline]
-    pub(super) fn push(&mut self, item: (u32, EntId)) {
+    pub(in crate::sim) fn push(&mut self, item: (u32, EntId)) {
         if self.len < CHAIN_INLINE {
             self.inline[self.len] = item;
         } else {
@@ -93,7 +93,7 @@ impl Simulator {
         }
     }
 
-    pub(super) fn parent_tg(&self, tg: u32) -> u32 {
+    pub(in crate::sim) fn parent_tg(&self, tg: u32) -> u32 {
         self.fair.tgs[tg as usize].parent.unwrap_or(0)
     }
 

@@ -16,6 +16,32 @@ use crate::topology::domains::SchedDomain;
 use crate::topology::schedstat::LbCounters;
 use crate::trace::{MigrateCause, TraceKind};
 
+/// What one `load_balance` pass is: on which CPU and level, as which idle
+/// type, whether this CPU is the designated balancer, and the parent
+/// domain's local group (whose imbalance flag the pass sets or clears).
+struct Round {
+    cpu: CpuId,
+    level: usize,
+    idle: IdleType,
+    designated: bool,
+    parent_group: Option<usize>,
+}
+
+/// How the pass's rounds ended, for its settling.
+#[derive(Default)]
+struct PassEnd {
+    /// Tasks pulled over the rounds (only the count is read).
+    moved: u32,
+    /// The pass's schedstat counters, added to the domain's at the end.
+    st: LbCounters,
+    /// out_all_pinned was taken (no CPU left to redo with).
+    all_pinned: bool,
+    /// LBF_ALL_PINNED as the last detach left it.
+    env_all_pinned: bool,
+    /// The busiest CPU the stopper may push from when enough passes failed.
+    active_from: Option<CpuId>,
+}
+
 /// Why detach_tasks skipped tasks, for the decision record.
 #[derive(Default)]
 pub(super) struct SkipCounts {
@@ -169,8 +195,40 @@ impl Simulator {
 
     fn load_balance_in(&mut self, cpu: CpuId, doms: &mut [SchedDomain], level: usize, idle: IdleType) -> (u32, bool) {
         let sd = &doms[level];
-        // The candidate mask and the group statistics fill reused storage
-        // (given back below, or by the record evicted later).
+        let (mut env_cpus, read_cpus) = self.pass_masks(sd);
+        let mut d = BalanceDecision {
+            at: self.now,
+            cpu,
+            level: sd.kind,
+            idle,
+            groups: Vec::new(),
+            busiest_group: None,
+            domain_avg_load: 0,
+            imbalance: 0,
+            busiest_cpu: None,
+            outcome: Outcome::NoBusiestQueue,
+        };
+        let balancer = self.designated_balancer(cpu, sd, idle, &env_cpus);
+        if balancer != cpu {
+            d.outcome = Outcome::NotDesignated { balance_cpu: balancer };
+        }
+        let parent_group = doms.get(level + 1).map(|p| p.groups[0].id);
+        let mut pass = PassEnd { st: LbCounters { lb_count: 1, ..Default::default() }, ..Default::default() };
+        let round = Round { cpu, level, idle, designated: balancer == cpu, parent_group };
+        self.balance_rounds(&round, doms, &mut env_cpus, &read_cpus, &mut d, &mut pass);
+        self.fair.lb.env_buf = env_cpus;
+        self.fair.lb.read_buf = read_cpus;
+        self.settle_pass(&round, doms, &mut d, &mut pass);
+        let n = pass.moved;
+        let designated = !matches!(d.outcome, Outcome::NotDesignated { .. });
+        self.finish_decision(cpu, level, d, n);
+        (n, designated)
+    }
+
+    /// The pass's CPU masks in reused storage: env.cpus, the candidates,
+    /// and the CPUs whose loads it reads (its groups' CPUs: the span unless
+    /// groups overlap).
+    fn pass_masks(&mut self, sd: &SchedDomain) -> (CpuMask, CpuMask) {
         // env.cpus starts as every active CPU (cpumask_copy of cpu_active_mask, fair.c 6941): at a NUMA
         // level an overlapping group may reach past the domain's span, and its CPUs there count too.
         let mut env_cpus = std::mem::take(&mut self.fair.lb.env_buf);
@@ -186,33 +244,26 @@ impl Simulator {
         }
         read_cpus.and_with(&self.online);
         read_cpus.trim();
-        let mut d = BalanceDecision {
-            at: self.now,
-            cpu,
-            level: sd.kind,
-            idle,
-            groups: Vec::new(),
-            busiest_group: None,
-            domain_avg_load: 0,
-            imbalance: 0,
-            busiest_cpu: None,
-            outcome: Outcome::NoBusiestQueue,
-        };
-        let balancer = self.designated_balancer(cpu, sd, idle, &env_cpus);
-        let parent_group = doms.get(level + 1).map(|p| p.groups[0].id);
+        (env_cpus, read_cpus)
+    }
+
+    /// The pass proper (find_busiest_group, find_busiest_queue, detach_tasks),
+    /// redone without a busiest CPU whose tasks were all pinned; only when
+    /// this CPU is the designated balancer. The group statistics it fills
+    /// go to the decision record.
+    fn balance_rounds(
+        &mut self,
+        round: &Round,
+        doms: &[SchedDomain],
+        env_cpus: &mut CpuMask,
+        read_cpus: &CpuMask,
+        d: &mut BalanceDecision,
+        pass: &mut PassEnd,
+    ) {
+        let Round { cpu, level, idle, designated, parent_group } = *round;
+        let sd = &doms[level];
         let child_prefers_sibling = level > 0 && doms[level - 1].flags.prefer_sibling;
-        // Tasks pulled over the pass's rounds (only the count is read).
-        let mut moved: u32 = 0;
-        // This pass's schedstat counters, added to the domain's at the end.
-        let mut st = LbCounters { lb_count: 1, ..Default::default() };
-        // out_all_pinned was taken (no CPU left to redo with), and LBF_ALL_PINNED as the last detach left it.
-        let (mut all_pinned, mut env_all_pinned) = (false, false);
-        let mut active_from = None;
         let mut done = false;
-        if balancer != cpu {
-            d.outcome = Outcome::NotDesignated { balance_cpu: balancer };
-        }
-        // The pass proper, redone without a busiest CPU whose tasks were all pinned.
         // Nothing moves before a redo: the loads are read once, and a redo
         // recomputes only the groups that lost that CPU (balance/search.rs).
         let mut search = std::mem::take(&mut self.fair.lb.search);
@@ -221,7 +272,7 @@ impl Simulator {
         // env.dst_cpu: an LBF_DST_PINNED retry may hand it to another CPU of the local group.
         let mut dst = cpu;
         let mut redo = false;
-        while balancer == cpu && !done {
+        while designated && !done {
             if redo {
                 // `redo:` asks should_we_balance again, for the destination as it now is and without the
                 // CPUs cleared from env.cpus; a CPU that is no longer the one stops balancing here and above.
@@ -271,37 +322,37 @@ impl Simulator {
             d.domain_avg_load = fbg.domain_avg_load;
             let (Some(bg), Some(imbalance)) = (fbg.busiest, fbg.imbalance) else {
                 d.outcome = Outcome::Balanced { why: fbg.why.unwrap_or(Why::NoOtherGroup) };
-                st.lb_nobusyg += 1;
+                pass.st.lb_nobusyg += 1;
                 break;
             };
             d.imbalance = imbalance;
             let Some(busiest) = find_busiest_queue(loads, &sd.groups[bg].span, &env_cpus, imbalance) else {
                 d.outcome = Outcome::NoBusiestQueue;
-                st.lb_nobusyq += 1;
+                pass.st.lb_nobusyq += 1;
                 break;
             };
-            st.lb_imbalance += imbalance;
+            pass.st.lb_imbalance += imbalance;
             d.busiest_cpu = Some(busiest);
             if self.rqs[busiest.idx()].nr_running() <= 1 {
                 // load_balance tries to detach only from a CPU running more than one task; with one the
                 // group stays unbalanced and the pass counts as failed, which is what lets the stopper
                 // push that running task once enough passes have failed.
                 d.outcome = Outcome::NothingMoved { from: busiest, why: Why::SingleTask };
-                active_from = Some(busiest);
+                pass.active_from = Some(busiest);
                 break;
             }
             let (pulled, flags, skips, last_dst) =
-                self.detach_tasks(dst, busiest, sd, idle, imbalance, &sd.groups[0].span, &mut env_cpus);
+                self.detach_tasks(dst, busiest, sd, idle, imbalance, &sd.groups[0].span, env_cpus);
             dst = last_dst;
-            st.lb_gained += pulled.len() as u64;
-            st.lb_hot_gained += u64::from(skips.hot_gained);
-            moved += pulled.len() as u32;
+            pass.st.lb_gained += pulled.len() as u64;
+            pass.st.lb_hot_gained += u64::from(skips.hot_gained);
+            pass.moved += pulled.len() as u32;
             if let Some(parent_id) = parent_group {
                 if flags.some_pinned && flags.imbalance_left > 0 {
                     self.fair.lb.sgc_imbalance[parent_id] = true;
                 }
             }
-            env_all_pinned = flags.all_pinned;
+            pass.env_all_pinned = flags.all_pinned;
             if flags.all_pinned {
                 // Redo without the busiest CPU while any active CPU is left in env.cpus (fair.c 7059–7067).
                 env_cpus.clear(busiest);
@@ -309,7 +360,7 @@ impl Simulator {
                     self.fair.lb.give_back_pids(pulled);
                     continue;
                 }
-                all_pinned = true;
+                pass.all_pinned = true;
             }
             d.outcome = if pulled.is_empty() {
                 self.fair.lb.give_back_pids(pulled);
@@ -317,8 +368,8 @@ impl Simulator {
             } else {
                 Outcome::Moved { tasks: pulled, from: busiest }
             };
-            if moved == 0 && !all_pinned {
-                active_from = Some(busiest);
+            if pass.moved == 0 && !pass.all_pinned {
+                pass.active_from = Some(busiest);
             }
             done = true;
         }
@@ -331,36 +382,41 @@ impl Simulator {
             // No search ran (not this CPU's turn): the record keeps no storage.
             self.fair.lb.give_back_groups(std::mem::take(&mut d.groups));
         }
-        self.fair.lb.env_buf = env_cpus;
-        self.fair.lb.read_buf = read_cpus;
+    }
+
+    /// After the pass: the group-imbalance flag, the schedstat counters, the
+    /// failure count and the interval, and a stopper push when enough
+    /// periodic passes have failed (`need_active_balance`).
+    fn settle_pass(&mut self, round: &Round, doms: &mut [SchedDomain], d: &mut BalanceDecision, pass: &mut PassEnd) {
+        let Round { cpu, level, idle, parent_group, .. } = *round;
         let balanced =
             matches!(d.outcome, Outcome::Balanced { .. } | Outcome::NoBusiestQueue | Outcome::NotDesignated { .. });
         if balanced {
-            if let (Some(parent_id), false) = (parent_group, all_pinned) {
+            if let (Some(parent_id), false) = (parent_group, pass.all_pinned) {
                 self.fair.lb.sgc_imbalance[parent_id] = false;
             }
         }
         // lb_balanced on the balanced and all-pinned exits; lb_failed whenever nothing moved otherwise.
-        if balanced || (all_pinned && moved == 0) {
-            st.lb_balanced += 1;
-        } else if moved == 0 {
-            st.lb_failed += 1;
+        if balanced || (pass.all_pinned && pass.moved == 0) {
+            pass.st.lb_balanced += 1;
+        } else if pass.moved == 0 {
+            pass.st.lb_failed += 1;
         }
-        doms[level].schedstat.add_pass(idle, &st);
+        doms[level].schedstat.add_pass(idle, &pass.st);
         let sdm = &mut doms[level];
         if balanced {
             sdm.nr_balance_failed = 0;
             // out_one_pinned: a redo that ended balanced after an all-pinned CPU backs off as far as pinned passes.
-            let pinned_cap = env_all_pinned && sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS;
+            let pinned_cap = pass.env_all_pinned && sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS;
             if pinned_cap || sdm.balance_interval_ms < sdm.max_interval_ms {
                 sdm.balance_interval_ms *= 2;
             }
-        } else if all_pinned && moved == 0 {
+        } else if pass.all_pinned && pass.moved == 0 {
             sdm.nr_balance_failed = 0;
             if sdm.balance_interval_ms < MAX_PINNED_INTERVAL_MS || sdm.balance_interval_ms < sdm.max_interval_ms {
                 sdm.balance_interval_ms *= 2;
             }
-        } else if moved == 0 {
+        } else if pass.moved == 0 {
             if idle != IdleType::NewlyIdle {
                 sdm.nr_balance_failed += 1;
             }
@@ -368,7 +424,7 @@ impl Simulator {
             let mut curr_pinned = false;
             // need_active_balance (no SD_ASYM_PACKING here): enough periodic passes have failed.
             let need_active = sdm.nr_balance_failed > sdm.cache_nice_tries + 2;
-            if let (Some(from), true) = (active_from, need_active) {
+            if let (Some(from), true) = (pass.active_from, need_active) {
                 let rq = &self.rqs[from.idx()];
                 // The stopper can only push the task running there if it may run here (an idle
                 // busiest CPU runs its idle task, which may not).
@@ -402,10 +458,6 @@ impl Simulator {
             sdm.nr_balance_failed = 0;
             sdm.balance_interval_ms = sdm.min_interval_ms;
         }
-        let n = moved;
-        let designated = !matches!(d.outcome, Outcome::NotDesignated { .. });
-        self.finish_decision(cpu, level, d, n);
-        (n, designated)
     }
 
     fn finish_decision(&mut self, cpu: CpuId, level: usize, d: BalanceDecision, moved: u32) {

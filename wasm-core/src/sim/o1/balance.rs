@@ -10,7 +10,7 @@
 //! (2.6's per-domain intervals and cpu_load[] indices collapse into one),
 //! and no active balancing through the migration thread.
 
-use super::Simulator;
+use crate::sim::Simulator;
 use crate::time::{CpuId, Pid};
 use crate::trace::MigrateCause;
 
@@ -24,7 +24,7 @@ const CACHE_NICE_TRIES: u32 = 1;
 
 impl Simulator {
     /// `rebalance_tick`: fold nr_running into cpu_load, then balance when due.
-    pub(super) fn o1_rebalance_tick(&mut self, cpu: CpuId) {
+    pub(in crate::sim) fn o1_rebalance_tick(&mut self, cpu: CpuId) {
         let nr = self.rqs[cpu.idx()].nr_running() as u64;
         let rq = &mut self.o1_state_mut().rqs[cpu.idx()];
         rq.cpu_load = (rq.cpu_load + nr * SCHED_LOAD_SCALE) / 2;
@@ -47,7 +47,7 @@ impl Simulator {
     }
 
     /// `load_balance` / `load_balance_newidle` from `this`; true if it pulled.
-    pub(super) fn o1_load_balance(&mut self, this: CpuId, newidle: bool) -> bool {
+    pub(in crate::sim) fn o1_load_balance(&mut self, this: CpuId, newidle: bool) -> bool {
         let this_load = self.o1_load(this, false);
         let busiest = self
             .rqs

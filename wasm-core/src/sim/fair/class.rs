@@ -7,8 +7,8 @@
 //!
 //! `FairClass` is the fair class behind `SchedClass`; its strategy (CFS 4.1
 //! or EEVDF) is fixed per `static` (`CFS`, `EEVDF`) and handed to every
-//! one-level function. PFS / DW-CFS weights (`sim::weight_policy`) and Group
-//! Identity (`sim::group_identity`) are options of it, read from the policy.
+//! one-level function. PFS / DW-CFS weights (`sim::fair::weight_policy`) and Group
+//! Identity (`sim::fair::group_identity`) are options of it, read from the policy.
 //! Its balancer is the 4.1 one (`balance/`): periodic, newly idle, NOHZ and
 //! the stopper's push, reached through `SchedClass::balance`.
 //!
@@ -16,8 +16,6 @@
 //!   level tg (the task's group) ──gse(tg, cpu)──► level parent(tg) ── … ──► root (tg 0)
 //! ```
 
-use super::class::{Balance, SchedClass};
-use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::eevdf;
@@ -26,6 +24,8 @@ use crate::sched::fair::{self, EnqueueKind, FairStrategy, TickVerdict};
 use crate::sched::group::calc_cfs_shares;
 use crate::sched::identity::{wakeup_verdict, Identity};
 use crate::sched::pelt::SchedAvg;
+use crate::sim::class::{Balance, SchedClass};
+use crate::sim::Simulator;
 use crate::time::{CpuId, Pid};
 
 /// Borrows one level's runqueue and all entities at once (disjoint fields).
@@ -242,7 +242,8 @@ impl Simulator {
     fn task_slice(&self, pid: Pid, cpu: CpuId) -> u64 {
         let chain = self.chain(pid, cpu);
         let (tg0, id0) = chain[0];
-        let mut slice = fair::sched_slice(self.cfs_of(tg0, cpu), &self.tasks[ent_pid(id0).idx()].se, &self.fair.tunables);
+        let mut slice =
+            fair::sched_slice(self.cfs_of(tg0, cpu), &self.tasks[ent_pid(id0).idx()].se, &self.fair.tunables);
         for &(tg, id) in &chain[1..] {
             slice = fair::level_share(slice, self.cfs_of(tg, cpu), self.ent(id));
         }
@@ -593,5 +594,5 @@ impl SchedClass for FairClass {
 }
 
 #[cfg(test)]
-#[path = "fair_class_test.rs"]
-mod fair_class_test;
+#[path = "class_test.rs"]
+mod class_test;

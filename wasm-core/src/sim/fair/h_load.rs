@@ -2,7 +2,7 @@
 //! CPU's load through the group hierarchy, which load_balance's
 //! `detach_tasks` weighs tasks by; each runqueue's h_load kept for its jiffy.
 
-use super::Simulator;
+use crate::sim::Simulator;
 use crate::time::{CpuId, Pid};
 
 impl Simulator {

@@ -1,4 +1,5 @@
-//! The fair class's balancer, Linux 4.1's, over the machine state: periodic
+//! Linux 4.1's generation of the fair class: its balancer over the machine
+//! state, and the `cpu_load[]` history the balancer reads (`cpu_load.rs`): periodic
 //! balancing from the tick, newly-idle balancing, the NOHZ idle balancer, the
 //! stopper's push, and wakeup and fork placement. The fair class reaches it
 //! through `SchedClass::balance` and `select_task_rq`; the pure parts it
@@ -15,6 +16,7 @@
 //! ```
 
 mod active_balance;
+pub(crate) mod cpu_load;
 // Native only: the wasm build places forks by the scan (placement.rs says why).
 #[cfg(not(target_arch = "wasm32"))]
 mod group_loads;

@@ -1,0 +1,23 @@
+//! The fair class's room: the class behind `SchedClass` (`class.rs`) with
+//! its walk over the group hierarchy (`chain.rs`), its load tracking across
+//! levels (`load.rs`, `h_load.rs`), its options (`weight_policy.rs`,
+//! `group_identity.rs`) and its state (`state.rs`); and, one folder per
+//! kernel generation, what that generation brings of its own: `linux41/`,
+//! Linux 4.1's balancer, placement and `cpu_load[]`.
+//!
+//! ```text
+//!   class.rs ─► chain.rs (levels) ─► load.rs / h_load.rs (PELT across levels)
+//!      │
+//!      └── balance / select_task_rq ─► linux41/ (load_balance, idle, nohz, active, placement, cpu_load)
+//! ```
+
+mod chain;
+pub mod class;
+mod group_identity;
+mod h_load;
+#[cfg(test)]
+mod h_load_test;
+pub(crate) mod linux41;
+mod load;
+pub(crate) mod state;
+mod weight_policy;

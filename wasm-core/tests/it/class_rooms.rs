@@ -1,0 +1,95 @@
+//! Each scheduling class is a room of its own (`src/sim/fair/`, `src/sim/o1/`,
+//! `src/sim/ext/`): no room names another room or its state, and the core
+//! (the files directly in `src/sim/`) reaches a class only through
+//! `SchedClass`, never into a class's state.
+//!
+//! A reach is a line (comments left out) that names another room's module
+//! (`sim::o1`, `super::fair`, `fair::…`) or its state (`FairState`,
+//! `O1State`, `ExtState`, the simulator's `.fair.` slot). The core's reaches
+//! left from before the rooms are listed in `KNOWN_CORE_REACHES`, per file,
+//! with their count: the list may only shrink, and a file whose count
+//! changes fails until the list says so.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The rooms and the names by which another file would reach into each.
+const ROOMS: &[(&str, &[&str])] = &[
+    ("fair", &["sim::fair", "super::fair", "fair::class", "fair::state", "fair::linux41", "FairState", ".fair."]),
+    ("o1", &["sim::o1", "super::o1", "o1::class", "O1State"]),
+    ("ext", &["sim::ext", "super::ext", "ext::class", "ext::host", "ExtState"]),
+];
+
+/// Core files that still reach into a class's room, and how many lines do.
+/// Moving these behind `SchedClass` hooks is issue 37's next step.
+const KNOWN_CORE_REACHES: &[(&str, usize)] = &[
+    // class_for: the one place that names each class's static.
+    ("class.rs", 4),
+    // The simulator's fair slot; its accessors for the views (task groups, decisions, tunables).
+    ("mod.rs", 8),
+    // Boot builds the task groups and the balancer's state around a domain rebuild.
+    ("boot.rs", 12),
+    // Hotplug rescales the tunables and clears the NOHZ mask bit.
+    ("hotplug.rs", 3),
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("readable dir") {
+        let p = entry.expect("entry").path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Lines of `text` (outside `//` comments) that name one of `names`.
+fn reaches(text: &str, names: &[&str]) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .filter(|code| names.iter().any(|n| code.contains(n)))
+        .map(|code| code.trim().to_string())
+        .collect()
+}
+
+fn sim_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join("sim")
+}
+
+#[test]
+fn no_room_reaches_another() {
+    let mut found = Vec::new();
+    for (room, _) in ROOMS {
+        let mut files = Vec::new();
+        rust_files(&sim_dir().join(room), &mut files);
+        assert!(!files.is_empty(), "the room src/sim/{room}/ has files");
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable");
+            for (other, names) in ROOMS.iter().filter(|(o, _)| o != room) {
+                for line in reaches(&text, names) {
+                    found.push(format!("{} reaches {other}: {line}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "a class reaches another class's room:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_core_reaches_classes_only_where_listed() {
+    let names: Vec<&str> = ROOMS.iter().flat_map(|(_, n)| n.iter().copied()).collect();
+    let mut counts = BTreeMap::new();
+    for entry in std::fs::read_dir(sim_dir()).expect("readable src/sim") {
+        let p = entry.expect("entry").path();
+        if p.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            let n = reaches(&text, &names).len();
+            if n > 0 {
+                counts.insert(p.file_name().expect("a name").to_string_lossy().into_owned(), n);
+            }
+        }
+    }
+    let known: BTreeMap<String, usize> = KNOWN_CORE_REACHES.iter().map(|(f, n)| (f.to_string(), *n)).collect();
+    assert_eq!(counts, known, "the core's reaches into class rooms (left: found, right: KNOWN_CORE_REACHES)");
+}
