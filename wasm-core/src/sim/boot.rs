@@ -4,15 +4,12 @@
 //! runs again.
 
 use super::events::Event;
+use super::fair::state::FairState;
 use super::{accounting, class, notes, rq_index, sanity, sync, Rq, Simulator};
 use crate::config::SimConfig;
 use crate::event_queue::EventQueue;
 use crate::program::ProgramCursor;
 use crate::rng::Rng;
-use crate::sched::cfs_rq::CfsRq;
-use crate::sched::entity::SchedEntity;
-use crate::sched::group::TaskGroup;
-use crate::sched::tunables::CfsTunables;
 use crate::task::{Process, Task};
 use crate::time::{CpuId, Pid, SimTime, NSEC_PER_SEC};
 use crate::topology::cpumask::CpuMask;
@@ -23,7 +20,7 @@ use crate::trace::Trace;
 impl Simulator {
     pub fn new(cfg: &SimConfig) -> Simulator {
         let nr_cpus = cfg.machine.nr_cpus();
-        let tunables = CfsTunables::for_cpus(&cfg.knobs, &cfg.features, nr_cpus);
+        let (fair, group_of_process) = FairState::boot(cfg, nr_cpus);
         let online = CpuMask::from_range(0..nr_cpus);
         let mut sim = Simulator {
             name: cfg.name.clone(),
@@ -47,7 +44,7 @@ impl Simulator {
             online,
             cpu_capacity: cpu_capacity(&cfg.machine),
             stats: accounting::MachineStats::default(),
-            fair: super::fair::state::FairState::new(tunables, cfg.knobs.clone()),
+            fair,
             sync: Vec::new(),
             syscall_cpu: None,
             costs: cfg.costs.clone(),
@@ -66,15 +63,9 @@ impl Simulator {
         };
         let class = sim.class;
         class.init(&mut sim);
-        let group_of_process = sim.build_task_groups(cfg);
         sim.apply_identities(cfg);
         sim.rebuild_domains();
-        for rq in &mut sim.rqs {
-            // sched_init: avg_idle starts at twice the migration cost, the
-            // idle-balance cost at the migration cost.
-            rq.avg_idle_ns = 2 * sim.fair.tunables.migration_cost_ns;
-            rq.max_idle_balance_cost_ns = sim.fair.tunables.migration_cost_ns;
-        }
+        sim.fair.init_idle_costs(&mut sim.rqs);
         let process_names: Vec<&str> = cfg.processes.iter().map(|p| p.name.as_str()).collect();
         for spec in &cfg.processes {
             let tgid = sim.procs.len() as u32;
@@ -127,79 +118,15 @@ impl Simulator {
         sim
     }
 
-    /// Creates the cgroups and the autogroups (one per session of processes
-    /// not in a cgroup), with a group entity and runqueue per CPU. Returns
-    /// each process's group.
-    fn build_task_groups(&mut self, cfg: &SimConfig) -> Vec<u32> {
-        let add = |sim: &mut Simulator, name: String, parent: u32, shares: u64, autogroup: bool| -> u32 {
-            let id = sim.fair.tgs.len() as u32;
-            let depth = sim.fair.tgs[parent as usize].depth + 1;
-            sim.fair.tgs.push(TaskGroup {
-                id,
-                name,
-                parent: Some(parent),
-                shares,
-                autogroup,
-                depth,
-                ..TaskGroup::root()
-            });
-            for _ in 0..sim.rqs.len() {
-                let mut se = SchedEntity::for_nice(0);
-                se.set_weight(shares);
-                sim.fair.gses.push(se);
-                sim.fair.gcfs.push(CfsRq::new(id));
-            }
-            id
-        };
-        let mut by_name: Vec<(String, u32)> = Vec::new();
-        for cg in &cfg.cgroups {
-            let parent =
-                cg.parent.as_ref().and_then(|p| by_name.iter().find(|(n, _)| n == p).map(|(_, id)| *id)).unwrap_or(0);
-            let id = add(self, cg.name.clone(), parent, cg.shares, false);
-            by_name.push((cg.name.clone(), id));
-        }
-        let mut sessions: Vec<(String, u32)> = Vec::new();
-        cfg.processes
-            .iter()
-            .map(|p| {
-                if let Some(cg) = &p.cgroup {
-                    return by_name.iter().find(|(n, _)| n == cg).map_or(0, |(_, id)| *id);
-                }
-                if !cfg.autogroup {
-                    return 0;
-                }
-                let session = p.session.clone().unwrap_or_else(|| "default".into());
-                if let Some((_, id)) = sessions.iter().find(|(n, _)| *n == session) {
-                    return *id;
-                }
-                let id = add(self, format!("autogroup:{session}"), 0, 1024, true);
-                sessions.push((session, id));
-                id
-            })
-            .collect()
-    }
-
     /// (Re)builds every CPU's scheduling domains for the online CPUs
     /// (`build_sched_domains`, also run on hotplug).
     pub(crate) fn rebuild_domains(&mut self) {
         let opts = DomainOptions { groups_from_each_cpu: !self.bugs.group_construction, table: self.topology_table };
         let mut per_cpu = build_domains(&self.machine, &self.online, &opts);
         let groups = per_cpu.iter().flatten().flat_map(|d| d.groups.iter().map(|g| g.id + 1)).max().unwrap_or(0);
-        self.fair.lb.sgc_imbalance = vec![false; groups];
-        // A rebuild attaches a new root domain: its overload flag starts clear,
-        // and each domain's newly-idle cost decays, and its balance interval
-        // runs, from now (sd_init sets last_balance to jiffies).
-        self.fair.lb.rd_overload = false;
-        // New domains count every CPU busy in its `sd_busy` group until it next
-        // enters idle (`nr_busy_cpus` starts at the group's weight).
-        self.fair.lb.nohz_sd_idle = crate::topology::cpumask::CpuMask::new();
-        // The fork walk's kept group sums start afresh for the new groups (the next fork counts them): kept
-        // across rebuilds, every span a hotplug history ever made would hold its slot and be summed at
-        // each sync. Only the native fork walk keeps them.
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            self.fair.lb.group_loads = Default::default();
-        }
+        self.fair.lb.domains_rebuilt(groups);
+        // Each domain's newly-idle cost decays, and its balance interval runs, from now (sd_init sets
+        // last_balance to jiffies).
         let (jiffies, now) = (self.jiffies(), self.now);
         for (rq, mut doms) in self.rqs.iter_mut().zip(per_cpu.drain(..)) {
             for sd in &mut doms {

@@ -13,7 +13,6 @@
 use super::notes::HotplugIgnored;
 use super::Simulator;
 use crate::config::TimedEventKind;
-use crate::sched::tunables::CfsTunables;
 use crate::time::CpuId;
 use crate::topology::table::{numa_distances, package_spans_nodes, TopologyTable};
 use crate::trace::{MigrateCause, TraceKind};
@@ -38,8 +37,7 @@ impl Simulator {
         }
         self.online.clear(cpu);
         self.rqs[cpu.idx()].online = false;
-        // CPU_DYING: out of the idle load balancer's reach (`nohz_balance_exit_idle`).
-        self.fair.lb.nohz_idle_cpus.clear(cpu);
+        self.fair.cpu_dying(cpu);
         self.touch(cpu);
         self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: true });
         self.preempt_curr_for_move(cpu);
@@ -102,7 +100,6 @@ impl Simulator {
     /// (`partition_sched_domains`, `update_sysctl`).
     fn after_topology_change(&mut self) {
         self.rebuild_domains();
-        let features = self.fair.tunables.features.clone();
-        self.fair.tunables = CfsTunables::for_cpus(&self.fair.knobs, &features, self.online.weight());
+        self.fair.rescale_tunables(self.online.weight());
     }
 }

@@ -27,10 +27,11 @@ const KNOWN_CORE_REACHES: &[(&str, usize)] = &[
     ("class.rs", 4),
     // The simulator's fair slot; its accessors for the views (task groups, decisions, tunables).
     ("mod.rs", 8),
-    // Boot builds the task groups and the balancer's state around a domain rebuild.
-    ("boot.rs", 12),
-    // Hotplug rescales the tunables and clears the NOHZ mask bit.
-    ("hotplug.rs", 3),
+    // Boot makes the fair state (with the task groups) and its runqueues' idle costs, and tells the
+    // balancer of a domain rebuild.
+    ("boot.rs", 4),
+    // Hotplug tells the fair state of a dying CPU and of the new CPU count.
+    ("hotplug.rs", 2),
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

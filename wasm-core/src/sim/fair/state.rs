@@ -6,11 +6,14 @@
 //! The root runqueue of each CPU stays in its `Rq` (`rq->cfs`, as the
 //! kernel's `struct rq` embeds it); everything above the root is here.
 
+use crate::config::SimConfig;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::entity::SchedEntity;
 use crate::sched::group::TaskGroup;
 use crate::sched::tunables::{CfsKnobs, CfsTunables};
 use crate::sim::fair::linux41::LbState;
+use crate::sim::Rq;
+use crate::time::CpuId;
 
 #[derive(Clone, Debug)]
 pub(crate) struct FairState {
@@ -28,15 +31,84 @@ pub(crate) struct FairState {
 }
 
 impl FairState {
-    /// The state at boot: the root group alone, the tunables for `nr_cpus`.
-    pub(crate) fn new(tunables: CfsTunables, knobs: CfsKnobs) -> FairState {
-        FairState {
-            tunables,
-            knobs,
+    /// The state at boot: the tunables for `nr_cpus`, the root group, the
+    /// scenario's cgroups and the autogroups. Returns it with each process's
+    /// group.
+    pub(crate) fn boot(cfg: &SimConfig, nr_cpus: u32) -> (FairState, Vec<u32>) {
+        let mut fair = FairState {
+            tunables: CfsTunables::for_cpus(&cfg.knobs, &cfg.features, nr_cpus),
+            knobs: cfg.knobs.clone(),
             lb: LbState::default(),
             tgs: vec![TaskGroup::root()],
             gses: Vec::new(),
             gcfs: Vec::new(),
+        };
+        let group_of_process = fair.build_task_groups(cfg, nr_cpus);
+        (fair, group_of_process)
+    }
+
+    /// sched_init: each runqueue's avg_idle starts at twice the migration
+    /// cost, its idle-balance cost at the migration cost.
+    pub(crate) fn init_idle_costs(&self, rqs: &mut [Rq]) {
+        for rq in rqs {
+            rq.avg_idle_ns = 2 * self.tunables.migration_cost_ns;
+            rq.max_idle_balance_cost_ns = self.tunables.migration_cost_ns;
         }
+    }
+
+    /// A CPU went offline (CPU_DYING): out of the idle load balancer's
+    /// reach (`nohz_balance_exit_idle`).
+    pub(crate) fn cpu_dying(&mut self, cpu: CpuId) {
+        self.lb.nohz_idle_cpus.clear(cpu);
+    }
+
+    /// `update_sysctl`: the tunables rescaled for the online CPUs.
+    pub(crate) fn rescale_tunables(&mut self, online: u32) {
+        let features = self.tunables.features.clone();
+        self.tunables = CfsTunables::for_cpus(&self.knobs, &features, online);
+    }
+
+    /// Creates the cgroups and the autogroups (one per session of processes
+    /// not in a cgroup), with a group entity and runqueue per CPU. Returns
+    /// each process's group.
+    fn build_task_groups(&mut self, cfg: &SimConfig, nr_cpus: u32) -> Vec<u32> {
+        let add = |fair: &mut FairState, name: String, parent: u32, shares: u64, autogroup: bool| -> u32 {
+            let id = fair.tgs.len() as u32;
+            let depth = fair.tgs[parent as usize].depth + 1;
+            fair.tgs.push(TaskGroup { id, name, parent: Some(parent), shares, autogroup, depth, ..TaskGroup::root() });
+            for _ in 0..nr_cpus {
+                let mut se = SchedEntity::for_nice(0);
+                se.set_weight(shares);
+                fair.gses.push(se);
+                fair.gcfs.push(CfsRq::new(id));
+            }
+            id
+        };
+        let mut by_name: Vec<(String, u32)> = Vec::new();
+        for cg in &cfg.cgroups {
+            let parent =
+                cg.parent.as_ref().and_then(|p| by_name.iter().find(|(n, _)| n == p).map(|(_, id)| *id)).unwrap_or(0);
+            let id = add(self, cg.name.clone(), parent, cg.shares, false);
+            by_name.push((cg.name.clone(), id));
+        }
+        let mut sessions: Vec<(String, u32)> = Vec::new();
+        cfg.processes
+            .iter()
+            .map(|p| {
+                if let Some(cg) = &p.cgroup {
+                    return by_name.iter().find(|(n, _)| n == cg).map_or(0, |(_, id)| *id);
+                }
+                if !cfg.autogroup {
+                    return 0;
+                }
+                let session = p.session.clone().unwrap_or_else(|| "default".into());
+                if let Some((_, id)) = sessions.iter().find(|(n, _)| *n == session) {
+                    return *id;
+                }
+                let id = add(self, format!("autogroup:{session}"), 0, 1024, true);
+                sessions.push((session, id));
+                id
+            })
+            .collect()
     }
 }

@@ -276,7 +276,7 @@ impl Simulator {
             if redo {
                 // `redo:` asks should_we_balance again, for the destination as it now is and without the
                 // CPUs cleared from env.cpus; a CPU that is no longer the one stops balancing here and above.
-                let again = self.designated_balancer(dst, sd, idle, &env_cpus);
+                let again = self.designated_balancer(dst, sd, idle, env_cpus);
                 if again != dst {
                     d.outcome = Outcome::NotDesignated { balance_cpu: again };
                     break;
@@ -293,13 +293,13 @@ impl Simulator {
                     0
                 }
             };
-            let loads = self.pass_loads(&mut loads, &read_cpus, cpu);
+            let loads = self.pass_loads(&mut loads, read_cpus, cpu);
             let inp = FbgInput {
                 loads,
                 sd,
                 dst_cpu: dst,
                 child_prefers_sibling,
-                env_cpus: &env_cpus,
+                env_cpus,
                 idle,
                 sgc_imbalance: &self.fair.lb.sgc_imbalance,
                 min_load_fix: !self.bugs.group_imbalance,
@@ -312,7 +312,7 @@ impl Simulator {
             let fbg = search.run(&inp);
             if level + 1 == doms.len() {
                 // The root domain's update_sd_lb_stats sets rd->overload to what it saw.
-                self.fair.lb.rd_overload = read_cpus.iter_and(&env_cpus).any(|c| loads[c.idx()].nr_running > 1);
+                self.fair.lb.rd_overload = read_cpus.iter_and(env_cpus).any(|c| loads[c.idx()].nr_running > 1);
             }
             if self.index_check() {
                 let fresh = crate::balance::stats::find_busiest_group(&inp).0;
@@ -326,7 +326,7 @@ impl Simulator {
                 break;
             };
             d.imbalance = imbalance;
-            let Some(busiest) = find_busiest_queue(loads, &sd.groups[bg].span, &env_cpus, imbalance) else {
+            let Some(busiest) = find_busiest_queue(loads, &sd.groups[bg].span, env_cpus, imbalance) else {
                 d.outcome = Outcome::NoBusiestQueue;
                 pass.st.lb_nobusyq += 1;
                 break;

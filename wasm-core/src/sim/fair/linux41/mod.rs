@@ -40,6 +40,23 @@ const SPARE_GROUPS: usize = 16;
 const SPARE_PIDS: usize = 16;
 
 impl LbState {
+    /// The domains were (re)built with `groups` group ids: a rebuild attaches
+    /// a new root domain, whose overload flag starts clear; new domains count
+    /// every CPU busy in its `sd_busy` group until it next enters idle
+    /// (`nr_busy_cpus` starts at the group's weight).
+    pub(crate) fn domains_rebuilt(&mut self, groups: usize) {
+        self.sgc_imbalance = vec![false; groups];
+        self.rd_overload = false;
+        self.nohz_sd_idle = crate::topology::cpumask::CpuMask::new();
+        // The fork walk's kept group sums start afresh for the new groups (the next fork counts them): kept
+        // across rebuilds, every span a hotplug history ever made would hold its slot and be summed at
+        // each sync. Only the native fork walk keeps them.
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.group_loads = Default::default();
+        }
+    }
+
     /// An empty vector for a pass over `n` groups: a spare one that holds
     /// them without holding much more (the decision keeps it), else a new one.
     pub(crate) fn groups_storage(&mut self, n: usize) -> Vec<crate::balance::decision::GroupStats> {
