@@ -26,14 +26,17 @@ bash scripts/setup.sh --browser || { echo "setup failed"; echo "0 passed, 1 fail
 # libtest's count, which has no skip at run time: it writes a marker instead (SKIP_MARKER in
 # wasm-core/tests/it/common/mod.rs), counted here as skipped and taken off the passed. The marker is counted
 # where it appears, not at a line's start: libtest may have written "test NAME ... " just before it.
-# Only libtest's "test result" lines are summed (a failed test's output may say "3 passed" too).
-(cd wasm-core && cargo test --profile ci 2>&1) | tee test-results/cargo.log | grep -E '^test result|FAILED|panicked|schedlab-test-skipped:' || true
+# Only libtest's "test result" lines are summed (a failed test's output may say "3 passed" too); a cargo that
+# failed with no failed test counted (a test binary that crashed prints no result, and cargo stops there) is
+# one failure, as a pytest that failed so is below.
+(cd wasm-core && cargo test --profile ci 2>&1) | tee test-results/cargo.log | grep -E '^test result|FAILED|panicked|schedlab-test-skipped:'
+c_status=${PIPESTATUS[0]}
 results=$(grep '^test result' test-results/cargo.log)
 c_pass=$(grep -Eo '[0-9]+ passed' <<<"$results" | awk '{s+=$1} END {print s+0}')
 c_fail=$(grep -Eo '[0-9]+ failed' <<<"$results" | awk '{s+=$1} END {print s+0}')
 c_skip=$(grep -o 'schedlab-test-skipped:' test-results/cargo.log | wc -l)
 c_ignored=$(grep -Eo '[0-9]+ ignored' <<<"$results" | awk '{s+=$1} END {print s+0}')
-if [ -z "$results" ]; then c_fail=$((c_fail + 1)); fi
+if [ "$c_status" -ne 0 ] || [ -z "$results" ]; then [ "$c_fail" -gt 0 ] || c_fail=1; fi
 passed=$((passed + c_pass - c_skip)); failed=$((failed + c_fail)); skipped=$((skipped + c_skip + c_ignored))
 
 # 2. Builds and static checks.
@@ -68,6 +71,7 @@ fi
 passed=$((passed + p_pass)); failed=$((failed + p_fail)); skipped=$((skipped + p_skip))
 
 # 4. Vitest: unit tests against the wasm package, and browser tests.
+rm -f test-results/vitest.json # a run that writes none must not be counted by the last one's
 npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json 2>&1 | tee test-results/vitest.log | tail -25
 if [ -f test-results/vitest.json ]; then
   v_pass=$(node -e "const r=require('./test-results/vitest.json');console.log(r.numPassedTests)")
