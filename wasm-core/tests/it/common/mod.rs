@@ -49,11 +49,12 @@ pub fn host_exclusive() -> MutexGuard<'static, ()> {
     HOST.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Starts the line a test writes when this host cannot run it (no root, no
+/// Starts what a test writes when this host cannot run it (no root, no
 /// tracefs). Stable libtest has no skip at run time: such a test returns and
-/// is counted as passed, so it says so on a line of its own, which
-/// scripts/test-all.sh counts as skipped instead of passed. Keep the two in
-/// step.
+/// is counted as passed, so it says so with this marker, which
+/// scripts/test-all.sh counts as skipped instead of passed (wherever it
+/// appears: libtest may have begun a line, "test NAME ... ", just before).
+/// Keep the two in step.
 pub const SKIP_MARKER: &str = "schedlab-test-skipped:";
 
 /// Reports the running test as skipped because of `why`; the caller then
