@@ -11,7 +11,7 @@ import { useStore } from '../stores/store';
 import { OnlySimulations } from '../trace/trace-banner';
 import { CpuPick } from '../views/cpu-pick';
 import { EventLog } from '../views/event-log';
-import { GanttView, type GanttNav } from '../views/gantt-view';
+import { GanttView, type GanttNav } from '../views/gantt/gantt-view';
 import { Inspector } from '../views/inspector';
 import { RbTreeView } from '../views/rbtree-view';
 import { latestFocus } from '../views/topology/focus';

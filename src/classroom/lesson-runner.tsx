@@ -5,12 +5,13 @@
 // worker by running a copy of the simulation forward (predict.ts) — the
 // reveal moves the cursor there.
 import { useEffect, useState } from 'react';
-import { shortcutsOn } from '../views/shortcut-setting';
 import { useT } from '../i18n/i18n';
 import { presetAt, type Anchor, type PanelId } from './lesson';
 import { lessonById } from './lessons';
 import type { Prediction, Question } from './predict';
 import { useLatest } from '../stores/use-latest';
+import { LessonQuestion, type Asked } from './lesson-question';
+import { useLessonStepKeys } from './lesson-keys';
 
 export interface LessonState {
   id: string;
@@ -46,13 +47,6 @@ export interface LessonEngine {
   predict: (events: number, q: Question) => Promise<Prediction | null>;
 }
 
-interface Asked {
-  key: string;
-  prediction: Prediction | null;
-  pick: number | null;
-  revealed: boolean;
-}
-
 export function LessonRunner(p: LessonRunnerProps) {
   const t = useT();
   const lesson = lessonById(p.lesson.id);
@@ -62,25 +56,8 @@ export function LessonRunner(p: LessonRunnerProps) {
   // A question belongs to one arrival at its step: a reset of the run asks it afresh.
   const askKey = `${key}#${p.resets}`;
   const [asked, setAsked] = useState<Asked | null>(null);
-  // N and P go to the next and previous step (the stage's keys; Space and the arrows stay the lab's).
-  const nav = useLatest({ index, count: lesson?.steps.length ?? 0 });
-  const setLesson = useLatest(p.setLesson);
+  useLessonStepKeys(index, lesson?.steps.length ?? 0, (to) => p.setLesson({ id: p.lesson.id, step: to }));
   const onMarks = useLatest(p.onMarks);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || !shortcutsOn()) return;
-      const target = e.target as HTMLElement | null;
-      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
-      const k = e.key.toLowerCase();
-      const { index: i, count } = nav.current;
-      const to = k === 'n' ? i + 1 : k === 'p' ? i - 1 : -1;
-      if (to < 0 || to >= count) return;
-      e.preventDefault();
-      setLesson.current({ id: p.lesson.id, step: to });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [p.lesson.id, nav, setLesson]);
   const [missing, setMissing] = useState(false);
 
   // Arriving at a step: its preset, its anchor, its highlights, its question.
@@ -142,59 +119,12 @@ export function LessonRunner(p: LessonRunnerProps) {
       </p>
       {missing && <p className="meta">{t('cls.markMissing')}</p>}
       {step.question && (
-        <div className="question" data-testid="question">
-          <p>
-            <b>{t('cls.predict')}</b> {t(`lesson.${lesson.id}.${step.id}.q`)}
-          </p>
-          {!q ? (
-            <p className="meta" data-testid="question-pending">
-              …
-            </p>
-          ) : !pr ? (
-            <p className="meta">{t('cls.noAnswer')}</p>
-          ) : (
-            <>
-              <div className="choices" role="radiogroup" aria-label={t('a11y.choices')}>
-                {pr.choices.map((c, i) => {
-                  const cls = [q?.pick === i ? 'on' : '', q?.revealed && i === pr.answer ? 'answer' : ''].join(' ');
-                  return (
-                    <button
-                      key={c}
-                      role="radio"
-                      aria-checked={q?.pick === i}
-                      className={cls}
-                      data-testid="choice"
-                      disabled={q?.revealed}
-                      onClick={() => q && setAsked({ ...q, pick: i })}
-                    >
-                      {c}
-                    </button>
-                  );
-                })}
-              </div>
-              {!q?.revealed ? (
-                <button
-                  className="primary"
-                  data-testid="reveal"
-                  disabled={q?.pick === null}
-                  onClick={reveal}
-                  title={q?.pick === null ? t('cls.pickFirst') : undefined}
-                >
-                  {t('cls.reveal')}
-                </button>
-              ) : (
-                <p
-                  className={q.pick === pr.answer ? 'verdict good' : 'verdict bad'}
-                  data-testid="verdict"
-                  role="status"
-                >
-                  <b>{q.pick === pr.answer ? t('cls.right') : t('cls.wrong', { answer: pr.choices[pr.answer] })}</b>{' '}
-                  {pr.reason}
-                </p>
-              )}
-            </>
-          )}
-        </div>
+        <LessonQuestion
+          textKey={`lesson.${lesson.id}.${step.id}.q`}
+          q={q}
+          onPick={(i) => q && setAsked({ ...q, pick: i })}
+          onReveal={reveal}
+        />
       )}
       <footer className="lesson-nav">
         <button

@@ -43,6 +43,14 @@ export default tseslint.config(
     },
   },
   {
+    // A component or function past 120 lines does several jobs: split it into named hooks and parts (issue 37).
+    // Lines as the file has them, comments and blank lines included. Two editor components are longer still and
+    // exempt until they are split (the editor was being reworked elsewhere when this rule came).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/editor/machine-section.tsx', 'src/editor/scenario-editor.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: {
       globals: {

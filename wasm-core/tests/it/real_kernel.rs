@@ -6,7 +6,8 @@
 //! The share is a ratio of the two hogs' own run times, summed from the
 //! kernel's sched_switch records, so other load on the machine (it takes
 //! time from both alike: the hogs are one autogroup, one session) does not
-//! move it. Without root or tracefs the test says why and returns.
+//! move it. Without root or tracefs the tests report themselves skipped, with
+//! the reason (`common::skip`), and return.
 
 use crate::common;
 use common::scenario::{repeat, run, Process, Scenario};
@@ -15,6 +16,7 @@ use schedlab_core::real::spawn::LEADER_NAME;
 use serde_json::json;
 use std::path::Path;
 use std::process::Command;
+use std::sync::MutexGuard;
 
 fn skip_reason() -> Option<String> {
     if let Some(m) = schedlab_core::real::runner::missing() {
@@ -25,6 +27,16 @@ fn skip_reason() -> Option<String> {
         return Some("this kernel has no tracefs".into());
     }
     schedlab_core::real::host::read_host().err().map(|e| format!("the engine cannot describe this host: {e}"))
+}
+
+/// This host to run a workload on, held for the test (`common::host_exclusive`);
+/// None if it cannot run one, the test then reported skipped (`common::skip`).
+fn host_or_skip() -> Option<MutexGuard<'static, ()>> {
+    if let Some(why) = skip_reason() {
+        common::skip(&why);
+        return None;
+    }
+    Some(common::host_exclusive())
 }
 
 /// Where tracefs is mounted now, if it is.
@@ -59,11 +71,7 @@ fn hogs_scenario(cpu: u32) -> String {
 
 #[test]
 fn two_pinned_hogs_share_a_cpu_by_their_nice_weights_and_nothing_is_left_behind() {
-    if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
-        return;
-    }
-    let _host = common::host_exclusive();
+    let Some(_host) = host_or_skip() else { return };
     let host = schedlab_core::real::host::read_host().expect("the host's topology");
     // The last CPU (model numbering; the runner maps it to the host's).
     let cpu = host.machine.nr_cpus() - 1;
@@ -134,11 +142,7 @@ fn two_pinned_hogs_share_a_cpu_by_their_nice_weights_and_nothing_is_left_behind(
 
 #[test]
 fn fidelity_prints_the_model_beside_the_host_kernel() {
-    if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
-        return;
-    }
-    let _host = common::host_exclusive();
+    let Some(_host) = host_or_skip() else { return };
     let cpu = schedlab_core::real::host::read_host().expect("the host's topology").machine.nr_cpus() - 1;
     let file = common::temp_path("fidelity-test.json");
     std::fs::write(&file, hogs_scenario(cpu)).unwrap();
@@ -165,11 +169,7 @@ fn fidelity_prints_the_model_beside_the_host_kernel() {
 /// its 20 × 2 ms of work (the waits add CPU time only when spun away).
 #[test]
 fn a_flag_pipeline_ends_on_the_host_with_every_wait_policy() {
-    if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
-        return;
-    }
-    let _host = common::host_exclusive();
+    let Some(_host) = host_or_skip() else { return };
     let dir = common::temp_path("real-flags");
     std::fs::create_dir_all(&dir).unwrap();
     for wait in [
@@ -205,11 +205,7 @@ fn a_flag_pipeline_ends_on_the_host_with_every_wait_policy() {
 
 #[test]
 fn two_real_runs_at_once_both_report_and_tracefs_is_left_as_it_was() {
-    if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
-        return;
-    }
-    let _host = common::host_exclusive();
+    let Some(_host) = host_or_skip() else { return };
     let host = schedlab_core::real::host::read_host().expect("the host's topology");
     let dir = common::temp_path("real-twice");
     std::fs::create_dir_all(&dir).unwrap();

@@ -1,0 +1,77 @@
+// Per-CPU Gantt lanes: which task ran when, over a sliding window ending at
+// the cursor. Drawn on a canvas (dense data); the axis and the legend are
+// plain DOM text. D3 only provides the time scale and its ticks. The pieces:
+// canvas.ts (geometry, painting), pointer.ts (gestures), nav.ts (zoom, pan and
+// keys), parts.tsx (header, axis, legend), words.ts (the lanes in text).
+import { useEffect, useRef } from 'react';
+import { sliceCount } from '../../engine/run-slices';
+import type { LaneRange } from '../../engine/lane-range';
+import { useT } from '../../i18n/i18n';
+import { paintLanes, useLanesGeometry } from './canvas';
+import { lanesKeys, type GanttNav } from './nav';
+import { GanttAxis, GanttHead, GanttLegend } from './parts';
+import { useLanesPointer, useWheelZoom } from './pointer';
+import { lanesWords } from './words';
+
+export type { GanttNav } from './nav';
+
+export interface GanttViewProps {
+  /** Flat quads [cpu, pid, start_ns, end_ns, …] (run-slices.ts). */
+  slices: Float64Array;
+  /** The machine's CPUs; the lanes draw `lanes` of them (all, or past MAX_LANES the selected CPU's node). */
+  nrCpus: number;
+  lanes?: LaneRange;
+  t0Ns: number;
+  t1Ns: number;
+  nameOf: (pid: number) => string;
+  /** Called with the simulated time under a click (jump there). */
+  onSeek?: (tNs: number) => void;
+  /** Zoom and pan of the window; without it the lanes only follow the cursor. */
+  nav?: GanttNav;
+  /** Lane detail exists from this time on (older slices dropped to bound memory); null: all kept. */
+  keptFromNs?: number | null;
+}
+
+export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, nav, keptFromNs }: GanttViewProps) {
+  const t = useT();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const geometry = useLanesGeometry(boxRef, nrCpus, lanes, t0Ns, t1Ns);
+  const { cssW, cssH, x } = geometry;
+  const pointer = useLanesPointer(x, t0Ns, t1Ns, nav, onSeek);
+  useWheelZoom(canvasRef, nav, x);
+  // The geometry is a new object at each render (its d3 scale is), so this paints after every render, as the
+  // lanes always have: the window moves with the cursor.
+  useEffect(() => {
+    if (canvasRef.current) paintLanes(canvasRef.current, slices, geometry);
+  }, [slices, geometry]);
+
+  return (
+    <section className="panel">
+      <GanttHead t0Ns={t0Ns} t1Ns={t1Ns} nrCpus={nrCpus} geometry={geometry} nav={nav} keptFromNs={keptFromNs} />
+      <div ref={boxRef} className="gantt-box">
+        <canvas
+          data-testid="gantt"
+          data-t0={t0Ns}
+          data-t1={t1Ns}
+          data-slices={sliceCount(slices)}
+          ref={canvasRef}
+          style={{
+            width: cssW,
+            height: cssH,
+            cursor: pointer.dragging ? 'grabbing' : nav ? 'grab' : onSeek ? 'pointer' : 'default',
+          }}
+          title={nav ? t('gantt.navTitle') : onSeek ? t('gantt.seekTitle') : undefined}
+          // Keyboard: focusable, arrows pan, + / − zoom (lanesKeys); screen readers get who ran where.
+          tabIndex={nav ? 0 : undefined}
+          role="img"
+          aria-label={lanesWords(slices, nrCpus, t0Ns, t1Ns, nameOf, t)}
+          onKeyDown={nav ? (e) => lanesKeys(e, nav, t0Ns, t1Ns) : undefined}
+          {...pointer.handlers}
+        />
+        <GanttAxis geometry={geometry} spanNs={t1Ns - t0Ns} />
+      </div>
+      <GanttLegend slices={slices} nameOf={nameOf} />
+    </section>
+  );
+}
