@@ -3,12 +3,15 @@
 // does the work; a trace file is read here first (streamed, size-capped), and
 // requests are handled strictly in the order they came, a file read included.
 // The worker's entry (src/sim-worker.ts) calls serve with the features'
-// handlers, so the engine never imports a feature.
+// handlers, so the engine never imports a feature. Once the module is in, the
+// worker gives up the network and storage before any request (and so any
+// policy) runs (worker-lockdown.ts).
 import init from '../../wasm-core/pkg/schedlab_core.js';
 import type { WorkerFeature } from './extensions';
 import { EngineHost } from './host';
 import { installPolicyHost } from './policy-host';
 import type { Request } from './protocol';
+import { lockDown } from './worker-lockdown';
 import { readTraceText } from './trace-file';
 import { traceLimit } from './real-run';
 
@@ -17,7 +20,10 @@ export function serve(features: readonly WorkerFeature[]): void {
   // shows it where it shows a refused scenario.
   let failed: string | null = null;
   let queue: Promise<unknown> = init()
-    .then(installPolicyHost)
+    .then(() => {
+      lockDown(globalThis);
+      installPolicyHost();
+    })
     .catch((e: unknown) => {
       failed = e instanceof Error ? e.message : String(e);
     });
