@@ -65,8 +65,14 @@ return { boot: __scx_boot, describe: __scx_describe, call: function () { return 
 
 /**
  * Gives the (initialised) wasm module this thread's policy host; the engine worker has given up the outside first
- * (worker-lockdown.ts).
+ * (worker-lockdown.ts). With `refusal`, every policy fails to load with it as the reason.
  */
-export function installPolicyHost(): void {
-  setPolicyHost(makePolicyHost);
+export function installPolicyHost(refusal: string | null = null): void {
+  setPolicyHost(
+    refusal === null
+      ? makePolicyHost
+      : () => {
+          throw new Error(`the policy does not load: ${refusal}`);
+        },
+  );
 }

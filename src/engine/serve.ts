@@ -5,14 +5,16 @@
 // The worker's entry (src/sim-worker.ts) calls serve with the features'
 // handlers, so the engine never imports a feature. Once the module is in, the
 // worker gives up the network and storage before any request (and so any
-// policy) runs (worker-lockdown.ts), and checks every message against the
-// protocol before the host sees it (request-check.ts).
+// policy) runs (worker-lockdown.ts), refuses policies if it is not under the
+// site's Content-Security-Policy (csp-probe.ts), and checks every message
+// against the protocol before the host sees it (request-check.ts).
 import init from '../../wasm-core/pkg/schedlab_core.js';
 import type { WorkerFeature } from './extensions';
 import { EngineHost } from './host';
 import { installPolicyHost } from './policy-host';
 import { checkRequest, replyId } from './request-check';
 import { lockDown } from './worker-lockdown';
+import { remoteScriptRefused } from './csp-probe';
 import { readTraceText } from './trace-file';
 import { traceLimit } from './real-run';
 
@@ -21,9 +23,13 @@ export function serve(features: readonly WorkerFeature[]): void {
   // shows it where it shows a refused scenario.
   let failed: string | null = null;
   let queue: Promise<unknown> = init()
-    .then(() => {
+    .then(async () => {
       lockDown(globalThis);
-      installPolicyHost();
+      installPolicyHost(
+        (await remoteScriptRefused())
+          ? null
+          : 'this copy of schedlab is served without its Content-Security-Policy header, and a policy would have the network (see the README on deploying)',
+      );
     })
     .catch((e: unknown) => {
       failed = e instanceof Error ? e.message : String(e);
