@@ -1,10 +1,15 @@
 // The site's Content-Security-Policy (src/csp.ts): no variant lets script,
 // connections, fonts or workers come from anywhere but the site (so a share
 // link's policy reaches no network, whatever code it builds); the page's own
-// variant allows no eval; the dev and preview servers send it.
+// variant allows no eval; the dev and preview servers send it; the README's
+// deployment header is the one defined.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CSP_DEV_HEADER, CSP_HEADER, CSP_PAGE } from '../../src/csp';
 import config from '../../vite.config';
+
+const root = join(import.meta.dirname, '..', '..');
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -36,5 +41,9 @@ describe('the Content-Security-Policy', () => {
   it('is what the dev and preview servers send', () => {
     expect(config.server?.headers).toEqual({ 'Content-Security-Policy': CSP_DEV_HEADER });
     expect(config.preview?.headers).toEqual({ 'Content-Security-Policy': CSP_HEADER });
+  });
+
+  it("is the README's deployment header", () => {
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(`\nContent-Security-Policy: ${CSP_HEADER}\n`);
   });
 });
