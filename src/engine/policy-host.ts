@@ -8,7 +8,10 @@
 //
 // No clock, no network, no DOM reach the policy through the runtime: it sees
 // `scx` and its own globals. (It runs in the worker's realm, so a policy that
-// reaches for `self` on purpose can; determinism is what the runtime keeps.)
+// reaches for `self` on purpose can; determinism is what the runtime keeps,
+// and the worker keeps it in: serve.ts takes the network and storage away
+// from the worker's global before any policy runs, worker-lockdown.ts, and the
+// site's Content-Security-Policy refuses what a name cannot hold, src/csp.ts.)
 import { setPolicyHost } from '../../wasm-core/pkg/schedlab_core.js';
 import RUNTIME_JS from '../../wasm-core/src/sched/ext/runtime.js?raw';
 import { guardLoops, PolicySyntaxError } from './policy-guard';
@@ -60,34 +63,16 @@ return { boot: __scx_boot, describe: __scx_describe, call: function () { return 
   return { call, initTask, kicks, error: () => rt.error() };
 }
 
-/** What the engine worker no longer needs once its wasm module is in: the network, storage, more scripts. */
-const OUTSIDE = [
-  'fetch',
-  'XMLHttpRequest',
-  'WebSocket',
-  'WebTransport',
-  'EventSource',
-  'importScripts',
-  'indexedDB',
-  'caches',
-  'BroadcastChannel',
-] as const;
-
 /**
- * Gives the (initialised) wasm module this worker's policy host. In a worker, a policy is someone's code (a share
- * link can carry one), so the worker first gives up the network and storage it no longer needs; the runtime's
- * strict mode and hidden names keep an honest policy deterministic, this keeps a dishonest one in.
+ * Gives the (initialised) wasm module this thread's policy host; the engine worker has given up the outside first
+ * (worker-lockdown.ts). With `refusal`, every policy fails to load with it as the reason.
  */
-export function installPolicyHost(): void {
-  const scope = globalThis as unknown as Record<string, unknown>;
-  if (typeof scope.WorkerGlobalScope === 'function') {
-    for (const name of OUTSIDE) {
-      try {
-        Object.defineProperty(scope, name, { value: undefined, writable: false, configurable: false });
-      } catch {
-        // A name this browser lacks, or holds fast: nothing to take away.
-      }
-    }
-  }
-  setPolicyHost(makePolicyHost);
+export function installPolicyHost(refusal: string | null = null): void {
+  setPolicyHost(
+    refusal === null
+      ? makePolicyHost
+      : () => {
+          throw new Error(`the policy does not load: ${refusal}`);
+        },
+  );
 }

@@ -3,12 +3,18 @@
 // does the work; a trace file is read here first (streamed, size-capped), and
 // requests are handled strictly in the order they came, a file read included.
 // The worker's entry (src/sim-worker.ts) calls serve with the features'
-// handlers, so the engine never imports a feature.
+// handlers, so the engine never imports a feature. Once the module is in, the
+// worker gives up the network and storage before any request (and so any
+// policy) runs (worker-lockdown.ts), refuses policies if it is not under the
+// site's Content-Security-Policy (csp-probe.ts), and checks every message
+// against the protocol before the host sees it (request-check.ts).
 import init from '../../wasm-core/pkg/schedlab_core.js';
 import type { WorkerFeature } from './extensions';
 import { EngineHost } from './host';
 import { installPolicyHost } from './policy-host';
-import type { Request } from './protocol';
+import { checkRequest, replyId } from './request-check';
+import { lockDown } from './worker-lockdown';
+import { remoteScriptRefused } from './csp-probe';
 import { readTraceText } from './trace-file';
 import { traceLimit } from './real-run';
 
@@ -17,7 +23,14 @@ export function serve(features: readonly WorkerFeature[]): void {
   // shows it where it shows a refused scenario.
   let failed: string | null = null;
   let queue: Promise<unknown> = init()
-    .then(installPolicyHost)
+    .then(async () => {
+      lockDown(globalThis);
+      installPolicyHost(
+        (await remoteScriptRefused())
+          ? null
+          : 'this copy of schedlab is served without its Content-Security-Policy header, and a policy would have the network (see the README on deploying)',
+      );
+    })
     .catch((e: unknown) => {
       failed = e instanceof Error ? e.message : String(e);
     });
@@ -26,26 +39,28 @@ export function serve(features: readonly WorkerFeature[]): void {
     (f) => setTimeout(f, 0),
     features,
   );
-  self.onmessage = (e: MessageEvent<Request>) => {
-    const req = e.data;
+  const refuse = (id: number, error: string) => self.postMessage({ reply: { id, ok: false, error } });
+  self.onmessage = (e: MessageEvent<unknown>) => {
+    const data = e.data;
     queue = queue.then(async () => {
-      if (failed !== null) {
-        self.postMessage({
-          reply: { id: req.id, ok: false, error: `the simulation engine failed to load: ${failed}` },
-        });
-        return;
+      if (failed !== null) return refuse(replyId(data), `the simulation engine failed to load: ${failed}`);
+      let req;
+      try {
+        req = checkRequest(data);
+      } catch (err) {
+        return refuse(
+          replyId(data),
+          `the engine worker refused a message: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
       if (req.op === 'open-trace' && req.file) {
         try {
           const text = await readTraceText(req.file, traceLimit());
           host.handle({ ...req, file: undefined, text });
-          return;
         } catch (err) {
-          self.postMessage({
-            reply: { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) },
-          });
-          return;
+          refuse(req.id, err instanceof Error ? err.message : String(err));
         }
+        return;
       }
       host.handle(req);
     });

@@ -1,6 +1,12 @@
 // Shared set-up of the browser tests: `vite preview` of the built app through
 // Vite's API on a free port, and Debian's Chromium through playwright-core
 // with a fresh profile. Each test file opens its own lab.
+//
+// The preview server reads vite.config.ts, so every response carries the
+// Content-Security-Policy header users get (src/csp.ts, the one definition),
+// and the built page its meta tag: the tests run under the policy users do.
+// A page that meets a violation of it fails its test file when the lab
+// closes: something the app needs was refused, however quietly.
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +19,8 @@ export const shots = join(root, 'test-results');
 export interface Lab {
   page: Page;
   url: string;
+  /** The Content-Security-Policy violations the lab's pages have met so far (directive and what was refused). */
+  cspViolations(): string[];
   /** Stops the static server only (the browser stays): nothing is served any more. */
   stopServer(): Promise<void>;
   close(): Promise<void>;
@@ -40,6 +48,14 @@ export async function openLab(viewport = { width: 1280, height: 900 }): Promise<
       ],
     },
   );
+  const violations: string[] = [];
+  await browser.exposeBinding('__schedlabCspViolation', (_source, v: string) => void violations.push(v));
+  await browser.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __schedlabCspViolation: (v: string) => void }).__schedlabCspViolation;
+      report(`${e.effectiveDirective} refused ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
   const page = browser.pages()[0] ?? (await browser.newPage());
   const url = `http://127.0.0.1:${address.port}/`;
   await page.goto(url);
@@ -55,10 +71,12 @@ export async function openLab(viewport = { width: 1280, height: 900 }): Promise<
   return {
     page,
     url,
+    cspViolations: () => [...violations],
     stopServer,
     close: async () => {
       await browser.close();
       await stopServer();
+      if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
     },
   };
 }

@@ -1,5 +1,6 @@
 // The engine worker's protocol, with the host and the client joined in-process
-// (messages delivered on later macrotasks, as between threads). A frame must
+// (messages delivered on later macrotasks, as between threads, and checked as
+// the worker checks them: request-check.ts). A frame must
 // equal what a simulation driven directly shows at the same cursor; jobs end
 // exactly where an uninterrupted run would; a newer command or Cancel ends a
 // job; the compare partner follows the clock; lesson answers match.
@@ -9,9 +10,10 @@ import { join } from 'node:path';
 import { initSync } from '../../wasm-core/pkg/schedlab_core.js';
 import { Simulation, presetJson } from '../../src/engine/engine';
 import { EngineHost } from '../../src/engine/host';
+import { checkRequest } from '../../src/engine/request-check';
 import { EngineClient, type Port } from '../../src/engine/client';
 import { inflateFrame, readFrame, type Frame, type FrameQuery } from '../../src/engine/frame';
-import type { FromWorker, JobEnd, Request } from '../../src/engine/protocol';
+import type { FromWorker, JobEnd } from '../../src/engine/protocol';
 import type { Progress } from '../../src/engine/protocol';
 import { predict } from '../../src/classroom/predict';
 import { machineData } from '../../src/stores/lab-engine';
@@ -32,7 +34,7 @@ function connect(): EngineClient {
   let toPage: ((m: FromWorker) => void) | null = null;
   const host = new EngineHost((m) => later(() => toPage?.(m)), later, WORKER_FEATURES);
   const port: Port = {
-    postMessage: (m) => later(() => host.handle(m as Request)),
+    postMessage: (m) => later(() => host.handle(checkRequest(m))),
     onmessage: null,
   };
   const client = new EngineClient(port);

@@ -1,4 +1,5 @@
-// A real trace in the engine worker's host, joined in-process: opened from its
+// A real trace in the engine worker's host, joined in-process (every request
+// checked as the worker checks it): opened from its
 // text it answers as a load with its topology, its frames carry the trace's
 // CPUs in every view the page draws, its report is `schedsim real-trace`'s,
 // the cursor moves through the recording, what needs the model's state is
@@ -9,9 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initSync } from '../../wasm-core/pkg/schedlab_core.js';
 import { EngineHost } from '../../src/engine/host';
+import { checkRequest } from '../../src/engine/request-check';
 import { EngineClient, type Port } from '../../src/engine/client';
 import type { Frame, FrameQuery } from '../../src/engine/frame';
-import type { FromWorker, Loaded, Request } from '../../src/engine/protocol';
+import type { FromWorker, Loaded } from '../../src/engine/protocol';
 import { readTraceText, TraceTooBig } from '../../src/engine/trace-file';
 import { RealRun } from '../../src/engine/real-run';
 import { forEachSlice } from '../../src/engine/run-slices';
@@ -29,7 +31,7 @@ function connect(): EngineClient {
   const later = (f: () => void) => setTimeout(f, 0);
   let toPage: ((m: FromWorker) => void) | null = null;
   const host = new EngineHost((m) => later(() => toPage?.(m)), later);
-  const port: Port = { postMessage: (m) => later(() => host.handle(m as Request)), onmessage: null };
+  const port: Port = { postMessage: (m) => later(() => host.handle(checkRequest(m))), onmessage: null };
   const client = new EngineClient(port);
   toPage = (m) => port.onmessage?.({ data: m });
   return client;

@@ -1,0 +1,58 @@
+// The app's Content-Security-Policy, defined once. vite.config.ts sends it as
+// a header from the dev and preview servers (the browser tests serve the build
+// through Vite's preview, so they see what users see) and writes the page's
+// variant into the built index.html as a meta tag.
+//
+// Why: a share link can carry a sched_ext policy, someone else's JavaScript,
+// which the engine worker runs with `new Function`. Whatever that code builds,
+// it must not reach the network: no script from elsewhere (`import()` of a
+// URL), no fetch, XHR, WebSocket or EventSource but to this origin, no fonts
+// from elsewhere (`FontFace(...).load()`), and no worker but this origin's
+// scripts (a blob: or data: worker would be a way around all of the above).
+//
+// Two variants, because a meta tag does not reach workers: a worker created
+// from a same-origin URL takes the policy of its own response's header. So
+//   - the header (every response: the page, the workers' scripts) allows
+//     'unsafe-eval', which the engine worker needs to run a policy;
+//   - the page's meta tag does not: the page never evaluates text as code,
+//     and where both apply (the page) the stricter one holds.
+// The dev server also allows inline script: @vitejs/plugin-react injects an
+// inline React Refresh preamble into index.html in dev only.
+
+type Directives = Record<string, readonly string[]>;
+
+/** What the page and every worker share. */
+const BASE: Directives = {
+  'default-src': ["'self'"],
+  // WebAssembly.instantiate needs 'wasm-unsafe-eval' (the page's and the workers' engine).
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  // Style attributes and <style> elements set by the views and by CodeMirror, when it cannot adopt a sheet.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // Exports draw canvases and SVG through data: and blob: URLs.
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  // The engine worker fetches its wasm module; the offline copy (public/sw.js) fetches the site's own files.
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+};
+
+function serialize(d: Directives): string {
+  return Object.entries(d)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+function withScript(extra: readonly string[]): Directives {
+  return { ...BASE, 'script-src': [...BASE['script-src'], ...extra] };
+}
+
+/** The header of every response of the built site (the page and its workers' scripts). */
+export const CSP_HEADER = serialize(withScript(["'unsafe-eval'"]));
+
+/** The built page's meta tag: no 'unsafe-eval' in the page. */
+export const CSP_PAGE = serialize(BASE);
+
+/** The dev server's header: as the built site's, plus the React Refresh preamble (inline) that dev injects. */
+export const CSP_DEV_HEADER = serialize(withScript(["'unsafe-eval'", "'unsafe-inline'"]));
