@@ -10,7 +10,7 @@ use std::cell::RefCell;
 /// Keeps the worker's factory and makes it the engine's way to build each run's host.
 pub fn register(factory: Function) {
     FACTORY.with(|x| *x.borrow_mut() = Some(factory));
-    ext_host::set_factory(JsHost::create);
+    host::set_factory(JsHost::create);
 }
 
 thread_local! {
