@@ -12,11 +12,11 @@ impl Simulator {
     /// The run's trace, to take its slices out around a snapshot and to put
     /// them back (`api::timeline`).
     pub fn trace_mut(&mut self) -> &mut Trace {
-        &mut self.trace
+        &mut self.core.trace
     }
 
     /// The scheduling policy the run was configured with.
     pub fn policy(&self) -> &PolicyConfig {
-        &self.policy
+        &self.core.policy
     }
 }

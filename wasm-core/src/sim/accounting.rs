@@ -80,32 +80,32 @@ impl Simulator {
     /// Only the CPUs that changed since are read (the index), so the cost
     /// does not grow with the machine.
     pub(crate) fn account_interval(&mut self, until: SimTime) {
-        let from = self.stats.last_accounted;
+        let from = self.core.stats.last_accounted;
         let span = until.since(from);
-        self.stats.last_accounted = self.stats.last_accounted.max(until);
+        self.core.stats.last_accounted = self.core.stats.last_accounted.max(until);
         if span == 0 {
             return;
         }
         self.sync_index();
         // Trace every runqueue-length or load change, in CPU order, stamped
         // with the time of the event that left the state this interval had.
-        let mut dirty = std::mem::take(&mut self.index.scratch);
-        self.index.cpus.drain_sorted_into(super::rq_index::NOTE, &mut dirty);
+        let mut dirty = std::mem::take(&mut self.core.index.scratch);
+        self.core.index.cpus.drain_sorted_into(super::rq_index::NOTE, &mut dirty);
         for &cpu in &dirty {
-            let rq = &self.rqs[cpu.idx()];
-            self.trace.note_rq(from, cpu, rq.nr_running(), rq.weighted_cpuload());
+            let rq = &self.core.rqs[cpu.idx()];
+            self.core.trace.note_rq(from, cpu, rq.nr_running(), rq.weighted_cpuload());
         }
-        self.index.scratch = dirty;
-        if std::mem::take(&mut self.index.wasted_inputs_changed) {
+        self.core.index.scratch = dirty;
+        if std::mem::take(&mut self.core.index.wasted_inputs_changed) {
             self.update_wasted_set(from);
         }
         if self.index_check() {
-            let (kept, scanned) = (self.stats.wasted.iter().collect::<Vec<_>>(), self.wasted_set_by_scan());
+            let (kept, scanned) = (self.core.stats.wasted.iter().collect::<Vec<_>>(), self.wasted_set_by_scan());
             assert_eq!(kept, scanned.iter().collect::<Vec<_>>(), "wasted CPUs at {until:?}");
-            let summed: u64 = self.tasks.iter().map(|t| t.stats.migrations).sum();
-            assert_eq!(self.stats.migrations, summed, "migrations counted at {until:?}");
+            let summed: u64 = self.core.tasks.iter().map(|t| t.stats.migrations).sum();
+            assert_eq!(self.core.stats.migrations, summed, "migrations counted at {until:?}");
         }
-        let st = &mut self.stats;
+        let st = &mut self.core.stats;
         st.wasted_core_ns += st.wasted_count * span;
         if let Some(&(start, cpu)) = st.open.first() {
             let ns = until.ns() - start;
@@ -119,14 +119,14 @@ impl Simulator {
     /// that join start a stretch at `from`, those that leave end theirs.
     fn update_wasted_set(&mut self, from: SimTime) {
         // Filled in the storage the previous set left (no allocation per change).
-        let mut now = std::mem::take(&mut self.stats.scratch);
-        if self.index.waiting > 0 && !self.index.idle.is_empty() {
-            now.clone_from(&self.index.idle);
-            now.and_with(self.index.usable());
+        let mut now = std::mem::take(&mut self.core.stats.scratch);
+        if self.core.index.waiting > 0 && !self.core.index.idle.is_empty() {
+            now.clone_from(&self.core.index.idle);
+            now.and_with(self.core.index.usable());
         } else {
             now.clone_from(&CpuMask::new());
         }
-        let st = &mut self.stats;
+        let st = &mut self.core.stats;
         let (old, new) = (st.wasted.words(), now.words());
         for w in 0..old.len().max(new.len()) {
             let (a, b) = (old.get(w).copied().unwrap_or(0), new.get(w).copied().unwrap_or(0));
@@ -154,17 +154,17 @@ impl Simulator {
     /// The wasted CPUs by a pass over every runqueue (the index self-check).
     fn wasted_set_by_scan(&self) -> CpuMask {
         let waiting: u32 =
-            self.rqs.iter().map(|rq| rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()))).sum();
+            self.core.rqs.iter().map(|rq| rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()))).sum();
         let mut usable = CpuMask::new();
-        for rq in &self.rqs {
+        for rq in &self.core.rqs {
             for &pid in &rq.cfs_tasks {
-                if self.tasks[pid.idx()].state == TaskState::Runnable {
-                    usable.or_with(&self.tasks[pid.idx()].allowed);
+                if self.core.tasks[pid.idx()].state == TaskState::Runnable {
+                    usable.or_with(&self.core.tasks[pid.idx()].allowed);
                 }
             }
         }
         let mut out = CpuMask::new();
-        for rq in self.rqs.iter().filter(|rq| waiting > 0 && rq.online && rq.is_idle() && usable.test(rq.cpu)) {
+        for rq in self.core.rqs.iter().filter(|rq| waiting > 0 && rq.online && rq.is_idle() && usable.test(rq.cpu)) {
             out.set(rq.cpu);
         }
         out
@@ -174,7 +174,7 @@ impl Simulator {
     /// ones included (nothing here sleeps uninterruptibly).
     pub(crate) fn sample_load_average(&mut self) {
         self.sync_index();
-        self.stats.sample_load(self.index.nr_running);
+        self.core.stats.sample_load(self.core.index.nr_running);
     }
 }
 

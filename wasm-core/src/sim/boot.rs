@@ -5,7 +5,7 @@
 
 use super::events::Event;
 use super::fair::state::FairState;
-use super::{accounting, class, notes, rq_index, sanity, sync, Rq, Simulator};
+use super::{accounting, class, notes, rq_index, sanity, sync, Core, Rq, Simulator};
 use crate::config::SimConfig;
 use crate::event_queue::EventQueue;
 use crate::program::ProgramCursor;
@@ -23,56 +23,58 @@ impl Simulator {
         let (fair, group_of_process) = FairState::boot(cfg, nr_cpus);
         let online = CpuMask::from_range(0..nr_cpus);
         let mut sim = Simulator {
-            name: cfg.name.clone(),
-            seed: cfg.seed,
-            duration: SimTime(cfg.duration_ns),
-            tick_ns: NSEC_PER_SEC / cfg.hz.max(1) as u64,
-            now: SimTime::ZERO,
-            queue: EventQueue::new(),
-            rng: Rng::new(cfg.seed),
-            tasks: Vec::new(),
-            procs: Vec::new(),
-            programs: Vec::new(),
-            rqs: CpuId::all(nr_cpus).map(Rq::new).collect(),
-            trace: Trace::default(),
-            events: 0,
-            finished: false,
-            rotations: Vec::new(),
-            machine: cfg.machine.clone(),
-            bugs: cfg.bugs.clone(),
-            topology_table: TopologyTable::at_boot(&cfg.machine, &online),
-            online,
-            cpu_capacity: cpu_capacity(&cfg.machine),
-            stats: accounting::MachineStats::default(),
+            core: Core {
+                name: cfg.name.clone(),
+                seed: cfg.seed,
+                duration: SimTime(cfg.duration_ns),
+                tick_ns: NSEC_PER_SEC / cfg.hz.max(1) as u64,
+                now: SimTime::ZERO,
+                queue: EventQueue::new(),
+                rng: Rng::new(cfg.seed),
+                tasks: Vec::new(),
+                procs: Vec::new(),
+                programs: Vec::new(),
+                rqs: CpuId::all(nr_cpus).map(Rq::new).collect(),
+                trace: Trace::default(),
+                events: 0,
+                finished: false,
+                rotations: Vec::new(),
+                machine: cfg.machine.clone(),
+                bugs: cfg.bugs.clone(),
+                topology_table: TopologyTable::at_boot(&cfg.machine, &online),
+                online,
+                cpu_capacity: cpu_capacity(&cfg.machine),
+                stats: accounting::MachineStats::default(),
+                sync: Vec::new(),
+                syscall_cpu: None,
+                costs: cfg.costs.clone(),
+                nohz: cfg.nohz,
+                preempt: cfg.preempt,
+                sanity_cfg: cfg.sanity.clone(),
+                event_budget: cfg.event_budget,
+                budget_stop: None,
+                sanity: sanity::SanityState::default(),
+                policy: cfg.policy.clone(),
+                index: rq_index::RqIndex::new(nr_cpus as usize),
+                index_check: false,
+                notes: notes::RunNotes::default(),
+            },
             fair,
-            sync: Vec::new(),
-            syscall_cpu: None,
-            costs: cfg.costs.clone(),
-            nohz: cfg.nohz,
-            preempt: cfg.preempt,
-            sanity_cfg: cfg.sanity.clone(),
-            event_budget: cfg.event_budget,
-            budget_stop: None,
-            sanity: sanity::SanityState::default(),
-            policy: cfg.policy.clone(),
             class: class::class_for(cfg.policy.kind),
             class_data: None,
-            index: rq_index::RqIndex::new(nr_cpus as usize),
-            index_check: false,
-            notes: notes::RunNotes::default(),
         };
         let class = sim.class;
         class.init(&mut sim);
         sim.apply_identities(cfg);
         sim.rebuild_domains();
-        sim.fair.init_idle_costs(&mut sim.rqs);
+        sim.fair.init_idle_costs(&mut sim.core.rqs);
         let process_names: Vec<&str> = cfg.processes.iter().map(|p| p.name.as_str()).collect();
         for spec in &cfg.processes {
-            let tgid = sim.procs.len() as u32;
-            let program = sim.programs.len();
+            let tgid = sim.core.procs.len() as u32;
+            let program = sim.core.programs.len();
             let compiled = crate::program_names::compile_process(&spec.program, &process_names, program + 1);
-            sim.programs.extend(compiled.programs);
-            sim.sync.push(sync::ProcSync {
+            sim.core.programs.extend(compiled.programs);
+            sim.core.sync.push(sync::ProcSync {
                 barriers: vec![sync::Barrier::default(); compiled.barriers],
                 mutexes: vec![sync::Mutex::default(); compiled.mutexes],
                 jobs: spec.job_pool,
@@ -80,20 +82,20 @@ impl Simulator {
             });
             let mut threads = Vec::new();
             for i in 0..spec.threads {
-                let pid = Pid(sim.tasks.len() as u32);
+                let pid = Pid(sim.core.tasks.len() as u32);
                 let name =
                     if spec.threads == 1 { spec.name.clone() } else { crate::task::numbered_name(&spec.name, '/', i) };
                 let allowed = spec.affinity.clone().unwrap_or_else(|| CpuMask::from_range(0..nr_cpus));
                 let mut task = Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program), allowed);
                 task.thread_ix = i;
-                sim.tasks.push(task);
+                sim.core.tasks.push(task);
                 threads.push(pid);
             }
             for &pid in &threads {
-                sim.tasks[pid.idx()].tg = group_of_process[tgid as usize];
+                sim.core.tasks[pid.idx()].tg = group_of_process[tgid as usize];
             }
             let start_at = SimTime(spec.start_ns);
-            sim.procs.push(Process {
+            sim.core.procs.push(Process {
                 tgid,
                 name: spec.name.clone(),
                 threads,
@@ -107,11 +109,11 @@ impl Simulator {
             sim.push(SimTime(ev.at_ns), Event::Timed(ev.kind));
         }
         for cpu in CpuId::all(nr_cpus) {
-            sim.push_tick(SimTime(sim.tick_ns), cpu);
+            sim.push_tick(SimTime(sim.core.tick_ns), cpu);
             // Every CPU starts idle: the index reads each once.
             sim.touch(cpu);
         }
-        sim.push(SimTime(accounting::LOAD_FREQ_NS + sim.tick_ns), Event::LoadAvg);
+        sim.push(SimTime(accounting::LOAD_FREQ_NS + sim.core.tick_ns), Event::LoadAvg);
         if let Some(s) = &cfg.sanity {
             sim.push(SimTime(s.period_ns), Event::SanityCheck);
         }
@@ -121,14 +123,15 @@ impl Simulator {
     /// (Re)builds every CPU's scheduling domains for the online CPUs
     /// (`build_sched_domains`, also run on hotplug).
     pub(crate) fn rebuild_domains(&mut self) {
-        let opts = DomainOptions { groups_from_each_cpu: !self.bugs.group_construction, table: self.topology_table };
-        let mut per_cpu = build_domains(&self.machine, &self.online, &opts);
+        let opts =
+            DomainOptions { groups_from_each_cpu: !self.core.bugs.group_construction, table: self.core.topology_table };
+        let mut per_cpu = build_domains(&self.core.machine, &self.core.online, &opts);
         let groups = per_cpu.iter().flatten().flat_map(|d| d.groups.iter().map(|g| g.id + 1)).max().unwrap_or(0);
         self.fair.lb.domains_rebuilt(groups);
         // Each domain's newly-idle cost decays, and its balance interval runs, from now (sd_init sets
         // last_balance to jiffies).
-        let (jiffies, now) = (self.jiffies(), self.now);
-        for (rq, mut doms) in self.rqs.iter_mut().zip(per_cpu.drain(..)) {
+        let (jiffies, now) = (self.jiffies(), self.core.now);
+        for (rq, mut doms) in self.core.rqs.iter_mut().zip(per_cpu.drain(..)) {
             for sd in &mut doms {
                 sd.next_decay_max_lb_cost = jiffies;
                 sd.last_balance = now;

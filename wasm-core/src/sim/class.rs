@@ -181,24 +181,25 @@ impl Simulator {
     /// whose new pick is the same task goes on running it.
     pub fn switch_class(&mut self, class: &'static dyn SchedClass) {
         let old = self.class;
-        if std::ptr::addr_eq(old as *const dyn SchedClass, class as *const dyn SchedClass) || self.finished {
+        if std::ptr::addr_eq(old as *const dyn SchedClass, class as *const dyn SchedClass) || self.core.finished {
             return;
         }
-        let nr_cpus = self.rqs.len() as u32;
-        let mut queued: Vec<Vec<Pid>> = Vec::with_capacity(self.rqs.len());
+        let nr_cpus = self.core.rqs.len() as u32;
+        let mut queued: Vec<Vec<Pid>> = Vec::with_capacity(self.core.rqs.len());
         for cpu in CpuId::all(nr_cpus) {
             old.update_curr(self, cpu);
-            if let Some(curr) = self.rqs[cpu.idx()].curr_task {
+            if let Some(curr) = self.core.rqs[cpu.idx()].curr_task {
                 old.put_prev_task(self, curr, cpu);
             }
             // Oldest first: re-enqueued in the order they were queued.
-            let on_cpu: Vec<Pid> = self.rqs[cpu.idx()].cfs_tasks.iter().rev().copied().collect();
+            let on_cpu: Vec<Pid> = self.core.rqs[cpu.idx()].cfs_tasks.iter().rev().copied().collect();
             for &pid in &on_cpu {
                 old.dequeue_task(self, pid, cpu, false);
             }
             queued.push(on_cpu);
         }
         let live: Vec<Pid> = self
+            .core
             .tasks
             .iter()
             .filter(|t| t.stats.started_at.is_some() && t.state != crate::task::TaskState::Exited)
@@ -217,13 +218,13 @@ impl Simulator {
         for (cpu, on_cpu) in CpuId::all(nr_cpus).zip(queued) {
             for pid in on_cpu {
                 class.enqueue_task(self, pid, cpu, EnqueueKind::Migrate);
-                self.index.touch_task(pid);
+                self.core.index.touch_task(pid);
             }
             self.touch(cpu);
         }
         for cpu in CpuId::all(nr_cpus) {
-            if self.rqs[cpu.idx()].curr_task.is_some() {
-                self.rqs[cpu.idx()].need_resched = true;
+            if self.core.rqs[cpu.idx()].curr_task.is_some() {
+                self.core.rqs[cpu.idx()].need_resched = true;
                 self.resched_if_needed(cpu);
             }
         }
@@ -257,27 +258,27 @@ mod tests {
             "rr"
         }
         fn init(&self, sim: &mut Simulator) {
-            let queues = vec![VecDeque::new(); sim.rqs.len()];
+            let queues = vec![VecDeque::new(); sim.core.rqs.len()];
             sim.class_data = Some(Box::new(RrState { queues }));
         }
         fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _kind: EnqueueKind) {
             queues(sim)[cpu.idx()].push_back(pid);
-            sim.rqs[cpu.idx()].nr_running += 1;
-            sim.tasks[pid.idx()].se.on_rq = true;
+            sim.core.rqs[cpu.idx()].nr_running += 1;
+            sim.core.tasks[pid.idx()].se.on_rq = true;
         }
         fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _sleeping: bool) {
             self.update_curr(sim, cpu);
             queues(sim)[cpu.idx()].retain(|&p| p != pid);
-            sim.rqs[cpu.idx()].nr_running -= 1;
-            sim.tasks[pid.idx()].se.on_rq = false;
+            sim.core.rqs[cpu.idx()].nr_running -= 1;
+            sim.core.tasks[pid.idx()].se.on_rq = false;
         }
         fn yield_task(&self, _sim: &mut Simulator, _pid: Pid, _cpu: CpuId) {}
         fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
-            sim.rqs[cpu.idx()].curr_task.is_none()
+            sim.core.rqs[cpu.idx()].curr_task.is_none()
         }
         fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
             let pid = *queues(sim)[cpu.idx()].front()?;
-            sim.tasks[pid.idx()].se.exec_start = sim.now;
+            sim.core.tasks[pid.idx()].se.exec_start = sim.core.now;
             Some(pid)
         }
         fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
@@ -288,9 +289,9 @@ mod tests {
             }
         }
         fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
-            let Some(pid) = sim.rqs[cpu.idx()].curr_task else { return };
-            let now = sim.now;
-            let se = &mut sim.tasks[pid.idx()].se;
+            let Some(pid) = sim.core.rqs[cpu.idx()].curr_task else { return };
+            let now = sim.core.now;
+            let se = &mut sim.core.tasks[pid.idx()].se;
             se.sum_exec_runtime += now.since(se.exec_start);
             se.exec_start = now;
         }
@@ -299,8 +300,8 @@ mod tests {
             queues(sim)[cpu.idx()].len() > 1
         }
         fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
-            let cpu = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid.idx()].cpu };
-            if sim.online.test(cpu) && sim.tasks[pid.idx()].allowed.test(cpu) {
+            let cpu = if kind == PlaceKind::Fork { waker } else { sim.core.tasks[pid.idx()].cpu };
+            if sim.core.online.test(cpu) && sim.core.tasks[pid.idx()].allowed.test(cpu) {
                 cpu
             } else {
                 sim.select_fallback_rq(pid, cpu)
@@ -333,9 +334,9 @@ mod tests {
         sim.run_until(crate::time::SimTime(30_000_000));
         sim.switch_class(&RR);
         assert_eq!(sim.class().name(), "rr");
-        let before: Vec<u64> = sim.tasks.iter().map(|t| t.se.sum_exec_runtime).collect();
+        let before: Vec<u64> = sim.core.tasks.iter().map(|t| t.se.sum_exec_runtime).collect();
         sim.run_until(crate::time::SimTime(60_000_000));
-        for (t, b) in sim.tasks.iter().zip(&before) {
+        for (t, b) in sim.core.tasks.iter().zip(&before) {
             assert!(t.se.sum_exec_runtime > *b, "{} ran under the round robin", t.name);
         }
         let queued: usize = sim.class_data::<RrState>().expect("RR state").queues.iter().map(|q| q.len()).sum();
@@ -343,6 +344,6 @@ mod tests {
         sim.switch_class(class_for(PolicyKind::Cfs));
         assert!(sim.class_data::<RrState>().is_none(), "its state goes with it");
         sim.run_to_end();
-        assert!(sim.tasks.iter().all(|t| t.se.sum_exec_runtime > 30_000_000));
+        assert!(sim.core.tasks.iter().all(|t| t.se.sum_exec_runtime > 30_000_000));
     }
 }

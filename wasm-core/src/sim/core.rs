@@ -38,7 +38,7 @@ impl Simulator {
         match event {
             Event::Tick(cpu) => self.tick_event(cpu),
             Event::BurstEnd { cpu, gen } => {
-                if self.rqs[cpu.idx()].burst_gen != gen {
+                if self.core.rqs[cpu.idx()].burst_gen != gen {
                     return None;
                 }
                 self.burst_end(cpu);
@@ -49,11 +49,11 @@ impl Simulator {
                 Some(EventClass::Other)
             }
             Event::Spawn(tgid) => {
-                let threads = &self.procs[tgid as usize].threads;
-                if self.costs.clone_ns > 0 {
+                let threads = &self.core.procs[tgid as usize].threads;
+                if self.core.costs.clone_ns > 0 {
                     // The first thread starts and creates the others, one after another.
                     let (first, others) = (threads[0], threads.len() as u32 - 1);
-                    let t = &mut self.tasks[first.idx()];
+                    let t = &mut self.core.tasks[first.idx()];
                     (t.threads_to_create, t.next_thread) = (others, 1);
                     self.task_start(first);
                 } else {
@@ -85,7 +85,7 @@ impl Simulator {
             }
             Event::LoadAvg => {
                 self.sample_load_average();
-                self.push(self.now.after(super::accounting::LOAD_FREQ_NS), Event::LoadAvg);
+                self.push(self.core.now.after(super::accounting::LOAD_FREQ_NS), Event::LoadAvg);
                 Some(EventClass::Other)
             }
             Event::Timed(kind) => {
@@ -102,10 +102,10 @@ impl Simulator {
     }
 
     pub(crate) fn resched_if_needed(&mut self, cpu: CpuId) {
-        if self.syscall_cpu == Some(cpu) {
+        if self.core.syscall_cpu == Some(cpu) {
             return;
         }
-        if self.rqs[cpu.idx()].need_resched {
+        if self.core.rqs[cpu.idx()].need_resched {
             self.schedule(cpu);
         }
     }
@@ -114,12 +114,12 @@ impl Simulator {
     /// of its program (or, if it was spinning at a barrier, block there).
     fn burst_end(&mut self, cpu: CpuId) {
         self.update_curr(cpu);
-        let Some(pid) = self.rqs[cpu.idx()].curr() else {
+        let Some(pid) = self.core.rqs[cpu.idx()].curr() else {
             return;
         };
         // The burst holds the prelude: it is done by now.
         self.settle_prelude(pid);
-        if self.tasks[pid.idx()].spin.is_some() {
+        if self.core.tasks[pid.idx()].spin.is_some() {
             self.spin_expired(cpu, pid);
             return;
         }
@@ -127,8 +127,8 @@ impl Simulator {
     }
 
     pub(crate) fn next_action(&mut self, pid: Pid) -> Action {
-        let clone_ns = self.costs.clone_ns;
-        let task = &mut self.tasks[pid.idx()];
+        let clone_ns = self.core.costs.clone_ns;
+        let task = &mut self.core.tasks[pid.idx()];
         if let Some(a) = task.pending.take() {
             return a;
         }
@@ -136,18 +136,18 @@ impl Simulator {
             task.thread_cost_paid = !task.thread_cost_paid;
             return if task.thread_cost_paid { Action::Run(clone_ns) } else { Action::CreateThread };
         }
-        let prog = &self.programs[task.program.program];
-        task.program.next_action(prog, &mut self.rng)
+        let prog = &self.core.programs[task.program.program];
+        task.program.next_action(prog, &mut self.core.rng)
     }
 
     /// A task's first action when its process starts.
     fn task_start(&mut self, pid: Pid) {
-        self.tasks[pid.idx()].stats.started_at = Some(self.now);
+        self.core.tasks[pid.idx()].stats.started_at = Some(self.core.now);
         self.advance(pid, From::Waking { is_new: true, waker: None, sync: false });
     }
 
     fn timer_wakeup(&mut self, pid: Pid) {
-        let task = &self.tasks[pid.idx()];
+        let task = &self.core.tasks[pid.idx()];
         if task.state == TaskState::Sleeping && task.blocked_on.is_none() {
             self.advance(pid, From::Waking { is_new: false, waker: None, sync: false });
         }
@@ -158,15 +158,15 @@ impl Simulator {
     /// waking task whose next step is one becomes runnable with a 1 ns burst
     /// and carries the call out when it runs.
     pub(crate) fn advance(&mut self, pid: Pid, from: From) {
-        let outer = self.syscall_cpu;
+        let outer = self.core.syscall_cpu;
         if let From::Running(cpu) = from {
-            self.syscall_cpu = Some(cpu);
+            self.core.syscall_cpu = Some(cpu);
         }
         self.advance_inner(pid, from);
         if let From::Running(cpu) = from {
-            self.syscall_cpu = outer;
+            self.core.syscall_cpu = outer;
             // Back to user space: a preemption the calls asked for happens now.
-            if self.rqs[cpu.idx()].curr() == Some(pid) {
+            if self.core.rqs[cpu.idx()].curr() == Some(pid) {
                 self.resched_if_needed(cpu);
             }
         }
@@ -183,8 +183,8 @@ impl Simulator {
                     match action {
                         Action::Run(ns) => self.set_burst(pid, ns),
                         Action::Sleep(ns) => {
-                            self.tasks[pid.idx()].state = TaskState::Sleeping;
-                            self.push(self.now.after(ns), Event::Wakeup(pid));
+                            self.core.tasks[pid.idx()].state = TaskState::Sleeping;
+                            self.push(self.core.now.after(ns), Event::Wakeup(pid));
                             return;
                         }
                         Action::Exit => {
@@ -196,7 +196,7 @@ impl Simulator {
                             return;
                         }
                         other => {
-                            self.tasks[pid.idx()].pending = Some(other);
+                            self.core.tasks[pid.idx()].pending = Some(other);
                             self.set_burst(pid, 1);
                         }
                     }
@@ -213,8 +213,8 @@ impl Simulator {
                 }
                 Action::Sleep(ns) => {
                     self.deactivate(cpu, pid, TaskState::Sleeping);
-                    self.trace.emit(self.now, cpu, TraceKind::Sleep { pid, ns });
-                    self.push(self.now.after(ns), Event::Wakeup(pid));
+                    self.core.trace.emit(self.core.now, cpu, TraceKind::Sleep { pid, ns });
+                    self.push(self.core.now.after(ns), Event::Wakeup(pid));
                     self.schedule(cpu);
                     return;
                 }
@@ -239,17 +239,17 @@ impl Simulator {
     }
 
     pub(crate) fn set_burst(&mut self, pid: Pid, ns: u64) {
-        let task = &mut self.tasks[pid.idx()];
+        let task = &mut self.core.tasks[pid.idx()];
         task.burst_end_exec = task.se.sum_exec_runtime + ns;
         task.burst_rate_pct = FULL_SPEED_PCT;
     }
 
     pub(crate) fn exit_sleeping(&mut self, pid: Pid) {
-        let task = &mut self.tasks[pid.idx()];
+        let task = &mut self.core.tasks[pid.idx()];
         task.state = TaskState::Exited;
-        task.stats.exited_at = Some(self.now);
+        task.stats.exited_at = Some(self.core.now);
         let cpu = task.cpu;
-        self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+        self.core.trace.emit(self.core.now, cpu, TraceKind::Exit { pid });
         self.class().task_dead(self, pid);
         self.notify_parent(pid, cpu);
     }
@@ -257,8 +257,8 @@ impl Simulator {
     /// The running task exits (`do_exit`): off the CPU for good, its parent
     /// told, the CPU rescheduled.
     pub(crate) fn exit_running(&mut self, cpu: CpuId, pid: Pid) {
-        self.tasks[pid.idx()].stats.exited_at = Some(self.now);
-        self.trace.emit(self.now, cpu, TraceKind::Exit { pid });
+        self.core.tasks[pid.idx()].stats.exited_at = Some(self.core.now);
+        self.core.trace.emit(self.core.now, cpu, TraceKind::Exit { pid });
         // do_exit → exit_notify wakes a waiting parent while the child is
         // still current and on its runqueue (WF_SYNC: its load is about to
         // go); the final __schedule dequeues it.
@@ -271,35 +271,35 @@ impl Simulator {
     /// `deactivate_task` for the running task: it blocks or exits.
     pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
         self.class().dequeue_task(self, pid, cpu, state == TaskState::Sleeping);
-        self.rqs[cpu.idx()].cfs_tasks_remove(pid);
-        self.tasks[pid.idx()].state = state;
+        self.core.rqs[cpu.idx()].cfs_tasks_remove(pid);
+        self.core.tasks[pid.idx()].state = state;
         self.touch(cpu);
-        self.index.touch_task(pid);
-        self.rqs[cpu.idx()].need_resched = true;
+        self.core.index.touch_task(pid);
+        self.core.rqs[cpu.idx()].need_resched = true;
     }
 
     /// `__schedule`: put the previous task back (if still runnable), pick
     /// the next one, and account the context switch.
     pub(crate) fn schedule(&mut self, cpu: CpuId) {
-        let now = self.now;
+        let now = self.core.now;
         // The running task and the queued tasks' states change here.
         self.touch(cpu);
-        self.rqs[cpu.idx()].need_resched = false;
-        let prev = self.rqs[cpu.idx()].curr_task;
+        self.core.rqs[cpu.idx()].need_resched = false;
+        let prev = self.core.rqs[cpu.idx()].curr_task;
         if let Some(p) = prev {
             self.settle_prelude(p);
             self.class().put_prev_task(self, p, cpu);
-            let task = &mut self.tasks[p.idx()];
+            let task = &mut self.core.tasks[p.idx()];
             if task.se.on_rq {
                 task.state = TaskState::Runnable;
                 task.stats.wait_start = Some(now);
             }
         }
-        self.rqs[cpu.idx()].curr_task = None;
+        self.core.rqs[cpu.idx()].curr_task = None;
         let mut next = self.class().pick_next_task(self, cpu);
-        if next.is_none() && self.rqs[cpu.idx()].online {
+        if next.is_none() && self.core.rqs[cpu.idx()].online {
             // About to idle: note when, then try to pull work (idle_balance).
-            let rq = &mut self.rqs[cpu.idx()];
+            let rq = &mut self.core.rqs[cpu.idx()];
             if rq.idle_stamp.is_none() {
                 rq.idle_stamp = Some(now);
             }
@@ -307,22 +307,22 @@ impl Simulator {
                 next = self.class().pick_next_task(self, cpu);
             }
         }
-        let rq = &mut self.rqs[cpu.idx()];
+        let rq = &mut self.core.rqs[cpu.idx()];
         rq.need_resched = false;
         rq.curr_task = next;
         rq.schedstat.sched_count += 1;
         rq.schedstat.sched_goidle += u64::from(next.is_none());
         self.tick_nohz_switch(cpu, prev, next);
-        let rq = &mut self.rqs[cpu.idx()];
+        let rq = &mut self.core.rqs[cpu.idx()];
         if let Some(n) = next {
             // No longer idle (avg_idle is folded at the next wakeup, ttwu_do_wakeup).
             rq.idle_stamp = None;
             rq.cfs_tasks_touch(n);
-            let switch_cost = if prev != next { self.costs.context_switch_ns } else { 0 };
+            let switch_cost = if prev != next { self.core.costs.context_switch_ns } else { 0 };
             // The owed work below is full-speed work: reckon the burst at
             // full speed first (arm_burst_end rates it for this CPU).
             self.rate_burst(n, FULL_SPEED_PCT);
-            let task = &mut self.tasks[n.idx()];
+            let task = &mut self.core.tasks[n.idx()];
             // Cost model: the switch and any owed cache refill or IPI become
             // extra work in the incoming task's burst.
             task.burst_end_exec += switch_cost + std::mem::take(&mut task.owed_ns);
@@ -333,7 +333,7 @@ impl Simulator {
                 task.stats.wait_ns += now.since(since);
                 if prev != next {
                     // sched_info_arrive: the wait before this run, and one more run.
-                    let st = &mut self.rqs[cpu.idx()].schedstat;
+                    let st = &mut self.core.rqs[cpu.idx()].schedstat;
                     st.run_delay += now.since(since);
                     st.pcount += 1;
                 }
@@ -346,7 +346,7 @@ impl Simulator {
                 // the CPU runs them (settle_prelude records it). Owed
                 // cache-refill work slows the task's own code and is not counted.
                 task.prelude = Some(Prelude { woken, work: before_own_code, since: now, exec0 });
-                self.procs[task.tgid as usize].queued_wakeups += u64::from(now > woken);
+                self.core.procs[task.tgid as usize].queued_wakeups += u64::from(now > woken);
             } else if let Some(p) = task.prelude.as_mut() {
                 // Preempted before its own code ran: the rest runs from here.
                 p.since = now;
@@ -357,7 +357,7 @@ impl Simulator {
         // this CPU in between).
         self.touch(cpu);
         for p in [prev, next].into_iter().flatten() {
-            self.index.touch_task(p);
+            self.core.index.touch_task(p);
         }
         if prev != next {
             self.context_switch(cpu, prev, next);
@@ -367,8 +367,8 @@ impl Simulator {
     }
 
     pub(crate) fn context_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
-        let now = self.now;
-        let rq = &mut self.rqs[cpu.idx()];
+        let now = self.core.now;
+        let rq = &mut self.core.rqs[cpu.idx()];
         let ran = now.since(rq.slice_start);
         let mut prev_state = TaskState::Runnable;
         match prev {
@@ -376,7 +376,7 @@ impl Simulator {
                 rq.busy_ns += ran;
                 // sched_info_depart: the run that ends here.
                 rq.schedstat.rq_cpu_time += ran;
-                let task = &mut self.tasks[p.idx()];
+                let task = &mut self.core.tasks[p.idx()];
                 task.stats.longest_run_ns = task.stats.longest_run_ns.max(ran);
                 prev_state = task.state;
                 if task.state == TaskState::Runnable {
@@ -384,12 +384,12 @@ impl Simulator {
                 } else {
                     task.stats.nvcsw += 1;
                 }
-                self.trace.close_slice(RunSlice { cpu, pid: p, start: rq.slice_start, end: now });
+                self.core.trace.close_slice(RunSlice { cpu, pid: p, start: rq.slice_start, end: now });
             }
             None => rq.idle_ns += ran,
         }
         rq.slice_start = now;
-        self.trace.emit(now, cpu, TraceKind::Switch { prev, next, prev_state });
+        self.core.trace.emit(now, cpu, TraceKind::Switch { prev, next, prev_state });
         if prev.is_some() != next.is_some() {
             self.smt_siblings_changed_speed(cpu);
         }
@@ -397,40 +397,40 @@ impl Simulator {
 
     /// Schedules the BurstEnd of the task now running on `cpu` (if any).
     pub(crate) fn arm_burst_end(&mut self, cpu: CpuId) {
-        let rq = &mut self.rqs[cpu.idx()];
+        let rq = &mut self.core.rqs[cpu.idx()];
         rq.burst_gen += 1;
         let gen = rq.burst_gen;
         if let Some(pid) = rq.curr() {
             self.rate_burst(pid, self.cpu_speed_pct(cpu));
-            let se = &self.tasks[pid.idx()].se;
-            let left = self.tasks[pid.idx()].burst_end_exec.saturating_sub(se.sum_exec_runtime);
-            self.push(self.now.after(left.max(1)), Event::BurstEnd { cpu, gen });
+            let se = &self.core.tasks[pid.idx()].se;
+            let left = self.core.tasks[pid.idx()].burst_end_exec.saturating_sub(se.sum_exec_runtime);
+            self.push(self.core.now.after(left.max(1)), Event::BurstEnd { cpu, gen });
         }
     }
 
     /// The event budget is spent: the run ends at `now`, with the state it
     /// has, not at its duration.
     pub(super) fn stop_at_budget(&mut self) {
-        self.budget_stop = Some(self.now);
-        self.end_run(self.now);
+        self.core.budget_stop = Some(self.core.now);
+        self.end_run(self.core.now);
     }
 
     /// Ends the run at its duration.
     pub(super) fn finish(&mut self) {
-        self.end_run(self.duration);
+        self.end_run(self.core.duration);
     }
 
     /// Accounts up to `at` and charges the running tasks. Open run slices and
     /// waits stay open; views close them at `now` when read.
     pub(super) fn end_run(&mut self, at: SimTime) {
-        if self.finished {
+        if self.core.finished {
             return;
         }
         self.account_interval(at);
-        self.now = self.now.max(at);
-        for cpu in CpuId::all(self.rqs.len() as u32) {
+        self.core.now = self.core.now.max(at);
+        for cpu in CpuId::all(self.core.rqs.len() as u32) {
             self.update_curr(cpu);
         }
-        self.finished = true;
+        self.core.finished = true;
     }
 }

@@ -16,7 +16,7 @@ impl Simulator {
     /// its program goes straight on.
     pub(super) fn sched_exec(&mut self, cpu: CpuId, pid: Pid) -> bool {
         let dest = self.class().select_task_rq(self, pid, cpu, PlaceKind::Exec);
-        if dest == cpu || !self.online.test(dest) {
+        if dest == cpu || !self.core.online.test(dest) {
             return true;
         }
         // The program goes on once the task runs again (a 1 ns burst, as after a yield).
@@ -24,7 +24,7 @@ impl Simulator {
         self.preempt_curr_for_move(cpu);
         self.move_queued_task(pid, dest, MigrateCause::Exec);
         self.schedule(cpu);
-        if self.rqs[dest.idx()].need_resched {
+        if self.core.rqs[dest.idx()].need_resched {
             self.schedule(dest);
         }
         false

@@ -32,16 +32,16 @@ fn an_exec_moves_a_lone_task_to_an_idle_sibling() {
     let mut sim = Simulator::new(&config(2, 2, 1, 1000, false, procs));
     sim.run_until(SimTime(2_000_000));
     let p = sim.processes()[0].threads[0];
-    let c = sim.tasks[p.idx()].cpu;
+    let c = sim.core.tasks[p.idx()].cpu;
     assert!(c == CpuId(0) || c == CpuId(1));
-    assert_eq!(sim.rqs[c.idx()].curr(), Some(p));
-    let before = sim.tasks[p.idx()].stats.migrations;
+    assert_eq!(sim.core.rqs[c.idx()].curr(), Some(p));
+    let before = sim.core.tasks[p.idx()].stats.migrations;
     sim.run_until(SimTime(7_000_000));
     let sibling = CpuId(1 - c.0);
-    assert_eq!(sim.tasks[p.idx()].cpu, sibling, "placed again at its exec");
-    assert_eq!(sim.rqs[sibling.idx()].curr(), Some(p), "and runs there");
-    assert!(sim.rqs[c.idx()].is_idle());
-    assert_eq!(sim.tasks[p.idx()].stats.migrations, before + 1, "the exec's move is a migration");
+    assert_eq!(sim.core.tasks[p.idx()].cpu, sibling, "placed again at its exec");
+    assert_eq!(sim.core.rqs[sibling.idx()].curr(), Some(p), "and runs there");
+    assert!(sim.core.rqs[c.idx()].is_idle());
+    assert_eq!(sim.core.tasks[p.idx()].stats.migrations, before + 1, "the exec's move is a migration");
 }
 
 #[test]
@@ -51,6 +51,6 @@ fn an_exec_with_nowhere_better_stays() {
     let mut sim = Simulator::new(&config(2, 2, 1, 1000, false, procs));
     let p = sim.processes()[0].threads[0];
     sim.run_until(SimTime(6_000_000));
-    assert_eq!(sim.tasks[p.idx()].cpu, CpuId(0));
-    assert_eq!(sim.tasks[p.idx()].stats.migrations, 0);
+    assert_eq!(sim.core.tasks[p.idx()].cpu, CpuId(0));
+    assert_eq!(sim.core.tasks[p.idx()].stats.migrations, 0);
 }

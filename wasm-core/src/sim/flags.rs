@@ -42,11 +42,11 @@ impl Simulator {
     /// program goes on at once; false if the task waits (spinning, yielding
     /// or blocked) and will try the step again.
     pub(super) fn flag_step(&mut self, cpu: CpuId, pid: Pid, step: FlagStep) -> bool {
-        let tgid = self.tasks[pid.idx()].tgid as usize;
+        let tgid = self.core.tasks[pid.idx()].tgid as usize;
         // As NAS's first and last threads skip the side with no neighbour,
         // a step whose peer does not exist does nothing.
         let Some(poster) = self.flag_poster(pid, step) else { return true };
-        let slots = &mut self.sync[tgid].flags[step.id];
+        let slots = &mut self.core.sync[tgid].flags[step.id];
         if slots.len() <= poster {
             slots.resize_with(poster + 1, FlagSlot::default);
         }
@@ -66,7 +66,7 @@ impl Simulator {
         if !slot.waiters.contains(&pid) {
             slot.waiters.push(pid);
         }
-        self.tasks[pid.idx()].pending = Some(Action::Flag(step));
+        self.core.tasks[pid.idx()].pending = Some(Action::Flag(step));
         match step.wait {
             WaitPolicy::Spin => self.flag_spin(cpu, pid, step, SPIN_FOREVER_NS),
             WaitPolicy::Yield => self.flag_spin(cpu, pid, step, step.spin_ns),
@@ -79,10 +79,10 @@ impl Simulator {
     /// The index of the thread whose flag the step reads, or None if its
     /// peer does not exist (yet, or at all).
     fn flag_poster(&self, pid: Pid, step: FlagStep) -> Option<usize> {
-        let task = &self.tasks[pid.idx()];
+        let task = &self.core.tasks[pid.idx()];
         let me = task.thread_ix as i64;
         let peer = me + step.peer as i64;
-        if step.peer == 0 || peer < 0 || peer >= self.procs[task.tgid as usize].threads.len() as i64 {
+        if step.peer == 0 || peer < 0 || peer >= self.core.procs[task.tgid as usize].threads.len() as i64 {
             return None;
         }
         Some(match step.side {
@@ -93,7 +93,7 @@ impl Simulator {
 
     /// The running task spins for `ns` of time (however fast its CPU runs).
     fn flag_spin(&mut self, cpu: CpuId, pid: Pid, step: FlagStep, ns: u64) {
-        let task = &mut self.tasks[pid.idx()];
+        let task = &mut self.core.tasks[pid.idx()];
         task.spin = Some(Spin::Flag(step));
         task.burst_end_exec = task.se.sum_exec_runtime.saturating_add(ns);
         task.burst_rate_pct = 0;
@@ -103,11 +103,11 @@ impl Simulator {
     /// A flag a task waits on changed: a spinner stops spinning (and looks at
     /// once if running, or when it next runs); a blocked one wakes.
     fn flag_changed(&mut self, pid: Pid, waker: CpuId) {
-        let task = &self.tasks[pid.idx()];
+        let task = &self.core.tasks[pid.idx()];
         if matches!(task.spin, Some(Spin::Flag(_))) {
             self.stop_spinning(pid);
         } else if task.state == TaskState::Sleeping && matches!(task.blocked_on, Some(Block::Flag(_))) {
-            self.tasks[pid.idx()].blocked_on = None;
+            self.core.tasks[pid.idx()].blocked_on = None;
             self.advance(pid, From::Waking { is_new: false, waker: Some(waker), sync: false });
         }
     }
@@ -120,12 +120,13 @@ impl Simulator {
             WaitPolicy::Yield | WaitPolicy::Spin => {
                 // Out of the waiters while it yields: the step puts it back
                 // when it looks again.
-                let tgid = self.tasks[pid.idx()].tgid as usize;
-                if let Some(slot) = self.flag_poster(pid, step).and_then(|i| self.sync[tgid].flags[step.id].get_mut(i))
+                let tgid = self.core.tasks[pid.idx()].tgid as usize;
+                if let Some(slot) =
+                    self.flag_poster(pid, step).and_then(|i| self.core.sync[tgid].flags[step.id].get_mut(i))
                 {
                     slot.waiters.retain(|&w| w != pid);
                 }
-                self.rqs[cpu.idx()].schedstat.yld_count += 1;
+                self.core.rqs[cpu.idx()].schedstat.yld_count += 1;
                 self.class().yield_task(self, pid, cpu);
                 self.set_burst(pid, 1);
                 self.schedule(cpu);

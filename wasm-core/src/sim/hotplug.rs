@@ -29,26 +29,26 @@ impl Simulator {
         // The last online CPU cannot go (the kernel refuses too). Validation
         // refuses both cases in a scenario; a run noting one was built
         // without it.
-        if !self.online.test(cpu) {
+        if !self.core.online.test(cpu) {
             return self.note_hotplug_ignored(HotplugIgnored::AlreadyOffline(cpu));
         }
-        if self.online.weight() <= 1 {
+        if self.core.online.weight() <= 1 {
             return self.note_hotplug_ignored(HotplugIgnored::LastOnline(cpu));
         }
-        self.online.clear(cpu);
-        self.rqs[cpu.idx()].online = false;
+        self.core.online.clear(cpu);
+        self.core.rqs[cpu.idx()].online = false;
         self.fair.cpu_dying(cpu);
         self.touch(cpu);
-        self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: true });
+        self.core.trace.emit(self.core.now, cpu, TraceKind::Hotplug { offline: true });
         self.preempt_curr_for_move(cpu);
-        let queued: Vec<_> = self.rqs[cpu.idx()].cfs_tasks.iter().copied().collect();
+        let queued: Vec<_> = self.core.rqs[cpu.idx()].cfs_tasks.iter().copied().collect();
         let mut touched = Vec::new();
         for pid in queued {
             let dest = self.select_fallback_rq(pid, cpu);
             self.move_queued_task(pid, dest, MigrateCause::Hotplug);
             touched.push(dest);
         }
-        self.rqs[cpu.idx()].idle_stamp = None;
+        self.core.rqs[cpu.idx()].idle_stamp = None;
         self.after_topology_change();
         for dest in touched {
             self.resched_if_needed(dest);
@@ -56,24 +56,24 @@ impl Simulator {
     }
 
     fn cpu_online(&mut self, cpu: CpuId) {
-        if self.online.test(cpu) || cpu.idx() >= self.rqs.len() {
+        if self.core.online.test(cpu) || cpu.idx() >= self.core.rqs.len() {
             return self.note_hotplug_ignored(HotplugIgnored::AlreadyOnline(cpu));
         }
-        self.online.set(cpu);
-        let rq = &mut self.rqs[cpu.idx()];
+        self.core.online.set(cpu);
+        let rq = &mut self.core.rqs[cpu.idx()];
         rq.online = true;
-        rq.idle_stamp = Some(self.now);
-        rq.slice_start = self.now;
+        rq.idle_stamp = Some(self.core.now);
+        rq.slice_start = self.core.now;
         rq.next_balance = 0;
         self.touch(cpu);
-        self.trace.emit(self.now, cpu, TraceKind::Hotplug { offline: false });
+        self.core.trace.emit(self.core.now, cpu, TraceKind::Hotplug { offline: false });
         self.set_cpu_sibling_map(cpu);
         self.after_topology_change();
         // It boots into the idle loop: a tick it stopped before going down
         // stays stopped, and the idle balancer counts it tickless again; one
         // that ran until then restarts on its grid (its first tick finds it
         // idle and stops it, as at the start of the run).
-        if self.rqs[cpu.idx()].tick_stopped {
+        if self.core.rqs[cpu.idx()].tick_stopped {
             self.class().tick_stopped(self, cpu);
         } else {
             self.restart_tick(cpu);
@@ -87,12 +87,12 @@ impl Simulator {
     /// is, on a machine where `sched_init_numa` added no level (and then
     /// there are none to lose).
     fn set_cpu_sibling_map(&mut self, cpu: CpuId) {
-        if !package_spans_nodes(&self.machine, &self.online, cpu) {
+        if !package_spans_nodes(&self.core.machine, &self.core.online, cpu) {
             return;
         }
-        let numa_initialised = !numa_distances(&self.machine).is_empty();
-        if self.bugs.missing_domains || !numa_initialised {
-            self.topology_table = TopologyTable { die: false, numa: false };
+        let numa_initialised = !numa_distances(&self.core.machine).is_empty();
+        if self.core.bugs.missing_domains || !numa_initialised {
+            self.core.topology_table = TopologyTable { die: false, numa: false };
         }
     }
 
@@ -100,6 +100,6 @@ impl Simulator {
     /// (`partition_sched_domains`, `update_sysctl`).
     fn after_topology_change(&mut self) {
         self.rebuild_domains();
-        self.fair.rescale_tunables(self.online.weight());
+        self.fair.rescale_tunables(self.core.online.weight());
     }
 }

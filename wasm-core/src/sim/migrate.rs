@@ -12,21 +12,21 @@ impl Simulator {
     /// Moves a queued task that is not running to `to`, then checks whether
     /// it preempts what runs there.
     pub(crate) fn move_queued_task(&mut self, pid: Pid, to: CpuId, cause: MigrateCause) {
-        let now = self.now;
-        let from = self.tasks[pid.idx()].cpu;
-        debug_assert_eq!(self.tasks[pid.idx()].state, TaskState::Runnable);
+        let now = self.core.now;
+        let from = self.core.tasks[pid.idx()].cpu;
+        debug_assert_eq!(self.core.tasks[pid.idx()].state, TaskState::Runnable);
         self.class().dequeue_task(self, pid, from, false);
-        self.rqs[from.idx()].cfs_tasks_remove(pid);
+        self.core.rqs[from.idx()].cfs_tasks_remove(pid);
         self.touch(from);
         self.class().migrate_task_rq(self, pid, from, to);
         self.charge_migration(pid, from, to);
-        let task = &mut self.tasks[pid.idx()];
+        let task = &mut self.core.tasks[pid.idx()];
         task.cpu = to;
         self.class().enqueue_task(self, pid, to, EnqueueKind::Migrate);
-        self.rqs[to.idx()].cfs_tasks_add(pid);
+        self.core.rqs[to.idx()].cfs_tasks_add(pid);
         self.touch(to);
-        self.index.touch_task(pid);
-        self.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
+        self.core.index.touch_task(pid);
+        self.core.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
         self.check_preempt_curr(to, pid);
     }
 
@@ -35,23 +35,23 @@ impl Simulator {
     /// path that moves a task calls it once, except a fork's placement, which
     /// is only counted (`count_migration`).
     pub(crate) fn charge_migration(&mut self, pid: Pid, from: CpuId, to: CpuId) {
-        let remote = self.machine.node_of(from) != self.machine.node_of(to);
-        let cost = if remote { self.costs.migration_cold_remote_ns } else { self.costs.migration_cold_ns };
-        self.tasks[pid.idx()].owed_ns += cost;
+        let remote = self.core.machine.node_of(from) != self.core.machine.node_of(to);
+        let cost = if remote { self.core.costs.migration_cold_remote_ns } else { self.core.costs.migration_cold_ns };
+        self.core.tasks[pid.idx()].owed_ns += cost;
         self.count_migration(pid);
     }
 
     /// `se.nr_migrations` and the machine's total: bumped wherever 4.1's
     /// `set_task_cpu` moves a task to another CPU.
     pub(crate) fn count_migration(&mut self, pid: Pid) {
-        self.tasks[pid.idx()].stats.migrations += 1;
-        self.stats.migrations += 1;
+        self.core.tasks[pid.idx()].stats.migrations += 1;
+        self.core.stats.migrations += 1;
     }
 
     /// `check_preempt_curr` after a task arrived on `cpu`.
     pub(crate) fn check_preempt_curr(&mut self, cpu: CpuId, pid: Pid) {
         if self.class().check_preempt_curr(self, cpu, pid, false) {
-            self.rqs[cpu.idx()].need_resched = true;
+            self.core.rqs[cpu.idx()].need_resched = true;
         }
     }
 
@@ -61,29 +61,29 @@ impl Simulator {
         if from == to {
             return;
         }
-        let tg = self.tasks[pid.idx()].tg;
+        let tg = self.core.tasks[pid.idx()].tg;
         let old_min = self.cfs_of(tg, from).min_vruntime;
         let new_min = self.cfs_of(tg, to).min_vruntime;
-        let se = &mut self.tasks[pid.idx()].se;
+        let se = &mut self.core.tasks[pid.idx()].se;
         se.vruntime = (se.vruntime + new_min).saturating_sub(old_min);
     }
 
     /// Takes the running task of `cpu` off the CPU (it stays queued), as the
     /// stopper or hotplug do before moving it. Counts as an involuntary switch.
     pub(crate) fn preempt_curr_for_move(&mut self, cpu: CpuId) -> Option<Pid> {
-        let curr = self.rqs[cpu.idx()].curr()?;
-        let now = self.now;
+        let curr = self.core.rqs[cpu.idx()].curr()?;
+        let now = self.core.now;
         self.class().put_prev_task(self, curr, cpu);
         // Leaving the CPU ends (or pauses) the work before its own code, as any switch out does.
         self.settle_prelude(curr);
-        self.rqs[cpu.idx()].curr_task = None;
-        let task = &mut self.tasks[curr.idx()];
+        self.core.rqs[cpu.idx()].curr_task = None;
+        let task = &mut self.core.tasks[curr.idx()];
         task.state = TaskState::Runnable;
         task.stats.wait_start = Some(now);
         self.touch(cpu);
-        self.index.touch_task(curr);
+        self.core.index.touch_task(curr);
         self.context_switch(cpu, Some(curr), None);
-        self.rqs[cpu.idx()].burst_gen += 1;
+        self.core.rqs[cpu.idx()].burst_gen += 1;
         Some(curr)
     }
 
@@ -91,19 +91,19 @@ impl Simulator {
     /// node of `near`; if none is allowed, any online CPU (the kernel then
     /// widens the task's affinity, and so do we).
     pub(crate) fn select_fallback_rq(&mut self, pid: Pid, near: CpuId) -> CpuId {
-        let node = self.machine.node_of(near);
-        let allowed = &self.tasks[pid.idx()].allowed;
-        let online = &self.online;
+        let node = self.core.machine.node_of(near);
+        let allowed = &self.core.tasks[pid.idx()].allowed;
+        let online = &self.core.online;
         let usable = |c: CpuId| online.test(c) && allowed.test(c);
-        if let Some(c) = self.machine.node_cpus(node).find(|&c| usable(c)) {
+        if let Some(c) = self.core.machine.node_cpus(node).find(|&c| usable(c)) {
             return c;
         }
         if let Some(c) = online.iter().find(|&c| usable(c)) {
             return c;
         }
         let any = online.first().unwrap_or(CpuId(0));
-        self.tasks[pid.idx()].allowed = self.online.clone();
-        self.index.forget_task_mask(pid);
+        self.core.tasks[pid.idx()].allowed = self.core.online.clone();
+        self.core.index.forget_task_mask(pid);
         any
     }
 }

@@ -66,8 +66,26 @@ pub const DECISION_LOG: usize = 4096;
 /// 4,096 such decisions would hold half a gigabyte.
 pub const DECISION_GROUPS: usize = 1 << 18;
 
+/// A run: the scheduler core's state, the fair class's state (always there,
+/// as the kernel's `rq->cfs` is), and the run's class with its own state.
 #[derive(Clone, Debug)]
 pub struct Simulator {
+    /// The machine and the scheduler core: what every class is handed.
+    pub(crate) core: Core,
+    /// The fair class's state (task groups, balancer, tunables).
+    pub(crate) fair: fair::state::FairState,
+    /// The run's scheduling class: the only way the core reaches one.
+    pub(crate) class: &'static dyn class::SchedClass,
+    /// The running class's own state (the O(1) arrays), if it keeps any
+    /// beyond the CFS runqueues every `Rq` has.
+    pub(crate) class_data: Option<Box<dyn class::ClassData>>,
+}
+
+/// The scheduler core's state: the clock, the event queue, the CPUs and
+/// their runqueues, the tasks and their programs, the trace, the costs and
+/// the PRNG: everything of a run that belongs to no class.
+#[derive(Clone, Debug)]
+pub struct Core {
     pub(crate) name: String,
     pub(crate) seed: u64,
     pub(crate) duration: SimTime,
@@ -92,8 +110,6 @@ pub struct Simulator {
     pub(crate) online: CpuMask,
     pub(crate) cpu_capacity: u64,
     pub(crate) stats: accounting::MachineStats,
-    /// The fair class's state (task groups, balancer, tunables).
-    pub(crate) fair: fair::state::FairState,
     /// Barriers and mutexes of each process, by tgid.
     pub(crate) sync: Vec<sync::ProcSync>,
     /// The CPU whose running task is inside a system call: a resched it
@@ -111,11 +127,6 @@ pub struct Simulator {
     pub(crate) sanity: sanity::SanityState,
     /// The policy and its options (thread weights, Group Identity, EEVDF slices).
     pub(crate) policy: crate::config::PolicyConfig,
-    /// The run's scheduling class: the only way the core reaches one.
-    pub(crate) class: &'static dyn class::SchedClass,
-    /// The running class's own state (the O(1) arrays), if it keeps any
-    /// beyond the CFS runqueues every `Rq` has.
-    pub(crate) class_data: Option<Box<dyn class::ClassData>>,
     /// Whole-machine state kept up to date where runqueues change.
     pub(crate) index: rq_index::RqIndex,
     /// Compare the index with a full scan after every event (tests).
@@ -126,7 +137,7 @@ pub struct Simulator {
 
 impl Simulator {
     pub fn machine_stats(&self) -> &accounting::MachineStats {
-        &self.stats
+        &self.core.stats
     }
 
     pub fn task_groups(&self) -> &[TaskGroup] {
@@ -150,12 +161,12 @@ impl Simulator {
 
     /// The current jiffy count.
     pub fn jiffies(&self) -> u64 {
-        self.now.ns() / self.tick_ns
+        self.core.now.ns() / self.core.tick_ns
     }
 
     /// Ticks a second (`HZ`).
     pub(crate) fn hz(&self) -> u64 {
-        crate::time::NSEC_PER_SEC / self.tick_ns
+        crate::time::NSEC_PER_SEC / self.core.tick_ns
     }
 
     pub(crate) fn record_decision(&mut self, d: BalanceDecision) {
@@ -190,15 +201,15 @@ impl Simulator {
 
     /// The scheduling costs the run charges (context switch, IPI, cache refill, SMT contention).
     pub fn costs(&self) -> &crate::config::CostModel {
-        &self.costs
+        &self.core.costs
     }
 
     pub fn machine(&self) -> &Machine {
-        &self.machine
+        &self.core.machine
     }
 
     pub fn online(&self) -> &CpuMask {
-        &self.online
+        &self.core.online
     }
 
     /// Processes the next event. Returns false once the run is finished.
@@ -233,17 +244,17 @@ impl Simulator {
     /// Processes every event up to time `t` (capped at the run's duration);
     /// afterwards `now()` is `t`.
     pub fn run_until(&mut self, t: SimTime) {
-        let t = t.min(self.duration);
-        while self.queue.peek_time().is_some_and(|next| next <= t) {
+        let t = t.min(self.core.duration);
+        while self.core.queue.peek_time().is_some_and(|next| next <= t) {
             // A stale event due by t may be the last one: stepping on would
             // handle the next live one, after t.
             if self.step_by(t).is_none() {
                 break;
             }
         }
-        if !self.finished {
-            self.now = self.now.max(t);
-            if t == self.duration {
+        if !self.core.finished {
+            self.core.now = self.core.now.max(t);
+            if t == self.core.duration {
                 self.finish();
             }
         }
@@ -261,27 +272,27 @@ impl Simulator {
     /// The next event that counts, if it is due by `limit` (stale events are
     /// skipped on the way, and do not count).
     fn step_by(&mut self, limit: SimTime) -> Option<EventClass> {
-        if self.finished {
+        if self.core.finished {
             return None;
         }
-        if self.events >= self.event_budget {
+        if self.core.events >= self.core.event_budget {
             self.stop_at_budget();
             return None;
         }
         loop {
-            match self.queue.peek_time() {
-                Some(t) if t <= self.duration && t <= limit => {}
-                Some(t) if t <= self.duration => return None,
+            match self.core.queue.peek_time() {
+                Some(t) if t <= self.core.duration && t <= limit => {}
+                Some(t) if t <= self.core.duration => return None,
                 _ => {
                     self.finish();
                     return None;
                 }
             }
-            let (at, event) = self.queue.pop()?;
+            let (at, event) = self.core.queue.pop()?;
             self.account_interval(at);
-            self.now = self.now.max(at);
+            self.core.now = self.core.now.max(at);
             if let Some(class) = self.handle(event) {
-                self.events += 1;
+                self.core.events += 1;
                 self.collect_rotations();
                 if self.index_check() {
                     self.check_index();
@@ -294,34 +305,34 @@ impl Simulator {
     fn collect_rotations(&mut self) {
         // Only trees touched since the last collection can have rotated (none
         // after most ticks).
-        if self.index.cpus.is_empty(rq_index::ROT) {
+        if self.core.index.cpus.is_empty(rq_index::ROT) {
             return;
         }
-        let mut dirty = std::mem::take(&mut self.index.scratch);
-        self.index.cpus.drain_sorted_into(rq_index::ROT, &mut dirty);
+        let mut dirty = std::mem::take(&mut self.core.index.scratch);
+        self.core.index.cpus.drain_sorted_into(rq_index::ROT, &mut dirty);
         for &cpu in &dirty {
-            self.rqs[cpu.idx()].cfs.tree.drain_rotations_into(&mut self.rotations, |r| (cpu, r));
+            self.core.rqs[cpu.idx()].cfs.tree.drain_rotations_into(&mut self.core.rotations, |r| (cpu, r));
         }
-        self.index.scratch = dirty;
-        if self.rotations.len() > ROTATION_LOG {
-            let excess = self.rotations.len() - ROTATION_LOG;
-            self.rotations.drain(..excess);
+        self.core.index.scratch = dirty;
+        if self.core.rotations.len() > ROTATION_LOG {
+            let excess = self.core.rotations.len() - ROTATION_LOG;
+            self.core.rotations.drain(..excess);
         }
     }
 
     /// Forgets remembered rotations; the UI calls this before each step so it
     /// can show what that step did.
     pub fn clear_rotations(&mut self) {
-        self.rotations.clear();
+        self.core.rotations.clear();
     }
 
     pub fn rotations(&self) -> &[(CpuId, Rotation<EntId>)] {
-        &self.rotations
+        &self.core.rotations
     }
 
     pub(crate) fn push(&mut self, at: SimTime, event: Event) {
         // Every caller schedules at or after `now`; the queue refuses the past.
-        if self.queue.push(at, event).is_err() {
+        if self.core.queue.push(at, event).is_err() {
             debug_assert!(false, "event scheduled in the past");
         }
     }
@@ -330,55 +341,55 @@ impl Simulator {
     /// the tick (or the start) that schedules them, so their times never
     /// decrease: they join the queue's sorted run, not its heap.
     pub(crate) fn push_tick(&mut self, at: SimTime, cpu: CpuId) {
-        self.rqs[cpu.idx()].tick_pending = true;
-        if self.queue.push_in_order(at, Event::Tick(cpu)).is_err() {
+        self.core.rqs[cpu.idx()].tick_pending = true;
+        if self.core.queue.push_in_order(at, Event::Tick(cpu)).is_err() {
             debug_assert!(false, "tick scheduled in the past");
         }
     }
 
     /// The time of the next pending event, if any.
     pub fn next_event_time(&self) -> Option<SimTime> {
-        self.queue.peek_time()
+        self.core.queue.peek_time()
     }
 
     pub fn name(&self) -> &str {
-        &self.name
+        &self.core.name
     }
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.core.seed
     }
     pub fn now(&self) -> SimTime {
-        self.now
+        self.core.now
     }
     pub fn duration(&self) -> SimTime {
-        self.duration
+        self.core.duration
     }
     pub fn tick_ns(&self) -> u64 {
-        self.tick_ns
+        self.core.tick_ns
     }
     pub fn finished(&self) -> bool {
-        self.finished
+        self.core.finished
     }
     /// When the run stopped short because it used up its event budget.
     pub fn budget_stop(&self) -> Option<SimTime> {
-        self.budget_stop
+        self.core.budget_stop
     }
     pub fn events_processed(&self) -> u64 {
-        self.events
+        self.core.events
     }
     pub fn tasks(&self) -> &[Task] {
-        &self.tasks
+        &self.core.tasks
     }
     pub fn processes(&self) -> &[Process] {
-        &self.procs
+        &self.core.procs
     }
     pub fn rqs(&self) -> &[Rq] {
-        &self.rqs
+        &self.core.rqs
     }
     pub fn tunables(&self) -> &CfsTunables {
         &self.fair.tunables
     }
     pub fn trace(&self) -> &Trace {
-        &self.trace
+        &self.core.trace
     }
 }

@@ -65,14 +65,14 @@ fn keep<T>(list: &mut Vec<T>, count: &mut u64, item: T) {
 
 impl Simulator {
     pub fn notes(&self) -> &RunNotes {
-        &self.notes
+        &self.core.notes
     }
 
     /// The thread's program went round without taking time (a loop of
     /// zero-length steps or of instantaneous calls): it is ended, as the
     /// bad-input rule wants a run that cannot hang, and the report says so.
     pub(crate) fn end_stalled(&mut self, pid: Pid, from: From) {
-        keep(&mut self.notes.stalled, &mut self.notes.stalled_count, (pid, self.now));
+        keep(&mut self.core.notes.stalled, &mut self.core.notes.stalled_count, (pid, self.core.now));
         match from {
             From::Running(cpu) => self.exit_running(cpu, pid),
             From::Waking { .. } => self.exit_sleeping(pid),
@@ -82,14 +82,14 @@ impl Simulator {
     /// Whether a fork may make another thread; if not, the refusal is noted
     /// (fork() fails with EAGAIN and the program goes on without a child).
     pub(crate) fn fork_allowed(&mut self, parent: Pid) -> bool {
-        if self.tasks.len() < MAX_THREADS as usize {
+        if self.core.tasks.len() < MAX_THREADS as usize {
             return true;
         }
-        keep(&mut self.notes.forks_refused, &mut self.notes.forks_refused_count, (parent, self.now));
+        keep(&mut self.core.notes.forks_refused, &mut self.core.notes.forks_refused_count, (parent, self.core.now));
         false
     }
 
     pub(crate) fn note_hotplug_ignored(&mut self, what: HotplugIgnored) {
-        keep(&mut self.notes.hotplug_ignored, &mut self.notes.hotplug_ignored_count, (self.now, what));
+        keep(&mut self.core.notes.hotplug_ignored, &mut self.core.notes.hotplug_ignored_count, (self.core.now, what));
     }
 }

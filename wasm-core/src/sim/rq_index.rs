@@ -308,12 +308,12 @@ impl super::Simulator {
     /// Marks `cpu`'s runqueue as possibly changed.
     #[inline]
     pub(crate) fn touch(&mut self, cpu: CpuId) {
-        self.index.touch(cpu);
+        self.core.index.touch(cpu);
     }
 
     /// What the index keeps of `cpu`, read from the runqueue now.
     fn read_entry(&self, cpu: CpuId) -> CpuEntry {
-        let rq = &self.rqs[cpu.idx()];
+        let rq = &self.core.rqs[cpu.idx()];
         let nr_running = rq.nr_running();
         let idle = rq.online && rq.is_idle();
         CpuEntry {
@@ -326,9 +326,9 @@ impl super::Simulator {
 
     /// Whether the task waits (queued, not running): the mask id it counts under.
     fn waiting_mask(&mut self, pid: Pid) -> u32 {
-        let task = &self.tasks[pid.idx()];
+        let task = &self.core.tasks[pid.idx()];
         if task.se.on_rq && task.state == TaskState::Runnable {
-            self.index.task_mask_id(pid, &task.allowed)
+            self.core.index.task_mask_id(pid, &task.allowed)
         } else {
             u32::MAX
         }
@@ -337,68 +337,68 @@ impl super::Simulator {
     /// Re-reads the CPUs and tasks touched since the last sync.
     pub(crate) fn sync_index(&mut self) {
         // Most calls after an event's first find nothing marked.
-        if self.index.cpus.is_empty(SYNC) && self.index.task_dirty.is_empty() {
+        if self.core.index.cpus.is_empty(SYNC) && self.core.index.task_dirty.is_empty() {
             return;
         }
         // In marking order: re-reading a CPU or a task adjusts totals, sets
         // and counts whatever the order (mask ids too are only names for
         // the counts; the union of the waiting tasks' masks reads them all).
-        let mut dirty = std::mem::take(&mut self.index.scratch);
-        self.index.cpus.drain_into(SYNC, &mut dirty);
+        let mut dirty = std::mem::take(&mut self.core.index.scratch);
+        self.core.index.cpus.drain_into(SYNC, &mut dirty);
         for &cpu in &dirty {
             let entry = self.read_entry(cpu);
-            self.index.set_entry(cpu, entry);
+            self.core.index.set_entry(cpu, entry);
         }
-        self.index.scratch = dirty;
-        let mut dirty = std::mem::take(&mut self.index.task_scratch);
-        self.index.task_dirty.drain_into(&mut dirty);
+        self.core.index.scratch = dirty;
+        let mut dirty = std::mem::take(&mut self.core.index.task_scratch);
+        self.core.index.task_dirty.drain_into(&mut dirty);
         for &pid in &dirty {
             let now = self.waiting_mask(pid);
-            self.index.count_task(pid, now);
+            self.core.index.count_task(pid, now);
         }
-        self.index.task_scratch = dirty;
+        self.core.index.task_scratch = dirty;
     }
 
     /// Turns on the index self-check: after every event, the index is
     /// compared with a full scan of the runqueues (slow; for tests).
     pub fn set_index_check(&mut self, on: bool) {
-        self.index_check = on;
+        self.core.index_check = on;
     }
 
     /// Whether the self-check is on. Never in the wasm, where nothing turns
     /// it on: a constant there, so the checking code is left out of the bundle.
     #[inline(always)]
     pub(crate) fn index_check(&self) -> bool {
-        cfg!(not(target_arch = "wasm32")) && self.index_check
+        cfg!(not(target_arch = "wasm32")) && self.core.index_check
     }
 
     /// Panics if the index disagrees with a full scan (tests only).
     pub(crate) fn check_index(&mut self) {
         self.sync_index();
-        let at = (self.now, self.events);
-        let mut waiting = vec![0u32; self.index.masks.len()];
-        for cpu in CpuId::all(self.rqs.len() as u32) {
-            let kept = self.index.entries.get(cpu.idx()).cloned().unwrap_or_default();
+        let at = (self.core.now, self.core.events);
+        let mut waiting = vec![0u32; self.core.index.masks.len()];
+        for cpu in CpuId::all(self.core.rqs.len() as u32) {
+            let kept = self.core.index.entries.get(cpu.idx()).cloned().unwrap_or_default();
             assert_eq!(kept, self.read_entry(cpu), "index entry of CPU {cpu} at {at:?}");
-            let rq = &self.rqs[cpu.idx()];
-            if !self.index.cpus.is_marked(NOTE, cpu) {
+            let rq = &self.core.rqs[cpu.idx()];
+            if !self.core.index.cpus.is_marked(NOTE, cpu) {
                 let now = (rq.nr_running(), rq.weighted_cpuload());
-                assert_eq!(self.trace.rq_last(cpu), now, "CPU {cpu} changed unmarked at {at:?}");
+                assert_eq!(self.core.trace.rq_last(cpu), now, "CPU {cpu} changed unmarked at {at:?}");
             }
-            if !self.index.cpus.is_marked(ROT, cpu) {
+            if !self.core.index.cpus.is_marked(ROT, cpu) {
                 assert!(!rq.cfs.tree.has_rotations(), "CPU {cpu} rotated unmarked at {at:?}");
             }
             // The waiting tasks as the first accounting found them: queued
             // on some runqueue, in state Runnable.
             for &pid in &rq.cfs_tasks {
-                let task = &self.tasks[pid.idx()];
+                let task = &self.core.tasks[pid.idx()];
                 if task.state == TaskState::Runnable {
-                    let id = self.index.mask_ids.get(&task.allowed).copied();
+                    let id = self.core.index.mask_ids.get(&task.allowed).copied();
                     let id = id.unwrap_or_else(|| panic!("task {pid} waits uncounted at {at:?}"));
                     waiting[id as usize] += 1;
                 }
             }
         }
-        assert_eq!(waiting, self.index.mask_waiting, "waiting tasks by affinity at {at:?}");
+        assert_eq!(waiting, self.core.index.mask_waiting, "waiting tasks by affinity at {at:?}");
     }
 }

@@ -62,18 +62,18 @@ impl Simulator {
     /// waiting thread may run on, and those threads.
     pub(crate) fn invariant_violations(&mut self) -> (Vec<CpuId>, Vec<Pid>) {
         self.sync_index();
-        let idle = &self.index.idle;
+        let idle = &self.core.index.idle;
         if idle.is_empty() {
             return (vec![], vec![]);
         }
         let mut cpus = CpuMask::new();
         let mut waiting = Vec::new();
-        for rq in &self.rqs {
+        for rq in &self.core.rqs {
             for &pid in &rq.cfs_tasks {
                 if rq.curr() == Some(pid) {
                     continue;
                 }
-                let allowed = &self.tasks[pid.idx()].allowed;
+                let allowed = &self.core.tasks[pid.idx()].allowed;
                 if allowed.intersects(idle) {
                     waiting.push(pid);
                     cpus.or_and(allowed, idle);
@@ -85,31 +85,35 @@ impl Simulator {
 
     /// The periodic check (every S).
     pub(crate) fn sanity_check(&mut self) {
-        let Some(cfg) = self.sanity_cfg.clone() else { return };
-        self.push(self.now.after(cfg.period_ns), super::events::Event::SanityCheck);
-        if self.sanity.watching.is_some() {
+        let Some(cfg) = self.core.sanity_cfg.clone() else { return };
+        self.push(self.core.now.after(cfg.period_ns), super::events::Event::SanityCheck);
+        if self.core.sanity.watching.is_some() {
             return;
         }
         let (cpus, waiting) = self.invariant_violations();
         if !cpus.is_empty() {
-            self.sanity.watching =
-                Some(Watch { start: self.now, wasted_then: self.stats.wasted_core_ns, idle_cpus: cpus, waiting });
-            self.push(self.now.after(cfg.window_ns), super::events::Event::SanityWatchEnd);
+            self.core.sanity.watching = Some(Watch {
+                start: self.core.now,
+                wasted_then: self.core.stats.wasted_core_ns,
+                idle_cpus: cpus,
+                waiting,
+            });
+            self.push(self.core.now.after(cfg.window_ns), super::events::Event::SanityWatchEnd);
         }
     }
 
     /// The end of the watch window (M after detection): still violated means
     /// balancing did not resolve it.
     pub(crate) fn sanity_watch_end(&mut self) {
-        let Some(w) = self.sanity.watching.take() else { return };
-        let window = self.now.since(w.start);
-        let wasted = self.stats.wasted_core_ns - w.wasted_then;
+        let Some(w) = self.core.sanity.watching.take() else { return };
+        let window = self.core.now.since(w.start);
+        let wasted = self.core.stats.wasted_core_ns - w.wasted_then;
         if wasted >= window && !self.invariant_violations().0.is_empty() {
-            self.sanity.violations_total += 1;
-            if self.sanity.violations.len() < MAX_VIOLATIONS_KEPT {
-                self.sanity.violations.push(Violation {
+            self.core.sanity.violations_total += 1;
+            if self.core.sanity.violations.len() < MAX_VIOLATIONS_KEPT {
+                self.core.sanity.violations.push(Violation {
                     detected: w.start,
-                    confirmed: self.now,
+                    confirmed: self.core.now,
                     // Copied out (collecting from into_iter would keep the whole buffer).
                     idle_cpus_total: w.idle_cpus.len(),
                     idle_cpus: w.idle_cpus.iter().take(MAX_VIOLATION_LIST).copied().collect(),
@@ -122,11 +126,11 @@ impl Simulator {
 
     /// The violations kept (the first MAX_VIOLATIONS_KEPT).
     pub fn sanity_violations(&self) -> &[Violation] {
-        &self.sanity.violations
+        &self.core.sanity.violations
     }
 
     /// Every violation the run reported.
     pub fn sanity_violations_total(&self) -> u64 {
-        self.sanity.violations_total
+        self.core.sanity.violations_total
     }
 }

@@ -17,11 +17,12 @@ use crate::time::{CpuId, Pid};
 impl Simulator {
     /// The speed of `cpu` now: full unless another thread of its core runs a task.
     pub(crate) fn cpu_speed_pct(&self, cpu: CpuId) -> u32 {
-        let slow = self.costs.smt_sibling_speed_pct;
+        let slow = self.core.costs.smt_sibling_speed_pct;
         if slow >= FULL_SPEED_PCT {
             return FULL_SPEED_PCT;
         }
-        let busy_sibling = self.machine.smt_siblings(cpu).any(|s| s != cpu && self.rqs[s.idx()].curr_task.is_some());
+        let busy_sibling =
+            self.core.machine.smt_siblings(cpu).any(|s| s != cpu && self.core.rqs[s.idx()].curr_task.is_some());
         if busy_sibling {
             slow
         } else {
@@ -33,13 +34,13 @@ impl Simulator {
     /// sum_exec_runtime must be current (not running, or just charged).
     /// Rounds up, so a burst never ends early.
     pub(crate) fn rate_burst(&mut self, pid: Pid, rate: u32) {
-        let old = self.tasks[pid.idx()].burst_rate_pct;
+        let old = self.core.tasks[pid.idx()].burst_rate_pct;
         if old == 0 || old == rate {
             return;
         }
         // What ran so far ran at the old speed.
         self.settle_prelude(pid);
-        let task = &mut self.tasks[pid.idx()];
+        let task = &mut self.core.tasks[pid.idx()];
         let left = task.burst_end_exec.saturating_sub(task.se.sum_exec_runtime);
         let work = left as u128 * old as u128;
         let exec = work.div_ceil(rate as u128) as u64;
@@ -52,8 +53,8 @@ impl Simulator {
     /// task's sum_exec_runtime must be current). Once done, records the wakeup
     /// latency at the moment it ended: the task's own code runs from there.
     pub(crate) fn settle_prelude(&mut self, pid: Pid) {
-        let now = self.now;
-        let task = &mut self.tasks[pid.idx()];
+        let now = self.core.now;
+        let task = &mut self.core.tasks[pid.idx()];
         let Some(p) = task.prelude.as_mut() else { return };
         let rate = match task.burst_rate_pct {
             0 => FULL_SPEED_PCT,
@@ -67,7 +68,7 @@ impl Simulator {
             let woken = p.woken;
             task.prelude = None;
             let tgid = task.tgid as usize;
-            self.procs[tgid].wakeup_latency.record(done.since(woken));
+            self.core.procs[tgid].wakeup_latency.record(done.since(woken));
         } else {
             p.work = p.work.saturating_sub(ran * rate / FULL_SPEED_PCT as u64);
             p.since = now;
@@ -79,11 +80,11 @@ impl Simulator {
     /// change speed. Charge each up to now at the old speed, then re-arm its
     /// burst end at the new one.
     pub(crate) fn smt_siblings_changed_speed(&mut self, cpu: CpuId) {
-        if self.costs.smt_sibling_speed_pct >= FULL_SPEED_PCT {
+        if self.core.costs.smt_sibling_speed_pct >= FULL_SPEED_PCT {
             return;
         }
-        for s in self.machine.smt_siblings(cpu) {
-            if s != cpu && self.rqs[s.idx()].curr().is_some() {
+        for s in self.core.machine.smt_siblings(cpu) {
+            if s != cpu && self.core.rqs[s.idx()].curr().is_some() {
                 self.class().update_curr(self, s);
                 self.arm_burst_end(s);
             }

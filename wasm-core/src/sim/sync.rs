@@ -42,10 +42,10 @@ impl Simulator {
     /// true if the task goes on with its program, false if it blocked or
     /// gave up the CPU.
     pub(crate) fn syscall(&mut self, cpu: CpuId, pid: Pid, action: Action) -> bool {
-        let tgid = self.tasks[pid.idx()].tgid as usize;
+        let tgid = self.core.tasks[pid.idx()].tgid as usize;
         match action {
             Action::Wait => {
-                let task = &mut self.tasks[pid.idx()];
+                let task = &mut self.core.tasks[pid.idx()];
                 if task.wake_tokens > 0 {
                     task.wake_tokens -= 1;
                     return true;
@@ -54,14 +54,14 @@ impl Simulator {
                 false
             }
             Action::Wake { tgid: target_tgid, thread } => {
-                if let Some(&target) = self.procs[target_tgid as usize].threads.get(thread as usize) {
+                if let Some(&target) = self.core.procs[target_tgid as usize].threads.get(thread as usize) {
                     self.futex_wake(target, cpu);
                 }
                 true
             }
             Action::Barrier { id, spin_ns } => {
-                let nthreads = self.procs[tgid].threads.len() as u32;
-                let b = &mut self.sync[tgid].barriers[id];
+                let nthreads = self.core.procs[tgid].threads.len() as u32;
+                let b = &mut self.core.sync[tgid].barriers[id];
                 b.arrived += 1;
                 if b.arrived >= nthreads {
                     self.release_barrier(tgid, id, cpu);
@@ -70,7 +70,7 @@ impl Simulator {
                 let gen = b.generation;
                 if spin_ns > 0 {
                     b.spinning.push(pid);
-                    let task = &mut self.tasks[pid.idx()];
+                    let task = &mut self.core.tasks[pid.idx()];
                     task.spin = Some(Spin::Barrier { id, gen });
                     task.burst_end_exec = task.se.sum_exec_runtime + spin_ns;
                     // Spinning lasts spin_ns of time however fast the thread runs.
@@ -83,7 +83,7 @@ impl Simulator {
                 false
             }
             Action::Lock(id) => {
-                let m = &mut self.sync[tgid].mutexes[id];
+                let m = &mut self.core.sync[tgid].mutexes[id];
                 if m.owner.is_none() {
                     m.owner = Some(pid);
                     return true;
@@ -93,11 +93,11 @@ impl Simulator {
                 false
             }
             Action::Unlock(id) => {
-                let m = &mut self.sync[tgid].mutexes[id];
+                let m = &mut self.core.sync[tgid].mutexes[id];
                 m.owner = m.waiters.pop_front();
                 if let Some(next) = m.owner {
                     // The lock is handed over; the new owner goes on after its lock.
-                    self.tasks[next.idx()].blocked_on = None;
+                    self.core.tasks[next.idx()].blocked_on = None;
                     self.advance(next, From::Waking { is_new: false, waker: Some(cpu), sync: false });
                 }
                 true
@@ -105,14 +105,14 @@ impl Simulator {
             Action::Yield => {
                 // yield_task_fair: become the skip buddy, then schedule at once;
                 // the program goes on when the task next runs.
-                self.rqs[cpu.idx()].schedstat.yld_count += 1;
+                self.core.rqs[cpu.idx()].schedstat.yld_count += 1;
                 self.class().yield_task(self, pid, cpu);
                 self.set_burst(pid, 1);
                 self.schedule(cpu);
                 false
             }
             Action::TakeJob => {
-                let pool = &mut self.sync[tgid].jobs;
+                let pool = &mut self.core.sync[tgid].jobs;
                 if *pool > 0 {
                     *pool -= 1;
                     return true;
@@ -130,7 +130,7 @@ impl Simulator {
                 true
             }
             Action::WaitChild => {
-                let task = &mut self.tasks[pid.idx()];
+                let task = &mut self.core.tasks[pid.idx()];
                 if task.child_exits > 0 {
                     task.child_exits -= 1;
                     return true;
@@ -148,7 +148,7 @@ impl Simulator {
     }
 
     pub(super) fn block(&mut self, cpu: CpuId, pid: Pid, on: Block) {
-        self.tasks[pid.idx()].blocked_on = Some(on);
+        self.core.tasks[pid.idx()].blocked_on = Some(on);
         self.deactivate(cpu, pid, TaskState::Sleeping);
         self.schedule(cpu);
     }
@@ -156,7 +156,7 @@ impl Simulator {
     /// A futex wake: a task waiting in Wait wakes; otherwise the wakeup is
     /// remembered so its next Wait returns at once.
     fn futex_wake(&mut self, target: Pid, waker: CpuId) {
-        let task = &mut self.tasks[target.idx()];
+        let task = &mut self.core.tasks[target.idx()];
         if task.state == TaskState::Sleeping && task.blocked_on == Some(Block::Wait) {
             task.blocked_on = None;
             self.advance(target, From::Waking { is_new: false, waker: Some(waker), sync: false });
@@ -167,7 +167,7 @@ impl Simulator {
 
     /// The last thread arrived: spinners stop spinning, blocked ones wake.
     fn release_barrier(&mut self, tgid: usize, id: usize, waker: CpuId) {
-        let b = &mut self.sync[tgid].barriers[id];
+        let b = &mut self.core.sync[tgid].barriers[id];
         b.arrived = 0;
         b.generation += 1;
         let spinning = std::mem::take(&mut b.spinning);
@@ -176,7 +176,7 @@ impl Simulator {
             self.stop_spinning(pid);
         }
         for pid in blocked {
-            self.tasks[pid.idx()].blocked_on = None;
+            self.core.tasks[pid.idx()].blocked_on = None;
             self.advance(pid, From::Waking { is_new: false, waker: Some(waker), sync: false });
         }
     }
@@ -184,13 +184,13 @@ impl Simulator {
     /// A spinner sees the barrier open: its spin ends now (at once if it is
     /// running, as soon as it runs if it is waiting for a CPU).
     pub(super) fn stop_spinning(&mut self, pid: Pid) {
-        let task = &self.tasks[pid.idx()];
+        let task = &self.core.tasks[pid.idx()];
         let cpu = task.cpu;
         let running = task.state == TaskState::Running;
         if running {
             self.class().update_curr(self, cpu);
         }
-        let task = &mut self.tasks[pid.idx()];
+        let task = &mut self.core.tasks[pid.idx()];
         task.spin = None;
         task.burst_end_exec = task.se.sum_exec_runtime;
         if running {
@@ -200,13 +200,13 @@ impl Simulator {
 
     /// The spin ran out before the barrier opened (or the flag changed).
     pub(crate) fn spin_expired(&mut self, cpu: CpuId, pid: Pid) {
-        let (id, gen) = match self.tasks[pid.idx()].spin.take() {
+        let (id, gen) = match self.core.tasks[pid.idx()].spin.take() {
             Some(Spin::Barrier { id, gen }) => (id, gen),
             Some(Spin::Flag(step)) => return self.flag_spin_expired(cpu, pid, step),
             None => return,
         };
-        let tgid = self.tasks[pid.idx()].tgid as usize;
-        let b = &mut self.sync[tgid].barriers[id];
+        let tgid = self.core.tasks[pid.idx()].tgid as usize;
+        let b = &mut self.core.sync[tgid].barriers[id];
         if b.generation != gen {
             self.advance(pid, From::Running(cpu));
             return;
@@ -223,11 +223,11 @@ impl Simulator {
     /// `wake_up_new_task` from the creator's CPU.
     fn create_thread(&mut self, cpu: CpuId, creator: Pid) {
         self.class().update_curr(self, cpu);
-        let t = &mut self.tasks[creator.idx()];
+        let t = &mut self.core.tasks[creator.idx()];
         t.threads_to_create -= 1;
         t.next_thread += 1;
         let (tgid, ix) = (t.tgid, t.next_thread - 1);
-        let pid = self.procs[tgid as usize].threads[ix as usize];
+        let pid = self.core.procs[tgid as usize].threads[ix as usize];
         self.wake_up_new_task(cpu, creator, pid);
     }
 
@@ -235,9 +235,9 @@ impl Simulator {
     /// `cpu`: it starts from the parent's vruntime (`task_fork_fair`) and is
     /// placed from the parent's CPU.
     fn wake_up_new_task(&mut self, cpu: CpuId, parent: Pid, pid: Pid) {
-        let vruntime = self.tasks[parent.idx()].se.vruntime;
-        let now = self.now;
-        let task = &mut self.tasks[pid.idx()];
+        let vruntime = self.core.tasks[parent.idx()].se.vruntime;
+        let now = self.core.now;
+        let task = &mut self.core.tasks[pid.idx()];
         task.cpu = cpu;
         task.se.vruntime = vruntime;
         task.stats.started_at = Some(now);
@@ -255,10 +255,10 @@ impl Simulator {
             return;
         }
         self.class().update_curr(self, cpu);
-        let pid = Pid(self.tasks.len() as u32);
-        let p = &self.tasks[parent.idx()];
+        let pid = Pid(self.core.tasks.len() as u32);
+        let p = &self.core.tasks[parent.idx()];
         let tgid = p.tgid;
-        let name = crate::task::numbered_name(&self.procs[tgid as usize].name, '#', pid.0);
+        let name = crate::task::numbered_name(&self.core.procs[tgid as usize].name, '#', pid.0);
         let mut child = crate::task::Task::new(
             pid,
             tgid,
@@ -269,17 +269,17 @@ impl Simulator {
         );
         child.tg = p.tg;
         child.parent = Some(parent);
-        self.tasks.push(child);
-        self.tasks[pid.idx()].thread_ix = self.procs[tgid as usize].threads.len() as u32;
-        self.procs[tgid as usize].threads.push(pid);
-        self.tasks[parent.idx()].live_children += 1;
+        self.core.tasks.push(child);
+        self.core.tasks[pid.idx()].thread_ix = self.core.procs[tgid as usize].threads.len() as u32;
+        self.core.procs[tgid as usize].threads.push(pid);
+        self.core.tasks[parent.idx()].live_children += 1;
         self.wake_up_new_task(cpu, parent, pid);
     }
 
     /// A child exited: its waiting parent wakes, or the exit is remembered.
     pub(crate) fn notify_parent(&mut self, child: Pid, cpu: CpuId) {
-        let Some(parent) = self.tasks[child.idx()].parent else { return };
-        let p = &mut self.tasks[parent.idx()];
+        let Some(parent) = self.core.tasks[child.idx()].parent else { return };
+        let p = &mut self.core.tasks[parent.idx()];
         p.live_children = p.live_children.saturating_sub(1);
         if p.state == TaskState::Sleeping && p.blocked_on == Some(Block::Child) {
             p.blocked_on = None;

@@ -22,8 +22,8 @@ impl Simulator {
     /// A tick event of `cpu`: None (it does not count) when the tick was
     /// stopped on entering idle.
     pub(super) fn tick_event(&mut self, cpu: CpuId) -> Option<EventClass> {
-        self.rqs[cpu.idx()].tick_pending = false;
-        if self.rqs[cpu.idx()].tick_stopped {
+        self.core.rqs[cpu.idx()].tick_pending = false;
+        if self.core.rqs[cpu.idx()].tick_stopped {
             return None;
         }
         self.scheduler_tick(cpu);
@@ -37,25 +37,25 @@ impl Simulator {
     /// stops its tick here instead (NO_HZ idle), as the idle loop it boots
     /// into would.
     fn scheduler_tick(&mut self, cpu: CpuId) {
-        let rq = &self.rqs[cpu.idx()];
+        let rq = &self.core.rqs[cpu.idx()];
         if !rq.online {
             // An offline CPU takes no ticks: the one pending when it went down
             // was its last (`cpu_online` restarts it).
             return;
         }
-        if rq.is_idle() && self.class().stops_idle_tick(self.nohz) {
+        if rq.is_idle() && self.class().stops_idle_tick(self.core.nohz) {
             self.tick_nohz_idle_enter(cpu);
             return;
         }
-        self.push_tick(self.now.after(self.tick_ns), cpu);
-        if let Some(curr) = self.rqs[cpu.idx()].curr() {
+        self.push_tick(self.core.now.after(self.core.tick_ns), cpu);
+        if let Some(curr) = self.core.rqs[cpu.idx()].curr() {
             if self.class().task_tick(self, curr, cpu) {
-                self.rqs[cpu.idx()].need_resched = true;
-                self.trace.emit(self.now, cpu, TraceKind::TickPreempt { pid: curr });
+                self.core.rqs[cpu.idx()].need_resched = true;
+                self.core.trace.emit(self.core.now, cpu, TraceKind::TickPreempt { pid: curr });
             }
         }
         let jiffies = self.jiffies();
-        self.rqs[cpu.idx()].update_cpu_load_active(jiffies);
+        self.core.rqs[cpu.idx()].update_cpu_load_active(jiffies);
         self.class().balance(self, cpu, Balance::Tick);
         self.resched_if_needed(cpu);
     }
@@ -63,7 +63,7 @@ impl Simulator {
     /// `tick_nohz_idle_enter`: the tick stops (its pending event fires as
     /// nothing) and the class's idle balancer counts the CPU as tickless.
     fn tick_nohz_idle_enter(&mut self, cpu: CpuId) {
-        self.rqs[cpu.idx()].tick_stopped = true;
+        self.core.rqs[cpu.idx()].tick_stopped = true;
         self.class().tick_stopped(self, cpu);
     }
 
@@ -72,7 +72,7 @@ impl Simulator {
     /// unless the stopped one has not fired yet: that one is the next.
     fn tick_nohz_idle_exit(&mut self, cpu: CpuId) {
         let jiffies = self.jiffies();
-        let rq = &mut self.rqs[cpu.idx()];
+        let rq = &mut self.core.rqs[cpu.idx()];
         rq.tick_stopped = false;
         rq.update_cpu_load_nohz(jiffies);
         self.restart_tick(cpu);
@@ -81,8 +81,8 @@ impl Simulator {
     /// Restarts `cpu`'s tick on its grid (the first tick boundary after
     /// now), unless a tick of it is still queued: that one is the next.
     pub(super) fn restart_tick(&mut self, cpu: CpuId) {
-        if !self.rqs[cpu.idx()].tick_pending {
-            self.push_tick(SimTime((self.jiffies() + 1) * self.tick_ns), cpu);
+        if !self.core.rqs[cpu.idx()].tick_pending {
+            self.push_tick(SimTime((self.jiffies() + 1) * self.core.tick_ns), cpu);
         }
     }
 
@@ -90,10 +90,10 @@ impl Simulator {
     /// restarts a stopped tick, entering idle stops it (the idle loop's
     /// `tick_nohz_idle_exit` / `_enter`).
     pub(super) fn tick_nohz_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
-        let rq = &self.rqs[cpu.idx()];
+        let rq = &self.core.rqs[cpu.idx()];
         if prev.is_none() && next.is_some() && rq.tick_stopped {
             self.tick_nohz_idle_exit(cpu);
-        } else if next.is_none() && rq.online && !rq.tick_stopped && self.class().stops_idle_tick(self.nohz) {
+        } else if next.is_none() && rq.online && !rq.tick_stopped && self.class().stops_idle_tick(self.core.nohz) {
             self.tick_nohz_idle_enter(cpu);
         }
     }

@@ -31,20 +31,20 @@ fn an_offline_cpu_takes_no_ticks_and_restarts_on_its_grid() {
         let at = format!("{kind:?}, nohz {nohz}");
         let mut sim = hotplug_run(kind, nohz);
         sim.run_until(SimTime(9_000_000));
-        assert!(sim.rqs[CPU.idx()].tick_pending, "busy before going down ({at})");
+        assert!(sim.core.rqs[CPU.idx()].tick_pending, "busy before going down ({at})");
         sim.run_until(SimTime(13_000_000));
-        assert!(!sim.rqs[CPU.idx()].online);
-        assert!(!sim.rqs[CPU.idx()].tick_pending, "the 12 ms tick was the last ({at})");
+        assert!(!sim.core.rqs[CPU.idx()].online);
+        assert!(!sim.core.rqs[CPU.idx()].tick_pending, "the 12 ms tick was the last ({at})");
         sim.run_until(SimTime(49_000_000));
-        assert!(!sim.rqs[CPU.idx()].tick_pending, "no tick while offline ({at})");
-        assert_eq!(sim.rqs[CPU.idx()].last_load_update_tick, 2, "its last fold at 8 ms, jiffy 2 ({at})");
+        assert!(!sim.core.rqs[CPU.idx()].tick_pending, "no tick while offline ({at})");
+        assert_eq!(sim.core.rqs[CPU.idx()].last_load_update_tick, 2, "its last fold at 8 ms, jiffy 2 ({at})");
         sim.run_until(SimTime(50_500_000));
-        assert!(sim.rqs[CPU.idx()].online && sim.rqs[CPU.idx()].tick_pending, "back up, ticking ({at})");
+        assert!(sim.core.rqs[CPU.idx()].online && sim.core.rqs[CPU.idx()].tick_pending, "back up, ticking ({at})");
         if !nohz {
             sim.run_until(SimTime(51_900_000));
-            assert_eq!(sim.rqs[CPU.idx()].last_load_update_tick, 2, "no tick before 52 ms ({at})");
+            assert_eq!(sim.core.rqs[CPU.idx()].last_load_update_tick, 2, "no tick before 52 ms ({at})");
             sim.run_until(SimTime(52_500_000));
-            assert_eq!(sim.rqs[CPU.idx()].last_load_update_tick, 13, "its first tick back at 52 ms ({at})");
+            assert_eq!(sim.core.rqs[CPU.idx()].last_load_update_tick, 13, "its first tick back at 52 ms ({at})");
         }
     }
 }

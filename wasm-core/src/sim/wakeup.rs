@@ -16,10 +16,10 @@ impl Simulator {
     /// slept (its previous CPU, if still online); a process's threads are
     /// forked on the first CPU its affinity allows.
     fn waker_cpu(&mut self, pid: Pid, is_new: bool) -> CpuId {
-        let task = &self.tasks[pid.idx()];
-        let candidate = if is_new { task.allowed.iter().find(|&c| self.online.test(c)) } else { Some(task.cpu) };
+        let task = &self.core.tasks[pid.idx()];
+        let candidate = if is_new { task.allowed.iter().find(|&c| self.core.online.test(c)) } else { Some(task.cpu) };
         match candidate {
-            Some(c) if self.online.test(c) => c,
+            Some(c) if self.core.online.test(c) => c,
             _ => self.select_fallback_rq(pid, task.cpu),
         }
     }
@@ -28,7 +28,7 @@ impl Simulator {
     /// right placement, and check whether the wakee preempts the running task.
     pub(super) fn try_to_wake_up(&mut self, pid: Pid, is_new: bool, waker: Option<CpuId>, sync: bool) {
         let waker = match waker {
-            Some(c) if self.online.test(c) => c,
+            Some(c) if self.core.online.test(c) => c,
             _ => self.waker_cpu(pid, is_new),
         };
         let kind = match (is_new, sync) {
@@ -37,11 +37,11 @@ impl Simulator {
             (false, false) => PlaceKind::Wakeup,
         };
         if is_new {
-            self.tasks[pid.idx()].cpu = waker;
+            self.core.tasks[pid.idx()].cpu = waker;
         }
         let target = self.class().select_task_rq(self, pid, waker, kind);
         if is_new && target != waker {
-            if self.tasks[pid.idx()].parent.is_some() {
+            if self.core.tasks[pid.idx()].parent.is_some() {
                 // task_fork_fair stores the child's vruntime relative to the
                 // parent's queue; it is rebased on the queue it lands on.
                 self.class().migrate_task_rq(self, pid, waker, target);
@@ -50,22 +50,26 @@ impl Simulator {
             // CPU that forked it counts as migrated and is traced so. It owes
             // no cache refill: it has not run, so it left no cache behind.
             self.count_migration(pid);
-            self.trace.emit(self.now, target, TraceKind::Migrate { pid, from: waker, cause: MigrateCause::Fork });
+            self.core.trace.emit(
+                self.core.now,
+                target,
+                TraceKind::Migrate { pid, from: waker, cause: MigrateCause::Fork },
+            );
         }
         if !is_new {
             self.ttwu_stat(waker, target);
         }
-        let prev_cpu = self.tasks[pid.idx()].cpu;
-        let now = self.now;
+        let prev_cpu = self.core.tasks[pid.idx()].cpu;
+        let now = self.core.now;
         if !is_new && target != prev_cpu {
             // task_waking_fair + enqueue: sleeping elsewhere is neither a gain
             // nor a loss of vruntime.
             self.class().migrate_task_rq(self, pid, prev_cpu, target);
             self.charge_migration(pid, prev_cpu, target);
-            self.trace.emit(now, target, TraceKind::Migrate { pid, from: prev_cpu, cause: MigrateCause::Wakeup });
+            self.core.trace.emit(now, target, TraceKind::Migrate { pid, from: prev_cpu, cause: MigrateCause::Wakeup });
         }
         {
-            let task = &mut self.tasks[pid.idx()];
+            let task = &mut self.core.tasks[pid.idx()];
             task.state = TaskState::Runnable;
             task.cpu = target;
             task.stats.wait_start = Some(now);
@@ -76,23 +80,23 @@ impl Simulator {
             // CPU takes it before it can switch to the wakee, so it is also
             // part of the wakee's wakeup latency (kept apart from a migration's
             // cache refill, which slows the task's own code instead).
-            let task = &mut self.tasks[pid.idx()];
-            task.owed_ns += self.costs.wakeup_ipi_ns;
-            task.owed_ipi_ns += self.costs.wakeup_ipi_ns;
+            let task = &mut self.core.tasks[pid.idx()];
+            task.owed_ns += self.core.costs.wakeup_ipi_ns;
+            task.owed_ipi_ns += self.core.costs.wakeup_ipi_ns;
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         self.class().enqueue_task(self, pid, target, kind);
-        self.rqs[target.idx()].cfs_tasks_add(pid);
+        self.core.rqs[target.idx()].cfs_tasks_add(pid);
         self.touch(target);
-        self.index.touch_task(pid);
+        self.core.index.touch_task(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
-        self.trace.emit(now, target, tk);
-        let curr = self.rqs[target.idx()].curr();
+        self.core.trace.emit(now, target, tk);
+        let curr = self.core.rqs[target.idx()].curr();
         let preempt = self.class().check_preempt_curr(self, target, pid, is_new);
         if preempt {
-            self.rqs[target.idx()].need_resched = true;
+            self.core.rqs[target.idx()].need_resched = true;
             if let Some(curr) = curr {
-                self.trace.emit(now, target, TraceKind::WakeupPreempt { curr, by: pid });
+                self.core.trace.emit(now, target, TraceKind::WakeupPreempt { curr, by: pid });
             }
         }
         if !is_new {
@@ -106,8 +110,8 @@ impl Simulator {
     /// (`update_avg`: an eighth of the difference), then caps it at twice the
     /// dearest idle balance. A new task's wakeup does not come here.
     fn fold_avg_idle(&mut self, cpu: CpuId) {
-        let now = self.now;
-        let rq = &mut self.rqs[cpu.idx()];
+        let now = self.core.now;
+        let rq = &mut self.core.rqs[cpu.idx()];
         if let Some(stamp) = rq.avg_idle_stamp.take() {
             let delta = now.since(stamp) as i64;
             let avg = rq.avg_idle_ns as i64;
@@ -120,7 +124,7 @@ impl Simulator {
     /// `ttwu_stat`: the waking CPU counts the wakeup, as local or as remote on its lowest domain spanning the
     /// wakee's CPU (a new task's first wakeup is not counted: wake_up_new_task does not call it).
     fn ttwu_stat(&mut self, waker: CpuId, target: CpuId) {
-        let rq = &mut self.rqs[waker.idx()];
+        let rq = &mut self.core.rqs[waker.idx()];
         rq.schedstat.ttwu_count += 1;
         if waker == target {
             rq.schedstat.ttwu_local += 1;

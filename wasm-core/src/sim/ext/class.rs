@@ -54,7 +54,7 @@ fn state(sim: &mut Simulator) -> &mut ExtState {
 
 impl Simulator {
     fn ext_watchdog_ns(&self) -> u64 {
-        self.policy.ext.as_ref().map_or(DEFAULT_WATCHDOG_NS, |e| e.watchdog_ns)
+        self.core.policy.ext.as_ref().map_or(DEFAULT_WATCHDOG_NS, |e| e.watchdog_ns)
     }
 
     /// One call into the policy; on an error the run stops with its reason.
@@ -82,27 +82,27 @@ impl Simulator {
 
     fn scx_fail(&mut self, callback: &str, reason: String) {
         state(self).failed = true;
-        let at = self.now;
-        self.notes.policy_error = Some((at, format!("{callback}: {reason}")));
+        let at = self.core.now;
+        self.core.notes.policy_error = Some((at, format!("{callback}: {reason}")));
         self.end_run(at);
     }
 
     /// A kick reaches its CPU as an IPI (an event now), never inside the
     /// callback that sent it.
     fn scx_kick(&mut self, cpu: CpuId, preempt: bool) {
-        if cpu.idx() < self.rqs.len() {
+        if cpu.idx() < self.core.rqs.len() {
             let st = state(self);
             st.kick_preempt[cpu.idx()] |= preempt;
-            self.push(self.now, Event::ClassKick(cpu));
+            self.push(self.core.now, Event::ClassKick(cpu));
         }
     }
 
     fn scx_init_task(&mut self, pid: Pid) {
-        let t = &self.tasks[pid.idx()];
-        let all = CpuId::all(self.rqs.len() as u32).all(|c| t.allowed.test(c));
+        let t = &self.core.tasks[pid.idx()];
+        let all = CpuId::all(self.core.rqs.len() as u32).all(|c| t.allowed.test(c));
         let cpus =
             if all { String::new() } else { t.allowed.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",") };
-        let (now, weight, nice) = (self.now.0 as f64, t.se.weight as f64, t.nice as f64);
+        let (now, weight, nice) = (self.core.now.0 as f64, t.se.weight as f64, t.nice as f64);
         let st = state(self);
         if st.failed {
             return;
@@ -116,7 +116,7 @@ impl Simulator {
     /// `scx_watchdog_workfn`: a runnable task left waiting past the timeout
     /// ends the policy; the fair class takes every task back.
     fn scx_watchdog(&mut self) {
-        let now = self.now;
+        let now = self.core.now;
         let timeout = self.ext_watchdog_ns();
         let st = state(self);
         if now < st.next_watchdog || st.failed || st.tripped.is_some() {
@@ -133,13 +133,13 @@ impl Simulator {
             let why = format!(
                 "watchdog: runnable task {} (pid {}) was not run for {} ms (timeout {} ms); the policy ended \
                  and every task went back to the fair class",
-                self.tasks[pid].name,
+                self.core.tasks[pid].name,
                 pid,
                 now.since(since) / 1_000_000,
                 timeout / 1_000_000
             );
             state(self).tripped = Some(why);
-            let cpu = self.tasks[pid].cpu;
+            let cpu = self.core.tasks[pid].cpu;
             self.push(now, Event::ClassKick(cpu));
         }
     }
@@ -171,14 +171,14 @@ impl SchedClass for ExtClass {
     }
 
     fn init(&self, sim: &mut Simulator) {
-        let source = sim.policy.ext.as_ref().map(|e| e.source.clone()).unwrap_or_default();
-        let nr = sim.rqs.len();
-        let host = match HostHandle::create(&source, nr as u32, sim.seed) {
+        let source = sim.core.policy.ext.as_ref().map(|e| e.source.clone()).unwrap_or_default();
+        let nr = sim.core.rqs.len();
+        let host = match HostHandle::create(&source, nr as u32, sim.core.seed) {
             Ok(h) => h,
             Err(reason) => {
                 // No state: every later call would fail; the run stops at once.
-                let at = sim.now;
-                sim.notes.policy_error = Some((at, reason));
+                let at = sim.core.now;
+                sim.core.notes.policy_error = Some((at, reason));
                 sim.end_run(at);
                 return;
             }
@@ -188,13 +188,13 @@ impl SchedClass for ExtClass {
             runnable_since: Vec::new(),
             charged: Vec::new(),
             kick_preempt: vec![false; nr],
-            next_watchdog: sim.now,
+            next_watchdog: sim.core.now,
             tripped: None,
             failed: false,
         }));
         for cpu in CpuId::all(nr as u32) {
-            let idle = sim.online.test(cpu) && sim.rqs[cpu.idx()].curr_task.is_none();
-            sim.scx(HostOp::UpdateIdle, [sim.now.0 as f64, f64::from(cpu.0), idle as u8 as f64, 0.0]);
+            let idle = sim.core.online.test(cpu) && sim.core.rqs[cpu.idx()].curr_task.is_none();
+            sim.scx(HostOp::UpdateIdle, [sim.core.now.0 as f64, f64::from(cpu.0), idle as u8 as f64, 0.0]);
         }
     }
 
@@ -211,12 +211,12 @@ impl SchedClass for ExtClass {
     }
 
     fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
-        sim.rqs[cpu.idx()].nr_running += 1;
-        sim.tasks[pid.idx()].se.on_rq = true;
+        sim.core.rqs[cpu.idx()].nr_running += 1;
+        sim.core.tasks[pid.idx()].se.on_rq = true;
         if sim.class_data::<ExtState>().is_none() {
             return;
         }
-        let now = sim.now;
+        let now = sim.core.now;
         let st = state(sim);
         grow(&mut st.runnable_since, pid, None);
         st.runnable_since[pid.idx()].get_or_insert(now);
@@ -226,63 +226,63 @@ impl SchedClass for ExtClass {
 
     fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, sleeping: bool) {
         self.update_curr(sim, cpu);
-        sim.rqs[cpu.idx()].nr_running -= 1;
-        sim.tasks[pid.idx()].se.on_rq = false;
+        sim.core.rqs[cpu.idx()].nr_running -= 1;
+        sim.core.tasks[pid.idx()].se.on_rq = false;
         if sim.class_data::<ExtState>().is_none() {
             return;
         }
-        let was_curr = sim.rqs[cpu.idx()].curr_task == Some(pid);
+        let was_curr = sim.core.rqs[cpu.idx()].curr_task == Some(pid);
         let st = state(sim);
         grow(&mut st.runnable_since, pid, None);
         st.runnable_since[pid.idx()] = None;
-        let now = sim.now.0 as f64;
+        let now = sim.core.now.0 as f64;
         sim.scx(HostOp::Dequeue, [now, f64::from(pid.0), sleeping as u8 as f64, was_curr as u8 as f64]);
     }
 
     fn yield_task(&self, sim: &mut Simulator, pid: Pid, _cpu: CpuId) {
         if sim.class_data::<ExtState>().is_some() {
-            sim.scx(HostOp::Yield, [sim.now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
+            sim.scx(HostOp::Yield, [sim.core.now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
         }
     }
 
     /// sched_ext preempts on wakeup only through the policy's kicks; an idle
     /// CPU reschedules to pick.
     fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
-        sim.rqs[cpu.idx()].curr_task.is_none()
+        sim.core.rqs[cpu.idx()].curr_task.is_none()
     }
 
     fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
         sim.class_data::<ExtState>()?;
-        let now = sim.now;
+        let now = sim.core.now;
         let r = sim.scx(HostOp::Pick, [now.0 as f64, f64::from(cpu.0), 0.0, 0.0])?;
         if r < 0.0 {
             return None;
         }
         let pid = Pid(r as u32);
-        let ok = pid.idx() < sim.tasks.len()
-            && sim.tasks[pid.idx()].se.on_rq
-            && !sim.rqs.iter().any(|rq| rq.curr_task == Some(pid));
+        let ok = pid.idx() < sim.core.tasks.len()
+            && sim.core.tasks[pid.idx()].se.on_rq
+            && !sim.core.rqs.iter().any(|rq| rq.curr_task == Some(pid));
         if !ok {
             sim.scx_fail("dispatch", format!("the runtime handed out task {pid}, which is not runnable"));
             return None;
         }
-        let from = sim.tasks[pid.idx()].cpu;
+        let from = sim.core.tasks[pid.idx()].cpu;
         if from != cpu {
             // Taken from a shared queue: the task moves to the CPU that runs it.
-            sim.rqs[from.idx()].nr_running -= 1;
-            sim.rqs[from.idx()].cfs_tasks_remove(pid);
+            sim.core.rqs[from.idx()].nr_running -= 1;
+            sim.core.rqs[from.idx()].cfs_tasks_remove(pid);
             sim.touch(from);
             sim.charge_migration(pid, from, cpu);
-            let t = &mut sim.tasks[pid.idx()];
+            let t = &mut sim.core.tasks[pid.idx()];
             t.cpu = cpu;
-            sim.rqs[cpu.idx()].nr_running += 1;
-            sim.rqs[cpu.idx()].cfs_tasks_add(pid);
+            sim.core.rqs[cpu.idx()].nr_running += 1;
+            sim.core.rqs[cpu.idx()].cfs_tasks_add(pid);
             sim.touch(cpu);
-            sim.index.touch_task(pid);
-            sim.trace.emit(now, cpu, TraceKind::Migrate { pid, from, cause: MigrateCause::Dispatch });
+            sim.core.index.touch_task(pid);
+            sim.core.trace.emit(now, cpu, TraceKind::Migrate { pid, from, cause: MigrateCause::Dispatch });
         }
-        let sum = sim.tasks[pid.idx()].se.sum_exec_runtime;
-        sim.tasks[pid.idx()].se.exec_start = now;
+        let sum = sim.core.tasks[pid.idx()].se.sum_exec_runtime;
+        sim.core.tasks[pid.idx()].se.exec_start = now;
         let st = state(sim);
         grow(&mut st.runnable_since, pid, None);
         grow(&mut st.charged, pid, 0);
@@ -293,10 +293,10 @@ impl SchedClass for ExtClass {
 
     fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
         self.update_curr(sim, cpu);
-        if sim.class_data::<ExtState>().is_none() || !sim.tasks[pid.idx()].se.on_rq {
+        if sim.class_data::<ExtState>().is_none() || !sim.core.tasks[pid.idx()].se.on_rq {
             return;
         }
-        let now = sim.now;
+        let now = sim.core.now;
         let st = state(sim);
         grow(&mut st.runnable_since, pid, None);
         st.runnable_since[pid.idx()] = Some(now);
@@ -304,9 +304,9 @@ impl SchedClass for ExtClass {
     }
 
     fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
-        let Some(pid) = sim.rqs[cpu.idx()].curr_task else { return };
-        let now = sim.now;
-        let se = &mut sim.tasks[pid.idx()].se;
+        let Some(pid) = sim.core.rqs[cpu.idx()].curr_task else { return };
+        let now = sim.core.now;
+        let se = &mut sim.core.tasks[pid.idx()].se;
         se.sum_exec_runtime += now.since(se.exec_start);
         se.exec_start = now;
     }
@@ -316,13 +316,13 @@ impl SchedClass for ExtClass {
         if sim.class_data::<ExtState>().is_none() {
             return false;
         }
-        let sum = sim.tasks[pid.idx()].se.sum_exec_runtime;
+        let sum = sim.core.tasks[pid.idx()].se.sum_exec_runtime;
         let st = state(sim);
         grow(&mut st.charged, pid, 0);
         let ran = sum.saturating_sub(st.charged[pid.idx()]);
         st.charged[pid.idx()] = sum;
-        let expired = sim.scx(HostOp::Tick, [sim.now.0 as f64, f64::from(pid.0), ran as f64, 0.0]) == Some(1.0);
-        if sim.class_data::<ExtState>().is_some() && !sim.finished {
+        let expired = sim.scx(HostOp::Tick, [sim.core.now.0 as f64, f64::from(pid.0), ran as f64, 0.0]) == Some(1.0);
+        if sim.class_data::<ExtState>().is_some() && !sim.core.finished {
             sim.scx_watchdog();
         }
         expired
@@ -331,16 +331,16 @@ impl SchedClass for ExtClass {
     fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
         if kind == PlaceKind::Exec {
             // 6.12's select_task_rq_scx answers an exec with the task's own CPU, asking no policy (ext.c 3363).
-            return sim.tasks[pid.idx()].cpu;
+            return sim.core.tasks[pid.idx()].cpu;
         }
-        let prev = if kind == PlaceKind::Fork { waker } else { sim.tasks[pid.idx()].cpu };
+        let prev = if kind == PlaceKind::Fork { waker } else { sim.core.tasks[pid.idx()].cpu };
         let flags = if kind == PlaceKind::Fork { 1.0 } else { 2.0 };
         let cpu = match sim.class_data::<ExtState>() {
-            Some(_) => sim.scx(HostOp::SelectCpu, [sim.now.0 as f64, f64::from(pid.0), f64::from(prev.0), flags]),
+            Some(_) => sim.scx(HostOp::SelectCpu, [sim.core.now.0 as f64, f64::from(pid.0), f64::from(prev.0), flags]),
             None => None,
         };
         let cpu = cpu.map_or(prev, |c| CpuId(c as u32));
-        if sim.online.test(cpu) && sim.tasks[pid.idx()].allowed.test(cpu) {
+        if sim.core.online.test(cpu) && sim.core.tasks[pid.idx()].allowed.test(cpu) {
             cpu
         } else {
             sim.select_fallback_rq(pid, cpu)
@@ -349,34 +349,34 @@ impl SchedClass for ExtClass {
 
     fn task_dead(&self, sim: &mut Simulator, pid: Pid) {
         if sim.class_data::<ExtState>().is_some() {
-            sim.scx(HostOp::ExitTask, [sim.now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
+            sim.scx(HostOp::ExitTask, [sim.core.now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
         }
     }
 
     fn task_switched(&self, sim: &mut Simulator, cpu: CpuId, _prev: Option<Pid>, next: Option<Pid>) {
         if sim.class_data::<ExtState>().is_some() {
             let idle = next.is_none() as u8 as f64;
-            sim.scx(HostOp::UpdateIdle, [sim.now.0 as f64, f64::from(cpu.0), idle, 0.0]);
+            sim.scx(HostOp::UpdateIdle, [sim.core.now.0 as f64, f64::from(cpu.0), idle, 0.0]);
         }
     }
 
     /// A kick lands: an idle CPU picks; a preempting kick ends the running
     /// task's slice first.
     fn kick(&self, sim: &mut Simulator, cpu: CpuId) {
-        if sim.class_data::<ExtState>().is_none() || sim.finished {
+        if sim.class_data::<ExtState>().is_none() || sim.core.finished {
             return;
         }
         if let Some(why) = state(sim).tripped.take() {
-            sim.notes.policy_fallback = Some((sim.now, why));
+            sim.core.notes.policy_fallback = Some((sim.core.now, why));
             sim.switch_class(class_for(PolicyKind::Cfs));
             return;
         }
         let preempt = std::mem::take(&mut state(sim).kick_preempt[cpu.idx()]);
-        match sim.rqs[cpu.idx()].curr_task {
-            None => sim.rqs[cpu.idx()].need_resched = true,
+        match sim.core.rqs[cpu.idx()].curr_task {
+            None => sim.core.rqs[cpu.idx()].need_resched = true,
             Some(curr) if preempt => {
-                sim.scx(HostOp::Yield, [sim.now.0 as f64, f64::from(curr.0), 0.0, 0.0]);
-                sim.rqs[cpu.idx()].need_resched = true;
+                sim.scx(HostOp::Yield, [sim.core.now.0 as f64, f64::from(curr.0), 0.0, 0.0]);
+                sim.core.rqs[cpu.idx()].need_resched = true;
             }
             Some(_) => {}
         }

@@ -72,7 +72,7 @@ impl Iterator for ChainIter {
 /// arrays, one slot per (group, CPU), group 0 being the root runqueues.
 impl Simulator {
     pub(crate) fn gidx(&self, tg: u32, cpu: CpuId) -> usize {
-        (tg as usize - 1) * self.rqs.len() + cpu.idx()
+        (tg as usize - 1) * self.core.rqs.len() + cpu.idx()
     }
 
     /// The entity of group `tg` on `cpu`.
@@ -82,12 +82,12 @@ impl Simulator {
 
     /// The group whose runqueue a group entity stands for.
     pub(crate) fn tg_of_gse(&self, id: EntId) -> u32 {
-        (group_index(id) / self.rqs.len()) as u32 + 1
+        (group_index(id) / self.core.rqs.len()) as u32 + 1
     }
 
     pub(crate) fn cfs_of(&self, tg: u32, cpu: CpuId) -> &CfsRq {
         if tg == 0 {
-            &self.rqs[cpu.idx()].cfs
+            &self.core.rqs[cpu.idx()].cfs
         } else {
             &self.fair.gcfs[self.gidx(tg, cpu)]
         }
@@ -105,7 +105,7 @@ impl Simulator {
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(crate) fn chain(&self, pid: Pid, cpu: CpuId) -> Chain {
         let mut out = Chain::default();
-        let mut tg = self.tasks[pid.idx()].tg;
+        let mut tg = self.core.tasks[pid.idx()].tg;
         out.push((tg, task_ent_id(pid)));
         while tg != 0 {
             out.push((self.parent_tg(tg), self.gse_id(tg, cpu)));
@@ -115,6 +115,6 @@ impl Simulator {
     }
 
     pub(crate) fn ent(&self, id: EntId) -> &SchedEntity {
-        entity(&self.tasks[..], &self.fair.gses, id)
+        entity(&self.core.tasks[..], &self.fair.gses, id)
     }
 }

@@ -31,15 +31,15 @@ use crate::time::{CpuId, Pid};
 /// Borrows one level's runqueue and all entities at once (disjoint fields).
 macro_rules! level {
     ($s:ident, $tg:expr, $cpu:expr) => {{
-        let n = $s.rqs.len();
+        let n = $s.core.rqs.len();
         let tg = $tg as usize;
         if tg == 0 {
             // The root runqueue: its length, load or tree may change.
-            $s.index.touch($cpu);
+            $s.core.index.touch($cpu);
         }
         let cfs: &mut CfsRq =
-            if tg == 0 { &mut $s.rqs[($cpu).idx()].cfs } else { &mut $s.fair.gcfs[(tg - 1) * n + ($cpu).idx()] };
-        (cfs, Ents { tasks: &mut $s.tasks[..], groups: &mut $s.fair.gses })
+            if tg == 0 { &mut $s.core.rqs[($cpu).idx()].cfs } else { &mut $s.fair.gcfs[(tg - 1) * n + ($cpu).idx()] };
+        (cfs, Ents { tasks: &mut $s.core.tasks[..], groups: &mut $s.fair.gses })
     }};
 }
 
@@ -59,31 +59,31 @@ impl Simulator {
     /// was not queued yet; count it in every level's h_nr_running; refresh
     /// the groups' shares on the way up.
     fn fair_enqueue(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
-        let now = self.now;
+        let now = self.core.now;
         // A new task's debit; a forked child instead arrives with its vruntime relative to the parent's
         // runqueue (task_fork_fair), made absolute here on the target's (enqueue_entity adds min_vruntime
         // before update_curr when the enqueue is not a wakeup).
         let mut debit = (kind == EnqueueKind::New).then(|| self.task_vslice(pid, cpu));
         if kind == EnqueueKind::New {
-            if let Some(rel) = self.tasks[pid.idx()].fork_vruntime.take() {
-                let min = self.cfs_of(self.tasks[pid.idx()].tg, cpu).min_vruntime;
-                self.tasks[pid.idx()].se.vruntime = min + rel;
+            if let Some(rel) = self.core.tasks[pid.idx()].fork_vruntime.take() {
+                let min = self.cfs_of(self.core.tasks[pid.idx()].tg, cpu).min_vruntime;
+                self.core.tasks[pid.idx()].se.vruntime = min + rel;
                 debit = None;
             }
         }
         let mut kind = kind;
         let mut enqueueing = true;
         // The task's class follows its group's (forked children included).
-        self.tasks[pid.idx()].se.identity = self.fair.tgs[self.tasks[pid.idx()].tg as usize].identity;
+        self.core.tasks[pid.idx()].se.identity = self.fair.tgs[self.core.tasks[pid.idx()].tg as usize].identity;
         let (base_slice, task_slice) = self.eevdf_slices(st, pid);
-        self.tasks[pid.idx()].se.slice = task_slice;
+        self.core.tasks[pid.idx()].se.slice = task_slice;
         for (tg, id) in self.chain(pid, cpu) {
             if enqueueing && !self.ent(id).on_rq {
                 if kind == EnqueueKind::New {
                     // init_task_runnable_average: a new task's load starts at its weight.
                     let (cfs, ents) = level!(self, tg, cpu);
                     let slice = fair::sched_slice(cfs, ents.se(id), &self.fair.tunables);
-                    let se = &mut self.tasks[ent_pid(id).idx()].se;
+                    let se = &mut self.core.tasks[ent_pid(id).idx()].se;
                     se.avg = SchedAvg::new_task(slice, se.weight, now);
                 }
                 self.enqueue_entity_load_avg(tg, cpu, id, kind == EnqueueKind::Wakeup);
@@ -115,8 +115,8 @@ impl Simulator {
             }
         }
         // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
-        self.rqs[cpu.idx()].nr_running += 1;
-        if self.rqs[cpu.idx()].nr_running() == 2 {
+        self.core.rqs[cpu.idx()].nr_running += 1;
+        if self.core.rqs[cpu.idx()].nr_running() == 2 {
             self.fair.lb.rd_overload = true;
         }
     }
@@ -124,7 +124,7 @@ impl Simulator {
     /// `dequeue_task_fair`: dequeue the task, and each group entity left
     /// empty; a sleeping task makes its group the next buddy above.
     fn fair_dequeue(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId, sleeping: bool) {
-        let now = self.now;
+        let now = self.core.now;
         let mut dequeuing = true;
         let chain = self.chain(pid, cpu);
         for (i, &(tg, id)) in chain.iter().enumerate() {
@@ -153,7 +153,7 @@ impl Simulator {
                 self.update_entity_load_avg(tg, cpu, id, true);
             }
         }
-        self.rqs[cpu.idx()].nr_running -= 1;
+        self.core.rqs[cpu.idx()].nr_running -= 1;
     }
 
     /// `clear_buddies` (fair.c 3099–3142) for the entity `chain[0]`: each of
@@ -191,7 +191,7 @@ impl Simulator {
     /// (`calc_cfs_shares`, reading the group's load_avg as last passed on).
     pub(crate) fn update_cfs_shares(&mut self, st: FairStrategy, tg: u32, cpu: CpuId) {
         let gi = self.gidx(tg, cpu);
-        let now = self.now;
+        let now = self.core.now;
         let group = &self.fair.tgs[tg as usize];
         let my_q = &self.fair.gcfs[gi];
         let shares = calc_cfs_shares(group.shares, group.load_avg, my_q.tg_load_contrib, my_q.load_weight);
@@ -208,16 +208,16 @@ impl Simulator {
     /// A queued task is charged at its old weight first, its runqueue's load
     /// follows, and its group's shares are refreshed.
     pub(crate) fn reweight_task(&mut self, st: FairStrategy, pid: Pid, weight: u64) {
-        let task = &self.tasks[pid.idx()];
+        let task = &self.core.tasks[pid.idx()];
         if task.se.weight == weight.max(1) {
             return;
         }
         if !task.se.on_rq {
-            self.tasks[pid.idx()].se.set_weight(weight);
+            self.core.tasks[pid.idx()].se.set_weight(weight);
             return;
         }
         let (cpu, tg) = (task.cpu, task.tg);
-        if self.rqs[cpu.idx()].curr_task == Some(pid) {
+        if self.core.rqs[cpu.idx()].curr_task == Some(pid) {
             self.fair_update_curr(st, cpu);
         }
         let (cfs, ents) = level!(self, tg, cpu);
@@ -234,7 +234,7 @@ impl Simulator {
             return (0, 0);
         }
         let base = self.fair.tunables.min_granularity_ns;
-        let custom = self.policy.slices.get(self.tasks[pid.idx()].tgid as usize).copied().unwrap_or(0);
+        let custom = self.core.policy.slices.get(self.core.tasks[pid.idx()].tgid as usize).copied().unwrap_or(0);
         (base, if custom > 0 { custom } else { base })
     }
 
@@ -243,7 +243,7 @@ impl Simulator {
         let chain = self.chain(pid, cpu);
         let (tg0, id0) = chain[0];
         let mut slice =
-            fair::sched_slice(self.cfs_of(tg0, cpu), &self.tasks[ent_pid(id0).idx()].se, &self.fair.tunables);
+            fair::sched_slice(self.cfs_of(tg0, cpu), &self.core.tasks[ent_pid(id0).idx()].se, &self.fair.tunables);
         for &(tg, id) in &chain[1..] {
             slice = fair::level_share(slice, self.cfs_of(tg, cpu), self.ent(id));
         }
@@ -261,23 +261,23 @@ impl Simulator {
         if st == FairStrategy::Eevdf {
             return;
         }
-        let cfs = self.cfs_of(self.tasks[child.idx()].tg, cpu);
+        let cfs = self.cfs_of(self.core.tasks[child.idx()].tg, cpu);
         let min = cfs.min_vruntime;
         let curr = cfs.curr.map(|e| self.ent(e).vruntime);
         let debit = if self.fair.tunables.features.start_debit { self.task_vslice(child, cpu) } else { 0 };
         let v = curr.unwrap_or(0).max(min + debit);
-        self.tasks[child.idx()].fork_vruntime = Some(v - min);
+        self.core.tasks[child.idx()].fork_vruntime = Some(v - min);
     }
 
     /// `sched_vslice`: the slice in the task's virtual time.
     fn task_vslice(&self, pid: Pid, cpu: CpuId) -> u64 {
-        fair::calc_delta_fair(self.task_slice(pid, cpu), &self.tasks[pid.idx()].se)
+        fair::calc_delta_fair(self.task_slice(pid, cpu), &self.core.tasks[pid.idx()].se)
     }
 
     /// `pick_next_task_fair` (curr already put back): descend from the root,
     /// picking at each level, until a task is reached.
     fn fair_pick_next(&mut self, st: FairStrategy, cpu: CpuId) -> Option<Pid> {
-        let now = self.now;
+        let now = self.core.now;
         let allow_under = !self.smt_expelled(cpu);
         let mut tg = 0;
         loop {
@@ -297,7 +297,7 @@ impl Simulator {
 
     /// `put_prev_task_fair`: every level's curr goes back (if still queued).
     fn fair_put_prev(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) {
-        let now = self.now;
+        let now = self.core.now;
         for (tg, id) in self.chain(pid, cpu) {
             if self.cfs_of(tg, cpu).curr != Some(id) {
                 continue;
@@ -313,8 +313,8 @@ impl Simulator {
 
     /// `update_curr` on every level of the running task's chain.
     fn fair_update_curr(&mut self, st: FairStrategy, cpu: CpuId) {
-        let Some(pid) = self.rqs[cpu.idx()].curr_task else { return };
-        let now = self.now;
+        let Some(pid) = self.core.rqs[cpu.idx()].curr_task else { return };
+        let now = self.core.now;
         for (tg, _) in self.chain(pid, cpu) {
             let (cfs, mut ents) = level!(self, tg, cpu);
             fair::update_curr(cfs, &mut ents, now, st);
@@ -324,7 +324,7 @@ impl Simulator {
     /// `task_tick_fair`: `entity_tick` at every level; true if some level
     /// found that its curr used up its slice.
     fn fair_task_tick(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) -> bool {
-        let now = self.now;
+        let now = self.core.now;
         let mut resched = false;
         let chain = self.chain(pid, cpu);
         for (i, &(tg, id)) in chain.iter().enumerate() {
@@ -366,13 +366,13 @@ impl Simulator {
     /// the level where their ancestries meet (`find_matching_se`). Sets the
     /// buddies as the kernel does; true = preempt.
     fn check_preempt_wakeup(&mut self, st: FairStrategy, cpu: CpuId, p: Pid, is_fork: bool) -> bool {
-        let Some(curr) = self.rqs[cpu.idx()].curr_task else { return true };
+        let Some(curr) = self.core.rqs[cpu.idx()].curr_task else { return true };
         if curr == p {
             return false;
         }
-        let now = self.now;
+        let now = self.core.now;
         let t = self.fair.tunables.clone();
-        let curr_tg = self.tasks[curr.idx()].tg;
+        let curr_tg = self.core.tasks[curr.idx()].tg;
         let scale = self.cfs_of(curr_tg, cpu).nr_running as u64 >= t.nr_latency;
         let p_chain = self.chain(p, cpu);
         let mut next_marked = false;
@@ -380,7 +380,7 @@ impl Simulator {
             self.set_buddy_chain(&p_chain, cpu, true);
             next_marked = true;
         }
-        if self.rqs[cpu.idx()].need_resched {
+        if self.core.rqs[cpu.idx()].need_resched {
             // curr is already to be rescheduled (test_tsk_need_resched, fair.c 5048): no verdict is
             // needed, and curr must not become the last buddy.
             return false;
@@ -404,7 +404,7 @@ impl Simulator {
             // EEVDF: preempt if the wakee is what pick_eevdf would run now.
             return eevdf::pick_eevdf(cfs, &ents, true) == Some(pse);
         }
-        if self.policy.group_identity {
+        if self.core.policy.group_identity {
             let (ci, wi) = (ents.se(se).identity, ents.se(pse).identity);
             match wakeup_verdict(ci, wi) {
                 Some(false) => return false,
@@ -436,7 +436,7 @@ impl Simulator {
     /// `yield_task_fair`: the task becomes the skip buddy at every level, so
     /// the next pick prefers anyone else close enough.
     fn fair_yield(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) {
-        if self.rqs[cpu.idx()].nr_running() == 1 {
+        if self.core.rqs[cpu.idx()].nr_running() == 1 {
             // Alone on its CPU the yield marks nothing (yield_task_fair, fair.c 5247).
             return;
         }
@@ -471,7 +471,7 @@ impl SchedClass for FairClass {
 
     fn exit(&self, sim: &mut Simulator) {
         // Kicks and pushes the balancer asked for are dropped with it.
-        for rq in &mut sim.rqs {
+        for rq in &mut sim.core.rqs {
             rq.active_balance = false;
             rq.nohz_kicked = false;
         }
@@ -480,18 +480,18 @@ impl SchedClass for FairClass {
     /// `switched_from_fair`: the vruntime is kept relative to the queue's
     /// min_vruntime while the task is away.
     fn switched_from(&self, sim: &mut Simulator, pid: Pid) {
-        let t = &sim.tasks[pid.idx()];
+        let t = &sim.core.tasks[pid.idx()];
         let min = sim.cfs_of(t.tg, t.cpu).min_vruntime;
-        let se = &mut sim.tasks[pid.idx()].se;
+        let se = &mut sim.core.tasks[pid.idx()].se;
         se.vruntime = se.vruntime.saturating_sub(min);
         sim.switched_from_fair_load(pid);
     }
 
     /// `switched_to_fair`: made absolute again on the queue it comes back to.
     fn switched_to(&self, sim: &mut Simulator, pid: Pid) {
-        let t = &sim.tasks[pid.idx()];
+        let t = &sim.core.tasks[pid.idx()];
         let min = sim.cfs_of(t.tg, t.cpu).min_vruntime;
-        sim.tasks[pid.idx()].se.vruntime += min;
+        sim.core.tasks[pid.idx()].se.vruntime += min;
     }
 
     fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
@@ -543,11 +543,11 @@ impl SchedClass for FairClass {
 
     /// A new thread changes its process's thread count (PFS, DW-CFS).
     fn task_new(&self, sim: &mut Simulator, pid: Pid) {
-        sim.refresh_thread_weights(self.strategy, sim.tasks[pid.idx()].tgid);
+        sim.refresh_thread_weights(self.strategy, sim.core.tasks[pid.idx()].tgid);
     }
 
     fn task_dead(&self, sim: &mut Simulator, pid: Pid) {
-        sim.refresh_thread_weights(self.strategy, sim.tasks[pid.idx()].tgid);
+        sim.refresh_thread_weights(self.strategy, sim.core.tasks[pid.idx()].tgid);
     }
 
     /// DW-CFS weights follow the online CPU count.

@@ -25,7 +25,7 @@ fn one_cpu(n: usize, autogroup: bool) -> (Simulator, Pid, Vec<Pid>) {
     let procs = (0..n).map(|i| hog(&format!("H{i}"), 1_000_000_000, None)).collect();
     let mut sim = Simulator::new(&config(1, 1, 1, 1000, autogroup, procs));
     sim.run_until(SimTime(1));
-    let curr = sim.rqs[0].curr().expect("a hog runs");
+    let curr = sim.core.rqs[0].curr().expect("a hog runs");
     let rest = (0..n).map(|i| sim.processes()[i].threads[0]).filter(|&p| p != curr).collect();
     (sim, curr, rest)
 }
@@ -37,12 +37,12 @@ fn a_wakeup_onto_a_cpu_already_to_reschedule_asks_nothing() {
     for already in [false, true] {
         let (mut sim, curr, rest) = one_cpu(2, false);
         let p = rest[0];
-        let v = sim.tasks[p.idx()].se.vruntime;
-        sim.tasks[curr.idx()].se.vruntime = v + 10_000_000;
-        sim.rqs[0].need_resched = already;
+        let v = sim.core.tasks[p.idx()].se.vruntime;
+        sim.core.tasks[curr.idx()].se.vruntime = v + 10_000_000;
+        sim.core.rqs[0].need_resched = already;
         let preempt = sim.check_preempt_wakeup(FairStrategy::Cfs, CPU, p, false);
         assert_eq!(preempt, !already, "need_resched {already}");
-        let cfs = &sim.rqs[0].cfs;
+        let cfs = &sim.core.rqs[0].cfs;
         if already {
             assert_eq!((cfs.next, cfs.last), (None, None), "test_tsk_need_resched returns before any buddy");
         } else {
@@ -62,7 +62,7 @@ fn one_group_of_two() -> (Simulator, Pid, Chain) {
     sim.run_until(SimTime(100_000));
     let threads = sim.processes()[0].threads.clone();
     assert_eq!(threads.len(), 2);
-    let waiting = *threads.iter().find(|&&t| sim.rqs[0].curr() != Some(t)).expect("one waits");
+    let waiting = *threads.iter().find(|&&t| sim.core.rqs[0].curr() != Some(t)).expect("one waits");
     let chain = sim.chain(waiting, CPU);
     assert_eq!(chain.len(), 2, "task level, then G's entity on the root");
     (sim, waiting, chain)
@@ -73,12 +73,12 @@ fn clearing_a_buddy_clears_it_above_while_it_leads_to_the_task() {
     let (mut sim, waiting, chain) = one_group_of_two();
     sim.set_buddy_chain(&chain[..], CPU, true);
     let g = chain[1].1;
-    assert_eq!(sim.rqs[0].cfs.next, Some(g));
+    assert_eq!(sim.core.rqs[0].cfs.next, Some(g));
     // Moved away (not a sleep, so no new buddy is set above): G stays queued through the running thread.
     sim.fair_dequeue(FairStrategy::Cfs, waiting, CPU, false);
     assert!(sim.ent(g).on_rq, "G still holds the running thread");
     assert_eq!(sim.cfs_of(chain[0].0, CPU).next, None, "cleared at the task's level");
-    assert_eq!(sim.rqs[0].cfs.next, None, "and on the root, where it led to the task (__clear_buddies_next)");
+    assert_eq!(sim.core.rqs[0].cfs.next, None, "and on the root, where it led to the task (__clear_buddies_next)");
 }
 
 #[test]
@@ -86,17 +86,17 @@ fn a_buddy_above_that_does_not_lead_through_the_cleared_level_stays() {
     let (mut sim, waiting, chain) = one_group_of_two();
     let g = chain[1].1;
     // Only the root marks G: the task's own level has no next buddy, so the walk stops at once.
-    sim.rqs[0].cfs.next = Some(g);
+    sim.core.rqs[0].cfs.next = Some(g);
     sim.fair_dequeue(FairStrategy::Cfs, waiting, CPU, false);
-    assert_eq!(sim.rqs[0].cfs.next, Some(g), "the walk starts only where the task itself is the buddy");
+    assert_eq!(sim.core.rqs[0].cfs.next, Some(g), "the walk starts only where the task itself is the buddy");
 }
 
 #[test]
 fn a_task_alone_on_its_cpu_yields_without_a_mark() {
     let (mut sim, curr, _) = one_cpu(1, false);
     sim.fair_yield(FairStrategy::Cfs, curr, CPU);
-    assert_eq!(sim.rqs[0].cfs.skip, None, "rq->nr_running == 1: nothing to skip to");
+    assert_eq!(sim.core.rqs[0].cfs.skip, None, "rq->nr_running == 1: nothing to skip to");
     let (mut sim, curr, _) = one_cpu(2, false);
     sim.fair_yield(FairStrategy::Cfs, curr, CPU);
-    assert_eq!(sim.rqs[0].cfs.skip, Some(task_ent_id(curr)));
+    assert_eq!(sim.core.rqs[0].cfs.skip, Some(task_ent_id(curr)));
 }

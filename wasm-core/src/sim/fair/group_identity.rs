@@ -19,7 +19,7 @@ impl Simulator {
         if !cfg.policy.group_identity {
             return;
         }
-        let n = self.rqs.len();
+        let n = self.core.rqs.len();
         for (i, cg) in cfg.cgroups.iter().enumerate() {
             let tg = i + 1;
             let parent = self.fair.tgs[tg].parent.unwrap_or(0) as usize;
@@ -37,18 +37,19 @@ impl Simulator {
     }
 
     pub(crate) fn is_smt_expeller(&self, pid: Pid) -> bool {
-        self.fair.tgs[self.tasks[pid.idx()].tg as usize].smt_expeller
+        self.fair.tgs[self.core.tasks[pid.idx()].tg as usize].smt_expeller
     }
 
     /// True when an SMT expeller runs on another hardware thread of `cpu`'s
     /// core: underclass work may not run on `cpu` now.
     pub(crate) fn smt_expelled(&self, cpu: CpuId) -> bool {
-        self.policy.group_identity
+        self.core.policy.group_identity
             && self
+                .core
                 .machine
                 .smt_siblings(cpu)
                 .filter(|&s| s != cpu)
-                .any(|s| self.rqs[s.idx()].curr_task.is_some_and(|p| self.is_smt_expeller(p)))
+                .any(|s| self.core.rqs[s.idx()].curr_task.is_some_and(|p| self.is_smt_expeller(p)))
     }
 
     /// After `cpu` switched from `prev` to `next`: an expeller that starts
@@ -57,7 +58,7 @@ impl Simulator {
     /// of another CPU, sent as an IPI: it lands `costs.wakeup_ipi_ns` later
     /// (`expel_kick`), and until then an expelled sibling keeps running.
     pub(crate) fn smt_expel_siblings(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
-        if !self.policy.group_identity || prev == next {
+        if !self.core.policy.group_identity || prev == next {
             return;
         }
         let starts = next.is_some_and(|p| self.is_smt_expeller(p));
@@ -65,13 +66,13 @@ impl Simulator {
         if !starts && !stops {
             return;
         }
-        let ipi = self.costs.wakeup_ipi_ns;
-        for s in self.machine.smt_siblings(cpu).filter(|&s| s != cpu) {
+        let ipi = self.core.costs.wakeup_ipi_ns;
+        for s in self.core.machine.smt_siblings(cpu).filter(|&s| s != cpu) {
             if self.expel_kick_due(s) {
                 if ipi == 0 {
                     self.expel_kick(s);
                 } else {
-                    self.push(self.now.after(ipi), Event::ClassKick(s));
+                    self.push(self.core.now.after(ipi), Event::ClassKick(s));
                 }
             }
         }
@@ -80,10 +81,10 @@ impl Simulator {
     /// Whether sibling `s` must pick again: it runs underclass work beside a
     /// running expeller, or it idles with work queued and no expeller beside it.
     fn expel_kick_due(&self, s: CpuId) -> bool {
-        let rq = &self.rqs[s.idx()];
+        let rq = &self.core.rqs[s.idx()];
         rq.online
             && match rq.curr_task {
-                Some(c) => self.tasks[c.idx()].se.identity == Identity::Underclass && self.smt_expelled(s),
+                Some(c) => self.core.tasks[c.idx()].se.identity == Identity::Underclass && self.smt_expelled(s),
                 None => rq.nr_running() > 0 && !self.smt_expelled(s),
             }
     }
@@ -92,7 +93,7 @@ impl Simulator {
     /// expeller may have stopped, or the sibling switched, meanwhile).
     pub(crate) fn expel_kick(&mut self, s: CpuId) {
         if self.expel_kick_due(s) {
-            self.rqs[s.idx()].need_resched = true;
+            self.core.rqs[s.idx()].need_resched = true;
             self.resched_if_needed(s);
         }
     }
@@ -123,11 +124,11 @@ impl Simulator {
     /// path (select_idle_sibling and its scans); its `find_idlest_cpu` (4.1)
     /// or `find_idlest_group_cpu` (modern) tests plain idleness.
     pub(crate) fn id_idle_cpu(&self, pid: Pid, cpu: CpuId) -> bool {
-        let rq = &self.rqs[cpu.idx()];
-        if !self.policy.group_identity {
+        let rq = &self.core.rqs[cpu.idx()];
+        if !self.core.policy.group_identity {
             return rq.is_idle();
         }
-        match self.fair.tgs[self.tasks[pid.idx()].tg as usize].identity {
+        match self.fair.tgs[self.core.tasks[pid.idx()].tg as usize].identity {
             Identity::Normal => rq.is_idle(),
             Identity::Underclass => rq.is_idle() && !self.smt_expelled(cpu),
             Identity::Highclass => {

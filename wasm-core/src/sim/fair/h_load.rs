@@ -30,7 +30,7 @@ impl Simulator {
                 }
             }
             if self.cfs_of(chain[top].0, cpu).last_h_load_update != Some(now) {
-                let root = &mut self.rqs[cpu.idx()].cfs;
+                let root = &mut self.core.rqs[cpu.idx()].cfs;
                 root.h_load = root.runnable_load_avg.max(0) as u64;
                 root.last_h_load_update = Some(now);
             }
@@ -47,6 +47,6 @@ impl Simulator {
             }
         }
         let own = self.cfs_of(own_tg, cpu);
-        self.tasks[pid.idx()].se.avg.load_avg_contrib * own.h_load / (own.runnable_load_avg.max(0) as u64 + 1)
+        self.core.tasks[pid.idx()].se.avg.load_avg_contrib * own.h_load / (own.runnable_load_avg.max(0) as u64 + 1)
     }
 }

@@ -19,13 +19,13 @@ use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
 
 fn set_loads(sim: &mut Simulator, pid: Pid, root: i64, gse: u64, group: i64, task: u64) {
-    let tg = sim.tasks[pid.idx()].tg;
+    let tg = sim.core.tasks[pid.idx()].tg;
     assert_ne!(tg, 0, "T runs in its autogroup");
-    sim.rqs[0].cfs.runnable_load_avg = root;
+    sim.core.rqs[0].cfs.runnable_load_avg = root;
     let gi = sim.gidx(tg, CpuId(0));
     sim.fair.gcfs[gi].runnable_load_avg = group;
     sim.fair.gses[gi].avg.load_avg_contrib = gse;
-    sim.tasks[pid.idx()].se.avg.load_avg_contrib = task;
+    sim.core.tasks[pid.idx()].se.avg.load_avg_contrib = task;
 }
 
 #[test]
@@ -38,6 +38,6 @@ fn h_load_is_kept_for_the_rest_of_its_jiffy() {
     assert_eq!(sim.task_h_load(pid, CpuId(0)), 665);
     set_loads(&mut sim, pid, 3000, 1000, 1000, 500);
     assert_eq!(sim.task_h_load(pid, CpuId(0)), 998, "the jiffy's h_load stands");
-    sim.now = SimTime((jiffy + 1) * sim.tick_ns);
+    sim.core.now = SimTime((jiffy + 1) * sim.core.tick_ns);
     assert_eq!(sim.task_h_load(pid, CpuId(0)), 499, "a new jiffy walks again");
 }

@@ -27,10 +27,10 @@ impl Simulator {
     /// it is marked changed for both).
     fn load_cfs_mut(&mut self, tg: u32, cpu: CpuId) -> &mut CfsRq {
         if tg == 0 {
-            self.index.touch(cpu);
+            self.core.index.touch(cpu);
             #[cfg(not(target_arch = "wasm32"))]
             self.fair.lb.group_loads.touch(cpu);
-            &mut self.rqs[cpu.idx()].cfs
+            &mut self.core.rqs[cpu.idx()].cfs
         } else {
             let i = self.gidx(tg, cpu);
             &mut self.fair.gcfs[i]
@@ -41,7 +41,7 @@ impl Simulator {
         if is_group(id) {
             &mut self.fair.gses[group_index(id)]
         } else {
-            &mut self.tasks[ent_pid(id).idx()].se
+            &mut self.core.tasks[ent_pid(id).idx()].se
         }
     }
 
@@ -52,7 +52,7 @@ impl Simulator {
     // Forced inline natively only: in the wasm the five forced inlines cost 4.3 KB gzipped (302.8 vs 298.5 KB).
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(crate) fn update_cfs_rq_blocked_load(&mut self, tg: u32, cpu: CpuId, force: bool) {
-        let now = self.now.ns();
+        let now = self.core.now.ns();
         let delta = update_cfs_rq_blocked_load(self.load_cfs_mut(tg, cpu), now, force);
         self.fair.tgs[tg as usize].load_avg += delta;
     }
@@ -63,7 +63,7 @@ impl Simulator {
     /// from its group) and, if asked, fold the change into the runqueue's
     /// runnable load (queued) or blocked load (asleep).
     pub(crate) fn update_entity_load_avg(&mut self, tg: u32, cpu: CpuId, id: EntId, update_cfs_rq: bool) {
-        let now = self.now;
+        let now = self.core.now;
         let running = self.cfs_of(tg, cpu).curr == Some(id);
         let se = self.ent_mut(id);
         let on_rq = se.on_rq;
@@ -112,7 +112,7 @@ impl Simulator {
     /// (`decay_count` ≤ 0) restarts its clock here, a move made while asleep
     /// first accruing the sleep it carried, and forces the group update.
     pub(crate) fn enqueue_entity_load_avg(&mut self, tg: u32, cpu: CpuId, id: EntId, wakeup: bool) {
-        let now = self.now.ns();
+        let now = self.core.now.ns();
         let mut wakeup = wakeup;
         let decay_count = self.ent(id).avg.decay_count;
         if decay_count <= 0 {
@@ -168,7 +168,7 @@ impl Simulator {
         let parent = self.fair.tgs[tg as usize].parent;
         let parent_listed = match parent {
             None => true,
-            Some(0) => self.rqs[cpu.idx()].cfs.on_list,
+            Some(0) => self.core.rqs[cpu.idx()].cfs.on_list,
             Some(p) => self.cfs_of(p, cpu).on_list,
         };
         let cfs = self.load_cfs_mut(tg, cpu);
@@ -177,7 +177,7 @@ impl Simulator {
         }
         cfs.on_list = true;
         if tg != 0 {
-            let list = &mut self.rqs[cpu.idx()].leaf_cfs_rqs;
+            let list = &mut self.core.rqs[cpu.idx()].leaf_cfs_rqs;
             if parent_listed {
                 // A VecDeque: adding at the front moves nothing.
                 list.push_front(tg);
@@ -194,8 +194,8 @@ impl Simulator {
     /// whose entity's runnable history has decayed to nothing leaves the list.
     pub(crate) fn update_blocked_averages(&mut self, cpu: CpuId) {
         let mut i = 0;
-        while i < self.rqs[cpu.idx()].leaf_cfs_rqs.len() {
-            let tg = self.rqs[cpu.idx()].leaf_cfs_rqs[i];
+        while i < self.core.rqs[cpu.idx()].leaf_cfs_rqs.len() {
+            let tg = self.core.rqs[cpu.idx()].leaf_cfs_rqs[i];
             self.update_cfs_rq_blocked_load(tg, cpu, true);
             let gse = self.gse_id(tg, cpu);
             let parent = self.fair.tgs[tg as usize].parent.unwrap_or(0);
@@ -203,7 +203,7 @@ impl Simulator {
             let gi = self.gidx(tg, cpu);
             if self.fair.gses[gi].avg.runnable_avg_sum == 0 && self.fair.gcfs[gi].nr_running == 0 {
                 self.fair.gcfs[gi].on_list = false;
-                self.rqs[cpu.idx()].leaf_cfs_rqs.remove(i);
+                self.core.rqs[cpu.idx()].leaf_cfs_rqs.remove(i);
             } else {
                 i += 1;
             }
@@ -215,12 +215,12 @@ impl Simulator {
     /// CPU leaves its (decayed) contribution to be taken off the old
     /// runqueue's blocked load, and carries the decay periods it slept.
     pub(crate) fn migrate_task_load(&mut self, pid: Pid, from: CpuId) {
-        if self.tasks[pid.idx()].se.avg.decay_count == 0 {
+        if self.core.tasks[pid.idx()].se.avg.decay_count == 0 {
             return;
         }
-        let tg = self.tasks[pid.idx()].tg;
+        let tg = self.core.tasks[pid.idx()].tg;
         let counter = self.cfs_of(tg, from).decay_counter;
-        let avg = &mut self.tasks[pid.idx()].se.avg;
+        let avg = &mut self.core.tasks[pid.idx()].se.avg;
         let decays = synchronize_entity_decay(counter, avg);
         avg.decay_count = -(decays as i64);
         let contrib = avg.load_avg_contrib;
@@ -230,12 +230,12 @@ impl Simulator {
     /// The load side of `switched_from_fair`: a sleeper leaving the class
     /// takes its contribution out of the blocked load.
     pub(crate) fn switched_from_fair_load(&mut self, pid: Pid) {
-        if self.tasks[pid.idx()].se.avg.decay_count == 0 {
+        if self.core.tasks[pid.idx()].se.avg.decay_count == 0 {
             return;
         }
-        let (tg, cpu) = (self.tasks[pid.idx()].tg, self.tasks[pid.idx()].cpu);
+        let (tg, cpu) = (self.core.tasks[pid.idx()].tg, self.core.tasks[pid.idx()].cpu);
         let counter = self.cfs_of(tg, cpu).decay_counter;
-        let avg = &mut self.tasks[pid.idx()].se.avg;
+        let avg = &mut self.core.tasks[pid.idx()].se.avg;
         synchronize_entity_decay(counter, avg);
         let contrib = avg.load_avg_contrib as i64;
         subtract_blocked_load_contrib(self.load_cfs_mut(tg, cpu), contrib);

@@ -33,9 +33,9 @@ fn asleep() -> (Simulator, Pid, usize) {
     let mut sim = Simulator::new(&config(1, 2, 1, 1000, true, vec![sleeper()]));
     sim.run_until(SimTime(50_000_000));
     let pid = sim.processes()[0].threads[0];
-    let tg = sim.tasks[pid.idx()].tg;
+    let tg = sim.core.tasks[pid.idx()].tg;
     assert_ne!(tg, 0, "T is in its autogroup");
-    assert!(!sim.tasks[pid.idx()].se.on_rq, "T sleeps at 50 ms");
+    assert!(!sim.core.tasks[pid.idx()].se.on_rq, "T sleeps at 50 ms");
     let gi = sim.gidx(tg, CpuId(0));
     (sim, pid, gi)
 }
@@ -43,7 +43,7 @@ fn asleep() -> (Simulator, Pid, usize) {
 #[test]
 fn a_sleeper_stays_in_its_groups_load() {
     let (sim, pid, gi) = asleep();
-    let (g, t) = (&sim.fair.gcfs[gi], &sim.tasks[pid.idx()].se.avg);
+    let (g, t) = (&sim.fair.gcfs[gi], &sim.core.tasks[pid.idx()].se.avg);
     let tg = &sim.fair.tgs[g.tg as usize];
     assert_eq!(g.runnable_load_avg, 0);
     assert!(t.load_avg_contrib > 0);
@@ -60,7 +60,7 @@ fn blocked_load_decays_at_a_balancing_pass() {
     let last = sim.fair.gcfs[gi].last_decay;
     let counter = sim.fair.gcfs[gi].decay_counter;
     // 40 periods after the last decay, a balancing pass on CPU 0.
-    sim.now = SimTime((last + 40) << 20);
+    sim.core.now = SimTime((last + 40) << 20);
     sim.update_blocked_averages(CpuId(0));
     let g = &sim.fair.gcfs[gi];
     assert_eq!(g.blocked_load_avg, decay_load(before, 40));
@@ -72,16 +72,16 @@ fn blocked_load_decays_at_a_balancing_pass() {
 #[test]
 fn a_sleeper_woken_elsewhere_leaves_its_load_to_be_removed() {
     let (mut sim, pid, gi) = asleep();
-    let c = sim.tasks[pid.idx()].se.avg.load_avg_contrib;
+    let c = sim.core.tasks[pid.idx()].se.avg.load_avg_contrib;
     // Three decay periods counted on G's runqueue since T slept.
     sim.fair.gcfs[gi].decay_counter += 3;
     sim.migrate_task_load(pid, CpuId(0));
     let decayed = decay_load(c, 3);
-    assert_eq!(sim.tasks[pid.idx()].se.avg.load_avg_contrib, decayed);
-    assert_eq!(sim.tasks[pid.idx()].se.avg.decay_count, -3);
+    assert_eq!(sim.core.tasks[pid.idx()].se.avg.load_avg_contrib, decayed);
+    assert_eq!(sim.core.tasks[pid.idx()].se.avg.decay_count, -3);
     assert_eq!(sim.fair.gcfs[gi].removed_load, decayed);
     let (blocked, tg) = (sim.fair.gcfs[gi].blocked_load_avg, sim.fair.gcfs[gi].tg);
-    let periods = (sim.now.ns() >> 20) - sim.fair.gcfs[gi].last_decay;
+    let periods = (sim.core.now.ns() >> 20) - sim.fair.gcfs[gi].last_decay;
     sim.update_cfs_rq_blocked_load(tg, CpuId(0), true);
     assert_eq!(sim.fair.gcfs[gi].removed_load, 0);
     assert_eq!(sim.fair.gcfs[gi].blocked_load_avg, decay_load(blocked - decayed, periods), "removed, then decayed");

@@ -17,25 +17,25 @@ use crate::task::TaskState;
 impl Simulator {
     /// Recomputes the weight of every live thread of process `tgid`.
     pub(crate) fn refresh_thread_weights(&mut self, st: FairStrategy, tgid: u32) {
-        if !matches!(self.policy.kind, PolicyKind::Pfs | PolicyKind::DwCfs) {
+        if !matches!(self.core.policy.kind, PolicyKind::Pfs | PolicyKind::DwCfs) {
             return;
         }
-        let live: Vec<_> = self.procs[tgid as usize]
+        let live: Vec<_> = self.core.procs[tgid as usize]
             .threads
             .iter()
             .copied()
             .filter(|&p| {
-                let t = &self.tasks[p.idx()];
+                let t = &self.core.tasks[p.idx()];
                 t.stats.started_at.is_some() && t.state != TaskState::Exited
             })
             .collect();
         let nt = live.len() as u32;
-        let no = self.online.weight();
+        let no = self.core.online.weight();
         for pid in live {
-            let base = nice_to_weight(self.tasks[pid.idx()].nice);
-            let w = match self.policy.kind {
+            let base = nice_to_weight(self.core.tasks[pid.idx()].nice);
+            let w = match self.core.policy.kind {
                 PolicyKind::Pfs => pfs_weight(base, nt),
-                _ => dwcfs_weight(base, self.policy.alpha, self.policy.beta_milli, nt, no),
+                _ => dwcfs_weight(base, self.core.policy.alpha, self.core.policy.beta_milli, nt, no),
             };
             self.reweight_task(st, pid, w);
         }
@@ -43,10 +43,10 @@ impl Simulator {
 
     /// After hotplug: No changed, so every process's DW-CFS weights move.
     pub(crate) fn refresh_all_thread_weights(&mut self, st: FairStrategy) {
-        if self.policy.kind != PolicyKind::DwCfs {
+        if self.core.policy.kind != PolicyKind::DwCfs {
             return;
         }
-        for tgid in 0..self.procs.len() as u32 {
+        for tgid in 0..self.core.procs.len() as u32 {
             self.refresh_thread_weights(st, tgid);
         }
     }

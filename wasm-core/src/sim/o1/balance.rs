@@ -25,19 +25,19 @@ const CACHE_NICE_TRIES: u32 = 1;
 impl Simulator {
     /// `rebalance_tick`: fold nr_running into cpu_load, then balance when due.
     pub(in crate::sim) fn o1_rebalance_tick(&mut self, cpu: CpuId) {
-        let nr = self.rqs[cpu.idx()].nr_running() as u64;
+        let nr = self.core.rqs[cpu.idx()].nr_running() as u64;
         let rq = &mut self.o1_state_mut().rqs[cpu.idx()];
         rq.cpu_load = (rq.cpu_load + nr * SCHED_LOAD_SCALE) / 2;
-        let idle = self.rqs[cpu.idx()].curr_task.is_none();
+        let idle = self.core.rqs[cpu.idx()].curr_task.is_none();
         let interval = if idle { 1 } else { BUSY_INTERVAL };
-        if self.online.weight() > 1 && self.jiffies().is_multiple_of(interval) {
+        if self.core.online.weight() > 1 && self.jiffies().is_multiple_of(interval) {
             self.o1_load_balance(cpu, false);
         }
     }
 
     /// source_load / target_load: the busier or the lighter of the average and now.
     fn o1_load(&self, cpu: CpuId, source: bool) -> u64 {
-        let now = self.rqs[cpu.idx()].nr_running() as u64 * SCHED_LOAD_SCALE;
+        let now = self.core.rqs[cpu.idx()].nr_running() as u64 * SCHED_LOAD_SCALE;
         let avg = self.o1_state().rqs[cpu.idx()].cpu_load;
         if source {
             now.max(avg)
@@ -50,17 +50,18 @@ impl Simulator {
     pub(in crate::sim) fn o1_load_balance(&mut self, this: CpuId, newidle: bool) -> bool {
         let this_load = self.o1_load(this, false);
         let busiest = self
+            .core
             .rqs
             .iter()
             .filter(|rq| rq.online && rq.cpu != this)
             .map(|rq| (self.o1_load(rq.cpu, true), rq.cpu))
             .max_by_key(|&(load, cpu)| (load, std::cmp::Reverse(cpu)));
         let Some((busiest_load, busiest)) = busiest else { return false };
-        if busiest_load * 100 <= this_load * IMBALANCE_PCT || self.rqs[busiest.idx()].nr_running() < 2 {
+        if busiest_load * 100 <= this_load * IMBALANCE_PCT || self.core.rqs[busiest.idx()].nr_running() < 2 {
             return false;
         }
         // Half the difference, in tasks; at least one if that evens things out.
-        let gap = self.rqs[busiest.idx()].nr_running().saturating_sub(self.rqs[this.idx()].nr_running());
+        let gap = self.core.rqs[busiest.idx()].nr_running().saturating_sub(self.core.rqs[this.idx()].nr_running());
         let mut imbalance = (busiest_load - this_load) / 2 / SCHED_LOAD_SCALE;
         if imbalance == 0 && gap >= 2 {
             imbalance = 1;
@@ -85,14 +86,14 @@ impl Simulator {
     fn o1_pull_candidates(&self, from: CpuId, to: CpuId, ignore_cache_hot: bool) -> Vec<Pid> {
         let o1 = self.o1_state();
         let rq = &o1.rqs[from.idx()];
-        let curr = self.rqs[from.idx()].curr_task;
-        let now = self.now.ns();
+        let curr = self.core.rqs[from.idx()].curr_task;
+        let now = self.core.now.ns();
         [rq.expired(), rq.active()]
             .into_iter()
             .flat_map(|a| a.queue.iter().flatten().copied())
             .filter(|&p| {
                 let hot = o1.tasks.get(p.idx()).is_some_and(|t| now.saturating_sub(t.timestamp_ns) < CACHE_HOT_NS);
-                Some(p) != curr && self.tasks[p.idx()].allowed.test(to) && (ignore_cache_hot || !hot)
+                Some(p) != curr && self.core.tasks[p.idx()].allowed.test(to) && (ignore_cache_hot || !hot)
             })
             .collect()
     }

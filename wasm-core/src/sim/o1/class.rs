@@ -32,7 +32,7 @@ impl SchedClass for O1Class {
     }
 
     fn init(&self, sim: &mut Simulator) {
-        let rqs = (0..sim.rqs.len()).map(|_| O1Rq::new()).collect();
+        let rqs = (0..sim.core.rqs.len()).map(|_| O1Rq::new()).collect();
         sim.class_data = Some(Box::new(O1State { rqs, tasks: Vec::new() }));
     }
 
@@ -40,7 +40,7 @@ impl SchedClass for O1Class {
     /// sleep credit, a full timeslice); the enqueue that follows puts it in
     /// the active array.
     fn switched_to(&self, sim: &mut Simulator, pid: Pid) {
-        let (now, tick, nice) = (sim.now.ns(), sim.tick_ns, sim.tasks[pid.idx()].nice);
+        let (now, tick, nice) = (sim.core.now.ns(), sim.core.tick_ns, sim.core.tasks[pid.idx()].nice);
         let t = sim.o1_task(pid);
         t.static_prio = static_prio(nice);
         t.time_slice_ns = task_timeslice(t.static_prio, tick);
@@ -84,8 +84,8 @@ impl SchedClass for O1Class {
     /// may), a new task goes to the least loaded CPU. An exec stays too: the
     /// model leaves out 2.6's `sched_balance_exec`.
     fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, _waker: CpuId, kind: PlaceKind) -> CpuId {
-        let prev = sim.tasks[pid.idx()].cpu;
-        let usable = |c: CpuId| sim.online.test(c) && sim.tasks[pid.idx()].allowed.test(c);
+        let prev = sim.core.tasks[pid.idx()].cpu;
+        let usable = |c: CpuId| sim.core.online.test(c) && sim.core.tasks[pid.idx()].allowed.test(c);
         match (kind == PlaceKind::Fork, sim.o1_select_fork_cpu(pid)) {
             (true, Some(c)) => c,
             _ if usable(prev) => prev,
@@ -126,8 +126,9 @@ impl Simulator {
 
     /// A CPU for a new task: the allowed online CPU with the fewest tasks.
     fn o1_select_fork_cpu(&self, pid: Pid) -> Option<CpuId> {
-        let allowed = &self.tasks[pid.idx()].allowed;
-        self.rqs
+        let allowed = &self.core.tasks[pid.idx()].allowed;
+        self.core
+            .rqs
             .iter()
             .filter(|rq| rq.online && allowed.test(rq.cpu))
             .min_by_key(|rq| (rq.nr_running(), rq.cpu))
@@ -164,13 +165,13 @@ impl Simulator {
             let expired = self.o1_task(pid).was_expired;
             self.o1_enqueue_array(cpu, pid, expired);
             self.o1_state_mut().rqs[cpu.idx()].nr_running += 1;
-            self.rqs[cpu.idx()].nr_running += 1;
+            self.core.rqs[cpu.idx()].nr_running += 1;
             self.touch(cpu);
-            self.tasks[pid.idx()].se.on_rq = true;
+            self.core.tasks[pid.idx()].se.on_rq = true;
             return;
         }
         let is_new = kind == EnqueueKind::New;
-        let (now, tick, nice) = (self.now.ns(), self.tick_ns, self.tasks[pid.idx()].nice);
+        let (now, tick, nice) = (self.core.now.ns(), self.core.tick_ns, self.core.tasks[pid.idx()].nice);
         let t = self.o1_task(pid);
         if t.static_prio == 0 {
             // First arrival (a new task, or one whose program began by sleeping).
@@ -198,9 +199,9 @@ impl Simulator {
         let o1 = self.o1_state_mut();
         o1.rqs[cpu.idx()].nr_running += 1;
         // rq->nr_running, read by idle_cpu and the statistics.
-        self.rqs[cpu.idx()].nr_running += 1;
+        self.core.rqs[cpu.idx()].nr_running += 1;
         self.touch(cpu);
-        self.tasks[pid.idx()].se.on_rq = true;
+        self.core.tasks[pid.idx()].se.on_rq = true;
     }
 
     /// `deactivate_task`: off the arrays (blocking, exiting or moving).
@@ -209,16 +210,16 @@ impl Simulator {
         self.o1_dequeue_array(cpu, pid);
         let o1 = self.o1_state_mut();
         o1.rqs[cpu.idx()].nr_running -= 1;
-        self.rqs[cpu.idx()].nr_running -= 1;
+        self.core.rqs[cpu.idx()].nr_running -= 1;
         self.touch(cpu);
-        self.tasks[pid.idx()].se.on_rq = false;
+        self.core.tasks[pid.idx()].se.on_rq = false;
     }
 
     /// Charges the running task's CPU time (its program's bursts count it).
     fn o1_update_curr(&mut self, cpu: CpuId) {
-        let Some(pid) = self.rqs[cpu.idx()].curr_task else { return };
-        let now = self.now;
-        let se = &mut self.tasks[pid.idx()].se;
+        let Some(pid) = self.core.rqs[cpu.idx()].curr_task else { return };
+        let now = self.core.now;
+        let se = &mut self.core.tasks[pid.idx()].se;
         let delta = now.since(se.exec_start);
         se.exec_start = now;
         se.sum_exec_runtime += delta;
@@ -226,7 +227,7 @@ impl Simulator {
 
     /// `TASK_PREEMPTS_CURR`: the wakee's prio is better than curr's.
     fn o1_preempts_curr(&mut self, cpu: CpuId, pid: Pid) -> bool {
-        let Some(curr) = self.rqs[cpu.idx()].curr_task else { return true };
+        let Some(curr) = self.core.rqs[cpu.idx()].curr_task else { return true };
         curr != pid && self.o1_task(pid).prio < self.o1_task(curr).prio
     }
 
@@ -236,9 +237,9 @@ impl Simulator {
     /// round-robined within their level every TIMESLICE_GRANULARITY.
     fn o1_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
         self.o1_update_curr(cpu);
-        let (now, tick) = (self.now.ns(), self.tick_ns);
-        let nice = self.tasks[pid.idx()].nice;
-        let online = self.online.weight();
+        let (now, tick) = (self.core.now.ns(), self.core.tick_ns);
+        let nice = self.core.tasks[pid.idx()].nice;
+        let online = self.core.online.weight();
         let t = self.o1_task(pid);
         t.time_slice_ns = t.time_slice_ns.saturating_sub(tick);
         if t.time_slice_ns == 0 {
@@ -278,7 +279,7 @@ impl Simulator {
     fn o1_expired_starving(&self, cpu: CpuId, curr_static_prio: usize) -> bool {
         let rq = &self.o1_state().rqs[cpu.idx()];
         let waited = rq.expired_timestamp.is_some_and(|ts| {
-            self.now.ns().saturating_sub(ts) >= STARVATION_LIMIT_NS * rq.nr_running as u64 + self.tick_ns
+            self.core.now.ns().saturating_sub(ts) >= STARVATION_LIMIT_NS * rq.nr_running as u64 + self.core.tick_ns
         });
         waited || curr_static_prio > rq.best_expired_prio
     }
@@ -287,7 +288,7 @@ impl Simulator {
     /// taken off its sleep_avg (less so the more interactive it is).
     fn o1_put_prev(&mut self, pid: Pid, cpu: CpuId) {
         self.o1_update_curr(cpu);
-        let now = self.now.ns();
+        let now = self.core.now.ns();
         let t = self.o1_task(pid);
         let ran = now.saturating_sub(t.timestamp_ns).min(MAX_SLEEP_AVG_NS);
         t.sleep_avg_ns = t.sleep_avg_ns.saturating_sub(ran / current_bonus(t.sleep_avg_ns).max(1));
@@ -297,7 +298,7 @@ impl Simulator {
     /// The pick of `schedule()`: swap the arrays if active is empty, take the
     /// head of the best level; a freshly woken pick is credited its wait.
     fn o1_pick(&mut self, cpu: CpuId) -> Option<Pid> {
-        let now = self.now;
+        let now = self.core.now;
         let rq = &mut self.o1_state_mut().rqs[cpu.idx()];
         if rq.nr_running == 0 {
             return None;
@@ -326,7 +327,7 @@ impl Simulator {
         }
         let t = self.o1_task(pid);
         t.timestamp_ns = now.ns();
-        self.tasks[pid.idx()].se.exec_start = now;
+        self.core.tasks[pid.idx()].se.exec_start = now;
         Some(pid)
     }
 

@@ -12,15 +12,15 @@ impl Simulator {
     /// The stopper of `cpu` runs (`active_load_balance_cpu_stop`): the
     /// running task is preempted and one movable task goes to `target`.
     pub(crate) fn active_balance(&mut self, cpu: CpuId, target: CpuId) {
-        self.rqs[cpu.idx()].active_balance = false;
+        self.core.rqs[cpu.idx()].active_balance = false;
         // The stopper is itself one of the CPU's runnable tasks: with it, a CPU running one task counts two,
         // so only a CPU with no task of its own left has nothing to push.
-        if !self.online.test(cpu) || !self.online.test(target) || self.rqs[cpu.idx()].nr_running() == 0 {
+        if !self.core.online.test(cpu) || !self.core.online.test(target) || self.core.rqs[cpu.idx()].nr_running() == 0 {
             return;
         }
         // The target's lowest balancing domain that spans this CPU; none, nothing is pushed.
         let Some(level) =
-            self.rqs[target.idx()].domains.iter().position(|sd| sd.flags.load_balance && sd.span.test(cpu))
+            self.core.rqs[target.idx()].domains.iter().position(|sd| sd.flags.load_balance && sd.span.test(cpu))
         else {
             return;
         };
@@ -29,11 +29,11 @@ impl Simulator {
         // detach_one_task: the first task of the list that can_migrate_task lets go (as an idle pass).
         let (mut skips, mut retry) = (SkipCounts::default(), Some(target));
         let candidate = {
-            let sd = &self.rqs[target.idx()].domains[level];
+            let sd = &self.core.rqs[target.idx()].domains[level];
             let local = sd.groups[0].span.clone();
-            let env = sd.span.and(&self.online);
+            let env = sd.span.and(&self.core.online);
             let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: 0 };
-            self.rqs[cpu.idx()].cfs_tasks.iter().copied().find(|&p| {
+            self.core.rqs[cpu.idx()].cfs_tasks.iter().copied().find(|&p| {
                 self.can_migrate_task(
                     p,
                     cpu,
@@ -48,7 +48,7 @@ impl Simulator {
                 )
             })
         };
-        let st = &mut self.rqs[target.idx()].domains[level].schedstat;
+        let st = &mut self.core.rqs[target.idx()].domains[level].schedstat;
         st.lb[crate::topology::schedstat::idle_index(IdleType::Idle)].lb_hot_gained += u64::from(skips.hot_gained);
         st.alb_count += 1;
         if candidate.is_some() {
@@ -60,7 +60,7 @@ impl Simulator {
             self.move_queued_task(pid, target, MigrateCause::Active);
         }
         self.schedule(cpu);
-        if self.rqs[target.idx()].need_resched {
+        if self.core.rqs[target.idx()].need_resched {
             self.schedule(target);
         }
     }

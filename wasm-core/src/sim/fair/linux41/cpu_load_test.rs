@@ -29,18 +29,18 @@ const CPU: usize = 1;
 fn an_idle_cpus_history_stands_until_it_leaves_idle() {
     let mut sim = run_sleep(true);
     sim.run_until(SimTime(9_000_000));
-    let busy = sim.rqs[CPU].clone();
+    let busy = sim.core.rqs[CPU].clone();
     assert_eq!(busy.last_load_update_tick, 2);
     assert!(busy.cpu_load[1] > 0, "two busy ticks folded the load in");
 
     sim.run_until(SimTime(40_000_000));
-    let rq = &sim.rqs[CPU];
+    let rq = &sim.core.rqs[CPU];
     assert!(rq.curr().is_none() && rq.tick_stopped, "idle since about 10 ms, its tick stopped at jiffy 3");
     assert_eq!(rq.cpu_load, busy.cpu_load, "stale: what jiffy 2 left");
     assert_eq!(rq.last_load_update_tick, 2);
 
     sim.run_until(SimTime(61_000_000));
-    let rq = &sim.rqs[CPU];
+    let rq = &sim.core.rqs[CPU];
     assert!(rq.curr().is_some() && !rq.tick_stopped, "woken at 60 ms, its tick restarted");
     let mut expected = busy.clone();
     expected.update_cpu_load_nohz(15);
@@ -50,17 +50,17 @@ fn an_idle_cpus_history_stands_until_it_leaves_idle() {
     assert!(rq.cpu_load[4] > 0 && rq.cpu_load[4] < busy.cpu_load[4], "index 4 decayed, not to nothing");
 
     sim.run_until(SimTime(65_000_000));
-    assert_eq!(sim.rqs[CPU].last_load_update_tick, 16, "the restarted tick at 64 ms folds the load in");
-    assert!(sim.rqs[CPU].cpu_load[0] > 0);
+    assert_eq!(sim.core.rqs[CPU].last_load_update_tick, 16, "the restarted tick at 64 ms folds the load in");
+    assert!(sim.core.rqs[CPU].cpu_load[0] > 0);
 }
 
 #[test]
 fn without_nohz_an_idle_cpu_ticks_on() {
     let mut sim = run_sleep(false);
     sim.run_until(SimTime(9_000_000));
-    let busy = sim.rqs[CPU].cpu_load;
+    let busy = sim.core.rqs[CPU].cpu_load;
     sim.run_until(SimTime(40_000_000));
-    let rq = &sim.rqs[CPU];
+    let rq = &sim.core.rqs[CPU];
     assert!(rq.curr().is_none() && !rq.tick_stopped);
     assert_eq!(rq.last_load_update_tick, 10, "ticked through its idle time");
     assert_eq!(rq.cpu_load[1], busy[1] >> 8, "index 1 halved at each of the 8 idle ticks");

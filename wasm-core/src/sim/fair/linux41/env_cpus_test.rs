@@ -35,15 +35,15 @@ fn a_group_reaching_past_the_span_counts_its_cpus_there() {
     let mut sim = Simulator::new(&cfg);
     // Pinned for 50 ms, so that CPU 3's load history (cpu_load[], read by the idle index) fills.
     sim.run_until(SimTime(50_000_000));
-    assert_eq!(sim.rqs[3].nr_running(), 4);
+    assert_eq!(sim.core.rqs[3].nr_running(), 4);
     for p in 0..4 {
         let pid = sim.processes()[p].threads[0];
-        sim.tasks[pid.idx()].allowed = crate::topology::cpumask::CpuMask::from_range(0..4);
+        sim.core.tasks[pid.idx()].allowed = crate::topology::cpumask::CpuMask::from_range(0..4);
     }
-    let names: Vec<String> = sim.rqs[0].domains.iter().map(|d| d.name()).collect();
+    let names: Vec<String> = sim.core.rqs[0].domains.iter().map(|d| d.name()).collect();
     assert_eq!(names, ["NUMA(20)", "NUMA(30)", "NUMA(40)"]);
     let groups: Vec<Vec<u32>> =
-        sim.rqs[0].domains[1].groups.iter().map(|g| g.span.iter().map(|c| c.0).collect()).collect();
+        sim.core.rqs[0].domains[1].groups.iter().map(|g| g.span.iter().map(|c| c.0).collect()).collect();
     assert_eq!(groups, [vec![0, 1], vec![1, 2, 3]]);
 
     sim.load_balance(CpuId(0), 1, IdleType::NewlyIdle);
@@ -81,12 +81,12 @@ fn a_redo_after_a_retry_reads_the_groups_for_the_new_destination() {
     cfg.machine = line4();
     let mut sim = Simulator::new(&cfg);
     sim.run_until(SimTime(50_000_000));
-    sim.bugs.group_construction = false;
+    sim.core.bugs.group_construction = false;
     let t = sim.processes()[39].threads[0];
-    assert_eq!(sim.rqs[3].nr_running(), 40);
-    assert_ne!(sim.rqs[3].curr(), Some(t));
-    sim.tasks[t.idx()].allowed.set(CpuId(1));
-    let list = &mut sim.rqs[3].cfs_tasks;
+    assert_eq!(sim.core.rqs[3].nr_running(), 40);
+    assert_ne!(sim.core.rqs[3].curr(), Some(t));
+    sim.core.tasks[t.idx()].allowed.set(CpuId(1));
+    let list = &mut sim.core.rqs[3].cfs_tasks;
     list.retain(|&p| p != t);
     list.insert(28, t);
 
@@ -96,5 +96,5 @@ fn a_redo_after_a_retry_reads_the_groups_for_the_new_destination() {
     assert!(matches!(d.outcome, crate::balance::decision::Outcome::Balanced { .. }), "{:?}", d.outcome);
     assert_eq!(d.busiest_group, None, "the redo found no busiest group: CPU 1 makes A and B local");
     assert!(d.groups.iter().all(|g| g.local));
-    assert_eq!(sim.tasks[t.idx()].cpu, CpuId(3), "T stayed");
+    assert_eq!(sim.core.tasks[t.idx()].cpu, CpuId(3), "T stayed");
 }

@@ -169,7 +169,7 @@ mod tests {
         let mut sim = Simulator::new(&config(2, 2, 1, 250, false, vec![hog("P", 1_000_000, None)]));
         let pid = sim.processes()[0].threads[0];
         let fork_walk = |sim: &mut Simulator| {
-            for level in 0..sim.rqs[0].domains.len() {
+            for level in 0..sim.core.rqs[0].domains.len() {
                 sim.idlest_group_kept(pid, CpuId(0), level);
             }
         };

@@ -23,14 +23,14 @@ impl Simulator {
     /// The modelled cost of one newly-idle pass of `cpu` at domain `level`:
     /// one runqueue read per online CPU of the domain.
     pub(crate) fn newidle_pass_cost_ns(&self, cpu: CpuId, level: usize) -> u64 {
-        let span = &self.rqs[cpu.idx()].domains[level].span;
-        span.iter().filter(|&c| self.online.test(c)).count() as u64 * LB_CPU_READ_NS
+        let span = &self.core.rqs[cpu.idx()].domains[level].span;
+        span.iter().filter(|&c| self.core.online.test(c)).count() as u64 * LB_CPU_READ_NS
     }
 
     /// `update_next_balance` with the CPU counted idle: the jiffy at which
     /// domain `level` is next due, if earlier than `next`.
     fn next_balance_of(&self, cpu: CpuId, level: usize, next: u64) -> u64 {
-        let last = self.rqs[cpu.idx()].domains[level].last_balance.ns() / self.tick_ns;
+        let last = self.core.rqs[cpu.idx()].domains[level].last_balance.ns() / self.core.tick_ns;
         next.min(last + self.balance_interval_jiffies(cpu, level, false))
     }
 
@@ -39,19 +39,19 @@ impl Simulator {
     pub(crate) fn idle_balance(&mut self, cpu: CpuId) -> bool {
         let c = cpu.idx();
         let mut next_balance = self.jiffies() + self.hz();
-        self.rqs[c].avg_idle_stamp = Some(self.now);
-        let avg_idle = self.rqs[c].avg_idle_ns;
+        self.core.rqs[c].avg_idle_stamp = Some(self.core.now);
+        let avg_idle = self.core.rqs[c].avg_idle_ns;
         let mut pulled = false;
         if avg_idle < self.fair.tunables.migration_cost_ns || !self.fair.lb.rd_overload {
             // Not worth a pass; the lowest domain still brings the next periodic pass forward.
-            if !self.rqs[c].domains.is_empty() {
+            if !self.core.rqs[c].domains.is_empty() {
                 next_balance = self.next_balance_of(cpu, 0, next_balance);
             }
         } else {
             self.update_blocked_averages(cpu);
             let mut curr_cost = 0;
-            for level in 0..self.rqs[c].domains.len() {
-                let sd = &self.rqs[c].domains[level];
+            for level in 0..self.core.rqs[c].domains.len() {
+                let sd = &self.core.rqs[c].domains[level];
                 if !sd.flags.load_balance {
                     continue;
                 }
@@ -64,26 +64,26 @@ impl Simulator {
                     let (moved, _) = self.load_balance(cpu, level, IdleType::NewlyIdle);
                     pulled = moved > 0;
                     let cost = self.newidle_pass_cost_ns(cpu, level);
-                    let sd = &mut self.rqs[c].domains[level];
+                    let sd = &mut self.core.rqs[c].domains[level];
                     sd.max_newidle_lb_cost_ns = sd.max_newidle_lb_cost_ns.max(cost);
                     curr_cost += cost;
                 }
                 next_balance = self.next_balance_of(cpu, level, next_balance);
-                if pulled || self.rqs[c].nr_running() > 0 {
+                if pulled || self.core.rqs[c].nr_running() > 0 {
                     break;
                 }
             }
-            let rq = &mut self.rqs[c];
+            let rq = &mut self.core.rqs[c];
             rq.max_idle_balance_cost_ns = rq.max_idle_balance_cost_ns.max(curr_cost);
             pulled |= rq.nr_running() > 0;
         }
-        if next_balance < self.rqs[c].next_balance {
-            self.rqs[c].next_balance = next_balance;
-            self.index.touch(cpu);
+        if next_balance < self.core.rqs[c].next_balance {
+            self.core.rqs[c].next_balance = next_balance;
+            self.core.index.touch(cpu);
         }
         if pulled {
             // Not going idle after all: no idle time for avg_idle to fold.
-            self.rqs[c].avg_idle_stamp = None;
+            self.core.rqs[c].avg_idle_stamp = None;
         }
         pulled
     }

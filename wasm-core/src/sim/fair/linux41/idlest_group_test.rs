@@ -20,7 +20,7 @@ use crate::time::CpuId;
 
 /// Sets each CPU's load now (the root's runnable load) and its history (`cpu_load[]`).
 fn set_loads(sim: &mut Simulator, loads: [(i64, u64); 4]) {
-    for (rq, (now, history)) in sim.rqs.iter_mut().zip(loads) {
+    for (rq, (now, history)) in sim.core.rqs.iter_mut().zip(loads) {
         rq.cfs.runnable_load_avg = now;
         rq.cpu_load = [history; 5];
     }
@@ -29,9 +29,9 @@ fn set_loads(sim: &mut Simulator, loads: [(i64, u64); 4]) {
 #[test]
 fn the_local_group_is_read_low_and_the_others_high() {
     let mut sim = Simulator::new(&config(2, 2, 1, 250, false, vec![hog("P", 1_000_000, None)]));
-    let level = sim.rqs[0].domains.len() - 1;
-    assert_eq!(sim.rqs[0].domains[level].groups.len(), 2, "the NUMA level: one group per node");
-    sim.rqs[0].domains[level].forkexec_idx = 1;
+    let level = sim.core.rqs[0].domains.len() - 1;
+    assert_eq!(sim.core.rqs[0].domains[level].groups.len(), 2, "the NUMA level: one group per node");
+    sim.core.rqs[0].domains[level].forkexec_idx = 1;
     set_loads(&mut sim, [(1024, 0), (1024, 0), (0, 1024), (0, 1024)]);
     let pid = sim.processes()[0].threads[0];
     assert_eq!(sim.find_idlest_group(pid, CpuId(0), level), None, "the fork stays in the local group");

@@ -16,8 +16,8 @@ use crate::time::{CpuId, SimTime};
 #[test]
 fn msecs_to_jiffies_rounds_up() {
     let sim = Simulator::new(&config(1, 6, 1, 250, false, vec![hog("h", 1_000_000, None)]));
-    let mc = sim.rqs[0].domains.len() - 1;
-    assert_eq!(sim.rqs[0].domains[mc].balance_interval_ms, 6);
+    let mc = sim.core.rqs[0].domains.len() - 1;
+    assert_eq!(sim.core.rqs[0].domains[mc].balance_interval_ms, 6);
     assert_eq!(sim.balance_interval_jiffies(CpuId(0), mc, false), 2);
     assert_eq!(sim.balance_interval_jiffies(CpuId(0), mc, true), 48);
     let sim = Simulator::new(&config(1, 6, 1, 100, false, vec![hog("h", 1_000_000, None)]));
@@ -29,7 +29,7 @@ fn a_rebuild_starts_the_intervals_now() {
     let mut sim = Simulator::new(&config(1, 6, 1, 250, false, vec![hog("h", 1_000_000, None)]));
     sim.run_until(SimTime(50_000_000));
     sim.rebuild_domains();
-    for rq in sim.rqs.iter() {
+    for rq in sim.core.rqs.iter() {
         assert!(rq.domains.iter().all(|sd| sd.last_balance == SimTime(50_000_000)));
     }
 }

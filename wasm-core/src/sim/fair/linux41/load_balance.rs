@@ -64,25 +64,25 @@ impl Simulator {
     /// With NOHZ, an idle CPU's tick is stopped (its balancing is done by the
     /// idle load balancer), and a busy CPU may kick that balancer.
     pub(crate) fn trigger_load_balance(&mut self, cpu: CpuId) {
-        let rq = &self.rqs[cpu.idx()];
+        let rq = &self.core.rqs[cpu.idx()];
         if !rq.online {
             return;
         }
         let idle = rq.is_idle();
-        if self.nohz && idle {
+        if self.core.nohz && idle {
             return;
         }
         if self.jiffies() >= rq.next_balance {
             self.rebalance_domains(cpu, if idle { IdleType::Idle } else { IdleType::NotIdle });
         }
-        if self.nohz && self.nohz_kick_needed(cpu) {
+        if self.core.nohz && self.nohz_kick_needed(cpu) {
             self.nohz_kick();
         }
     }
 
     /// `get_sd_balance_interval` in jiffies.
     pub(super) fn balance_interval_jiffies(&self, cpu: CpuId, level: usize, busy: bool) -> u64 {
-        self.interval_jiffies(&self.rqs[cpu.idx()].domains[level], busy, self.interval_cap())
+        self.interval_jiffies(&self.core.rqs[cpu.idx()].domains[level], busy, self.interval_cap())
     }
 
     /// HZ and the longest balance interval (`max_load_balance_interval`: a
@@ -90,7 +90,7 @@ impl Simulator {
     /// `rebalance_domains`, which asks for an interval twice per domain.
     fn interval_cap(&self) -> (u64, u64) {
         let hz = self.hz();
-        (hz, (hz * self.online.weight() as u64 / 10).max(1))
+        (hz, (hz * self.core.online.weight() as u64 / 10).max(1))
     }
 
     /// `get_sd_balance_interval` of `sd`, with `interval_cap`'s figures.
@@ -112,9 +112,9 @@ impl Simulator {
         self.update_blocked_averages(cpu);
         // Nothing below changes the online CPUs.
         let cap = self.interval_cap();
-        for level in 0..self.rqs[cpu.idx()].domains.len() {
+        for level in 0..self.core.rqs[cpu.idx()].domains.len() {
             // This regular visit of every domain decays its newly-idle cost by 3/256 (about 1 %) a second.
-            let sd = &mut self.rqs[cpu.idx()].domains[level];
+            let sd = &mut self.core.rqs[cpu.idx()].domains[level];
             if jiffies > sd.next_decay_max_lb_cost {
                 sd.max_newidle_lb_cost_ns = sd.max_newidle_lb_cost_ns * 253 / 256;
                 sd.next_decay_max_lb_cost = jiffies + hz;
@@ -131,28 +131,29 @@ impl Simulator {
                 }
                 break;
             }
-            let mut interval = self.interval_jiffies(&self.rqs[cpu.idx()].domains[level], idle != IdleType::Idle, cap);
-            let last = self.rqs[cpu.idx()].domains[level].last_balance.ns() / self.tick_ns;
+            let mut interval =
+                self.interval_jiffies(&self.core.rqs[cpu.idx()].domains[level], idle != IdleType::Idle, cap);
+            let last = self.core.rqs[cpu.idx()].domains[level].last_balance.ns() / self.core.tick_ns;
             if jiffies >= last + interval {
                 let (moved, cont) = self.load_balance(cpu, level, idle);
                 continue_balancing = cont;
                 if moved > 0 {
-                    idle = if self.rqs[cpu.idx()].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
+                    idle = if self.core.rqs[cpu.idx()].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
                 }
-                self.rqs[cpu.idx()].domains[level].last_balance = self.now;
-                interval = self.interval_jiffies(&self.rqs[cpu.idx()].domains[level], idle != IdleType::Idle, cap);
+                self.core.rqs[cpu.idx()].domains[level].last_balance = self.core.now;
+                interval = self.interval_jiffies(&self.core.rqs[cpu.idx()].domains[level], idle != IdleType::Idle, cap);
             }
-            let last = self.rqs[cpu.idx()].domains[level].last_balance.ns() / self.tick_ns;
+            let last = self.core.rqs[cpu.idx()].domains[level].last_balance.ns() / self.core.tick_ns;
             next_balance = next_balance.min(last + interval);
         }
         if need_decay {
             // The runqueue's figure decays with them, floored at the migration cost.
             let floor = self.fair.tunables.migration_cost_ns;
-            self.rqs[cpu.idx()].max_idle_balance_cost_ns = max_cost.max(floor);
+            self.core.rqs[cpu.idx()].max_idle_balance_cost_ns = max_cost.max(floor);
         }
-        self.rqs[cpu.idx()].next_balance = next_balance;
-        self.index.touch(cpu);
-        if self.rqs[cpu.idx()].need_resched {
+        self.core.rqs[cpu.idx()].next_balance = next_balance;
+        self.core.index.touch(cpu);
+        if self.core.rqs[cpu.idx()].need_resched {
             self.schedule(cpu);
         }
     }
@@ -161,14 +162,14 @@ impl Simulator {
     /// its balance CPU) balances a domain periodically. The Scheduling Group
     /// Construction fix lets every CPU balance.
     fn designated_balancer(&self, cpu: CpuId, sd: &SchedDomain, idle: IdleType, env_cpus: &CpuMask) -> CpuId {
-        if idle == IdleType::NewlyIdle || !self.bugs.group_construction {
+        if idle == IdleType::NewlyIdle || !self.core.bugs.group_construction {
             return cpu;
         }
         let local = &sd.groups[0];
         local
             .span
             .iter()
-            .find(|&c| env_cpus.test(c) && local.balance_mask.test(c) && self.rqs[c.idx()].is_idle())
+            .find(|&c| env_cpus.test(c) && local.balance_mask.test(c) && self.core.rqs[c.idx()].is_idle())
             .or_else(|| local.balance_cpu())
             .unwrap_or(cpu)
     }
@@ -178,7 +179,7 @@ impl Simulator {
     /// experiments. Returns (tasks moved, whether higher domains should still
     /// be balanced).
     pub fn balance_pass(&mut self, cpu: CpuId, level: usize) -> (u32, bool) {
-        let idle = if self.rqs[cpu.idx()].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
+        let idle = if self.core.rqs[cpu.idx()].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
         self.load_balance(cpu, level, idle)
     }
 
@@ -187,9 +188,9 @@ impl Simulator {
     pub(crate) fn load_balance(&mut self, cpu: CpuId, level: usize, idle: IdleType) -> (u32, bool) {
         // The CPU's domains are taken out for the pass (nothing it calls reads
         // them) so the domain can be borrowed without a copy.
-        let mut doms = std::mem::take(&mut self.rqs[cpu.idx()].domains);
+        let mut doms = std::mem::take(&mut self.core.rqs[cpu.idx()].domains);
         let result = self.load_balance_in(cpu, &mut doms, level, idle);
-        self.rqs[cpu.idx()].domains = doms;
+        self.core.rqs[cpu.idx()].domains = doms;
         result
     }
 
@@ -197,7 +198,7 @@ impl Simulator {
         let sd = &doms[level];
         let (mut env_cpus, read_cpus) = self.pass_masks(sd);
         let mut d = BalanceDecision {
-            at: self.now,
+            at: self.core.now,
             cpu,
             level: sd.kind,
             idle,
@@ -232,7 +233,7 @@ impl Simulator {
         // env.cpus starts as every active CPU (cpumask_copy of cpu_active_mask, fair.c 6941): at a NUMA
         // level an overlapping group may reach past the domain's span, and its CPUs there count too.
         let mut env_cpus = std::mem::take(&mut self.fair.lb.env_buf);
-        env_cpus.clone_from(&self.online);
+        env_cpus.clone_from(&self.core.online);
         env_cpus.trim();
         // The CPUs whose loads the pass reads: its groups' CPUs (the span unless groups overlap).
         let mut read_cpus = std::mem::take(&mut self.fair.lb.read_buf);
@@ -242,7 +243,7 @@ impl Simulator {
                 read_cpus.or_with(&g.span);
             }
         }
-        read_cpus.and_with(&self.online);
+        read_cpus.and_with(&self.core.online);
         read_cpus.trim();
         (env_cpus, read_cpus)
     }
@@ -286,7 +287,7 @@ impl Simulator {
             // After an LBF_DST_PINNED retry the redo balances toward the new env.dst_cpu, whose own load
             // and load per task (cpu_avg_load_per_task) the search reads.
             let dst_load_per_task = {
-                let rq = &self.rqs[dst.idx()];
+                let rq = &self.core.rqs[dst.idx()];
                 if rq.nr_running() > 0 {
                     rq.weighted_cpuload() / rq.nr_running() as u64
                 } else {
@@ -302,7 +303,7 @@ impl Simulator {
                 env_cpus,
                 idle,
                 sgc_imbalance: &self.fair.lb.sgc_imbalance,
-                min_load_fix: !self.bugs.group_imbalance,
+                min_load_fix: !self.core.bugs.group_imbalance,
                 dst_load_per_task,
                 dst_load: crate::balance::stats::target_load(
                     &loads[dst.idx()],
@@ -316,7 +317,7 @@ impl Simulator {
             }
             if self.index_check() {
                 let fresh = crate::balance::stats::find_busiest_group(&inp).0;
-                assert_eq!(fbg, fresh, "a redo's find_busiest_group at {:?}", self.now);
+                assert_eq!(fbg, fresh, "a redo's find_busiest_group at {:?}", self.core.now);
             }
             d.busiest_group = fbg.busiest;
             d.domain_avg_load = fbg.domain_avg_load;
@@ -333,7 +334,7 @@ impl Simulator {
             };
             pass.st.lb_imbalance += imbalance;
             d.busiest_cpu = Some(busiest);
-            if self.rqs[busiest.idx()].nr_running() <= 1 {
+            if self.core.rqs[busiest.idx()].nr_running() <= 1 {
                 // load_balance tries to detach only from a CPU running more than one task; with one the
                 // group stays unbalanced and the pass counts as failed, which is what lets the stopper
                 // push that running task once enough passes have failed.
@@ -425,17 +426,17 @@ impl Simulator {
             // need_active_balance (no SD_ASYM_PACKING here): enough periodic passes have failed.
             let need_active = sdm.nr_balance_failed > sdm.cache_nice_tries + 2;
             if let (Some(from), true) = (pass.active_from, need_active) {
-                let rq = &self.rqs[from.idx()];
+                let rq = &self.core.rqs[from.idx()];
                 // The stopper can only push the task running there if it may run here (an idle
                 // busiest CPU runs its idle task, which may not).
-                let curr_allows = rq.curr().is_some_and(|p| self.tasks[p.idx()].allowed.test(cpu));
+                let curr_allows = rq.curr().is_some_and(|p| self.core.tasks[p.idx()].allowed.test(cpu));
                 if !curr_allows {
                     curr_pinned = true;
                 } else {
                     if !rq.active_balance {
                         active = true;
-                        self.rqs[from.idx()].active_balance = true;
-                        self.push(self.now, Event::ActiveBalance { cpu: from, target: cpu });
+                        self.core.rqs[from.idx()].active_balance = true;
+                        self.push(self.core.now, Event::ActiveBalance { cpu: from, target: cpu });
                         d.outcome = Outcome::ActiveBalance { from };
                     }
                     // Reset even when a push from that CPU is already pending.
@@ -462,7 +463,7 @@ impl Simulator {
 
     fn finish_decision(&mut self, cpu: CpuId, level: usize, d: BalanceDecision, moved: u32) {
         if !matches!(d.outcome, Outcome::NotDesignated { .. }) {
-            self.trace.emit(self.now, cpu, TraceKind::Balance { level: level as u8, moved });
+            self.core.trace.emit(self.core.now, cpu, TraceKind::Balance { level: level as u8, moved });
         }
         self.record_decision(d);
     }
@@ -486,14 +487,14 @@ impl Simulator {
         let mut flags = DetachFlags { all_pinned: true, some_pinned: false, imbalance_left: imbalance as i64 };
         let mut skips = SkipCounts::default();
         let mut moved = self.fair.lb.pids_storage();
-        let loop_max = SCHED_NR_MIGRATE.min(self.rqs[src.idx()].nr_running());
+        let loop_max = SCHED_NR_MIGRATE.min(self.core.rqs[src.idx()].nr_running());
         let mut dst_cpu = dst;
         let mut dst_pinned_retry: Option<CpuId> = None;
         let cause = if idle == IdleType::NewlyIdle { MigrateCause::NewIdle } else { MigrateCause::Balance };
         loop {
             let mut loops = 0;
             while flags.imbalance_left > 0 && loops < loop_max {
-                let Some(&pid) = self.rqs[src.idx()].cfs_tasks.front() else { break };
+                let Some(&pid) = self.core.rqs[src.idx()].cfs_tasks.front() else { break };
                 loops += 1;
                 let ok = self.can_migrate_task(
                     pid,
@@ -514,7 +515,7 @@ impl Simulator {
                     moved.push(pid);
                     flags.imbalance_left -= load as i64;
                     // Only a CONFIG_PREEMPT kernel stops a newly-idle pass after its first task.
-                    if idle == IdleType::NewlyIdle && self.preempt == crate::config::PreemptModel::Full {
+                    if idle == IdleType::NewlyIdle && self.core.preempt == crate::config::PreemptModel::Full {
                         break;
                     }
                     continue;
@@ -522,7 +523,7 @@ impl Simulator {
                 if ok {
                     skips.too_heavy += 1;
                 }
-                let rq = &mut self.rqs[src.idx()];
+                let rq = &mut self.core.rqs[src.idx()];
                 if rq.cfs_tasks.front() == Some(&pid) {
                     rq.cfs_tasks.pop_front();
                     rq.cfs_tasks.push_back(pid);
@@ -555,7 +556,7 @@ impl Simulator {
         skips: &mut SkipCounts,
         dst_retry: &mut Option<CpuId>,
     ) -> bool {
-        let task = &self.tasks[pid.idx()];
+        let task = &self.core.tasks[pid.idx()];
         if !task.allowed.test(dst) {
             flags.some_pinned = true;
             skips.pinned += 1;
@@ -565,15 +566,15 @@ impl Simulator {
             return false;
         }
         flags.all_pinned = false;
-        if self.rqs[src.idx()].curr() == Some(pid) || task.state != TaskState::Runnable {
+        if self.core.rqs[src.idx()].curr() == Some(pid) || task.state != TaskState::Runnable {
             skips.running += 1;
             return false;
         }
         let cfs = self.cfs_of(task.tg, src);
         let buddy = self.fair.tunables.features.cache_hot_buddy
-            && self.rqs[dst.idx()].nr_running() > 0
+            && self.core.rqs[dst.idx()].nr_running() > 0
             && (cfs.next == Some(task_ent_id(pid)) || cfs.last == Some(task_ent_id(pid)));
-        let hot = buddy || self.now.since(task.se.exec_start) < self.fair.tunables.migration_cost_ns;
+        let hot = buddy || self.core.now.since(task.se.exec_start) < self.fair.tunables.migration_cost_ns;
         if !hot || sd.nr_balance_failed > sd.cache_nice_tries {
             skips.hot_gained += u32::from(hot);
             return true;

@@ -21,7 +21,7 @@ impl Simulator {
     /// `sd_busy` group.
     pub(crate) fn nohz_balance_enter_idle(&mut self, cpu: CpuId) {
         self.fair.lb.nohz_sd_idle.set(cpu);
-        if !self.rqs[cpu.idx()].domains.is_empty() {
+        if !self.core.rqs[cpu.idx()].domains.is_empty() {
             self.fair.lb.nohz_idle_cpus.set(cpu);
         }
     }
@@ -41,7 +41,7 @@ impl Simulator {
         if self.fair.lb.nohz_idle_cpus.is_empty() || self.jiffies() < self.fair.lb.nohz_next_balance {
             return false;
         }
-        let rq = &self.rqs[cpu.idx()];
+        let rq = &self.core.rqs[cpu.idx()];
         if rq.nr_running() >= 2 {
             return true;
         }
@@ -65,11 +65,11 @@ impl Simulator {
     /// mask until its first tick: then no kick).
     pub(crate) fn nohz_kick(&mut self) {
         self.fair.lb.nohz_next_balance += 1;
-        let ilb = self.fair.lb.nohz_idle_cpus.first().filter(|c| self.rqs[c.idx()].is_idle());
+        let ilb = self.fair.lb.nohz_idle_cpus.first().filter(|c| self.core.rqs[c.idx()].is_idle());
         if let Some(ilb) = ilb {
-            if !self.rqs[ilb.idx()].nohz_kicked {
-                self.rqs[ilb.idx()].nohz_kicked = true;
-                self.push(self.now, Event::NohzKick(ilb));
+            if !self.core.rqs[ilb.idx()].nohz_kicked {
+                self.core.rqs[ilb.idx()].nohz_kicked = true;
+                self.push(self.core.now, Event::NohzKick(ilb));
             }
         }
     }
@@ -80,36 +80,36 @@ impl Simulator {
     /// `next_balance` to the earliest of theirs, and leaves that as
     /// `nohz.next_balance`; a balancer no longer idle does neither.
     pub(crate) fn nohz_idle_balance(&mut self, ilb: CpuId) {
-        self.rqs[ilb.idx()].nohz_kicked = false;
+        self.core.rqs[ilb.idx()].nohz_kicked = false;
         let jiffies = self.jiffies();
-        if self.rqs[ilb.idx()].is_idle() {
+        if self.core.rqs[ilb.idx()].is_idle() {
             // `nohz.idle_cpus_mask` in CPU order, skipping the balancer and any
             // CPU no longer idle (read afresh, as balancing moves tasks).
             let mut next = CpuId(0);
             loop {
                 // A pulled task may have made the balancer busy (need_resched): stop then.
-                if !self.rqs[ilb.idx()].is_idle() {
+                if !self.core.rqs[ilb.idx()].is_idle() {
                     break;
                 }
                 let Some(cpu) = self.fair.lb.nohz_idle_cpus.next_from(next) else { break };
                 next = CpuId(cpu.0 + 1);
-                if cpu == ilb || !self.rqs[cpu.idx()].is_idle() {
+                if cpu == ilb || !self.core.rqs[cpu.idx()].is_idle() {
                     continue;
                 }
-                if jiffies >= self.rqs[cpu.idx()].next_balance {
-                    self.rqs[cpu.idx()].update_idle_cpu_load(jiffies);
+                if jiffies >= self.core.rqs[cpu.idx()].next_balance {
+                    self.core.rqs[cpu.idx()].update_idle_cpu_load(jiffies);
                     self.rebalance_domains(cpu, IdleType::Idle);
                 }
-                let theirs = self.rqs[cpu.idx()].next_balance;
-                let own = &mut self.rqs[ilb.idx()].next_balance;
+                let theirs = self.core.rqs[cpu.idx()].next_balance;
+                let own = &mut self.core.rqs[ilb.idx()].next_balance;
                 *own = (*own).min(theirs);
             }
-            self.fair.lb.nohz_next_balance = self.rqs[ilb.idx()].next_balance;
+            self.fair.lb.nohz_next_balance = self.core.rqs[ilb.idx()].next_balance;
         }
         // The softirq runs the balancer's own pass whatever its next_balance (each domain checks its own
         // interval), which also sets next_balance back from its domains.
-        if self.rqs[ilb.idx()].online {
-            let idle = if self.rqs[ilb.idx()].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
+        if self.core.rqs[ilb.idx()].online {
+            let idle = if self.core.rqs[ilb.idx()].is_idle() { IdleType::Idle } else { IdleType::NotIdle };
             self.rebalance_domains(ilb, idle);
         }
     }

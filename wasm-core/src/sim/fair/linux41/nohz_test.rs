@@ -21,7 +21,7 @@ fn two_busy(nodes: u32, cpus: [CpuId; 2]) -> Simulator {
     let procs = vec![hog("a", 1_000_000_000, Some(&[cpus[0]])), hog("b", 1_000_000_000, Some(&[cpus[1]]))];
     let mut sim = Simulator::new(&config(nodes, 4, 1, 250, false, procs));
     sim.run_until(SimTime(20_000_000));
-    assert!(sim.rqs[(cpus[0]).idx()].curr_task.is_some() && sim.rqs[(cpus[1]).idx()].curr_task.is_some());
+    assert!(sim.core.rqs[(cpus[0]).idx()].curr_task.is_some() && sim.core.rqs[(cpus[1]).idx()].curr_task.is_some());
     sim.fair.lb.nohz_next_balance = 0;
     sim
 }
@@ -48,7 +48,7 @@ fn nohz_next_balance_gates_the_kick() {
     let mut sim = two_busy(2, [CpuId(0), CpuId(1)]);
     let j = sim.jiffies();
     for (cpu, ahead) in [(2, 9), (3, 5), (4, 8), (5, 3), (6, 7), (7, 6)] {
-        sim.rqs[cpu].next_balance = j + ahead;
+        sim.core.rqs[cpu].next_balance = j + ahead;
     }
     sim.nohz_idle_balance(CpuId(2));
     assert_eq!(sim.fair.lb.nohz_next_balance, j + 3);

@@ -28,8 +28,8 @@ use crate::topology::domains::{GroupIndex, SchedDomain, SchedGroup, SCHED_CAPACI
 impl Simulator {
     /// What the balancer reads of one CPU.
     pub(crate) fn cpu_load(&self, cpu: CpuId) -> CpuLoad {
-        let rq = &self.rqs[cpu.idx()];
-        let capacity = if rq.online { self.cpu_capacity } else { 1 };
+        let rq = &self.core.rqs[cpu.idx()];
+        let capacity = if rq.online { self.core.cpu_capacity } else { 1 };
         let util = rq.cfs.utilization_load_avg.max(0) as u64;
         CpuLoad {
             weighted: rq.weighted_cpuload(),
@@ -60,7 +60,7 @@ impl Simulator {
             }
         } else {
             let mut loads = std::mem::take(&mut self.fair.lb.cpu_load_buf);
-            loads.resize(self.rqs.len(), CpuLoad::default());
+            loads.resize(self.core.rqs.len(), CpuLoad::default());
             for c in cpus.iter().chain([this_cpu]) {
                 loads[c.idx()] = self.cpu_load(c);
             }
@@ -70,7 +70,7 @@ impl Simulator {
     }
 
     fn usable(&self, pid: Pid, cpu: CpuId) -> bool {
-        self.online.test(cpu) && self.tasks[pid.idx()].allowed.test(cpu)
+        self.core.online.test(cpu) && self.core.tasks[pid.idx()].allowed.test(cpu)
     }
 
     /// `select_task_rq_fair`. `this_cpu` is the CPU doing the wakeup or fork.
@@ -80,7 +80,7 @@ impl Simulator {
         }
         // The idle CPUs select_idle_sibling may start from.
         self.sync_index();
-        let prev = self.tasks[pid.idx()].cpu;
+        let prev = self.core.tasks[pid.idx()].cpu;
         let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
         // The oldest record's mask is reused once the log is full.
         let mut considered = match self.fair.lb.placements.len() {
@@ -89,7 +89,7 @@ impl Simulator {
         };
         self.search_space(&mut considered, pid, prev, this_cpu, cpu, path);
         self.record_placement(Placement {
-            at: self.now,
+            at: self.core.now,
             pid,
             kind,
             prev,
@@ -104,7 +104,7 @@ impl Simulator {
     fn select_cpu(&mut self, pid: Pid, prev: CpuId, this_cpu: CpuId, kind: PlaceKind) -> (CpuId, PlacePath) {
         // The wastedcores patch puts the fix at the top of select_task_rq_fair,
         // so it applies to forks as well as wakeups (kernel-model.md 3.3).
-        if !self.bugs.overload_on_wakeup {
+        if !self.core.bugs.overload_on_wakeup {
             if let Some(c) = self.wakeup_fix(pid, prev, kind) {
                 return (c, PlacePath::IdleAnywhere);
             }
@@ -114,7 +114,7 @@ impl Simulator {
                 let sync = kind == PlaceKind::SyncWakeup;
                 let (cpu, affine_level) = self.select_wakeup(pid, prev, this_cpu, sync);
                 if let Some(level) = affine_level {
-                    self.rqs[this_cpu.idx()].domains[level].schedstat.ttwu_move_affine += 1;
+                    self.core.rqs[this_cpu.idx()].domains[level].schedstat.ttwu_move_affine += 1;
                 }
                 (cpu, PlacePath::IdleSibling)
             }
@@ -132,7 +132,7 @@ impl Simulator {
     /// and the target's LLC for select_idle_sibling; the highest fork
     /// domain's span for find_idlest_group.
     fn search_space(&self, m: &mut CpuMask, pid: Pid, prev: CpuId, waker: CpuId, chosen: CpuId, path: PlacePath) {
-        let allowed = &self.tasks[pid.idx()].allowed;
+        let allowed = &self.core.tasks[pid.idx()].allowed;
         let only = |m: &mut CpuMask, c: CpuId| {
             m.clone_from(&CpuMask::new());
             m.set(c);
@@ -140,18 +140,19 @@ impl Simulator {
         match path {
             PlacePath::IdleAnywhere | PlacePath::Fallback => {
                 m.clone_from(allowed);
-                m.and_with(&self.online);
+                m.and_with(&self.core.online);
                 m.trim();
             }
             PlacePath::IdleSibling => {
-                match self.rqs[chosen.idx()].domains.iter().rfind(|sd| sd.flags.share_pkg_resources) {
+                match self.core.rqs[chosen.idx()].domains.iter().rfind(|sd| sd.flags.share_pkg_resources) {
                     Some(sd) => m.clone_from(&sd.span),
                     None => only(m, chosen),
                 }
                 m.set(prev);
                 m.set(waker);
             }
-            PlacePath::IdlestGroup => match self.rqs[waker.idx()].domains.iter().rfind(|sd| sd.flags.balance_fork) {
+            PlacePath::IdlestGroup => match self.core.rqs[waker.idx()].domains.iter().rfind(|sd| sd.flags.balance_fork)
+            {
                 Some(sd) => m.clone_from(&sd.span),
                 None => only(m, waker),
             },
@@ -176,25 +177,27 @@ impl Simulator {
     fn wakeup_fix(&self, pid: Pid, prev: CpuId, kind: PlaceKind) -> Option<CpuId> {
         let idle = |c: CpuId| match kind {
             PlaceKind::Wakeup | PlaceKind::SyncWakeup => self.id_idle_cpu(pid, c),
-            PlaceKind::Fork | PlaceKind::Exec => self.rqs[c.idx()].is_idle(),
+            PlaceKind::Fork | PlaceKind::Exec => self.core.rqs[c.idx()].is_idle(),
         };
         if self.usable(pid, prev) && idle(prev) {
             return Some(prev);
         }
         let scan = || {
-            self.rqs
+            self.core
+                .rqs
                 .iter()
                 .filter(|rq| self.usable(pid, rq.cpu) && idle(rq.cpu))
                 .min_by_key(|rq| (rq.idle_stamp.map_or(u64::MAX, |t| t.ns()), rq.cpu))
                 .map(|rq| rq.cpu)
         };
-        if kind.is_wakeup() && self.policy.group_identity {
+        if kind.is_wakeup() && self.core.policy.group_identity {
             return scan();
         }
         // Plain idle_cpu: the idle CPUs longest idle first (the index's order).
-        let found = self.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.tasks[pid.idx()].allowed.test(c));
+        let found =
+            self.core.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.core.tasks[pid.idx()].allowed.test(c));
         if self.index_check() {
-            assert_eq!(found, scan(), "the longest-idle CPU at {:?}", self.now);
+            assert_eq!(found, scan(), "the longest-idle CPU at {:?}", self.core.now);
         }
         found
     }
@@ -204,14 +207,14 @@ impl Simulator {
     /// than last time, and halves its count when more than a second (HZ
     /// jiffies) has passed since the last halving.
     fn record_wakee(&mut self, wakee: Pid, this_cpu: CpuId) {
-        let Some(waker) = self.rqs[this_cpu.idx()].curr() else { return };
+        let Some(waker) = self.core.rqs[this_cpu.idx()].curr() else { return };
         if waker == wakee {
             return;
         }
-        let now = self.now;
-        let (jiffies, hz) = (self.jiffies(), crate::time::NSEC_PER_SEC / self.tick_ns);
-        let tick_ns = self.tick_ns;
-        let w = &mut self.tasks[waker.idx()];
+        let now = self.core.now;
+        let (jiffies, hz) = (self.jiffies(), crate::time::NSEC_PER_SEC / self.core.tick_ns);
+        let tick_ns = self.core.tick_ns;
+        let w = &mut self.core.tasks[waker.idx()];
         // time_after(jiffies, decay_ts + HZ), the stamp kept in jiffies.
         if jiffies > w.wakee_flip_decay_ts.ns() / tick_ns + hz {
             w.wakee_flips >>= 1;
@@ -227,16 +230,16 @@ impl Simulator {
     /// the LLC size times the wakee's own flips) is left alone: its wakees
     /// are not pulled next to it.
     fn wake_wide(&self, wakee: Pid, this_cpu: CpuId) -> bool {
-        let factor = self.rqs[this_cpu.idx()]
+        let factor = self.core.rqs[this_cpu.idx()]
             .domains
             .iter()
             .rfind(|sd| sd.flags.share_pkg_resources)
             .map_or(1, |sd| sd.span.weight());
-        let wakee_flips = self.tasks[wakee.idx()].wakee_flips;
+        let wakee_flips = self.core.tasks[wakee.idx()].wakee_flips;
         if wakee_flips <= factor {
             return false;
         }
-        let waker_flips = self.rqs[this_cpu.idx()].curr().map_or(0, |w| self.tasks[w.idx()].wakee_flips);
+        let waker_flips = self.core.rqs[this_cpu.idx()].curr().map_or(0, |w| self.core.tasks[w.idx()].wakee_flips);
         waker_flips > factor * wakee_flips
     }
 
@@ -244,12 +247,12 @@ impl Simulator {
     fn select_wakeup(&self, pid: Pid, prev: CpuId, this_cpu: CpuId, sync: bool) -> (CpuId, Option<usize>) {
         let mut target = prev;
         let mut affine_level = None;
-        let want_affine = !self.wake_wide(pid, this_cpu) && self.tasks[pid.idx()].allowed.test(this_cpu);
-        if want_affine && this_cpu != prev && self.online.test(this_cpu) {
+        let want_affine = !self.wake_wide(pid, this_cpu) && self.core.tasks[pid.idx()].allowed.test(this_cpu);
+        if want_affine && this_cpu != prev && self.core.online.test(this_cpu) {
             let affine_sd =
-                self.rqs[this_cpu.idx()].domains.iter().position(|sd| sd.flags.wake_affine && sd.span.test(prev));
+                self.core.rqs[this_cpu.idx()].domains.iter().position(|sd| sd.flags.wake_affine && sd.span.test(prev));
             if let Some(level) = affine_sd {
-                let sd = &self.rqs[this_cpu.idx()].domains[level];
+                let sd = &self.core.rqs[this_cpu.idx()].domains[level];
                 if self.wake_affine(pid, this_cpu, prev, sd.wake_idx, sd.imbalance_pct, sync) {
                     target = this_cpu;
                     affine_level = Some(level);
@@ -268,17 +271,17 @@ impl Simulator {
     /// wakee does not count an idle CPU beside a running expeller.
     fn select_idle_sibling(&self, pid: Pid, target: CpuId) -> CpuId {
         let idle = |c: CpuId| self.id_idle_cpu(pid, c);
-        if self.rqs[target.idx()].online && idle(target) {
+        if self.core.rqs[target.idx()].online && idle(target) {
             return target;
         }
-        let prev = self.tasks[pid.idx()].cpu;
-        let llc = |c: CpuId| self.machine.node_of(c);
-        if prev != target && llc(prev) == llc(target) && self.rqs[prev.idx()].online && idle(prev) {
+        let prev = self.core.tasks[pid.idx()].cpu;
+        let llc = |c: CpuId| self.core.machine.node_of(c);
+        if prev != target && llc(prev) == llc(target) && self.core.rqs[prev.idx()].online && idle(prev) {
             return prev;
         }
-        let doms = &self.rqs[target.idx()].domains;
+        let doms = &self.core.rqs[target.idx()].domains;
         let Some(top) = doms.iter().rposition(|sd| sd.flags.share_pkg_resources) else { return target };
-        let allowed = &self.tasks[pid.idx()].allowed;
+        let allowed = &self.core.tasks[pid.idx()].allowed;
         let scan = |sd: &SchedDomain| {
             sd.groups.iter().filter(|g| g.span.intersects(allowed)).find_map(|g| {
                 if g.span.iter().all(|i| i != target && idle(i)) {
@@ -291,20 +294,20 @@ impl Simulator {
         // Plain idle_cpu: a group the walk takes is all idle and holds a CPU
         // the task may use, so with no idle allowed CPU in the LLC (an
         // overloaded machine's usual wakeup) every level comes back empty.
-        if !self.policy.group_identity && !any_in_all(&self.index.idle, &doms[top].span, allowed) {
+        if !self.core.policy.group_identity && !any_in_all(&self.core.index.idle, &doms[top].span, allowed) {
             if self.index_check() {
                 let found = doms[..=top].iter().rev().find_map(scan);
-                assert_eq!(found, None, "select_idle_sibling found an idle group at {:?}", self.now);
+                assert_eq!(found, None, "select_idle_sibling found an idle group at {:?}", self.core.now);
             }
             return target;
         }
         for sd in doms[..=top].iter().rev() {
-            let found = match (&sd.group_index, self.policy.group_identity) {
+            let found = match (&sd.group_index, self.core.policy.group_identity) {
                 // Plain idle_cpu: start from the idle CPUs instead of every group.
                 (Some(index), false) => {
                     let c = self.first_idle_group(sd, index, target, allowed);
                     if self.index_check() {
-                        assert_eq!(c, scan(sd), "select_idle_sibling's fast walk at {:?}", self.now);
+                        assert_eq!(c, scan(sd), "select_idle_sibling's fast walk at {:?}", self.core.now);
                     }
                     c
                 }
@@ -331,7 +334,7 @@ impl Simulator {
         target: CpuId,
         allowed: &CpuMask,
     ) -> Option<CpuId> {
-        let idle = &self.index.idle;
+        let idle = &self.core.index.idle;
         let start = sd.groups[0].span.first()?;
         let (idle_w, allowed_w, span_w) = (idle.words(), allowed.words(), sd.span.words());
         let word = |w: usize| {
@@ -369,7 +372,7 @@ impl Simulator {
         // sd_flag: SD_BALANCE_EXEC for sched_exec, SD_BALANCE_FORK otherwise.
         let flagged =
             |sd: &SchedDomain| if kind == PlaceKind::Exec { sd.flags.balance_exec } else { sd.flags.balance_fork };
-        let mut level = self.rqs[this_cpu.idx()].domains.iter().rposition(flagged);
+        let mut level = self.core.rqs[this_cpu.idx()].domains.iter().rposition(flagged);
         let (mut cpu, mut new_cpu) = (this_cpu, this_cpu);
         while let Some(li) = level {
             let down = li.checked_sub(1);
@@ -384,7 +387,7 @@ impl Simulator {
                 level = down;
                 continue;
             };
-            let sd = &self.rqs[cpu.idx()].domains[li];
+            let sd = &self.core.rqs[cpu.idx()].domains[li];
             let found = self.find_idlest_cpu(pid, &sd.groups[group].span, cpu);
             if found == cpu {
                 level = down;
@@ -393,7 +396,7 @@ impl Simulator {
             new_cpu = found;
             let weight = sd.span.weight();
             cpu = found;
-            level = self.rqs[cpu.idx()].domains.iter().rposition(|d| d.span.weight() < weight && flagged(d));
+            level = self.core.rqs[cpu.idx()].domains.iter().rposition(|d| d.span.weight() < weight && flagged(d));
         }
         new_cpu
     }
@@ -402,35 +405,35 @@ impl Simulator {
     /// groups' loads are the kept sums (`group_loads`), else the scan.
     #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn idlest_group_kept(&mut self, pid: Pid, this_cpu: CpuId, level: usize) -> Option<usize> {
-        if self.rqs[this_cpu.idx()].domains[level].forkexec_idx != 0 {
+        if self.core.rqs[this_cpu.idx()].domains[level].forkexec_idx != 0 {
             return self.find_idlest_group(pid, this_cpu, level);
         }
-        let (kept, rqs) = (&mut self.fair.lb.group_loads, &self.rqs);
+        let (kept, rqs) = (&mut self.fair.lb.group_loads, &self.core.rqs);
         kept.sync(rqs);
         kept.prepare(this_cpu, level, &rqs[this_cpu.idx()].domains[level]);
         let kept = &self.fair.lb.group_loads;
         let loads = kept.level_loads(this_cpu, level);
         // A task allowed every CPU (the usual affinity) meets every group.
-        let meets_all = allows_all(&self.tasks[pid.idx()].allowed, self.rqs.len());
+        let meets_all = allows_all(&self.core.tasks[pid.idx()].allowed, self.core.rqs.len());
         let found = self.idlest_group_by(pid, this_cpu, level, meets_all, |gi, _, _| loads.group(gi));
         if self.index_check() {
-            for (gi, g) in self.rqs[this_cpu.idx()].domains[level].groups.iter().enumerate() {
-                let recount: u64 = g.span.iter().map(|c| self.rqs[c.idx()].weighted_cpuload()).sum();
-                assert_eq!(loads.group(gi), recount, "group {gi}'s kept load at {:?}", self.now);
+            for (gi, g) in self.core.rqs[this_cpu.idx()].domains[level].groups.iter().enumerate() {
+                let recount: u64 = g.span.iter().map(|c| self.core.rqs[c.idx()].weighted_cpuload()).sum();
+                assert_eq!(loads.group(gi), recount, "group {gi}'s kept load at {:?}", self.core.now);
             }
-            assert_eq!(found, self.find_idlest_group(pid, this_cpu, level), "the idlest group at {:?}", self.now);
+            assert_eq!(found, self.find_idlest_group(pid, this_cpu, level), "the idlest group at {:?}", self.core.now);
         }
         found
     }
 
     /// `find_idlest_group`, each CPU's load read from its runqueue.
     pub(crate) fn find_idlest_group(&self, pid: Pid, this_cpu: CpuId, level: usize) -> Option<usize> {
-        let sd = &self.rqs[this_cpu.idx()].domains[level];
+        let sd = &self.core.rqs[this_cpu.idx()].domains[level];
         self.idlest_group_by(pid, this_cpu, level, false, |_, g, local| {
             g.span
                 .iter()
                 .map(|i| {
-                    let rq = &self.rqs[i.idx()];
+                    let rq = &self.core.rqs[i.idx()];
                     let (weighted, history) = (rq.weighted_cpuload(), &rq.cpu_load);
                     // The local group is where the task would leave from: its low guess; a remote group
                     // its high guess, so a new task stays local unless elsewhere is clearly lighter.
@@ -456,8 +459,8 @@ impl Simulator {
         meets_all: bool,
         group_load: impl Fn(usize, &SchedGroup, bool) -> u64,
     ) -> Option<usize> {
-        let sd = &self.rqs[this_cpu.idx()].domains[level];
-        let allowed = &self.tasks[pid.idx()].allowed;
+        let sd = &self.core.rqs[this_cpu.idx()].domains[level];
+        let allowed = &self.core.tasks[pid.idx()].allowed;
         let imbalance = 100 + (sd.imbalance_pct as u64 - 100) / 2;
         let (mut idlest, mut min_load, mut this_load) = (None, u64::MAX, 0);
         for (gi, g) in sd.groups.iter().enumerate() {
@@ -481,11 +484,11 @@ impl Simulator {
     /// cpuidle states are modelled, so all idle CPUs are equally shallow),
     /// else the least loaded.
     fn find_idlest_cpu(&self, pid: Pid, span: &CpuMask, this_cpu: CpuId) -> CpuId {
-        let allowed = &self.tasks[pid.idx()].allowed;
+        let allowed = &self.core.tasks[pid.idx()].allowed;
         let (mut least, mut min_load) = (this_cpu, u64::MAX);
         let (mut shallowest, mut latest_stamp) = (None, 0u64);
-        for i in span.iter_and(allowed).filter(|&c| self.online.test(c)) {
-            let rq = &self.rqs[i.idx()];
+        for i in span.iter_and(allowed).filter(|&c| self.core.online.test(c)) {
+            let rq = &self.core.rqs[i.idx()];
             if rq.is_idle() {
                 let stamp = rq.idle_stamp.map_or(0, |t| t.ns());
                 if shallowest.is_none() || stamp > latest_stamp {

@@ -28,25 +28,25 @@ fn a_redo_after_a_retry_asks_for_the_new_destination() {
     procs.push(hog("T", 1_000_000_000, Some(&[CpuId(0)])));
     procs.push(hog("B", 1_000_000_000, Some(&[CpuId(3)])));
     let mut sim = Simulator::new(&config(1, 2, 2, 1000, false, procs));
-    sim.bugs.group_construction = true;
+    sim.core.bugs.group_construction = true;
     sim.run_until(SimTime(1));
     let t = sim.processes()[39].threads[0];
     let b = sim.processes()[40].threads[0];
-    assert_eq!(sim.rqs[3].curr(), Some(b));
-    assert_eq!(sim.rqs[0].nr_running(), 40);
-    assert!(sim.rqs[1].is_idle() && sim.rqs[2].is_idle());
-    assert_ne!(sim.rqs[0].curr(), Some(t));
+    assert_eq!(sim.core.rqs[3].curr(), Some(b));
+    assert_eq!(sim.core.rqs[0].nr_running(), 40);
+    assert!(sim.core.rqs[1].is_idle() && sim.core.rqs[2].is_idle());
+    assert_ne!(sim.core.rqs[0].curr(), Some(t));
     // T may now also run on CPU 3, and sits 29th (index 28) in CPU 0's list.
-    sim.tasks[t.idx()].allowed.set(CpuId(3));
-    let list = &mut sim.rqs[0].cfs_tasks;
+    sim.core.tasks[t.idx()].allowed.set(CpuId(3));
+    let list = &mut sim.core.rqs[0].cfs_tasks;
     list.retain(|&p| p != t);
     list.insert(28, t);
-    let mc = sim.rqs[2].domains.iter().position(|d| d.span.weight() == 4).expect("the MC domain");
+    let mc = sim.core.rqs[2].domains.iter().position(|d| d.span.weight() == 4).expect("the MC domain");
 
     let (moved, cont) = sim.load_balance(CpuId(2), mc, IdleType::Idle);
     assert_eq!((moved, cont), (0, false), "nothing moves, and balancing stops above");
     let d = sim.decisions().back().unwrap();
     assert_eq!(d.outcome, Outcome::NotDesignated { balance_cpu: CpuId(2) });
     assert_eq!(d.busiest_cpu, Some(CpuId(0)), "the first pass found CPU 0");
-    assert_eq!(sim.tasks[t.idx()].cpu, CpuId(0), "T stayed");
+    assert_eq!(sim.core.tasks[t.idx()].cpu, CpuId(0), "T stayed");
 }

@@ -61,13 +61,13 @@ impl Simulator {
         let (prev_l, this_l) = (self.cpu_load(prev), self.cpu_load(this_cpu));
         let mut load = source_load(&prev_l, idx) as i64;
         let mut this_load = target_load(&this_l, idx) as i64;
-        if let Some(curr) = self.rqs[this_cpu.idx()].curr().filter(|_| sync) {
-            let waker = &self.tasks[curr.idx()];
+        if let Some(curr) = self.core.rqs[this_cpu.idx()].curr().filter(|_| sync) {
+            let waker = &self.core.tasks[curr.idx()];
             let (tg, weight) = (waker.tg, waker.se.weight as i64);
             this_load += self.effective_load(tg, this_cpu, -weight, -weight);
             load += self.effective_load(tg, prev, 0, -weight);
         }
-        let task = &self.tasks[pid.idx()];
+        let task = &self.core.tasks[pid.idx()];
         let (tg, weight) = (task.tg, task.se.weight as i64);
         let mut this_eff = 100 * prev_l.capacity as i64;
         let mut prev_eff = (100 + (imbalance_pct as i64 - 100) / 2) * this_l.capacity as i64;

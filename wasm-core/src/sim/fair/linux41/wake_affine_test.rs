@@ -38,9 +38,9 @@ fn two_cpus(autogroup: bool) -> (Simulator, Pid) {
     let procs = vec![hog("P", 1_000_000, None), hog("W", 1_000_000, None)];
     let mut sim = Simulator::new(&config(1, 2, 1, 250, autogroup, procs));
     let pid = sim.processes()[0].threads[0];
-    sim.rqs[0].cfs.runnable_load_avg = 800;
-    sim.rqs[1].cfs.runnable_load_avg = 1200;
-    let p = &mut sim.tasks[pid.idx()];
+    sim.core.rqs[0].cfs.runnable_load_avg = 800;
+    sim.core.rqs[1].cfs.runnable_load_avg = 1200;
+    let p = &mut sim.core.tasks[pid.idx()];
     assert_eq!(p.se.weight, 1024);
     p.se.avg.load_avg_contrib = 300;
     (sim, pid)
@@ -49,7 +49,7 @@ fn two_cpus(autogroup: bool) -> (Simulator, Pid) {
 #[test]
 fn the_wakee_weighs_its_weight_through_its_group() {
     let (mut sim, pid) = two_cpus(true);
-    let tg = sim.tasks[pid.idx()].tg;
+    let tg = sim.core.tasks[pid.idx()].tg;
     assert_ne!(tg, 0);
     assert_eq!(sim.fair.tgs[tg as usize].shares, 1024);
     sim.fair.tgs[tg as usize].load_avg = 2048;
@@ -70,7 +70,7 @@ fn the_wakee_weighs_its_weight_through_its_group() {
 #[test]
 fn without_a_group_the_wakee_weighs_its_weight() {
     let (sim, pid) = two_cpus(false);
-    assert_eq!(sim.tasks[pid.idx()].tg, 0);
+    assert_eq!(sim.core.tasks[pid.idx()].tg, 0);
     assert_eq!(sim.effective_load(0, CpuId(0), 1024, 1024), 1024);
     assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false));
 }
@@ -79,8 +79,8 @@ fn without_a_group_the_wakee_weighs_its_weight() {
 fn a_sync_wakeup_takes_the_waker_off_first() {
     let (mut sim, pid) = two_cpus(false);
     let w = sim.processes()[1].threads[0];
-    sim.rqs[0].curr_task = Some(w);
-    assert_eq!(sim.tasks[w.idx()].se.weight, 1024);
+    sim.core.rqs[0].curr_task = Some(w);
+    assert_eq!(sim.core.tasks[w.idx()].se.weight, 1024);
     assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "without WF_SYNC, as above");
     assert!(
         sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, true),
