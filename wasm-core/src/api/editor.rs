@@ -4,6 +4,7 @@
 //! the file format offers (machine presets with their shape, program
 //! templates with their steps, policy kinds, bug profiles).
 
+use super::policy_kind::POLICY_KIND_NAMES;
 use super::scenario::{load_scenario, Diagnostic, OpFile};
 use super::templates::{template_program, TEMPLATE_NAMES};
 use crate::machine::Machine;
@@ -61,10 +62,6 @@ pub struct Choices {
     pub identities: &'static [&'static str],
 }
 
-/// The kinds the editor's picker offers; "ext" is a policy written in
-/// JavaScript (its source is a field of the policy).
-pub const POLICY_KINDS: &[&str] = &["cfs", "pfs", "dw-cfs", "eevdf", "o1", "ext"];
-
 pub fn choices() -> Choices {
     let machines = Machine::preset_names()
         .iter()
@@ -85,7 +82,7 @@ pub fn choices() -> Choices {
     Choices {
         machines,
         templates,
-        policies: POLICY_KINDS,
+        policies: &POLICY_KIND_NAMES,
         bug_profiles: super::scenario::BUG_PROFILES,
         identities: super::scenario::IDENTITIES,
     }
@@ -126,9 +123,9 @@ mod tests {
         let c = choices();
         assert_eq!(c.machines.len(), Machine::preset_names().len());
         assert!(c.templates.iter().all(|t| !t.program.is_empty()));
-        for kind in POLICY_KINDS {
+        for kind in POLICY_KIND_NAMES {
             // A kind alone is a whole policy, but for "ext", which needs its scheduler's source.
-            let source = if *kind == "ext" { r#","source":"function enqueue(p, f) {}""# } else { "" };
+            let source = if kind == "ext" { r#","source":"function enqueue(p, f) {}""# } else { "" };
             let text = format!(
                 r#"{BASE}"policy":{{"kind":"{kind}"{source}}},"processes":[{{"name":"a","program":[{{"run_us":5}}]}}]}}"#
             );

@@ -26,6 +26,7 @@ pub mod metrics_csv;
 pub mod ordered_json;
 mod parse_problems;
 pub mod perfetto;
+pub mod policy_kind;
 pub mod presets;
 pub mod report;
 pub mod rtapp_export;

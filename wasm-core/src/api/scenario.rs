@@ -258,7 +258,7 @@ pub struct PolicySpec {
     /// deadlines, base slice = min granularity), 'o1' (the O(1) scheduler of 2.6.0-2.6.22: priority arrays,
     /// sleep_avg bonus, nr_running balancing; no hotplug). 'ext': a sched_ext-style scheduler written in
     /// JavaScript (`source`).
-    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = super::editor::POLICY_KINDS)))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = super::policy_kind::POLICY_KIND_NAMES)))]
     pub kind: String,
     /// dw-cfs only: which reconstruction of alpha(Nt, No) (kernel-model.md 6; the paper's formula is lost).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -2,6 +2,7 @@
 //! Every problem is reported with the JSON path of its field; hard limits
 //! (CPUs, threads, duration, program size) bound what a run can cost.
 
+use super::policy_kind::{policy_kind, POLICY_KIND_NAMES};
 use super::scenario::*;
 use super::text::{code_point, escape_controls as shown, forbidden_control};
 use super::validate_cgroup::{cgroups_of, CgroupNames};
@@ -232,21 +233,11 @@ pub const MAX_POLICY_SOURCE: usize = 64 * 1024;
 
 fn policy_of(p: &PolicySpec, c: &mut Checker) -> PolicyConfig {
     let mut out = PolicyConfig::cfs();
-    out.kind = match p.kind.as_str() {
-        "cfs" => PolicyKind::Cfs,
-        "pfs" => PolicyKind::Pfs,
-        "dw-cfs" => PolicyKind::DwCfs,
-        "eevdf" => PolicyKind::Eevdf,
-        "o1" => PolicyKind::O1,
-        "ext" => PolicyKind::Ext,
-        other => {
-            c.fail(
-                "policy.kind",
-                format!("unknown policy '{}' (known: cfs, pfs, dw-cfs, eevdf, o1, ext)", shown(other)),
-            );
-            PolicyKind::Cfs
-        }
-    };
+    out.kind = policy_kind(&p.kind).unwrap_or_else(|| {
+        let known = POLICY_KIND_NAMES.join(", ");
+        c.fail("policy.kind", format!("unknown policy '{}' (known: {known})", shown(&p.kind)));
+        PolicyKind::Cfs
+    });
     if out.kind != PolicyKind::DwCfs && (p.alpha.is_some() || p.beta.is_some()) {
         c.fail("policy", "alpha and beta apply only to kind 'dw-cfs'");
     }
