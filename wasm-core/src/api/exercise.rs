@@ -1,14 +1,13 @@
 //! Exercises: a scenario may carry a goal (`"exercise": {"goal", "max",
 //! "process"?, "text"?}`) that the run is judged against at its end, from the
-//! report's own figures. Before the end the verdict is "so far": the figure
-//! the run has reached, and whether it is still within the bound.
+//! report's own figures (`report::judge`). Here: the goal as the file writes
+//! it, the goals there are, and the exercise's check.
 //!
 //! The goals read figures the report already has, so an exercise never adds
 //! a measurement of its own: the longest stretch one CPU idled while a thread
 //! allowed there waited (`longest_wasted_idle`), the wasted core time, a
 //! process's p99 or longest wakeup latency, a process's completion time.
 
-use super::report::Report;
 use super::scenario::{Diagnostic, ProcessFile};
 use super::text::{code_point, escape_controls as shown, forbidden_control};
 use serde::{Deserialize, Serialize};
@@ -54,7 +53,7 @@ pub const GOALS: [Goal; 5] = [
     Goal { name: "completion_ms", unit: "ms", per_process: true },
 ];
 
-fn goal(name: &str) -> Option<&'static Goal> {
+pub fn goal(name: &str) -> Option<&'static Goal> {
     GOALS.iter().find(|g| g.name == name)
 }
 
@@ -91,114 +90,4 @@ pub fn check(ex: &ExerciseFile, processes: &[ProcessFile]) -> Vec<Diagnostic> {
         );
     }
     out
-}
-
-/// The run judged against its exercise.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
-pub struct Verdict {
-    pub goal: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), ts(optional))]
-    pub process: Option<String>,
-    /// The exercise's `max`, in the goal's unit.
-    pub bound: f64,
-    /// The run's figure so far in the goal's unit; none while there is none
-    /// to read (no wakeup measured yet, the process not yet completed).
-    pub figure: Option<f64>,
-    /// The figure is within the bound; final only once `finished`.
-    pub pass: bool,
-    /// The run is over: the verdict is final.
-    pub finished: bool,
-    /// The run ended before its duration (a policy failed, the event budget
-    /// ran out), at this time (ns): the exercise then fails.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), ts(optional))]
-    pub stopped_early_ns: Option<u64>,
-}
-
-/// The exercise judged from the report; `finished` and `duration_ns` are the
-/// run's (the report has neither).
-pub fn verdict(ex: &ExerciseFile, r: &Report, finished: bool, duration_ns: u64) -> Verdict {
-    let figure = figure(ex, r);
-    let stopped_early_ns = (finished && r.sim_time_ns < duration_ns).then_some(r.sim_time_ns);
-    Verdict {
-        goal: ex.goal.clone(),
-        process: ex.process.clone(),
-        bound: ex.max,
-        figure,
-        pass: stopped_early_ns.is_none() && figure.is_some_and(|f| f <= ex.max),
-        finished,
-        stopped_early_ns,
-    }
-}
-
-fn figure(ex: &ExerciseFile, r: &Report) -> Option<f64> {
-    let ms = |ns: u64| ns as f64 / 1e6;
-    let us = |ns: u64| ns as f64 / 1e3;
-    let process = || r.processes.iter().find(|p| Some(&p.name) == ex.process.as_ref());
-    match ex.goal.as_str() {
-        // No stretch at all is a longest stretch of zero.
-        "longest_wasted_idle_ms" => Some(r.longest_wasted_idle.map_or(0.0, |(_, _, ns)| ms(ns))),
-        "wasted_core_ms" => Some(ms(r.wasted_core_ns)),
-        "p99_wakeup_us" => process()?.wakeup_latency_ns.map(|l| us(l[2])),
-        "max_wakeup_us" => process()?.wakeup_latency_ns.map(|l| us(l[3])),
-        "completion_ms" => process()?.completion_ns.map(ms),
-        _ => None,
-    }
-}
-
-/// The verdict in one line (`schedsim run`), e.g.
-/// `exercise: PASS — longest idle while work waited 3.2 ms ≤ 4 ms`.
-pub fn verdict_line(v: &Verdict) -> String {
-    let unit = goal(&v.goal).map_or("", |g| g.unit);
-    let who = shown(v.process.as_deref().unwrap_or("")).into_owned();
-    let what = match v.goal.as_str() {
-        "longest_wasted_idle_ms" => "longest idle while work waited".to_string(),
-        "wasted_core_ms" => "wasted core time".to_string(),
-        "p99_wakeup_us" => format!("p99 wakeup latency of {who}"),
-        "max_wakeup_us" => format!("longest wakeup latency of {who}"),
-        "completion_ms" => format!("completion of {who}"),
-        other => shown(other).into_owned(),
-    };
-    let head = match (v.finished, v.pass) {
-        (false, _) => "so far",
-        (true, true) => "PASS",
-        (true, false) => "FAIL",
-    };
-    let bound = format!("{} {unit}", num(v.bound));
-    let body = match (v.stopped_early_ns, v.figure) {
-        (Some(at), _) => format!(
-            "the run stopped at {} ms, before its end (see the notes); {what} ≤ {bound} not shown",
-            num(at as f64 / 1e6)
-        ),
-        (None, Some(f)) => format!("{what} {} {unit} {} {bound}", num(f), if f <= v.bound { "≤" } else { ">" }),
-        (None, None) if v.goal == "completion_ms" => format!("{who} has not completed; bound {bound}"),
-        (None, None) => format!("{who} has no wakeup measured; bound {bound}"),
-    };
-    format!("exercise: {head} — {body}")
-}
-
-/// A figure with at most three decimals, trailing zeros dropped (3.2, 4, 0.041).
-fn num(x: f64) -> String {
-    let s = format!("{x:.3}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.to_string()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_are_short() {
-        assert_eq!(num(3.2), "3.2");
-        assert_eq!(num(4.0), "4");
-        assert_eq!(num(0.0413), "0.041");
-        assert_eq!(num(1234.5678), "1234.568");
-    }
 }

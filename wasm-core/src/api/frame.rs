@@ -10,8 +10,8 @@
 
 use crate::api::inspector::{DecisionView, PlacementView};
 use crate::api::metrics::LatencyCdf;
+use crate::api::report::schedstat::CpuSchedstat;
 use crate::api::report::Report;
-use crate::api::schedstat::CpuSchedstat;
 use crate::api::topology::MigrationView;
 use crate::api::view::{CpuView, EventView, RotationView, SimView, TaskList};
 use crate::sched::entity::EntId;

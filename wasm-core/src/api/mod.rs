@@ -37,7 +37,6 @@ mod scenario_de;
 mod scenario_schema;
 #[cfg(test)]
 mod scenario_test;
-pub mod schedstat;
 pub mod sweep;
 pub mod sweep_layout;
 pub mod sweep_plan;

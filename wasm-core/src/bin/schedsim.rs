@@ -43,7 +43,8 @@ mod sweep;
 #[path = "schedsim/sweep_print.rs"]
 mod sweep_print;
 
-use schedlab_core::api::{metrics_csv, perfetto, presets, report, rtapp_export, rtapp_import, scenario, schedstat};
+use schedlab_core::api::report::schedstat;
+use schedlab_core::api::{metrics_csv, perfetto, presets, report, rtapp_export, rtapp_import, scenario};
 use schedlab_core::config::SimConfig;
 use schedlab_core::sim::Simulator;
 use std::process::ExitCode;

@@ -5,8 +5,8 @@
 
 use crate::common;
 
-use schedlab_core::api::exercise::{verdict_line, Verdict};
 use schedlab_core::api::report::{report, with_exercise};
+use schedlab_core::api::report::{verdict_line, Verdict};
 use schedlab_core::api::scenario::{load_scenario, parse_scenario};
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
