@@ -9,7 +9,7 @@ use super::replay_cursor::Thread;
 use super::trace_text::Event;
 use crate::api::event_args::EventArgs;
 use crate::api::metrics::LatencyCdf;
-use crate::api::report::{CpuReport, Report, ViolationReport};
+use crate::api::report::{CpuReport, Report};
 use crate::api::topology::{CpuPlace, MigrationView, TopologyView};
 use crate::api::view::{CpuView, EventView, SimView, TaskList, TaskView, TreeView};
 use crate::sched::entity::task_ent_id;
@@ -191,14 +191,6 @@ impl Replay {
     /// trace's report's (`real_report_json`).
     pub fn page_report(&self) -> Report {
         let r = &self.report;
-        let violations = self.violations.iter().map(|v| ViolationReport {
-            detected_ns: v.detected_ns,
-            confirmed_ns: v.confirmed_ns,
-            idle_cpus: v.idle_cpus.clone(),
-            idle_cpus_total: v.idle_cpus_total,
-            waiting_threads: v.waiting_threads.clone(),
-            waiting_threads_total: v.waiting_threads_total,
-        });
         Report {
             scenario: r.scenario.clone(),
             seed: r.seed,
@@ -213,7 +205,7 @@ impl Replay {
             jain_fairness_threads: r.jain_fairness_threads,
             migrations: r.migrations,
             balance_decisions: 0,
-            sanity_violations: violations.collect(),
+            sanity_violations: self.violations.clone(),
             sanity_violations_total: self.violations_total,
             cpus: r
                 .cpus
