@@ -9,17 +9,13 @@
 //! process's p99 or longest wakeup latency, a process's completion time.
 
 use super::scenario::{Diagnostic, ProcessFile};
-use super::text::{code_point, escape_controls as shown, forbidden_control};
+use super::text::{code_point, escape_controls as shown, forbidden_control, DESCRIPTION_CONTROLS};
 use serde::{Deserialize, Serialize};
 
 /// What a scenario asks of the run.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(
-    any(test, feature = "gen"),
-    derive(schemars::JsonSchema),
-    schemars(rename = "exercise", transform = super::scenario_schema::process_when_per_process)
-)]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "exercise"))]
 pub struct ExerciseFile {
     /// longest_wasted_idle_ms: the longest stretch one CPU idled while a thread allowed there waited;
     /// wasted_core_ms: the wasted core time; p99_wakeup_us / max_wakeup_us: a process's p99 / longest wakeup
@@ -80,7 +76,7 @@ pub fn check(ex: &ExerciseFile, processes: &[ProcessFile]) -> Vec<Diagnostic> {
         }
         _ => {}
     }
-    if let Some(ch) = ex.text.as_deref().and_then(|t| forbidden_control(t, &super::validate::DESCRIPTION_CONTROLS)) {
+    if let Some(ch) = ex.text.as_deref().and_then(|t| forbidden_control(t, &DESCRIPTION_CONTROLS)) {
         fail(
             "exercise.text",
             format!(

@@ -1,7 +1,8 @@
 //! Scenario file format, version 1, and its validation into a `SimConfig`.
 //! The structs' doc comments and `schemars` attributes are the format's
 //! documentation: `api::scenario_schema` generates
-//! `wasm-core/schema/scenario.v1.schema.json` from them.
+//! `wasm-core/schema/scenario.v1.schema.json` from them, and adds the rules
+//! serde cannot say (one kind per step, …) to the definitions it names.
 //!
 //! Every scenario is untrusted input: parsing reports the JSON path of the
 //! offending field (`processes[0].nice: …`), semantic checks do the same, and
@@ -12,7 +13,7 @@ use crate::config::SimConfig;
 use serde::{Deserialize, Serialize};
 
 #[cfg(any(test, feature = "gen"))]
-use super::scenario_schema::{NAME_PATTERN, PROCESS_NAME_PATTERN, TEXT_PATTERN};
+use super::text::{NAME_PATTERN, PROCESS_NAME_PATTERN, TEXT_PATTERN};
 pub use super::validate::validate;
 
 pub const SCENARIO_VERSION: u32 = 1;
@@ -197,11 +198,7 @@ pub struct BugSwitchesFile {
 /// One timed event: exactly one of `cpu_offline` / `cpu_online`.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(
-    any(test, feature = "gen"),
-    derive(schemars::JsonSchema),
-    schemars(rename = "event", transform = super::scenario_schema::one_event)
-)]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "event"))]
 pub struct EventFile {
     #[cfg_attr(any(test, feature = "gen"), schemars(range(max = MAX_DURATION_MS)))]
     pub at_ms: u64,
@@ -209,6 +206,12 @@ pub struct EventFile {
     pub cpu_offline: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_online: Option<u32>,
+}
+
+/// `machine.preset` in the schema: the fixed machines, and the host the native CLI reads.
+#[cfg(any(test, feature = "gen"))]
+fn machine_presets() -> Vec<&'static str> {
+    crate::machine::Machine::preset_names().iter().copied().chain(["host"]).collect()
 }
 
 fn default_seed() -> u64 {
@@ -225,7 +228,7 @@ fn default_hz() -> u32 {
 pub struct MachineSpec {
     /// "host" is the machine the native CLI runs on, read from sysfs (refused in the browser).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = super::scenario_schema::machine_presets())))]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = machine_presets())))]
     pub preset: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = 64)))]
@@ -349,11 +352,7 @@ pub struct FeaturesSpec {
 /// A process: its threads run one program. Either `template` or `program`, not both.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(
-    any(test, feature = "gen"),
-    derive(schemars::JsonSchema),
-    schemars(rename = "process", transform = super::scenario_schema::template_or_program)
-)]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "process"))]
 pub struct ProcessFile {
     /// Unique among the processes; no '/' (a wake step names a thread as 'process/k') and no control
     /// characters.
@@ -407,11 +406,7 @@ fn one() -> u32 {
 /// unlock, yield, take_job, fork, wait_child, post or await (with optional wait_policy and spin_us).
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(
-    any(test, feature = "gen"),
-    derive(schemars::JsonSchema),
-    schemars(rename = "op", transform = super::scenario_schema::one_step)
-)]
+#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "op"))]
 pub struct OpFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run_us: Option<DistFile>,

@@ -3,26 +3,19 @@
 //! descriptions, attributes beside the fields carry bounds, patterns and the lists a value comes from; the
 //! either-or values that `scenario_de` reads by hand have their forms written here, and the rules serde cannot
 //! say (one kind per step, one change per event, template or program, a process for a per-process goal) are
-//! added by the transforms below. The test fails when the checked-in schema differs; `npm run gen:types`
+//! added by the rules below, to the definitions they are about. The test fails when the checked-in schema differs; `npm run gen:types`
 //! rewrites it.
 
-// Compiled for the derives' `transform` hooks whenever `gen` is on; the schema is written only by its test.
+// Compiled whenever `gen` is on, for the hand-written `JsonSchema` impls the derives use; the schema is written
+// only by its test.
 #![cfg_attr(not(test), allow(dead_code))]
 
 use super::exercise::GOALS;
 use super::scenario::{BugSwitchesFile, BugsSpec, DistFile, SanityFile, ScenarioFile, BUG_PROFILES};
 use super::scenario::{MAX_DURATION_MS, SCENARIO_VERSION};
-use crate::machine::Machine;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
-
-/// Names: no control characters (Unicode category Cc).
-pub const NAME_PATTERN: &str = r"^[^\u0000-\u001f\u007f-\u009f]*$";
-/// Prose: line breaks and tabs, but no other control characters.
-pub const TEXT_PATTERN: &str = r"^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f]*$";
-/// A process's name: no '/' either (a wake step names a thread as 'process/k').
-pub const PROCESS_NAME_PATTERN: &str = r"^[^/\u0000-\u001f\u007f-\u009f]*$";
 
 /// Where the schema lives, from the crate's directory.
 // `api` is compiled in the schedlab-edges crate, whose manifest is in wasm-core/edges.
@@ -49,18 +42,13 @@ const STEP_FORMS: &[(&str, &[&str])] = &[
     ("await", &["from", "wait_policy", "spin_us"]),
 ];
 
-/// `machine.preset`: the fixed machines, and the host the native CLI reads.
-pub fn machine_presets() -> Vec<&'static str> {
-    Machine::preset_names().iter().copied().chain(["host"]).collect()
-}
-
-fn object(schema: &mut Schema) -> &mut Map<String, Value> {
-    schema.ensure_object()
-}
+/// The rules serde cannot say, each applied to the definition (`$defs`) it is about: the structs' derives know
+/// nothing of them, so the format's files import nothing of this generator.
+const RULES: [(&str, fn(&mut Map<String, Value>)); 4] =
+    [("op", one_step), ("event", one_event), ("process", template_or_program), ("exercise", process_when_per_process)];
 
 /// A step: the struct's keys, regrouped as one object per kind (exactly one kind per step).
-pub fn one_step(schema: &mut Schema) {
-    let o = object(schema);
+fn one_step(o: &mut Map<String, Value>) {
     let Some(Value::Object(props)) = o.remove("properties") else { panic!("a step has properties") };
     for key in props.keys() {
         // A new key of `OpFile` stops the generation until `STEP_FORMS` places it.
@@ -77,20 +65,19 @@ pub fn one_step(schema: &mut Schema) {
 }
 
 /// A hotplug event changes one CPU: offline or online.
-pub fn one_event(schema: &mut Schema) {
+fn one_event(o: &mut Map<String, Value>) {
     let forms = json!([{ "required": ["cpu_offline"] }, { "required": ["cpu_online"] }]);
-    object(schema).insert("oneOf".into(), forms);
+    o.insert("oneOf".into(), forms);
 }
 
 /// A process runs a template or its own program, not both.
-pub fn template_or_program(schema: &mut Schema) {
-    object(schema).insert("not".into(), json!({ "required": ["template", "program"] }));
+fn template_or_program(o: &mut Map<String, Value>) {
+    o.insert("not".into(), json!({ "required": ["template", "program"] }));
 }
 
 /// A per-process goal names its process; a machine-wide one names none.
-pub fn process_when_per_process(schema: &mut Schema) {
+fn process_when_per_process(o: &mut Map<String, Value>) {
     let per_process: Vec<&str> = GOALS.iter().filter(|g| g.per_process).map(|g| g.name).collect();
-    let o = object(schema);
     o.insert("if".into(), json!({ "properties": { "goal": { "enum": per_process } } }));
     o.insert("then".into(), json!({ "required": ["process"] }));
     o.insert("else".into(), json!({ "not": { "required": ["process"] } }));
@@ -196,6 +183,9 @@ fn tidy(v: &mut Value) {
 pub fn generate() -> String {
     let schema = SchemaGenerator::default().into_root_schema_for::<ScenarioFile>();
     let mut v = schema.to_value();
+    for (name, rule) in RULES {
+        rule(v["$defs"][name].as_object_mut().unwrap_or_else(|| panic!("no definition {name}")));
+    }
     tidy(&mut v);
     v.as_object_mut().unwrap().insert("$id".into(), ID.into());
     assert_eq!(v["properties"]["version"]["const"], json!(SCENARIO_VERSION));

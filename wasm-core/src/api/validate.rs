@@ -4,7 +4,7 @@
 
 use super::policy_kind::{policy_kind, POLICY_KIND_NAMES};
 use super::scenario::*;
-use super::text::{code_point, escape_controls as shown, forbidden_control};
+use super::text::{code_point, escape_controls as shown, forbidden_control, DESCRIPTION_CONTROLS};
 use super::validate_cgroup::{cgroups_of, CgroupNames};
 use super::validate_events::events_of;
 use super::validate_machine::{affinity_of, machine_of};
@@ -13,9 +13,6 @@ use crate::config::{BugSwitches, CostModel, ExtPolicy, PolicyConfig, PolicyKind,
 use crate::sched::thread_weight::AlphaFormula;
 use crate::sched::tunables::{CfsFeatures, CfsKnobs};
 use crate::time::{NSEC_PER_MSEC, NSEC_PER_USEC};
-
-/// The control characters a scenario's description may contain.
-pub const DESCRIPTION_CONTROLS: [char; 2] = ['\n', '\t'];
 
 /// At most this many problems are listed; the rest are counted in one last
 /// line (a file of a million bad steps must not make a million messages).
