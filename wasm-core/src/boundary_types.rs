@@ -5,11 +5,11 @@
 //! (the views, the reports, the editor's answers), all checked in; the test below fails when a file differs from what
 //! the structs generate, and `SCHEDLAB_WRITE_GENERATED=1` (`npm run gen:types`) rewrites them.
 
+use crate::api::editor::PresetInfo;
 use crate::api::editor::{Choices, Problem};
 use crate::api::frame::{FrameHeader, FrameQuery};
 use crate::api::inspector::{DecisionView, PlacementView};
 use crate::api::metrics::LatencyCdf;
-use crate::api::presets::PresetInfo;
 use crate::api::report::schedstat::CpuSchedstat;
 use crate::api::report::Report;
 use crate::api::topology::{MigrationView, TopologyView};
@@ -144,7 +144,7 @@ fn split_top<'a>(text: &'a str, sep: &str) -> Vec<&'a str> {
 /// The built-in presets as the page lists them (`PresetInfo[]`, in the CLI's order): the page reads this list and
 /// the scenario files themselves (`src/engine/presets.ts`), so the wasm carries no preset.
 fn presets() -> String {
-    serde_json::to_string_pretty(&crate::api::presets::preset_infos()).unwrap() + "\n"
+    serde_json::to_string_pretty(&crate::api::editor::preset_infos()).unwrap() + "\n"
 }
 
 /// The engine's limits the page applies before the engine sees the input (so without loading the wasm module).

@@ -2,11 +2,14 @@
 //! scenario at once (the same checks `Simulator::new` runs, without building
 //! a simulation, so the editor can re-check on each edit), and the choices
 //! the file format offers (machine presets with their shape, program
-//! templates with their steps, policy kinds, bug profiles).
+//! templates with their steps, policy kinds, bug profiles); and the built-in
+//! presets as the page's library lists them (`preset_infos`, generated into
+//! `src/engine/generated/presets.json`).
 
-use super::policy_kind::POLICY_KIND_NAMES;
-use super::scenario::{load_scenario, Diagnostic, OpFile};
-use super::templates::{template_program, TEMPLATE_NAMES};
+use super::presets::PRESETS;
+use super::scenario::policy_kind::POLICY_KIND_NAMES;
+use super::scenario::templates::{template_program, TEMPLATE_NAMES};
+use super::scenario::{load_scenario, parse_scenario, Diagnostic, OpFile};
 use crate::machine::Machine;
 use serde::Serialize;
 
@@ -86,6 +89,27 @@ pub fn choices() -> Choices {
         bug_profiles: super::scenario::BUG_PROFILES,
         identities: super::scenario::IDENTITIES,
     }
+}
+
+/// A preset as the app's library lists it (`src/engine/generated/presets.json`).
+#[derive(serde::Serialize)]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
+pub struct PresetInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// The scenario's own description.
+    pub description: String,
+}
+
+/// Every built-in preset with its description, in the order of `PRESETS`.
+pub fn preset_infos() -> Vec<PresetInfo> {
+    PRESETS
+        .iter()
+        .map(|p| {
+            let description = parse_scenario(p.json).map(|s| s.description).unwrap_or_default();
+            PresetInfo { name: p.name, title: p.title, description }
+        })
+        .collect()
 }
 
 #[cfg(test)]

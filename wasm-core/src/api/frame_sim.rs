@@ -2,12 +2,12 @@
 //! report with the scenario's exercise judged (the simulator does not carry
 //! the scenario), and the timeline's sampled history.
 
-use super::exercise::ExerciseFile;
 use super::frame::{FrameSource, HistoryArrays, HistoryShape};
 use super::inspector::{self, DecisionView, PlacementView};
 use super::metrics::{self, LatencyCdf};
 use super::report::schedstat::{self, CpuSchedstat};
 use super::report::{self, Report};
+use super::scenario::exercise::ExerciseFile;
 use super::timeline::Timeline;
 use super::topology::{self, MigrationView};
 use super::view::{self, EventView, SimView, TaskList};

@@ -11,7 +11,6 @@
 
 pub mod editor;
 pub mod event_args;
-pub mod exercise;
 pub mod frame;
 pub mod frame_sim;
 /// Compiled in the engine crate (every event of a page run goes through it), re-exported here.
@@ -19,36 +18,20 @@ pub use schedlab_engine::history;
 #[cfg(test)]
 mod history_tests;
 pub mod inspector;
-pub mod json_path;
-pub mod limits;
 pub mod metrics;
 pub mod metrics_csv;
 pub mod ordered_json;
-mod parse_problems;
 pub mod perfetto;
-pub mod policy_kind;
 pub mod presets;
 pub mod report;
 pub mod rtapp_export;
 pub mod rtapp_import;
 pub mod scenario;
-mod scenario_de;
-#[cfg(any(test, feature = "gen"))]
-mod scenario_schema;
-#[cfg(test)]
-mod scenario_test;
 pub mod sweep;
 pub mod sweep_layout;
 pub mod sweep_plan;
 pub mod sweep_rows;
-pub mod templates;
 pub mod text;
 pub mod timeline;
 pub mod topology;
-pub mod validate;
-mod validate_cgroup;
-mod validate_events;
-mod validate_flag;
-mod validate_machine;
-mod validate_program;
 pub mod view;

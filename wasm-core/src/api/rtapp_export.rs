@@ -10,8 +10,8 @@
 //! rt-app ignores and the import reads back.
 
 use super::ordered_json::Json;
+use super::scenario::templates::template_program;
 use super::scenario::{DistFile, OpFile, ProcessFile, ScenarioFile};
-use super::templates::template_program;
 
 fn num(n: u64) -> Json {
     Json::Number(n.into())

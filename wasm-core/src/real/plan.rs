@@ -8,7 +8,7 @@
 //! stream in event order, an order a real run cannot reproduce.
 
 use super::host::HostMachine;
-use crate::api::policy_kind::policy_kind_name;
+use crate::api::scenario::policy_kind::policy_kind_name;
 use crate::config::SimConfig;
 use crate::program::Program;
 

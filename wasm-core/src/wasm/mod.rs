@@ -6,9 +6,9 @@
 //! Times cross the boundary as JS numbers holding integer nanoseconds (exact
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
-use crate::api::exercise::ExerciseFile;
 use crate::api::frame::{self, FramePacket, FrameQuery};
 use crate::api::frame_sim::SimFrame;
+use crate::api::scenario::exercise::ExerciseFile;
 use crate::api::timeline::{Mark, Timeline};
 use crate::api::{editor, inspector, metrics, metrics_csv, perfetto, report, scenario, topology, view};
 use crate::sim::Simulator as Engine;

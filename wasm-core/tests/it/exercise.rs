@@ -1,4 +1,4 @@
-//! Exercises (`api::exercise`): a scenario's goal judged from the run's own
+//! Exercises (`api::scenario::exercise`, `api::report::judge`): a scenario's goal judged from the run's own
 //! report. Each bound below is set by the mechanism the exercise is about,
 //! not by the figures these runs happen to reach; the tests then check that
 //! the policies the mechanism says should pass do, and the others do not.

@@ -4,8 +4,8 @@
 
 use schedlab_core::api::rtapp_export::export;
 use schedlab_core::api::rtapp_import::{import, Defaults};
+use schedlab_core::api::scenario::templates::template_program;
 use schedlab_core::api::scenario::{parse_scenario, validate, ScenarioFile};
-use schedlab_core::api::templates::template_program;
 use schedlab_core::api::{presets, report};
 use schedlab_core::sim::Simulator;
 

@@ -5,7 +5,7 @@
 
 use super::run_report::Report;
 use super::verdict::Verdict;
-use crate::api::exercise::ExerciseFile;
+use crate::api::scenario::exercise::ExerciseFile;
 use crate::sim::Simulator;
 
 /// The report with the scenario's exercise (if any) judged from its figures.

@@ -1,7 +1,7 @@
 //! An exercise's verdict as the report carries it, and in one line for a
 //! terminal (`schedsim run`).
 
-use crate::api::exercise::goal;
+use crate::api::scenario::exercise::goal;
 use crate::api::text::escape_controls as shown;
 use serde::Serialize;
 

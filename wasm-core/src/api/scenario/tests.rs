@@ -1,6 +1,7 @@
 //! The scenario reader's own cases: paths in messages, refusals.
 
-use super::scenario::*;
+use super::*;
+use crate::api::presets::PRESETS;
 
 fn minimal(process: &str) -> String {
     format!(
@@ -55,5 +56,33 @@ fn policy_errors_name_their_field() {
 fn garbage_is_a_diagnostic_not_a_panic() {
     for text in ["", "{", "[]", "null", "{\"version\":1}", "\u{0}"] {
         assert!(load_scenario(text).is_err(), "{text:?}");
+    }
+}
+
+/// A scenario of about 8 MiB of cgroups, every process in one of them: refused for the count, named
+/// with it, in one pass over the list (before, each cgroup and each process scanned the whole list).
+#[test]
+fn a_scenario_of_hundreds_of_thousands_of_cgroups_is_refused_by_their_count() {
+    let n = 200_000;
+    let mut text = String::with_capacity(8 << 20);
+    text += r#"{"version":1,"name":"many","duration_ms":10,"machine":{"preset":"uniprocessor"},"cgroups":["#;
+    for i in 0..n {
+        text += &format!(r#"{}{{"name":"g{i}","parent":"g{}"}}"#, if i == 0 { "" } else { "," }, i / 2);
+    }
+    text += r#"],"processes":[{"name":"p","cgroup":"g199999","program":[{"run_us":1}]}]}"#;
+    assert!(text.len() <= 8 << 20, "{}", text.len());
+    let diags = load_scenario(&text).unwrap_err();
+    let count = diags.iter().find(|d| d.field == "cgroups").expect("the count is refused");
+    assert_eq!(count.reason, format!("at most 256 cgroups (the scenario defines {n})"));
+    // g0 names itself as its parent, defined no earlier: the one other problem.
+    assert!(diags.iter().any(|d| d.field == "cgroups[0].parent"), "{diags:?}");
+}
+
+#[test]
+fn every_preset_is_valid_and_named_like_its_file() {
+    for p in PRESETS {
+        let cfg = load_scenario(p.json).unwrap_or_else(|e| panic!("{}: {:?}", p.name, e));
+        assert_eq!(cfg.name, p.name);
+        assert!(!parse_scenario(p.json).unwrap().description.is_empty());
     }
 }

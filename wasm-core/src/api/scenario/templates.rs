@@ -17,7 +17,7 @@
 //! | `schbench-worker` | a latency-sensitive worker: wakes every ~1 ms for ~100 µs |
 //! | `sysbench-threads` | `sysbench threads`: lock, tiny critical section, unlock, yield |
 
-use super::scenario::{DistFile, OpFile};
+use super::steps::{DistFile, OpFile};
 
 fn run(us: DistFile) -> OpFile {
     OpFile { run_us: Some(us), ..Default::default() }

@@ -2,9 +2,9 @@
 //! distances) and of where each process may run on it (`cpus`, `nodes`).
 //! Part of `validate`.
 
-use super::scenario::{MachineSpec, ProcessFile};
-use super::text::escape_controls as shown;
-use super::validate::Checker;
+use crate::api::scenario::diagnostic::Checker;
+use crate::api::scenario::file::{MachineSpec, ProcessFile};
+use crate::api::text::escape_controls as shown;
 use crate::machine::{Machine, MAX_CPUS};
 use crate::topology::cpumask::CpuMask;
 

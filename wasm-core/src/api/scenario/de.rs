@@ -5,7 +5,8 @@
 //! object's own fields are still read by derived code, so a wrong key or a
 //! wrong type inside it keeps its path (`run_us.uniform`).
 
-use super::scenario::{BugSwitchesFile, BugsSpec, DistFile, SanityFile};
+use super::file::{BugSwitchesFile, BugsSpec, SanityFile};
+use super::steps::DistFile;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{Error, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};

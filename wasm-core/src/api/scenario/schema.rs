@@ -1,7 +1,7 @@
 //! The scenario format's JSON Schema (`wasm-core/schema/scenario.v1.schema.json`), generated from the serde
-//! structs of `scenario.rs` (schemars, a dev-dependency: the derives are under `test` or the `gen` feature). Doc comments become
+//! structs of `file.rs` and `steps.rs` (schemars, a dev-dependency: the derives are under `test` or the `gen` feature). Doc comments become
 //! descriptions, attributes beside the fields carry bounds, patterns and the lists a value comes from; the
-//! either-or values that `scenario_de` reads by hand have their forms written here, and the rules serde cannot
+//! either-or values that `de.rs` reads by hand have their forms written here, and the rules serde cannot
 //! say (one kind per step, one change per event, template or program, a process for a per-process goal) are
 //! added by the rules below, to the definitions they are about. The test fails when the checked-in schema differs; `npm run gen:types`
 //! rewrites it.
@@ -11,8 +11,9 @@
 #![cfg_attr(not(test), allow(dead_code))]
 
 use super::exercise::GOALS;
-use super::scenario::{BugSwitchesFile, BugsSpec, DistFile, SanityFile, ScenarioFile, BUG_PROFILES};
-use super::scenario::{MAX_DURATION_MS, SCENARIO_VERSION};
+use super::file::{BugSwitchesFile, BugsSpec, SanityFile, ScenarioFile, BUG_PROFILES};
+use super::file::{MAX_DURATION_MS, SCENARIO_VERSION};
+use super::steps::DistFile;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
@@ -22,7 +23,7 @@ use std::borrow::Cow;
 const OUT: &str = "../schema/scenario.v1.schema.json";
 const ID: &str = "https://schedlab.example/scenario.v1.schema.json";
 
-/// A step's kinds: the key that names it and the keys allowed beside it (`validate_program` checks the same).
+/// A step's kinds: the key that names it and the keys allowed beside it (`validate::program` checks the same).
 const STEP_FORMS: &[(&str, &[&str])] = &[
     ("run_us", &[]),
     ("sleep_us", &[]),
@@ -42,9 +43,12 @@ const STEP_FORMS: &[(&str, &[&str])] = &[
     ("await", &["from", "wait_policy", "spin_us"]),
 ];
 
+/// A rule: what one definition says beyond its struct's derive, added to it.
+type Rule = fn(&mut Map<String, Value>);
+
 /// The rules serde cannot say, each applied to the definition (`$defs`) it is about: the structs' derives know
 /// nothing of them, so the format's files import nothing of this generator.
-const RULES: [(&str, fn(&mut Map<String, Value>)); 4] =
+const RULES: [(&str, Rule); 4] =
     [("op", one_step), ("event", one_event), ("process", template_or_program), ("exercise", process_when_per_process)];
 
 /// A step: the struct's keys, regrouped as one object per kind (exactly one kind per step).
@@ -83,7 +87,7 @@ fn process_when_per_process(o: &mut Map<String, Value>) {
     o.insert("else".into(), json!({ "not": { "required": ["process"] } }));
 }
 
-/// `scenario_de::DIST_FORMS`.
+/// `de::DIST_FORMS`.
 impl JsonSchema for DistFile {
     fn schema_name() -> Cow<'static, str> {
         "duration_us".into()
@@ -103,7 +107,7 @@ impl JsonSchema for DistFile {
     }
 }
 
-/// `scenario_de::SANITY_FORMS`.
+/// `de::SANITY_FORMS`.
 impl JsonSchema for SanityFile {
     fn schema_name() -> Cow<'static, str> {
         "sanity_checker".into()
@@ -125,7 +129,7 @@ impl JsonSchema for SanityFile {
     }
 }
 
-/// `scenario_de::BUGS_FORMS`.
+/// `de::BUGS_FORMS`.
 impl JsonSchema for BugsSpec {
     fn schema_name() -> Cow<'static, str> {
         "bugs".into()

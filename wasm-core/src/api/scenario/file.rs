@@ -1,20 +1,21 @@
-//! Scenario file format, version 1, and its validation into a `SimConfig`.
-//! The structs' doc comments and `schemars` attributes are the format's
-//! documentation: `api::scenario_schema` generates
-//! `wasm-core/schema/scenario.v1.schema.json` from them, and adds the rules
-//! serde cannot say (one kind per step, …) to the definitions it names.
+//! Scenario file format, version 1: the file and its sections (machine,
+//! policy, bugs, sanity checker, costs, cgroups, processes, events, exercise);
+//! a program's steps are `steps.rs`'s. The structs' doc comments and
+//! `schemars` attributes are the format's documentation: `schema.rs`
+//! generates `wasm-core/schema/scenario.v1.schema.json` from them, and adds
+//! the rules serde cannot say (one kind per step, …) to the definitions it
+//! names.
 //!
 //! Every scenario is untrusted input: parsing reports the JSON path of the
 //! offending field (`processes[0].nice: …`), semantic checks do the same, and
 //! hard limits bound the size of a run. Nothing here panics on any input.
 
-use super::parse_problems::{diagnostic_of, every_parse_problem, top_level_problem};
-use crate::config::SimConfig;
+use super::exercise::ExerciseFile;
+use super::steps::OpFile;
 use serde::{Deserialize, Serialize};
 
 #[cfg(any(test, feature = "gen"))]
-use super::text::{NAME_PATTERN, PROCESS_NAME_PATTERN, TEXT_PATTERN};
-pub use super::validate::validate;
+use crate::api::text::{NAME_PATTERN, PROCESS_NAME_PATTERN, TEXT_PATTERN};
 
 pub const SCENARIO_VERSION: u32 = 1;
 /// Hard limits (product spec section 6).
@@ -98,7 +99,7 @@ pub struct ScenarioFile {
     /// verdict is only 'so far'. A run that stops before its duration (a policy failed, the event budget
     /// ran out) fails.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exercise: Option<super::exercise::ExerciseFile>,
+    pub exercise: Option<ExerciseFile>,
 }
 
 /// The values `preempt` takes.
@@ -107,8 +108,6 @@ pub const PREEMPT_MODELS: &[&str] = &["none", "voluntary", "full"];
 pub const BUG_PROFILES: &[&str] = &["linux-4.1", "linux-4.1-fixed"];
 /// The Group Identity classes a cgroup's `identity` takes.
 pub const IDENTITIES: &[&str] = &["highclass", "normal", "underclass"];
-/// How a `post` or `await` step waits.
-pub const WAIT_POLICIES: &[&str] = &["spin", "yield", "block"];
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -136,7 +135,7 @@ pub struct CostsFile {
     pub clone_ns: Option<u64>,
 }
 
-/// Read by `scenario_de` (its message lists the accepted forms).
+/// Read by `de.rs` (its message lists the accepted forms).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum SanityFile {
@@ -176,7 +175,7 @@ fn default_shares() -> u64 {
     1024
 }
 
-/// Read by `scenario_de` (its message lists the accepted forms).
+/// Read by `de.rs` (its message lists the accepted forms).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum BugsSpec {
@@ -389,7 +388,7 @@ pub struct ProcessFile {
     #[serde(default)]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 10_000_000)))]
     pub job_pool: u32,
-    /// A named program (wasm-core/src/api/templates.rs) instead of 'program'.
+    /// A named program (wasm-core/src/api/scenario/templates.rs) instead of 'program'.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = super::templates::TEMPLATE_NAMES)))]
     pub template: Option<String>,
@@ -400,158 +399,4 @@ pub struct ProcessFile {
 
 fn one() -> u32 {
     1
-}
-
-/// Exactly one of run_us, sleep_us, body (a loop), exit, wait, wake, barrier (with optional spin_us), lock,
-/// unlock, yield, take_job, fork, wait_child, post or await (with optional wait_policy and spin_us).
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "op"))]
-pub struct OpFile {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub run_us: Option<DistFile>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sleep_us: Option<DistFile>,
-    /// With body: how many times (forever without it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub repeat: Option<u32>,
-    /// A loop: repeat times, or forever without repeat; a loop forever needs a step that takes time or
-    /// waits (the engine refuses one that would loop at one instant).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub body: Option<Vec<OpFile>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
-    pub exit: Option<bool>,
-    /// Block until woken (futex wait); a wakeup sent earlier is not lost.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
-    pub wait: Option<bool>,
-    /// Wake 'process' (its thread 0) or 'process/k'.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
-    pub wake: Option<String>,
-    /// Barrier of this process: all its threads meet.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
-    pub barrier: Option<String>,
-    /// With barrier: spin this long before blocking (default 0). With wait_policy yield: the spin between
-    /// sched_yield calls; with block: the spin before blocking. Not with spin.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub spin_us: Option<DistFile>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
-    pub lock: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
-    pub unlock: Option<String>,
-    /// sched_yield.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[serde(rename = "yield")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
-    pub yield_cpu: Option<bool>,
-    /// Take a job from the process's job_pool; the thread exits if none is left.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
-    pub take_job: Option<bool>,
-    /// fork(): start a child (same process and group) running this program; it exits at its end. A child
-    /// cannot be woken (wake names a process's starting threads), so its program has no wait. Past 10,000
-    /// threads in the run a fork fails (EAGAIN) and the program goes on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fork: Option<Vec<OpFile>>,
-    /// wait(): block until a child exits.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
-    pub wait_child: Option<bool>,
-    /// execve(): the thread starts a new program image (make's jobs exec the compiler), and the scheduler
-    /// places it again as a fork is placed (`sched_exec`); the steps after it are the new image's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(extend("const" = true)))]
-    pub exec: Option<bool>,
-    /// Post to this thread's one-slot flag of that name for the thread `to` places on: wait while it is
-    /// still set (the reader has not taken the last post), then set it. Skipped when that thread does not
-    /// exist (NAS lu's sync_right).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub post: Option<String>,
-    /// With post: the reader's offset from this thread's index.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = -10_000, max = 10_000), extend("not" = {"const": 0}, "default" = 1)))]
-    pub to: Option<i32>,
-    /// Await the one-slot flag of that name of the thread `from` places off: wait while it is clear, then
-    /// clear it. Skipped when that thread does not exist (NAS lu's sync_left).
-    #[serde(default, rename = "await", skip_serializing_if = "Option::is_none")]
-    pub await_flag: Option<String>,
-    /// With await: the poster's offset from this thread's index.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = -10_000, max = 10_000), extend("not" = {"const": 0}, "default" = -1)))]
-    pub from: Option<i32>,
-    /// How the thread waits for the flag: spin (busy until it changes, as NAS lu's own loops), yield (spin
-    /// spin_us, sched_yield, again; needs spin_us), block (spin spin_us, default 0, then sleep until it
-    /// changes).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = WAIT_POLICIES, "default" = "spin")))]
-    pub wait_policy: Option<String>,
-}
-
-/// A duration in microseconds: a number, `{"uniform": [lo, hi]}` or `{"exp": mean}`.
-/// Read by `scenario_de` (its message lists the accepted forms).
-#[derive(Clone, Debug, Serialize, PartialEq)]
-#[serde(untagged)]
-pub enum DistFile {
-    Fixed(u64),
-    Uniform { uniform: [u64; 2] },
-    Exponential { exp: u64 },
-}
-
-/// A problem with a scenario: the JSON path of the field and the reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub field: String,
-    pub reason: String,
-}
-
-impl std::fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.field, self.reason)
-    }
-}
-
-/// The refusal of a scenario of `len` bytes, or None if it is within
-/// `MAX_SCENARIO_BYTES`.
-pub fn size_problem(len: u64) -> Option<Diagnostic> {
-    (len > MAX_SCENARIO_BYTES as u64).then(|| Diagnostic {
-        field: "scenario".into(),
-        reason: format!(
-            "is {len} bytes ({:.1} MiB); the largest scenario accepted is {MAX_SCENARIO_BYTES} bytes ({} MiB)",
-            len as f64 / (1024.0 * 1024.0),
-            MAX_SCENARIO_BYTES / (1024 * 1024)
-        ),
-    })
-}
-
-/// Parses scenario JSON text; a syntax or type error names its field (the
-/// first one found). Text over `MAX_SCENARIO_BYTES` is refused before
-/// parsing, and so is a top level that is not a JSON object.
-pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
-    if let Some(d) = size_problem(text.len() as u64) {
-        return Err(d);
-    }
-    if let Some(d) = top_level_problem(text) {
-        return Err(d);
-    }
-    serde_json::from_str(text).map_err(|e| diagnostic_of(&e, text, ""))
-}
-
-/// Parses and validates: the engine configuration, or every problem found.
-/// When parsing fails, every parse problem that can be found is listed
-/// (`parse_problems`); the semantic checks need a parsed file and wait.
-pub fn load_scenario(text: &str) -> Result<SimConfig, Vec<Diagnostic>> {
-    let file = parse_scenario(text).map_err(|first| {
-        if size_problem(text.len() as u64).is_some() || top_level_problem(text).is_some() {
-            // Too large, or not an object: nothing more to read.
-            vec![first]
-        } else {
-            every_parse_problem(text, first)
-        }
-    })?;
-    validate(&file)
 }

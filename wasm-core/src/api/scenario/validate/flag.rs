@@ -1,9 +1,9 @@
 //! Validation of the flag steps `post` and `await` (one-slot flags between
-//! two threads of a process, `sim::flags`). Part of `validate_program`.
+//! two threads of a process, `sim::flags`). Part of `program`.
 
-use super::scenario::OpFile;
-use super::validate::Checker;
-use super::validate_program::dist_of;
+use super::duration::dist_of;
+use crate::api::scenario::diagnostic::Checker;
+use crate::api::scenario::steps::OpFile;
 use crate::config::MAX_THREADS;
 use crate::program::{Dist, FlagSide, Op, WaitPolicy};
 
@@ -33,7 +33,10 @@ pub(super) fn flag_op(op: &OpFile, field: &str, c: &mut Checker) -> Option<Op> {
         other => {
             c.fail(
                 format!("{field}.wait_policy"),
-                format!("must be \"spin\", \"yield\" or \"block\" (got \"{}\")", super::text::escape_controls(other)),
+                format!(
+                    "must be \"spin\", \"yield\" or \"block\" (got \"{}\")",
+                    crate::api::text::escape_controls(other)
+                ),
             );
             WaitPolicy::Spin
         }

@@ -4,7 +4,7 @@
 
 use super::{error_path, path_text};
 use crate::api::presets;
-use crate::api::scenario::ScenarioFile;
+use crate::api::scenario::file::ScenarioFile;
 use serde_json::Value;
 
 /// Every way to get one place of `v` wrong, as whole documents.

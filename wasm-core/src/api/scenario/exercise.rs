@@ -8,8 +8,8 @@
 //! allowed there waited (`longest_wasted_idle`), the wasted core time, a
 //! process's p99 or longest wakeup latency, a process's completion time.
 
-use super::scenario::{Diagnostic, ProcessFile};
-use super::text::{code_point, escape_controls as shown, forbidden_control, DESCRIPTION_CONTROLS};
+use super::diagnostic::Diagnostic;
+use crate::api::text::{code_point, escape_controls as shown, forbidden_control, DESCRIPTION_CONTROLS};
 use serde::{Deserialize, Serialize};
 
 /// What a scenario asks of the run.
@@ -53,8 +53,9 @@ pub fn goal(name: &str) -> Option<&'static Goal> {
     GOALS.iter().find(|g| g.name == name)
 }
 
-/// Every problem of an exercise, each naming its field (`exercise.max`).
-pub fn check(ex: &ExerciseFile, processes: &[ProcessFile]) -> Vec<Diagnostic> {
+/// Every problem of an exercise, each naming its field (`exercise.max`);
+/// `is_process` tells whether the scenario has a process of that name.
+pub fn check(ex: &ExerciseFile, is_process: impl Fn(&str) -> bool) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut fail = |field: &str, reason: String| out.push(Diagnostic { field: field.into(), reason });
     let g = goal(&ex.goal);
@@ -71,7 +72,7 @@ pub fn check(ex: &ExerciseFile, processes: &[ProcessFile]) -> Vec<Diagnostic> {
         (Some(false), Some(_)) => {
             fail("exercise.process", format!("goal '{}' is machine-wide: it names no process", ex.goal))
         }
-        (_, Some(name)) if !processes.iter().any(|p| &p.name == name) => {
+        (_, Some(name)) if !is_process(name) => {
             fail("exercise.process", format!("no process named '{}' in processes", shown(name)))
         }
         _ => {}

@@ -4,9 +4,9 @@
 //! per process: a scenario of 8 MiB can hold hundreds of thousands of
 //! cgroups, and pairwise scans took minutes before refusing them.
 
-use super::scenario::{CgroupFile, MAX_NAME_LEN};
-use super::text::escape_controls as shown;
-use super::validate::Checker;
+use crate::api::scenario::diagnostic::Checker;
+use crate::api::scenario::file::{CgroupFile, MAX_NAME_LEN};
+use crate::api::text::escape_controls as shown;
 use crate::config::CgroupSpec;
 use crate::sched::identity::Identity;
 
@@ -84,28 +84,4 @@ pub(super) fn cgroups_of(list: &[CgroupFile], names: &CgroupNames, c: &mut Check
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::scenario::load_scenario;
-
-    /// A scenario of about 8 MiB of cgroups, every process in one of them: refused for the count, named
-    /// with it, in one pass over the list (before, each cgroup and each process scanned the whole list).
-    #[test]
-    fn a_scenario_of_hundreds_of_thousands_of_cgroups_is_refused_by_their_count() {
-        let n = 200_000;
-        let mut text = String::with_capacity(8 << 20);
-        text += r#"{"version":1,"name":"many","duration_ms":10,"machine":{"preset":"uniprocessor"},"cgroups":["#;
-        for i in 0..n {
-            text += &format!(r#"{}{{"name":"g{i}","parent":"g{}"}}"#, if i == 0 { "" } else { "," }, i / 2);
-        }
-        text += r#"],"processes":[{"name":"p","cgroup":"g199999","program":[{"run_us":1}]}]}"#;
-        assert!(text.len() <= 8 << 20, "{}", text.len());
-        let diags = load_scenario(&text).unwrap_err();
-        let count = diags.iter().find(|d| d.field == "cgroups").expect("the count is refused");
-        assert_eq!(count.reason, format!("at most 256 cgroups (the scenario defines {n})"));
-        // g0 names itself as its parent, defined no earlier: the one other problem.
-        assert!(diags.iter().any(|d| d.field == "cgroups[0].parent"), "{diags:?}");
-    }
 }

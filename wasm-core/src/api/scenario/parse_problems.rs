@@ -7,10 +7,11 @@
 //! reported missing). A syntax error leaves no JSON to go on with and is
 //! reported alone; so is a top level that is not an object.
 
+use super::diagnostic::{Diagnostic, MAX_DIAGNOSTICS};
+use super::file::{CgroupFile, EventFile, ProcessFile, ScenarioFile};
 use super::json_path::{error_path, path_text, Segment};
-use super::scenario::{CgroupFile, Diagnostic, EventFile, OpFile, ProcessFile, ScenarioFile};
-use super::text::escape_controls;
-use super::validate::MAX_DIAGNOSTICS;
+use super::steps::OpFile;
+use crate::api::text::escape_controls;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 

@@ -1,33 +1,13 @@
 //! Validation of program steps: durations, the step kinds, loops and forks,
-//! and the names they refer to (`wake` targets). Part of `validate`.
+//! and the names they refer to (`wake` targets).
 
-use super::scenario::*;
-use super::text::{escape_controls as shown, forbidden_control};
-use super::validate::Checker;
+use super::duration::dist_of;
+use super::flag::flag_op;
+use crate::api::scenario::diagnostic::Checker;
+use crate::api::scenario::file::{ProcessFile, MAX_PROGRAM_DEPTH, MAX_PROGRAM_OPS};
+use crate::api::scenario::steps::OpFile;
+use crate::api::text::{escape_controls as shown, forbidden_control};
 use crate::program::{Dist, Op};
-use crate::time::NSEC_PER_USEC;
-
-const MAX_US: u64 = MAX_DURATION_MS * 1_000;
-
-pub(super) fn dist_of(d: &DistFile, field: &str, c: &mut Checker) -> Dist {
-    let ns = |us: u64| us.saturating_mul(NSEC_PER_USEC);
-    match *d {
-        DistFile::Fixed(us) => {
-            c.range(field, us, 0, MAX_US);
-            Dist::Fixed(ns(us))
-        }
-        DistFile::Uniform { uniform: [lo, hi] } => {
-            if lo > hi || hi > MAX_US {
-                c.fail(field, format!("uniform bounds must satisfy 0 <= lo <= hi <= {MAX_US}"));
-            }
-            Dist::Uniform(ns(lo), ns(hi))
-        }
-        DistFile::Exponential { exp } => {
-            c.range(field, exp, 1, MAX_US);
-            Dist::Exponential { mean: ns(exp) }
-        }
-    }
-}
 
 /// The steps `ops` at `at` as the engine's program. `in_fork`: they are a
 /// forked child's (or inside one).
@@ -136,7 +116,7 @@ pub(super) fn ops_of(
             let spin = op.spin_us.as_ref().map_or(Dist::Fixed(0), |d| dist_of(d, &format!("{field}.spin_us"), c));
             out.push(Op::Barrier { name: name.clone(), spin });
         } else if flag_step {
-            if let Some(step) = super::validate_flag::flag_op(op, &field, c) {
+            if let Some(step) = flag_op(op, &field, c) {
                 out.push(step);
             }
         } else if let Some(name) = &op.lock {

@@ -38,6 +38,7 @@
 //! autogroup session has a runqueue and an entity on every CPU (about
 //! 0.5 KB), so more than `MAX_GROUP_RUNQUEUES` of them are refused too.
 
+use super::diagnostic::Diagnostic;
 use crate::config::SimConfig;
 use crate::program::{Dist, Op};
 
@@ -232,10 +233,10 @@ pub fn estimate(cfg: &SimConfig) -> Estimate {
 /// The configuration, or the refusal of its cost: its memory on `processes`
 /// (their sessions make the groups), its events on `duration_ms` (the field
 /// most often to change).
-pub fn admit(cfg: SimConfig) -> Result<SimConfig, Vec<super::scenario::Diagnostic>> {
+pub fn admit(cfg: SimConfig) -> Result<SimConfig, Vec<Diagnostic>> {
     match refusal(&cfg) {
         None => Ok(cfg),
-        Some((field, reason)) => Err(vec![super::scenario::Diagnostic { field: field.into(), reason }]),
+        Some((field, reason)) => Err(vec![Diagnostic { field: field.into(), reason }]),
     }
 }
 

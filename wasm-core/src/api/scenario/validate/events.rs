@@ -5,8 +5,8 @@
 //! the last one), online only if it is offline. The engine would skip such an
 //! event; the scenario's author hears why instead. Part of `validate`.
 
-use super::scenario::{EventFile, MAX_DURATION_MS};
-use super::validate::Checker;
+use crate::api::scenario::diagnostic::Checker;
+use crate::api::scenario::file::{EventFile, MAX_DURATION_MS};
 use crate::config::{TimedEvent, TimedEventKind};
 use crate::time::NSEC_PER_MSEC;
 
