@@ -187,6 +187,8 @@ pub fn generate() -> Vec<(String, String)> {
         ("engine.ts".to_string(), format!("{HEADER}{INDEX}")),
         ("presets.json".to_string(), presets()),
         ("limits.json".to_string(), limits()),
+        // The editor's form reads which keys a scenario's objects have from here.
+        ("scenario-keys.ts".to_string(), crate::api::scenario::schema_keys::typescript()),
     ];
     for (f, file) in FILES.iter().enumerate() {
         let mine: Vec<&(usize, String, String)> = c.decls.iter().filter(|d| d.0 == f).collect();

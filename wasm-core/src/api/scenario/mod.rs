@@ -25,6 +25,8 @@ mod parse_problems;
 pub mod policy_kind;
 #[cfg(any(test, feature = "gen"))]
 mod schema;
+#[cfg(any(test, feature = "gen"))]
+pub mod schema_keys;
 pub mod steps;
 pub mod templates;
 #[cfg(test)]

@@ -185,6 +185,11 @@ fn tidy(v: &mut Value) {
 
 /// The whole schema, as the checked-in file holds it.
 pub fn generate() -> String {
+    serde_json::to_string_pretty(&schema()).unwrap() + "\n"
+}
+
+/// The schema as a JSON value (`schema_keys` reads its objects' keys).
+pub fn schema() -> Value {
     let schema = SchemaGenerator::default().into_root_schema_for::<ScenarioFile>();
     let mut v = schema.to_value();
     for (name, rule) in RULES {
@@ -193,7 +198,7 @@ pub fn generate() -> String {
     tidy(&mut v);
     v.as_object_mut().unwrap().insert("$id".into(), ID.into());
     assert_eq!(v["properties"]["version"]["const"], json!(SCENARIO_VERSION));
-    serde_json::to_string_pretty(&v).unwrap() + "\n"
+    v
 }
 
 #[test]
