@@ -7,13 +7,13 @@
 
 use crate::api::editor::PresetInfo;
 use crate::api::editor::{Choices, Problem};
-use crate::api::frame::{FrameHeader, FrameQuery};
-use crate::api::inspector::{DecisionView, PlacementView};
-use crate::api::metrics::LatencyCdf;
 use crate::api::report::schedstat::CpuSchedstat;
 use crate::api::report::Report;
-use crate::api::topology::{MigrationView, TopologyView};
-use crate::api::view::{EventView, SimView, TaskList};
+use crate::api::views::frame::{FrameHeader, FrameQuery};
+use crate::api::views::inspector::{DecisionView, PlacementView};
+use crate::api::views::metrics::LatencyCdf;
+use crate::api::views::topology::{MigrationView, TopologyView};
+use crate::api::views::view::{EventView, SimView, TaskList};
 use crate::trace_import::analysis::ReadReport;
 use std::any::TypeId;
 use std::collections::HashSet;
@@ -264,7 +264,10 @@ fn enum_words_are_their_generated_unions() {
     };
     let states = [TaskState::New, TaskState::Running, TaskState::Runnable, TaskState::Sleeping, TaskState::Exited];
     union(TaskState::decl(&cfg), &states.map(TaskState::as_str));
-    union(RotationDir::decl(&cfg), &[RotationDir::Left, RotationDir::Right].map(crate::api::view::rotation_word));
+    union(
+        RotationDir::decl(&cfg),
+        &[RotationDir::Left, RotationDir::Right].map(crate::api::views::view::rotation_word),
+    );
     let kinds = [PlaceKind::Wakeup, PlaceKind::SyncWakeup, PlaceKind::Fork, PlaceKind::Exec];
-    union(PlaceKind::decl(&cfg), &kinds.map(crate::api::inspector::place_kind_word));
+    union(PlaceKind::decl(&cfg), &kinds.map(crate::api::views::inspector::place_kind_word));
 }

@@ -8,12 +8,12 @@
 //! trace cannot say (placements, balancing decisions, schedstats, trees) its
 //! source leaves at the defaults.
 
-use crate::api::inspector::{DecisionView, PlacementView};
-use crate::api::metrics::LatencyCdf;
 use crate::api::report::schedstat::CpuSchedstat;
 use crate::api::report::Report;
-use crate::api::topology::MigrationView;
-use crate::api::view::{CpuView, EventView, RotationView, SimView, TaskList};
+use crate::api::views::inspector::{DecisionView, PlacementView};
+use crate::api::views::metrics::LatencyCdf;
+use crate::api::views::topology::MigrationView;
+use crate::api::views::view::{CpuView, EventView, RotationView, SimView, TaskList};
 use crate::sched::entity::EntId;
 use crate::time::{CpuId, Pid};
 use serde::Serialize;

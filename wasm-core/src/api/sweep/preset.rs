@@ -6,8 +6,8 @@
 //! `*_VARIANTS`, `O1_POLICIES`) so the binary can run them in parallel; the
 //! `*_sweep` functions run them one after the other.
 
-use super::presets;
-use super::scenario::{load_scenario, parse_scenario, ScenarioFile};
+use crate::api::presets;
+use crate::api::scenario::{load_scenario, parse_scenario, ScenarioFile};
 use crate::latency::LatencyRecord;
 use crate::sched::thread_weight::{alpha, AlphaFormula};
 use crate::sim::Simulator;

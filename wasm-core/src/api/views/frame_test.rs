@@ -1,9 +1,10 @@
 //! The frame call against the separate views it replaces.
 
-use crate::api::frame::{frame, lanes_window, FrameQuery, FrameSource, LanesQuery, CPU_FIELDS};
-use crate::api::frame_sim::SimFrame;
 use crate::api::timeline::Timeline;
-use crate::api::{presets, scenario, view};
+use crate::api::views::frame::{frame, lanes_window, FrameQuery, FrameSource, LanesQuery, CPU_FIELDS};
+use crate::api::views::frame_sim::SimFrame;
+use crate::api::views::view;
+use crate::api::{presets, scenario};
 use crate::time::{CpuId, SimTime};
 
 /// Views compare as the JSON the page reads.

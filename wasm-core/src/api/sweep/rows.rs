@@ -3,10 +3,10 @@
 //! values, events, trace hash, simulated time, then the report's headline:
 //! wasted core time, sanity-checker violations, migrations and each
 //! process's CPU share — and, for a run that failed (its sched_ext policy
-//! did not load or stopped the run), why. `sweep_layout` prints them.
+//! did not load or stopped the run), why. `layout` prints them.
 
-use super::report::Report;
-use super::sweep_plan::{SweepPlan, SweepRun};
+use super::plan::{SweepPlan, SweepRun};
+use crate::api::report::Report;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 

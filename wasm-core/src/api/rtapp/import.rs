@@ -17,7 +17,7 @@
 //! forever, as in rt-app.
 
 use super::ordered_json::Json;
-use super::scenario::{parse_scenario, ScenarioFile, MAX_SCENARIO_BYTES};
+use crate::api::scenario::{parse_scenario, ScenarioFile, MAX_SCENARIO_BYTES};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 

@@ -5,12 +5,12 @@
 use super::frame::{FrameSource, HistoryArrays, HistoryShape};
 use super::inspector::{self, DecisionView, PlacementView};
 use super::metrics::{self, LatencyCdf};
-use super::report::schedstat::{self, CpuSchedstat};
-use super::report::{self, Report};
-use super::scenario::exercise::ExerciseFile;
-use super::timeline::Timeline;
 use super::topology::{self, MigrationView};
 use super::view::{self, EventView, SimView, TaskList};
+use crate::api::report::schedstat::{self, CpuSchedstat};
+use crate::api::report::{self, Report};
+use crate::api::scenario::exercise::ExerciseFile;
+use crate::api::timeline::Timeline;
 use crate::time::{CpuId, SimTime};
 
 /// A timeline at its cursor, and the exercise its reports judge.

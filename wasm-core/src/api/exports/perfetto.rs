@@ -15,7 +15,7 @@
 //! ```
 //! Timestamps are µs with three decimals, so the engine's nanoseconds are exact.
 
-use crate::api::view::describe;
+use crate::api::views::view::describe;
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
 use crate::trace::{TraceKind, TraceRecord};

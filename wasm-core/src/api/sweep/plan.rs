@@ -8,7 +8,7 @@
 //! the plan's runs (in parallel, natively) and this module only says what
 //! run `i` is. It compiles to wasm like the rest of `api`.
 
-use super::scenario::{load_scenario, Diagnostic};
+use crate::api::scenario::{load_scenario, Diagnostic};
 use serde_json::Value;
 
 /// The most runs one sweep may ask for: a sweep is a research table, and a

@@ -1,6 +1,6 @@
 //! How `schedsim sweep` prints its rows while the runs go on: the header as
 //! soon as the plan is checked, then each row as soon as it and every row
-//! before it are done (`sweep_rows` makes them). Everything the layout needs
+//! before it are done (`rows` makes them). Everything the layout needs
 //! is known before the first run — the --set paths and values, each
 //! combination's process names, the largest figure each column can hold — so
 //! a row is printed once, never re-aligned, and the bytes are the same at any
@@ -10,10 +10,10 @@
 //! escaped, quoted and defused as there) and JSON (an array of objects, as
 //! serde_json's pretty printer writes it).
 
-use super::metrics_csv::text_cell;
-use super::sweep_plan::SweepPlan;
-use super::sweep_rows::SweepRow;
-use super::text::escape_controls as shown;
+use super::plan::SweepPlan;
+use super::rows::SweepRow;
+use crate::api::exports::metrics_csv::text_cell;
+use crate::api::text::escape_controls as shown;
 use crate::config::SimConfig;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,10 +154,10 @@ impl SweepLayout {
 
 #[cfg(test)]
 mod tests {
-    use super::super::scenario::load_scenario;
-    use super::super::sweep_plan::{parse_set, SweepPlan};
-    use super::super::sweep_rows::{ProcessShare, SweepRow};
+    use super::super::plan::{parse_set, SweepPlan};
+    use super::super::rows::{ProcessShare, SweepRow};
     use super::*;
+    use crate::api::scenario::load_scenario;
 
     const SCENARIO: &str = r#"{"version":1,"name":"t","duration_ms":20,"machine":{"preset":"uniprocessor"},
       "processes":[{"name":"a","program":[{"run_us":1000}]}]}"#;

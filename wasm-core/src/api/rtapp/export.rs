@@ -1,4 +1,4 @@
-//! A scenario written as rt-app JSON (the inverse of `rtapp_import`), for the
+//! A scenario written as rt-app JSON (the inverse of `import`), for the
 //! part rt-app can say: each process a task (threads → instance, nice →
 //! priority under SCHED_OTHER, cpus, start_ms → delay), its program as the
 //! task's loop over phases (a top-level loop whose body has no loop is a
@@ -10,8 +10,8 @@
 //! rt-app ignores and the import reads back.
 
 use super::ordered_json::Json;
-use super::scenario::templates::template_program;
-use super::scenario::{DistFile, OpFile, ProcessFile, ScenarioFile};
+use crate::api::scenario::templates::template_program;
+use crate::api::scenario::{DistFile, OpFile, ProcessFile, ScenarioFile};
 
 fn num(n: u64) -> Json {
     Json::Number(n.into())
