@@ -1,6 +1,6 @@
 // An exercise on the page: the goal a scenario carries (`"exercise"`, checked
 // by the engine when it loads the scenario), read back for its words. The run
-// is judged by the engine (wasm-core/src/api/exercise.rs): every report of
+// is judged by the engine (wasm-core/src/api/report/judge.rs): every report of
 // the run carries the verdict (`report.exercise`), as `schedsim run` prints it.
 import type { Report } from '../engine/types';
 

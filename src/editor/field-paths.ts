@@ -3,7 +3,7 @@
 // path the engine names in its messages; a message about a part the form
 // has no input for (a program step, an unknown key) goes to the nearest
 // enclosing field, row or section (`processes[0].program`, `processes[0]`).
-import { BUGS, COSTS, FEATURES, fromScenario, type FormModel } from './scenario-form';
+import { FORM_KEYS, fromScenario, type FormModel } from './scenario-form';
 import type { Problem } from '../engine/generated/engine';
 
 type Segment = string | number;
@@ -19,76 +19,29 @@ export function joinPath(segs: Segment[]): string {
   return segs.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 }
 
-const TOP = [
-  'version',
-  'name',
-  'description',
-  'seed',
-  'duration_ms',
-  'hz',
-  'autogroup',
-  'nohz',
-  'bugs',
-  'sanity_checker',
-];
-const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core', 'nodes_per_package'];
-const POLICY = ['kind', 'alpha', 'beta', 'group_identity', 'source', 'watchdog_ms'];
-const TUNABLES = [
-  'sched_latency_us',
-  'sched_min_granularity_us',
-  'sched_wakeup_granularity_us',
-  'sched_migration_cost_us',
-  'sched_nr_latency',
-  'tunable_scaling',
-];
-export const PROCESS_FIELDS = [
-  'name',
-  'threads',
-  'nice',
-  'start_ms',
-  'cpus',
-  'nodes',
-  'session',
-  'cgroup',
-  'slice_us',
-  'job_pool',
-  'template',
-  'program',
-] as const;
-export const CGROUP_FIELDS = ['name', 'shares', 'parent', 'identity', 'smt_expeller'] as const;
-export const EVENT_FIELDS = ['at_ms', 'cpu_offline', 'cpu_online'] as const;
-
-/** Every field, row and section of the form that can carry a message. */
+/** Every field, row and section of the form that can carry a message: the form's keys (`FORM_KEYS`) at their paths. */
 export function fieldIds(f: FormModel): Set<string> {
-  const ids = new Set<string>([
-    'scenario',
-    'machine',
-    'machine.distance',
-    'policy',
-    'policy.tunables',
-    'policy.features',
-    'costs',
-    'cgroups',
-    'processes',
-    'events',
-  ]);
-  for (const k of TOP) ids.add(k);
-  for (const k of MACHINE) ids.add(`machine.${k}`);
+  const ids = new Set<string>(['scenario']);
+  const under = (prefix: string, keys: readonly string[]) => {
+    for (const k of keys) ids.add(prefix + k);
+  };
+  under('', FORM_KEYS.scenario);
+  under('machine.', FORM_KEYS.machine);
   f.machine.distance?.forEach((row, i) => row.forEach((_, j) => ids.add(`machine.distance[${i}][${j}]`)));
-  for (const k of POLICY) ids.add(`policy.${k}`);
-  for (const k of TUNABLES) ids.add(`policy.tunables.${k}`);
-  for (const k of FEATURES) ids.add(`policy.features.${k}`);
-  for (const k of BUGS) ids.add(`bugs.${k}`);
-  ids.add('sanity_checker.period_ms').add('sanity_checker.window_ms');
-  for (const k of COSTS) ids.add(`costs.${k}`);
+  under('policy.', FORM_KEYS.policy);
+  under('policy.tunables.', FORM_KEYS.tunables);
+  under('policy.features.', FORM_KEYS.features);
+  under('bugs.', FORM_KEYS.bug_switches);
+  under('sanity_checker.', FORM_KEYS.sanity_checker);
+  under('costs.', FORM_KEYS.costs);
   const rowsOf = (list: unknown[], name: string, fields: readonly string[]) =>
     list.forEach((_, i) => {
       ids.add(`${name}[${i}]`);
-      for (const k of fields) ids.add(`${name}[${i}].${k}`);
+      under(`${name}[${i}].`, fields);
     });
-  rowsOf(f.cgroups, 'cgroups', CGROUP_FIELDS);
-  rowsOf(f.processes, 'processes', PROCESS_FIELDS);
-  rowsOf(f.events, 'events', EVENT_FIELDS);
+  rowsOf(f.cgroups, 'cgroups', FORM_KEYS.cgroup);
+  rowsOf(f.processes, 'processes', FORM_KEYS.process);
+  rowsOf(f.events, 'events', FORM_KEYS.event);
   return ids;
 }
 
@@ -100,9 +53,9 @@ export interface FieldSet {
 /** The ids of the form without its rows or distance cells (they do not depend on the model). */
 const FIXED = fieldIds(fromScenario({}));
 const ROW_FIELDS: Record<string, readonly string[]> = {
-  cgroups: CGROUP_FIELDS,
-  processes: PROCESS_FIELDS,
-  events: EVENT_FIELDS,
+  cgroups: FORM_KEYS.cgroup,
+  processes: FORM_KEYS.process,
+  events: FORM_KEYS.event,
 };
 
 /**

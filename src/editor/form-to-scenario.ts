@@ -1,19 +1,23 @@
 // The editor's form model written back to scenario JSON (the reverse of
 // scenario-form.ts's fromScenario): numbers scaled back to the file's units,
 // empty fields left out so the engine's defaults apply, the keys the form does
-// not edit put back from `extra` in their place.
+// not edit put back from `extra` in their place. Each object is written from a
+// record of every key the form edits of it (`FormKey`), so a key the format
+// gains cannot be read into the form and then lost here.
 import {
   BUGS,
   COSTS,
   FEATURES,
   SCALE,
   put,
+  type FormKey,
   type FormModel,
   type Json,
   type JsonObject,
   type ProcessForm,
   type Tri,
 } from './scenario-form';
+import type { ScenarioObject } from '../engine/generated/scenario-keys';
 
 /** Form text → a JSON number when it is one (scaled to the file's unit), else the text as is. */
 export function numberOf(s: string, scale = 1): Json | undefined {
@@ -44,6 +48,14 @@ function obj(extra: JsonObject, entries: [string, Json | undefined][]): JsonObje
   return out;
 }
 
+/** One object of the format (`written<'process'>`): a value for every key the form edits of it, in this order. */
+function written<O extends ScenarioObject>(
+  extra: JsonObject,
+  values: Record<FormKey<O>, Json | undefined>,
+): JsonObject {
+  return obj(extra, Object.entries<Json | undefined>(values));
+}
+
 function nonEmpty(o: JsonObject): JsonObject | undefined {
   return Object.keys(o).length > 0 ? o : undefined;
 }
@@ -65,20 +77,20 @@ function listOf(s: string): Json | undefined {
 
 export function writeProcess(p: ProcessForm): JsonObject | Json {
   if (p.raw !== undefined) return p.raw;
-  return obj(p.extra, [
-    ['name', strOf(p.name)],
-    ['threads', numberOf(p.threads)],
-    ['nice', numberOf(p.nice)],
-    ['start_ms', numberOf(p.start_ms)],
-    ['cpus', strOf(p.cpus)],
-    ['nodes', listOf(p.nodes)],
-    ['session', strOf(p.session)],
-    ['cgroup', strOf(p.cgroup)],
-    ['slice_us', numberOf(p.slice_us, SCALE.slice_us)],
-    ['job_pool', numberOf(p.job_pool)],
-    ['template', strOf(p.template)],
-    ['program', programOf(p.program)],
-  ]);
+  return written<'process'>(p.extra, {
+    name: strOf(p.name),
+    threads: numberOf(p.threads),
+    nice: numberOf(p.nice),
+    start_ms: numberOf(p.start_ms),
+    cpus: strOf(p.cpus),
+    nodes: listOf(p.nodes),
+    session: strOf(p.session),
+    cgroup: strOf(p.cgroup),
+    slice_us: numberOf(p.slice_us, SCALE.slice_us),
+    job_pool: numberOf(p.job_pool),
+    template: strOf(p.template),
+    program: programOf(p.program),
+  });
 }
 
 /** The scenario file of a form model. */
@@ -87,18 +99,14 @@ export function toScenario(f: FormModel): JsonObject {
   const p = f.policy;
   const t = p.tunables;
   const tunables = nonEmpty(
-    obj(t.extra, [
-      ...(
-        [
-          'sched_latency_us',
-          'sched_min_granularity_us',
-          'sched_wakeup_granularity_us',
-          'sched_migration_cost_us',
-        ] as const
-      ).map((k): [string, Json | undefined] => [k, numberOf(t[k], SCALE[k])]),
-      ['sched_nr_latency', numberOf(t.sched_nr_latency)],
-      ['tunable_scaling', strOf(t.tunable_scaling)],
-    ]),
+    written<'tunables'>(t.extra, {
+      sched_latency_us: numberOf(t.sched_latency_us, SCALE.sched_latency_us),
+      sched_min_granularity_us: numberOf(t.sched_min_granularity_us, SCALE.sched_min_granularity_us),
+      sched_wakeup_granularity_us: numberOf(t.sched_wakeup_granularity_us, SCALE.sched_wakeup_granularity_us),
+      sched_migration_cost_us: numberOf(t.sched_migration_cost_us, SCALE.sched_migration_cost_us),
+      sched_nr_latency: numberOf(t.sched_nr_latency),
+      tunable_scaling: strOf(t.tunable_scaling),
+    }),
   );
   const features = nonEmpty(
     obj(
@@ -107,16 +115,16 @@ export function toScenario(f: FormModel): JsonObject {
     ),
   );
   const policy = nonEmpty(
-    obj(p.extra, [
-      ['kind', strOf(p.kind)],
-      ['alpha', strOf(p.alpha)],
-      ['beta', numberOf(p.beta)],
-      ['group_identity', triOf(p.group_identity)],
-      ['source', strOf(p.source)],
-      ['watchdog_ms', numberOf(p.watchdog_ms)],
-      ['tunables', tunables],
-      ['features', features],
-    ]),
+    written<'policy'>(p.extra, {
+      kind: strOf(p.kind),
+      alpha: strOf(p.alpha),
+      beta: numberOf(p.beta),
+      group_identity: triOf(p.group_identity),
+      source: strOf(p.source),
+      watchdog_ms: numberOf(p.watchdog_ms),
+      tunables,
+      features,
+    }),
   );
   const bugs: Json | undefined =
     f.bugs.profile === 'switches'
@@ -128,10 +136,7 @@ export function toScenario(f: FormModel): JsonObject {
   const s = f.sanity_checker;
   const sanity: Json | undefined =
     s.mode === 'settings'
-      ? obj(s.extra, [
-          ['period_ms', numberOf(s.period_ms)],
-          ['window_ms', numberOf(s.window_ms)],
-        ])
+      ? written<'sanity_checker'>(s.extra, { period_ms: numberOf(s.period_ms), window_ms: numberOf(s.window_ms) })
       : triOf(s.mode as Tri);
   const costs = nonEmpty(
     obj(
@@ -139,52 +144,53 @@ export function toScenario(f: FormModel): JsonObject {
       COSTS.map((k) => [k, numberOf(f.costs[k], SCALE[k])]),
     ),
   );
-  const machine = obj(m.extra, [
-    ['preset', strOf(m.preset)],
-    ['nodes', numberOf(m.nodes)],
-    ['cores_per_node', numberOf(m.cores_per_node)],
-    ['threads_per_core', numberOf(m.threads_per_core)],
-    ['nodes_per_package', numberOf(m.nodes_per_package)],
-    ['distance', m.distance?.map((row) => row.map((x) => numberOf(x) ?? x))],
-  ]);
+  const machine = written<'machine'>(m.extra, {
+    preset: strOf(m.preset),
+    nodes: numberOf(m.nodes),
+    cores_per_node: numberOf(m.cores_per_node),
+    threads_per_core: numberOf(m.threads_per_core),
+    nodes_per_package: numberOf(m.nodes_per_package),
+    distance: m.distance?.map((row) => row.map((x) => numberOf(x) ?? x)),
+  });
   const cgroups = f.cgroups.map((g) =>
     g.raw !== undefined
       ? g.raw
-      : obj(g.extra, [
-          ['name', strOf(g.name)],
-          ['shares', numberOf(g.shares)],
-          ['parent', strOf(g.parent)],
-          ['identity', strOf(g.identity)],
-          ['smt_expeller', triOf(g.smt_expeller)],
-        ]),
+      : written<'cgroup'>(g.extra, {
+          name: strOf(g.name),
+          shares: numberOf(g.shares),
+          parent: strOf(g.parent),
+          identity: strOf(g.identity),
+          smt_expeller: triOf(g.smt_expeller),
+        }),
   );
   const events = f.events.map((e) =>
     e.raw !== undefined
       ? e.raw
-      : obj(e.extra, [
-          ['at_ms', numberOf(e.at_ms)],
-          ['cpu_offline', numberOf(e.cpu_offline)],
-          ['cpu_online', numberOf(e.cpu_online)],
-        ]),
+      : written<'event'>(e.extra, {
+          at_ms: numberOf(e.at_ms),
+          cpu_offline: numberOf(e.cpu_offline),
+          cpu_online: numberOf(e.cpu_online),
+        }),
   );
-  return obj(f.extra, [
-    ['version', numberOf(f.version)],
-    ['name', strOf(f.name)],
-    ['description', strOf(f.description)],
-    ['seed', numberOf(f.seed)],
-    ['duration_ms', numberOf(f.duration_ms)],
-    ['hz', numberOf(f.hz)],
-    ['machine', nonEmpty(machine)],
-    ['autogroup', triOf(f.autogroup)],
-    ['nohz', triOf(f.nohz)],
-    ['policy', policy],
-    ['bugs', bugs],
-    ['sanity_checker', sanity],
-    ['costs', costs],
-    ['cgroups', f.cgroups.length > 0 ? cgroups : undefined],
-    ['processes', 'processes' in f.extra && f.processes.length === 0 ? undefined : f.processes.map(writeProcess)],
-    ['events', f.events.length > 0 ? events : undefined],
-  ]);
+  return written<'scenario'>(f.extra, {
+    version: numberOf(f.version),
+    name: strOf(f.name),
+    description: strOf(f.description),
+    seed: numberOf(f.seed),
+    duration_ms: numberOf(f.duration_ms),
+    hz: numberOf(f.hz),
+    machine: nonEmpty(machine),
+    autogroup: triOf(f.autogroup),
+    nohz: triOf(f.nohz),
+    preempt: strOf(f.preempt),
+    policy,
+    bugs,
+    sanity_checker: sanity,
+    costs,
+    cgroups: f.cgroups.length > 0 ? cgroups : undefined,
+    processes: 'processes' in f.extra && f.processes.length === 0 ? undefined : f.processes.map(writeProcess),
+    events: f.events.length > 0 ? events : undefined,
+  });
 }
 
 /** The scenario as the file the editor writes: pretty-printed JSON. */

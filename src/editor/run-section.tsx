@@ -1,6 +1,7 @@
 // The run as a whole: name, description, seed, duration, tick rate, and the
-// switches the file keeps at its top level (autogroups, NOHZ, sanity
-// checker, scheduling costs).
+// switches the file keeps at its top level (autogroups, NOHZ, the preemption
+// model, sanity checker, scheduling costs).
+import { SCENARIO_VALUES } from '../engine/generated/scenario-keys';
 import { useT } from '../i18n/i18n';
 import { Field, Section, useForm, useTriOptions } from './field';
 import { COSTS, type CostName } from './scenario-form';
@@ -10,6 +11,7 @@ const COST_LABEL: Record<CostName, string> = {
   wakeup_ipi_ns: 'editor.costIpi',
   migration_cold_ns: 'editor.costCold',
   migration_cold_remote_ns: 'editor.costColdRemote',
+  smt_sibling_speed_pct: 'editor.costSmtSpeed',
   clone_ns: 'editor.costClone',
 };
 
@@ -31,6 +33,14 @@ export function RunSection() {
         <Field id="autogroup" label={t('editor.autogroup')} options={tri(true)} />
         <Field id="nohz" label={t('editor.nohz')} options={tri(true)} />
         <Field
+          id="preempt"
+          label={t('editor.preempt')}
+          options={[
+            ['', t('editor.default', { value: 'voluntary' })],
+            ...SCENARIO_VALUES.scenario.preempt.map((m): [string, string] => [m, m]),
+          ]}
+        />
+        <Field
           id="sanity_checker"
           label={t('editor.sanity')}
           options={[
@@ -50,17 +60,22 @@ export function RunSection() {
       <details className="ed-more" open={COSTS.some((k) => model.costs[k] !== '') || undefined}>
         <summary>{t('editor.costs')}</summary>
         <div className="ed-row">
-          {COSTS.map((k) => (
-            <Field
-              key={k}
-              id={`costs.${k}`}
-              label={t(COST_LABEL[k])}
-              unit="µs"
-              fileUnit="ns"
-              placeholder={t('editor.defaultPlain')}
-              width={80}
-            />
-          ))}
+          {COSTS.map((k) =>
+            k === 'smt_sibling_speed_pct' ? (
+              // A speed, not a cost in time: a percentage in the form and the file alike.
+              <Field key={k} id={`costs.${k}`} label={t(COST_LABEL[k])} unit="%" placeholder="100" width={60} />
+            ) : (
+              <Field
+                key={k}
+                id={`costs.${k}`}
+                label={t(COST_LABEL[k])}
+                unit="µs"
+                fileUnit="ns"
+                placeholder={t('editor.defaultPlain')}
+                width={80}
+              />
+            ),
+          )}
         </div>
       </details>
     </Section>

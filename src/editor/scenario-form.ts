@@ -6,18 +6,57 @@
 // checks every preset). This file reads a file into the form; writing it back
 // is form-to-scenario.ts. The form never judges validity: values it cannot
 // convert (a word in a number field) are passed on as they are, and the
-// engine's check names the field.
+// engine's check names the field. Which keys the form edits comes from the
+// format's schema (`SCENARIO_KEYS`, generated), less the few it names as kept
+// aside (`NOT_IN_FORM`), so the form and the format cannot drift apart.
+import { SCENARIO_KEYS, type ScenarioKey, type ScenarioObject } from '../engine/generated/scenario-keys';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: Json };
 /** '' = absent (default), else 'true' / 'false'. */
 export type Tri = '' | 'true' | 'false';
 
-export interface MachineForm {
-  preset: string;
-  nodes: string;
-  cores_per_node: string;
-  threads_per_core: string;
+/**
+ * The keys of the format the form has no input for, object by object: they are read into `extra` with any
+ * unknown key and written back as they were. Every other key the schema lists is a field of the form.
+ */
+const NOT_IN_FORM = {
+  /** A goal is written with the scenario's JSON (the classroom's exercises carry theirs); the form keeps it. */
+  scenario: ['exercise'],
+  /** schedsim reads it beside the scenario file; the page takes the source itself (and the engine says so). */
+  policy: ['source_file'],
+} as const satisfies { [O in ScenarioObject]?: readonly ScenarioKey<O>[] };
+
+type KeptAside<O extends ScenarioObject> = O extends keyof typeof NOT_IN_FORM ? (typeof NOT_IN_FORM)[O][number] : never;
+/** A key of one object of the format that the form edits (`FormKey<'costs'>`). */
+export type FormKey<O extends ScenarioObject> = Exclude<ScenarioKey<O>, KeptAside<O>>;
+
+function formKeys<O extends ScenarioObject>(o: O): readonly FormKey<O>[] {
+  const keys: readonly string[] = SCENARIO_KEYS[o];
+  const aside: readonly string[] = (NOT_IN_FORM as Partial<Record<ScenarioObject, readonly string[]>>)[o] ?? [];
+  // The keys of `o` less those kept aside, as `FormKey<O>` says; the compiler cannot follow that through `filter`.
+  return keys.filter((k) => !aside.includes(k)) as FormKey<O>[];
+}
+
+/** The keys the form edits, by the object of the format (named as the schema names it). */
+export const FORM_KEYS = {
+  scenario: formKeys('scenario'),
+  machine: formKeys('machine'),
+  policy: formKeys('policy'),
+  tunables: formKeys('tunables'),
+  features: formKeys('features'),
+  bug_switches: formKeys('bug_switches'),
+  sanity_checker: formKeys('sanity_checker'),
+  costs: formKeys('costs'),
+  cgroup: formKeys('cgroup'),
+  process: formKeys('process'),
+  event: formKeys('event'),
+} as const;
+
+// Each form object holds one text per key the form edits of its object of the format (the `Record` it
+// extends), so a key the format gains is a field every reader of the form must fill.
+
+export interface MachineForm extends Record<Exclude<FormKey<'machine'>, 'distance'>, string> {
   /** NUMA nodes in one package ('' = one, the default). */
   nodes_per_package: string;
   /** The NUMA distance matrix, or null when the file gives none. */
@@ -25,31 +64,18 @@ export interface MachineForm {
   extra: JsonObject;
 }
 
-export interface TunablesForm {
-  /** Form unit ms; the file's are µs. */
-  sched_latency_us: string;
-  sched_min_granularity_us: string;
-  sched_wakeup_granularity_us: string;
-  sched_migration_cost_us: string;
-  sched_nr_latency: string;
-  tunable_scaling: string;
+/** The `_us` ones in ms (the form's unit); the file's are µs. */
+export interface TunablesForm extends Record<FormKey<'tunables'>, string> {
   extra: JsonObject;
 }
 
-export const FEATURES = [
-  'gentle_fair_sleepers',
-  'start_debit',
-  'next_buddy',
-  'last_buddy',
-  'cache_hot_buddy',
-  'wakeup_preemption',
-] as const;
-export type FeatureName = (typeof FEATURES)[number];
+export const FEATURES = FORM_KEYS.features;
+export type FeatureName = FormKey<'features'>;
 
-export interface PolicyForm {
-  kind: string;
-  alpha: string;
-  beta: string;
+export interface PolicyForm extends Record<
+  Exclude<FormKey<'policy'>, 'group_identity' | 'tunables' | 'features'>,
+  string
+> {
   group_identity: Tri;
   /** Kind 'ext': the scheduler's JavaScript, kept exactly as typed ('' = absent). */
   source: string;
@@ -60,8 +86,8 @@ export interface PolicyForm {
   extra: JsonObject;
 }
 
-export const BUGS = ['group_imbalance', 'group_construction', 'overload_on_wakeup', 'missing_domains'] as const;
-export type BugName = (typeof BUGS)[number];
+export const BUGS = FORM_KEYS.bug_switches;
+export type BugName = FormKey<'bug_switches'>;
 
 export interface BugsForm {
   /** '' (absent: linux-4.1), a profile name, or 'switches' for one switch per bug. */
@@ -69,49 +95,30 @@ export interface BugsForm {
   switches: Record<BugName, Tri> & { extra: JsonObject };
 }
 
-export interface SanityForm {
+/** The settings' fields beside the mode. */
+export interface SanityForm extends Record<FormKey<'sanity_checker'>, string> {
   /** '' (absent: on, 1000/100 ms), 'true', 'false' or 'settings'. */
   mode: string;
-  period_ms: string;
-  window_ms: string;
   extra: JsonObject;
 }
 
-export const COSTS = [
-  'context_switch_ns',
-  'wakeup_ipi_ns',
-  'migration_cold_ns',
-  'migration_cold_remote_ns',
-  'clone_ns',
-] as const;
-export type CostName = (typeof COSTS)[number];
+export const COSTS = FORM_KEYS.costs;
+export type CostName = FormKey<'costs'>;
 
-export interface CgroupForm {
-  name: string;
-  shares: string;
-  parent: string;
-  identity: string;
+export interface CgroupForm extends Record<Exclude<FormKey<'cgroup'>, 'smt_expeller'>, string> {
   smt_expeller: Tri;
   extra: JsonObject;
   /** The row as the file has it, when it is not an object (kept for the engine to name). */
   raw?: Json;
 }
 
-export interface ProcessForm {
-  name: string;
-  threads: string;
-  nice: string;
-  start_ms: string;
+export interface ProcessForm extends Record<FormKey<'process'>, string> {
   /** A taskset list, e.g. "0-3,8". */
   cpus: string;
   /** NUMA nodes, comma-separated. */
   nodes: string;
-  session: string;
-  cgroup: string;
   /** Form unit ms; the file's is µs. */
   slice_us: string;
-  job_pool: string;
-  template: string;
   /** The program steps as JSON text (µs, as in the file); '' when absent. */
   program: string;
   extra: JsonObject;
@@ -119,24 +126,19 @@ export interface ProcessForm {
   raw?: Json;
 }
 
-export interface EventForm {
-  at_ms: string;
-  cpu_offline: string;
-  cpu_online: string;
+export interface EventForm extends Record<FormKey<'event'>, string> {
   extra: JsonObject;
   /** The row as the file has it, when it is not an object (kept for the engine to name). */
   raw?: Json;
 }
 
-export interface FormModel {
-  version: string;
-  name: string;
-  description: string;
-  seed: string;
-  duration_ms: string;
-  hz: string;
+type Sections = 'machine' | 'policy' | 'bugs' | 'sanity_checker' | 'costs' | 'cgroups' | 'processes' | 'events';
+
+export interface FormModel extends Record<Exclude<FormKey<'scenario'>, Sections | 'autogroup' | 'nohz'>, string> {
   autogroup: Tri;
   nohz: Tri;
+  /** The preemption model ('' = absent: voluntary). */
+  preempt: string;
   machine: MachineForm;
   policy: PolicyForm;
   bugs: BugsForm;
@@ -149,7 +151,7 @@ export interface FormModel {
   extra: JsonObject;
 }
 
-/** Form unit → file unit factors of the fields whose units differ. */
+/** Form unit → file unit factors of the fields whose units differ (the SMT sibling's speed is a percentage in both). */
 export const SCALE: Record<string, number> = {
   sched_latency_us: 1000,
   sched_min_granularity_us: 1000,
@@ -214,50 +216,13 @@ function rows<T>(v: Json | undefined, parentExtra: JsonObject, key: string, read
   return v.map(read);
 }
 
-const TOP = [
-  'version',
-  'name',
-  'description',
-  'seed',
-  'duration_ms',
-  'hz',
-  'autogroup',
-  'nohz',
-  'machine',
-  'policy',
-  'bugs',
-  'sanity_checker',
-  'costs',
-  'cgroups',
-  'processes',
-  'events',
-];
-const MACHINE = ['preset', 'nodes', 'cores_per_node', 'threads_per_core', 'nodes_per_package', 'distance'];
-const POLICY = ['kind', 'alpha', 'beta', 'group_identity', 'source', 'watchdog_ms', 'tunables', 'features'];
-const TUNABLES = [
-  'sched_latency_us',
-  'sched_min_granularity_us',
-  'sched_wakeup_granularity_us',
-  'sched_migration_cost_us',
-  'sched_nr_latency',
-  'tunable_scaling',
-];
-const CGROUP = ['name', 'shares', 'parent', 'identity', 'smt_expeller'];
-const PROCESS = [
-  'name',
-  'threads',
-  'nice',
-  'start_ms',
-  'cpus',
-  'nodes',
-  'session',
-  'cgroup',
-  'slice_us',
-  'job_pool',
-  'template',
-  'program',
-];
-const EVENT = ['at_ms', 'cpu_offline', 'cpu_online'];
+const TOP = FORM_KEYS.scenario;
+const MACHINE = FORM_KEYS.machine;
+const POLICY = FORM_KEYS.policy;
+const TUNABLES = FORM_KEYS.tunables;
+const CGROUP = FORM_KEYS.cgroup;
+const PROCESS = FORM_KEYS.process;
+const EVENT = FORM_KEYS.event;
 
 function readDistance(v: Json | undefined, extra: JsonObject): string[][] | null {
   if (v === undefined) return null;
@@ -300,7 +265,7 @@ export function fromScenario(file: JsonObject): FormModel {
   const bugs = top.bugs;
   const [b, bExtra] = isObject(bugs) ? split(bugs, BUGS, extra, 'bugs') : [{}, {}];
   const sanity = top.sanity_checker;
-  const [s, sExtra] = isObject(sanity) ? split(sanity, ['period_ms', 'window_ms'], extra, 'sanity_checker') : [{}, {}];
+  const [s, sExtra] = isObject(sanity) ? split(sanity, FORM_KEYS.sanity_checker, extra, 'sanity_checker') : [{}, {}];
   if (bugs !== undefined && !isObject(bugs) && typeof bugs !== 'string') extra.bugs = bugs;
   if (sanity !== undefined && !isObject(sanity) && typeof sanity !== 'boolean') extra.sanity_checker = sanity;
   return {
@@ -312,6 +277,7 @@ export function fromScenario(file: JsonObject): FormModel {
     hz: text(top.hz),
     autogroup: tri(top.autogroup),
     nohz: tri(top.nohz),
+    preempt: text(top.preempt),
     machine: {
       preset: text(m.preset),
       nodes: text(m.nodes),

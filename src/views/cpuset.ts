@@ -1,5 +1,5 @@
 // CPU sets as the engine sends them: a bitmap of 32-bit words, CPU c at bit
-// c % 32 of word c / 32 (wasm-core/src/api/inspector.rs, `CpuBits`), and the
+// c % 32 of word c / 32 (wasm-core/src/api/views/inspector.rs, `CpuBits`), and the
 // kernel's cpulist text ("0-7,16-23", as in /sys) the views write them in.
 
 /** The CPUs set in `bits`, ascending. */

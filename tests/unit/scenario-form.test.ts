@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initSync, validateScenario } from '../../wasm-core/pkg/schedlab_core.js';
 import { PRESETS, presetText } from '../../src/engine/presets';
-import { fromScenario, type JsonObject } from '../../src/editor/scenario-form';
+import { FORM_KEYS, fromScenario, type Json, type JsonObject } from '../../src/editor/scenario-form';
+import { SCENARIO_KEYS, type ScenarioObject } from '../../src/engine/generated/scenario-keys';
 import { numberOf, programProblems, scenarioText, toScenario } from '../../src/editor/form-to-scenario';
 import { fieldIds, fieldOf, getField, setField } from '../../src/editor/field-paths';
 
@@ -134,6 +135,56 @@ describe('scenario ⇄ form', () => {
     expect(cleared.policy).toEqual({ kind: 'ext', source_file: 'kept.js' });
   });
 
+  it('edits every key of the format but the ones it keeps aside, and gives them all back', () => {
+    // One scenario holding every key the schema lists, each with a value of its kind.
+    const schema = JSON.parse(readFileSync(join(root, 'wasm-core/schema/scenario.v1.schema.json'), 'utf8')) as {
+      properties: JsonObject;
+      $defs: Record<string, JsonObject>;
+    };
+    const sample = (prop: JsonObject): Json => {
+      const ref = typeof prop.$ref === 'string' ? prop.$ref.replace('#/$defs/', '') : undefined;
+      if (ref !== undefined && ref in SCENARIO_KEYS) return every(ref as ScenarioObject);
+      if (ref === 'op') return { run_us: 5 };
+      if (ref === 'bugs') return every('bug_switches');
+      if (ref === 'sanity_checker') return every('sanity_checker');
+      if (Array.isArray(prop.enum)) return prop.enum[0];
+      if ('const' in prop) return prop.const;
+      switch (prop.type) {
+        case 'boolean':
+          return true;
+        case 'integer':
+        case 'number':
+          return 7;
+        case 'string':
+          return 'x';
+        case 'array':
+          return [sample(prop.items as JsonObject)];
+      }
+      throw new Error(`no sample for ${JSON.stringify(prop)}`);
+    };
+    const propsOf = (o: ScenarioObject): JsonObject => {
+      if (o === 'scenario') return schema.properties;
+      const def = schema.$defs[o];
+      const forms = (def.oneOf ?? []) as JsonObject[];
+      return (forms.find((f) => f.type === 'object') ?? def).properties as JsonObject;
+    };
+    function every(o: ScenarioObject): JsonObject {
+      const props = propsOf(o);
+      return Object.fromEntries(SCENARIO_KEYS[o].map((k) => [k, sample(props[k] as JsonObject)]));
+    }
+    const file = every('scenario');
+    const form = fromScenario(file);
+    expect(toScenario(form)).toEqual(file);
+    // What the form does not edit is only what it names as kept aside.
+    expect(Object.keys(form.extra)).toEqual(['exercise']);
+    expect(Object.keys(form.policy.extra)).toEqual(['source_file']);
+    const others = [form.machine, form.policy.tunables, form.policy.features, form.bugs.switches, form.sanity_checker];
+    for (const part of [...others, form.costs, form.cgroups[0], form.processes[0], form.events[0]])
+      expect(part.extra).toEqual({});
+    expect(FORM_KEYS.costs).toContain('smt_sibling_speed_pct');
+    expect(getField(form, 'preempt')).toBe('none');
+  });
+
   it('reports program text that is not JSON at the program field', () => {
     const form = setField(fromScenario(preset('cfs-nice-levels')), 'processes[2].program', '[{"run_us": }]');
     expect(programProblems(form).map((p) => p.path)).toEqual(['processes[2].program']);
@@ -190,6 +241,8 @@ describe('engine messages → form fields', () => {
     ['cfs-nice-levels', 'bug profile', (s) => (s.bugs = 'linux-5.0'), 'bugs'],
     ['cfs-nice-levels', 'bug switch', (s) => (s.bugs = { group_imbalance: 3 }), 'bugs.group_imbalance'],
     ['cfs-nice-levels', 'cost', (s) => (s.costs = { wakeup_ipi_ns: 99999999 }), 'costs.wakeup_ipi_ns'],
+    ['cfs-nice-levels', 'SMT speed', (s) => (s.costs = { smt_sibling_speed_pct: 5 }), 'costs.smt_sibling_speed_pct'],
+    ['cfs-nice-levels', 'preemption model', (s) => (s.preempt = 'rt'), 'preempt'],
     [
       'cfs-nice-levels',
       'sanity window',

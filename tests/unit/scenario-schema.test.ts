@@ -1,5 +1,5 @@
 // The JSON Schema documents the scenario format the engine reads (generated
-// from the scenario structs by wasm-core/src/api/scenario_schema.rs): every
+// from the scenario structs by wasm-core/src/api/scenario/schema.rs): every
 // built-in preset and template validates against it, and the schema rejects
 // what the engine rejects for shape (unknown fields, wrong types, a step of
 // two kinds, an event that changes nothing).

@@ -5,15 +5,15 @@
 //! (the views, the reports, the editor's answers), all checked in; the test below fails when a file differs from what
 //! the structs generate, and `SCHEDLAB_WRITE_GENERATED=1` (`npm run gen:types`) rewrites them.
 
+use crate::api::editor::PresetInfo;
 use crate::api::editor::{Choices, Problem};
-use crate::api::frame::{FrameHeader, FrameQuery};
-use crate::api::inspector::{DecisionView, PlacementView};
-use crate::api::metrics::LatencyCdf;
-use crate::api::presets::PresetInfo;
+use crate::api::report::schedstat::CpuSchedstat;
 use crate::api::report::Report;
-use crate::api::schedstat::CpuSchedstat;
-use crate::api::topology::{MigrationView, TopologyView};
-use crate::api::view::{EventView, SimView, TaskList};
+use crate::api::views::frame::{FrameHeader, FrameQuery};
+use crate::api::views::inspector::{DecisionView, PlacementView};
+use crate::api::views::metrics::LatencyCdf;
+use crate::api::views::topology::{MigrationView, TopologyView};
+use crate::api::views::view::{EventView, SimView, TaskList};
 use crate::trace_import::analysis::ReadReport;
 use std::any::TypeId;
 use std::collections::HashSet;
@@ -144,7 +144,7 @@ fn split_top<'a>(text: &'a str, sep: &str) -> Vec<&'a str> {
 /// The built-in presets as the page lists them (`PresetInfo[]`, in the CLI's order): the page reads this list and
 /// the scenario files themselves (`src/engine/presets.ts`), so the wasm carries no preset.
 fn presets() -> String {
-    serde_json::to_string_pretty(&crate::api::presets::preset_infos()).unwrap() + "\n"
+    serde_json::to_string_pretty(&crate::api::editor::preset_infos()).unwrap() + "\n"
 }
 
 /// The engine's limits the page applies before the engine sees the input (so without loading the wasm module).
@@ -187,6 +187,8 @@ pub fn generate() -> Vec<(String, String)> {
         ("engine.ts".to_string(), format!("{HEADER}{INDEX}")),
         ("presets.json".to_string(), presets()),
         ("limits.json".to_string(), limits()),
+        // The editor's form reads which keys a scenario's objects have from here.
+        ("scenario-keys.ts".to_string(), crate::api::scenario::schema_keys::typescript()),
     ];
     for (f, file) in FILES.iter().enumerate() {
         let mine: Vec<&(usize, String, String)> = c.decls.iter().filter(|d| d.0 == f).collect();
@@ -262,7 +264,10 @@ fn enum_words_are_their_generated_unions() {
     };
     let states = [TaskState::New, TaskState::Running, TaskState::Runnable, TaskState::Sleeping, TaskState::Exited];
     union(TaskState::decl(&cfg), &states.map(TaskState::as_str));
-    union(RotationDir::decl(&cfg), &[RotationDir::Left, RotationDir::Right].map(crate::api::view::rotation_word));
+    union(
+        RotationDir::decl(&cfg),
+        &[RotationDir::Left, RotationDir::Right].map(crate::api::views::view::rotation_word),
+    );
     let kinds = [PlaceKind::Wakeup, PlaceKind::SyncWakeup, PlaceKind::Fork, PlaceKind::Exec];
-    union(PlaceKind::decl(&cfg), &kinds.map(crate::api::inspector::place_kind_word));
+    union(PlaceKind::decl(&cfg), &kinds.map(crate::api::views::inspector::place_kind_word));
 }

@@ -48,7 +48,7 @@ pub const MAX_THREADS: u32 = 10_000;
 /// The default event budget: at most a few minutes of engine time natively
 /// (0.6 to 2 µs an event on the largest shapes the limits admit:
 /// `npm run bench:limits`), far beyond every preset (the largest uses a few
-/// million events). Validation refuses a run estimated past it (`api::limits`).
+/// million events). Validation refuses a run estimated past it (`api::scenario::limits`).
 pub const DEFAULT_EVENT_BUDGET: u64 = 100_000_000;
 
 /// The paper's sanity checker (`sim::sanity`): every `period_ns` it looks

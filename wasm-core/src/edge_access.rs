@@ -1,4 +1,4 @@
-//! What the edges (`api::timeline`, `api::view`) reach inside the `Simulator`
+//! What the edges (`api::timeline`, `api::views::view`) reach inside the `Simulator`
 //! beyond its public methods: two of its crate-visible fields. The edges are a
 //! crate of their own (schedlab-edges, compiled for size in wasm), and a
 //! `pub(crate)` field cannot be named across a crate boundary; these accessors

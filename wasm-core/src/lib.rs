@@ -3,7 +3,7 @@
 //! serialization lives only in `api` (scenario format, views, report).
 //!
 //! ```text
-//!   api::scenario (JSON) ─► config::SimConfig ─► sim::Simulator ─► api::{view, report} (JSON)
+//!   api::scenario (JSON) ─► config::SimConfig ─► sim::Simulator ─► api::{views, report} (JSON)
 //!                                                  │ uses
 //!                      sched::{fair, cfs_rq, weights, tunables}, rbtree, program, machine,
 //!                      event_queue, rng, trace, task, time

@@ -164,7 +164,7 @@ export type Report = {
    */
   schedstat: Array<CpuSchedstat>;
   /**
-   * The scenario's exercise judged from these figures (`api::exercise`);
+   * The scenario's exercise judged from these figures (`api::report::judge`);
    * the simulator does not hold the scenario's exercise, so whoever has
    * both sets it (`with_exercise`).
    */
@@ -232,6 +232,9 @@ export type Verdict = {
   stopped_early_ns?: number;
 };
 
+/**
+ * One violation: detected, then still there a period later (confirmed).
+ */
 export type ViolationReport = {
   detected_ns: number;
   confirmed_ns: number;

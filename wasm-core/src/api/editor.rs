@@ -2,10 +2,14 @@
 //! scenario at once (the same checks `Simulator::new` runs, without building
 //! a simulation, so the editor can re-check on each edit), and the choices
 //! the file format offers (machine presets with their shape, program
-//! templates with their steps, policy kinds, bug profiles).
+//! templates with their steps, policy kinds, bug profiles); and the built-in
+//! presets as the page's library lists them (`preset_infos`, generated into
+//! `src/engine/generated/presets.json`).
 
-use super::scenario::{load_scenario, Diagnostic, OpFile};
-use super::templates::{template_program, TEMPLATE_NAMES};
+use super::presets::PRESETS;
+use super::scenario::policy_kind::POLICY_KIND_NAMES;
+use super::scenario::templates::{template_program, TEMPLATE_NAMES};
+use super::scenario::{load_scenario, parse_scenario, Diagnostic, OpFile};
 use crate::machine::Machine;
 use serde::Serialize;
 
@@ -61,10 +65,6 @@ pub struct Choices {
     pub identities: &'static [&'static str],
 }
 
-/// The kinds the editor's picker offers; "ext" is a policy written in
-/// JavaScript (its source is a field of the policy).
-pub const POLICY_KINDS: &[&str] = &["cfs", "pfs", "dw-cfs", "eevdf", "o1", "ext"];
-
 pub fn choices() -> Choices {
     let machines = Machine::preset_names()
         .iter()
@@ -85,10 +85,31 @@ pub fn choices() -> Choices {
     Choices {
         machines,
         templates,
-        policies: POLICY_KINDS,
+        policies: &POLICY_KIND_NAMES,
         bug_profiles: super::scenario::BUG_PROFILES,
         identities: super::scenario::IDENTITIES,
     }
+}
+
+/// A preset as the app's library lists it (`src/engine/generated/presets.json`).
+#[derive(serde::Serialize)]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
+pub struct PresetInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// The scenario's own description.
+    pub description: String,
+}
+
+/// Every built-in preset with its description, in the order of `PRESETS`.
+pub fn preset_infos() -> Vec<PresetInfo> {
+    PRESETS
+        .iter()
+        .map(|p| {
+            let description = parse_scenario(p.json).map(|s| s.description).unwrap_or_default();
+            PresetInfo { name: p.name, title: p.title, description }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -126,9 +147,9 @@ mod tests {
         let c = choices();
         assert_eq!(c.machines.len(), Machine::preset_names().len());
         assert!(c.templates.iter().all(|t| !t.program.is_empty()));
-        for kind in POLICY_KINDS {
+        for kind in POLICY_KIND_NAMES {
             // A kind alone is a whole policy, but for "ext", which needs its scheduler's source.
-            let source = if *kind == "ext" { r#","source":"function enqueue(p, f) {}""# } else { "" };
+            let source = if kind == "ext" { r#","source":"function enqueue(p, f) {}""# } else { "" };
             let text = format!(
                 r#"{BASE}"policy":{{"kind":"{kind}"{source}}},"processes":[{{"name":"a","program":[{{"run_us":5}}]}}]}}"#
             );

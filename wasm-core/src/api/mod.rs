@@ -1,54 +1,31 @@
-//! The edges of the engine: everything that is serialized. The scenario file
-//! format (`scenario`), the built-in presets (`presets`), the views the UI
-//! draws (`view`), the metrics report (`report`), and the UI's exact rewind
-//! (`timeline`) with the heatmaps' sampled history (`history`), one refresh of the lab
-//! read in one call (`frame`, `frame_sim`), and the
-//! exports (`perfetto` trace JSON, `metrics_csv`, rt-app JSON both ways: `rtapp_export`,
-//! `rtapp_import` over `ordered_json`), and the sweeps (`sweep`: the presets'
-//! comparisons; `sweep_plan`, `sweep_rows`: `schedsim sweep`), and the exercises a
-//! scenario may carry (`exercise`: the goal, its check, the run's verdict). Engine modules
+//! The edges of the engine: everything that is serialized. Engine modules
 //! never depend on this module.
+//!
+//! ```text
+//!   sweep/      the presets' comparisons, and `schedsim sweep`'s plan, rows and layout
+//!   exports/    Perfetto trace JSON, metrics CSV
+//!   views/      what the page draws: SimView, decisions, topology, latency CDFs; one frame per call
+//!   timeline    exact rewind (snapshots + replay), with the heatmaps' sampled `history`
+//!   report/     a run's metrics report, its exercise verdict, schedstats, text form
+//!   editor      the editor's checks and choices, the presets' list     rtapp/  rt-app JSON both ways
+//!   scenario/   the file format v1: structs, reading, validation, limits, templates, exercises
+//!   presets     the built-in scenarios (data)     text   control characters: refused in names, escaped
+//! ```
+//!
+//! A sub-module imports only those below it (`tests/it/module_layers.rs`
+//! fails on a cycle between them, or between any two files of `api`).
 
 pub mod editor;
-pub mod event_args;
-pub mod exercise;
-pub mod frame;
-pub mod frame_sim;
+pub mod exports;
 /// Compiled in the engine crate (every event of a page run goes through it), re-exported here.
 pub use schedlab_engine::history;
 #[cfg(test)]
 mod history_tests;
-pub mod inspector;
-pub mod json_path;
-pub mod limits;
-pub mod metrics;
-pub mod metrics_csv;
-pub mod ordered_json;
-mod parse_problems;
-pub mod perfetto;
 pub mod presets;
 pub mod report;
-pub mod rtapp_export;
-pub mod rtapp_import;
+pub mod rtapp;
 pub mod scenario;
-mod scenario_de;
-#[cfg(any(test, feature = "gen"))]
-mod scenario_schema;
-#[cfg(test)]
-mod scenario_test;
-pub mod schedstat;
 pub mod sweep;
-pub mod sweep_layout;
-pub mod sweep_plan;
-pub mod sweep_rows;
-pub mod templates;
 pub mod text;
 pub mod timeline;
-pub mod topology;
-pub mod validate;
-mod validate_cgroup;
-mod validate_events;
-mod validate_flag;
-mod validate_machine;
-mod validate_program;
-pub mod view;
+pub mod views;

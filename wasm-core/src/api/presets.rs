@@ -1,8 +1,9 @@
 //! Built-in scenario presets. Each is a scenario file under
 //! `wasm-core/presets/`, compiled into the native binaries (the CLI, the
 //! tests). The page reads the same files as data (`src/engine/presets.ts`,
-//! with the list `boundary_types.rs` generates from `preset_infos`), so the
-//! wasm module carries none.
+//! with the list `boundary_types.rs` generates from `editor::preset_infos`),
+//! so the wasm module carries none. Plain data: the scenario format's tests
+//! read it, so it reads nothing of the format.
 
 pub struct Preset {
     pub name: &'static str,
@@ -37,42 +38,6 @@ pub const PRESETS: &[Preset] = &[
     preset!("greedy-threads", "Greedy threads: 1 thread vs 8 on 4 CPUs (CFS; try pfs / dw-cfs)"),
 ];
 
-/// A preset as the app's library lists it (`src/engine/generated/presets.json`).
-#[derive(serde::Serialize)]
-#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
-pub struct PresetInfo {
-    pub name: &'static str,
-    pub title: &'static str,
-    /// The scenario's own description.
-    pub description: String,
-}
-
-/// Every built-in preset with its description, in the order of `PRESETS`.
-pub fn preset_infos() -> Vec<PresetInfo> {
-    PRESETS
-        .iter()
-        .map(|p| {
-            let description = super::scenario::parse_scenario(p.json).map(|s| s.description).unwrap_or_default();
-            PresetInfo { name: p.name, title: p.title, description }
-        })
-        .collect()
-}
-
 pub fn find(name: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.name == name)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::api::scenario::{load_scenario, parse_scenario};
-
-    #[test]
-    fn every_preset_is_valid_and_named_like_its_file() {
-        for p in PRESETS {
-            let cfg = load_scenario(p.json).unwrap_or_else(|e| panic!("{}: {:?}", p.name, e));
-            assert_eq!(cfg.name, p.name);
-            assert!(!parse_scenario(p.json).unwrap().description.is_empty());
-        }
-    }
 }

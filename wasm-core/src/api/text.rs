@@ -27,6 +27,18 @@ pub fn forbidden_control(s: &str, allowed: &[char]) -> Option<char> {
     s.chars().find(|ch| ch.is_control() && !allowed.contains(ch))
 }
 
+/// The control characters prose may contain (a scenario's description, an
+/// exercise's text): line breaks and tabs.
+pub const DESCRIPTION_CONTROLS: [char; 2] = ['\n', '\t'];
+
+/// The same rules as patterns, for the scenario's JSON Schema. Names: no control characters (Unicode category
+/// Cc).
+pub const NAME_PATTERN: &str = r"^[^\u0000-\u001f\u007f-\u009f]*$";
+/// Prose: line breaks and tabs, but no other control characters.
+pub const TEXT_PATTERN: &str = r"^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f]*$";
+/// A process's name: no '/' either (a wake step names a thread as 'process/k').
+pub const PROCESS_NAME_PATTERN: &str = r"^[^/\u0000-\u001f\u007f-\u009f]*$";
+
 /// A control character as a message names it: `U+001B`.
 pub fn code_point(ch: char) -> String {
     format!("U+{:04X}", ch as u32)

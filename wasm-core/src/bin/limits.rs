@@ -1,6 +1,6 @@
 //! `limits` (`npm run bench:limits`): the largest shapes the scenario limits
 //! admit (CPUs × threads × duration, up to the event estimate's cap of
-//! `api::limits`), each run to its end in its own process, with the wall
+//! `api::scenario::limits`), each run to its end in its own process, with the wall
 //! time and the peak resident memory (VmHWM) of each, ending with whether
 //! every one stays within the stated bound. A benchmark that prints figures,
 //! not a timed test.
@@ -9,7 +9,8 @@
 //!   limits --one N    run shape N in this process and print its figures (JSON)
 //!   limits --plan     print each shape's admitted duration and estimate only
 
-use schedlab_core::api::{limits, scenario};
+use schedlab_core::api::scenario;
+use schedlab_core::api::scenario::limits;
 use schedlab_core::sim::Simulator;
 use std::process::Command;
 use std::time::Instant;

@@ -43,7 +43,10 @@ mod sweep;
 #[path = "schedsim/sweep_print.rs"]
 mod sweep_print;
 
-use schedlab_core::api::{metrics_csv, perfetto, presets, report, rtapp_export, rtapp_import, scenario, schedstat};
+use schedlab_core::api::exports::{metrics_csv, perfetto};
+use schedlab_core::api::report::schedstat;
+use schedlab_core::api::rtapp::{export as rtapp_export, import as rtapp_import};
+use schedlab_core::api::{presets, report, scenario};
 use schedlab_core::config::SimConfig;
 use schedlab_core::sim::Simulator;
 use std::process::ExitCode;

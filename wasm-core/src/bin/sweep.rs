@@ -18,7 +18,7 @@ mod parallel;
 
 use parallel::map_in_order;
 
-use schedlab_core::api::sweep;
+use schedlab_core::api::sweep::preset as sweep;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: sweep greedy-threads [--json] | sweep gi-colocation [--json] | sweep eevdf-vs-cfs [--json] | sweep o1-vs-cfs [--json] | sweep alpha [NO] [--json]";

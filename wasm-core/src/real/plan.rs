@@ -8,7 +8,8 @@
 //! stream in event order, an order a real run cannot reproduce.
 
 use super::host::HostMachine;
-use crate::config::{PolicyKind, SimConfig};
+use crate::api::scenario::policy_kind::policy_kind_name;
+use crate::config::SimConfig;
 use crate::program::Program;
 
 /// At most this many threads, scenario threads and forks together.
@@ -130,14 +131,7 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
     if !refused.is_empty() {
         return Err(refused);
     }
-    let kind = match cfg.policy.kind {
-        PolicyKind::Cfs => "cfs",
-        PolicyKind::Pfs => "pfs",
-        PolicyKind::DwCfs => "dw-cfs",
-        PolicyKind::Eevdf => "eevdf",
-        PolicyKind::O1 => "o1",
-        PolicyKind::Ext => "ext",
-    };
+    let kind = policy_kind_name(cfg.policy.kind);
     let release = super::sys::kernel_release();
     let mut notes = vec![format!(
         "the host runs its own scheduler (Linux {release}) as built and configured: the model's policy '{kind}', \

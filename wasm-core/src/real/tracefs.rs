@@ -15,17 +15,8 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use super::tracefs_mount;
-
-/// The tracepoints a real run records.
-pub const EVENTS: [&str; 7] = [
-    "sched_switch",
-    "sched_waking",
-    "sched_wakeup",
-    "sched_wakeup_new",
-    "sched_migrate_task",
-    "sched_process_fork",
-    "sched_process_exit",
-];
+// The tracepoints a real run records are the ones the trace readers read.
+use crate::trace_import::trace_text::SCHED_TRACEPOINTS;
 
 /// Per-CPU buffer of the instance (KiB): drained every few ms, so ample.
 const BUFFER_KB: u32 = 8192;
@@ -121,7 +112,7 @@ impl Instance {
         let dir = root.join(format!("instances/schedlab-{}", std::process::id()));
         let mut inst =
             Instance { root, dir, pipe: None, mount: Some(mount), removed: true, text: Vec::new(), full: false };
-        for e in EVENTS {
+        for e in SCHED_TRACEPOINTS {
             if !inst.root.join(format!("events/sched/{e}")).exists() {
                 return Err(format!("this kernel has no {e} tracepoint ({}/events/sched)", inst.root.display()));
             }
@@ -131,7 +122,7 @@ impl Instance {
         write(&inst.dir.join("tracing_on"), "0")?;
         write(&inst.dir.join("trace_clock"), "mono")?;
         write(&inst.dir.join("buffer_size_kb"), &BUFFER_KB.to_string())?;
-        for e in EVENTS {
+        for e in SCHED_TRACEPOINTS {
             write(&inst.dir.join(format!("events/sched/{e}/enable")), "1")?;
         }
         let pipe = OpenOptions::new()
@@ -196,7 +187,7 @@ impl Instance {
         let mut err = None;
         if !self.removed {
             let _ = write(&self.dir.join("tracing_on"), "0");
-            for e in EVENTS {
+            for e in SCHED_TRACEPOINTS {
                 let _ = write(&self.dir.join(format!("events/sched/{e}/enable")), "0");
             }
             self.pipe = None; // an open trace_pipe keeps the instance busy

@@ -18,8 +18,10 @@ use super::analysis::{self, RealReport};
 use super::import::{self, Choices, Format};
 use super::tid_table::TidTable;
 use super::trace_text::{Event, Record};
+use crate::api::report::ViolationReport;
 use crate::latency::LatencyRecord;
 use crate::sched::weights::nice_to_weight;
+use crate::sim::sanity::{MAX_VIOLATIONS_KEPT, MAX_VIOLATION_LIST};
 use crate::time::CpuId;
 use std::collections::HashMap;
 
@@ -31,19 +33,6 @@ pub const HISTORY_BUCKETS: u64 = 2_000;
 /// The checker looks this often, and a violation must last this long: a
 /// trace is a few seconds at most, so the model's 1 s period would look once.
 pub const CHECK_PERIOD_NS: u64 = 10_000_000;
-/// Violations kept (all are counted).
-pub const MAX_VIOLATIONS: usize = 4_096;
-
-/// One sanity-checker report on a real trace (the model's `ViolationReport` shape).
-#[derive(serde::Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct Violation {
-    pub detected_ns: u64,
-    pub confirmed_ns: u64,
-    pub idle_cpus: Vec<CpuId>,
-    pub idle_cpus_total: usize,
-    pub waiting_threads: Vec<String>,
-    pub waiting_threads_total: usize,
-}
 
 /// One run slice of a lane: CPU, task (dense index), start, end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,7 +66,8 @@ pub struct Replay {
     pub migrations: Vec<u32>,
     pub wasted: Vec<u64>,
     pub wasted_core_ns: u64,
-    pub violations: Vec<Violation>,
+    /// The sanity checker's reports, in the model's record and within its bounds (`sim::sanity`'s).
+    pub violations: Vec<ViolationReport>,
     pub violations_total: u64,
     /// Each workload process's wakeup latency samples (by the report's process order).
     pub latency: Vec<LatencyRecord>,
@@ -309,14 +299,14 @@ impl Replay {
         if let Some(w) = watch.take() {
             if violated && self.wasted_core_ns - w.wasted_then >= CHECK_PERIOD_NS {
                 self.violations_total += 1;
-                if self.violations.len() < MAX_VIOLATIONS {
+                if self.violations.len() < MAX_VIOLATIONS_KEPT {
                     // Named after the sweep: a thread's comm may come later in the trace than its wait.
-                    let names = w.waiting.iter().take(64).map(|tid| tid.to_string()).collect();
-                    self.violations.push(Violation {
+                    let names = w.waiting.iter().take(MAX_VIOLATION_LIST).map(|tid| tid.to_string()).collect();
+                    self.violations.push(ViolationReport {
                         detected_ns: w.start,
                         confirmed_ns: s.at,
                         idle_cpus_total: w.idle.len(),
-                        idle_cpus: w.idle.into_iter().take(64).map(CpuId).collect(),
+                        idle_cpus: w.idle.into_iter().take(MAX_VIOLATION_LIST).map(CpuId).collect(),
                         waiting_threads_total: w.waiting.len(),
                         waiting_threads: names,
                     });

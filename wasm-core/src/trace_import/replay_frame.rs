@@ -4,11 +4,11 @@
 //! empty defaults; its history is the whole recording's, so its key never changes.
 
 use super::replay::Replay;
-use crate::api::frame::{FrameSource, HistoryArrays, HistoryShape};
-use crate::api::metrics::LatencyCdf;
 use crate::api::report::Report;
-use crate::api::topology::MigrationView;
-use crate::api::view::{EventView, SimView, TaskList};
+use crate::api::views::frame::{FrameSource, HistoryArrays, HistoryShape};
+use crate::api::views::metrics::LatencyCdf;
+use crate::api::views::topology::MigrationView;
+use crate::api::views::view::{EventView, SimView, TaskList};
 use crate::time::CpuId;
 
 pub struct ReplayFrame<'a> {

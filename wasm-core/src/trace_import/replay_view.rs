@@ -1,5 +1,5 @@
 //! A real trace at the lab's cursor, in the shapes the page draws a
-//! simulation from (`api::view`, `api::report`, `api::topology`): so the
+//! simulation from (`api::views::view`, `api::report`, `api::views::topology`): so the
 //! lanes, heatmaps, topology, metrics, event log and task table show a real
 //! run unchanged. What a trace cannot say (runqueue trees, vruntime, PELT,
 //! balancing decisions, schedstats) is left empty, and the page says why.
@@ -7,11 +7,11 @@
 use super::replay::Replay;
 use super::replay_cursor::Thread;
 use super::trace_text::Event;
-use crate::api::event_args::EventArgs;
-use crate::api::metrics::LatencyCdf;
-use crate::api::report::{CpuReport, Report, ViolationReport};
-use crate::api::topology::{CpuPlace, MigrationView, TopologyView};
-use crate::api::view::{CpuView, EventView, SimView, TaskList, TaskView, TreeView};
+use crate::api::report::{CpuReport, Report};
+use crate::api::views::event_args::EventArgs;
+use crate::api::views::metrics::LatencyCdf;
+use crate::api::views::topology::{CpuPlace, MigrationView, TopologyView};
+use crate::api::views::view::{CpuView, EventView, SimView, TaskList, TaskView, TreeView};
 use crate::sched::entity::task_ent_id;
 use crate::time::{CpuId, Pid};
 
@@ -164,7 +164,7 @@ impl Replay {
     }
 
     /// Flat quads [cpu, task, start, end] of slices on CPUs `lo..hi` overlapping [t0, t1] and begun by
-    /// `now` (clipped there); as `api::view::slices`, those shorter than `bucket_ns` come once per bucket.
+    /// `now` (clipped there); as `api::views::view::slices`, those shorter than `bucket_ns` come once per bucket.
     pub fn slices_in(&self, now: u64, t0: u64, t1: u64, bucket_ns: u64, lo: u32, hi: u32) -> Vec<f64> {
         let mut out = Vec::new();
         for lane in self.slices.iter().skip(lo as usize).take(hi.saturating_sub(lo) as usize) {
@@ -191,14 +191,6 @@ impl Replay {
     /// trace's report's (`real_report_json`).
     pub fn page_report(&self) -> Report {
         let r = &self.report;
-        let violations = self.violations.iter().map(|v| ViolationReport {
-            detected_ns: v.detected_ns,
-            confirmed_ns: v.confirmed_ns,
-            idle_cpus: v.idle_cpus.clone(),
-            idle_cpus_total: v.idle_cpus_total,
-            waiting_threads: v.waiting_threads.clone(),
-            waiting_threads_total: v.waiting_threads_total,
-        });
         Report {
             scenario: r.scenario.clone(),
             seed: r.seed,
@@ -213,7 +205,7 @@ impl Replay {
             jain_fairness_threads: r.jain_fairness_threads,
             migrations: r.migrations,
             balance_decisions: 0,
-            sanity_violations: violations.collect(),
+            sanity_violations: self.violations.clone(),
             sanity_violations_total: self.violations_total,
             cpus: r
                 .cpus
@@ -226,7 +218,7 @@ impl Replay {
         }
     }
 
-    /// Each woken workload process's wakeup latency quantiles (as `api::metrics::latency_cdfs`).
+    /// Each woken workload process's wakeup latency quantiles (as `api::views::metrics::latency_cdfs`).
     pub fn latency_cdfs(&self, points: usize) -> Vec<LatencyCdf> {
         let points = points.clamp(1, 1000);
         self.report

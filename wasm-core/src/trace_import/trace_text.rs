@@ -97,8 +97,9 @@ pub enum Line {
     Bad(String),
 }
 
-/// The tracepoints this parser reads.
-pub const EVENTS: &[&str] = &[
+/// The scheduler's tracepoints (`events/sched/<name>`): the ones a real run
+/// records (`real::tracefs` enables them) and every reader here reads.
+pub const SCHED_TRACEPOINTS: [&str; 7] = [
     "sched_switch",
     "sched_waking",
     "sched_wakeup",
@@ -106,8 +107,16 @@ pub const EVENTS: &[&str] = &[
     "sched_migrate_task",
     "sched_process_fork",
     "sched_process_exit",
-    "tracing_mark_write",
 ];
+
+/// A `trace_marker` write: read wherever a trace holds one, never enabled
+/// (it is not a scheduler event; a run writes its own marks).
+pub const MARKER_EVENT: &str = "tracing_mark_write";
+
+/// The events this parser reads, as a line names them.
+fn read_event(name: &str) -> Option<&'static str> {
+    SCHED_TRACEPOINTS.into_iter().chain([MARKER_EVENT]).find(|&e| e == name)
+}
 
 /// `secs.frac` as ns (the fraction has 6 digits with in-ns clocks, 9 when printed raw).
 pub(crate) fn timestamp_ns(s: &str) -> Option<u64> {
@@ -219,14 +228,14 @@ fn names_event(line: &str) -> Option<&'static str> {
     line.split_whitespace()
         .filter_map(|w| w.strip_suffix(':'))
         .map(|w| w.strip_prefix("sched:").unwrap_or(w))
-        .find_map(|w| EVENTS.iter().find(|&&e| e == w).copied())
+        .find_map(read_event)
 }
 
 /// The line of one event from its parsed columns: a tracepoint this parser
 /// reads must have its fields, in the kernel's format or as trace-cmd's
 /// plugins print them.
 pub(crate) fn event_line(cpu: u32, ts_ns: u64, pid: u32, name: &str, fields: &str) -> Line {
-    if !EVENTS.contains(&name) {
+    if read_event(name).is_none() {
         return Line::Skip;
     }
     match parse_event(name, fields).or_else(|| super::trace_cmd::plugin_event(name, fields)) {
@@ -311,6 +320,23 @@ pub(crate) fn record_of(line: &str, parse: fn(&str) -> Line) -> Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Event::name` and the list say the same names, in the same order.
+    #[test]
+    fn each_event_is_a_tracepoint_of_the_list() {
+        let s = String::new;
+        let events = [
+            Event::Switch { prev_pid: 1, prev_prio: 120, prev_state: s(), next_pid: 2, next_prio: 120, next_comm: s() },
+            Event::Waking { pid: 1, target_cpu: 0 },
+            Event::Wakeup { pid: 1, target_cpu: 0 },
+            Event::WakeupNew { pid: 1, target_cpu: 0 },
+            Event::Migrate { pid: 1, orig_cpu: 0, dest_cpu: 1 },
+            Event::Fork { parent_pid: 1, child_pid: 2 },
+            Event::Exit { pid: 1 },
+        ];
+        assert_eq!(events.iter().map(Event::name).collect::<Vec<_>>(), SCHED_TRACEPOINTS);
+        assert_eq!(Event::Marker(s()).name(), MARKER_EVENT);
+    }
 
     fn rec(line: &str) -> Record {
         record_of(line, parse_line)

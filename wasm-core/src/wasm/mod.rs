@@ -6,11 +6,13 @@
 //! Times cross the boundary as JS numbers holding integer nanoseconds (exact
 //! up to 2^53 ns ≈ 104 days, far beyond the 600 s scenario limit).
 
-use crate::api::exercise::ExerciseFile;
-use crate::api::frame::{self, FramePacket, FrameQuery};
-use crate::api::frame_sim::SimFrame;
+use crate::api::exports::{metrics_csv, perfetto};
+use crate::api::scenario::exercise::ExerciseFile;
 use crate::api::timeline::{Mark, Timeline};
-use crate::api::{editor, inspector, metrics, metrics_csv, perfetto, report, scenario, topology, view};
+use crate::api::views::frame::{self, FramePacket, FrameQuery};
+use crate::api::views::frame_sim::SimFrame;
+use crate::api::views::{inspector, metrics, topology, view};
+use crate::api::{editor, report, scenario};
 use crate::sim::Simulator as Engine;
 use crate::time::SimTime;
 use js_sys::Reflect;
@@ -45,7 +47,7 @@ import type {
 } from '../../src/engine/generated/engine';
 
 /** One machine's frame (`Simulator.frame`, `RealTrace.frame`): `header` the frame's small values; the arrays'
- * layouts are `api::frame`'s: `cpus` has `frameCpuFields().length` numbers a CPU in that order, `slices` flat
+ * layouts are `api::views::frame`'s: `cpus` has `frameCpuFields().length` numbers a CPU in that order, `slices` flat
  * quads [cpu, pid, start_ns, end_ns, …], `history` the heatmaps' (bucket-major, `header.history` gives its shape). */
 export interface FramePacket {
   header: FrameHeader;

@@ -2,7 +2,7 @@
 //! their statistics, the busiest choice, the imbalance, what moved or why not.
 
 use crate::common;
-use schedlab_core::api::inspector::recent_decisions;
+use schedlab_core::api::views::inspector::recent_decisions;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
 

@@ -5,7 +5,7 @@ use crate::common;
 use crate::common::scenario::{run, Process, Scenario};
 use common::*;
 use schedlab_core::api::scenario::load_scenario;
-use schedlab_core::api::sweep::eevdf_point;
+use schedlab_core::api::sweep::preset::eevdf_point;
 use schedlab_core::sched::weights::nice_to_weight;
 use schedlab_core::sim::Simulator;
 

@@ -1,12 +1,12 @@
-//! Exercises (`api::exercise`): a scenario's goal judged from the run's own
+//! Exercises (`api::scenario::exercise`, `api::report::judge`): a scenario's goal judged from the run's own
 //! report. Each bound below is set by the mechanism the exercise is about,
 //! not by the figures these runs happen to reach; the tests then check that
 //! the policies the mechanism says should pass do, and the others do not.
 
 use crate::common;
 
-use schedlab_core::api::exercise::{verdict_line, Verdict};
 use schedlab_core::api::report::{report, with_exercise};
+use schedlab_core::api::report::{verdict_line, Verdict};
 use schedlab_core::api::scenario::{load_scenario, parse_scenario};
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;

@@ -5,7 +5,7 @@
 
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::api::timeline::{Mark, Timeline};
-use schedlab_core::api::view::sim_view;
+use schedlab_core::api::views::view::sim_view;
 use schedlab_core::config::SimConfig;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;

@@ -124,7 +124,7 @@ fn flag_steps_are_validated() {
 /// their thread count (one rule, `templates::nas_lu_program`).
 #[test]
 fn the_lu_presets_are_the_nas_lu_program() {
-    use schedlab_core::api::templates::nas_lu_program;
+    use schedlab_core::api::scenario::templates::nas_lu_program;
     for name in [
         "group-imbalance-lu",
         "group-imbalance-lu-fixed",

@@ -3,7 +3,7 @@
 
 use schedlab_core::api::presets;
 use schedlab_core::api::scenario::load_scenario;
-use schedlab_core::api::view::{frame_view, sim_view, task_names, task_views};
+use schedlab_core::api::views::view::{frame_view, sim_view, task_names, task_views};
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::{CpuId, SimTime};
 
@@ -39,9 +39,9 @@ fn zoomed_out_lanes_come_once_per_cpu_and_bucket() {
     let (t0, t1) = (SimTime(0), SimTime(400_000_000));
     let cpus = sim.rqs().len();
     let every = 0..cpus as u32;
-    let all = schedlab_core::api::view::slices(&sim, t0, t1, 0, every.clone());
+    let all = schedlab_core::api::views::view::slices(&sim, t0, t1, 0, every.clone());
     let bucket = 400_000_000 / 4096;
-    let few = schedlab_core::api::view::slices(&sim, t0, t1, bucket, every);
+    let few = schedlab_core::api::views::view::slices(&sim, t0, t1, bucket, every);
     let long = all.chunks(4).filter(|q| q[3] - q[2] >= bucket as f64).count();
     assert!(all.len() / 4 > 50 * cpus * 4096 / 100, "the run has many short slices: {}", all.len() / 4);
     assert!(few.len() / 4 <= cpus * 4097 + long, "{} quads for {cpus} CPUs", few.len() / 4);
@@ -64,8 +64,8 @@ fn lanes_of_a_cpu_range_are_the_machines_slices_on_those_cpus() {
     let mut sim = Simulator::new(&cfg);
     sim.run_until(SimTime(300_000_000));
     let (t0, t1) = (SimTime(200_000_000), SimTime(300_000_000));
-    let every = schedlab_core::api::view::slices(&sim, t0, t1, 0, 0..sim.rqs().len() as u32);
-    let node1 = schedlab_core::api::view::slices(&sim, t0, t1, 0, 8..16);
+    let every = schedlab_core::api::views::view::slices(&sim, t0, t1, 0, 0..sim.rqs().len() as u32);
+    let node1 = schedlab_core::api::views::view::slices(&sim, t0, t1, 0, 8..16);
     let expected: Vec<f64> = every.chunks(4).filter(|q| (8.0..16.0).contains(&q[0])).flatten().copied().collect();
     assert!(!node1.is_empty());
     assert_eq!(node1, expected);

@@ -4,7 +4,7 @@
 
 use crate::common;
 use common::preset_config;
-use schedlab_core::api::sweep::{colocation_row, gi_colocation_point, gi_colocation_scenario, ColocationRow};
+use schedlab_core::api::sweep::preset::{colocation_row, gi_colocation_point, gi_colocation_scenario, ColocationRow};
 use schedlab_core::sim::Simulator;
 use serde_json::{json, Value};
 

@@ -9,8 +9,8 @@
 use crate::common;
 use common::scenario::{Process, Scenario};
 
-use schedlab_core::api::limits::{estimate, MAX_ESTIMATED_EVENTS};
 use schedlab_core::api::presets::PRESETS;
+use schedlab_core::api::scenario::limits::{estimate, MAX_ESTIMATED_EVENTS};
 use schedlab_core::api::scenario::load_scenario;
 use schedlab_core::sim::sanity::{MAX_VIOLATIONS_KEPT, MAX_VIOLATION_LIST};
 use schedlab_core::sim::{Simulator, DECISION_GROUPS, DECISION_LOG};

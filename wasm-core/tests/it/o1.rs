@@ -106,7 +106,7 @@ fn starvation_protection_expires_an_interactive_task() {
 /// sleep history yet).
 #[test]
 fn o1_vs_cfs_preset_shows_long_timeslices_and_the_interactivity_bonus() {
-    let rows = schedlab_core::api::sweep::o1_vs_cfs_sweep();
+    let rows = schedlab_core::api::sweep::preset::o1_vs_cfs_sweep();
     let row = |policy: &str, process: &str| rows.iter().find(|r| r.policy == policy && r.process == process).unwrap();
     assert!(row("o1", "hog-a").longest_turn_ms > 99.0 && row("cfs", "hog-a").longest_turn_ms < 10.0, "{rows:?}");
     // A wakeup latency includes the switch into the task: above it, the wakee queued.

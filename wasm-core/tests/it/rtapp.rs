@@ -1,11 +1,11 @@
-//! rt-app JSON both ways (`api::rtapp_export`, `api::rtapp_import`): presets
+//! rt-app JSON both ways (`api::rtapp::export`, `api::rtapp::import`): presets
 //! built from templates round-trip to an equivalent scenario with the same
 //! trace hash, and what does not map is named.
 
-use schedlab_core::api::rtapp_export::export;
-use schedlab_core::api::rtapp_import::{import, Defaults};
+use schedlab_core::api::rtapp::export::export;
+use schedlab_core::api::rtapp::import::{import, Defaults};
+use schedlab_core::api::scenario::templates::template_program;
 use schedlab_core::api::scenario::{parse_scenario, validate, ScenarioFile};
-use schedlab_core::api::templates::template_program;
 use schedlab_core::api::{presets, report};
 use schedlab_core::sim::Simulator;
 

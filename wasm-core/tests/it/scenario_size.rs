@@ -8,11 +8,11 @@
 use crate::common;
 
 use schedlab_core::api::editor::diagnostics;
+use schedlab_core::api::scenario::MAX_DIAGNOSTICS;
 use schedlab_core::api::scenario::{
     load_scenario, parse_scenario, DistFile, MachineSpec, OpFile, PolicySpec, ProcessFile, ScenarioFile,
     MAX_SCENARIO_BYTES,
 };
-use schedlab_core::api::validate::MAX_DIAGNOSTICS;
 use serde_json::json;
 use std::process::Command;
 

@@ -6,8 +6,9 @@
 
 use crate::common;
 
+use schedlab_core::api::exports::metrics_csv;
+use schedlab_core::api::report;
 use schedlab_core::api::scenario::load_scenario;
-use schedlab_core::api::{metrics_csv, report};
 use schedlab_core::sim::Simulator;
 use std::process::Command;
 

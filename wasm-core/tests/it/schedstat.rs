@@ -5,7 +5,8 @@
 
 use crate::common;
 
-use schedlab_core::api::{presets::PRESETS, schedstat};
+use schedlab_core::api::presets::PRESETS;
+use schedlab_core::api::report::schedstat;
 use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
 

@@ -5,8 +5,9 @@
 //! the run shows is in the report's notes (a thread ended for never taking
 //! time, a fork refused at the 10,000-thread limit, a hotplug event skipped).
 
+use schedlab_core::api::exports::metrics_csv;
+use schedlab_core::api::report;
 use schedlab_core::api::scenario::{load_scenario, MAX_THREADS};
-use schedlab_core::api::{metrics_csv, report};
 use schedlab_core::sim::Simulator;
 
 fn scenario(machine: &str, processes: &str, events: &str) -> String {

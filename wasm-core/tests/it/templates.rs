@@ -2,7 +2,7 @@
 
 use schedlab_core::api::report::report;
 use schedlab_core::api::scenario::load_scenario;
-use schedlab_core::api::templates::TEMPLATE_NAMES;
+use schedlab_core::api::scenario::templates::TEMPLATE_NAMES;
 
 use crate::common::scenario::{Process, Scenario};
 

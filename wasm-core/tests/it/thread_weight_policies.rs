@@ -3,7 +3,9 @@
 //! The three differ only in the weight each thread gets.
 
 use schedlab_core::api::scenario::EventFile;
-use schedlab_core::api::sweep::{greedy_threads_point, greedy_threads_point_on, preset_file, run_until, GreedyRow};
+use schedlab_core::api::sweep::preset::{
+    greedy_threads_point, greedy_threads_point_on, preset_file, run_until, GreedyRow,
+};
 
 fn sweep(policy: &str, ms: &[u32]) -> Vec<GreedyRow> {
     ms.iter().map(|&m| greedy_threads_point(policy, m)).collect()

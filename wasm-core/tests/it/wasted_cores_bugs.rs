@@ -102,7 +102,7 @@ fn missing_domains_confine_a_new_app_to_one_node() {
 /// fix it considers every allowed CPU.
 #[test]
 fn wakeup_placements_show_the_confined_search() {
-    use schedlab_core::api::inspector::recent_placements;
+    use schedlab_core::api::views::inspector::recent_placements;
     use schedlab_core::sim::Simulator;
     use schedlab_core::time::SimTime;
     for (name, max_expected) in [("overload-on-wakeup-db", 10usize), ("overload-on-wakeup-db-fixed", 64)] {

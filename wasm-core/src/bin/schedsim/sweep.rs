@@ -11,9 +11,9 @@
 use crate::sweep_print::Printer;
 use crate::{out, parallel, run_failure, USAGE};
 use schedlab_core::api::report::report;
-use schedlab_core::api::sweep_layout::{SweepFormat, SweepLayout};
-use schedlab_core::api::sweep_plan::{parse_seeds, parse_set, SweepPlan};
-use schedlab_core::api::sweep_rows::SweepRow;
+use schedlab_core::api::sweep::layout::{SweepFormat, SweepLayout};
+use schedlab_core::api::sweep::plan::{parse_seeds, parse_set, SweepPlan};
+use schedlab_core::api::sweep::rows::SweepRow;
 use schedlab_core::config::SimConfig;
 use schedlab_core::sim::Simulator;
 

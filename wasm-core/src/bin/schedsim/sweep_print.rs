@@ -7,8 +7,8 @@
 //! sweep's failure.
 
 use crate::out;
-use schedlab_core::api::sweep_layout::SweepLayout;
-use schedlab_core::api::sweep_rows::SweepRow;
+use schedlab_core::api::sweep::layout::SweepLayout;
+use schedlab_core::api::sweep::rows::SweepRow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::Mutex;

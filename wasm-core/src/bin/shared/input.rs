@@ -6,8 +6,8 @@
 // Each binary includes this file and uses part of it.
 #![allow(dead_code)]
 
+use schedlab_core::api::scenario::MAX_POLICY_SOURCE;
 use schedlab_core::api::scenario::{size_problem, MAX_SCENARIO_BYTES};
-use schedlab_core::api::validate::MAX_POLICY_SOURCE;
 use schedlab_core::sim::ext::syntax::check_syntax;
 use std::io::Read;
 

@@ -1,0 +1,8 @@
+//! rt-app JSON (LISA's and the sched_ext simulator's workload format) to and
+//! from a scenario, for the subset that maps onto program steps: `import`,
+//! `export`, over `ordered_json` (JSON objects kept in file order: rt-app
+//! runs a task's events in that order).
+
+pub mod export;
+pub mod import;
+pub mod ordered_json;

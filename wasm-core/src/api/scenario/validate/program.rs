@@ -1,0 +1,232 @@
+//! Validation of program steps: durations, the step kinds, loops and forks,
+//! and the names they refer to (`wake` targets).
+
+use super::duration::dist_of;
+use super::flag::flag_op;
+use crate::api::scenario::diagnostic::Checker;
+use crate::api::scenario::file::{ProcessFile, MAX_PROGRAM_DEPTH, MAX_PROGRAM_OPS};
+use crate::api::scenario::steps::OpFile;
+use crate::api::text::{escape_controls as shown, forbidden_control};
+use crate::program::{Dist, Op};
+
+/// The steps `ops` at `at` as the engine's program. `in_fork`: they are a
+/// forked child's (or inside one).
+pub(super) fn ops_of(
+    ops: &[OpFile],
+    at: &str,
+    depth: usize,
+    in_fork: bool,
+    count: &mut usize,
+    c: &mut Checker,
+) -> Vec<Op> {
+    if depth > MAX_PROGRAM_DEPTH {
+        c.fail(at, format!("loops nest deeper than {MAX_PROGRAM_DEPTH}"));
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, op) in ops.iter().enumerate() {
+        *count += 1;
+        if *count > MAX_PROGRAM_OPS {
+            return out;
+        }
+        let field = format!("{at}[{i}]");
+        let kinds = [
+            op.run_us.is_some(),
+            op.sleep_us.is_some(),
+            op.body.is_some(),
+            op.exit.is_some(),
+            op.wait.is_some(),
+            op.wake.is_some(),
+            op.barrier.is_some(),
+            op.lock.is_some(),
+            op.unlock.is_some(),
+            op.yield_cpu.is_some(),
+            op.take_job.is_some(),
+            op.fork.is_some(),
+            op.wait_child.is_some(),
+            op.exec.is_some(),
+            op.post.is_some(),
+            op.await_flag.is_some(),
+        ];
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield, take_job, fork, wait_child, exec, post or await");
+            continue;
+        }
+        let flag_step = op.post.is_some() || op.await_flag.is_some();
+        if op.spin_us.is_some() && op.barrier.is_none() && !flag_step {
+            c.fail(format!("{field}.spin_us"), "only allowed together with barrier, post or await");
+        }
+        if op.wait_policy.is_some() && !flag_step {
+            c.fail(format!("{field}.wait_policy"), "only allowed together with post or await");
+        }
+        if op.to.is_some() && op.post.is_none() {
+            c.fail(format!("{field}.to"), "only allowed together with post");
+        }
+        if op.from.is_some() && op.await_flag.is_none() {
+            c.fail(format!("{field}.from"), "only allowed together with await");
+        }
+        for (flag, name) in [
+            (op.wait, "wait"),
+            (op.yield_cpu, "yield"),
+            (op.take_job, "take_job"),
+            (op.wait_child, "wait_child"),
+            (op.exec, "exec"),
+        ] {
+            if flag == Some(false) {
+                c.fail(format!("{field}.{name}"), "must be true (omit the step otherwise)");
+            }
+        }
+        if op.exit == Some(false) {
+            c.fail(format!("{field}.exit"), "must be true (omit the step to keep running)");
+        }
+        if op.repeat.is_some() && op.body.is_none() {
+            c.fail(format!("{field}.repeat"), "only allowed together with body");
+        }
+        if let Some(d) = &op.run_us {
+            out.push(Op::Run(dist_of(d, &format!("{field}.run_us"), c)));
+        } else if let Some(d) = &op.sleep_us {
+            out.push(Op::Sleep(dist_of(d, &format!("{field}.sleep_us"), c)));
+        } else if op.wait.is_some() {
+            if in_fork {
+                c.fail(
+                    format!("{field}.wait"),
+                    "a forked child cannot be woken (a wake step names only a process's starting threads), \
+                     so it would wait forever",
+                );
+            }
+            out.push(Op::Wait);
+        } else if let Some(target) = &op.wake {
+            if forbidden_control(target, &[]).is_some() {
+                c.one_line(&format!("{field}.wake"), target);
+                continue;
+            }
+            let (process, thread) = match target.rsplit_once('/') {
+                Some((p, k)) => match k.parse::<u32>() {
+                    Ok(k) => (p.to_string(), k),
+                    Err(_) => {
+                        c.fail(format!("{field}.wake"), "must be \"process\" or \"process/thread-index\"");
+                        continue;
+                    }
+                },
+                None => (target.clone(), 0),
+            };
+            out.push(Op::Wake { process, thread });
+        } else if let Some(name) = &op.barrier {
+            c.one_line(&format!("{field}.barrier"), name);
+            let spin = op.spin_us.as_ref().map_or(Dist::Fixed(0), |d| dist_of(d, &format!("{field}.spin_us"), c));
+            out.push(Op::Barrier { name: name.clone(), spin });
+        } else if flag_step {
+            if let Some(step) = flag_op(op, &field, c) {
+                out.push(step);
+            }
+        } else if let Some(name) = &op.lock {
+            c.one_line(&format!("{field}.lock"), name);
+            out.push(Op::Lock(name.clone()));
+        } else if let Some(name) = &op.unlock {
+            c.one_line(&format!("{field}.unlock"), name);
+            out.push(Op::Unlock(name.clone()));
+        } else if op.yield_cpu.is_some() {
+            out.push(Op::Yield);
+        } else if op.take_job.is_some() {
+            out.push(Op::TakeJob);
+        } else if op.wait_child.is_some() {
+            out.push(Op::WaitChild);
+        } else if op.exec.is_some() {
+            out.push(Op::Exec);
+        } else if let Some(child) = &op.fork {
+            let child = ops_of(child, &format!("{field}.fork"), depth + 1, true, count, c);
+            out.push(Op::Fork(child));
+        } else if let Some(body) = &op.body {
+            let before = c.found();
+            let body = ops_of(body, &format!("{field}.body"), depth + 1, in_fork, count, c);
+            // (A body with problems of its own may lack steps: judged once they are fixed.)
+            if op.repeat.is_none() && c.found() == before && !body.iter().any(takes_time) {
+                c.fail(
+                    &field,
+                    "repeats forever (no repeat) but none of its steps takes time or waits, so the thread would \
+                     loop at one instant: add a run_us or sleep_us above 0, or a repeat count",
+                );
+            }
+            out.push(Op::Repeat { times: op.repeat, body });
+        } else {
+            out.push(Op::Exit);
+        }
+    }
+    out
+}
+
+/// Each process name's first process (a wake step finds its target by name): sorted pairs, searched by halves.
+pub(super) struct ProcessNames<'a>(Vec<(&'a str, usize)>);
+
+impl<'a> ProcessNames<'a> {
+    pub(super) fn of(processes: &'a [ProcessFile]) -> ProcessNames<'a> {
+        let mut v: Vec<(&str, usize)> = processes.iter().enumerate().map(|(i, p)| (p.name.as_str(), i)).collect();
+        // (name, index) pairs are distinct: sorted, each name's first pair has its lowest index.
+        v.sort_unstable();
+        v.dedup_by_key(|(name, _)| *name);
+        ProcessNames(v)
+    }
+
+    /// The index of the first process named `name`.
+    pub(super) fn first(&self, name: &str) -> Option<usize> {
+        self.0.binary_search_by(|(n, _)| (*n).cmp(name)).ok().map(|k| self.0[k].1)
+    }
+}
+
+/// Every `wake` names an existing process (`names`: each name's first
+/// process) and one of its starting threads.
+pub(super) fn check_wake_targets(
+    ops: &[Op],
+    processes: &[ProcessFile],
+    names: &ProcessNames,
+    at: &str,
+    c: &mut Checker,
+) {
+    for op in ops {
+        match op {
+            Op::Wake { process, thread } => match names.first(process).map(|i| &processes[i]) {
+                None => c.fail(at, format!("wake names no process '{}'", shown(process))),
+                Some(p) if *thread >= p.threads => c.fail(
+                    at,
+                    format!(
+                        "wake names thread {thread} of '{}', which has {} threads (0 to {}); the threads it forks \
+                         cannot be named",
+                        shown(process),
+                        p.threads,
+                        p.threads.saturating_sub(1)
+                    ),
+                ),
+                Some(_) => {}
+            },
+            Op::Repeat { body, .. } | Op::Fork(body) => check_wake_targets(body, processes, names, at, c),
+            _ => {}
+        }
+    }
+}
+
+/// Whether a step can take time or give up the CPU: a run or sleep that is
+/// not always zero, a call that may block, yield or end the thread, or a
+/// loop holding one. A loop repeating forever needs one.
+fn takes_time(op: &Op) -> bool {
+    match op {
+        Op::Run(d) | Op::Sleep(d) => !matches!(d, Dist::Fixed(0) | Dist::Uniform(_, 0)),
+        Op::Wait
+        | Op::Barrier { .. }
+        | Op::Flag { .. }
+        | Op::Lock(_)
+        | Op::Yield
+        | Op::WaitChild
+        | Op::Exit
+        | Op::TakeJob => true,
+        Op::Repeat { times, body } => *times != Some(0) && body.iter().any(takes_time),
+        // An exec that stays on its CPU goes straight on.
+        Op::Wake { .. } | Op::Unlock(_) | Op::Fork(_) | Op::Exec => false,
+    }
+}
+
+/// Every step of a program, loop bodies and forked programs included, as
+/// `ops_of` counts them (it stops counting at the limit). JSON nesting is
+/// bounded by the parser, so the recursion is too.
+pub(super) fn count_steps(ops: &[OpFile]) -> usize {
+    ops.iter().map(|op| 1 + op.body.as_deref().map_or(0, count_steps) + op.fork.as_deref().map_or(0, count_steps)).sum()
+}
