@@ -6,9 +6,10 @@
 use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
+use schedlab_edges::api::exports::perfetto;
 use schedlab_edges::api::scenario::{load_scenario, parse_scenario, Diagnostic};
 use schedlab_edges::api::text::escape_controls;
-use schedlab_edges::api::{perfetto, presets, report};
+use schedlab_edges::api::{presets, report};
 use schedlab_edges::config::SimConfig;
 use schedlab_edges::sim::Simulator;
 
