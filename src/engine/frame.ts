@@ -1,6 +1,6 @@
 // What one refresh of the lab shows, read from a simulation in one go. The
 // engine lives in a Web Worker (sim-worker.ts): after each command the worker
-// makes one frame call per machine (wasm-core/src/api/frame.rs: a JSON header
+// makes one frame call per machine (wasm-core/src/api/views/frame.rs: a JSON header
 // and typed arrays), posts them with the arrays transferred, not copied, and
 // the page inflates them into a Frame (`inflateFrame`); the views draw from the
 // Frame alone, so no view ever waits on the engine. A query says only what the

@@ -1,5 +1,5 @@
 // Run slices as the engine gives them: one flat Float64Array of quads
-// [cpu, pid, start_ns, end_ns, …] (wasm-core/src/api/frame.rs), transferred
+// [cpu, pid, start_ns, end_ns, …] (wasm-core/src/api/views/frame.rs), transferred
 // from the worker and read in place, never inflated into objects.
 
 /** Numbers per slice. */
