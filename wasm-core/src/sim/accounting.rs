@@ -97,10 +97,10 @@ impl Simulator {
         }
         self.core.index.scratch = dirty;
         if std::mem::take(&mut self.core.index.wasted_inputs_changed) {
-            self.update_wasted_set(from);
+            self.core.update_wasted_set(from);
         }
-        if self.index_check() {
-            let (kept, scanned) = (self.core.stats.wasted.iter().collect::<Vec<_>>(), self.wasted_set_by_scan());
+        if self.core.index_check() {
+            let (kept, scanned) = (self.core.stats.wasted.iter().collect::<Vec<_>>(), self.core.wasted_set_by_scan());
             assert_eq!(kept, scanned.iter().collect::<Vec<_>>(), "wasted CPUs at {until:?}");
             let summed: u64 = self.core.tasks.iter().map(|t| t.stats.migrations).sum();
             assert_eq!(self.core.stats.migrations, summed, "migrations counted at {until:?}");
@@ -115,18 +115,44 @@ impl Simulator {
         }
     }
 
+    /// The load-average sample (`calc_global_load`): runnable tasks, running
+    /// ones included (nothing here sleeps uninterruptibly).
+    pub(crate) fn sample_load_average(&mut self) {
+        self.sync_index();
+        self.core.stats.sample_load(self.core.index.nr_running);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn load_average_of_one_runnable_task_climbs_towards_one() {
+        let mut s = MachineStats::default();
+        for _ in 0..12 {
+            s.sample_load(1);
+        }
+        // After one minute of a single hog the 1-minute average is 1 − 1/e ≈ 0.63.
+        let l = s.loadavg_f64();
+        assert!((0.6..0.67).contains(&l[0]), "{l:?}");
+        assert!(l[1] < l[0] && l[2] < l[1]);
+    }
+}
+
+impl super::Core {
     /// The wasted CPUs are the idle ones some waiting task may use: CPUs
     /// that join start a stretch at `from`, those that leave end theirs.
     fn update_wasted_set(&mut self, from: SimTime) {
         // Filled in the storage the previous set left (no allocation per change).
-        let mut now = std::mem::take(&mut self.core.stats.scratch);
-        if self.core.index.waiting > 0 && !self.core.index.idle.is_empty() {
-            now.clone_from(&self.core.index.idle);
-            now.and_with(self.core.index.usable());
+        let mut now = std::mem::take(&mut self.stats.scratch);
+        if self.index.waiting > 0 && !self.index.idle.is_empty() {
+            now.clone_from(&self.index.idle);
+            now.and_with(self.index.usable());
         } else {
             now.clone_from(&CpuMask::new());
         }
-        let st = &mut self.core.stats;
+        let st = &mut self.stats;
         let (old, new) = (st.wasted.words(), now.words());
         for w in 0..old.len().max(new.len()) {
             let (a, b) = (old.get(w).copied().unwrap_or(0), new.get(w).copied().unwrap_or(0));
@@ -154,43 +180,19 @@ impl Simulator {
     /// The wasted CPUs by a pass over every runqueue (the index self-check).
     fn wasted_set_by_scan(&self) -> CpuMask {
         let waiting: u32 =
-            self.core.rqs.iter().map(|rq| rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()))).sum();
+            self.rqs.iter().map(|rq| rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()))).sum();
         let mut usable = CpuMask::new();
-        for rq in &self.core.rqs {
+        for rq in &self.rqs {
             for &pid in &rq.cfs_tasks {
-                if self.core.tasks[pid.idx()].state == TaskState::Runnable {
-                    usable.or_with(&self.core.tasks[pid.idx()].allowed);
+                if self.tasks[pid.idx()].state == TaskState::Runnable {
+                    usable.or_with(&self.tasks[pid.idx()].allowed);
                 }
             }
         }
         let mut out = CpuMask::new();
-        for rq in self.core.rqs.iter().filter(|rq| waiting > 0 && rq.online && rq.is_idle() && usable.test(rq.cpu)) {
+        for rq in self.rqs.iter().filter(|rq| waiting > 0 && rq.online && rq.is_idle() && usable.test(rq.cpu)) {
             out.set(rq.cpu);
         }
         out
-    }
-
-    /// The load-average sample (`calc_global_load`): runnable tasks, running
-    /// ones included (nothing here sleeps uninterruptibly).
-    pub(crate) fn sample_load_average(&mut self) {
-        self.sync_index();
-        self.core.stats.sample_load(self.core.index.nr_running);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn load_average_of_one_runnable_task_climbs_towards_one() {
-        let mut s = MachineStats::default();
-        for _ in 0..12 {
-            s.sample_load(1);
-        }
-        // After one minute of a single hog the 1-minute average is 1 − 1/e ≈ 0.63.
-        let l = s.loadavg_f64();
-        assert!((0.6..0.67).contains(&l[0]), "{l:?}");
-        assert!(l[1] < l[0] && l[2] < l[1]);
     }
 }

@@ -103,19 +103,19 @@ impl Simulator {
                 wakeup_latency: Default::default(),
                 queued_wakeups: 0,
             });
-            sim.push(start_at, Event::Spawn(tgid));
+            sim.core.push(start_at, Event::Spawn(tgid));
         }
         for ev in &cfg.events {
-            sim.push(SimTime(ev.at_ns), Event::Timed(ev.kind));
+            sim.core.push(SimTime(ev.at_ns), Event::Timed(ev.kind));
         }
         for cpu in CpuId::all(nr_cpus) {
-            sim.push_tick(SimTime(sim.core.tick_ns), cpu);
+            sim.core.push_tick(SimTime(sim.core.tick_ns), cpu);
             // Every CPU starts idle: the index reads each once.
-            sim.touch(cpu);
+            sim.core.touch(cpu);
         }
-        sim.push(SimTime(accounting::LOAD_FREQ_NS + sim.core.tick_ns), Event::LoadAvg);
+        sim.core.push(SimTime(accounting::LOAD_FREQ_NS + sim.core.tick_ns), Event::LoadAvg);
         if let Some(s) = &cfg.sanity {
-            sim.push(SimTime(s.period_ns), Event::SanityCheck);
+            sim.core.push(SimTime(s.period_ns), Event::SanityCheck);
         }
         sim
     }

@@ -220,7 +220,7 @@ impl Simulator {
                 class.enqueue_task(self, pid, cpu, EnqueueKind::Migrate);
                 self.core.index.touch_task(pid);
             }
-            self.touch(cpu);
+            self.core.touch(cpu);
         }
         for cpu in CpuId::all(nr_cpus) {
             if self.core.rqs[cpu.idx()].curr_task.is_some() {
@@ -304,7 +304,7 @@ mod tests {
             if sim.core.online.test(cpu) && sim.core.tasks[pid.idx()].allowed.test(cpu) {
                 cpu
             } else {
-                sim.select_fallback_rq(pid, cpu)
+                sim.core.select_fallback_rq(pid, cpu)
             }
         }
         fn balance(&self, _sim: &mut Simulator, _cpu: CpuId, _why: Balance) -> bool {

@@ -85,7 +85,7 @@ impl Simulator {
             }
             Event::LoadAvg => {
                 self.sample_load_average();
-                self.push(self.core.now.after(super::accounting::LOAD_FREQ_NS), Event::LoadAvg);
+                self.core.push(self.core.now.after(super::accounting::LOAD_FREQ_NS), Event::LoadAvg);
                 Some(EventClass::Other)
             }
             Event::Timed(kind) => {
@@ -118,26 +118,12 @@ impl Simulator {
             return;
         };
         // The burst holds the prelude: it is done by now.
-        self.settle_prelude(pid);
+        self.core.settle_prelude(pid);
         if self.core.tasks[pid.idx()].spin.is_some() {
             self.spin_expired(cpu, pid);
             return;
         }
         self.advance(pid, From::Running(cpu));
-    }
-
-    pub(crate) fn next_action(&mut self, pid: Pid) -> Action {
-        let clone_ns = self.core.costs.clone_ns;
-        let task = &mut self.core.tasks[pid.idx()];
-        if let Some(a) = task.pending.take() {
-            return a;
-        }
-        if task.threads_to_create > 0 {
-            task.thread_cost_paid = !task.thread_cost_paid;
-            return if task.thread_cost_paid { Action::Run(clone_ns) } else { Action::CreateThread };
-        }
-        let prog = &self.core.programs[task.program.program];
-        task.program.next_action(prog, &mut self.core.rng)
     }
 
     /// A task's first action when its process starts.
@@ -177,14 +163,14 @@ impl Simulator {
             self.class().task_new(self, pid);
         }
         for _ in 0..MAX_SYSCALLS_IN_A_ROW {
-            let action = self.next_action(pid);
+            let action = self.core.next_action(pid);
             let cpu = match from {
                 From::Waking { is_new, waker, sync } => {
                     match action {
-                        Action::Run(ns) => self.set_burst(pid, ns),
+                        Action::Run(ns) => self.core.set_burst(pid, ns),
                         Action::Sleep(ns) => {
                             self.core.tasks[pid.idx()].state = TaskState::Sleeping;
-                            self.push(self.core.now.after(ns), Event::Wakeup(pid));
+                            self.core.push(self.core.now.after(ns), Event::Wakeup(pid));
                             return;
                         }
                         Action::Exit => {
@@ -197,7 +183,7 @@ impl Simulator {
                         }
                         other => {
                             self.core.tasks[pid.idx()].pending = Some(other);
-                            self.set_burst(pid, 1);
+                            self.core.set_burst(pid, 1);
                         }
                     }
                     self.try_to_wake_up(pid, is_new, waker, sync);
@@ -207,14 +193,14 @@ impl Simulator {
             };
             match action {
                 Action::Run(ns) => {
-                    self.set_burst(pid, ns);
+                    self.core.set_burst(pid, ns);
                     self.arm_burst_end(cpu);
                     return;
                 }
                 Action::Sleep(ns) => {
                     self.deactivate(cpu, pid, TaskState::Sleeping);
                     self.core.trace.emit(self.core.now, cpu, TraceKind::Sleep { pid, ns });
-                    self.push(self.core.now.after(ns), Event::Wakeup(pid));
+                    self.core.push(self.core.now.after(ns), Event::Wakeup(pid));
                     self.schedule(cpu);
                     return;
                 }
@@ -236,12 +222,6 @@ impl Simulator {
         // A loop of system calls that never takes time would hang the run:
         // the task is ended instead (bad-input rule), and the report says so.
         self.end_stalled(pid, from);
-    }
-
-    pub(crate) fn set_burst(&mut self, pid: Pid, ns: u64) {
-        let task = &mut self.core.tasks[pid.idx()];
-        task.burst_end_exec = task.se.sum_exec_runtime + ns;
-        task.burst_rate_pct = FULL_SPEED_PCT;
     }
 
     pub(crate) fn exit_sleeping(&mut self, pid: Pid) {
@@ -273,7 +253,7 @@ impl Simulator {
         self.class().dequeue_task(self, pid, cpu, state == TaskState::Sleeping);
         self.core.rqs[cpu.idx()].cfs_tasks_remove(pid);
         self.core.tasks[pid.idx()].state = state;
-        self.touch(cpu);
+        self.core.touch(cpu);
         self.core.index.touch_task(pid);
         self.core.rqs[cpu.idx()].need_resched = true;
     }
@@ -283,11 +263,11 @@ impl Simulator {
     pub(crate) fn schedule(&mut self, cpu: CpuId) {
         let now = self.core.now;
         // The running task and the queued tasks' states change here.
-        self.touch(cpu);
+        self.core.touch(cpu);
         self.core.rqs[cpu.idx()].need_resched = false;
         let prev = self.core.rqs[cpu.idx()].curr_task;
         if let Some(p) = prev {
-            self.settle_prelude(p);
+            self.core.settle_prelude(p);
             self.class().put_prev_task(self, p, cpu);
             let task = &mut self.core.tasks[p.idx()];
             if task.se.on_rq {
@@ -355,7 +335,7 @@ impl Simulator {
         }
         // The new running task and its state (idle_balance may have read
         // this CPU in between).
-        self.touch(cpu);
+        self.core.touch(cpu);
         for p in [prev, next].into_iter().flatten() {
             self.core.index.touch_task(p);
         }
@@ -401,10 +381,10 @@ impl Simulator {
         rq.burst_gen += 1;
         let gen = rq.burst_gen;
         if let Some(pid) = rq.curr() {
-            self.rate_burst(pid, self.cpu_speed_pct(cpu));
+            self.rate_burst(pid, self.core.cpu_speed_pct(cpu));
             let se = &self.core.tasks[pid.idx()].se;
             let left = self.core.tasks[pid.idx()].burst_end_exec.saturating_sub(se.sum_exec_runtime);
-            self.push(self.core.now.after(left.max(1)), Event::BurstEnd { cpu, gen });
+            self.core.push(self.core.now.after(left.max(1)), Event::BurstEnd { cpu, gen });
         }
     }
 
@@ -432,5 +412,27 @@ impl Simulator {
             self.update_curr(cpu);
         }
         self.core.finished = true;
+    }
+}
+
+impl super::Core {
+    pub(crate) fn next_action(&mut self, pid: Pid) -> Action {
+        let clone_ns = self.costs.clone_ns;
+        let task = &mut self.tasks[pid.idx()];
+        if let Some(a) = task.pending.take() {
+            return a;
+        }
+        if task.threads_to_create > 0 {
+            task.thread_cost_paid = !task.thread_cost_paid;
+            return if task.thread_cost_paid { Action::Run(clone_ns) } else { Action::CreateThread };
+        }
+        let prog = &self.programs[task.program.program];
+        task.program.next_action(prog, &mut self.rng)
+    }
+
+    pub(crate) fn set_burst(&mut self, pid: Pid, ns: u64) {
+        let task = &mut self.tasks[pid.idx()];
+        task.burst_end_exec = task.se.sum_exec_runtime + ns;
+        task.burst_rate_pct = FULL_SPEED_PCT;
     }
 }

@@ -20,7 +20,7 @@ impl Simulator {
             return true;
         }
         // The program goes on once the task runs again (a 1 ns burst, as after a yield).
-        self.set_burst(pid, 1);
+        self.core.set_burst(pid, 1);
         self.preempt_curr_for_move(cpu);
         self.move_queued_task(pid, dest, MigrateCause::Exec);
         self.schedule(cpu);

@@ -45,7 +45,7 @@ impl Simulator {
         let tgid = self.core.tasks[pid.idx()].tgid as usize;
         // As NAS's first and last threads skip the side with no neighbour,
         // a step whose peer does not exist does nothing.
-        let Some(poster) = self.flag_poster(pid, step) else { return true };
+        let Some(poster) = self.core.flag_poster(pid, step) else { return true };
         let slots = &mut self.core.sync[tgid].flags[step.id];
         if slots.len() <= poster {
             slots.resize_with(poster + 1, FlagSlot::default);
@@ -74,21 +74,6 @@ impl Simulator {
             WaitPolicy::Block => self.block(cpu, pid, Block::Flag(step.id)),
         }
         false
-    }
-
-    /// The index of the thread whose flag the step reads, or None if its
-    /// peer does not exist (yet, or at all).
-    fn flag_poster(&self, pid: Pid, step: FlagStep) -> Option<usize> {
-        let task = &self.core.tasks[pid.idx()];
-        let me = task.thread_ix as i64;
-        let peer = me + step.peer as i64;
-        if step.peer == 0 || peer < 0 || peer >= self.core.procs[task.tgid as usize].threads.len() as i64 {
-            return None;
-        }
-        Some(match step.side {
-            FlagSide::Post => me,
-            FlagSide::Await => peer,
-        } as usize)
     }
 
     /// The running task spins for `ns` of time (however fast its CPU runs).
@@ -122,15 +107,32 @@ impl Simulator {
                 // when it looks again.
                 let tgid = self.core.tasks[pid.idx()].tgid as usize;
                 if let Some(slot) =
-                    self.flag_poster(pid, step).and_then(|i| self.core.sync[tgid].flags[step.id].get_mut(i))
+                    self.core.flag_poster(pid, step).and_then(|i| self.core.sync[tgid].flags[step.id].get_mut(i))
                 {
                     slot.waiters.retain(|&w| w != pid);
                 }
                 self.core.rqs[cpu.idx()].schedstat.yld_count += 1;
                 self.class().yield_task(self, pid, cpu);
-                self.set_burst(pid, 1);
+                self.core.set_burst(pid, 1);
                 self.schedule(cpu);
             }
         }
+    }
+}
+
+impl super::Core {
+    /// The index of the thread whose flag the step reads, or None if its
+    /// peer does not exist (yet, or at all).
+    fn flag_poster(&self, pid: Pid, step: FlagStep) -> Option<usize> {
+        let task = &self.tasks[pid.idx()];
+        let me = task.thread_ix as i64;
+        let peer = me + step.peer as i64;
+        if step.peer == 0 || peer < 0 || peer >= self.procs[task.tgid as usize].threads.len() as i64 {
+            return None;
+        }
+        Some(match step.side {
+            FlagSide::Post => me,
+            FlagSide::Await => peer,
+        } as usize)
     }
 }

@@ -30,21 +30,21 @@ impl Simulator {
         // refuses both cases in a scenario; a run noting one was built
         // without it.
         if !self.core.online.test(cpu) {
-            return self.note_hotplug_ignored(HotplugIgnored::AlreadyOffline(cpu));
+            return self.core.note_hotplug_ignored(HotplugIgnored::AlreadyOffline(cpu));
         }
         if self.core.online.weight() <= 1 {
-            return self.note_hotplug_ignored(HotplugIgnored::LastOnline(cpu));
+            return self.core.note_hotplug_ignored(HotplugIgnored::LastOnline(cpu));
         }
         self.core.online.clear(cpu);
         self.core.rqs[cpu.idx()].online = false;
         self.fair.cpu_dying(cpu);
-        self.touch(cpu);
+        self.core.touch(cpu);
         self.core.trace.emit(self.core.now, cpu, TraceKind::Hotplug { offline: true });
         self.preempt_curr_for_move(cpu);
         let queued: Vec<_> = self.core.rqs[cpu.idx()].cfs_tasks.iter().copied().collect();
         let mut touched = Vec::new();
         for pid in queued {
-            let dest = self.select_fallback_rq(pid, cpu);
+            let dest = self.core.select_fallback_rq(pid, cpu);
             self.move_queued_task(pid, dest, MigrateCause::Hotplug);
             touched.push(dest);
         }
@@ -57,7 +57,7 @@ impl Simulator {
 
     fn cpu_online(&mut self, cpu: CpuId) {
         if self.core.online.test(cpu) || cpu.idx() >= self.core.rqs.len() {
-            return self.note_hotplug_ignored(HotplugIgnored::AlreadyOnline(cpu));
+            return self.core.note_hotplug_ignored(HotplugIgnored::AlreadyOnline(cpu));
         }
         self.core.online.set(cpu);
         let rq = &mut self.core.rqs[cpu.idx()];
@@ -65,9 +65,9 @@ impl Simulator {
         rq.idle_stamp = Some(self.core.now);
         rq.slice_start = self.core.now;
         rq.next_balance = 0;
-        self.touch(cpu);
+        self.core.touch(cpu);
         self.core.trace.emit(self.core.now, cpu, TraceKind::Hotplug { offline: false });
-        self.set_cpu_sibling_map(cpu);
+        self.core.set_cpu_sibling_map(cpu);
         self.after_topology_change();
         // It boots into the idle loop: a tick it stopped before going down
         // stays stopped, and the idle balancer counts it tickless again; one
@@ -80,6 +80,15 @@ impl Simulator {
         }
     }
 
+    /// Rebuild the domains and rescale the tunables for the new CPU count
+    /// (`partition_sched_domains`, `update_sysctl`).
+    fn after_topology_change(&mut self) {
+        self.rebuild_domains();
+        self.fair.rescale_tunables(self.core.online.weight());
+    }
+}
+
+impl super::Core {
     /// x86's `set_cpu_sibling_map` for `cpu` coming up, as far as it touches
     /// the scheduler: `primarily_use_numa_for_topology` when its package
     /// holds an online CPU of another node. With the fix (the bug switch
@@ -87,19 +96,12 @@ impl Simulator {
     /// is, on a machine where `sched_init_numa` added no level (and then
     /// there are none to lose).
     fn set_cpu_sibling_map(&mut self, cpu: CpuId) {
-        if !package_spans_nodes(&self.core.machine, &self.core.online, cpu) {
+        if !package_spans_nodes(&self.machine, &self.online, cpu) {
             return;
         }
-        let numa_initialised = !numa_distances(&self.core.machine).is_empty();
-        if self.core.bugs.missing_domains || !numa_initialised {
-            self.core.topology_table = TopologyTable { die: false, numa: false };
+        let numa_initialised = !numa_distances(&self.machine).is_empty();
+        if self.bugs.missing_domains || !numa_initialised {
+            self.topology_table = TopologyTable { die: false, numa: false };
         }
-    }
-
-    /// Rebuild the domains and rescale the tunables for the new CPU count
-    /// (`partition_sched_domains`, `update_sysctl`).
-    fn after_topology_change(&mut self) {
-        self.rebuild_domains();
-        self.fair.rescale_tunables(self.core.online.weight());
     }
 }

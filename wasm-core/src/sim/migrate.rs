@@ -17,14 +17,14 @@ impl Simulator {
         debug_assert_eq!(self.core.tasks[pid.idx()].state, TaskState::Runnable);
         self.class().dequeue_task(self, pid, from, false);
         self.core.rqs[from.idx()].cfs_tasks_remove(pid);
-        self.touch(from);
+        self.core.touch(from);
         self.class().migrate_task_rq(self, pid, from, to);
         self.charge_migration(pid, from, to);
         let task = &mut self.core.tasks[pid.idx()];
         task.cpu = to;
         self.class().enqueue_task(self, pid, to, EnqueueKind::Migrate);
         self.core.rqs[to.idx()].cfs_tasks_add(pid);
-        self.touch(to);
+        self.core.touch(to);
         self.core.index.touch_task(pid);
         self.core.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
         self.check_preempt_curr(to, pid);
@@ -38,14 +38,7 @@ impl Simulator {
         let remote = self.core.machine.node_of(from) != self.core.machine.node_of(to);
         let cost = if remote { self.core.costs.migration_cold_remote_ns } else { self.core.costs.migration_cold_ns };
         self.core.tasks[pid.idx()].owed_ns += cost;
-        self.count_migration(pid);
-    }
-
-    /// `se.nr_migrations` and the machine's total: bumped wherever 4.1's
-    /// `set_task_cpu` moves a task to another CPU.
-    pub(crate) fn count_migration(&mut self, pid: Pid) {
-        self.core.tasks[pid.idx()].stats.migrations += 1;
-        self.core.stats.migrations += 1;
+        self.core.count_migration(pid);
     }
 
     /// `check_preempt_curr` after a task arrived on `cpu`.
@@ -75,35 +68,44 @@ impl Simulator {
         let now = self.core.now;
         self.class().put_prev_task(self, curr, cpu);
         // Leaving the CPU ends (or pauses) the work before its own code, as any switch out does.
-        self.settle_prelude(curr);
+        self.core.settle_prelude(curr);
         self.core.rqs[cpu.idx()].curr_task = None;
         let task = &mut self.core.tasks[curr.idx()];
         task.state = TaskState::Runnable;
         task.stats.wait_start = Some(now);
-        self.touch(cpu);
+        self.core.touch(cpu);
         self.core.index.touch_task(curr);
         self.context_switch(cpu, Some(curr), None);
         self.core.rqs[cpu.idx()].burst_gen += 1;
         Some(curr)
+    }
+}
+
+impl super::Core {
+    /// `se.nr_migrations` and the machine's total: bumped wherever 4.1's
+    /// `set_task_cpu` moves a task to another CPU.
+    pub(crate) fn count_migration(&mut self, pid: Pid) {
+        self.tasks[pid.idx()].stats.migrations += 1;
+        self.stats.migrations += 1;
     }
 
     /// `select_fallback_rq`: an online CPU the task may use, preferring the
     /// node of `near`; if none is allowed, any online CPU (the kernel then
     /// widens the task's affinity, and so do we).
     pub(crate) fn select_fallback_rq(&mut self, pid: Pid, near: CpuId) -> CpuId {
-        let node = self.core.machine.node_of(near);
-        let allowed = &self.core.tasks[pid.idx()].allowed;
-        let online = &self.core.online;
+        let node = self.machine.node_of(near);
+        let allowed = &self.tasks[pid.idx()].allowed;
+        let online = &self.online;
         let usable = |c: CpuId| online.test(c) && allowed.test(c);
-        if let Some(c) = self.core.machine.node_cpus(node).find(|&c| usable(c)) {
+        if let Some(c) = self.machine.node_cpus(node).find(|&c| usable(c)) {
             return c;
         }
         if let Some(c) = online.iter().find(|&c| usable(c)) {
             return c;
         }
         let any = online.first().unwrap_or(CpuId(0));
-        self.core.tasks[pid.idx()].allowed = self.core.online.clone();
-        self.core.index.forget_task_mask(pid);
+        self.tasks[pid.idx()].allowed = self.online.clone();
+        self.index.forget_task_mask(pid);
         any
     }
 }

@@ -164,11 +164,6 @@ impl Simulator {
         self.core.now.ns() / self.core.tick_ns
     }
 
-    /// Ticks a second (`HZ`).
-    pub(crate) fn hz(&self) -> u64 {
-        crate::time::NSEC_PER_SEC / self.core.tick_ns
-    }
-
     pub(crate) fn record_decision(&mut self, d: BalanceDecision) {
         let lb = &mut self.fair.lb;
         lb.decision_groups += d.groups.len();
@@ -293,30 +288,12 @@ impl Simulator {
             self.core.now = self.core.now.max(at);
             if let Some(class) = self.handle(event) {
                 self.core.events += 1;
-                self.collect_rotations();
-                if self.index_check() {
+                self.core.collect_rotations();
+                if self.core.index_check() {
                     self.check_index();
                 }
                 return Some(class);
             }
-        }
-    }
-
-    fn collect_rotations(&mut self) {
-        // Only trees touched since the last collection can have rotated (none
-        // after most ticks).
-        if self.core.index.cpus.is_empty(rq_index::ROT) {
-            return;
-        }
-        let mut dirty = std::mem::take(&mut self.core.index.scratch);
-        self.core.index.cpus.drain_sorted_into(rq_index::ROT, &mut dirty);
-        for &cpu in &dirty {
-            self.core.rqs[cpu.idx()].cfs.tree.drain_rotations_into(&mut self.core.rotations, |r| (cpu, r));
-        }
-        self.core.index.scratch = dirty;
-        if self.core.rotations.len() > ROTATION_LOG {
-            let excess = self.core.rotations.len() - ROTATION_LOG;
-            self.core.rotations.drain(..excess);
         }
     }
 
@@ -328,23 +305,6 @@ impl Simulator {
 
     pub fn rotations(&self) -> &[(CpuId, Rotation<EntId>)] {
         &self.core.rotations
-    }
-
-    pub(crate) fn push(&mut self, at: SimTime, event: Event) {
-        // Every caller schedules at or after `now`; the queue refuses the past.
-        if self.core.queue.push(at, event).is_err() {
-            debug_assert!(false, "event scheduled in the past");
-        }
-    }
-
-    /// Schedules `cpu`'s next tick. Ticks are scheduled one period after
-    /// the tick (or the start) that schedules them, so their times never
-    /// decrease: they join the queue's sorted run, not its heap.
-    pub(crate) fn push_tick(&mut self, at: SimTime, cpu: CpuId) {
-        self.core.rqs[cpu.idx()].tick_pending = true;
-        if self.core.queue.push_in_order(at, Event::Tick(cpu)).is_err() {
-            debug_assert!(false, "tick scheduled in the past");
-        }
     }
 
     /// The time of the next pending event, if any.
@@ -391,5 +351,47 @@ impl Simulator {
     }
     pub fn trace(&self) -> &Trace {
         &self.core.trace
+    }
+}
+
+impl Core {
+    /// Ticks a second (`HZ`).
+    pub(crate) fn hz(&self) -> u64 {
+        crate::time::NSEC_PER_SEC / self.tick_ns
+    }
+
+    fn collect_rotations(&mut self) {
+        // Only trees touched since the last collection can have rotated (none
+        // after most ticks).
+        if self.index.cpus.is_empty(rq_index::ROT) {
+            return;
+        }
+        let mut dirty = std::mem::take(&mut self.index.scratch);
+        self.index.cpus.drain_sorted_into(rq_index::ROT, &mut dirty);
+        for &cpu in &dirty {
+            self.rqs[cpu.idx()].cfs.tree.drain_rotations_into(&mut self.rotations, |r| (cpu, r));
+        }
+        self.index.scratch = dirty;
+        if self.rotations.len() > ROTATION_LOG {
+            let excess = self.rotations.len() - ROTATION_LOG;
+            self.rotations.drain(..excess);
+        }
+    }
+
+    pub(crate) fn push(&mut self, at: SimTime, event: Event) {
+        // Every caller schedules at or after `now`; the queue refuses the past.
+        if self.queue.push(at, event).is_err() {
+            debug_assert!(false, "event scheduled in the past");
+        }
+    }
+
+    /// Schedules `cpu`'s next tick. Ticks are scheduled one period after
+    /// the tick (or the start) that schedules them, so their times never
+    /// decrease: they join the queue's sorted run, not its heap.
+    pub(crate) fn push_tick(&mut self, at: SimTime, cpu: CpuId) {
+        self.rqs[cpu.idx()].tick_pending = true;
+        if self.queue.push_in_order(at, Event::Tick(cpu)).is_err() {
+            debug_assert!(false, "tick scheduled in the past");
+        }
     }
 }

@@ -78,18 +78,20 @@ impl Simulator {
             From::Waking { .. } => self.exit_sleeping(pid),
         }
     }
+}
 
+impl super::Core {
     /// Whether a fork may make another thread; if not, the refusal is noted
     /// (fork() fails with EAGAIN and the program goes on without a child).
     pub(crate) fn fork_allowed(&mut self, parent: Pid) -> bool {
-        if self.core.tasks.len() < MAX_THREADS as usize {
+        if self.tasks.len() < MAX_THREADS as usize {
             return true;
         }
-        keep(&mut self.core.notes.forks_refused, &mut self.core.notes.forks_refused_count, (parent, self.core.now));
+        keep(&mut self.notes.forks_refused, &mut self.notes.forks_refused_count, (parent, self.now));
         false
     }
 
     pub(crate) fn note_hotplug_ignored(&mut self, what: HotplugIgnored) {
-        keep(&mut self.core.notes.hotplug_ignored, &mut self.core.notes.hotplug_ignored_count, (self.core.now, what));
+        keep(&mut self.notes.hotplug_ignored, &mut self.notes.hotplug_ignored_count, (self.now, what));
     }
 }

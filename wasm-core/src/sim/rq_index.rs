@@ -305,35 +305,6 @@ impl RqIndex {
 }
 
 impl super::Simulator {
-    /// Marks `cpu`'s runqueue as possibly changed.
-    #[inline]
-    pub(crate) fn touch(&mut self, cpu: CpuId) {
-        self.core.index.touch(cpu);
-    }
-
-    /// What the index keeps of `cpu`, read from the runqueue now.
-    fn read_entry(&self, cpu: CpuId) -> CpuEntry {
-        let rq = &self.core.rqs[cpu.idx()];
-        let nr_running = rq.nr_running();
-        let idle = rq.online && rq.is_idle();
-        CpuEntry {
-            idle,
-            nr_running,
-            waiting: nr_running.saturating_sub(u32::from(rq.curr().is_some())),
-            stamp_key: idle.then(|| rq.idle_stamp.map_or(u64::MAX, |t| t.ns())),
-        }
-    }
-
-    /// Whether the task waits (queued, not running): the mask id it counts under.
-    fn waiting_mask(&mut self, pid: Pid) -> u32 {
-        let task = &self.core.tasks[pid.idx()];
-        if task.se.on_rq && task.state == TaskState::Runnable {
-            self.core.index.task_mask_id(pid, &task.allowed)
-        } else {
-            u32::MAX
-        }
-    }
-
     /// Re-reads the CPUs and tasks touched since the last sync.
     pub(crate) fn sync_index(&mut self) {
         // Most calls after an event's first find nothing marked.
@@ -346,14 +317,14 @@ impl super::Simulator {
         let mut dirty = std::mem::take(&mut self.core.index.scratch);
         self.core.index.cpus.drain_into(SYNC, &mut dirty);
         for &cpu in &dirty {
-            let entry = self.read_entry(cpu);
+            let entry = self.core.read_entry(cpu);
             self.core.index.set_entry(cpu, entry);
         }
         self.core.index.scratch = dirty;
         let mut dirty = std::mem::take(&mut self.core.index.task_scratch);
         self.core.index.task_dirty.drain_into(&mut dirty);
         for &pid in &dirty {
-            let now = self.waiting_mask(pid);
+            let now = self.core.waiting_mask(pid);
             self.core.index.count_task(pid, now);
         }
         self.core.index.task_scratch = dirty;
@@ -365,13 +336,6 @@ impl super::Simulator {
         self.core.index_check = on;
     }
 
-    /// Whether the self-check is on. Never in the wasm, where nothing turns
-    /// it on: a constant there, so the checking code is left out of the bundle.
-    #[inline(always)]
-    pub(crate) fn index_check(&self) -> bool {
-        cfg!(not(target_arch = "wasm32")) && self.core.index_check
-    }
-
     /// Panics if the index disagrees with a full scan (tests only).
     pub(crate) fn check_index(&mut self) {
         self.sync_index();
@@ -379,7 +343,7 @@ impl super::Simulator {
         let mut waiting = vec![0u32; self.core.index.masks.len()];
         for cpu in CpuId::all(self.core.rqs.len() as u32) {
             let kept = self.core.index.entries.get(cpu.idx()).cloned().unwrap_or_default();
-            assert_eq!(kept, self.read_entry(cpu), "index entry of CPU {cpu} at {at:?}");
+            assert_eq!(kept, self.core.read_entry(cpu), "index entry of CPU {cpu} at {at:?}");
             let rq = &self.core.rqs[cpu.idx()];
             if !self.core.index.cpus.is_marked(NOTE, cpu) {
                 let now = (rq.nr_running(), rq.weighted_cpuload());
@@ -400,5 +364,43 @@ impl super::Simulator {
             }
         }
         assert_eq!(waiting, self.core.index.mask_waiting, "waiting tasks by affinity at {at:?}");
+    }
+}
+
+impl super::Core {
+    /// Marks `cpu`'s runqueue as possibly changed.
+    #[inline]
+    pub(crate) fn touch(&mut self, cpu: CpuId) {
+        self.index.touch(cpu);
+    }
+
+    /// What the index keeps of `cpu`, read from the runqueue now.
+    fn read_entry(&self, cpu: CpuId) -> CpuEntry {
+        let rq = &self.rqs[cpu.idx()];
+        let nr_running = rq.nr_running();
+        let idle = rq.online && rq.is_idle();
+        CpuEntry {
+            idle,
+            nr_running,
+            waiting: nr_running.saturating_sub(u32::from(rq.curr().is_some())),
+            stamp_key: idle.then(|| rq.idle_stamp.map_or(u64::MAX, |t| t.ns())),
+        }
+    }
+
+    /// Whether the task waits (queued, not running): the mask id it counts under.
+    fn waiting_mask(&mut self, pid: Pid) -> u32 {
+        let task = &self.tasks[pid.idx()];
+        if task.se.on_rq && task.state == TaskState::Runnable {
+            self.index.task_mask_id(pid, &task.allowed)
+        } else {
+            u32::MAX
+        }
+    }
+
+    /// Whether the self-check is on. Never in the wasm, where nothing turns
+    /// it on: a constant there, so the checking code is left out of the bundle.
+    #[inline(always)]
+    pub(crate) fn index_check(&self) -> bool {
+        cfg!(not(target_arch = "wasm32")) && self.index_check
     }
 }

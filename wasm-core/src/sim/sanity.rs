@@ -86,7 +86,7 @@ impl Simulator {
     /// The periodic check (every S).
     pub(crate) fn sanity_check(&mut self) {
         let Some(cfg) = self.core.sanity_cfg.clone() else { return };
-        self.push(self.core.now.after(cfg.period_ns), super::events::Event::SanityCheck);
+        self.core.push(self.core.now.after(cfg.period_ns), super::events::Event::SanityCheck);
         if self.core.sanity.watching.is_some() {
             return;
         }
@@ -98,7 +98,7 @@ impl Simulator {
                 idle_cpus: cpus,
                 waiting,
             });
-            self.push(self.core.now.after(cfg.window_ns), super::events::Event::SanityWatchEnd);
+            self.core.push(self.core.now.after(cfg.window_ns), super::events::Event::SanityWatchEnd);
         }
     }
 

@@ -15,21 +15,6 @@ use crate::config::FULL_SPEED_PCT;
 use crate::time::{CpuId, Pid};
 
 impl Simulator {
-    /// The speed of `cpu` now: full unless another thread of its core runs a task.
-    pub(crate) fn cpu_speed_pct(&self, cpu: CpuId) -> u32 {
-        let slow = self.core.costs.smt_sibling_speed_pct;
-        if slow >= FULL_SPEED_PCT {
-            return FULL_SPEED_PCT;
-        }
-        let busy_sibling =
-            self.core.machine.smt_siblings(cpu).any(|s| s != cpu && self.core.rqs[s.idx()].curr_task.is_some());
-        if busy_sibling {
-            slow
-        } else {
-            FULL_SPEED_PCT
-        }
-    }
-
     /// Re-reckons the rest of `pid`'s burst at `rate` percent. The task's
     /// sum_exec_runtime must be current (not running, or just charged).
     /// Rounds up, so a burst never ends early.
@@ -39,41 +24,13 @@ impl Simulator {
             return;
         }
         // What ran so far ran at the old speed.
-        self.settle_prelude(pid);
+        self.core.settle_prelude(pid);
         let task = &mut self.core.tasks[pid.idx()];
         let left = task.burst_end_exec.saturating_sub(task.se.sum_exec_runtime);
         let work = left as u128 * old as u128;
         let exec = work.div_ceil(rate as u128) as u64;
         task.burst_end_exec = task.se.sum_exec_runtime + exec;
         task.burst_rate_pct = rate;
-    }
-
-    /// Follows a woken task's prelude (IPI + switch, `task::Prelude`) up to
-    /// now, at the speed its burst is reckoned at (`burst_rate_pct`; the
-    /// task's sum_exec_runtime must be current). Once done, records the wakeup
-    /// latency at the moment it ended: the task's own code runs from there.
-    pub(crate) fn settle_prelude(&mut self, pid: Pid) {
-        let now = self.core.now;
-        let task = &mut self.core.tasks[pid.idx()];
-        let Some(p) = task.prelude.as_mut() else { return };
-        let rate = match task.burst_rate_pct {
-            0 => FULL_SPEED_PCT,
-            r => r,
-        } as u64;
-        let ran = task.se.sum_exec_runtime.saturating_sub(p.exec0);
-        // On the CPU, exec time passes with the clock.
-        let need = (p.work * FULL_SPEED_PCT as u64).div_ceil(rate);
-        if ran >= need {
-            let done = p.since.after(need);
-            let woken = p.woken;
-            task.prelude = None;
-            let tgid = task.tgid as usize;
-            self.core.procs[tgid].wakeup_latency.record(done.since(woken));
-        } else {
-            p.work = p.work.saturating_sub(ran * rate / FULL_SPEED_PCT as u64);
-            p.since = now;
-            p.exec0 = task.se.sum_exec_runtime;
-        }
     }
 
     /// `cpu` went from idle to busy or back: its siblings' running tasks
@@ -88,6 +45,50 @@ impl Simulator {
                 self.class().update_curr(self, s);
                 self.arm_burst_end(s);
             }
+        }
+    }
+}
+
+impl super::Core {
+    /// The speed of `cpu` now: full unless another thread of its core runs a task.
+    pub(crate) fn cpu_speed_pct(&self, cpu: CpuId) -> u32 {
+        let slow = self.costs.smt_sibling_speed_pct;
+        if slow >= FULL_SPEED_PCT {
+            return FULL_SPEED_PCT;
+        }
+        let busy_sibling = self.machine.smt_siblings(cpu).any(|s| s != cpu && self.rqs[s.idx()].curr_task.is_some());
+        if busy_sibling {
+            slow
+        } else {
+            FULL_SPEED_PCT
+        }
+    }
+
+    /// Follows a woken task's prelude (IPI + switch, `task::Prelude`) up to
+    /// now, at the speed its burst is reckoned at (`burst_rate_pct`; the
+    /// task's sum_exec_runtime must be current). Once done, records the wakeup
+    /// latency at the moment it ended: the task's own code runs from there.
+    pub(crate) fn settle_prelude(&mut self, pid: Pid) {
+        let now = self.now;
+        let task = &mut self.tasks[pid.idx()];
+        let Some(p) = task.prelude.as_mut() else { return };
+        let rate = match task.burst_rate_pct {
+            0 => FULL_SPEED_PCT,
+            r => r,
+        } as u64;
+        let ran = task.se.sum_exec_runtime.saturating_sub(p.exec0);
+        // On the CPU, exec time passes with the clock.
+        let need = (p.work * FULL_SPEED_PCT as u64).div_ceil(rate);
+        if ran >= need {
+            let done = p.since.after(need);
+            let woken = p.woken;
+            task.prelude = None;
+            let tgid = task.tgid as usize;
+            self.procs[tgid].wakeup_latency.record(done.since(woken));
+        } else {
+            p.work = p.work.saturating_sub(ran * rate / FULL_SPEED_PCT as u64);
+            p.since = now;
+            p.exec0 = task.se.sum_exec_runtime;
         }
     }
 }

@@ -107,7 +107,7 @@ impl Simulator {
                 // the program goes on when the task next runs.
                 self.core.rqs[cpu.idx()].schedstat.yld_count += 1;
                 self.class().yield_task(self, pid, cpu);
-                self.set_burst(pid, 1);
+                self.core.set_burst(pid, 1);
                 self.schedule(cpu);
                 false
             }
@@ -251,7 +251,7 @@ impl Simulator {
     /// Past `config::MAX_THREADS` threads the fork fails (EAGAIN): the
     /// parent goes on without a child and the run's notes count it.
     fn fork(&mut self, cpu: CpuId, parent: Pid, program: usize) {
-        if !self.fork_allowed(parent) {
+        if !self.core.fork_allowed(parent) {
             return;
         }
         self.class().update_curr(self, cpu);

@@ -47,7 +47,7 @@ impl Simulator {
             self.tick_nohz_idle_enter(cpu);
             return;
         }
-        self.push_tick(self.core.now.after(self.core.tick_ns), cpu);
+        self.core.push_tick(self.core.now.after(self.core.tick_ns), cpu);
         if let Some(curr) = self.core.rqs[cpu.idx()].curr() {
             if self.class().task_tick(self, curr, cpu) {
                 self.core.rqs[cpu.idx()].need_resched = true;
@@ -82,7 +82,7 @@ impl Simulator {
     /// now), unless a tick of it is still queued: that one is the next.
     pub(super) fn restart_tick(&mut self, cpu: CpuId) {
         if !self.core.rqs[cpu.idx()].tick_pending {
-            self.push_tick(SimTime((self.jiffies() + 1) * self.core.tick_ns), cpu);
+            self.core.push_tick(SimTime((self.jiffies() + 1) * self.core.tick_ns), cpu);
         }
     }
 

@@ -20,7 +20,7 @@ impl Simulator {
         let candidate = if is_new { task.allowed.iter().find(|&c| self.core.online.test(c)) } else { Some(task.cpu) };
         match candidate {
             Some(c) if self.core.online.test(c) => c,
-            _ => self.select_fallback_rq(pid, task.cpu),
+            _ => self.core.select_fallback_rq(pid, task.cpu),
         }
     }
 
@@ -49,7 +49,7 @@ impl Simulator {
             // wake_up_new_task's set_task_cpu: a child placed away from the
             // CPU that forked it counts as migrated and is traced so. It owes
             // no cache refill: it has not run, so it left no cache behind.
-            self.count_migration(pid);
+            self.core.count_migration(pid);
             self.core.trace.emit(
                 self.core.now,
                 target,
@@ -57,7 +57,7 @@ impl Simulator {
             );
         }
         if !is_new {
-            self.ttwu_stat(waker, target);
+            self.core.ttwu_stat(waker, target);
         }
         let prev_cpu = self.core.tasks[pid.idx()].cpu;
         let now = self.core.now;
@@ -87,7 +87,7 @@ impl Simulator {
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         self.class().enqueue_task(self, pid, target, kind);
         self.core.rqs[target.idx()].cfs_tasks_add(pid);
-        self.touch(target);
+        self.core.touch(target);
         self.core.index.touch_task(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.core.trace.emit(now, target, tk);
@@ -100,18 +100,20 @@ impl Simulator {
             }
         }
         if !is_new {
-            self.fold_avg_idle(target);
+            self.core.fold_avg_idle(target);
         }
         self.resched_if_needed(target);
     }
+}
 
+impl super::Core {
     /// `ttwu_do_wakeup`'s `avg_idle`: a wakeup onto a CPU that went idle
     /// through `idle_balance` folds that idle time into the running average
     /// (`update_avg`: an eighth of the difference), then caps it at twice the
     /// dearest idle balance. A new task's wakeup does not come here.
     fn fold_avg_idle(&mut self, cpu: CpuId) {
-        let now = self.core.now;
-        let rq = &mut self.core.rqs[cpu.idx()];
+        let now = self.now;
+        let rq = &mut self.rqs[cpu.idx()];
         if let Some(stamp) = rq.avg_idle_stamp.take() {
             let delta = now.since(stamp) as i64;
             let avg = rq.avg_idle_ns as i64;
@@ -124,7 +126,7 @@ impl Simulator {
     /// `ttwu_stat`: the waking CPU counts the wakeup, as local or as remote on its lowest domain spanning the
     /// wakee's CPU (a new task's first wakeup is not counted: wake_up_new_task does not call it).
     fn ttwu_stat(&mut self, waker: CpuId, target: CpuId) {
-        let rq = &mut self.core.rqs[waker.idx()];
+        let rq = &mut self.rqs[waker.idx()];
         rq.schedstat.ttwu_count += 1;
         if waker == target {
             rq.schedstat.ttwu_local += 1;

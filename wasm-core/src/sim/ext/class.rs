@@ -93,7 +93,7 @@ impl Simulator {
         if cpu.idx() < self.core.rqs.len() {
             let st = state(self);
             st.kick_preempt[cpu.idx()] |= preempt;
-            self.push(self.core.now, Event::ClassKick(cpu));
+            self.core.push(self.core.now, Event::ClassKick(cpu));
         }
     }
 
@@ -140,7 +140,7 @@ impl Simulator {
             );
             state(self).tripped = Some(why);
             let cpu = self.core.tasks[pid].cpu;
-            self.push(now, Event::ClassKick(cpu));
+            self.core.push(now, Event::ClassKick(cpu));
         }
     }
 }
@@ -271,13 +271,13 @@ impl SchedClass for ExtClass {
             // Taken from a shared queue: the task moves to the CPU that runs it.
             sim.core.rqs[from.idx()].nr_running -= 1;
             sim.core.rqs[from.idx()].cfs_tasks_remove(pid);
-            sim.touch(from);
+            sim.core.touch(from);
             sim.charge_migration(pid, from, cpu);
             let t = &mut sim.core.tasks[pid.idx()];
             t.cpu = cpu;
             sim.core.rqs[cpu.idx()].nr_running += 1;
             sim.core.rqs[cpu.idx()].cfs_tasks_add(pid);
-            sim.touch(cpu);
+            sim.core.touch(cpu);
             sim.core.index.touch_task(pid);
             sim.core.trace.emit(now, cpu, TraceKind::Migrate { pid, from, cause: MigrateCause::Dispatch });
         }
@@ -343,7 +343,7 @@ impl SchedClass for ExtClass {
         if sim.core.online.test(cpu) && sim.core.tasks[pid.idx()].allowed.test(cpu) {
             cpu
         } else {
-            sim.select_fallback_rq(pid, cpu)
+            sim.core.select_fallback_rq(pid, cpu)
         }
     }
 

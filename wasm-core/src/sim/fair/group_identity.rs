@@ -72,7 +72,7 @@ impl Simulator {
                 if ipi == 0 {
                     self.expel_kick(s);
                 } else {
-                    self.push(self.core.now.after(ipi), Event::ClassKick(s));
+                    self.core.push(self.core.now.after(ipi), Event::ClassKick(s));
                 }
             }
         }

@@ -89,7 +89,7 @@ impl SchedClass for O1Class {
         match (kind == PlaceKind::Fork, sim.o1_select_fork_cpu(pid)) {
             (true, Some(c)) => c,
             _ if usable(prev) => prev,
-            _ => sim.select_fallback_rq(pid, prev),
+            _ => sim.core.select_fallback_rq(pid, prev),
         }
     }
 
@@ -166,7 +166,7 @@ impl Simulator {
             self.o1_enqueue_array(cpu, pid, expired);
             self.o1_state_mut().rqs[cpu.idx()].nr_running += 1;
             self.core.rqs[cpu.idx()].nr_running += 1;
-            self.touch(cpu);
+            self.core.touch(cpu);
             self.core.tasks[pid.idx()].se.on_rq = true;
             return;
         }
@@ -200,7 +200,7 @@ impl Simulator {
         o1.rqs[cpu.idx()].nr_running += 1;
         // rq->nr_running, read by idle_cpu and the statistics.
         self.core.rqs[cpu.idx()].nr_running += 1;
-        self.touch(cpu);
+        self.core.touch(cpu);
         self.core.tasks[pid.idx()].se.on_rq = true;
     }
 
@@ -211,7 +211,7 @@ impl Simulator {
         let o1 = self.o1_state_mut();
         o1.rqs[cpu.idx()].nr_running -= 1;
         self.core.rqs[cpu.idx()].nr_running -= 1;
-        self.touch(cpu);
+        self.core.touch(cpu);
         self.core.tasks[pid.idx()].se.on_rq = false;
     }
 

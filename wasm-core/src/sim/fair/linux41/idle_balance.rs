@@ -38,7 +38,7 @@ impl Simulator {
     /// task to run (one was pulled).
     pub(crate) fn idle_balance(&mut self, cpu: CpuId) -> bool {
         let c = cpu.idx();
-        let mut next_balance = self.jiffies() + self.hz();
+        let mut next_balance = self.jiffies() + self.core.hz();
         self.core.rqs[c].avg_idle_stamp = Some(self.core.now);
         let avg_idle = self.core.rqs[c].avg_idle_ns;
         let mut pulled = false;

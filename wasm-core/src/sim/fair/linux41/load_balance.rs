@@ -89,7 +89,7 @@ impl Simulator {
     /// tenth of a second per online CPU), in jiffies: read once per
     /// `rebalance_domains`, which asks for an interval twice per domain.
     fn interval_cap(&self) -> (u64, u64) {
-        let hz = self.hz();
+        let hz = self.core.hz();
         (hz, (hz * self.core.online.weight() as u64 / 10).max(1))
     }
 
@@ -106,9 +106,9 @@ impl Simulator {
 
     pub(crate) fn rebalance_domains(&mut self, cpu: CpuId, mut idle: IdleType) {
         let jiffies = self.jiffies();
-        let mut next_balance = jiffies + 60 * self.hz();
+        let mut next_balance = jiffies + 60 * self.core.hz();
         let mut continue_balancing = true;
-        let (mut need_decay, mut max_cost, hz) = (false, 0, self.hz());
+        let (mut need_decay, mut max_cost, hz) = (false, 0, self.core.hz());
         self.update_blocked_averages(cpu);
         // Nothing below changes the online CPUs.
         let cap = self.interval_cap();
@@ -315,7 +315,7 @@ impl Simulator {
                 // The root domain's update_sd_lb_stats sets rd->overload to what it saw.
                 self.fair.lb.rd_overload = read_cpus.iter_and(env_cpus).any(|c| loads[c.idx()].nr_running > 1);
             }
-            if self.index_check() {
+            if self.core.index_check() {
                 let fresh = crate::balance::stats::find_busiest_group(&inp).0;
                 assert_eq!(fbg, fresh, "a redo's find_busiest_group at {:?}", self.core.now);
             }
@@ -436,7 +436,7 @@ impl Simulator {
                     if !rq.active_balance {
                         active = true;
                         self.core.rqs[from.idx()].active_balance = true;
-                        self.push(self.core.now, Event::ActiveBalance { cpu: from, target: cpu });
+                        self.core.push(self.core.now, Event::ActiveBalance { cpu: from, target: cpu });
                         d.outcome = Outcome::ActiveBalance { from };
                     }
                     // Reset even when a push from that CPU is already pending.

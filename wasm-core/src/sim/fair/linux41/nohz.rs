@@ -69,7 +69,7 @@ impl Simulator {
         if let Some(ilb) = ilb {
             if !self.core.rqs[ilb.idx()].nohz_kicked {
                 self.core.rqs[ilb.idx()].nohz_kicked = true;
-                self.push(self.core.now, Event::NohzKick(ilb));
+                self.core.push(self.core.now, Event::NohzKick(ilb));
             }
         }
     }

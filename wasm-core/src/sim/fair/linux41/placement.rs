@@ -53,7 +53,7 @@ impl Simulator {
         this_cpu: CpuId,
     ) -> &'a [CpuLoad] {
         if let Some(loads) = kept {
-            if self.index_check() {
+            if self.core.index_check() {
                 for c in cpus.iter().chain([this_cpu]) {
                     assert_eq!(loads[c.idx()], self.cpu_load(c), "CPU {c}'s load changed before a redo");
                 }
@@ -123,7 +123,7 @@ impl Simulator {
         if self.usable(pid, cpu) {
             (cpu, path)
         } else {
-            (self.select_fallback_rq(pid, cpu), PlacePath::Fallback)
+            (self.core.select_fallback_rq(pid, cpu), PlacePath::Fallback)
         }
     }
 
@@ -196,7 +196,7 @@ impl Simulator {
         // Plain idle_cpu: the idle CPUs longest idle first (the index's order).
         let found =
             self.core.index.idle_since.iter().map(|&(_, c)| c).find(|&c| self.core.tasks[pid.idx()].allowed.test(c));
-        if self.index_check() {
+        if self.core.index_check() {
             assert_eq!(found, scan(), "the longest-idle CPU at {:?}", self.core.now);
         }
         found
@@ -295,7 +295,7 @@ impl Simulator {
         // the task may use, so with no idle allowed CPU in the LLC (an
         // overloaded machine's usual wakeup) every level comes back empty.
         if !self.core.policy.group_identity && !any_in_all(&self.core.index.idle, &doms[top].span, allowed) {
-            if self.index_check() {
+            if self.core.index_check() {
                 let found = doms[..=top].iter().rev().find_map(scan);
                 assert_eq!(found, None, "select_idle_sibling found an idle group at {:?}", self.core.now);
             }
@@ -306,7 +306,7 @@ impl Simulator {
                 // Plain idle_cpu: start from the idle CPUs instead of every group.
                 (Some(index), false) => {
                     let c = self.first_idle_group(sd, index, target, allowed);
-                    if self.index_check() {
+                    if self.core.index_check() {
                         assert_eq!(c, scan(sd), "select_idle_sibling's fast walk at {:?}", self.core.now);
                     }
                     c
@@ -416,7 +416,7 @@ impl Simulator {
         // A task allowed every CPU (the usual affinity) meets every group.
         let meets_all = allows_all(&self.core.tasks[pid.idx()].allowed, self.core.rqs.len());
         let found = self.idlest_group_by(pid, this_cpu, level, meets_all, |gi, _, _| loads.group(gi));
-        if self.index_check() {
+        if self.core.index_check() {
             for (gi, g) in self.core.rqs[this_cpu.idx()].domains[level].groups.iter().enumerate() {
                 let recount: u64 = g.span.iter().map(|c| self.core.rqs[c.idx()].weighted_cpuload()).sum();
                 assert_eq!(loads.group(gi), recount, "group {gi}'s kept load at {:?}", self.core.now);
