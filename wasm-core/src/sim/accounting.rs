@@ -123,23 +123,6 @@ impl Simulator {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn load_average_of_one_runnable_task_climbs_towards_one() {
-        let mut s = MachineStats::default();
-        for _ in 0..12 {
-            s.sample_load(1);
-        }
-        // After one minute of a single hog the 1-minute average is 1 − 1/e ≈ 0.63.
-        let l = s.loadavg_f64();
-        assert!((0.6..0.67).contains(&l[0]), "{l:?}");
-        assert!(l[1] < l[0] && l[2] < l[1]);
-    }
-}
-
 impl super::Core {
     /// The wasted CPUs are the idle ones some waiting task may use: CPUs
     /// that join start a stretch at `from`, those that leave end theirs.
@@ -194,5 +177,22 @@ impl super::Core {
             out.set(rq.cpu);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn load_average_of_one_runnable_task_climbs_towards_one() {
+        let mut s = MachineStats::default();
+        for _ in 0..12 {
+            s.sample_load(1);
+        }
+        // After one minute of a single hog the 1-minute average is 1 − 1/e ≈ 0.63.
+        let l = s.loadavg_f64();
+        assert!((0.6..0.67).contains(&l[0]), "{l:?}");
+        assert!(l[1] < l[0] && l[2] < l[1]);
     }
 }
