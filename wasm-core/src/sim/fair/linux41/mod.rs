@@ -17,6 +17,7 @@
 
 mod active_balance;
 pub(crate) mod cpu_load;
+mod detach;
 // Native only: the wasm build places forks by the scan (placement.rs says why).
 #[cfg(not(target_arch = "wasm32"))]
 mod group_loads;
