@@ -36,7 +36,7 @@ export function LabLesson() {
       current={current}
       loadPreset={(name) => {
         const def = lessonById(lesson.id);
-        return def ? lab.load(scenarioJson(def, name)) : Promise.resolve(false);
+        return def ? lab.load(scenarioJson(def, name), true) : Promise.resolve(false);
       }}
       engine={engine}
       onMarks={(marks) => lab.lesson.set({ marks })}

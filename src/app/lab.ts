@@ -56,8 +56,12 @@ export class Lab {
     void this.load(this.scenario.get().json);
   }
 
-  /** Replaces the simulation; the engine's message if it refused the scenario (the old one then keeps running). */
-  tryLoad = async (json: string): Promise<string | null> => {
+  /**
+   * Replaces the simulation; the engine's message if it refused the scenario (the old one then keeps running).
+   * `forLesson`: the lesson card (or a reset during it) asked for this load, so it never leaves the lesson —
+   * the learner may have moved on a step while it loaded.
+   */
+  tryLoad = async (json: string, forLesson = false): Promise<string | null> => {
     try {
       await this.engine.load(json);
     } catch (e) {
@@ -69,10 +73,10 @@ export class Lab {
     this.scenario.set({ json, name, description: text(parsed.description), trace: null, error: null });
     this.view.set({ cpu: 0 });
     // Loading a scenario other than the lesson step's (preset pick, library,
-    // file, editor, link) leaves the lesson; the lesson's own loads match it.
+    // file, editor, link) leaves the lesson.
     const l = this.lesson.get().lesson;
     const def = l && lessonById(l.id);
-    if (l && (!def || presetAt(def, Math.min(l.step, def.steps.length - 1)) !== name))
+    if (l && !forLesson && (!def || presetAt(def, Math.min(l.step, def.steps.length - 1)) !== name))
       this.lesson.set({ lesson: null });
     // "The lab's scenario, simulated" is a partner for a real trace only: beside the simulation itself it goes.
     const k = this.partner.store.get().kind;
@@ -81,15 +85,15 @@ export class Lab {
   };
 
   /** As tryLoad, showing the engine's message; true if loaded. */
-  load = async (json: string): Promise<boolean> => {
-    const problem = await this.tryLoad(json);
+  load = async (json: string, forLesson = false): Promise<boolean> => {
+    const problem = await this.tryLoad(json, forLesson);
     if (problem !== null) this.scenario.set({ error: problem });
     return problem === null;
   };
 
   /** Loads the scenario again; during a lesson the run goes back to the step's anchor. */
   reset = (): void => {
-    void this.load(this.scenario.get().json).then((ok) => {
+    void this.load(this.scenario.get().json, true).then((ok) => {
       if (ok) this.reanchorLesson();
     });
   };

@@ -67,6 +67,8 @@ export function LessonRunner(p: LessonRunnerProps) {
     const preset = presetAt(lesson, index);
     void (async () => {
       if (p.current !== preset && !(await p.loadPreset(preset))) return;
+      // Moved on while it loaded: the next step anchors its own run.
+      if (gone) return;
       const { found, events } = await p.engine.anchor(step.anchor);
       if (gone) return;
       setMissing(!found);

@@ -102,11 +102,13 @@ describe('keyboard only', () => {
     await page.screenshot({ path: join(shots, 'keyboard-lesson.png') });
     for (let step = 2; step <= 7; step++) {
       await page.keyboard.press('Enter');
-      await settled(
-        () => text('lesson-step'),
-        (s) => s === `Step ${step} of 7`,
-        20000,
-      );
+      expect(
+        await settled(
+          () => text('lesson-step'),
+          (s) => s === `Step ${step} of 7`,
+          20000,
+        ),
+      ).toBe(`Step ${step} of 7`);
       if (step === 3) {
         // The question: pick an answer and reveal it, keys only (the answer comes from the engine worker).
         await page.getByTestId('choice').first().waitFor({ timeout: 20000 });

@@ -9,11 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initSync } from '../../wasm-core/pkg/schedlab_core.js';
 import { Simulation, presetJson } from '../../src/engine/engine';
-import { EngineHost } from '../../src/engine/host';
-import { checkRequest } from '../../src/engine/request-check';
 import { EngineClient, type Port } from '../../src/engine/client';
+import { connect } from './connect';
 import { inflateFrame, readFrame, type Frame, type FrameQuery } from '../../src/engine/frame';
-import type { FromWorker, JobEnd } from '../../src/engine/protocol';
+import type { JobEnd } from '../../src/engine/protocol';
 import type { Progress } from '../../src/engine/protocol';
 import { predict } from '../../src/classroom/predict';
 import { machineData } from '../../src/stores/lab-engine';
@@ -21,26 +20,11 @@ import { translate } from '../../src/i18n/translate';
 import { defined } from '../defined';
 import { callOp } from '../../src/engine/extensions';
 import { PREDICT } from '../../src/classroom/engine-keys';
-import { WORKER_FEATURES } from '../../src/worker-features';
 
 const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
   initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
 });
-
-/** A client and a host joined as a worker would join them. */
-function connect(): EngineClient {
-  const later = (f: () => void) => setTimeout(f, 0);
-  let toPage: ((m: FromWorker) => void) | null = null;
-  const host = new EngineHost((m) => later(() => toPage?.(m)), later, WORKER_FEATURES);
-  const port: Port = {
-    postMessage: (m) => later(() => host.handle(checkRequest(m))),
-    onmessage: null,
-  };
-  const client = new EngineClient(port);
-  toPage = (m) => port.onmessage?.({ data: m });
-  return client;
-}
 
 /** A 64-CPU run busy for a whole simulated minute (the database workers of Overload-on-Wakeup, repeated):
  * no job over it ends by itself within the tests' few milliseconds. */
