@@ -76,49 +76,10 @@ impl MachineStats {
 }
 
 impl Simulator {
-    /// Charges the interval since the last accounting with the current state.
-    /// Only the CPUs that changed since are read (the index), so the cost
-    /// does not grow with the machine.
-    pub(crate) fn account_interval(&mut self, until: SimTime) {
-        let from = self.core.stats.last_accounted;
-        let span = until.since(from);
-        self.core.stats.last_accounted = self.core.stats.last_accounted.max(until);
-        if span == 0 {
-            return;
-        }
-        self.sync_index();
-        // Trace every runqueue-length or load change, in CPU order, stamped
-        // with the time of the event that left the state this interval had.
-        let mut dirty = std::mem::take(&mut self.core.index.scratch);
-        self.core.index.cpus.drain_sorted_into(super::rq_index::NOTE, &mut dirty);
-        for &cpu in &dirty {
-            let rq = &self.core.rqs[cpu.idx()];
-            self.core.trace.note_rq(from, cpu, rq.nr_running(), rq.weighted_cpuload());
-        }
-        self.core.index.scratch = dirty;
-        if std::mem::take(&mut self.core.index.wasted_inputs_changed) {
-            self.core.update_wasted_set(from);
-        }
-        if self.core.index_check() {
-            let (kept, scanned) = (self.core.stats.wasted.iter().collect::<Vec<_>>(), self.core.wasted_set_by_scan());
-            assert_eq!(kept, scanned.iter().collect::<Vec<_>>(), "wasted CPUs at {until:?}");
-            let summed: u64 = self.core.tasks.iter().map(|t| t.stats.migrations).sum();
-            assert_eq!(self.core.stats.migrations, summed, "migrations counted at {until:?}");
-        }
-        let st = &mut self.core.stats;
-        st.wasted_core_ns += st.wasted_count * span;
-        if let Some(&(start, cpu)) = st.open.first() {
-            let ns = until.ns() - start;
-            if st.longest_wasted_idle.is_none_or(|l| ns > l.ns) {
-                st.longest_wasted_idle = Some(WastedStretch { cpu, from: SimTime(start), ns });
-            }
-        }
-    }
-
     /// The load-average sample (`calc_global_load`): runnable tasks, running
     /// ones included (nothing here sleeps uninterruptibly).
     pub(crate) fn sample_load_average(&mut self) {
-        self.sync_index();
+        self.core.sync_index();
         self.core.stats.sample_load(self.core.index.nr_running);
     }
 }
@@ -177,6 +138,47 @@ impl super::Core {
             out.set(rq.cpu);
         }
         out
+    }
+}
+
+impl super::Core {
+    /// Charges the interval since the last accounting with the current state.
+    /// Only the CPUs that changed since are read (the index), so the cost
+    /// does not grow with the machine.
+    pub(crate) fn account_interval(&mut self, until: SimTime) {
+        let from = self.stats.last_accounted;
+        let span = until.since(from);
+        self.stats.last_accounted = self.stats.last_accounted.max(until);
+        if span == 0 {
+            return;
+        }
+        self.sync_index();
+        // Trace every runqueue-length or load change, in CPU order, stamped
+        // with the time of the event that left the state this interval had.
+        let mut dirty = std::mem::take(&mut self.index.scratch);
+        self.index.cpus.drain_sorted_into(super::rq_index::NOTE, &mut dirty);
+        for &cpu in &dirty {
+            let rq = &self.rqs[cpu.idx()];
+            self.trace.note_rq(from, cpu, rq.nr_running(), rq.weighted_cpuload());
+        }
+        self.index.scratch = dirty;
+        if std::mem::take(&mut self.index.wasted_inputs_changed) {
+            self.update_wasted_set(from);
+        }
+        if self.index_check() {
+            let (kept, scanned) = (self.stats.wasted.iter().collect::<Vec<_>>(), self.wasted_set_by_scan());
+            assert_eq!(kept, scanned.iter().collect::<Vec<_>>(), "wasted CPUs at {until:?}");
+            let summed: u64 = self.tasks.iter().map(|t| t.stats.migrations).sum();
+            assert_eq!(self.stats.migrations, summed, "migrations counted at {until:?}");
+        }
+        let st = &mut self.stats;
+        st.wasted_core_ns += st.wasted_count * span;
+        if let Some(&(start, cpu)) = st.open.first() {
+            let ns = until.ns() - start;
+            if st.longest_wasted_idle.is_none_or(|l| ns > l.ns) {
+                st.longest_wasted_idle = Some(WastedStretch { cpu, from: SimTime(start), ns });
+            }
+        }
     }
 }
 

@@ -58,14 +58,14 @@ impl Simulator {
                 index: rq_index::RqIndex::new(nr_cpus as usize),
                 index_check: false,
                 notes: notes::RunNotes::default(),
+                switch_to: None,
             },
             fair,
             class: class::class_for(cfg.policy.kind),
+            class_slot: class::class_for(cfg.policy.kind).state_slot(),
             class_data: None,
         };
-        let class = sim.class;
-        class.init(&mut sim);
-        sim.apply_identities(cfg);
+        sim.sched().init();
         sim.rebuild_domains();
         sim.fair.init_idle_costs(&mut sim.core.rqs);
         let process_names: Vec<&str> = cfg.processes.iter().map(|p| p.name.as_str()).collect();
@@ -130,7 +130,7 @@ impl Simulator {
         self.fair.lb.domains_rebuilt(groups);
         // Each domain's newly-idle cost decays, and its balance interval runs, from now (sd_init sets
         // last_balance to jiffies).
-        let (jiffies, now) = (self.jiffies(), self.core.now);
+        let (jiffies, now) = (self.core.jiffies(), self.core.now);
         for (rq, mut doms) in self.core.rqs.iter_mut().zip(per_cpu.drain(..)) {
             for sd in &mut doms {
                 sd.next_decay_max_lb_cost = jiffies;

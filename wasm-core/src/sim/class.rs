@@ -3,24 +3,27 @@
 //! run's class only through `SchedClass`; it never asks which class runs.
 //!
 //! ```text
-//!   core: wakeup / tick / __schedule / migrate ──► sim.class(): &'static dyn SchedClass
-//!                                                     ├── fair::class::CFS, ::EEVDF  (FairClass { strategy })
-//!                                                     └── o1::class::O1            (O1Class)
-//!   state: CFS runqueues in every Rq (always there); a class's private state in `Simulator::class_data`
+//!   core: wakeup / tick / __schedule / migrate ──sched()──► Sched { core, class, own state }
+//!                                                     ├── fair::class::CFS, ::EEVDF  (FairCx over FairState)
+//!                                                     ├── o1::class::O1              (O1Cx over O1State)
+//!                                                     └── ext::class::EXT            (over ExtState)
+//!   state: CFS runqueues in every Rq; the fair class's state in the slot every run has
+//!          (StateSlot::Boot); another class's in its own box (StateSlot::Own)
 //! ```
 //!
 //! A class is a stateless `static` (as the kernel's `fair_sched_class` is):
-//! what it keeps lives in the machine state it is handed — the per-CPU `Rq`,
-//! the tasks, or its own `ClassData` box — so `Simulator: Clone` stays the
-//! snapshot. `class_for` picks the run's class from `policy.kind` once, when
-//! the run is built; `Simulator::switch_class` moves every task to another
-//! class mid-run (as sched_ext's disable path moves them back to the fair
-//! class).
+//! each hook is handed `Sched` (`dispatch.rs`): the core — the per-CPU `Rq`,
+//! the tasks, the clock, trace, costs and PRNG — and the class's own state,
+//! nothing of another class's; so `Simulator: Clone` stays the snapshot.
+//! `class_for` picks the run's class from `policy.kind` once, when the run
+//! is built; `Simulator::switch_class` moves every task to another class
+//! mid-run (as sched_ext's disable path moves them back to the fair class).
 //!
 //! Adding a class: one file with a unit struct (or a struct of constants),
-//! its `static`, `impl SchedClass`, its state as a `ClassData` created in
-//! `init`; then one arm in `class_for`.
+//! its `static`, `impl SchedClass`, its state as a `ClassData` set in `init`
+//! (`Sched::set_state`); then one arm in `class_for`.
 
+use super::dispatch::Sched;
 use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::config::PolicyKind;
@@ -43,8 +46,8 @@ pub enum Balance {
 }
 
 /// The kernel's `struct sched_class`, over the simulator's machine state.
-/// Every method takes the simulator: the class object itself holds nothing
-/// that changes.
+/// Every method takes `Sched`: the core and the class's own state, nothing
+/// of another class; the class object itself holds nothing that changes.
 ///
 /// What the core relies on (the test class in this file's tests is the
 /// smallest class that keeps it):
@@ -60,52 +63,58 @@ pub trait SchedClass: Debug + Send + Sync {
     /// The class's name (the `policy.kind` that selects it).
     fn name(&self) -> &'static str;
 
+    /// Where the class keeps its state: the slot every run has (the state
+    /// boot builds, which outlives a switch to another class), or a box of
+    /// its own that `init` fills (`Sched::set_state`) and a switch away drops.
+    fn state_slot(&self) -> StateSlot {
+        StateSlot::Own
+    }
     /// The class becomes the run's class: set up its state.
-    fn init(&self, _sim: &mut Simulator) {}
+    fn init(&self, _s: &mut Sched<'_>) {}
     /// The class stops being the run's class (every task has left it).
-    fn exit(&self, _sim: &mut Simulator) {}
+    fn exit(&self, _s: &mut Sched<'_>) {}
     /// A live task (queued or not) leaves this class for another (`switched_from`).
-    fn switched_from(&self, _sim: &mut Simulator, _pid: Pid) {}
+    fn switched_from(&self, _s: &mut Sched<'_>, _pid: Pid) {}
     /// A live task (queued or not) arrives from another class (`switched_to`).
-    fn switched_to(&self, _sim: &mut Simulator, _pid: Pid) {}
+    fn switched_to(&self, _s: &mut Sched<'_>, _pid: Pid) {}
 
     /// `enqueue_task`: `pid` becomes runnable on `cpu` (new, waking or moved).
-    fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind);
+    fn enqueue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, kind: EnqueueKind);
     /// `dequeue_task`: `pid` leaves `cpu`'s queue (`sleeping`: it blocks).
-    fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, sleeping: bool);
+    fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, sleeping: bool);
     /// `yield_task`: the running `pid` gives way (sched_yield).
-    fn yield_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId);
+    fn yield_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId);
     /// `check_preempt_curr`: whether `pid`, just queued on `cpu`, preempts
     /// what runs there.
-    fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, pid: Pid, is_fork: bool) -> bool;
+    fn check_preempt_curr(&self, s: &mut Sched<'_>, cpu: CpuId, pid: Pid, is_fork: bool) -> bool;
     /// `pick_next_task` (the previous task already put back).
-    fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid>;
+    fn pick_next_task(&self, s: &mut Sched<'_>, cpu: CpuId) -> Option<Pid>;
     /// `put_prev_task`: the running `pid` stops running (it may stay queued).
-    fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId);
+    fn put_prev_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId);
     /// `update_curr`: charge the running task of `cpu` up to now.
-    fn update_curr(&self, sim: &mut Simulator, cpu: CpuId);
+    fn update_curr(&self, s: &mut Sched<'_>, cpu: CpuId);
     /// `task_tick`: the tick for the running `pid`; true = reschedule.
-    fn task_tick(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) -> bool;
+    fn task_tick(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) -> bool;
     /// `select_task_rq`: the CPU a waking or new task goes to; `waker` is the
     /// CPU doing the wakeup or fork.
-    fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId;
+    fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId;
     /// `migrate_task_rq`: `pid` is about to move from `from` to `to`.
-    fn migrate_task_rq(&self, _sim: &mut Simulator, _pid: Pid, _from: CpuId, _to: CpuId) {}
+    fn migrate_task_rq(&self, _s: &mut Sched<'_>, _pid: Pid, _from: CpuId, _to: CpuId) {}
     /// `task_fork`: `child` was just forked on `cpu` (not yet enqueued).
-    fn task_fork(&self, _sim: &mut Simulator, _child: Pid, _cpu: CpuId) {}
+    fn task_fork(&self, _s: &mut Sched<'_>, _child: Pid, _cpu: CpuId) {}
     /// A thread starts (a process's first threads, or a fork's child).
-    fn task_new(&self, _sim: &mut Simulator, _pid: Pid) {}
+    fn task_new(&self, _s: &mut Sched<'_>, _pid: Pid) {}
     /// `task_dead`: a thread exited.
-    fn task_dead(&self, _sim: &mut Simulator, _pid: Pid) {}
+    fn task_dead(&self, _s: &mut Sched<'_>, _pid: Pid) {}
     /// The online CPUs changed (`rq_online` / `rq_offline`).
-    fn cpus_changed(&self, _sim: &mut Simulator) {}
+    fn cpus_changed(&self, _s: &mut Sched<'_>) {}
     /// After `__schedule` on `cpu` switched from `prev` to `next`.
-    fn task_switched(&self, _sim: &mut Simulator, _cpu: CpuId, _prev: Option<Pid>, _next: Option<Pid>) {}
+    fn task_switched(&self, _s: &mut Sched<'_>, _cpu: CpuId, _prev: Option<Pid>, _next: Option<Pid>) {}
     /// An IPI this class sent to `cpu` lands (a reschedule it asked for).
-    fn kick(&self, _sim: &mut Simulator, _cpu: CpuId) {}
+    fn kick(&self, _s: &mut Sched<'_>, _cpu: CpuId) {}
 
     /// The class's own balancer; true if it pulled work to `cpu`.
-    fn balance(&self, sim: &mut Simulator, cpu: CpuId, why: Balance) -> bool;
+    fn balance(&self, s: &mut Sched<'_>, cpu: CpuId, why: Balance) -> bool;
     /// Whether an idle CPU stops its tick (CONFIG_NO_HZ_IDLE), leaving its
     /// balancing to the class's idle load balancer. A class without one
     /// keeps every tick, as kernels before NO_HZ did.
@@ -114,7 +123,16 @@ pub trait SchedClass: Debug + Send + Sync {
     }
     /// `cpu` has just entered idle with its tick stopped (a class that
     /// `stops_idle_tick`): its idle balancer's bookkeeping.
-    fn tick_stopped(&self, _sim: &mut Simulator, _cpu: CpuId) {}
+    fn tick_stopped(&self, _s: &mut Sched<'_>, _cpu: CpuId) {}
+}
+
+/// Where a class keeps its state (`SchedClass::state_slot`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateSlot {
+    /// The state boot builds for every run (task groups, balancer, tunables).
+    Boot,
+    /// A box of the class's own.
+    Own,
 }
 
 /// The class that runs a policy: the fair class with its strategy, or O(1).
@@ -162,16 +180,6 @@ impl Simulator {
         self.class
     }
 
-    /// The running class's private state, if it is a `T`.
-    pub fn class_data<T: Any>(&self) -> Option<&T> {
-        self.class_data.as_deref().and_then(|d| d.as_any().downcast_ref::<T>())
-    }
-
-    /// The running class's private state, if it is a `T`.
-    pub(crate) fn class_data_mut<T: Any>(&mut self) -> Option<&mut T> {
-        self.class_data.as_deref_mut().and_then(|d| d.as_any_mut().downcast_mut::<T>())
-    }
-
     /// Moves every task to `class` at this instant, as sched_ext's enable and
     /// disable paths do: each CPU's running task is put back, every queued
     /// task is dequeued from the old class, every live task is told it
@@ -187,14 +195,14 @@ impl Simulator {
         let nr_cpus = self.core.rqs.len() as u32;
         let mut queued: Vec<Vec<Pid>> = Vec::with_capacity(self.core.rqs.len());
         for cpu in CpuId::all(nr_cpus) {
-            old.update_curr(self, cpu);
+            self.sched().update_curr(cpu);
             if let Some(curr) = self.core.rqs[cpu.idx()].curr_task {
-                old.put_prev_task(self, curr, cpu);
+                self.sched().put_prev_task(curr, cpu);
             }
             // Oldest first: re-enqueued in the order they were queued.
             let on_cpu: Vec<Pid> = self.core.rqs[cpu.idx()].cfs_tasks.iter().rev().copied().collect();
             for &pid in &on_cpu {
-                old.dequeue_task(self, pid, cpu, false);
+                self.sched().dequeue_task(pid, cpu, false);
             }
             queued.push(on_cpu);
         }
@@ -206,18 +214,19 @@ impl Simulator {
             .map(|t| t.pid)
             .collect();
         for &pid in &live {
-            old.switched_from(self, pid);
+            self.sched().switched_from(pid);
         }
-        old.exit(self);
+        self.sched().exit();
         self.class = class;
+        self.class_slot = class.state_slot();
         self.class_data = None;
-        class.init(self);
+        self.sched().init();
         for &pid in &live {
-            class.switched_to(self, pid);
+            self.sched().switched_to(pid);
         }
         for (cpu, on_cpu) in CpuId::all(nr_cpus).zip(queued) {
             for pid in on_cpu {
-                class.enqueue_task(self, pid, cpu, EnqueueKind::Migrate);
+                self.sched().enqueue_task(pid, cpu, EnqueueKind::Migrate);
                 self.core.index.touch_task(pid);
             }
             self.core.touch(cpu);
@@ -225,7 +234,7 @@ impl Simulator {
         for cpu in CpuId::all(nr_cpus) {
             if self.core.rqs[cpu.idx()].curr_task.is_some() {
                 self.core.rqs[cpu.idx()].need_resched = true;
-                self.resched_if_needed(cpu);
+                self.sched().resched_if_needed(cpu);
             }
         }
     }
@@ -249,65 +258,65 @@ mod tests {
         queues: Vec<VecDeque<Pid>>,
     }
 
-    fn queues(sim: &mut Simulator) -> &mut Vec<VecDeque<Pid>> {
-        &mut sim.class_data_mut::<RrState>().expect("RR runs").queues
+    fn queues<'s>(s: &'s mut Sched<'_>) -> &'s mut Vec<VecDeque<Pid>> {
+        &mut s.state::<RrState>().expect("RR runs").queues
     }
 
     impl SchedClass for RoundRobin {
         fn name(&self) -> &'static str {
             "rr"
         }
-        fn init(&self, sim: &mut Simulator) {
-            let queues = vec![VecDeque::new(); sim.core.rqs.len()];
-            sim.class_data = Some(Box::new(RrState { queues }));
+        fn init(&self, s: &mut Sched<'_>) {
+            let queues = vec![VecDeque::new(); s.core.rqs.len()];
+            s.set_state(Box::new(RrState { queues }));
         }
-        fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _kind: EnqueueKind) {
-            queues(sim)[cpu.idx()].push_back(pid);
-            sim.core.rqs[cpu.idx()].nr_running += 1;
-            sim.core.tasks[pid.idx()].se.on_rq = true;
+        fn enqueue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, _kind: EnqueueKind) {
+            queues(s)[cpu.idx()].push_back(pid);
+            s.core.rqs[cpu.idx()].nr_running += 1;
+            s.core.tasks[pid.idx()].se.on_rq = true;
         }
-        fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _sleeping: bool) {
-            self.update_curr(sim, cpu);
-            queues(sim)[cpu.idx()].retain(|&p| p != pid);
-            sim.core.rqs[cpu.idx()].nr_running -= 1;
-            sim.core.tasks[pid.idx()].se.on_rq = false;
+        fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, _sleeping: bool) {
+            self.update_curr(s, cpu);
+            queues(s)[cpu.idx()].retain(|&p| p != pid);
+            s.core.rqs[cpu.idx()].nr_running -= 1;
+            s.core.tasks[pid.idx()].se.on_rq = false;
         }
-        fn yield_task(&self, _sim: &mut Simulator, _pid: Pid, _cpu: CpuId) {}
-        fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
-            sim.core.rqs[cpu.idx()].curr_task.is_none()
+        fn yield_task(&self, _s: &mut Sched<'_>, _pid: Pid, _cpu: CpuId) {}
+        fn check_preempt_curr(&self, s: &mut Sched<'_>, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
+            s.core.rqs[cpu.idx()].curr_task.is_none()
         }
-        fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
-            let pid = *queues(sim)[cpu.idx()].front()?;
-            sim.core.tasks[pid.idx()].se.exec_start = sim.core.now;
+        fn pick_next_task(&self, s: &mut Sched<'_>, cpu: CpuId) -> Option<Pid> {
+            let pid = *queues(s)[cpu.idx()].front()?;
+            s.core.tasks[pid.idx()].se.exec_start = s.core.now;
             Some(pid)
         }
-        fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
-            self.update_curr(sim, cpu);
-            let q = &mut queues(sim)[cpu.idx()];
+        fn put_prev_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+            self.update_curr(s, cpu);
+            let q = &mut queues(s)[cpu.idx()];
             if q.front() == Some(&pid) {
                 q.rotate_left(1);
             }
         }
-        fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
-            let Some(pid) = sim.core.rqs[cpu.idx()].curr_task else { return };
-            let now = sim.core.now;
-            let se = &mut sim.core.tasks[pid.idx()].se;
+        fn update_curr(&self, s: &mut Sched<'_>, cpu: CpuId) {
+            let Some(pid) = s.core.rqs[cpu.idx()].curr_task else { return };
+            let now = s.core.now;
+            let se = &mut s.core.tasks[pid.idx()].se;
             se.sum_exec_runtime += now.since(se.exec_start);
             se.exec_start = now;
         }
-        fn task_tick(&self, sim: &mut Simulator, _pid: Pid, cpu: CpuId) -> bool {
-            self.update_curr(sim, cpu);
-            queues(sim)[cpu.idx()].len() > 1
+        fn task_tick(&self, s: &mut Sched<'_>, _pid: Pid, cpu: CpuId) -> bool {
+            self.update_curr(s, cpu);
+            queues(s)[cpu.idx()].len() > 1
         }
-        fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
-            let cpu = if kind == PlaceKind::Fork { waker } else { sim.core.tasks[pid.idx()].cpu };
-            if sim.core.online.test(cpu) && sim.core.tasks[pid.idx()].allowed.test(cpu) {
+        fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
+            let cpu = if kind == PlaceKind::Fork { waker } else { s.core.tasks[pid.idx()].cpu };
+            if s.core.online.test(cpu) && s.core.tasks[pid.idx()].allowed.test(cpu) {
                 cpu
             } else {
-                sim.core.select_fallback_rq(pid, cpu)
+                s.core.select_fallback_rq(pid, cpu)
             }
         }
-        fn balance(&self, _sim: &mut Simulator, _cpu: CpuId, _why: Balance) -> bool {
+        fn balance(&self, _s: &mut Sched<'_>, _cpu: CpuId, _why: Balance) -> bool {
             false
         }
     }
@@ -339,10 +348,10 @@ mod tests {
         for (t, b) in sim.core.tasks.iter().zip(&before) {
             assert!(t.se.sum_exec_runtime > *b, "{} ran under the round robin", t.name);
         }
-        let queued: usize = sim.class_data::<RrState>().expect("RR state").queues.iter().map(|q| q.len()).sum();
+        let queued: usize = sim.class_state::<RrState>().expect("RR state").queues.iter().map(|q| q.len()).sum();
         assert_eq!(queued, 3, "the three hogs are queued (the running ones included)");
         sim.switch_class(class_for(PolicyKind::Cfs));
-        assert!(sim.class_data::<RrState>().is_none(), "its state goes with it");
+        assert!(sim.class_state::<RrState>().is_none(), "its state goes with it");
         sim.run_to_end();
         assert!(sim.core.tasks.iter().all(|t| t.se.sum_exec_runtime > 30_000_000));
     }

@@ -64,11 +64,11 @@ impl Simulator {
                 Some(EventClass::Other)
             }
             Event::ActiveBalance { cpu, target } => {
-                self.class().balance(self, cpu, Balance::Stopper { target });
+                self.sched().balance(cpu, Balance::Stopper { target });
                 Some(EventClass::Other)
             }
             Event::NohzKick(cpu) => {
-                self.class().balance(self, cpu, Balance::NohzKick);
+                self.sched().balance(cpu, Balance::NohzKick);
                 Some(EventClass::Other)
             }
             Event::SanityCheck => {
@@ -80,7 +80,10 @@ impl Simulator {
                 Some(EventClass::Other)
             }
             Event::ClassKick(cpu) => {
-                self.class().kick(self, cpu);
+                self.sched().kick(cpu);
+                if let Some(class) = self.core.switch_to.take() {
+                    self.switch_class(class);
+                }
                 Some(EventClass::Other)
             }
             Event::LoadAvg => {
@@ -90,30 +93,16 @@ impl Simulator {
             }
             Event::Timed(kind) => {
                 self.timed_event(kind);
-                self.class().cpus_changed(self);
+                self.sched().cpus_changed();
                 Some(EventClass::Other)
             }
-        }
-    }
-
-    /// Charges the running task of `cpu` (and its groups) up to now.
-    fn update_curr(&mut self, cpu: CpuId) {
-        self.class().update_curr(self, cpu);
-    }
-
-    pub(crate) fn resched_if_needed(&mut self, cpu: CpuId) {
-        if self.core.syscall_cpu == Some(cpu) {
-            return;
-        }
-        if self.core.rqs[cpu.idx()].need_resched {
-            self.schedule(cpu);
         }
     }
 
     /// The running task on `cpu` has consumed its burst: run the next step
     /// of its program (or, if it was spinning at a barrier, block there).
     fn burst_end(&mut self, cpu: CpuId) {
-        self.update_curr(cpu);
+        self.sched().update_curr(cpu);
         let Some(pid) = self.core.rqs[cpu.idx()].curr() else {
             return;
         };
@@ -153,14 +142,14 @@ impl Simulator {
             self.core.syscall_cpu = outer;
             // Back to user space: a preemption the calls asked for happens now.
             if self.core.rqs[cpu.idx()].curr() == Some(pid) {
-                self.resched_if_needed(cpu);
+                self.sched().resched_if_needed(cpu);
             }
         }
     }
 
     fn advance_inner(&mut self, pid: Pid, from: From) {
         if let From::Waking { is_new: true, .. } = from {
-            self.class().task_new(self, pid);
+            self.sched().task_new(pid);
         }
         for _ in 0..MAX_SYSCALLS_IN_A_ROW {
             let action = self.core.next_action(pid);
@@ -194,14 +183,14 @@ impl Simulator {
             match action {
                 Action::Run(ns) => {
                     self.core.set_burst(pid, ns);
-                    self.arm_burst_end(cpu);
+                    self.sched().arm_burst_end(cpu);
                     return;
                 }
                 Action::Sleep(ns) => {
                     self.deactivate(cpu, pid, TaskState::Sleeping);
                     self.core.trace.emit(self.core.now, cpu, TraceKind::Sleep { pid, ns });
                     self.core.push(self.core.now.after(ns), Event::Wakeup(pid));
-                    self.schedule(cpu);
+                    self.sched().schedule(cpu);
                     return;
                 }
                 Action::Exit => {
@@ -230,7 +219,7 @@ impl Simulator {
         task.stats.exited_at = Some(self.core.now);
         let cpu = task.cpu;
         self.core.trace.emit(self.core.now, cpu, TraceKind::Exit { pid });
-        self.class().task_dead(self, pid);
+        self.sched().task_dead(pid);
         self.notify_parent(pid, cpu);
     }
 
@@ -244,18 +233,65 @@ impl Simulator {
         // go); the final __schedule dequeues it.
         self.notify_parent(pid, cpu);
         self.deactivate(cpu, pid, TaskState::Exited);
-        self.class().task_dead(self, pid);
-        self.schedule(cpu);
+        self.sched().task_dead(pid);
+        self.sched().schedule(cpu);
     }
 
     /// `deactivate_task` for the running task: it blocks or exits.
     pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
-        self.class().dequeue_task(self, pid, cpu, state == TaskState::Sleeping);
+        self.sched().dequeue_task(pid, cpu, state == TaskState::Sleeping);
         self.core.rqs[cpu.idx()].cfs_tasks_remove(pid);
         self.core.tasks[pid.idx()].state = state;
         self.core.touch(cpu);
         self.core.index.touch_task(pid);
         self.core.rqs[cpu.idx()].need_resched = true;
+    }
+
+    /// The event budget is spent: the run ends at `now`, with the state it
+    /// has, not at its duration.
+    pub(super) fn stop_at_budget(&mut self) {
+        let now = self.core.now;
+        self.core.budget_stop = Some(now);
+        self.sched().end_run(now);
+    }
+
+    /// Ends the run at its duration.
+    pub(super) fn finish(&mut self) {
+        let end = self.core.duration;
+        self.sched().end_run(end);
+    }
+}
+
+impl super::Core {
+    pub(crate) fn next_action(&mut self, pid: Pid) -> Action {
+        let clone_ns = self.costs.clone_ns;
+        let task = &mut self.tasks[pid.idx()];
+        if let Some(a) = task.pending.take() {
+            return a;
+        }
+        if task.threads_to_create > 0 {
+            task.thread_cost_paid = !task.thread_cost_paid;
+            return if task.thread_cost_paid { Action::Run(clone_ns) } else { Action::CreateThread };
+        }
+        let prog = &self.programs[task.program.program];
+        task.program.next_action(prog, &mut self.rng)
+    }
+
+    pub(crate) fn set_burst(&mut self, pid: Pid, ns: u64) {
+        let task = &mut self.tasks[pid.idx()];
+        task.burst_end_exec = task.se.sum_exec_runtime + ns;
+        task.burst_rate_pct = FULL_SPEED_PCT;
+    }
+}
+
+impl super::dispatch::Sched<'_> {
+    pub(crate) fn resched_if_needed(&mut self, cpu: CpuId) {
+        if self.core.syscall_cpu == Some(cpu) {
+            return;
+        }
+        if self.core.rqs[cpu.idx()].need_resched {
+            self.schedule(cpu);
+        }
     }
 
     /// `__schedule`: put the previous task back (if still runnable), pick
@@ -268,7 +304,7 @@ impl Simulator {
         let prev = self.core.rqs[cpu.idx()].curr_task;
         if let Some(p) = prev {
             self.core.settle_prelude(p);
-            self.class().put_prev_task(self, p, cpu);
+            self.put_prev_task(p, cpu);
             let task = &mut self.core.tasks[p.idx()];
             if task.se.on_rq {
                 task.state = TaskState::Runnable;
@@ -276,15 +312,15 @@ impl Simulator {
             }
         }
         self.core.rqs[cpu.idx()].curr_task = None;
-        let mut next = self.class().pick_next_task(self, cpu);
+        let mut next = self.pick_next_task(cpu);
         if next.is_none() && self.core.rqs[cpu.idx()].online {
             // About to idle: note when, then try to pull work (idle_balance).
             let rq = &mut self.core.rqs[cpu.idx()];
             if rq.idle_stamp.is_none() {
                 rq.idle_stamp = Some(now);
             }
-            if self.class().balance(self, cpu, Balance::NewlyIdle) {
-                next = self.class().pick_next_task(self, cpu);
+            if self.balance(cpu, Balance::NewlyIdle) {
+                next = self.pick_next_task(cpu);
             }
         }
         let rq = &mut self.core.rqs[cpu.idx()];
@@ -301,7 +337,7 @@ impl Simulator {
             let switch_cost = if prev != next { self.core.costs.context_switch_ns } else { 0 };
             // The owed work below is full-speed work: reckon the burst at
             // full speed first (arm_burst_end rates it for this CPU).
-            self.rate_burst(n, FULL_SPEED_PCT);
+            self.core.rate_burst(n, FULL_SPEED_PCT);
             let task = &mut self.core.tasks[n.idx()];
             // Cost model: the switch and any owed cache refill or IPI become
             // extra work in the incoming task's burst.
@@ -343,7 +379,7 @@ impl Simulator {
             self.context_switch(cpu, prev, next);
         }
         self.arm_burst_end(cpu);
-        self.class().task_switched(self, cpu, prev, next);
+        self.task_switched(cpu, prev, next);
     }
 
     pub(crate) fn context_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
@@ -381,23 +417,11 @@ impl Simulator {
         rq.burst_gen += 1;
         let gen = rq.burst_gen;
         if let Some(pid) = rq.curr() {
-            self.rate_burst(pid, self.core.cpu_speed_pct(cpu));
+            self.core.rate_burst(pid, self.core.cpu_speed_pct(cpu));
             let se = &self.core.tasks[pid.idx()].se;
             let left = self.core.tasks[pid.idx()].burst_end_exec.saturating_sub(se.sum_exec_runtime);
             self.core.push(self.core.now.after(left.max(1)), Event::BurstEnd { cpu, gen });
         }
-    }
-
-    /// The event budget is spent: the run ends at `now`, with the state it
-    /// has, not at its duration.
-    pub(super) fn stop_at_budget(&mut self) {
-        self.core.budget_stop = Some(self.core.now);
-        self.end_run(self.core.now);
-    }
-
-    /// Ends the run at its duration.
-    pub(super) fn finish(&mut self) {
-        self.end_run(self.core.duration);
     }
 
     /// Accounts up to `at` and charges the running tasks. Open run slices and
@@ -406,33 +430,11 @@ impl Simulator {
         if self.core.finished {
             return;
         }
-        self.account_interval(at);
+        self.core.account_interval(at);
         self.core.now = self.core.now.max(at);
         for cpu in CpuId::all(self.core.rqs.len() as u32) {
             self.update_curr(cpu);
         }
         self.core.finished = true;
-    }
-}
-
-impl super::Core {
-    pub(crate) fn next_action(&mut self, pid: Pid) -> Action {
-        let clone_ns = self.costs.clone_ns;
-        let task = &mut self.tasks[pid.idx()];
-        if let Some(a) = task.pending.take() {
-            return a;
-        }
-        if task.threads_to_create > 0 {
-            task.thread_cost_paid = !task.thread_cost_paid;
-            return if task.thread_cost_paid { Action::Run(clone_ns) } else { Action::CreateThread };
-        }
-        let prog = &self.programs[task.program.program];
-        task.program.next_action(prog, &mut self.rng)
-    }
-
-    pub(crate) fn set_burst(&mut self, pid: Pid, ns: u64) {
-        let task = &mut self.tasks[pid.idx()];
-        task.burst_end_exec = task.se.sum_exec_runtime + ns;
-        task.burst_rate_pct = FULL_SPEED_PCT;
     }
 }

@@ -15,17 +15,17 @@ impl Simulator {
     /// The exec step of `pid`, running on `cpu`. True when the task stays and
     /// its program goes straight on.
     pub(super) fn sched_exec(&mut self, cpu: CpuId, pid: Pid) -> bool {
-        let dest = self.class().select_task_rq(self, pid, cpu, PlaceKind::Exec);
+        let dest = self.sched().select_task_rq(pid, cpu, PlaceKind::Exec);
         if dest == cpu || !self.core.online.test(dest) {
             return true;
         }
         // The program goes on once the task runs again (a 1 ns burst, as after a yield).
         self.core.set_burst(pid, 1);
-        self.preempt_curr_for_move(cpu);
-        self.move_queued_task(pid, dest, MigrateCause::Exec);
-        self.schedule(cpu);
+        self.sched().preempt_curr_for_move(cpu);
+        self.sched().move_queued_task(pid, dest, MigrateCause::Exec);
+        self.sched().schedule(cpu);
         if self.core.rqs[dest.idx()].need_resched {
-            self.schedule(dest);
+            self.sched().schedule(dest);
         }
         false
     }

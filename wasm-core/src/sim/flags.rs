@@ -82,7 +82,7 @@ impl Simulator {
         task.spin = Some(Spin::Flag(step));
         task.burst_end_exec = task.se.sum_exec_runtime.saturating_add(ns);
         task.burst_rate_pct = 0;
-        self.arm_burst_end(cpu);
+        self.sched().arm_burst_end(cpu);
     }
 
     /// A flag a task waits on changed: a spinner stops spinning (and looks at
@@ -112,9 +112,9 @@ impl Simulator {
                     slot.waiters.retain(|&w| w != pid);
                 }
                 self.core.rqs[cpu.idx()].schedstat.yld_count += 1;
-                self.class().yield_task(self, pid, cpu);
+                self.sched().yield_task(pid, cpu);
                 self.core.set_burst(pid, 1);
-                self.schedule(cpu);
+                self.sched().schedule(cpu);
             }
         }
     }

@@ -40,18 +40,18 @@ impl Simulator {
         self.fair.cpu_dying(cpu);
         self.core.touch(cpu);
         self.core.trace.emit(self.core.now, cpu, TraceKind::Hotplug { offline: true });
-        self.preempt_curr_for_move(cpu);
+        self.sched().preempt_curr_for_move(cpu);
         let queued: Vec<_> = self.core.rqs[cpu.idx()].cfs_tasks.iter().copied().collect();
         let mut touched = Vec::new();
         for pid in queued {
             let dest = self.core.select_fallback_rq(pid, cpu);
-            self.move_queued_task(pid, dest, MigrateCause::Hotplug);
+            self.sched().move_queued_task(pid, dest, MigrateCause::Hotplug);
             touched.push(dest);
         }
         self.core.rqs[cpu.idx()].idle_stamp = None;
         self.after_topology_change();
         for dest in touched {
-            self.resched_if_needed(dest);
+            self.sched().resched_if_needed(dest);
         }
     }
 
@@ -74,9 +74,9 @@ impl Simulator {
         // that ran until then restarts on its grid (its first tick finds it
         // idle and stops it, as at the start of the run).
         if self.core.rqs[cpu.idx()].tick_stopped {
-            self.class().tick_stopped(self, cpu);
+            self.sched().tick_stopped(cpu);
         } else {
-            self.restart_tick(cpu);
+            self.core.restart_tick(cpu);
         }
     }
 

@@ -8,78 +8,7 @@ use crate::task::TaskState;
 use crate::time::{CpuId, Pid};
 use crate::trace::{MigrateCause, TraceKind};
 
-impl Simulator {
-    /// Moves a queued task that is not running to `to`, then checks whether
-    /// it preempts what runs there.
-    pub(crate) fn move_queued_task(&mut self, pid: Pid, to: CpuId, cause: MigrateCause) {
-        let now = self.core.now;
-        let from = self.core.tasks[pid.idx()].cpu;
-        debug_assert_eq!(self.core.tasks[pid.idx()].state, TaskState::Runnable);
-        self.class().dequeue_task(self, pid, from, false);
-        self.core.rqs[from.idx()].cfs_tasks_remove(pid);
-        self.core.touch(from);
-        self.class().migrate_task_rq(self, pid, from, to);
-        self.charge_migration(pid, from, to);
-        let task = &mut self.core.tasks[pid.idx()];
-        task.cpu = to;
-        self.class().enqueue_task(self, pid, to, EnqueueKind::Migrate);
-        self.core.rqs[to.idx()].cfs_tasks_add(pid);
-        self.core.touch(to);
-        self.core.index.touch_task(pid);
-        self.core.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
-        self.check_preempt_curr(to, pid);
-    }
-
-    /// A migration's bookkeeping: the cost model's cache refill (a migrated
-    /// task owes extra work, more when it crossed nodes) and the counts. Every
-    /// path that moves a task calls it once, except a fork's placement, which
-    /// is only counted (`count_migration`).
-    pub(crate) fn charge_migration(&mut self, pid: Pid, from: CpuId, to: CpuId) {
-        let remote = self.core.machine.node_of(from) != self.core.machine.node_of(to);
-        let cost = if remote { self.core.costs.migration_cold_remote_ns } else { self.core.costs.migration_cold_ns };
-        self.core.tasks[pid.idx()].owed_ns += cost;
-        self.core.count_migration(pid);
-    }
-
-    /// `check_preempt_curr` after a task arrived on `cpu`.
-    pub(crate) fn check_preempt_curr(&mut self, cpu: CpuId, pid: Pid) {
-        if self.class().check_preempt_curr(self, cpu, pid, false) {
-            self.core.rqs[cpu.idx()].need_resched = true;
-        }
-    }
-
-    /// Re-bases a task's vruntime from one CPU's min_vruntime to another's
-    /// (the fair class's `migrate_task_rq`).
-    pub(crate) fn renormalise_vruntime(&mut self, pid: Pid, from: CpuId, to: CpuId) {
-        if from == to {
-            return;
-        }
-        let tg = self.core.tasks[pid.idx()].tg;
-        let old_min = self.cfs_of(tg, from).min_vruntime;
-        let new_min = self.cfs_of(tg, to).min_vruntime;
-        let se = &mut self.core.tasks[pid.idx()].se;
-        se.vruntime = (se.vruntime + new_min).saturating_sub(old_min);
-    }
-
-    /// Takes the running task of `cpu` off the CPU (it stays queued), as the
-    /// stopper or hotplug do before moving it. Counts as an involuntary switch.
-    pub(crate) fn preempt_curr_for_move(&mut self, cpu: CpuId) -> Option<Pid> {
-        let curr = self.core.rqs[cpu.idx()].curr()?;
-        let now = self.core.now;
-        self.class().put_prev_task(self, curr, cpu);
-        // Leaving the CPU ends (or pauses) the work before its own code, as any switch out does.
-        self.core.settle_prelude(curr);
-        self.core.rqs[cpu.idx()].curr_task = None;
-        let task = &mut self.core.tasks[curr.idx()];
-        task.state = TaskState::Runnable;
-        task.stats.wait_start = Some(now);
-        self.core.touch(cpu);
-        self.core.index.touch_task(curr);
-        self.context_switch(cpu, Some(curr), None);
-        self.core.rqs[cpu.idx()].burst_gen += 1;
-        Some(curr)
-    }
-}
+impl Simulator {}
 
 impl super::Core {
     /// `se.nr_migrations` and the machine's total: bumped wherever 4.1's
@@ -107,5 +36,67 @@ impl super::Core {
         self.tasks[pid.idx()].allowed = self.online.clone();
         self.index.forget_task_mask(pid);
         any
+    }
+}
+
+impl super::dispatch::Sched<'_> {
+    /// Moves a queued task that is not running to `to`, then checks whether
+    /// it preempts what runs there.
+    pub(crate) fn move_queued_task(&mut self, pid: Pid, to: CpuId, cause: MigrateCause) {
+        let now = self.core.now;
+        let from = self.core.tasks[pid.idx()].cpu;
+        debug_assert_eq!(self.core.tasks[pid.idx()].state, TaskState::Runnable);
+        self.dequeue_task(pid, from, false);
+        self.core.rqs[from.idx()].cfs_tasks_remove(pid);
+        self.core.touch(from);
+        self.migrate_task_rq(pid, from, to);
+        self.core.charge_migration(pid, from, to);
+        let task = &mut self.core.tasks[pid.idx()];
+        task.cpu = to;
+        self.enqueue_task(pid, to, EnqueueKind::Migrate);
+        self.core.rqs[to.idx()].cfs_tasks_add(pid);
+        self.core.touch(to);
+        self.core.index.touch_task(pid);
+        self.core.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });
+        self.check_preempt_curr(to, pid);
+    }
+
+    /// `check_preempt_curr` after a task arrived on `cpu`.
+    pub(crate) fn check_preempt_curr(&mut self, cpu: CpuId, pid: Pid) {
+        if self.wakeup_preempts(cpu, pid, false) {
+            self.core.rqs[cpu.idx()].need_resched = true;
+        }
+    }
+
+    /// Takes the running task of `cpu` off the CPU (it stays queued), as the
+    /// stopper or hotplug do before moving it. Counts as an involuntary switch.
+    pub(crate) fn preempt_curr_for_move(&mut self, cpu: CpuId) -> Option<Pid> {
+        let curr = self.core.rqs[cpu.idx()].curr()?;
+        let now = self.core.now;
+        self.put_prev_task(curr, cpu);
+        // Leaving the CPU ends (or pauses) the work before its own code, as any switch out does.
+        self.core.settle_prelude(curr);
+        self.core.rqs[cpu.idx()].curr_task = None;
+        let task = &mut self.core.tasks[curr.idx()];
+        task.state = TaskState::Runnable;
+        task.stats.wait_start = Some(now);
+        self.core.touch(cpu);
+        self.core.index.touch_task(curr);
+        self.context_switch(cpu, Some(curr), None);
+        self.core.rqs[cpu.idx()].burst_gen += 1;
+        Some(curr)
+    }
+}
+
+impl super::Core {
+    /// A migration's bookkeeping: the cost model's cache refill (a migrated
+    /// task owes extra work, more when it crossed nodes) and the counts. Every
+    /// path that moves a task calls it once, except a fork's placement, which
+    /// is only counted (`count_migration`).
+    pub(crate) fn charge_migration(&mut self, pid: Pid, from: CpuId, to: CpuId) {
+        let remote = self.machine.node_of(from) != self.machine.node_of(to);
+        let cost = if remote { self.costs.migration_cold_remote_ns } else { self.costs.migration_cold_ns };
+        self.tasks[pid.idx()].owed_ns += cost;
+        self.count_migration(pid);
     }
 }

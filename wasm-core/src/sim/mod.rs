@@ -17,6 +17,7 @@ pub mod accounting;
 mod boot;
 pub mod class;
 mod core;
+pub mod dispatch;
 pub mod events;
 mod exec;
 pub mod ext;
@@ -76,6 +77,9 @@ pub struct Simulator {
     pub(crate) fair: fair::state::FairState,
     /// The run's scheduling class: the only way the core reaches one.
     pub(crate) class: &'static dyn class::SchedClass,
+    /// Where the run's class keeps its state (its `state_slot`, read once
+    /// when the class is set: `sched()` runs on every hook of every event).
+    pub(crate) class_slot: class::StateSlot,
     /// The running class's own state (the O(1) arrays), if it keeps any
     /// beyond the CFS runqueues every `Rq` has.
     pub(crate) class_data: Option<Box<dyn class::ClassData>>,
@@ -133,6 +137,10 @@ pub struct Core {
     pub(crate) index_check: bool,
     /// What the run did that the scenario did not ask for (`notes`).
     pub(crate) notes: notes::RunNotes,
+    /// A class asked to hand every task to another class (sched_ext's
+    /// fallback): the switch needs both classes' state, so the simulator
+    /// carries it out when the class's call returns.
+    pub(crate) switch_to: Option<&'static dyn class::SchedClass>,
 }
 
 impl Simulator {
@@ -146,38 +154,28 @@ impl Simulator {
 
     /// Every CFS runqueue of `cpu`: the root first, then one per task group.
     pub fn cfs_rqs_of(&self, cpu: CpuId) -> Vec<&CfsRq> {
-        (0..self.fair.tgs.len() as u32).map(|tg| self.cfs_of(tg, cpu)).collect()
+        (0..self.fair.tgs.len() as u32).map(|tg| fair::chain::cfs_rq_of(&self.core, &self.fair, tg, cpu)).collect()
     }
 
     /// The task group a group entity stands for.
     pub fn group_of_entity(&self, id: crate::sched::entity::EntId) -> u32 {
-        self.tg_of_gse(id)
+        fair::chain::group_of_ent(&self.core, id)
     }
 
     /// A scheduling entity (task or group) by id.
     pub fn entity(&self, id: crate::sched::entity::EntId) -> &SchedEntity {
-        self.ent(id)
+        crate::sched::entity::entity(&self.core.tasks[..], &self.fair.gses, id)
     }
 
     /// The current jiffy count.
     pub fn jiffies(&self) -> u64 {
-        self.core.now.ns() / self.core.tick_ns
+        self.core.jiffies()
     }
 
-    pub(crate) fn record_decision(&mut self, d: BalanceDecision) {
-        let lb = &mut self.fair.lb;
-        lb.decision_groups += d.groups.len();
-        while lb.decisions.len() == DECISION_LOG || (lb.decision_groups > DECISION_GROUPS && !lb.decisions.is_empty()) {
-            let old = lb.decisions.pop_front().expect("not empty");
-            lb.decision_groups -= old.groups.len();
-            // The next passes fill the evicted record's storage instead of allocating.
-            lb.give_back_groups(old.groups);
-            if let crate::balance::decision::Outcome::Moved { tasks, .. } = old.outcome {
-                lb.give_back_pids(tasks);
-            }
-        }
-        lb.decisions.push_back(d);
-        lb.decisions_total += 1;
+    /// One 4.1 `load_balance` pass of `cpu` at domain `level`, as the
+    /// periodic balancer runs it (the benchmarks time it alone).
+    pub fn balance_pass(&mut self, cpu: CpuId, level: usize) -> (u32, bool) {
+        fair::cx::fair_cx(self).balance_pass(cpu, level)
     }
 
     /// The most recent balancing decisions, oldest first.
@@ -284,7 +282,7 @@ impl Simulator {
                 }
             }
             let (at, event) = self.core.queue.pop()?;
-            self.account_interval(at);
+            self.core.account_interval(at);
             self.core.now = self.core.now.max(at);
             if let Some(class) = self.handle(event) {
                 self.core.events += 1;
@@ -355,6 +353,11 @@ impl Simulator {
 }
 
 impl Core {
+    /// The current jiffy count.
+    pub(crate) fn jiffies(&self) -> u64 {
+        self.now.ns() / self.tick_ns
+    }
+
     /// Ticks a second (`HZ`).
     pub(crate) fn hz(&self) -> u64 {
         crate::time::NSEC_PER_SEC / self.tick_ns

@@ -305,31 +305,6 @@ impl RqIndex {
 }
 
 impl super::Simulator {
-    /// Re-reads the CPUs and tasks touched since the last sync.
-    pub(crate) fn sync_index(&mut self) {
-        // Most calls after an event's first find nothing marked.
-        if self.core.index.cpus.is_empty(SYNC) && self.core.index.task_dirty.is_empty() {
-            return;
-        }
-        // In marking order: re-reading a CPU or a task adjusts totals, sets
-        // and counts whatever the order (mask ids too are only names for
-        // the counts; the union of the waiting tasks' masks reads them all).
-        let mut dirty = std::mem::take(&mut self.core.index.scratch);
-        self.core.index.cpus.drain_into(SYNC, &mut dirty);
-        for &cpu in &dirty {
-            let entry = self.core.read_entry(cpu);
-            self.core.index.set_entry(cpu, entry);
-        }
-        self.core.index.scratch = dirty;
-        let mut dirty = std::mem::take(&mut self.core.index.task_scratch);
-        self.core.index.task_dirty.drain_into(&mut dirty);
-        for &pid in &dirty {
-            let now = self.core.waiting_mask(pid);
-            self.core.index.count_task(pid, now);
-        }
-        self.core.index.task_scratch = dirty;
-    }
-
     /// Turns on the index self-check: after every event, the index is
     /// compared with a full scan of the runqueues (slow; for tests).
     pub fn set_index_check(&mut self, on: bool) {
@@ -338,7 +313,7 @@ impl super::Simulator {
 
     /// Panics if the index disagrees with a full scan (tests only).
     pub(crate) fn check_index(&mut self) {
-        self.sync_index();
+        self.core.sync_index();
         let at = (self.core.now, self.core.events);
         let mut waiting = vec![0u32; self.core.index.masks.len()];
         for cpu in CpuId::all(self.core.rqs.len() as u32) {
@@ -402,5 +377,32 @@ impl super::Core {
     #[inline(always)]
     pub(crate) fn index_check(&self) -> bool {
         cfg!(not(target_arch = "wasm32")) && self.index_check
+    }
+}
+
+impl super::Core {
+    /// Re-reads the CPUs and tasks touched since the last sync.
+    pub(crate) fn sync_index(&mut self) {
+        // Most calls after an event's first find nothing marked.
+        if self.index.cpus.is_empty(SYNC) && self.index.task_dirty.is_empty() {
+            return;
+        }
+        // In marking order: re-reading a CPU or a task adjusts totals, sets
+        // and counts whatever the order (mask ids too are only names for
+        // the counts; the union of the waiting tasks' masks reads them all).
+        let mut dirty = std::mem::take(&mut self.index.scratch);
+        self.index.cpus.drain_into(SYNC, &mut dirty);
+        for &cpu in &dirty {
+            let entry = self.read_entry(cpu);
+            self.index.set_entry(cpu, entry);
+        }
+        self.index.scratch = dirty;
+        let mut dirty = std::mem::take(&mut self.index.task_scratch);
+        self.index.task_dirty.drain_into(&mut dirty);
+        for &pid in &dirty {
+            let now = self.waiting_mask(pid);
+            self.index.count_task(pid, now);
+        }
+        self.index.task_scratch = dirty;
     }
 }

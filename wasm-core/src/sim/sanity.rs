@@ -61,7 +61,7 @@ impl Simulator {
     /// The invariant's counter-examples right now: idle CPUs that some
     /// waiting thread may run on, and those threads.
     pub(crate) fn invariant_violations(&mut self) -> (Vec<CpuId>, Vec<Pid>) {
-        self.sync_index();
+        self.core.sync_index();
         let idle = &self.core.index.idle;
         if idle.is_empty() {
             return (vec![], vec![]);

@@ -10,44 +10,8 @@
 //! running, the task moves), the remainder is converted and the burst end
 //! re-armed.
 
-use super::Simulator;
 use crate::config::FULL_SPEED_PCT;
 use crate::time::{CpuId, Pid};
-
-impl Simulator {
-    /// Re-reckons the rest of `pid`'s burst at `rate` percent. The task's
-    /// sum_exec_runtime must be current (not running, or just charged).
-    /// Rounds up, so a burst never ends early.
-    pub(crate) fn rate_burst(&mut self, pid: Pid, rate: u32) {
-        let old = self.core.tasks[pid.idx()].burst_rate_pct;
-        if old == 0 || old == rate {
-            return;
-        }
-        // What ran so far ran at the old speed.
-        self.core.settle_prelude(pid);
-        let task = &mut self.core.tasks[pid.idx()];
-        let left = task.burst_end_exec.saturating_sub(task.se.sum_exec_runtime);
-        let work = left as u128 * old as u128;
-        let exec = work.div_ceil(rate as u128) as u64;
-        task.burst_end_exec = task.se.sum_exec_runtime + exec;
-        task.burst_rate_pct = rate;
-    }
-
-    /// `cpu` went from idle to busy or back: its siblings' running tasks
-    /// change speed. Charge each up to now at the old speed, then re-arm its
-    /// burst end at the new one.
-    pub(crate) fn smt_siblings_changed_speed(&mut self, cpu: CpuId) {
-        if self.core.costs.smt_sibling_speed_pct >= FULL_SPEED_PCT {
-            return;
-        }
-        for s in self.core.machine.smt_siblings(cpu) {
-            if s != cpu && self.core.rqs[s.idx()].curr().is_some() {
-                self.class().update_curr(self, s);
-                self.arm_burst_end(s);
-            }
-        }
-    }
-}
 
 impl super::Core {
     /// The speed of `cpu` now: full unless another thread of its core runs a task.
@@ -90,5 +54,42 @@ impl super::Core {
             p.since = now;
             p.exec0 = task.se.sum_exec_runtime;
         }
+    }
+}
+
+impl super::dispatch::Sched<'_> {
+    /// `cpu` went from idle to busy or back: its siblings' running tasks
+    /// change speed. Charge each up to now at the old speed, then re-arm its
+    /// burst end at the new one.
+    pub(crate) fn smt_siblings_changed_speed(&mut self, cpu: CpuId) {
+        if self.core.costs.smt_sibling_speed_pct >= FULL_SPEED_PCT {
+            return;
+        }
+        for s in self.core.machine.smt_siblings(cpu) {
+            if s != cpu && self.core.rqs[s.idx()].curr().is_some() {
+                self.update_curr(s);
+                self.arm_burst_end(s);
+            }
+        }
+    }
+}
+
+impl super::Core {
+    /// Re-reckons the rest of `pid`'s burst at `rate` percent. The task's
+    /// sum_exec_runtime must be current (not running, or just charged).
+    /// Rounds up, so a burst never ends early.
+    pub(crate) fn rate_burst(&mut self, pid: Pid, rate: u32) {
+        let old = self.tasks[pid.idx()].burst_rate_pct;
+        if old == 0 || old == rate {
+            return;
+        }
+        // What ran so far ran at the old speed.
+        self.settle_prelude(pid);
+        let task = &mut self.tasks[pid.idx()];
+        let left = task.burst_end_exec.saturating_sub(task.se.sum_exec_runtime);
+        let work = left as u128 * old as u128;
+        let exec = work.div_ceil(rate as u128) as u64;
+        task.burst_end_exec = task.se.sum_exec_runtime + exec;
+        task.burst_rate_pct = rate;
     }
 }

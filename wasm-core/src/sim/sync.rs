@@ -75,7 +75,7 @@ impl Simulator {
                     task.burst_end_exec = task.se.sum_exec_runtime + spin_ns;
                     // Spinning lasts spin_ns of time however fast the thread runs.
                     task.burst_rate_pct = 0;
-                    self.arm_burst_end(cpu);
+                    self.sched().arm_burst_end(cpu);
                 } else {
                     b.blocked.push(pid);
                     self.block(cpu, pid, Block::Barrier(id));
@@ -106,9 +106,9 @@ impl Simulator {
                 // yield_task_fair: become the skip buddy, then schedule at once;
                 // the program goes on when the task next runs.
                 self.core.rqs[cpu.idx()].schedstat.yld_count += 1;
-                self.class().yield_task(self, pid, cpu);
+                self.sched().yield_task(pid, cpu);
                 self.core.set_burst(pid, 1);
-                self.schedule(cpu);
+                self.sched().schedule(cpu);
                 false
             }
             Action::TakeJob => {
@@ -150,7 +150,7 @@ impl Simulator {
     pub(super) fn block(&mut self, cpu: CpuId, pid: Pid, on: Block) {
         self.core.tasks[pid.idx()].blocked_on = Some(on);
         self.deactivate(cpu, pid, TaskState::Sleeping);
-        self.schedule(cpu);
+        self.sched().schedule(cpu);
     }
 
     /// A futex wake: a task waiting in Wait wakes; otherwise the wakeup is
@@ -188,13 +188,13 @@ impl Simulator {
         let cpu = task.cpu;
         let running = task.state == TaskState::Running;
         if running {
-            self.class().update_curr(self, cpu);
+            self.sched().update_curr(cpu);
         }
         let task = &mut self.core.tasks[pid.idx()];
         task.spin = None;
         task.burst_end_exec = task.se.sum_exec_runtime;
         if running {
-            self.arm_burst_end(cpu);
+            self.sched().arm_burst_end(cpu);
         }
     }
 
@@ -222,7 +222,7 @@ impl Simulator {
     /// from the creator's vruntime (`task_fork_fair`), placed by
     /// `wake_up_new_task` from the creator's CPU.
     fn create_thread(&mut self, cpu: CpuId, creator: Pid) {
-        self.class().update_curr(self, cpu);
+        self.sched().update_curr(cpu);
         let t = &mut self.core.tasks[creator.idx()];
         t.threads_to_create -= 1;
         t.next_thread += 1;
@@ -241,7 +241,7 @@ impl Simulator {
         task.cpu = cpu;
         task.se.vruntime = vruntime;
         task.stats.started_at = Some(now);
-        self.class().task_fork(self, pid, cpu);
+        self.sched().task_fork(pid, cpu);
         self.advance(pid, From::Waking { is_new: true, waker: Some(cpu), sync: false });
     }
 
@@ -254,7 +254,7 @@ impl Simulator {
         if !self.core.fork_allowed(parent) {
             return;
         }
-        self.class().update_curr(self, cpu);
+        self.sched().update_curr(cpu);
         let pid = Pid(self.core.tasks.len() as u32);
         let p = &self.core.tasks[parent.idx()];
         let tgid = p.tgid;

@@ -44,35 +44,51 @@ impl Simulator {
             return;
         }
         if rq.is_idle() && self.class().stops_idle_tick(self.core.nohz) {
-            self.tick_nohz_idle_enter(cpu);
+            self.sched().tick_nohz_idle_enter(cpu);
             return;
         }
         self.core.push_tick(self.core.now.after(self.core.tick_ns), cpu);
         if let Some(curr) = self.core.rqs[cpu.idx()].curr() {
-            if self.class().task_tick(self, curr, cpu) {
+            if self.sched().task_tick(curr, cpu) {
                 self.core.rqs[cpu.idx()].need_resched = true;
                 self.core.trace.emit(self.core.now, cpu, TraceKind::TickPreempt { pid: curr });
             }
         }
-        let jiffies = self.jiffies();
+        let jiffies = self.core.jiffies();
         self.core.rqs[cpu.idx()].update_cpu_load_active(jiffies);
-        self.class().balance(self, cpu, Balance::Tick);
-        self.resched_if_needed(cpu);
+        self.sched().balance(cpu, Balance::Tick);
+        self.sched().resched_if_needed(cpu);
+    }
+}
+
+impl super::dispatch::Sched<'_> {
+    /// After `__schedule` switched `cpu` from `prev` to `next`: leaving idle
+    /// restarts a stopped tick, entering idle stops it (the idle loop's
+    /// `tick_nohz_idle_exit` / `_enter`).
+    pub(super) fn tick_nohz_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
+        let rq = &self.core.rqs[cpu.idx()];
+        if prev.is_none() && next.is_some() && rq.tick_stopped {
+            self.core.tick_nohz_idle_exit(cpu);
+        } else if next.is_none() && rq.online && !rq.tick_stopped && self.class().stops_idle_tick(self.core.nohz) {
+            self.tick_nohz_idle_enter(cpu);
+        }
     }
 
     /// `tick_nohz_idle_enter`: the tick stops (its pending event fires as
     /// nothing) and the class's idle balancer counts the CPU as tickless.
     fn tick_nohz_idle_enter(&mut self, cpu: CpuId) {
         self.core.rqs[cpu.idx()].tick_stopped = true;
-        self.class().tick_stopped(self, cpu);
+        self.tick_stopped(cpu);
     }
+}
 
+impl super::Core {
     /// `tick_nohz_idle_exit`: the missed ticks folded into `cpu_load[]`, and
     /// the tick restarted on its grid (the first tick boundary after now),
     /// unless the stopped one has not fired yet: that one is the next.
     fn tick_nohz_idle_exit(&mut self, cpu: CpuId) {
         let jiffies = self.jiffies();
-        let rq = &mut self.core.rqs[cpu.idx()];
+        let rq = &mut self.rqs[cpu.idx()];
         rq.tick_stopped = false;
         rq.update_cpu_load_nohz(jiffies);
         self.restart_tick(cpu);
@@ -81,20 +97,8 @@ impl Simulator {
     /// Restarts `cpu`'s tick on its grid (the first tick boundary after
     /// now), unless a tick of it is still queued: that one is the next.
     pub(super) fn restart_tick(&mut self, cpu: CpuId) {
-        if !self.core.rqs[cpu.idx()].tick_pending {
-            self.core.push_tick(SimTime((self.jiffies() + 1) * self.core.tick_ns), cpu);
-        }
-    }
-
-    /// After `__schedule` switched `cpu` from `prev` to `next`: leaving idle
-    /// restarts a stopped tick, entering idle stops it (the idle loop's
-    /// `tick_nohz_idle_exit` / `_enter`).
-    pub(super) fn tick_nohz_switch(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
-        let rq = &self.core.rqs[cpu.idx()];
-        if prev.is_none() && next.is_some() && rq.tick_stopped {
-            self.tick_nohz_idle_exit(cpu);
-        } else if next.is_none() && rq.online && !rq.tick_stopped && self.class().stops_idle_tick(self.core.nohz) {
-            self.tick_nohz_idle_enter(cpu);
+        if !self.rqs[cpu.idx()].tick_pending {
+            self.push_tick(SimTime((self.jiffies() + 1) * self.tick_ns), cpu);
         }
     }
 }

@@ -39,12 +39,12 @@ impl Simulator {
         if is_new {
             self.core.tasks[pid.idx()].cpu = waker;
         }
-        let target = self.class().select_task_rq(self, pid, waker, kind);
+        let target = self.sched().select_task_rq(pid, waker, kind);
         if is_new && target != waker {
             if self.core.tasks[pid.idx()].parent.is_some() {
                 // task_fork_fair stores the child's vruntime relative to the
                 // parent's queue; it is rebased on the queue it lands on.
-                self.class().migrate_task_rq(self, pid, waker, target);
+                self.sched().migrate_task_rq(pid, waker, target);
             }
             // wake_up_new_task's set_task_cpu: a child placed away from the
             // CPU that forked it counts as migrated and is traced so. It owes
@@ -64,8 +64,8 @@ impl Simulator {
         if !is_new && target != prev_cpu {
             // task_waking_fair + enqueue: sleeping elsewhere is neither a gain
             // nor a loss of vruntime.
-            self.class().migrate_task_rq(self, pid, prev_cpu, target);
-            self.charge_migration(pid, prev_cpu, target);
+            self.sched().migrate_task_rq(pid, prev_cpu, target);
+            self.core.charge_migration(pid, prev_cpu, target);
             self.core.trace.emit(now, target, TraceKind::Migrate { pid, from: prev_cpu, cause: MigrateCause::Wakeup });
         }
         {
@@ -85,14 +85,14 @@ impl Simulator {
             task.owed_ipi_ns += self.core.costs.wakeup_ipi_ns;
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
-        self.class().enqueue_task(self, pid, target, kind);
+        self.sched().enqueue_task(pid, target, kind);
         self.core.rqs[target.idx()].cfs_tasks_add(pid);
         self.core.touch(target);
         self.core.index.touch_task(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.core.trace.emit(now, target, tk);
         let curr = self.core.rqs[target.idx()].curr();
-        let preempt = self.class().check_preempt_curr(self, target, pid, is_new);
+        let preempt = self.sched().wakeup_preempts(target, pid, is_new);
         if preempt {
             self.core.rqs[target.idx()].need_resched = true;
             if let Some(curr) = curr {
@@ -102,7 +102,7 @@ impl Simulator {
         if !is_new {
             self.core.fold_avg_idle(target);
         }
-        self.resched_if_needed(target);
+        self.sched().resched_if_needed(target);
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::common::scenario::{forever, run, sleep, Process, Scenario};
 use schedlab_core::api::scenario::load_scenario;
-use schedlab_core::sched::o1::{static_prio, task_interactive};
+use schedlab_core::sched::o1::{static_prio, task_interactive, O1State};
 use schedlab_core::sim::Simulator;
 use schedlab_core::task::TaskState;
 use schedlab_core::time::{CpuId, Pid};
@@ -31,7 +31,10 @@ fn hog(name: &str) -> Process {
 fn interactive_sleeper_keeps_a_better_dynamic_prio_than_a_hog() {
     let mut s = sim(vec![hog("hog"), Process::new("sleeper").program([forever([run(1000), sleep(9000)])])], 3000);
     s.run_to_end();
-    let (hog, sleeper) = (s.o1_task_state(Pid(0)).unwrap().clone(), s.o1_task_state(Pid(1)).unwrap().clone());
+    let (hog, sleeper) = (
+        s.class_state::<O1State>().and_then(|o| o.tasks.get(Pid(0).idx())).unwrap().clone(),
+        s.class_state::<O1State>().and_then(|o| o.tasks.get(Pid(1).idx())).unwrap().clone(),
+    );
     assert_eq!(hog.prio, 125, "hog sleep_avg {} ns", hog.sleep_avg_ns);
     assert!(sleeper.prio <= 116, "sleeper prio {} (sleep_avg {} ns)", sleeper.prio, sleeper.sleep_avg_ns);
     assert!(task_interactive(sleeper.prio, static_prio(0), 0));
@@ -53,7 +56,7 @@ fn expired_hogs_wait_for_the_array_switch() {
     for len in &slices[..slices.len() - 1] {
         assert!((99_000_000..=101_000_000).contains(len), "a turn lasted {len} ns, not one 100 ms timeslice");
     }
-    let switches = s.o1_runqueue(CpuId(0)).unwrap().switches;
+    let switches = s.class_state::<O1State>().map(|o| &o.rqs[CpuId(0).idx()]).unwrap().switches;
     assert!((9..=11).contains(&switches), "{switches} array switches in 2 s");
 }
 
@@ -74,19 +77,19 @@ fn starvation_protection_expires_an_interactive_task() {
     while s.tasks()[2].state != TaskState::Running {
         assert!(s.step_event());
     }
-    let rq = s.o1_runqueue(CpuId(0)).unwrap();
+    let rq = s.class_state::<O1State>().map(|o| &o.rqs[CpuId(0).idx()]).unwrap();
     let expired: Vec<Pid> = rq.expired().queue.iter().flatten().copied().collect();
     assert_eq!(expired, vec![Pid(0)], "hog h has expired, y was preempted mid-slice");
     let (since, switches) = (s.now().ns(), rq.switches);
     // Step until x lands in the expired array.
     loop {
         assert!(s.step_event(), "x was never expired");
-        let rq = s.o1_runqueue(CpuId(0)).unwrap();
+        let rq = s.class_state::<O1State>().map(|o| &o.rqs[CpuId(0).idx()]).unwrap();
         assert!(
             rq.switches > switches || s.tasks()[0].state != TaskState::Running,
             "the expired hog ran before the array switch"
         );
-        let x = s.o1_task_state(Pid(2)).unwrap();
+        let x = s.class_state::<O1State>().and_then(|o| o.tasks.get(Pid(2).idx())).unwrap();
         if x.array.is_some_and(|a| a != rq.active) {
             let after = s.now().ns() - since;
             assert!(

@@ -70,7 +70,7 @@ fn check(sim: &Simulator) -> Result<(), String> {
             cfs.tree.check_invariants()?;
         }
         // O(1)'s arrays hold exactly the CPU's tasks.
-        if let Some(o1) = sim.o1_runqueue(rq.cpu) {
+        if let Some(o1) = sim.class_state::<O1State>().map(|o| &o.rqs[rq.cpu.idx()]) {
             let queued: u32 = o1.arrays.iter().map(|a| a.nr_active).sum();
             if queued != here || o1.nr_running != here {
                 return Err(format!("CPU {}: O(1) arrays hold {queued}, nr_running {}", rq.cpu, o1.nr_running));
@@ -113,14 +113,14 @@ fn cfs_to_o1_and_back_keeps_every_task_running() {
         assert_eq!(sim.class().name(), "o1");
         check(&sim).unwrap_or_else(|e| panic!("right after the switch to O(1): {e}"));
         assert_eq!(queued, sim.rqs().iter().map(|rq| rq.nr_running()).collect::<Vec<_>>(), "tasks stay on their CPUs");
-        assert!(sim.class_data::<O1State>().is_some(), "O(1) set up its arrays");
+        assert!(sim.class_state::<O1State>().is_some(), "O(1) set up its arrays");
         // O(1) hands out 100 ms timeslices: long enough for every hog's turn.
         run_checked(&mut sim, SimTime(450_000_000));
         let mid = exec(&sim);
         all_ran(&before, &mid, &sim, "under O(1)");
         sim.switch_class(class_for(PolicyKind::Cfs));
         assert_eq!(sim.class().name(), "cfs");
-        assert!(sim.o1_runqueue(CpuId(0)).is_none(), "O(1)'s state goes with it");
+        assert!(sim.class_state::<O1State>().map(|o| &o.rqs[CpuId(0).idx()]).is_none(), "O(1)'s state goes with it");
         check(&sim).unwrap_or_else(|e| panic!("right after the switch back to CFS: {e}"));
         run_checked(&mut sim, SimTime(600_000_000));
         sim.run_to_end();

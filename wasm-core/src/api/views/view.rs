@@ -280,7 +280,8 @@ fn group_rqs(sim: &Simulator, cpu: CpuId) -> Vec<GroupRqView> {
 
 /// The O(1) arrays of `cpu`, if the O(1) class runs.
 fn o1_view(sim: &Simulator, cpu: CpuId) -> Option<O1RqView> {
-    let rq = sim.o1_runqueue(cpu)?;
+    let o1 = sim.class_state::<crate::sched::o1::O1State>()?;
+    let rq = &o1.rqs[cpu.idx()];
     let array = |a: &crate::sched::o1::PrioArray| O1ArrayView {
         nr_active: a.nr_active,
         bitmap: (0..crate::sched::o1::MAX_PRIO as u32)
@@ -296,7 +297,7 @@ fn o1_view(sim: &Simulator, cpu: CpuId) -> Option<O1RqView> {
                 tasks: q
                     .iter()
                     .map(|&pid| {
-                        let t = sim.o1_task_state(pid);
+                        let t = o1.tasks.get(pid.idx());
                         O1TaskView {
                             pid,
                             name: sim.tasks()[pid.idx()].name.clone(),

@@ -18,9 +18,9 @@ use crate::balance::placement::PlaceKind;
 use crate::config::PolicyKind;
 use crate::sched::fair::EnqueueKind;
 use crate::sim::class::{class_for, Balance, SchedClass};
+use crate::sim::dispatch::Sched;
 use crate::sim::events::Event;
 use crate::sim::ext::host::{HostHandle, HostOp};
-use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
 use crate::trace::{MigrateCause, TraceKind};
 use std::sync::Arc;
@@ -48,100 +48,97 @@ pub struct ExtState {
     failed: bool,
 }
 
-fn state(sim: &mut Simulator) -> &mut ExtState {
-    sim.class_data_mut::<ExtState>().expect("the sched_ext class runs")
+fn state<'s>(s: &'s mut Sched<'_>) -> &'s mut ExtState {
+    s.state::<ExtState>().expect("the sched_ext class runs")
 }
 
-impl Simulator {
-    fn ext_watchdog_ns(&self) -> u64 {
-        self.core.policy.ext.as_ref().map_or(DEFAULT_WATCHDOG_NS, |e| e.watchdog_ns)
-    }
+fn ext_watchdog_ns(s: &Sched<'_>) -> u64 {
+    s.core.policy.ext.as_ref().map_or(DEFAULT_WATCHDOG_NS, |e| e.watchdog_ns)
+}
 
-    /// One call into the policy; on an error the run stops with its reason.
-    fn scx(&mut self, op: HostOp, args: [f64; 4]) -> Option<f64> {
-        let st = state(self);
-        if st.failed {
-            return None;
-        }
-        let host = st.host.clone();
-        let r = host.with(|h| h.call(op, args));
-        let r = r.and_then(|v| host.with(|h| h.kicks()).map(|k| (v, k)));
-        match r {
-            Ok((v, kicks)) => {
-                for (cpu, preempt) in kicks {
-                    self.scx_kick(CpuId(cpu), preempt);
-                }
-                Some(v)
+/// One call into the policy; on an error the run stops with its reason.
+fn scx(s: &mut Sched<'_>, op: HostOp, args: [f64; 4]) -> Option<f64> {
+    let st = state(s);
+    if st.failed {
+        return None;
+    }
+    let host = st.host.clone();
+    let r = host.with(|h| h.call(op, args));
+    let r = r.and_then(|v| host.with(|h| h.kicks()).map(|k| (v, k)));
+    match r {
+        Ok((v, kicks)) => {
+            for (cpu, preempt) in kicks {
+                scx_kick(s, CpuId(cpu), preempt);
             }
-            Err(reason) => {
-                self.scx_fail(callback_of(op), reason);
-                None
-            }
+            Some(v)
+        }
+        Err(reason) => {
+            scx_fail(s, callback_of(op), reason);
+            None
         }
     }
+}
 
-    fn scx_fail(&mut self, callback: &str, reason: String) {
-        state(self).failed = true;
-        let at = self.core.now;
-        self.core.notes.policy_error = Some((at, format!("{callback}: {reason}")));
-        self.end_run(at);
+fn scx_fail(s: &mut Sched<'_>, callback: &str, reason: String) {
+    state(s).failed = true;
+    let at = s.core.now;
+    s.core.notes.policy_error = Some((at, format!("{callback}: {reason}")));
+    s.end_run(at);
+}
+
+/// A kick reaches its CPU as an IPI (an event now), never inside the
+/// callback that sent it.
+fn scx_kick(s: &mut Sched<'_>, cpu: CpuId, preempt: bool) {
+    if cpu.idx() < s.core.rqs.len() {
+        let st = state(s);
+        st.kick_preempt[cpu.idx()] |= preempt;
+        s.core.push(s.core.now, Event::ClassKick(cpu));
     }
+}
 
-    /// A kick reaches its CPU as an IPI (an event now), never inside the
-    /// callback that sent it.
-    fn scx_kick(&mut self, cpu: CpuId, preempt: bool) {
-        if cpu.idx() < self.core.rqs.len() {
-            let st = state(self);
-            st.kick_preempt[cpu.idx()] |= preempt;
-            self.core.push(self.core.now, Event::ClassKick(cpu));
-        }
+fn scx_init_task(s: &mut Sched<'_>, pid: Pid) {
+    let t = &s.core.tasks[pid.idx()];
+    let all = CpuId::all(s.core.rqs.len() as u32).all(|c| t.allowed.test(c));
+    let cpus = if all { String::new() } else { t.allowed.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",") };
+    let (now, weight, nice) = (s.core.now.0 as f64, t.se.weight as f64, t.nice as f64);
+    let st = state(s);
+    if st.failed {
+        return;
     }
-
-    fn scx_init_task(&mut self, pid: Pid) {
-        let t = &self.core.tasks[pid.idx()];
-        let all = CpuId::all(self.core.rqs.len() as u32).all(|c| t.allowed.test(c));
-        let cpus =
-            if all { String::new() } else { t.allowed.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",") };
-        let (now, weight, nice) = (self.core.now.0 as f64, t.se.weight as f64, t.nice as f64);
-        let st = state(self);
-        if st.failed {
-            return;
-        }
-        let host = st.host.clone();
-        if let Err(reason) = host.with(|h| h.init_task(now, f64::from(pid.0), weight, nice, &cpus)) {
-            self.scx_fail("init_task", reason);
-        }
+    let host = st.host.clone();
+    if let Err(reason) = host.with(|h| h.init_task(now, f64::from(pid.0), weight, nice, &cpus)) {
+        scx_fail(s, "init_task", reason);
     }
+}
 
-    /// `scx_watchdog_workfn`: a runnable task left waiting past the timeout
-    /// ends the policy; the fair class takes every task back.
-    fn scx_watchdog(&mut self) {
-        let now = self.core.now;
-        let timeout = self.ext_watchdog_ns();
-        let st = state(self);
-        if now < st.next_watchdog || st.failed || st.tripped.is_some() {
-            return;
-        }
-        st.next_watchdog = now.after(timeout / 2);
-        let starved = st
-            .runnable_since
-            .iter()
-            .enumerate()
-            .filter_map(|(pid, s)| s.map(|s| (pid, s)))
-            .find(|&(_, since)| now.since(since) >= timeout);
-        if let Some((pid, since)) = starved {
-            let why = format!(
-                "watchdog: runnable task {} (pid {}) was not run for {} ms (timeout {} ms); the policy ended \
-                 and every task went back to the fair class",
-                self.core.tasks[pid].name,
-                pid,
-                now.since(since) / 1_000_000,
-                timeout / 1_000_000
-            );
-            state(self).tripped = Some(why);
-            let cpu = self.core.tasks[pid].cpu;
-            self.core.push(now, Event::ClassKick(cpu));
-        }
+/// `scx_watchdog_workfn`: a runnable task left waiting past the timeout
+/// ends the policy; the fair class takes every task back.
+fn scx_watchdog(s: &mut Sched<'_>) {
+    let now = s.core.now;
+    let timeout = ext_watchdog_ns(s);
+    let st = state(s);
+    if now < st.next_watchdog || st.failed || st.tripped.is_some() {
+        return;
+    }
+    st.next_watchdog = now.after(timeout / 2);
+    let starved = st
+        .runnable_since
+        .iter()
+        .enumerate()
+        .filter_map(|(pid, s)| s.map(|s| (pid, s)))
+        .find(|&(_, since)| now.since(since) >= timeout);
+    if let Some((pid, since)) = starved {
+        let why = format!(
+            "watchdog: runnable task {} (pid {}) was not run for {} ms (timeout {} ms); the policy ended \
+             and every task went back to the fair class",
+            s.core.tasks[pid].name,
+            pid,
+            now.since(since) / 1_000_000,
+            timeout / 1_000_000
+        );
+        state(s).tripped = Some(why);
+        let cpu = s.core.tasks[pid].cpu;
+        s.core.push(now, Event::ClassKick(cpu));
     }
 }
 
@@ -170,120 +167,120 @@ impl SchedClass for ExtClass {
         "ext"
     }
 
-    fn init(&self, sim: &mut Simulator) {
-        let source = sim.core.policy.ext.as_ref().map(|e| e.source.clone()).unwrap_or_default();
-        let nr = sim.core.rqs.len();
-        let host = match HostHandle::create(&source, nr as u32, sim.core.seed) {
+    fn init(&self, s: &mut Sched<'_>) {
+        let source = s.core.policy.ext.as_ref().map(|e| e.source.clone()).unwrap_or_default();
+        let nr = s.core.rqs.len();
+        let host = match HostHandle::create(&source, nr as u32, s.core.seed) {
             Ok(h) => h,
             Err(reason) => {
                 // No state: every later call would fail; the run stops at once.
-                let at = sim.core.now;
-                sim.core.notes.policy_error = Some((at, reason));
-                sim.end_run(at);
+                let at = s.core.now;
+                s.core.notes.policy_error = Some((at, reason));
+                s.end_run(at);
                 return;
             }
         };
-        sim.class_data = Some(Box::new(ExtState {
+        s.set_state(Box::new(ExtState {
             host,
             runnable_since: Vec::new(),
             charged: Vec::new(),
             kick_preempt: vec![false; nr],
-            next_watchdog: sim.core.now,
+            next_watchdog: s.core.now,
             tripped: None,
             failed: false,
         }));
         for cpu in CpuId::all(nr as u32) {
-            let idle = sim.core.online.test(cpu) && sim.core.rqs[cpu.idx()].curr_task.is_none();
-            sim.scx(HostOp::UpdateIdle, [sim.core.now.0 as f64, f64::from(cpu.0), idle as u8 as f64, 0.0]);
+            let idle = s.core.online.test(cpu) && s.core.rqs[cpu.idx()].curr_task.is_none();
+            scx(s, HostOp::UpdateIdle, [s.core.now.0 as f64, f64::from(cpu.0), idle as u8 as f64, 0.0]);
         }
     }
 
-    fn switched_to(&self, sim: &mut Simulator, pid: Pid) {
-        if sim.class_data::<ExtState>().is_some() {
-            sim.scx_init_task(pid);
+    fn switched_to(&self, s: &mut Sched<'_>, pid: Pid) {
+        if s.state::<ExtState>().is_some() {
+            scx_init_task(s, pid);
         }
     }
 
-    fn task_new(&self, sim: &mut Simulator, pid: Pid) {
-        if sim.class_data::<ExtState>().is_some() {
-            sim.scx_init_task(pid);
+    fn task_new(&self, s: &mut Sched<'_>, pid: Pid) {
+        if s.state::<ExtState>().is_some() {
+            scx_init_task(s, pid);
         }
     }
 
-    fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
-        sim.core.rqs[cpu.idx()].nr_running += 1;
-        sim.core.tasks[pid.idx()].se.on_rq = true;
-        if sim.class_data::<ExtState>().is_none() {
+    fn enqueue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        s.core.rqs[cpu.idx()].nr_running += 1;
+        s.core.tasks[pid.idx()].se.on_rq = true;
+        if s.state::<ExtState>().is_none() {
             return;
         }
-        let now = sim.core.now;
-        let st = state(sim);
+        let now = s.core.now;
+        let st = state(s);
         grow(&mut st.runnable_since, pid, None);
         st.runnable_since[pid.idx()].get_or_insert(now);
         let flags = if kind == EnqueueKind::Wakeup { 1.0 } else { 0.0 };
-        sim.scx(HostOp::Enqueue, [now.0 as f64, f64::from(pid.0), f64::from(cpu.0), flags]);
+        scx(s, HostOp::Enqueue, [now.0 as f64, f64::from(pid.0), f64::from(cpu.0), flags]);
     }
 
-    fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, sleeping: bool) {
-        self.update_curr(sim, cpu);
-        sim.core.rqs[cpu.idx()].nr_running -= 1;
-        sim.core.tasks[pid.idx()].se.on_rq = false;
-        if sim.class_data::<ExtState>().is_none() {
+    fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, sleeping: bool) {
+        self.update_curr(s, cpu);
+        s.core.rqs[cpu.idx()].nr_running -= 1;
+        s.core.tasks[pid.idx()].se.on_rq = false;
+        if s.state::<ExtState>().is_none() {
             return;
         }
-        let was_curr = sim.core.rqs[cpu.idx()].curr_task == Some(pid);
-        let st = state(sim);
+        let was_curr = s.core.rqs[cpu.idx()].curr_task == Some(pid);
+        let st = state(s);
         grow(&mut st.runnable_since, pid, None);
         st.runnable_since[pid.idx()] = None;
-        let now = sim.core.now.0 as f64;
-        sim.scx(HostOp::Dequeue, [now, f64::from(pid.0), sleeping as u8 as f64, was_curr as u8 as f64]);
+        let now = s.core.now.0 as f64;
+        scx(s, HostOp::Dequeue, [now, f64::from(pid.0), sleeping as u8 as f64, was_curr as u8 as f64]);
     }
 
-    fn yield_task(&self, sim: &mut Simulator, pid: Pid, _cpu: CpuId) {
-        if sim.class_data::<ExtState>().is_some() {
-            sim.scx(HostOp::Yield, [sim.core.now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
+    fn yield_task(&self, s: &mut Sched<'_>, pid: Pid, _cpu: CpuId) {
+        if s.state::<ExtState>().is_some() {
+            scx(s, HostOp::Yield, [s.core.now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
         }
     }
 
     /// sched_ext preempts on wakeup only through the policy's kicks; an idle
     /// CPU reschedules to pick.
-    fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
-        sim.core.rqs[cpu.idx()].curr_task.is_none()
+    fn check_preempt_curr(&self, s: &mut Sched<'_>, cpu: CpuId, _pid: Pid, _is_fork: bool) -> bool {
+        s.core.rqs[cpu.idx()].curr_task.is_none()
     }
 
-    fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
-        sim.class_data::<ExtState>()?;
-        let now = sim.core.now;
-        let r = sim.scx(HostOp::Pick, [now.0 as f64, f64::from(cpu.0), 0.0, 0.0])?;
+    fn pick_next_task(&self, s: &mut Sched<'_>, cpu: CpuId) -> Option<Pid> {
+        s.state::<ExtState>()?;
+        let now = s.core.now;
+        let r = scx(s, HostOp::Pick, [now.0 as f64, f64::from(cpu.0), 0.0, 0.0])?;
         if r < 0.0 {
             return None;
         }
         let pid = Pid(r as u32);
-        let ok = pid.idx() < sim.core.tasks.len()
-            && sim.core.tasks[pid.idx()].se.on_rq
-            && !sim.core.rqs.iter().any(|rq| rq.curr_task == Some(pid));
+        let ok = pid.idx() < s.core.tasks.len()
+            && s.core.tasks[pid.idx()].se.on_rq
+            && !s.core.rqs.iter().any(|rq| rq.curr_task == Some(pid));
         if !ok {
-            sim.scx_fail("dispatch", format!("the runtime handed out task {pid}, which is not runnable"));
+            scx_fail(s, "dispatch", format!("the runtime handed out task {pid}, which is not runnable"));
             return None;
         }
-        let from = sim.core.tasks[pid.idx()].cpu;
+        let from = s.core.tasks[pid.idx()].cpu;
         if from != cpu {
             // Taken from a shared queue: the task moves to the CPU that runs it.
-            sim.core.rqs[from.idx()].nr_running -= 1;
-            sim.core.rqs[from.idx()].cfs_tasks_remove(pid);
-            sim.core.touch(from);
-            sim.charge_migration(pid, from, cpu);
-            let t = &mut sim.core.tasks[pid.idx()];
+            s.core.rqs[from.idx()].nr_running -= 1;
+            s.core.rqs[from.idx()].cfs_tasks_remove(pid);
+            s.core.touch(from);
+            s.core.charge_migration(pid, from, cpu);
+            let t = &mut s.core.tasks[pid.idx()];
             t.cpu = cpu;
-            sim.core.rqs[cpu.idx()].nr_running += 1;
-            sim.core.rqs[cpu.idx()].cfs_tasks_add(pid);
-            sim.core.touch(cpu);
-            sim.core.index.touch_task(pid);
-            sim.core.trace.emit(now, cpu, TraceKind::Migrate { pid, from, cause: MigrateCause::Dispatch });
+            s.core.rqs[cpu.idx()].nr_running += 1;
+            s.core.rqs[cpu.idx()].cfs_tasks_add(pid);
+            s.core.touch(cpu);
+            s.core.index.touch_task(pid);
+            s.core.trace.emit(now, cpu, TraceKind::Migrate { pid, from, cause: MigrateCause::Dispatch });
         }
-        let sum = sim.core.tasks[pid.idx()].se.sum_exec_runtime;
-        sim.core.tasks[pid.idx()].se.exec_start = now;
-        let st = state(sim);
+        let sum = s.core.tasks[pid.idx()].se.sum_exec_runtime;
+        s.core.tasks[pid.idx()].se.exec_start = now;
+        let st = state(s);
         grow(&mut st.runnable_since, pid, None);
         grow(&mut st.charged, pid, 0);
         st.runnable_since[pid.idx()] = None;
@@ -291,100 +288,101 @@ impl SchedClass for ExtClass {
         Some(pid)
     }
 
-    fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
-        self.update_curr(sim, cpu);
-        if sim.class_data::<ExtState>().is_none() || !sim.core.tasks[pid.idx()].se.on_rq {
+    fn put_prev_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+        self.update_curr(s, cpu);
+        if s.state::<ExtState>().is_none() || !s.core.tasks[pid.idx()].se.on_rq {
             return;
         }
-        let now = sim.core.now;
-        let st = state(sim);
+        let now = s.core.now;
+        let st = state(s);
         grow(&mut st.runnable_since, pid, None);
         st.runnable_since[pid.idx()] = Some(now);
-        sim.scx(HostOp::PutPrev, [now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
+        scx(s, HostOp::PutPrev, [now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
     }
 
-    fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
-        let Some(pid) = sim.core.rqs[cpu.idx()].curr_task else { return };
-        let now = sim.core.now;
-        let se = &mut sim.core.tasks[pid.idx()].se;
+    fn update_curr(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        let Some(pid) = s.core.rqs[cpu.idx()].curr_task else { return };
+        let now = s.core.now;
+        let se = &mut s.core.tasks[pid.idx()].se;
         se.sum_exec_runtime += now.since(se.exec_start);
         se.exec_start = now;
     }
 
-    fn task_tick(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) -> bool {
-        self.update_curr(sim, cpu);
-        if sim.class_data::<ExtState>().is_none() {
+    fn task_tick(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) -> bool {
+        self.update_curr(s, cpu);
+        if s.state::<ExtState>().is_none() {
             return false;
         }
-        let sum = sim.core.tasks[pid.idx()].se.sum_exec_runtime;
-        let st = state(sim);
+        let sum = s.core.tasks[pid.idx()].se.sum_exec_runtime;
+        let st = state(s);
         grow(&mut st.charged, pid, 0);
         let ran = sum.saturating_sub(st.charged[pid.idx()]);
         st.charged[pid.idx()] = sum;
-        let expired = sim.scx(HostOp::Tick, [sim.core.now.0 as f64, f64::from(pid.0), ran as f64, 0.0]) == Some(1.0);
-        if sim.class_data::<ExtState>().is_some() && !sim.core.finished {
-            sim.scx_watchdog();
+        let expired = scx(s, HostOp::Tick, [s.core.now.0 as f64, f64::from(pid.0), ran as f64, 0.0]) == Some(1.0);
+        if s.state::<ExtState>().is_some() && !s.core.finished {
+            scx_watchdog(s);
         }
         expired
     }
 
-    fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
+    fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
         if kind == PlaceKind::Exec {
             // 6.12's select_task_rq_scx answers an exec with the task's own CPU, asking no policy (ext.c 3363).
-            return sim.core.tasks[pid.idx()].cpu;
+            return s.core.tasks[pid.idx()].cpu;
         }
-        let prev = if kind == PlaceKind::Fork { waker } else { sim.core.tasks[pid.idx()].cpu };
+        let prev = if kind == PlaceKind::Fork { waker } else { s.core.tasks[pid.idx()].cpu };
         let flags = if kind == PlaceKind::Fork { 1.0 } else { 2.0 };
-        let cpu = match sim.class_data::<ExtState>() {
-            Some(_) => sim.scx(HostOp::SelectCpu, [sim.core.now.0 as f64, f64::from(pid.0), f64::from(prev.0), flags]),
+        let cpu = match s.state::<ExtState>() {
+            Some(_) => scx(s, HostOp::SelectCpu, [s.core.now.0 as f64, f64::from(pid.0), f64::from(prev.0), flags]),
             None => None,
         };
         let cpu = cpu.map_or(prev, |c| CpuId(c as u32));
-        if sim.core.online.test(cpu) && sim.core.tasks[pid.idx()].allowed.test(cpu) {
+        if s.core.online.test(cpu) && s.core.tasks[pid.idx()].allowed.test(cpu) {
             cpu
         } else {
-            sim.core.select_fallback_rq(pid, cpu)
+            s.core.select_fallback_rq(pid, cpu)
         }
     }
 
-    fn task_dead(&self, sim: &mut Simulator, pid: Pid) {
-        if sim.class_data::<ExtState>().is_some() {
-            sim.scx(HostOp::ExitTask, [sim.core.now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
+    fn task_dead(&self, s: &mut Sched<'_>, pid: Pid) {
+        if s.state::<ExtState>().is_some() {
+            scx(s, HostOp::ExitTask, [s.core.now.0 as f64, f64::from(pid.0), 0.0, 0.0]);
         }
     }
 
-    fn task_switched(&self, sim: &mut Simulator, cpu: CpuId, _prev: Option<Pid>, next: Option<Pid>) {
-        if sim.class_data::<ExtState>().is_some() {
+    fn task_switched(&self, s: &mut Sched<'_>, cpu: CpuId, _prev: Option<Pid>, next: Option<Pid>) {
+        if s.state::<ExtState>().is_some() {
             let idle = next.is_none() as u8 as f64;
-            sim.scx(HostOp::UpdateIdle, [sim.core.now.0 as f64, f64::from(cpu.0), idle, 0.0]);
+            scx(s, HostOp::UpdateIdle, [s.core.now.0 as f64, f64::from(cpu.0), idle, 0.0]);
         }
     }
 
     /// A kick lands: an idle CPU picks; a preempting kick ends the running
     /// task's slice first.
-    fn kick(&self, sim: &mut Simulator, cpu: CpuId) {
-        if sim.class_data::<ExtState>().is_none() || sim.core.finished {
+    fn kick(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        if s.state::<ExtState>().is_none() || s.core.finished {
             return;
         }
-        if let Some(why) = state(sim).tripped.take() {
-            sim.core.notes.policy_fallback = Some((sim.core.now, why));
-            sim.switch_class(class_for(PolicyKind::Cfs));
+        if let Some(why) = state(s).tripped.take() {
+            s.core.notes.policy_fallback = Some((s.core.now, why));
+            // Carried out by the core when this kick returns (the switch needs the fair class's state too).
+            s.core.switch_to = Some(class_for(PolicyKind::Cfs));
             return;
         }
-        let preempt = std::mem::take(&mut state(sim).kick_preempt[cpu.idx()]);
-        match sim.core.rqs[cpu.idx()].curr_task {
-            None => sim.core.rqs[cpu.idx()].need_resched = true,
+        let preempt = std::mem::take(&mut state(s).kick_preempt[cpu.idx()]);
+        match s.core.rqs[cpu.idx()].curr_task {
+            None => s.core.rqs[cpu.idx()].need_resched = true,
             Some(curr) if preempt => {
-                sim.scx(HostOp::Yield, [sim.core.now.0 as f64, f64::from(curr.0), 0.0, 0.0]);
-                sim.core.rqs[cpu.idx()].need_resched = true;
+                scx(s, HostOp::Yield, [s.core.now.0 as f64, f64::from(curr.0), 0.0, 0.0]);
+                s.core.rqs[cpu.idx()].need_resched = true;
             }
             Some(_) => {}
         }
-        sim.resched_if_needed(cpu);
+        s.resched_if_needed(cpu);
     }
 
     /// sched_ext has no balancer: the policy's dispatch() is where work moves.
-    fn balance(&self, _sim: &mut Simulator, _cpu: CpuId, _why: Balance) -> bool {
+    fn balance(&self, _s: &mut Sched<'_>, _cpu: CpuId, _why: Balance) -> bool {
         false
     }
 }

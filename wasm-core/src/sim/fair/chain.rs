@@ -5,7 +5,9 @@
 
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::entity::{entity, group_ent_id, group_index, task_ent_id, EntId, SchedEntity};
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
+use crate::sim::fair::state::FairState;
+use crate::sim::Core;
 use crate::time::{CpuId, Pid};
 
 /// Levels a hierarchy walk keeps on the stack (deeper cgroup trees spill to the heap).
@@ -68,9 +70,26 @@ impl Iterator for ChainIter {
     }
 }
 
+/// The runqueue of group `tg` on `cpu` (group 0's is the CPU's own), read
+/// without a context (the simulator's views read it too).
+#[inline]
+pub(crate) fn cfs_rq_of<'a>(core: &'a Core, fair: &'a FairState, tg: u32, cpu: CpuId) -> &'a CfsRq {
+    if tg == 0 {
+        &core.rqs[cpu.idx()].cfs
+    } else {
+        &fair.gcfs[(tg as usize - 1) * core.rqs.len() + cpu.idx()]
+    }
+}
+
+/// The group whose runqueue a group entity stands for.
+#[inline]
+pub(crate) fn group_of_ent(core: &Core, id: EntId) -> u32 {
+    (group_index(id) / core.rqs.len()) as u32 + 1
+}
+
 /// Addressing the hierarchy: group runqueues and entities sit in flat
 /// arrays, one slot per (group, CPU), group 0 being the root runqueues.
-impl Simulator {
+impl FairCx<'_> {
     pub(crate) fn gidx(&self, tg: u32, cpu: CpuId) -> usize {
         (tg as usize - 1) * self.core.rqs.len() + cpu.idx()
     }
@@ -82,15 +101,11 @@ impl Simulator {
 
     /// The group whose runqueue a group entity stands for.
     pub(crate) fn tg_of_gse(&self, id: EntId) -> u32 {
-        (group_index(id) / self.core.rqs.len()) as u32 + 1
+        group_of_ent(self.core, id)
     }
 
     pub(crate) fn cfs_of(&self, tg: u32, cpu: CpuId) -> &CfsRq {
-        if tg == 0 {
-            &self.core.rqs[cpu.idx()].cfs
-        } else {
-            &self.fair.gcfs[self.gidx(tg, cpu)]
-        }
+        cfs_rq_of(self.core, self.fair, tg, cpu)
     }
 
     pub(in crate::sim) fn parent_tg(&self, tg: u32) -> u32 {
@@ -116,5 +131,20 @@ impl Simulator {
 
     pub(crate) fn ent(&self, id: EntId) -> &SchedEntity {
         entity(&self.core.tasks[..], &self.fair.gses, id)
+    }
+}
+
+impl FairCx<'_> {
+    /// Re-bases a task's vruntime from one CPU's min_vruntime to another's
+    /// (the fair class's `migrate_task_rq`).
+    pub(crate) fn renormalise_vruntime(&mut self, pid: Pid, from: CpuId, to: CpuId) {
+        if from == to {
+            return;
+        }
+        let tg = self.core.tasks[pid.idx()].tg;
+        let old_min = self.cfs_of(tg, from).min_vruntime;
+        let new_min = self.cfs_of(tg, to).min_vruntime;
+        let se = &mut self.core.tasks[pid.idx()].se;
+        se.vruntime = (se.vruntime + new_min).saturating_sub(old_min);
     }
 }

@@ -24,8 +24,9 @@ use crate::sched::fair::{self, EnqueueKind, FairStrategy, TickVerdict};
 use crate::sched::group::calc_cfs_shares;
 use crate::sched::identity::{wakeup_verdict, Identity};
 use crate::sched::pelt::SchedAvg;
-use crate::sim::class::{Balance, SchedClass};
-use crate::sim::Simulator;
+use crate::sim::class::{Balance, SchedClass, StateSlot};
+use crate::sim::dispatch::Sched;
+use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
 
 /// Borrows one level's runqueue and all entities at once (disjoint fields).
@@ -54,7 +55,7 @@ pub static CFS: FairClass = FairClass { strategy: FairStrategy::Cfs };
 /// The fair class with EEVDF's pick and placement (Linux 6.6+).
 pub static EEVDF: FairClass = FairClass { strategy: FairStrategy::Eevdf };
 
-impl Simulator {
+impl FairCx<'_> {
     /// `enqueue_task_fair`: enqueue the task, then each group entity that
     /// was not queued yet; count it in every level's h_nr_running; refresh
     /// the groups' shares on the way up.
@@ -469,9 +470,16 @@ impl SchedClass for FairClass {
         }
     }
 
-    fn exit(&self, sim: &mut Simulator) {
+    /// The task groups and the balancer's state outlive a switch to another
+    /// class (sched_ext hands every task back to the fair class).
+    fn state_slot(&self) -> StateSlot {
+        StateSlot::Boot
+    }
+
+    fn exit(&self, s: &mut Sched<'_>) {
+        let cx = &mut FairCx::of(s);
         // Kicks and pushes the balancer asked for are dropped with it.
-        for rq in &mut sim.core.rqs {
+        for rq in &mut cx.core.rqs {
             rq.active_balance = false;
             rq.nohz_kicked = false;
         }
@@ -479,89 +487,107 @@ impl SchedClass for FairClass {
 
     /// `switched_from_fair`: the vruntime is kept relative to the queue's
     /// min_vruntime while the task is away.
-    fn switched_from(&self, sim: &mut Simulator, pid: Pid) {
-        let t = &sim.core.tasks[pid.idx()];
-        let min = sim.cfs_of(t.tg, t.cpu).min_vruntime;
-        let se = &mut sim.core.tasks[pid.idx()].se;
+    fn switched_from(&self, s: &mut Sched<'_>, pid: Pid) {
+        let cx = &mut FairCx::of(s);
+        let t = &cx.core.tasks[pid.idx()];
+        let min = cx.cfs_of(t.tg, t.cpu).min_vruntime;
+        let se = &mut cx.core.tasks[pid.idx()].se;
         se.vruntime = se.vruntime.saturating_sub(min);
-        sim.switched_from_fair_load(pid);
+        cx.switched_from_fair_load(pid);
     }
 
     /// `switched_to_fair`: made absolute again on the queue it comes back to.
-    fn switched_to(&self, sim: &mut Simulator, pid: Pid) {
-        let t = &sim.core.tasks[pid.idx()];
-        let min = sim.cfs_of(t.tg, t.cpu).min_vruntime;
-        sim.core.tasks[pid.idx()].se.vruntime += min;
+    fn switched_to(&self, s: &mut Sched<'_>, pid: Pid) {
+        let cx = &mut FairCx::of(s);
+        let t = &cx.core.tasks[pid.idx()];
+        let min = cx.cfs_of(t.tg, t.cpu).min_vruntime;
+        cx.core.tasks[pid.idx()].se.vruntime += min;
     }
 
-    fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
-        sim.fair_enqueue(self.strategy, pid, cpu, kind);
+    fn enqueue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        let cx = &mut FairCx::of(s);
+        cx.fair_enqueue(self.strategy, pid, cpu, kind);
     }
 
-    fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, sleeping: bool) {
-        sim.fair_dequeue(self.strategy, pid, cpu, sleeping);
+    fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, sleeping: bool) {
+        let cx = &mut FairCx::of(s);
+        cx.fair_dequeue(self.strategy, pid, cpu, sleeping);
     }
 
-    fn yield_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
-        sim.fair_yield(self.strategy, pid, cpu);
+    fn yield_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+        let cx = &mut FairCx::of(s);
+        cx.fair_yield(self.strategy, pid, cpu);
     }
 
-    fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, pid: Pid, is_fork: bool) -> bool {
-        sim.check_preempt_wakeup(self.strategy, cpu, pid, is_fork)
+    fn check_preempt_curr(&self, s: &mut Sched<'_>, cpu: CpuId, pid: Pid, is_fork: bool) -> bool {
+        let cx = &mut FairCx::of(s);
+        cx.check_preempt_wakeup(self.strategy, cpu, pid, is_fork)
     }
 
-    fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
-        sim.fair_pick_next(self.strategy, cpu)
+    fn pick_next_task(&self, s: &mut Sched<'_>, cpu: CpuId) -> Option<Pid> {
+        let cx = &mut FairCx::of(s);
+        cx.fair_pick_next(self.strategy, cpu)
     }
 
-    fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
-        sim.fair_put_prev(self.strategy, pid, cpu);
+    fn put_prev_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+        let cx = &mut FairCx::of(s);
+        cx.fair_put_prev(self.strategy, pid, cpu);
     }
 
-    fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
-        sim.fair_update_curr(self.strategy, cpu);
+    fn update_curr(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        let cx = &mut FairCx::of(s);
+        cx.fair_update_curr(self.strategy, cpu);
     }
 
-    fn task_tick(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) -> bool {
-        sim.fair_task_tick(self.strategy, pid, cpu)
+    fn task_tick(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) -> bool {
+        let cx = &mut FairCx::of(s);
+        cx.fair_task_tick(self.strategy, pid, cpu)
     }
 
-    fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
-        sim.select_task_rq_fair(pid, waker, kind)
+    fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
+        let cx = &mut FairCx::of(s);
+        cx.select_task_rq_fair(pid, waker, kind)
     }
 
-    fn migrate_task_rq(&self, sim: &mut Simulator, pid: Pid, from: CpuId, to: CpuId) {
-        sim.renormalise_vruntime(pid, from, to);
+    fn migrate_task_rq(&self, s: &mut Sched<'_>, pid: Pid, from: CpuId, to: CpuId) {
+        let cx = &mut FairCx::of(s);
+        cx.renormalise_vruntime(pid, from, to);
         if from != to {
-            sim.migrate_task_load(pid, from);
+            cx.migrate_task_load(pid, from);
         }
     }
 
-    fn task_fork(&self, sim: &mut Simulator, child: Pid, cpu: CpuId) {
-        sim.task_fork_fair(self.strategy, child, cpu);
+    fn task_fork(&self, s: &mut Sched<'_>, child: Pid, cpu: CpuId) {
+        let cx = &mut FairCx::of(s);
+        cx.task_fork_fair(self.strategy, child, cpu);
     }
 
     /// A new thread changes its process's thread count (PFS, DW-CFS).
-    fn task_new(&self, sim: &mut Simulator, pid: Pid) {
-        sim.refresh_thread_weights(self.strategy, sim.core.tasks[pid.idx()].tgid);
+    fn task_new(&self, s: &mut Sched<'_>, pid: Pid) {
+        let cx = &mut FairCx::of(s);
+        cx.refresh_thread_weights(self.strategy, cx.core.tasks[pid.idx()].tgid);
     }
 
-    fn task_dead(&self, sim: &mut Simulator, pid: Pid) {
-        sim.refresh_thread_weights(self.strategy, sim.core.tasks[pid.idx()].tgid);
+    fn task_dead(&self, s: &mut Sched<'_>, pid: Pid) {
+        let cx = &mut FairCx::of(s);
+        cx.refresh_thread_weights(self.strategy, cx.core.tasks[pid.idx()].tgid);
     }
 
     /// DW-CFS weights follow the online CPU count.
-    fn cpus_changed(&self, sim: &mut Simulator) {
-        sim.refresh_all_thread_weights(self.strategy);
+    fn cpus_changed(&self, s: &mut Sched<'_>) {
+        let cx = &mut FairCx::of(s);
+        cx.refresh_all_thread_weights(self.strategy);
     }
 
     /// Group Identity: an SMT expeller starting or stopping kicks its siblings.
-    fn task_switched(&self, sim: &mut Simulator, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
-        sim.smt_expel_siblings(cpu, prev, next);
+    fn task_switched(&self, s: &mut Sched<'_>, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
+        let cx = &mut FairCx::of(s);
+        cx.smt_expel_siblings(cpu, prev, next);
     }
 
-    fn kick(&self, sim: &mut Simulator, cpu: CpuId) {
-        sim.expel_kick(cpu);
+    fn kick(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        let cx = &mut FairCx::of(s);
+        cx.expel_kick(cpu);
     }
 
     /// 4.1's NOHZ idle balancer stands in for the idle CPUs' own ticks.
@@ -569,24 +595,26 @@ impl SchedClass for FairClass {
         nohz
     }
 
-    fn tick_stopped(&self, sim: &mut Simulator, cpu: CpuId) {
-        sim.nohz_balance_enter_idle(cpu);
+    fn tick_stopped(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        let cx = &mut FairCx::of(s);
+        cx.nohz_balance_enter_idle(cpu);
     }
 
     /// The 4.1 balancer (`balance/`).
-    fn balance(&self, sim: &mut Simulator, cpu: CpuId, why: Balance) -> bool {
+    fn balance(&self, s: &mut Sched<'_>, cpu: CpuId, why: Balance) -> bool {
+        let cx = &mut FairCx::of(s);
         match why {
             Balance::Tick => {
-                sim.trigger_load_balance(cpu);
+                cx.trigger_load_balance(cpu);
                 false
             }
-            Balance::NewlyIdle => sim.idle_balance(cpu),
+            Balance::NewlyIdle => cx.idle_balance(cpu),
             Balance::NohzKick => {
-                sim.nohz_idle_balance(cpu);
+                cx.nohz_idle_balance(cpu);
                 false
             }
             Balance::Stopper { target } => {
-                sim.active_balance(cpu, target);
+                cx.active_balance(cpu, target);
                 false
             }
         }

@@ -14,6 +14,7 @@
 use crate::sched::entity::task_ent_id;
 use crate::sched::fair::FairStrategy;
 use crate::sim::fair::chain::Chain;
+use crate::sim::fair::cx::fair_cx;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
@@ -40,7 +41,7 @@ fn a_wakeup_onto_a_cpu_already_to_reschedule_asks_nothing() {
         let v = sim.core.tasks[p.idx()].se.vruntime;
         sim.core.tasks[curr.idx()].se.vruntime = v + 10_000_000;
         sim.core.rqs[0].need_resched = already;
-        let preempt = sim.check_preempt_wakeup(FairStrategy::Cfs, CPU, p, false);
+        let preempt = fair_cx(&mut sim).check_preempt_wakeup(FairStrategy::Cfs, CPU, p, false);
         assert_eq!(preempt, !already, "need_resched {already}");
         let cfs = &sim.core.rqs[0].cfs;
         if already {
@@ -63,7 +64,7 @@ fn one_group_of_two() -> (Simulator, Pid, Chain) {
     let threads = sim.processes()[0].threads.clone();
     assert_eq!(threads.len(), 2);
     let waiting = *threads.iter().find(|&&t| sim.core.rqs[0].curr() != Some(t)).expect("one waits");
-    let chain = sim.chain(waiting, CPU);
+    let chain = fair_cx(&mut sim).chain(waiting, CPU);
     assert_eq!(chain.len(), 2, "task level, then G's entity on the root");
     (sim, waiting, chain)
 }
@@ -71,13 +72,13 @@ fn one_group_of_two() -> (Simulator, Pid, Chain) {
 #[test]
 fn clearing_a_buddy_clears_it_above_while_it_leads_to_the_task() {
     let (mut sim, waiting, chain) = one_group_of_two();
-    sim.set_buddy_chain(&chain[..], CPU, true);
+    fair_cx(&mut sim).set_buddy_chain(&chain[..], CPU, true);
     let g = chain[1].1;
     assert_eq!(sim.core.rqs[0].cfs.next, Some(g));
     // Moved away (not a sleep, so no new buddy is set above): G stays queued through the running thread.
-    sim.fair_dequeue(FairStrategy::Cfs, waiting, CPU, false);
-    assert!(sim.ent(g).on_rq, "G still holds the running thread");
-    assert_eq!(sim.cfs_of(chain[0].0, CPU).next, None, "cleared at the task's level");
+    fair_cx(&mut sim).fair_dequeue(FairStrategy::Cfs, waiting, CPU, false);
+    assert!(fair_cx(&mut sim).ent(g).on_rq, "G still holds the running thread");
+    assert_eq!(fair_cx(&mut sim).cfs_of(chain[0].0, CPU).next, None, "cleared at the task's level");
     assert_eq!(sim.core.rqs[0].cfs.next, None, "and on the root, where it led to the task (__clear_buddies_next)");
 }
 
@@ -87,16 +88,16 @@ fn a_buddy_above_that_does_not_lead_through_the_cleared_level_stays() {
     let g = chain[1].1;
     // Only the root marks G: the task's own level has no next buddy, so the walk stops at once.
     sim.core.rqs[0].cfs.next = Some(g);
-    sim.fair_dequeue(FairStrategy::Cfs, waiting, CPU, false);
+    fair_cx(&mut sim).fair_dequeue(FairStrategy::Cfs, waiting, CPU, false);
     assert_eq!(sim.core.rqs[0].cfs.next, Some(g), "the walk starts only where the task itself is the buddy");
 }
 
 #[test]
 fn a_task_alone_on_its_cpu_yields_without_a_mark() {
     let (mut sim, curr, _) = one_cpu(1, false);
-    sim.fair_yield(FairStrategy::Cfs, curr, CPU);
+    fair_cx(&mut sim).fair_yield(FairStrategy::Cfs, curr, CPU);
     assert_eq!(sim.core.rqs[0].cfs.skip, None, "rq->nr_running == 1: nothing to skip to");
     let (mut sim, curr, _) = one_cpu(2, false);
-    sim.fair_yield(FairStrategy::Cfs, curr, CPU);
+    fair_cx(&mut sim).fair_yield(FairStrategy::Cfs, curr, CPU);
     assert_eq!(sim.core.rqs[0].cfs.skip, Some(task_ent_id(curr)));
 }

@@ -5,37 +5,12 @@
 //! wakeup placement uses: wider for a highclass wakee, narrower for an
 //! underclass one beside an expeller.
 
-use crate::config::SimConfig;
 use crate::sched::identity::Identity;
 use crate::sim::events::Event;
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
 
-impl Simulator {
-    /// Gives each cgroup's task group its identity (children inherit their
-    /// parent's) and marks its group entities. Cgroups are the first task
-    /// groups built, in scenario order (ids 1..).
-    pub(in crate::sim) fn apply_identities(&mut self, cfg: &SimConfig) {
-        if !cfg.policy.group_identity {
-            return;
-        }
-        let n = self.core.rqs.len();
-        for (i, cg) in cfg.cgroups.iter().enumerate() {
-            let tg = i + 1;
-            let parent = self.fair.tgs[tg].parent.unwrap_or(0) as usize;
-            let (identity, expeller) = if parent == 0 {
-                (cg.identity, cg.smt_expeller)
-            } else {
-                (self.fair.tgs[parent].identity, self.fair.tgs[parent].smt_expeller)
-            };
-            self.fair.tgs[tg].identity = identity;
-            self.fair.tgs[tg].smt_expeller = expeller;
-            for se in &mut self.fair.gses[(tg - 1) * n..tg * n] {
-                se.identity = identity;
-            }
-        }
-    }
-
+impl FairCx<'_> {
     pub(crate) fn is_smt_expeller(&self, pid: Pid) -> bool {
         self.fair.tgs[self.core.tasks[pid.idx()].tg as usize].smt_expeller
     }
@@ -94,12 +69,12 @@ impl Simulator {
     pub(crate) fn expel_kick(&mut self, s: CpuId) {
         if self.expel_kick_due(s) {
             self.core.rqs[s.idx()].need_resched = true;
-            self.resched_if_needed(s);
+            self.sched().resched_if_needed(s);
         }
     }
 }
 
-impl Simulator {
+impl FairCx<'_> {
     /// `id_idle_cpu` as the wakeup placement reads it: whether `cpu` counts
     /// as idle for the wakee `pid`. Without Group Identity this is exactly
     /// `idle_cpu`; with it (kernel-model.md 7.1) two clauses bend it by the

@@ -2,10 +2,10 @@
 //! CPU's load through the group hierarchy, which load_balance's
 //! `detach_tasks` weighs tasks by; each runqueue's h_load kept for its jiffy.
 
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
 
-impl Simulator {
+impl FairCx<'_> {
     /// `task_h_load` after `update_cfs_rq_h_load`: the task's share of its
     /// CPU's load through the hierarchy. A runqueue's `h_load` is computed
     /// top-down once per jiffy: the walk goes up from the task's runqueue to
@@ -16,7 +16,7 @@ impl Simulator {
     /// pass detaching tasks reads them so); the task's own part uses the
     /// current figures.
     pub(crate) fn task_h_load(&mut self, pid: Pid, cpu: CpuId) -> u64 {
-        let now = self.jiffies();
+        let now = self.core.jiffies();
         let chain = self.chain(pid, cpu);
         let own_tg = chain[0].0;
         if self.cfs_of(own_tg, cpu).last_h_load_update != Some(now) {

@@ -14,6 +14,7 @@
 //! figure (3000 × 1000 / 3001 = 999). At jiffy J + 1 the walk runs again:
 //! 999, and T's part 499.
 
+use crate::sim::fair::cx::fair_cx;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
@@ -22,7 +23,7 @@ fn set_loads(sim: &mut Simulator, pid: Pid, root: i64, gse: u64, group: i64, tas
     let tg = sim.core.tasks[pid.idx()].tg;
     assert_ne!(tg, 0, "T runs in its autogroup");
     sim.core.rqs[0].cfs.runnable_load_avg = root;
-    let gi = sim.gidx(tg, CpuId(0));
+    let gi = fair_cx(sim).gidx(tg, CpuId(0));
     sim.fair.gcfs[gi].runnable_load_avg = group;
     sim.fair.gses[gi].avg.load_avg_contrib = gse;
     sim.core.tasks[pid.idx()].se.avg.load_avg_contrib = task;
@@ -35,9 +36,9 @@ fn h_load_is_kept_for_the_rest_of_its_jiffy() {
     let pid = sim.processes()[0].threads[0];
     let jiffy = sim.jiffies();
     set_loads(&mut sim, pid, 3000, 2000, 1500, 500);
-    assert_eq!(sim.task_h_load(pid, CpuId(0)), 665);
+    assert_eq!(fair_cx(&mut sim).task_h_load(pid, CpuId(0)), 665);
     set_loads(&mut sim, pid, 3000, 1000, 1000, 500);
-    assert_eq!(sim.task_h_load(pid, CpuId(0)), 998, "the jiffy's h_load stands");
+    assert_eq!(fair_cx(&mut sim).task_h_load(pid, CpuId(0)), 998, "the jiffy's h_load stands");
     sim.core.now = SimTime((jiffy + 1) * sim.core.tick_ns);
-    assert_eq!(sim.task_h_load(pid, CpuId(0)), 499, "a new jiffy walks again");
+    assert_eq!(fair_cx(&mut sim).task_h_load(pid, CpuId(0)), 499, "a new jiffy walks again");
 }

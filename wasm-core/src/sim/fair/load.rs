@@ -18,10 +18,10 @@ use crate::sched::load_avg::{
     group_entity_contrib, subtract_blocked_load_contrib, synchronize_entity_decay, update_cfs_rq_blocked_load,
     update_tg_runnable_avg,
 };
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid, SimTime};
 
-impl Simulator {
+impl FairCx<'_> {
     /// Level `tg`'s runqueue on `cpu`, for a change of its load (the root's
     /// load is what the CPU index and fork placement's group sums read, so
     /// it is marked changed for both).

@@ -15,6 +15,7 @@
 use crate::config::ProcessSpec;
 use crate::program::{Dist, Op};
 use crate::sched::pelt::decay_load;
+use crate::sim::fair::cx::fair_cx;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid, SimTime};
@@ -36,7 +37,7 @@ fn asleep() -> (Simulator, Pid, usize) {
     let tg = sim.core.tasks[pid.idx()].tg;
     assert_ne!(tg, 0, "T is in its autogroup");
     assert!(!sim.core.tasks[pid.idx()].se.on_rq, "T sleeps at 50 ms");
-    let gi = sim.gidx(tg, CpuId(0));
+    let gi = fair_cx(&mut sim).gidx(tg, CpuId(0));
     (sim, pid, gi)
 }
 
@@ -61,7 +62,7 @@ fn blocked_load_decays_at_a_balancing_pass() {
     let counter = sim.fair.gcfs[gi].decay_counter;
     // 40 periods after the last decay, a balancing pass on CPU 0.
     sim.core.now = SimTime((last + 40) << 20);
-    sim.update_blocked_averages(CpuId(0));
+    fair_cx(&mut sim).update_blocked_averages(CpuId(0));
     let g = &sim.fair.gcfs[gi];
     assert_eq!(g.blocked_load_avg, decay_load(before, 40));
     assert_eq!(g.decay_counter, counter + 40);
@@ -75,14 +76,14 @@ fn a_sleeper_woken_elsewhere_leaves_its_load_to_be_removed() {
     let c = sim.core.tasks[pid.idx()].se.avg.load_avg_contrib;
     // Three decay periods counted on G's runqueue since T slept.
     sim.fair.gcfs[gi].decay_counter += 3;
-    sim.migrate_task_load(pid, CpuId(0));
+    fair_cx(&mut sim).migrate_task_load(pid, CpuId(0));
     let decayed = decay_load(c, 3);
     assert_eq!(sim.core.tasks[pid.idx()].se.avg.load_avg_contrib, decayed);
     assert_eq!(sim.core.tasks[pid.idx()].se.avg.decay_count, -3);
     assert_eq!(sim.fair.gcfs[gi].removed_load, decayed);
     let (blocked, tg) = (sim.fair.gcfs[gi].blocked_load_avg, sim.fair.gcfs[gi].tg);
     let periods = (sim.core.now.ns() >> 20) - sim.fair.gcfs[gi].last_decay;
-    sim.update_cfs_rq_blocked_load(tg, CpuId(0), true);
+    fair_cx(&mut sim).update_cfs_rq_blocked_load(tg, CpuId(0), true);
     assert_eq!(sim.fair.gcfs[gi].removed_load, 0);
     assert_eq!(sim.fair.gcfs[gi].blocked_load_avg, decay_load(blocked - decayed, periods), "removed, then decayed");
 }

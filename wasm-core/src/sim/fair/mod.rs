@@ -11,8 +11,9 @@
 //!      └── balance / select_task_rq ─► linux41/ (load_balance, idle, nohz, active, placement, cpu_load)
 //! ```
 
-mod chain;
+pub(crate) mod chain;
 pub mod class;
+pub(crate) mod cx;
 mod group_identity;
 mod h_load;
 #[cfg(test)]

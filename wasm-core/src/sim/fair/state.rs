@@ -44,7 +44,31 @@ impl FairState {
             gcfs: Vec::new(),
         };
         let group_of_process = fair.build_task_groups(cfg, nr_cpus);
+        fair.apply_identities(cfg, nr_cpus as usize);
         (fair, group_of_process)
+    }
+
+    /// Gives each cgroup's task group its identity (children inherit their
+    /// parent's) and marks its group entities. Cgroups are the first task
+    /// groups built, in scenario order (ids 1..).
+    fn apply_identities(&mut self, cfg: &SimConfig, n: usize) {
+        if !cfg.policy.group_identity {
+            return;
+        }
+        for (i, cg) in cfg.cgroups.iter().enumerate() {
+            let tg = i + 1;
+            let parent = self.tgs[tg].parent.unwrap_or(0) as usize;
+            let (identity, expeller) = if parent == 0 {
+                (cg.identity, cg.smt_expeller)
+            } else {
+                (self.tgs[parent].identity, self.tgs[parent].smt_expeller)
+            };
+            self.tgs[tg].identity = identity;
+            self.tgs[tg].smt_expeller = expeller;
+            for se in &mut self.gses[(tg - 1) * n..tg * n] {
+                se.identity = identity;
+            }
+        }
     }
 
     /// sched_init: each runqueue's avg_idle starts at twice the migration

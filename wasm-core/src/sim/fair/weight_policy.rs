@@ -11,10 +11,10 @@ use crate::config::PolicyKind;
 use crate::sched::fair::FairStrategy;
 use crate::sched::thread_weight::{dwcfs_weight, pfs_weight};
 use crate::sched::weights::nice_to_weight;
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::task::TaskState;
 
-impl Simulator {
+impl FairCx<'_> {
     /// Recomputes the weight of every live thread of process `tgid`.
     pub(crate) fn refresh_thread_weights(&mut self, st: FairStrategy, tgid: u32) {
         if !matches!(self.core.policy.kind, PolicyKind::Pfs | PolicyKind::DwCfs) {

@@ -10,7 +10,7 @@
 //! (2.6's per-domain intervals and cpu_load[] indices collapse into one),
 //! and no active balancing through the migration thread.
 
-use crate::sim::Simulator;
+use super::class::O1Cx;
 use crate::time::{CpuId, Pid};
 use crate::trace::MigrateCause;
 
@@ -22,7 +22,7 @@ const BUSY_INTERVAL: u64 = 64;
 const CACHE_HOT_NS: u64 = 2_500_000;
 const CACHE_NICE_TRIES: u32 = 1;
 
-impl Simulator {
+impl O1Cx<'_> {
     /// `rebalance_tick`: fold nr_running into cpu_load, then balance when due.
     pub(in crate::sim) fn o1_rebalance_tick(&mut self, cpu: CpuId) {
         let nr = self.core.rqs[cpu.idx()].nr_running() as u64;
@@ -30,7 +30,7 @@ impl Simulator {
         rq.cpu_load = (rq.cpu_load + nr * SCHED_LOAD_SCALE) / 2;
         let idle = self.core.rqs[cpu.idx()].curr_task.is_none();
         let interval = if idle { 1 } else { BUSY_INTERVAL };
-        if self.core.online.weight() > 1 && self.jiffies().is_multiple_of(interval) {
+        if self.core.online.weight() > 1 && self.core.jiffies().is_multiple_of(interval) {
             self.o1_load_balance(cpu, false);
         }
     }
@@ -73,7 +73,7 @@ impl Simulator {
                 break;
             }
             let cause = if newidle { MigrateCause::NewIdle } else { MigrateCause::Balance };
-            self.move_queued_task(pid, this, cause);
+            self.sched().move_queued_task(pid, this, cause);
             moved += 1;
         }
         let rq = &mut self.o1_state_mut().rqs[this.idx()];

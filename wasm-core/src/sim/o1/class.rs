@@ -16,8 +16,9 @@
 use crate::balance::placement::PlaceKind;
 use crate::sched::fair::EnqueueKind;
 use crate::sched::o1::*;
-use crate::sim::class::{Balance, SchedClass};
-use crate::sim::Simulator;
+use crate::sim::class::{Balance, ClassData, SchedClass};
+use crate::sim::dispatch::{Sched, Slot};
+use crate::sim::Core;
 use crate::time::{CpuId, Pid};
 
 /// The O(1) class (stateless; its state is the run's `O1State`).
@@ -31,75 +32,86 @@ impl SchedClass for O1Class {
         "o1"
     }
 
-    fn init(&self, sim: &mut Simulator) {
-        let rqs = (0..sim.core.rqs.len()).map(|_| O1Rq::new()).collect();
-        sim.class_data = Some(Box::new(O1State { rqs, tasks: Vec::new() }));
+    fn init(&self, s: &mut Sched<'_>) {
+        let rqs = (0..s.core.rqs.len()).map(|_| O1Rq::new()).collect();
+        s.set_state(Box::new(O1State { rqs, tasks: Vec::new() }));
     }
 
     /// A task arriving from another class starts as a new one would (no
     /// sleep credit, a full timeslice); the enqueue that follows puts it in
     /// the active array.
-    fn switched_to(&self, sim: &mut Simulator, pid: Pid) {
-        let (now, tick, nice) = (sim.core.now.ns(), sim.core.tick_ns, sim.core.tasks[pid.idx()].nice);
-        let t = sim.o1_task(pid);
+    fn switched_to(&self, s: &mut Sched<'_>, pid: Pid) {
+        let cx = &mut O1Cx::of(s);
+        let (now, tick, nice) = (cx.core.now.ns(), cx.core.tick_ns, cx.core.tasks[pid.idx()].nice);
+        let t = cx.o1_task(pid);
         t.static_prio = static_prio(nice);
         t.time_slice_ns = task_timeslice(t.static_prio, tick);
         t.prio = effective_prio(t.static_prio, t.sleep_avg_ns);
         t.timestamp_ns = now;
     }
 
-    fn enqueue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
-        sim.o1_enqueue(pid, cpu, kind);
+    fn enqueue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        let cx = &mut O1Cx::of(s);
+        cx.o1_enqueue(pid, cpu, kind);
     }
 
-    fn dequeue_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId, _sleeping: bool) {
-        sim.o1_dequeue(pid, cpu);
+    fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, _sleeping: bool) {
+        let cx = &mut O1Cx::of(s);
+        cx.o1_dequeue(pid, cpu);
     }
 
-    fn yield_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
-        sim.o1_yield(pid, cpu);
+    fn yield_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+        let cx = &mut O1Cx::of(s);
+        cx.o1_yield(pid, cpu);
     }
 
-    fn check_preempt_curr(&self, sim: &mut Simulator, cpu: CpuId, pid: Pid, _is_fork: bool) -> bool {
-        sim.o1_preempts_curr(cpu, pid)
+    fn check_preempt_curr(&self, s: &mut Sched<'_>, cpu: CpuId, pid: Pid, _is_fork: bool) -> bool {
+        let cx = &mut O1Cx::of(s);
+        cx.o1_preempts_curr(cpu, pid)
     }
 
-    fn pick_next_task(&self, sim: &mut Simulator, cpu: CpuId) -> Option<Pid> {
-        sim.o1_pick(cpu)
+    fn pick_next_task(&self, s: &mut Sched<'_>, cpu: CpuId) -> Option<Pid> {
+        let cx = &mut O1Cx::of(s);
+        cx.o1_pick(cpu)
     }
 
-    fn put_prev_task(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) {
-        sim.o1_put_prev(pid, cpu);
+    fn put_prev_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+        let cx = &mut O1Cx::of(s);
+        cx.o1_put_prev(pid, cpu);
     }
 
-    fn update_curr(&self, sim: &mut Simulator, cpu: CpuId) {
-        sim.o1_update_curr(cpu);
+    fn update_curr(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        let cx = &mut O1Cx::of(s);
+        cx.o1_update_curr(cpu);
     }
 
-    fn task_tick(&self, sim: &mut Simulator, pid: Pid, cpu: CpuId) -> bool {
-        sim.o1_tick(pid, cpu)
+    fn task_tick(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) -> bool {
+        let cx = &mut O1Cx::of(s);
+        cx.o1_tick(pid, cpu)
     }
 
     /// No wakeup balancing: a woken task stays where it slept (if it still
     /// may), a new task goes to the least loaded CPU. An exec stays too: the
     /// model leaves out 2.6's `sched_balance_exec`.
-    fn select_task_rq(&self, sim: &mut Simulator, pid: Pid, _waker: CpuId, kind: PlaceKind) -> CpuId {
-        let prev = sim.core.tasks[pid.idx()].cpu;
-        let usable = |c: CpuId| sim.core.online.test(c) && sim.core.tasks[pid.idx()].allowed.test(c);
-        match (kind == PlaceKind::Fork, sim.o1_select_fork_cpu(pid)) {
+    fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, _waker: CpuId, kind: PlaceKind) -> CpuId {
+        let cx = &mut O1Cx::of(s);
+        let prev = cx.core.tasks[pid.idx()].cpu;
+        let usable = |c: CpuId| cx.core.online.test(c) && cx.core.tasks[pid.idx()].allowed.test(c);
+        match (kind == PlaceKind::Fork, cx.o1_select_fork_cpu(pid)) {
             (true, Some(c)) => c,
             _ if usable(prev) => prev,
-            _ => sim.core.select_fallback_rq(pid, prev),
+            _ => cx.core.select_fallback_rq(pid, prev),
         }
     }
 
-    fn balance(&self, sim: &mut Simulator, cpu: CpuId, why: Balance) -> bool {
+    fn balance(&self, s: &mut Sched<'_>, cpu: CpuId, why: Balance) -> bool {
+        let cx = &mut O1Cx::of(s);
         match why {
             Balance::Tick => {
-                sim.o1_rebalance_tick(cpu);
+                cx.o1_rebalance_tick(cpu);
                 false
             }
-            Balance::NewlyIdle => sim.o1_load_balance(cpu, true),
+            Balance::NewlyIdle => cx.o1_load_balance(cpu, true),
             // The 4.1 balancer's kicks and pushes: none is ever asked for
             // under O(1) (one left from a class switch is dropped).
             Balance::NohzKick | Balance::Stopper { .. } => false,
@@ -107,13 +119,33 @@ impl SchedClass for O1Class {
     }
 }
 
-impl Simulator {
+/// The O(1) class's context for one call: the core and its own state.
+pub(in crate::sim) struct O1Cx<'a> {
+    pub(in crate::sim) core: &'a mut Core,
+    /// The class's box, holding its `O1State`.
+    slot: &'a mut Option<Box<dyn ClassData>>,
+    class: &'static dyn SchedClass,
+}
+
+impl<'a> O1Cx<'a> {
+    pub(in crate::sim) fn of(s: &'a mut Sched<'_>) -> Self {
+        let (core, slot, class) = s.split_own();
+        O1Cx { core, slot: slot.expect("O(1) keeps a box of its own"), class }
+    }
+
+    /// The core's dispatch, with the O(1) state handed back.
+    pub(in crate::sim) fn sched(&mut self) -> Sched<'_> {
+        Sched::new(self.core, self.class, Slot::Own(self.slot))
+    }
+}
+
+impl O1Cx<'_> {
     pub(in crate::sim) fn o1_state(&self) -> &O1State {
-        self.class_data::<O1State>().expect("O(1) runs")
+        self.slot.as_deref().and_then(|d| d.as_any().downcast_ref()).expect("O(1) runs")
     }
 
     pub(in crate::sim) fn o1_state_mut(&mut self) -> &mut O1State {
-        self.class_data_mut::<O1State>().expect("O(1) runs")
+        self.slot.as_deref_mut().and_then(|d| d.as_any_mut().downcast_mut()).expect("O(1) runs")
     }
 
     fn o1_task(&mut self, pid: Pid) -> &mut O1Task {
@@ -336,15 +368,5 @@ impl Simulator {
         self.o1_update_curr(cpu);
         self.o1_dequeue_array(cpu, pid);
         self.o1_enqueue_array(cpu, pid, true);
-    }
-
-    /// The O(1) runqueue of `cpu` (arrays, bitmaps, switches), if O(1) runs.
-    pub fn o1_runqueue(&self, cpu: CpuId) -> Option<&O1Rq> {
-        self.class_data::<O1State>().map(|o| &o.rqs[cpu.idx()])
-    }
-
-    /// A task's O(1) state (prio, sleep_avg, timeslice), if O(1) runs.
-    pub fn o1_task_state(&self, pid: Pid) -> Option<&O1Task> {
-        self.class_data::<O1State>().and_then(|o| o.tasks.get(pid.idx()))
     }
 }

@@ -4,11 +4,11 @@
 
 use super::load_balance::{DetachFlags, SkipCounts};
 use crate::balance::IdleType;
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::time::CpuId;
 use crate::trace::MigrateCause;
 
-impl Simulator {
+impl FairCx<'_> {
     /// The stopper of `cpu` runs (`active_load_balance_cpu_stop`): the
     /// running task is preempted and one movable task goes to `target`.
     pub(crate) fn active_balance(&mut self, cpu: CpuId, target: CpuId) {
@@ -25,7 +25,7 @@ impl Simulator {
             return;
         };
         // The stopper preempts the running task, which is then queued like any other and may move.
-        self.preempt_curr_for_move(cpu);
+        self.sched().preempt_curr_for_move(cpu);
         // detach_one_task: the first task of the list that can_migrate_task lets go (as an idle pass).
         let (mut skips, mut retry) = (SkipCounts::default(), Some(target));
         let candidate = {
@@ -57,11 +57,11 @@ impl Simulator {
             st.alb_failed += 1;
         }
         if let Some(pid) = candidate {
-            self.move_queued_task(pid, target, MigrateCause::Active);
+            self.sched().move_queued_task(pid, target, MigrateCause::Active);
         }
-        self.schedule(cpu);
+        self.sched().schedule(cpu);
         if self.core.rqs[target.idx()].need_resched {
-            self.schedule(target);
+            self.sched().schedule(target);
         }
     }
 }

@@ -6,14 +6,14 @@
 use super::load_balance::{DetachFlags, SkipCounts};
 use crate::balance::{IdleType, SCHED_NR_MIGRATE};
 use crate::sched::entity::task_ent_id;
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::task::TaskState;
 use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::SchedDomain;
 use crate::trace::MigrateCause;
 
-impl Simulator {
+impl FairCx<'_> {
     /// `detach_tasks` + `attach_tasks`: walk the busiest CPU's tasks (most
     /// recently run first) and move those that may move until the imbalance
     /// is covered; then load_balance's LBF_DST_PINNED retry toward another CPU
@@ -57,7 +57,7 @@ impl Simulator {
                 // 4.1 reads a task's h_load only once it may move (the read refreshes the jiffy's h_load).
                 let load = if ok { self.task_h_load(pid, src) } else { 0 };
                 if ok && load / 2 <= flags.imbalance_left as u64 {
-                    self.move_queued_task(pid, dst_cpu, cause);
+                    self.sched().move_queued_task(pid, dst_cpu, cause);
                     moved.push(pid);
                     flags.imbalance_left -= load as i64;
                     // Only a CONFIG_PREEMPT kernel stops a newly-idle pass after its first task.

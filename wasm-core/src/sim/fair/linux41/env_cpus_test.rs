@@ -18,6 +18,7 @@
 
 use crate::balance::IdleType;
 use crate::machine::Machine;
+use crate::sim::fair::cx::fair_cx;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::{CpuId, SimTime};
@@ -46,7 +47,7 @@ fn a_group_reaching_past_the_span_counts_its_cpus_there() {
         sim.core.rqs[0].domains[1].groups.iter().map(|g| g.span.iter().map(|c| c.0).collect()).collect();
     assert_eq!(groups, [vec![0, 1], vec![1, 2, 3]]);
 
-    sim.load_balance(CpuId(0), 1, IdleType::NewlyIdle);
+    fair_cx(&mut sim).load_balance(CpuId(0), 1, IdleType::NewlyIdle);
     let d = sim.decisions().back().expect("a decision");
     assert_eq!(d.busiest_group, Some(1), "B, read with CPU 3");
     assert_eq!(d.groups[1].sum_nr_running, 4);
@@ -90,7 +91,7 @@ fn a_redo_after_a_retry_reads_the_groups_for_the_new_destination() {
     list.retain(|&p| p != t);
     list.insert(28, t);
 
-    sim.load_balance(CpuId(0), 1, IdleType::Idle);
+    fair_cx(&mut sim).load_balance(CpuId(0), 1, IdleType::Idle);
     let d = sim.decisions().back().expect("a decision");
     assert_eq!(d.busiest_cpu, Some(CpuId(3)), "the first round found CPU 3, and no round after it a CPU");
     assert!(matches!(d.outcome, crate::balance::decision::Outcome::Balanced { .. }), "{:?}", d.outcome);

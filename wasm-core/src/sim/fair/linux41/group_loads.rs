@@ -158,6 +158,7 @@ impl LevelLoads<'_> {
 #[cfg(test)]
 mod tests {
     use crate::config::TimedEventKind;
+    use crate::sim::fair::cx::fair_cx;
     use crate::sim::test_config::{config, hog};
     use crate::sim::Simulator;
     use crate::time::CpuId;
@@ -170,7 +171,7 @@ mod tests {
         let pid = sim.processes()[0].threads[0];
         let fork_walk = |sim: &mut Simulator| {
             for level in 0..sim.core.rqs[0].domains.len() {
-                sim.idlest_group_kept(pid, CpuId(0), level);
+                fair_cx(sim).idlest_group_kept(pid, CpuId(0), level);
             }
         };
         fork_walk(&mut sim);

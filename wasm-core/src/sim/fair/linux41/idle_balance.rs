@@ -13,13 +13,13 @@
 //! itself takes no simulated time.
 
 use crate::balance::IdleType;
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::time::CpuId;
 
 /// What reading one CPU's runqueue costs a balancing pass, in ns.
 pub const LB_CPU_READ_NS: u64 = 100;
 
-impl Simulator {
+impl FairCx<'_> {
     /// The modelled cost of one newly-idle pass of `cpu` at domain `level`:
     /// one runqueue read per online CPU of the domain.
     pub(crate) fn newidle_pass_cost_ns(&self, cpu: CpuId, level: usize) -> u64 {
@@ -38,7 +38,7 @@ impl Simulator {
     /// task to run (one was pulled).
     pub(crate) fn idle_balance(&mut self, cpu: CpuId) -> bool {
         let c = cpu.idx();
-        let mut next_balance = self.jiffies() + self.core.hz();
+        let mut next_balance = self.core.jiffies() + self.core.hz();
         self.core.rqs[c].avg_idle_stamp = Some(self.core.now);
         let avg_idle = self.core.rqs[c].avg_idle_ns;
         let mut pulled = false;

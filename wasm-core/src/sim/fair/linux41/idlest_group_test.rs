@@ -14,6 +14,7 @@
 //! the sides swapped (the model before) the local group read 2048 and the
 //! remote 0, and the task left.
 
+use crate::sim::fair::cx::fair_cx;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::CpuId;
@@ -34,10 +35,10 @@ fn the_local_group_is_read_low_and_the_others_high() {
     sim.core.rqs[0].domains[level].forkexec_idx = 1;
     set_loads(&mut sim, [(1024, 0), (1024, 0), (0, 1024), (0, 1024)]);
     let pid = sim.processes()[0].threads[0];
-    assert_eq!(sim.find_idlest_group(pid, CpuId(0), level), None, "the fork stays in the local group");
+    assert_eq!(fair_cx(&mut sim).find_idlest_group(pid, CpuId(0), level), None, "the fork stays in the local group");
     // A remote node light now and in its history is the idlest group (local 1024 each, remote 0).
     set_loads(&mut sim, [(1024, 1024), (1024, 1024), (0, 0), (0, 0)]);
-    assert_eq!(sim.find_idlest_group(pid, CpuId(0), level), Some(1), "an idle node is the idlest group");
+    assert_eq!(fair_cx(&mut sim).find_idlest_group(pid, CpuId(0), level), Some(1), "an idle node is the idlest group");
 }
 
 /// The fork walk skips the per-group affinity test for a task allowed every

@@ -9,19 +9,20 @@
 //! `sd_init` starts a new domain's `last_balance` at the current jiffy, so a
 //! hotplug rebuild does not make every domain due at once.
 
+use crate::sim::fair::cx::fair_cx;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::{CpuId, SimTime};
 
 #[test]
 fn msecs_to_jiffies_rounds_up() {
-    let sim = Simulator::new(&config(1, 6, 1, 250, false, vec![hog("h", 1_000_000, None)]));
+    let mut sim = Simulator::new(&config(1, 6, 1, 250, false, vec![hog("h", 1_000_000, None)]));
     let mc = sim.core.rqs[0].domains.len() - 1;
     assert_eq!(sim.core.rqs[0].domains[mc].balance_interval_ms, 6);
-    assert_eq!(sim.balance_interval_jiffies(CpuId(0), mc, false), 2);
-    assert_eq!(sim.balance_interval_jiffies(CpuId(0), mc, true), 48);
-    let sim = Simulator::new(&config(1, 6, 1, 100, false, vec![hog("h", 1_000_000, None)]));
-    assert_eq!(sim.balance_interval_jiffies(CpuId(0), mc, false), 1);
+    assert_eq!(fair_cx(&mut sim).balance_interval_jiffies(CpuId(0), mc, false), 2);
+    assert_eq!(fair_cx(&mut sim).balance_interval_jiffies(CpuId(0), mc, true), 48);
+    let mut sim = Simulator::new(&config(1, 6, 1, 100, false, vec![hog("h", 1_000_000, None)]));
+    assert_eq!(fair_cx(&mut sim).balance_interval_jiffies(CpuId(0), mc, false), 1);
 }
 
 #[test]

@@ -7,7 +7,7 @@ use crate::balance::decision::{BalanceDecision, Outcome, Why};
 use crate::balance::stats::{find_busiest_queue, FbgInput};
 use crate::balance::{IdleType, MAX_PINNED_INTERVAL_MS};
 use crate::sim::events::Event;
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::time::CpuId;
 use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::SchedDomain;
@@ -57,7 +57,7 @@ impl SkipCounts {
     }
 }
 
-impl Simulator {
+impl FairCx<'_> {
     /// `trigger_load_balance` from the tick: run `rebalance_domains` when due.
     /// With NOHZ, an idle CPU's tick is stopped (its balancing is done by the
     /// idle load balancer), and a busy CPU may kick that balancer.
@@ -70,7 +70,7 @@ impl Simulator {
         if self.core.nohz && idle {
             return;
         }
-        if self.jiffies() >= rq.next_balance {
+        if self.core.jiffies() >= rq.next_balance {
             self.rebalance_domains(cpu, if idle { IdleType::Idle } else { IdleType::NotIdle });
         }
         if self.core.nohz && self.nohz_kick_needed(cpu) {
@@ -103,7 +103,7 @@ impl Simulator {
     }
 
     pub(crate) fn rebalance_domains(&mut self, cpu: CpuId, mut idle: IdleType) {
-        let jiffies = self.jiffies();
+        let jiffies = self.core.jiffies();
         let mut next_balance = jiffies + 60 * self.core.hz();
         let mut continue_balancing = true;
         let (mut need_decay, mut max_cost, hz) = (false, 0, self.core.hz());
@@ -152,7 +152,7 @@ impl Simulator {
         self.core.rqs[cpu.idx()].next_balance = next_balance;
         self.core.index.touch(cpu);
         if self.core.rqs[cpu.idx()].need_resched {
-            self.schedule(cpu);
+            self.sched().schedule(cpu);
         }
     }
 
@@ -463,7 +463,7 @@ impl Simulator {
         if !matches!(d.outcome, Outcome::NotDesignated { .. }) {
             self.core.trace.emit(self.core.now, cpu, TraceKind::Balance { level: level as u8, moved });
         }
-        self.record_decision(d);
+        self.fair.lb.record_decision(d);
     }
 }
 

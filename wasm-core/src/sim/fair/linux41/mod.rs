@@ -58,6 +58,26 @@ impl LbState {
         }
     }
 
+    /// Keeps a balancing decision for the inspector, evicting the oldest past
+    /// `crate::sim::DECISION_LOG` records or `DECISION_GROUPS` group statistics.
+    pub(crate) fn record_decision(&mut self, d: BalanceDecision) {
+        let lb = self;
+        lb.decision_groups += d.groups.len();
+        while lb.decisions.len() == crate::sim::DECISION_LOG
+            || (lb.decision_groups > crate::sim::DECISION_GROUPS && !lb.decisions.is_empty())
+        {
+            let old = lb.decisions.pop_front().expect("not empty");
+            lb.decision_groups -= old.groups.len();
+            // The next passes fill the evicted record's storage instead of allocating.
+            lb.give_back_groups(old.groups);
+            if let crate::balance::decision::Outcome::Moved { tasks, .. } = old.outcome {
+                lb.give_back_pids(tasks);
+            }
+        }
+        lb.decisions.push_back(d);
+        lb.decisions_total += 1;
+    }
+
     /// An empty vector for a pass over `n` groups: a spare one that holds
     /// them without holding much more (the decision keeps it), else a new one.
     pub(crate) fn groups_storage(&mut self, n: usize) -> Vec<crate::balance::decision::GroupStats> {

@@ -11,10 +11,10 @@
 
 use crate::balance::IdleType;
 use crate::sim::events::Event;
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::time::CpuId;
 
-impl Simulator {
+impl FairCx<'_> {
     /// `nohz_balance_enter_idle` and `set_cpu_sd_state_idle`, as the CPU
     /// stops its tick on entering idle: it joins `nohz.idle_cpus_mask` (unless
     /// it has no domain to balance) and stops counting as busy in its
@@ -38,7 +38,7 @@ impl Simulator {
     pub(crate) fn nohz_kick_needed(&mut self, cpu: CpuId) -> bool {
         self.fair.lb.nohz_sd_idle.clear(cpu);
         self.fair.lb.nohz_idle_cpus.clear(cpu);
-        if self.fair.lb.nohz_idle_cpus.is_empty() || self.jiffies() < self.fair.lb.nohz_next_balance {
+        if self.fair.lb.nohz_idle_cpus.is_empty() || self.core.jiffies() < self.fair.lb.nohz_next_balance {
             return false;
         }
         let rq = &self.core.rqs[cpu.idx()];
@@ -81,7 +81,7 @@ impl Simulator {
     /// `nohz.next_balance`; a balancer no longer idle does neither.
     pub(crate) fn nohz_idle_balance(&mut self, ilb: CpuId) {
         self.core.rqs[ilb.idx()].nohz_kicked = false;
-        let jiffies = self.jiffies();
+        let jiffies = self.core.jiffies();
         if self.core.rqs[ilb.idx()].is_idle() {
             // `nohz.idle_cpus_mask` in CPU order, skipping the balancer and any
             // CPU no longer idle (read afresh, as balancing moves tasks).

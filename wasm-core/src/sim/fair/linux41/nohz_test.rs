@@ -13,6 +13,7 @@
 //! that jiffy); the kicked balancer leaves it at the earliest `next_balance`
 //! among itself and the idle CPUs it went through.
 
+use crate::sim::fair::cx::fair_cx;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::{CpuId, SimTime};
@@ -28,20 +29,26 @@ fn two_busy(nodes: u32, cpus: [CpuId; 2]) -> Simulator {
 
 #[test]
 fn sd_busy_is_the_parent_of_the_llc() {
-    assert!(two_busy(2, [CpuId(0), CpuId(1)]).nohz_kick_needed(CpuId(0)), "two busy CPUs in CPU 0's node");
-    assert!(!two_busy(2, [CpuId(0), CpuId(4)]).nohz_kick_needed(CpuId(0)), "one busy CPU in CPU 0's node");
-    assert!(!two_busy(1, [CpuId(0), CpuId(1)]).nohz_kick_needed(CpuId(0)), "one node: no sd_busy");
+    assert!(
+        fair_cx(&mut two_busy(2, [CpuId(0), CpuId(1)])).nohz_kick_needed(CpuId(0)),
+        "two busy CPUs in CPU 0's node"
+    );
+    assert!(
+        !fair_cx(&mut two_busy(2, [CpuId(0), CpuId(4)])).nohz_kick_needed(CpuId(0)),
+        "one busy CPU in CPU 0's node"
+    );
+    assert!(!fair_cx(&mut two_busy(1, [CpuId(0), CpuId(1)])).nohz_kick_needed(CpuId(0)), "one node: no sd_busy");
 }
 
 #[test]
 fn nohz_next_balance_gates_the_kick() {
     let mut sim = two_busy(2, [CpuId(0), CpuId(1)]);
-    assert!(sim.nohz_kick_needed(CpuId(0)));
+    assert!(fair_cx(&mut sim).nohz_kick_needed(CpuId(0)));
     let jiffies = sim.jiffies();
     sim.fair.lb.nohz_next_balance = jiffies;
-    sim.nohz_kick();
+    fair_cx(&mut sim).nohz_kick();
     assert_eq!(sim.fair.lb.nohz_next_balance, jiffies + 1, "a kick moves it on by one jiffy");
-    assert!(!sim.nohz_kick_needed(CpuId(0)), "no second kick in that jiffy");
+    assert!(!fair_cx(&mut sim).nohz_kick_needed(CpuId(0)), "no second kick in that jiffy");
 
     // The balancer (CPU 2, the first idle CPU) goes through the idle CPUs 3, 5, 6, 7 (4 idles too); none is
     // due, so none balances, and the earliest next_balance among them and itself is left.
@@ -50,6 +57,6 @@ fn nohz_next_balance_gates_the_kick() {
     for (cpu, ahead) in [(2, 9), (3, 5), (4, 8), (5, 3), (6, 7), (7, 6)] {
         sim.core.rqs[cpu].next_balance = j + ahead;
     }
-    sim.nohz_idle_balance(CpuId(2));
+    fair_cx(&mut sim).nohz_idle_balance(CpuId(2));
     assert_eq!(sim.fair.lb.nohz_next_balance, j + 3);
 }

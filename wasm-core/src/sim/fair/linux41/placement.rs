@@ -20,12 +20,12 @@
 
 use crate::balance::placement::{PlaceKind, PlacePath, Placement, PLACEMENT_LOG};
 use crate::balance::stats::{source_load_of, target_load_of, CpuLoad};
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::{GroupIndex, SchedDomain, SchedGroup, SCHED_CAPACITY_SCALE};
 
-impl Simulator {
+impl FairCx<'_> {
     /// What the balancer reads of one CPU.
     pub(crate) fn cpu_load(&self, cpu: CpuId) -> CpuLoad {
         let rq = &self.core.rqs[cpu.idx()];
@@ -79,7 +79,7 @@ impl Simulator {
             self.record_wakee(pid, this_cpu);
         }
         // The idle CPUs select_idle_sibling may start from.
-        self.sync_index();
+        self.core.sync_index();
         let prev = self.core.tasks[pid.idx()].cpu;
         let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
         // The oldest record's mask is reused once the log is full.
@@ -212,7 +212,7 @@ impl Simulator {
             return;
         }
         let now = self.core.now;
-        let (jiffies, hz) = (self.jiffies(), crate::time::NSEC_PER_SEC / self.core.tick_ns);
+        let (jiffies, hz) = (self.core.jiffies(), crate::time::NSEC_PER_SEC / self.core.tick_ns);
         let tick_ns = self.core.tick_ns;
         let w = &mut self.core.tasks[waker.idx()];
         // time_after(jiffies, decay_ts + HZ), the stamp kept in jiffies.

@@ -18,6 +18,7 @@
 
 use crate::balance::decision::Outcome;
 use crate::balance::IdleType;
+use crate::sim::fair::cx::fair_cx;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::{CpuId, SimTime};
@@ -43,7 +44,7 @@ fn a_redo_after_a_retry_asks_for_the_new_destination() {
     list.insert(28, t);
     let mc = sim.core.rqs[2].domains.iter().position(|d| d.span.weight() == 4).expect("the MC domain");
 
-    let (moved, cont) = sim.load_balance(CpuId(2), mc, IdleType::Idle);
+    let (moved, cont) = fair_cx(&mut sim).load_balance(CpuId(2), mc, IdleType::Idle);
     assert_eq!((moved, cont), (0, false), "nothing moves, and balancing stops above");
     let d = sim.decisions().back().unwrap();
     assert_eq!(d.outcome, Outcome::NotDesignated { balance_cpu: CpuId(2) });

@@ -13,10 +13,10 @@
 
 use crate::balance::stats::{source_load, target_load};
 use crate::sched::group::MIN_SHARES;
-use crate::sim::Simulator;
+use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
 
-impl Simulator {
+impl FairCx<'_> {
     /// `effective_load`: the change in `cpu`'s root load if `wl` weight joined
     /// group `tg`'s runqueue there and `wg` the group's total weight. From the
     /// task's group up to the root's child: the group entity's new weight is

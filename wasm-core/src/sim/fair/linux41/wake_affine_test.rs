@@ -30,6 +30,7 @@
 //! −224, load = 1200 + 0. With this_load not above 0 the loads are not
 //! weighed at all: 100 × 1024 ≤ 108 × 1024, balanced: P is pulled to CPU 0.
 
+use crate::sim::fair::cx::fair_cx;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
 use crate::time::{CpuId, Pid};
@@ -53,7 +54,7 @@ fn the_wakee_weighs_its_weight_through_its_group() {
     assert_ne!(tg, 0);
     assert_eq!(sim.fair.tgs[tg as usize].shares, 1024);
     sim.fair.tgs[tg as usize].load_avg = 2048;
-    let (g0, g1) = (sim.gidx(tg, CpuId(0)), sim.gidx(tg, CpuId(1)));
+    let (g0, g1) = (fair_cx(&mut sim).gidx(tg, CpuId(0)), fair_cx(&mut sim).gidx(tg, CpuId(1)));
     sim.fair.gcfs[g0].load_weight = 1024;
     sim.fair.gcfs[g0].tg_load_contrib = 1024;
     sim.fair.gses[g0].set_weight(512);
@@ -62,17 +63,17 @@ fn the_wakee_weighs_its_weight_through_its_group() {
     sim.fair.gcfs[g1].tg_load_contrib = 1024;
     sim.fair.gses[g1].set_weight(2);
     sim.fair.gses[g1].avg.load_avg_contrib = 500;
-    assert_eq!(sim.effective_load(tg, CpuId(0), 1024, 1024), 170);
-    assert_eq!(sim.effective_load(tg, CpuId(1), 0, 1024), 0);
-    assert!(sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "P is pulled to CPU 0");
+    assert_eq!(fair_cx(&mut sim).effective_load(tg, CpuId(0), 1024, 1024), 170);
+    assert_eq!(fair_cx(&mut sim).effective_load(tg, CpuId(1), 0, 1024), 0);
+    assert!(fair_cx(&mut sim).wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "P is pulled to CPU 0");
 }
 
 #[test]
 fn without_a_group_the_wakee_weighs_its_weight() {
-    let (sim, pid) = two_cpus(false);
+    let (mut sim, pid) = two_cpus(false);
     assert_eq!(sim.core.tasks[pid.idx()].tg, 0);
-    assert_eq!(sim.effective_load(0, CpuId(0), 1024, 1024), 1024);
-    assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false));
+    assert_eq!(fair_cx(&mut sim).effective_load(0, CpuId(0), 1024, 1024), 1024);
+    assert!(!fair_cx(&mut sim).wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false));
 }
 
 #[test]
@@ -81,9 +82,9 @@ fn a_sync_wakeup_takes_the_waker_off_first() {
     let w = sim.processes()[1].threads[0];
     sim.core.rqs[0].curr_task = Some(w);
     assert_eq!(sim.core.tasks[w.idx()].se.weight, 1024);
-    assert!(!sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "without WF_SYNC, as above");
+    assert!(!fair_cx(&mut sim).wake_affine(pid, CpuId(0), CpuId(1), 0, 117, false), "without WF_SYNC, as above");
     assert!(
-        sim.wake_affine(pid, CpuId(0), CpuId(1), 0, 117, true),
+        fair_cx(&mut sim).wake_affine(pid, CpuId(0), CpuId(1), 0, 117, true),
         "with WF_SYNC, P is pulled next to its exiting waker"
     );
 }

@@ -1,0 +1,38 @@
+//! What the fair class works on: the core and its own state (`FairState`),
+//! both handed in by `Sched` on every call and nothing of another class.
+//! Every function of the room is a method of `FairCx`; a path back into the
+//! core's dispatch (`__schedule`, `move_queued_task`) hands the fair state
+//! back through `sched()`.
+
+use super::state::FairState;
+use crate::sim::class::SchedClass;
+use crate::sim::dispatch::{Sched, Slot};
+use crate::sim::{Core, Simulator};
+
+/// The fair class's context for one call.
+pub(crate) struct FairCx<'a> {
+    pub(crate) core: &'a mut Core,
+    pub(crate) fair: &'a mut FairState,
+    /// The run's class (CFS or EEVDF), for the paths back into the core.
+    class: &'static dyn SchedClass,
+}
+
+impl<'a> FairCx<'a> {
+    /// The fair class's context from what the core hands it.
+    pub(crate) fn of(s: &'a mut Sched<'_>) -> Self {
+        let (core, fair, class) = s.split_boot();
+        FairCx { core, fair: fair.expect("the fair class's state"), class }
+    }
+
+    /// The core's dispatch, with the fair state handed back.
+    pub(crate) fn sched(&mut self) -> Sched<'_> {
+        Sched::new(self.core, self.class, Slot::Boot(self.fair))
+    }
+}
+
+/// The fair class's context over a whole simulator, whatever class runs:
+/// for boot, the views and tests, which reach the fair state directly.
+pub(crate) fn fair_cx(sim: &mut Simulator) -> FairCx<'_> {
+    let class = sim.class;
+    FairCx { core: &mut sim.core, fair: &mut sim.fair, class }
+}
