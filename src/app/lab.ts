@@ -41,6 +41,12 @@ export class Lab {
       () => this.view.get().speed,
     );
     this.partner = new Partner(this.engine);
+    // A worker that broke the protocol was replaced by one that holds nothing: the lab starts over on the default
+    // scenario (never the one it had, whose policy may be what broke it) and says why in the page's words.
+    client.onReplaced = (e) => {
+      this.stop();
+      void this.load(presetJson(DEFAULT_PRESET)).then(() => this.notice(e.message));
+    };
     // A new CPU to show or a new lanes' window: the same state read again.
     let shown = this.view.get();
     this.view.subscribe(() => {

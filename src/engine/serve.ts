@@ -39,7 +39,11 @@ export function serve(features: readonly WorkerFeature[]): void {
     (f) => setTimeout(f, 0),
     features,
   );
-  const refuse = (id: number, error: string) => self.postMessage({ reply: { id, ok: false, error } });
+  // A message without an id of its own (an ack) has no request of the page's waiting: the page takes an answer to
+  // id 0 for a breach of the protocol, so none is sent.
+  const refuse = (id: number, error: string) => {
+    if (id !== 0) self.postMessage({ reply: { id, ok: false, error } });
+  };
   self.onmessage = (e: MessageEvent<unknown>) => {
     const data = e.data;
     queue = queue.then(async () => {
