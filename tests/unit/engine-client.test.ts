@@ -134,4 +134,12 @@ describe('the lab and a worker outside the protocol', () => {
     expect(await lab.drive({ kind: 'run-until', ns: 20e6 })).toBe(true);
     expect(lab.engine.data?.frame.nowNs).toBe(20e6);
   });
+
+  it("keeps a refusal's words the engine's, to be quoted", async () => {
+    const lab = new Lab(restartable().client);
+    expect(await lab.load('{"version": 1}')).toBe(false);
+    const e = lab.scenario.get().error;
+    expect(e?.own).toBeNull();
+    expect(e?.quoted?.length).toBeGreaterThan(0);
+  });
 });
