@@ -2,6 +2,7 @@
 // side on one clock (compare/compare-panel.tsx).
 import { ComparePanel } from '../compare/compare-panel';
 import { useT } from '../i18n/i18n';
+import { ProblemText } from '../views/problem-text';
 import type { LabData } from '../stores/lab-engine';
 import { useStore } from '../stores/store';
 import { useLab } from './context';
@@ -17,7 +18,7 @@ export function LabCompare({ data }: { data: LabData }) {
       {error !== null && (
         <div className="error" data-testid="compare-error" role="alert">
           <b>{t('app.partnerCannotRun')}</b>
-          <pre>{error}</pre>
+          <ProblemText problem={error} />
         </div>
       )}
       {data.report && pData?.report && (

@@ -13,6 +13,7 @@ import type { OpenProblem } from '../share/use-share';
 import { useStore } from '../stores/store';
 import { TraceBanner } from '../trace/trace-banner';
 import { ClippedText } from '../views/clipped-text';
+import { ProblemText } from '../views/problem-text';
 import { useLab } from './context';
 
 /**
@@ -90,7 +91,7 @@ export function LabHead(p: { openProblem: OpenProblem | null; dismissProblem: ()
       {error !== null && (
         <div className="error" data-testid="error" role="alert">
           <b>{t('app.cannotRun')}</b>
-          <pre>{error}</pre>
+          <ProblemText problem={error} />
         </div>
       )}
     </>

@@ -15,6 +15,7 @@ import { traceLimit } from '../engine/real-run';
 import type { Translate } from '../i18n/translate';
 import { LabEngine } from '../stores/lab-engine';
 import { createLessonStore } from '../stores/lesson';
+import { ownProblem, problemOf, type Problem } from '../stores/problem';
 import { createScenarioStore } from '../stores/scenario';
 import { createUiStore } from '../stores/ui';
 import { createViewStore } from '../stores/view';
@@ -41,6 +42,12 @@ export class Lab {
       () => this.view.get().speed,
     );
     this.partner = new Partner(this.engine);
+    // A worker that broke the protocol was replaced by one that holds nothing: the lab starts over on the default
+    // scenario (never the one it had, whose policy may be what broke it) and says why in the page's words.
+    client.onReplaced = (e) => {
+      this.stop();
+      void this.load(presetJson(DEFAULT_PRESET)).then(() => this.notice(e.message));
+    };
     // A new CPU to show or a new lanes' window: the same state read again.
     let shown = this.view.get();
     this.view.subscribe(() => {
@@ -61,11 +68,11 @@ export class Lab {
    * `forLesson`: the lesson card (or a reset during it) asked for this load, so it never leaves the lesson —
    * the learner may have moved on a step while it loaded.
    */
-  tryLoad = async (json: string, forLesson = false): Promise<string | null> => {
+  tryLoad = async (json: string, forLesson = false): Promise<Problem | null> => {
     try {
       await this.engine.load(json);
     } catch (e) {
-      return e instanceof Error ? e.message : String(e);
+      return problemOf(e);
     }
     const parsed = JSON.parse(json) as { name?: unknown; description?: unknown };
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -126,10 +133,11 @@ export class Lab {
   openFile = (f: File, t: Translate): void => {
     readScenarioFile(f).then(this.load, (e: unknown) =>
       this.scenario.set({
-        error:
+        error: ownProblem(
           e instanceof ScenarioFileTooBig
             ? t('app.fileTooBig', { file: f.name, size: mebibytes(e.bytes), max: mebibytes(MAX_SCENARIO_BYTES) })
             : String(e),
+        ),
       }),
     );
   };
@@ -138,7 +146,9 @@ export class Lab {
   openTrace = (f: File, t: Translate): void => {
     const max = traceLimit();
     if (f.size > max) {
-      this.scenario.set({ error: t('trace.tooBig', { file: f.name, size: mebibytes(f.size), max: mebibytes(max) }) });
+      this.scenario.set({
+        error: ownProblem(t('trace.tooBig', { file: f.name, size: mebibytes(f.size), max: mebibytes(max) })),
+      });
       return;
     }
     this.engine.setPlaying(false);
@@ -155,8 +165,7 @@ export class Lab {
           const d = this.engine.data?.frame.durationNs ?? 0;
           this.view.set({ cpu: 0, gantt: { spanNs: Math.max(d, 50e3), endNs: null } });
         },
-        (e: unknown) =>
-          this.scenario.set({ error: `${t('trace.cannotOpen')}: ${e instanceof Error ? e.message : String(e)}` }),
+        (e: unknown) => this.scenario.set({ error: problemOf(e, t('trace.cannotOpen')) }),
       );
   };
 

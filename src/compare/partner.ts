@@ -4,13 +4,14 @@
 // by its own exact rewind. Here, as a store: which partner, its name, and its
 // error.
 import type { LabEngine } from '../stores/lab-engine';
+import { problemOf, type Problem } from '../stores/problem';
 import { createStore } from '../stores/store';
 import { partnerScenario, type PartnerKind } from './variants';
 
 export interface PartnerState {
   kind: PartnerKind | null;
   name: string;
-  error: string | null;
+  error: Problem | null;
 }
 
 export class Partner {
@@ -27,7 +28,7 @@ export class Partner {
       const name = json === null ? null : (JSON.parse(json) as { name?: unknown }).name;
       if (json !== null) this.store.set({ name: typeof name === 'string' ? name : '' });
     } catch (e) {
-      this.store.set({ error: e instanceof Error ? e.message : String(e) });
+      this.store.set({ error: problemOf(e) });
       // The worker dropped the old partner before trying the new one.
       await this.engine.refresh();
     }

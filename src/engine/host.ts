@@ -274,16 +274,25 @@ export class EngineHost {
   /** One slice of job `r`, unless it has ended (a slice of an ended job may still be scheduled). */
   private slice(r: Running): void {
     if (this.running !== r) return;
+    try {
+      if (this.sliceOnce(r)) this.later(() => this.slice(r));
+    } catch (e) {
+      // Whatever failed (a step, the last frame's read), the job's request is answered: the worker keeps its
+      // uncaught errors from the page (worker-channel.ts), so a request left unanswered would wait for good.
+      if (this.running === r) this.running = null;
+      this.post({ reply: { id: r.id, ok: false, error: e instanceof Error ? e.message : String(e) } });
+    }
+  }
+
+  /** Steps job `r` for a slice of wall time, ending it or posting its progress; true when it goes on. */
+  private sliceOnce(r: Running): boolean {
     const start = performance.now();
     let done = false;
-    try {
-      while (!done && performance.now() - start < SLICE_MS) done = r.job.step();
-    } catch (e) {
-      this.running = null;
-      this.post({ reply: { id: r.id, ok: false, error: e instanceof Error ? e.message : String(e) } });
-      return;
+    while (!done && performance.now() - start < SLICE_MS) done = r.job.step();
+    if (done) {
+      this.endJob(false);
+      return false;
     }
-    if (done) return this.endJob(false);
     const now = performance.now();
     if (r.acked && now - r.lastPost >= PROGRESS_MS) {
       r.acked = false;
@@ -292,6 +301,6 @@ export class EngineHost {
       const frame = r.q ? this.frame(r.q) : null;
       this.post({ progress: { id: r.id, progress: r.job.progress(), frame } }, frame ? transferables(frame) : []);
     }
-    this.later(() => this.slice(r));
+    return true;
   }
 }

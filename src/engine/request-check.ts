@@ -8,37 +8,12 @@ import type { FrameQuery, GanttWindow, Held } from './frame';
 import type { Command, Read, Request } from './protocol';
 import type { JobSpec } from './jobs';
 import type { Mark } from './types';
+import { boolean, fail, integer, number, object, oneOf, string, type Obj } from './protocol-fields';
 
 /** Why a message is not a request: the reply's error. */
-export class ProtocolError extends Error {}
-
-type Obj = Record<string, unknown>;
+export { ProtocolError } from './protocol-fields';
 
 const MARKS: readonly Mark[] = ['decision', 'migration', 'violation', 'tick'];
-
-function fail(path: string, what: string, got: unknown): never {
-  const shown = typeof got === 'string' ? JSON.stringify(got.slice(0, 40)) : String(got);
-  throw new ProtocolError(`${path}: must be ${what} (got ${Array.isArray(got) ? 'an array' : shown})`);
-}
-
-/** `v` as a plain object with only the keys `allowed` (besides those every request may carry). */
-function object(v: unknown, path: string, allowed: readonly string[]): Obj {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(path, 'an object', v);
-  for (const k of Object.keys(v)) {
-    if (!allowed.includes(k)) throw new ProtocolError(`${path}: has no field ${JSON.stringify(k.slice(0, 40))}`);
-  }
-  return v as Obj;
-}
-
-const number = (v: unknown, path: string): number =>
-  typeof v === 'number' && Number.isFinite(v) ? v : fail(path, 'a finite number', v);
-const integer = (v: unknown, path: string, min: number): number =>
-  Number.isSafeInteger(v) && (v as number) >= min ? (v as number) : fail(path, `an integer from ${min}`, v);
-const string = (v: unknown, path: string): string => (typeof v === 'string' ? v : fail(path, 'a string', v));
-const boolean = (v: unknown, path: string): boolean => (typeof v === 'boolean' ? v : fail(path, 'true or false', v));
-function oneOf<T extends string>(v: unknown, path: string, options: readonly T[]): T {
-  return options.includes(v as T) ? (v as T) : fail(path, `one of ${options.join(', ')}`, v);
-}
 
 function held(v: unknown, path: string): Held {
   const o = object(v, path, ['gen', 'names', 'historyKey']);

@@ -3,26 +3,36 @@
 // does the work; a trace file is read here first (streamed, size-capped), and
 // requests are handled strictly in the order they came, a file read included.
 // The worker's entry (src/sim-worker.ts) calls serve with the features'
-// handlers, so the engine never imports a feature. Once the module is in, the
-// worker gives up the network and storage before any request (and so any
-// policy) runs (worker-lockdown.ts), refuses policies if it is not under the
-// site's Content-Security-Policy (csp-probe.ts), and checks every message
-// against the protocol before the host sees it (request-check.ts).
+// handlers, so the engine never imports a feature. At once the worker takes
+// its message channel to the page for itself (worker-channel.ts); once the
+// module is in, it gives up the network and storage before any request (and
+// so any policy) runs (worker-lockdown.ts), refuses policies if it is not
+// under the site's Content-Security-Policy (csp-probe.ts), and checks every
+// message against the protocol before the host sees it (request-check.ts).
 import init from '../../wasm-core/pkg/schedlab_core.js';
 import type { WorkerFeature } from './extensions';
 import { EngineHost } from './host';
 import { installPolicyHost } from './policy-host';
 import { checkRequest, replyId } from './request-check';
 import { lockDown } from './worker-lockdown';
+import { claimChannel } from './worker-channel';
 import { remoteScriptRefused } from './csp-probe';
 import { readTraceText } from './trace-file';
 import { traceLimit } from './real-run';
 
 export function serve(features: readonly WorkerFeature[]): void {
+  // Read now, before any policy can replace them on the global or on Promise.prototype.
+  const setTimer = setTimeout;
+  const { bind, call } = Function.prototype;
+  const then = bind.call(call, Promise.prototype.then) as <T>(p: Promise<T>, f: () => unknown) => Promise<unknown>;
   // A module that does not load (an old browser, a broken download) answers every request with why, and the page
   // shows it where it shows a refused scenario.
   let failed: string | null = null;
-  let queue: Promise<unknown> = init()
+  let queue: Promise<unknown> = Promise.resolve();
+  const post = claimChannel(globalThis, (data) => {
+    queue = then(queue, () => handle(data));
+  });
+  queue = init()
     .then(async () => {
       lockDown(globalThis);
       installPolicyHost(
@@ -35,34 +45,35 @@ export function serve(features: readonly WorkerFeature[]): void {
       failed = e instanceof Error ? e.message : String(e);
     });
   const host = new EngineHost(
-    (m, transfer) => self.postMessage(m, { transfer }),
-    (f) => setTimeout(f, 0),
+    (m, transfer) => post(m, transfer ?? []),
+    (f) => setTimer(f, 0),
     features,
   );
-  const refuse = (id: number, error: string) => self.postMessage({ reply: { id, ok: false, error } });
-  self.onmessage = (e: MessageEvent<unknown>) => {
-    const data = e.data;
-    queue = queue.then(async () => {
-      if (failed !== null) return refuse(replyId(data), `the simulation engine failed to load: ${failed}`);
-      let req;
+  // A message without an id of its own (an ack) has no request of the page's waiting: the page takes an answer to
+  // id 0 for a breach of the protocol, so none is sent.
+  const refuse = (id: number, error: string) => {
+    if (id !== 0) post({ reply: { id, ok: false, error } }, []);
+  };
+  const handle = async (data: unknown) => {
+    if (failed !== null) return refuse(replyId(data), `the simulation engine failed to load: ${failed}`);
+    let req;
+    try {
+      req = checkRequest(data);
+    } catch (err) {
+      return refuse(
+        replyId(data),
+        `the engine worker refused a message: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    if (req.op === 'open-trace' && req.file) {
       try {
-        req = checkRequest(data);
+        const text = await readTraceText(req.file, traceLimit());
+        host.handle({ ...req, file: undefined, text });
       } catch (err) {
-        return refuse(
-          replyId(data),
-          `the engine worker refused a message: ${err instanceof Error ? err.message : String(err)}`,
-        );
+        refuse(req.id, err instanceof Error ? err.message : String(err));
       }
-      if (req.op === 'open-trace' && req.file) {
-        try {
-          const text = await readTraceText(req.file, traceLimit());
-          host.handle({ ...req, file: undefined, text });
-        } catch (err) {
-          refuse(req.id, err instanceof Error ? err.message : String(err));
-        }
-        return;
-      }
-      host.handle(req);
-    });
+      return;
+    }
+    host.handle(req);
   };
 }

@@ -11,6 +11,8 @@
 // prototype; browsers differ), then defined on the global as a constant
 // `undefined` that can be neither written, redefined nor deleted: code that
 // runs later cannot put the original back, because no reference to it is left.
+// The worker's channel to the page is taken from the global the same way, at
+// the worker's start (worker-channel.ts, with `takeAway` below).
 
 /** The global's names a policy could reach the outside with. */
 export const OUTSIDE = [
@@ -44,7 +46,7 @@ export const OUTSIDE = [
 export const OUTSIDE_NAVIGATOR = ['sendBeacon', 'serviceWorker', 'storage', 'storageBuckets'] as const;
 
 /** Takes `names` away from `target` and its prototypes; returns those still reachable afterwards. */
-function takeAway(target: object, names: readonly string[]): string[] {
+export function takeAway(target: object, names: readonly string[]): string[] {
   const scope = target as Record<string, unknown>;
   for (const name of names) {
     for (let o: object | null = target; o !== null; o = Object.getPrototypeOf(o) as object | null) {

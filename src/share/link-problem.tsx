@@ -1,7 +1,9 @@
 // The banner a link that could not be opened leaves: what was wrong with it,
 // that the default scenario runs instead, and a button to dismiss it. Values
-// from the link (a field name, the engine's message) are shown as text.
+// from the link (a field name, the engine's message) are shown as text, the
+// engine's message quoted and attributed (views/problem-text.tsx).
 import { useT } from '../i18n/i18n';
+import { ProblemText } from '../views/problem-text';
 import type { OpenProblem } from './use-share';
 
 export function LinkProblem(props: { problem: OpenProblem; onDismiss: () => void }) {
@@ -16,7 +18,7 @@ export function LinkProblem(props: { problem: OpenProblem; onDismiss: () => void
       {problem.code === 'scenario' ? (
         <>
           {t('share.problem.scenario')}
-          <pre>{problem.vars.detail}</pre>
+          <ProblemText problem={problem.vars.detail} />
         </>
       ) : (
         <span data-testid="link-problem-reason" data-code={problem.code}>

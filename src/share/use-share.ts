@@ -15,6 +15,7 @@ import { useT } from '../i18n/i18n';
 import { cursorOf } from './cursor';
 import { decodeShare, encodeShare, type LessonStep, type ShareProblem } from './share-link';
 import { useLatest } from '../stores/use-latest';
+import type { Problem } from '../stores/problem';
 import { extCommand, extJob } from '../engine/extensions';
 import { CURSOR_JOB, PLACE_CURSOR } from './engine-keys';
 
@@ -23,8 +24,8 @@ export interface ShareHost {
   engine: LabEngine;
   /** The scenario's JSON as loaded. */
   scenario: () => string;
-  /** Loads a scenario: the engine's message if it refused it, else null. */
-  tryLoad: (json: string) => Promise<string | null>;
+  /** Loads a scenario: why not if it could not (the engine's message quoted), else null. */
+  tryLoad: (json: string) => Promise<Problem | null>;
   /** Loads a scenario, showing the engine's message if it refused it. */
   load: (json: string) => Promise<boolean>;
   defaultScenario: () => string;
@@ -43,9 +44,9 @@ export interface ShareHost {
   reanchorLesson: () => void;
 }
 
-/** A problem opening a link: the codec's, or the engine's message about the scenario. */
+/** A problem opening a link: the codec's, or why the scenario could not be loaded (the engine's message quoted). */
 export type OpenProblem =
-  ShareProblem | { code: 'scenario'; vars: { detail: string } } | { code: 'unknown-partner'; vars: { name: string } };
+  ShareProblem | { code: 'scenario'; vars: { detail: Problem } } | { code: 'unknown-partner'; vars: { name: string } };
 
 export interface MadeLink {
   url: string | null;

@@ -2,6 +2,7 @@
 // the header shows, or the real trace open in its place; the engine's last
 // refusal; the trace file being read.
 import type { TraceInfo } from '../engine/real-run';
+import type { Problem } from './problem';
 import { createStore } from './store';
 
 /** A real trace open in the lab instead of a simulation. */
@@ -15,8 +16,8 @@ export interface ScenarioState {
   json: string;
   name: string;
   description: string;
-  /** The engine's (or the file reader's) message about the last thing the lab could not open. */
-  error: string | null;
+  /** Why the lab could not open the last thing it was given: the page's words, the engine's quoted. */
+  error: Problem | null;
   trace: OpenTrace | null;
   /** The trace file being read and parsed in the worker (a large one takes seconds). */
   reading: string | null;

@@ -10,10 +10,10 @@
 // the test holds for the build, as served to users.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hook, openLab, root, settled, shots, type Lab } from './harness';
-import { encodeShare } from '../../src/share/share-link';
+import { policyLink } from './policy-link';
 import { CSP_HEADER, CSP_PAGE } from '../../src/csp';
 
 let lab: Lab;
@@ -114,22 +114,8 @@ function init() {
 `;
 }
 
-/** A link to the uniprocessor nice-levels preset, 200 ms, scheduled by `source`. */
-function link(name: string, source: string): string {
-  const s = JSON.parse(readFileSync(join(root, 'wasm-core', 'presets', 'cfs-nice-levels.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  s.name = name;
-  s.duration_ms = 200;
-  s.policy = { kind: 'ext', source };
-  const made = encodeShare({
-    scenario: JSON.stringify(s),
-    view: { cursor: { event: 0, ns: 0 }, cpu: 0, colourBy: 'load', partner: '', lesson: null },
-  });
-  if (!made.ok) throw new Error('could not make the link');
-  return `${lab.url}#${made.fragment}`;
-}
+/** A link to a 200 ms run scheduled by `source`. */
+const link = (name: string, source: string) => policyLink(lab.url, name, source);
 
 /** Opens `href` in a fresh load of the lab's page, as a visitor following the link does. */
 async function follow(href: string): Promise<void> {

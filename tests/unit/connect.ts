@@ -4,18 +4,34 @@
 import { EngineHost } from '../../src/engine/host';
 import { checkRequest } from '../../src/engine/request-check';
 import { EngineClient, type Port } from '../../src/engine/client';
-import type { FromWorker } from '../../src/engine/protocol';
 import { WORKER_FEATURES } from '../../src/worker-features';
 
-export function connect(): EngineClient {
+/** One worker in this process: the port the page holds, and what else could post to the page from inside it. */
+export interface InProcessWorker {
+  port: Port;
+  /** Delivers `m` to the page now, as code in the worker that could post would. */
+  inject(m: unknown): void;
+  /** Whether the page ended it (nothing it posts reaches the page any more). */
+  terminated(): boolean;
+}
+
+export function inProcessWorker(): InProcessWorker {
   const later = (f: () => void) => setTimeout(f, 0);
-  let toPage: ((m: FromWorker) => void) | null = null;
-  const host = new EngineHost((m) => later(() => toPage?.(m)), later, WORKER_FEATURES);
+  let ended = false;
+  const toPage = (m: unknown) => {
+    if (!ended) port.onmessage?.({ data: m });
+  };
+  const host = new EngineHost((m) => later(() => toPage(m)), later, WORKER_FEATURES);
   const port: Port = {
     postMessage: (m) => later(() => host.handle(checkRequest(m))),
     onmessage: null,
+    terminate: () => {
+      ended = true;
+    },
   };
-  const client = new EngineClient(port);
-  toPage = (m) => port.onmessage?.({ data: m });
-  return client;
+  return { port, inject: toPage, terminated: () => ended };
+}
+
+export function connect(): EngineClient {
+  return new EngineClient(inProcessWorker().port);
 }

@@ -18,7 +18,8 @@ import { predict } from '../../src/classroom/predict';
 import { machineData } from '../../src/stores/lab-engine';
 import { translate } from '../../src/i18n/translate';
 import { defined } from '../defined';
-import { callOp } from '../../src/engine/extensions';
+import { callOp, extJob, jobKey } from '../../src/engine/extensions';
+import { EngineHost } from '../../src/engine/host';
 import { PREDICT } from '../../src/classroom/engine-keys';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -217,6 +218,37 @@ describe('engine worker protocol', () => {
     // An older answer arriving after a newer one takes nothing away.
     expect(machineData(defined(a.frame), topo, both).names).toEqual(both.names);
     direct.dispose();
+  });
+
+  it('answers a job whose end fails with the error, never leaving its request waiting', async () => {
+    // The worker keeps its uncaught errors from the page (worker-channel.ts): a failure outside a step must still
+    // answer the job's request.
+    const BOOM = jobKey<null>('test.boom');
+    const replies: unknown[] = [];
+    const host = new EngineHost(
+      (m) => void replies.push(m),
+      (f) => setTimeout(f, 0),
+      [
+        (r) =>
+          r.job(BOOM, () => {
+            // Done only in a later slice (this timer runs before the next slice's), not on the request's turn.
+            let ended = false;
+            setTimeout(() => (ended = true), 0);
+            return {
+              step: () => ended,
+              progress: () => ({ fraction: 1, at: 1, of: 1, unit: 'events' }),
+              found: () => {
+                throw new Error('the job could not say what it found');
+              },
+            };
+          }),
+      ],
+    );
+    host.handle({ op: 'load', json: presetJson('cfs-nice-levels'), id: 1 });
+    host.handle({ op: 'job', job: extJob(BOOM, null), id: 2 });
+    const end = Date.now() + 20_000;
+    while (replies.length < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
+    expect(replies[1]).toEqual({ reply: { id: 2, ok: false, error: 'the job could not say what it found' } });
   });
 
   it('a failed worker fails the requests under way and every later one, instead of leaving them waiting', async () => {

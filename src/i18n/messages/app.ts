@@ -16,6 +16,8 @@ const app: Catalog = {
     'app.fileTooBig': '{file} was not read: it is {size} MiB, and a scenario file may be at most {max} MiB.',
     'app.partnerCannotRun': 'The compare partner cannot run:',
     'app.engineFailed': 'The simulation engine failed to load: {error}',
+    'app.engineQuoted':
+      'The engine’s message, quoted as it came. It may repeat the scenario’s own text (its names, its policy’s errors): those are the words of whoever wrote the scenario, not schedlab’s.',
     'aria.preset': 'preset',
     'aria.compareWith': 'compare with',
     'aria.language': 'language',
@@ -41,6 +43,8 @@ const app: Catalog = {
     'app.fileTooBig': '未读取 {file}：它有 {size} MiB，而场景文件最大为 {max} MiB。',
     'app.partnerCannotRun': '对比场景无法运行：',
     'app.engineFailed': '模拟引擎加载失败：{error}',
+    'app.engineQuoted':
+      '以下为引擎的原始消息。其中可能引用场景自身的文字（名称、策略的错误信息）：那是场景作者的话，不是 schedlab 的。',
     'aria.preset': '预设',
     'aria.compareWith': '对比',
     'aria.language': '语言',

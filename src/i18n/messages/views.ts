@@ -78,6 +78,8 @@ const views: Catalog = {
     'gantt.nothing': 'nothing has run yet',
     'notes.title': 'What the run could not do as written',
     'notes.hint': 'The engine’s own words (in English), also in the report’s “notes” (schedsim run prints them).',
+    'notes.policyFailed':
+      'At {ms} ms the scenario’s sched_ext policy failed and the run stopped there. Its error, in the words of whoever wrote the policy (not schedlab’s):',
     'heat.title': 'Runqueue length and load over time',
     'heat.meta': '{n} buckets of {w} ms · CPUs in topology order · click to jump there',
     'heat.runnable': 'runnable threads',
@@ -187,6 +189,8 @@ const views: Catalog = {
     'gantt.nothing': '尚无任务运行',
     'notes.title': '本次运行未能按场景执行的部分',
     'notes.hint': '以下为引擎原文（英文），也见于报告的 “notes” 字段（schedsim run 会打印）。',
+    'notes.policyFailed':
+      '在 {ms} ms 时，场景的 sched_ext 策略出错，运行就此停止。其错误信息如下，是策略作者的原话（不是 schedlab 的）：',
     'heat.title': '运行队列长度与负载随时间变化',
     'heat.meta': '{n} 个时间桶，每个 {w} ms · CPU 按拓扑顺序排列 · 点击跳转',
     'heat.runnable': '可运行线程数',
