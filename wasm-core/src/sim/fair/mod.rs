@@ -19,6 +19,7 @@ mod h_load;
 #[cfg(test)]
 mod h_load_test;
 pub(crate) mod linux41;
+pub mod linux612;
 mod load;
 pub(crate) mod state;
 mod weight_policy;
