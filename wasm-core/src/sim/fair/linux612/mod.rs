@@ -1,6 +1,8 @@
 //! Linux 6.12's generation of the fair class, beside `linux41/` (issue 40).
 //! It is being built mechanism by mechanism, each worked by hand against the
 //! 6.12 source before the machine runs it; nothing here is reachable from a
-//! scenario yet. So far: its per-entity load tracking (`pelt.rs`).
+//! scenario yet. So far: its per-entity load tracking (`pelt.rs`) and EEVDF on
+//! one runqueue (`eevdf.rs`).
 
+pub mod eevdf;
 pub mod pelt;
