@@ -305,6 +305,44 @@ pub fn place_entity(
     se.deadline = se.vruntime + vslice;
 }
 
+/// `reweight_eevdf`: a queued entity changes weight from `se.weight` to
+/// `weight` without moving V: its lag (clamped at the old weight) and its
+/// deadline's distance from V are scaled by w/w'.
+pub fn reweight_eevdf(se: &mut Entity, avruntime: u64, weight: u64, tick_nsec: u64) {
+    let old = se.weight as i64;
+    if avruntime != se.vruntime {
+        let vlag = entity_lag(avruntime, se, tick_nsec) * old / weight as i64;
+        se.vruntime = avruntime.wrapping_sub(vlag as u64);
+    }
+    let vslice = se.deadline.wrapping_sub(avruntime) as i64 * old / weight as i64;
+    se.deadline = avruntime.wrapping_add(vslice as u64);
+}
+
+/// The EEVDF part of `reweight_entity`: a queued entity leaves the sums (and
+/// the order, unless it runs), is reweighted at V and comes back; one that is
+/// not queued has its saved lag scaled (vlag keeps V − v, not w·(V − v)).
+/// `inv_weight` is the new inverse: a task's from `sched_prio_to_wmult`
+/// (`reweight_task_fair`), 0 for a group's (computed when first needed).
+/// The caller has charged the running entity first (`update_curr`).
+pub fn reweight_entity(rq: &mut EevdfRq, ents: &mut [Entity], id: usize, weight: u64, inv_weight: u64, tick_nsec: u64) {
+    let curr = rq.curr == Some(id);
+    if ents[id].on_rq {
+        let v = avg_vruntime(rq, ents);
+        if !curr {
+            dequeue_timeline(rq, ents, id);
+        }
+        reweight_eevdf(&mut ents[id], v, weight, tick_nsec);
+    } else {
+        let se = &mut ents[id];
+        se.vlag = se.vlag * se.weight as i64 / weight as i64;
+    }
+    ents[id].weight = weight;
+    ents[id].inv_weight = inv_weight;
+    if ents[id].on_rq && !curr {
+        enqueue_timeline(rq, ents, id);
+    }
+}
+
 #[cfg(test)]
 #[path = "eevdf_test.rs"]
 mod eevdf_test;

@@ -157,3 +157,23 @@ fn a_new_task_starts_half_a_slice_from_its_deadline_and_a_relative_deadline_is_r
     place_entity(&mut rq, &mut ents, 1, false, 3_000_000, Features::default());
     assert_eq!((ents[1].vruntime, ents[1].deadline, ents[1].rel_deadline), (50_000, 50_700, false));
 }
+
+#[test]
+fn reweighting_scales_lag_and_deadline_distance_and_keeps_the_mean() {
+    // Queued A (nice 0) at 1,000 and B (nice 0) at 3,000 with deadline 9,000: V = 2,000. B becomes nice −5
+    // (3121): its lag −1,000 (within the clamp) becomes −1,000 · 1024 / 3121 = −328 (truncated toward 0),
+    // so v' = 2,000 + 328 = 2,328; its deadline's distance 7,000 becomes 7,000 · 1024 / 3121 = 2,296:
+    // d' = 4,296. V stays but for the lag's truncation: (1,000 · 1024 + 2,328 · 3121) / 4145 = 1,999.92,
+    // floored to 1,999.
+    let mut ents = [ent(0, 1_000, 5_000), ent(0, 3_000, 9_000)];
+    let mut rq = rq_of(&ents, &[0, 1], None);
+    reweight_entity(&mut rq, &mut ents, 1, nice_to_weight(-5), nice_to_wmult(-5), 1_000_000);
+    assert_eq!((ents[1].vruntime, ents[1].deadline, ents[1].weight), (2_328, 4_296, 3121));
+    assert_eq!(rq.avg_load, 1024 + 3121);
+    assert_eq!(avg_vruntime(&mut rq, &ents), 1_999);
+    // Not queued: the saved lag 900 at weight 1024 becomes 900 · 1024 / 335 = 2,751 at nice 5.
+    let mut ents = [Entity { on_rq: false, vlag: 900, ..ent(0, 0, 0) }];
+    let mut rq = EevdfRq::default();
+    reweight_entity(&mut rq, &mut ents, 0, nice_to_weight(5), nice_to_wmult(5), 1_000_000);
+    assert_eq!(ents[0].vlag, 2_751);
+}
