@@ -1,8 +1,10 @@
 //! Linux 6.12's generation of the fair class, beside `linux41/` (issue 40).
 //! It is being built mechanism by mechanism, each worked by hand against the
 //! 6.12 source before the machine runs it; nothing here is reachable from a
-//! scenario yet. So far: its per-entity load tracking (`pelt.rs`) and EEVDF on
-//! one runqueue (`eevdf.rs`).
+//! scenario yet. So far: its per-entity load tracking (`pelt.rs`), EEVDF on one
+//! runqueue (`eevdf.rs`), and the balancer's group statistics and busiest-group
+//! choice (`group_stats.rs`).
 
 pub mod eevdf;
+pub mod group_stats;
 pub mod pelt;
