@@ -2,9 +2,10 @@
 //! It is being built mechanism by mechanism, each worked by hand against the
 //! 6.12 source before the machine runs it; nothing here is reachable from a
 //! scenario yet. So far: its per-entity load tracking (`pelt.rs`), EEVDF on one
-//! runqueue (`eevdf.rs`), and the balancer's group statistics and busiest-group
-//! choice (`group_stats.rs`).
+//! runqueue (`eevdf.rs`), the balancer's group statistics and busiest-group
+//! choice (`group_stats.rs`), and its decision at a domain (`imbalance.rs`).
 
 pub mod eevdf;
 pub mod group_stats;
+pub mod imbalance;
 pub mod pelt;
