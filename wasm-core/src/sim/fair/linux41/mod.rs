@@ -28,10 +28,59 @@ mod placement;
 mod wake_affine;
 
 use crate::balance::decision::BalanceDecision;
+use crate::balance::placement::PlaceKind;
 use crate::balance::placement::Placement;
 use crate::balance::stats::CpuLoad;
-use crate::time::Pid;
+use crate::sim::class::Balance;
+use crate::sim::fair::cx::FairCx;
+use crate::sim::fair::generation::FairGeneration;
+use crate::time::{CpuId, Pid};
 use std::collections::VecDeque;
+
+/// Linux 4.1's balancer and placement, as the fair class's generation.
+#[derive(Debug)]
+pub(crate) struct Linux41;
+pub(crate) static LINUX41: Linux41 = Linux41;
+
+impl FairGeneration for Linux41 {
+    fn balance(&self, cx: &mut FairCx<'_>, cpu: CpuId, why: Balance) -> bool {
+        match why {
+            Balance::Tick => {
+                cx.trigger_load_balance(cpu);
+                false
+            }
+            Balance::NewlyIdle => cx.idle_balance(cpu),
+            Balance::NohzKick => {
+                cx.nohz_idle_balance(cpu);
+                false
+            }
+            Balance::Stopper { target } => {
+                cx.active_balance(cpu, target);
+                false
+            }
+        }
+    }
+
+    fn select_task_rq(&self, cx: &mut FairCx<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
+        cx.select_task_rq_fair(pid, waker, kind)
+    }
+
+    /// 4.1's NOHZ idle balancer stands in for the idle CPUs' own ticks.
+    fn stops_idle_tick(&self, nohz: bool) -> bool {
+        nohz
+    }
+
+    fn tick_stopped(&self, cx: &mut FairCx<'_>, cpu: CpuId) {
+        cx.nohz_balance_enter_idle(cpu);
+    }
+
+    fn exit(&self, cx: &mut FairCx<'_>) {
+        for rq in &mut cx.core.rqs {
+            rq.active_balance = false;
+            rq.nohz_kicked = false;
+        }
+    }
+}
 
 /// Spare group-statistics vectors kept for reuse (passes at different
 /// levels want different sizes; a few of each are enough).
