@@ -61,3 +61,11 @@ if ! { [ -x .venv/bin/maturin ] && .venv/bin/python -c 'import pytest, pandas, p
   [ -x .venv/bin/python ] || python3 -m venv .venv
   .venv/bin/python -m pip install -q --disable-pip-version-check 'maturin>=1.5,<2' pytest pandas pyarrow
 fi
+
+# 7. Dask's distributed scheduler, for the package's sweeps on a cluster (`schedlab.sweep(..., client=...)`), their
+# tests on a LocalCluster and `npm run bench:sweep`. An optional extra of the package (`pip install ./python[dask]`),
+# not one of its dependencies; here in the venv so that those tests run.
+if ! .venv/bin/python -c 'import dask.distributed' >/dev/null 2>&1; then
+  say "python venv .venv: dask[distributed]"
+  .venv/bin/python -m pip install -q --disable-pip-version-check 'dask[distributed]>=2023.1'
+fi

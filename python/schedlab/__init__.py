@@ -5,6 +5,7 @@
     r.report["trace_hash"]        # the hash `schedsim run` prints
     r.processes, r.cpus           # pandas DataFrames, Arrow-backed
     r.to_perfetto("run.json")
+    schedlab.sweep(scenario, {"processes.0.nice": [0, 5]}, seeds=range(1, 51))  # `schedsim sweep`'s rows
 
 The same scenario and seed give the same run, here, in `schedsim` and in the browser.
 """
@@ -12,11 +13,12 @@ The same scenario and seed give the same run, here, in `schedsim` and in the bro
 from typing import Optional
 
 from . import _engine
-from .errors import ScenarioError
+from .errors import ScenarioError, SweepError
 from .result import Run
 from .scenario import Scenario, preset, presets, scenario_text
+from .sweep import sweep
 
-__all__ = ["run", "preset", "presets", "Run", "ScenarioError"]
+__all__ = ["run", "sweep", "preset", "presets", "Run", "ScenarioError", "SweepError"]
 
 
 def run(scenario: Scenario, seed: Optional[int] = None) -> Run:

@@ -23,3 +23,8 @@ class ScenarioError(ValueError):
     @property
     def reason(self) -> str:
         return self.problems[0][1] if self.problems else ""
+
+
+class SweepError(ValueError):
+    """The engine refused the sweep: ``str(e)`` is the message ``schedsim sweep`` prints (a bad ``--set`` or
+    ``--seeds``, too many runs, or the first combination of values the scenario refuses, naming its ``--set``)."""

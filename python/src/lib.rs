@@ -13,6 +13,8 @@ use schedlab_edges::api::{presets, report};
 use schedlab_edges::config::SimConfig;
 use schedlab_edges::sim::Simulator;
 
+mod sweep;
+
 create_exception!(
     _engine,
     InvalidScenario,
@@ -22,7 +24,7 @@ create_exception!(
 
 /// The configuration of `text`, its seed replaced when one is given (validation does not read the seed, so this
 /// is the run `schedsim sweep --seeds S..S` makes), or every problem with its field.
-fn configure(text: &str, seed: Option<u64>) -> Result<SimConfig, Vec<Diagnostic>> {
+pub(crate) fn configure(text: &str, seed: Option<u64>) -> Result<SimConfig, Vec<Diagnostic>> {
     let mut cfg = load_scenario(text)?;
     if let Some(seed) = seed {
         cfg.seed = seed;
@@ -32,7 +34,7 @@ fn configure(text: &str, seed: Option<u64>) -> Result<SimConfig, Vec<Diagnostic>
 
 /// The problems as the Python exception: one `field: reason` line each, control characters escaped as
 /// `schedsim` escapes its messages, and the pairs for code that reads them.
-fn refusal(diags: Vec<Diagnostic>) -> PyErr {
+pub(crate) fn refusal(diags: Vec<Diagnostic>) -> PyErr {
     let message = diags.iter().map(|d| escape_controls(&d.to_string()).into_owned()).collect::<Vec<_>>().join("\n");
     let problems: Vec<(String, String)> = diags.into_iter().map(|d| (d.field, d.reason)).collect();
     InvalidScenario::new_err((message, problems))
@@ -90,5 +92,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chrome_trace, m)?)?;
     m.add_function(wrap_pyfunction!(preset_list, m)?)?;
     m.add_function(wrap_pyfunction!(preset_json, m)?)?;
+    sweep::register(m)?;
     Ok(())
 }

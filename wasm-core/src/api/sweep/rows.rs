@@ -4,9 +4,12 @@
 //! wasted core time, sanity-checker violations, migrations and each
 //! process's CPU share — and, for a run that failed (its sched_ext policy
 //! did not load or stopped the run), why. `layout` prints them.
+//! `run_row` makes run `i`'s row: `schedsim sweep` and the Python
+//! package's `schedlab.sweep` both call it, so their rows are one.
 
 use super::plan::{SweepPlan, SweepRun};
-use crate::api::report::Report;
+use crate::api::report::{report, Report};
+use crate::sim::Simulator;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 
@@ -80,6 +83,31 @@ impl SweepRow {
             processes: Vec::new(),
             error: Some(error),
         }
+    }
+}
+
+/// Why a finished run failed: its sched_ext policy did not load or stopped
+/// the run (the engine ends the run there and says so in its notes), as the
+/// report's note words it; None when it ran to its end.
+pub fn run_failure(sim: &Simulator) -> Option<String> {
+    sim.notes()
+        .policy_error
+        .as_ref()
+        .map(|(at, why)| format!("at {:.3} ms the sched_ext policy failed: {why}", at.ns() as f64 / 1e6))
+}
+
+/// Run `i`'s row (`0 <= i < plan.runs()`): the run simulated to its end, its
+/// report, and why it failed if it did.
+pub fn run_row(plan: &SweepPlan, i: usize) -> SweepRow {
+    let run = plan.run(i);
+    match plan.load(&run) {
+        Ok(cfg) => {
+            let mut sim = Simulator::new(&cfg);
+            sim.run_to_end();
+            SweepRow::new(plan, &run, &report(&sim), run_failure(&sim))
+        }
+        // A caller checks every combination before the runs, and the seed is not validated: kept as a row all the same.
+        Err(e) => SweepRow::not_run(plan, &run, e),
     }
 }
 

@@ -7,10 +7,7 @@
 
 use schedlab_core::sim::Simulator;
 
-/// Why the run failed, as the report's note words it, or None.
+/// Why the run failed, as the report's note words it, or None (the sweep's rows say it the same way).
 pub fn of(sim: &Simulator) -> Option<String> {
-    sim.notes()
-        .policy_error
-        .as_ref()
-        .map(|(at, why)| format!("at {:.3} ms the sched_ext policy failed: {why}", at.ns() as f64 / 1e6))
+    schedlab_core::api::sweep::rows::run_failure(sim)
 }

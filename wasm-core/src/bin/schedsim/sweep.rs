@@ -9,13 +9,11 @@
 //! saying why, and the sweep then exits with `out::RUN_FAILED`.
 
 use crate::sweep_print::Printer;
-use crate::{out, parallel, run_failure, USAGE};
-use schedlab_core::api::report::report;
+use crate::{out, parallel, USAGE};
 use schedlab_core::api::sweep::layout::{SweepFormat, SweepLayout};
 use schedlab_core::api::sweep::plan::{parse_seeds, parse_set, SweepPlan};
-use schedlab_core::api::sweep::rows::SweepRow;
+use schedlab_core::api::sweep::rows::run_row;
 use schedlab_core::config::SimConfig;
-use schedlab_core::sim::Simulator;
 
 pub fn command(args: &[String]) -> Result<out::Done, String> {
     let file = args.first().filter(|a| !a.starts_with("--")).ok_or(USAGE)?;
@@ -42,7 +40,7 @@ pub fn command(args: &[String]) -> Result<out::Done, String> {
     let layout = SweepLayout::new(format, &plan, &combinations);
     let printer = Printer::new(layout, plan.runs(), pool.current_num_threads());
     pool.install(|| {
-        parallel::for_each_index(plan.runs(), |i| printer.done(i, run_one(&plan, i)), || printer.stopped())
+        parallel::for_each_index(plan.runs(), |i| printer.done(i, run_row(&plan, i)), || printer.stopped())
     });
     printer.finish()
 }
@@ -50,18 +48,4 @@ pub fn command(args: &[String]) -> Result<out::Done, String> {
 /// Every combination loaded (the first refusal in plan order, whichever thread found it).
 fn check_plan(plan: &SweepPlan) -> Result<Vec<SimConfig>, String> {
     parallel::map_indices(plan.set_combinations(), |k| plan.load_combination(k)).into_iter().collect()
-}
-
-/// Run `i`'s row: its report, and why it failed if it did.
-fn run_one(plan: &SweepPlan, i: usize) -> SweepRow {
-    let run = plan.run(i);
-    match plan.load(&run) {
-        Ok(cfg) => {
-            let mut sim = Simulator::new(&cfg);
-            sim.run_to_end();
-            SweepRow::new(plan, &run, &report(&sim), run_failure::of(&sim))
-        }
-        // Every combination loaded before the runs, and the seed is not validated: kept as a row all the same.
-        Err(e) => SweepRow::not_run(plan, &run, e),
-    }
 }
