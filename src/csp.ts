@@ -1,7 +1,8 @@
 // The app's Content-Security-Policy, defined once. vite.config.ts sends it as
 // a header from the dev and preview servers (the browser tests serve the build
 // through Vite's preview, so they see what users see) and writes the page's
-// variant into the built index.html as a meta tag.
+// variant is written in index.html itself as a meta tag (checked against this
+// file at every build and dev start, so the two cannot drift apart).
 //
 // Why: a share link can carry a sched_ext policy, someone else's JavaScript,
 // which the engine worker runs with `new Function`. Whatever that code builds,
@@ -53,6 +54,9 @@ export const CSP_HEADER = serialize(withScript(["'unsafe-eval'"]));
 
 /** The built page's meta tag: no 'unsafe-eval' in the page. */
 export const CSP_PAGE = serialize(BASE);
+
+/** The dev server's page meta: the page's, plus the React Refresh preamble (inline) that dev injects. */
+export const CSP_DEV_PAGE = serialize(withScript(["'unsafe-inline'"]));
 
 /** The dev server's header: as the built site's, plus the React Refresh preamble (inline) that dev injects. */
 export const CSP_DEV_HEADER = serialize(withScript(["'unsafe-eval'", "'unsafe-inline'"]));

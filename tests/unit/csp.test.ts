@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CSP_DEV_HEADER, CSP_HEADER, CSP_PAGE } from '../../src/csp';
+import { CSP_DEV_HEADER, CSP_DEV_PAGE, CSP_HEADER, CSP_PAGE } from '../../src/csp';
 import config from '../../vite.config';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -22,7 +22,7 @@ function directives(policy: string): Map<string, string[]> {
 
 describe('the Content-Security-Policy', () => {
   it('keeps script, connections, fonts and workers to the site in every variant', () => {
-    for (const policy of [CSP_HEADER, CSP_PAGE, CSP_DEV_HEADER]) {
+    for (const policy of [CSP_HEADER, CSP_PAGE, CSP_DEV_PAGE, CSP_DEV_HEADER]) {
       const d = directives(policy);
       for (const name of ['default-src', 'script-src', 'connect-src', 'font-src', 'worker-src']) {
         const hosts = (d.get(name) ?? []).filter((s) => !/^'[a-z-]+'$/.test(s));
@@ -41,6 +41,20 @@ describe('the Content-Security-Policy', () => {
   it('is what the dev and preview servers send', () => {
     expect(config.server?.headers).toEqual({ 'Content-Security-Policy': CSP_DEV_HEADER });
     expect(config.preview?.headers).toEqual({ 'Content-Security-Policy': CSP_HEADER });
+  });
+
+  it('is written in the source index.html, and a build or dev start with another one is refused', () => {
+    const html = readFileSync(join(root, 'index.html'), 'utf8');
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${CSP_PAGE}" />`);
+    const plugin = config.plugins
+      ?.flat()
+      .find((p) => p && typeof p === 'object' && 'name' in p && p.name === 'schedlab-csp-meta');
+    const hook = (plugin as { transformIndexHtml: { handler: (h: string, c: object) => string } }).transformIndexHtml;
+    // Built: the page's policy as it is; served in dev: loosened for the inline React Refresh preamble only.
+    expect(hook.handler(html, {})).toBe(html);
+    expect(hook.handler(html, { server: {} })).toContain(`content="${CSP_DEV_PAGE}"`);
+    expect(() => hook.handler(html.replace("connect-src 'self'", 'connect-src *'), {})).toThrow(/CSP_PAGE/);
+    expect(() => hook.handler(html.replace(/<meta http-equiv[^>]*>/, ''), {})).toThrow(/CSP_PAGE/);
   });
 
   it("is the README's deployment header", () => {
