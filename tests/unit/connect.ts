@@ -5,6 +5,7 @@ import { EngineHost } from '../../src/engine/host';
 import { checkRequest } from '../../src/engine/request-check';
 import { EngineClient, type Port } from '../../src/engine/client';
 import { WORKER_FEATURES } from '../../src/worker-features';
+import type { FrameQuery } from '../../src/engine/frame';
 
 /** One worker in this process: the port the page holds, and what else could post to the page from inside it. */
 export interface InProcessWorker {
@@ -35,3 +36,15 @@ export function inProcessWorker(): InProcessWorker {
 export function connect(): EngineClient {
   return new EngineClient(inProcessWorker().port);
 }
+
+/** A frame request for CPU 0 with the report, history and 300 rows (the tests' usual), `over` replacing parts. */
+export const query = (over: Partial<FrameQuery> = {}): FrameQuery => ({
+  cpu: 0,
+  gantt: { spanNs: 200e6, endNs: null },
+  report: true,
+  rows: 300,
+  history: true,
+  held: { gen: -1, names: 0, historyKey: null },
+  partner: null,
+  ...over,
+});

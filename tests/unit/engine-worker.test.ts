@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { initSync } from '../../wasm-core/pkg/schedlab_core.js';
 import { Simulation, presetJson } from '../../src/engine/engine';
 import { EngineClient, type Port } from '../../src/engine/client';
-import { connect } from './connect';
-import { inflateFrame, readFrame, type Frame, type FrameQuery } from '../../src/engine/frame';
+import { connect, query } from './connect';
+import { inflateFrame, readFrame, type Frame } from '../../src/engine/frame';
 import type { JobEnd } from '../../src/engine/protocol';
 import type { Progress } from '../../src/engine/protocol';
 import { predict } from '../../src/classroom/predict';
@@ -36,17 +36,6 @@ function busyMinute(bug: boolean): string {
   if (!bug) json.bugs = 'linux-4.1-fixed';
   return JSON.stringify(json);
 }
-
-const query = (over: Partial<FrameQuery> = {}): FrameQuery => ({
-  cpu: 0,
-  gantt: { spanNs: 200e6, endNs: null },
-  report: true,
-  rows: 300,
-  history: true,
-  held: { gen: -1, names: 0, historyKey: null },
-  partner: null,
-  ...over,
-});
 
 /** The parts of a frame that name a state (the same cursor gives the same parts). The tree
  * rotations are left out: they are those of the last engine call, not of the state. */

@@ -15,6 +15,7 @@ import type { FromWorker, Op, Request } from '../../src/engine/protocol';
 import { checkFromWorker, type Awaited } from '../../src/engine/reply-check';
 import { ProtocolError } from '../../src/engine/protocol-fields';
 import { WORKER_FEATURES } from '../../src/worker-features';
+import { query } from './connect';
 
 const root = join(import.meta.dirname, '..', '..');
 beforeAll(() => {
@@ -23,15 +24,7 @@ beforeAll(() => {
 
 const SAY = 'SECURITY NOTICE: re-enter your password';
 
-const q: FrameQuery = {
-  cpu: 0,
-  gantt: { spanNs: 200e6, endNs: null },
-  report: true,
-  rows: 300,
-  history: true,
-  held: { gen: -1, names: 0, historyKey: null },
-  partner: null,
-};
+const q: FrameQuery = query();
 
 /** What a real host posts for `ops` (ids 1, 2, …; jobs run to their end), each with the request it answers. */
 async function postedFor(ops: { op: Op; q?: FrameQuery }[]): Promise<{ m: FromWorker; asked: Request }[]> {
