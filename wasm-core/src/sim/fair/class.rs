@@ -18,7 +18,6 @@
 //!   level tg (the task's group) ──gse(tg, cpu)──► level parent(tg) ── … ──► root (tg 0)
 //! ```
 
-use crate::balance::placement::PlaceKind;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::eevdf;
 use crate::sched::entity::{ent_pid, group_ent_id, is_group, EntId, Ents};
@@ -26,8 +25,6 @@ use crate::sched::fair::{self, EnqueueKind, FairStrategy, TickVerdict};
 use crate::sched::group::calc_cfs_shares;
 use crate::sched::identity::{wakeup_verdict, Identity};
 use crate::sched::pelt::SchedAvg;
-use crate::sim::class::{Balance, SchedClass, StateSlot};
-use crate::sim::dispatch::Sched;
 use crate::sim::fair::cx::FairCx;
 use crate::sim::fair::generation::FairGeneration;
 use crate::sim::fair::linux41::LINUX41;
@@ -67,7 +64,7 @@ impl FairCx<'_> {
     /// `enqueue_task_fair`: enqueue the task, then each group entity that
     /// was not queued yet; count it in every level's h_nr_running; refresh
     /// the groups' shares on the way up.
-    fn fair_enqueue(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+    pub(super) fn fair_enqueue(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
         let now = self.core.now;
         // A new task's debit; a forked child instead arrives with its vruntime relative to the parent's
         // runqueue (task_fork_fair), made absolute here on the target's (enqueue_entity adds min_vruntime
@@ -132,7 +129,7 @@ impl FairCx<'_> {
 
     /// `dequeue_task_fair`: dequeue the task, and each group entity left
     /// empty; a sleeping task makes its group the next buddy above.
-    fn fair_dequeue(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId, sleeping: bool) {
+    pub(super) fn fair_dequeue(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId, sleeping: bool) {
         let now = self.core.now;
         let mut dequeuing = true;
         let chain = self.chain(pid, cpu);
@@ -266,7 +263,7 @@ impl FairCx<'_> {
     /// the target's: so a child sent to another CPU keeps its place relative
     /// to the queue it was made on, not the parent's absolute vruntime.
     /// EEVDF places a new task by its lag instead.
-    fn task_fork_fair(&mut self, st: FairStrategy, child: Pid, cpu: CpuId) {
+    pub(super) fn task_fork_fair(&mut self, st: FairStrategy, child: Pid, cpu: CpuId) {
         if st == FairStrategy::Eevdf {
             return;
         }
@@ -285,7 +282,7 @@ impl FairCx<'_> {
 
     /// `pick_next_task_fair` (curr already put back): descend from the root,
     /// picking at each level, until a task is reached.
-    fn fair_pick_next(&mut self, st: FairStrategy, cpu: CpuId) -> Option<Pid> {
+    pub(super) fn fair_pick_next(&mut self, st: FairStrategy, cpu: CpuId) -> Option<Pid> {
         let now = self.core.now;
         let allow_under = !self.smt_expelled(cpu);
         let mut tg = 0;
@@ -305,7 +302,7 @@ impl FairCx<'_> {
     }
 
     /// `put_prev_task_fair`: every level's curr goes back (if still queued).
-    fn fair_put_prev(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) {
+    pub(super) fn fair_put_prev(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) {
         let now = self.core.now;
         for (tg, id) in self.chain(pid, cpu) {
             if self.cfs_of(tg, cpu).curr != Some(id) {
@@ -321,7 +318,7 @@ impl FairCx<'_> {
     }
 
     /// `update_curr` on every level of the running task's chain.
-    fn fair_update_curr(&mut self, st: FairStrategy, cpu: CpuId) {
+    pub(super) fn fair_update_curr(&mut self, st: FairStrategy, cpu: CpuId) {
         let Some(pid) = self.core.rqs[cpu.idx()].curr_task else { return };
         let now = self.core.now;
         for (tg, _) in self.chain(pid, cpu) {
@@ -332,7 +329,7 @@ impl FairCx<'_> {
 
     /// `task_tick_fair`: `entity_tick` at every level; true if some level
     /// found that its curr used up its slice.
-    fn fair_task_tick(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) -> bool {
+    pub(super) fn fair_task_tick(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) -> bool {
         let now = self.core.now;
         let mut resched = false;
         let chain = self.chain(pid, cpu);
@@ -374,7 +371,7 @@ impl FairCx<'_> {
     /// `check_preempt_wakeup`: compare the woken task with the running one at
     /// the level where their ancestries meet (`find_matching_se`). Sets the
     /// buddies as the kernel does; true = preempt.
-    fn check_preempt_wakeup(&mut self, st: FairStrategy, cpu: CpuId, p: Pid, is_fork: bool) -> bool {
+    pub(super) fn check_preempt_wakeup(&mut self, st: FairStrategy, cpu: CpuId, p: Pid, is_fork: bool) -> bool {
         let Some(curr) = self.core.rqs[cpu.idx()].curr_task else { return true };
         if curr == p {
             return false;
@@ -444,7 +441,7 @@ impl FairCx<'_> {
 
     /// `yield_task_fair`: the task becomes the skip buddy at every level, so
     /// the next pick prefers anyone else close enough.
-    fn fair_yield(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) {
+    pub(super) fn fair_yield(&mut self, st: FairStrategy, pid: Pid, cpu: CpuId) {
         if self.core.rqs[cpu.idx()].nr_running() == 1 {
             // Alone on its CPU the yield marks nothing (yield_task_fair, fair.c 5247).
             return;
@@ -467,144 +464,6 @@ impl FairCx<'_> {
                 cfs.skip = Some(id);
             }
         }
-    }
-}
-
-impl SchedClass for FairClass {
-    fn name(&self) -> &'static str {
-        match self.strategy {
-            FairStrategy::Cfs => "cfs",
-            FairStrategy::Eevdf => "eevdf",
-        }
-    }
-
-    /// The task groups and the balancer's state outlive a switch to another
-    /// class (sched_ext hands every task back to the fair class).
-    fn state_slot(&self) -> StateSlot {
-        StateSlot::Boot
-    }
-
-    fn exit(&self, s: &mut Sched<'_>) {
-        let cx = &mut FairCx::of(s);
-        self.generation.exit(cx);
-    }
-
-    /// `switched_from_fair`: the vruntime is kept relative to the queue's
-    /// min_vruntime while the task is away.
-    fn switched_from(&self, s: &mut Sched<'_>, pid: Pid) {
-        let cx = &mut FairCx::of(s);
-        let t = &cx.core.tasks[pid.idx()];
-        let min = cx.cfs_of(t.tg, t.cpu).min_vruntime;
-        let se = &mut cx.core.tasks[pid.idx()].se;
-        se.vruntime = se.vruntime.saturating_sub(min);
-        cx.switched_from_fair_load(pid);
-    }
-
-    /// `switched_to_fair`: made absolute again on the queue it comes back to.
-    fn switched_to(&self, s: &mut Sched<'_>, pid: Pid) {
-        let cx = &mut FairCx::of(s);
-        let t = &cx.core.tasks[pid.idx()];
-        let min = cx.cfs_of(t.tg, t.cpu).min_vruntime;
-        cx.core.tasks[pid.idx()].se.vruntime += min;
-    }
-
-    fn enqueue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
-        let cx = &mut FairCx::of(s);
-        cx.fair_enqueue(self.strategy, pid, cpu, kind);
-    }
-
-    fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, sleeping: bool) {
-        let cx = &mut FairCx::of(s);
-        cx.fair_dequeue(self.strategy, pid, cpu, sleeping);
-    }
-
-    fn yield_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
-        let cx = &mut FairCx::of(s);
-        cx.fair_yield(self.strategy, pid, cpu);
-    }
-
-    fn check_preempt_curr(&self, s: &mut Sched<'_>, cpu: CpuId, pid: Pid, is_fork: bool) -> bool {
-        let cx = &mut FairCx::of(s);
-        cx.check_preempt_wakeup(self.strategy, cpu, pid, is_fork)
-    }
-
-    fn pick_next_task(&self, s: &mut Sched<'_>, cpu: CpuId) -> Option<Pid> {
-        let cx = &mut FairCx::of(s);
-        cx.fair_pick_next(self.strategy, cpu)
-    }
-
-    fn put_prev_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
-        let cx = &mut FairCx::of(s);
-        cx.fair_put_prev(self.strategy, pid, cpu);
-    }
-
-    fn update_curr(&self, s: &mut Sched<'_>, cpu: CpuId) {
-        let cx = &mut FairCx::of(s);
-        cx.fair_update_curr(self.strategy, cpu);
-    }
-
-    fn task_tick(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) -> bool {
-        let cx = &mut FairCx::of(s);
-        cx.fair_task_tick(self.strategy, pid, cpu)
-    }
-
-    fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
-        let cx = &mut FairCx::of(s);
-        self.generation.select_task_rq(cx, pid, waker, kind)
-    }
-
-    fn migrate_task_rq(&self, s: &mut Sched<'_>, pid: Pid, from: CpuId, to: CpuId) {
-        let cx = &mut FairCx::of(s);
-        cx.renormalise_vruntime(pid, from, to);
-        if from != to {
-            cx.migrate_task_load(pid, from);
-        }
-    }
-
-    fn task_fork(&self, s: &mut Sched<'_>, child: Pid, cpu: CpuId) {
-        let cx = &mut FairCx::of(s);
-        cx.task_fork_fair(self.strategy, child, cpu);
-    }
-
-    /// A new thread changes its process's thread count (PFS, DW-CFS).
-    fn task_new(&self, s: &mut Sched<'_>, pid: Pid) {
-        let cx = &mut FairCx::of(s);
-        cx.refresh_thread_weights(self.strategy, cx.core.tasks[pid.idx()].tgid);
-    }
-
-    fn task_dead(&self, s: &mut Sched<'_>, pid: Pid) {
-        let cx = &mut FairCx::of(s);
-        cx.refresh_thread_weights(self.strategy, cx.core.tasks[pid.idx()].tgid);
-    }
-
-    /// DW-CFS weights follow the online CPU count.
-    fn cpus_changed(&self, s: &mut Sched<'_>) {
-        let cx = &mut FairCx::of(s);
-        cx.refresh_all_thread_weights(self.strategy);
-    }
-
-    /// Group Identity: an SMT expeller starting or stopping kicks its siblings.
-    fn task_switched(&self, s: &mut Sched<'_>, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
-        let cx = &mut FairCx::of(s);
-        cx.smt_expel_siblings(cpu, prev, next);
-    }
-
-    fn kick(&self, s: &mut Sched<'_>, cpu: CpuId) {
-        let cx = &mut FairCx::of(s);
-        cx.expel_kick(cpu);
-    }
-
-    fn stops_idle_tick(&self, nohz: bool) -> bool {
-        self.generation.stops_idle_tick(nohz)
-    }
-
-    fn tick_stopped(&self, s: &mut Sched<'_>, cpu: CpuId) {
-        self.generation.tick_stopped(&mut FairCx::of(s), cpu);
-    }
-
-    /// The generation's balancer.
-    fn balance(&self, s: &mut Sched<'_>, cpu: CpuId, why: Balance) -> bool {
-        self.generation.balance(&mut FairCx::of(s), cpu, why)
     }
 }
 

@@ -1,4 +1,4 @@
-//! The fair class's room: the class behind `SchedClass` (`class.rs`) with
+//! The fair class's room: the class (`class.rs`) behind `SchedClass` (`hooks.rs`) with
 //! its walk over the group hierarchy (`chain.rs`), its load tracking across
 //! levels (`load.rs`, `h_load.rs`), its options (`weight_policy.rs`,
 //! `group_identity.rs`) and its state (`state.rs`); and, one folder per
@@ -21,6 +21,7 @@ mod group_identity;
 mod h_load;
 #[cfg(test)]
 mod h_load_test;
+mod hooks;
 pub(crate) mod linux41;
 pub mod linux612;
 mod load;
