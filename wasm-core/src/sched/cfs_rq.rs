@@ -36,7 +36,7 @@ pub struct CfsRq {
     /// Never decreases; the reference point for placing new and waking tasks.
     pub min_vruntime: u64,
     /// This runqueue's last contribution to its group's load_avg (runnable
-    /// and blocked load, passed on with 1/8 hysteresis: `sched::load_avg`).
+    /// and blocked load, passed on with 1/8 hysteresis: `sched::linux41::load_avg`).
     pub tg_load_contrib: i64,
     /// `blocked_load_avg`: the contributions of the entities asleep here,
     /// decayed by y every 2^20 ns, so a group keeps the load of threads that

@@ -11,7 +11,7 @@
 //! ```
 
 use super::identity::Identity;
-use super::pelt::SchedAvg;
+use super::linux41::pelt::SchedAvg;
 use super::weights::{nice_to_weight, nice_to_wmult};
 use crate::time::{Pid, SimTime};
 

@@ -27,7 +27,7 @@ pub struct TaskGroup {
     pub load_avg: i64,
     /// `tg->runnable_avg`: Σ over CPUs of the fraction (of 1024) of time the
     /// group's entity was runnable there; below 1024 it scales the group
-    /// entities' load (`sched::load_avg::group_entity_contrib`).
+    /// entities' load (`sched::linux41::load_avg::group_entity_contrib`).
     pub runnable_avg: i64,
     /// Group Identity (`cpu.identity`): its class and the SMT-expeller bit.
     pub identity: Identity,

@@ -48,6 +48,7 @@ impl Simulator {
                 sync: Vec::new(),
                 syscall_cpu: None,
                 costs: cfg.costs.clone(),
+                kernel: super::kernel::Kernel::default(),
                 nohz: cfg.nohz,
                 preempt: cfg.preempt,
                 sanity_cfg: cfg.sanity.clone(),
@@ -123,8 +124,11 @@ impl Simulator {
     /// (Re)builds every CPU's scheduling domains for the online CPUs
     /// (`build_sched_domains`, also run on hotplug).
     pub(crate) fn rebuild_domains(&mut self) {
-        let opts =
-            DomainOptions { groups_from_each_cpu: !self.core.bugs.group_construction, table: self.core.topology_table };
+        let opts = DomainOptions {
+            groups_from_each_cpu: !self.core.bugs.group_construction,
+            table: self.core.topology_table,
+            rules: self.core.kernel.domain_rules(),
+        };
         let mut per_cpu = build_domains(&self.core.machine, &self.core.online, &opts);
         let groups = per_cpu.iter().flatten().flat_map(|d| d.groups.iter().map(|g| g.id + 1)).max().unwrap_or(0);
         self.fair.lb.domains_rebuilt(groups);

@@ -118,7 +118,7 @@ pub trait SchedClass: Debug + Send + Sync {
     /// Whether an idle CPU stops its tick (CONFIG_NO_HZ_IDLE), leaving its
     /// balancing to the class's idle load balancer. A class without one
     /// keeps every tick, as kernels before NO_HZ did.
-    fn stops_idle_tick(&self, _nohz: bool) -> bool {
+    fn stops_idle_tick(&self, _kernel: crate::sim::kernel::Kernel, _nohz: bool) -> bool {
         false
     }
     /// `cpu` has just entered idle with its tick stopped (a class that

@@ -175,7 +175,7 @@ impl Simulator {
                             self.core.set_burst(pid, 1);
                         }
                     }
-                    self.try_to_wake_up(pid, is_new, waker, sync);
+                    self.sched().try_to_wake_up(pid, is_new, waker, sync);
                     return;
                 }
                 From::Running(cpu) => cpu,
@@ -187,10 +187,11 @@ impl Simulator {
                     return;
                 }
                 Action::Sleep(ns) => {
-                    self.deactivate(cpu, pid, TaskState::Sleeping);
-                    self.core.trace.emit(self.core.now, cpu, TraceKind::Sleep { pid, ns });
-                    self.core.push(self.core.now.after(ns), Event::Wakeup(pid));
-                    self.sched().schedule(cpu);
+                    let mut s = self.sched();
+                    s.deactivate(cpu, pid, TaskState::Sleeping);
+                    s.core.trace.emit(s.core.now, cpu, TraceKind::Sleep { pid, ns });
+                    s.core.push(s.core.now.after(ns), Event::Wakeup(pid));
+                    s.schedule(cpu);
                     return;
                 }
                 Action::Exit => {
@@ -232,19 +233,10 @@ impl Simulator {
         // still current and on its runqueue (WF_SYNC: its load is about to
         // go); the final __schedule dequeues it.
         self.notify_parent(pid, cpu);
-        self.deactivate(cpu, pid, TaskState::Exited);
-        self.sched().task_dead(pid);
-        self.sched().schedule(cpu);
-    }
-
-    /// `deactivate_task` for the running task: it blocks or exits.
-    pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
-        self.sched().dequeue_task(pid, cpu, state == TaskState::Sleeping);
-        self.core.rqs[cpu.idx()].cfs_tasks_remove(pid);
-        self.core.tasks[pid.idx()].state = state;
-        self.core.touch(cpu);
-        self.core.index.touch_task(pid);
-        self.core.rqs[cpu.idx()].need_resched = true;
+        let mut s = self.sched();
+        s.deactivate(cpu, pid, TaskState::Exited);
+        s.task_dead(pid);
+        s.schedule(cpu);
     }
 
     /// The event budget is spent: the run ends at `now`, with the state it
@@ -285,6 +277,16 @@ impl super::Core {
 }
 
 impl super::dispatch::Sched<'_> {
+    /// `deactivate_task` for the running task: it blocks or exits.
+    pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
+        self.dequeue_task(pid, cpu, state == TaskState::Sleeping);
+        self.core.rqs[cpu.idx()].cfs_tasks_remove(pid);
+        self.core.tasks[pid.idx()].state = state;
+        self.core.touch(cpu);
+        self.core.index.touch_task(pid);
+        self.core.rqs[cpu.idx()].need_resched = true;
+    }
+
     pub(crate) fn resched_if_needed(&mut self, cpu: CpuId) {
         if self.core.syscall_cpu == Some(cpu) {
             return;

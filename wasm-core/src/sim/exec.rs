@@ -15,17 +15,18 @@ impl Simulator {
     /// The exec step of `pid`, running on `cpu`. True when the task stays and
     /// its program goes straight on.
     pub(super) fn sched_exec(&mut self, cpu: CpuId, pid: Pid) -> bool {
-        let dest = self.sched().select_task_rq(pid, cpu, PlaceKind::Exec);
-        if dest == cpu || !self.core.online.test(dest) {
+        let mut s = self.sched();
+        let dest = s.select_task_rq(pid, cpu, PlaceKind::Exec);
+        if dest == cpu || !s.core.online.test(dest) {
             return true;
         }
         // The program goes on once the task runs again (a 1 ns burst, as after a yield).
-        self.core.set_burst(pid, 1);
-        self.sched().preempt_curr_for_move(cpu);
-        self.sched().move_queued_task(pid, dest, MigrateCause::Exec);
-        self.sched().schedule(cpu);
-        if self.core.rqs[dest.idx()].need_resched {
-            self.sched().schedule(dest);
+        s.core.set_burst(pid, 1);
+        s.preempt_curr_for_move(cpu);
+        s.move_queued_task(pid, dest, MigrateCause::Exec);
+        s.schedule(cpu);
+        if s.core.rqs[dest.idx()].need_resched {
+            s.schedule(dest);
         }
         false
     }

@@ -24,6 +24,7 @@ pub mod ext;
 pub mod fair;
 pub mod flags;
 mod hotplug;
+pub mod kernel;
 mod migrate;
 pub mod notes;
 pub mod o1;
@@ -120,6 +121,8 @@ pub struct Core {
     /// causes waits until the call returns (as on return to user space).
     pub(crate) syscall_cpu: Option<CpuId>,
     pub(crate) costs: crate::config::CostModel,
+    /// The kernel generation the run models.
+    pub(crate) kernel: kernel::Kernel,
     /// CONFIG_NO_HZ_IDLE: idle CPUs stop their tick.
     pub(crate) nohz: bool,
     /// CONFIG_PREEMPT_*: under full preemption a newly-idle pass detaches one task.

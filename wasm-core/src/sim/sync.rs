@@ -106,9 +106,10 @@ impl Simulator {
                 // yield_task_fair: become the skip buddy, then schedule at once;
                 // the program goes on when the task next runs.
                 self.core.rqs[cpu.idx()].schedstat.yld_count += 1;
-                self.sched().yield_task(pid, cpu);
-                self.core.set_burst(pid, 1);
-                self.sched().schedule(cpu);
+                let mut s = self.sched();
+                s.yield_task(pid, cpu);
+                s.core.set_burst(pid, 1);
+                s.schedule(cpu);
                 false
             }
             Action::TakeJob => {
@@ -149,8 +150,9 @@ impl Simulator {
 
     pub(super) fn block(&mut self, cpu: CpuId, pid: Pid, on: Block) {
         self.core.tasks[pid.idx()].blocked_on = Some(on);
-        self.deactivate(cpu, pid, TaskState::Sleeping);
-        self.sched().schedule(cpu);
+        let mut s = self.sched();
+        s.deactivate(cpu, pid, TaskState::Sleeping);
+        s.schedule(cpu);
     }
 
     /// A futex wake: a task waiting in Wait wakes; otherwise the wakeup is

@@ -2,12 +2,14 @@
 //! restart (kernel/time's `tick_nohz_idle_enter` / `_exit`, as far as the
 //! scheduler sees them). Under a class that `stops_idle_tick` an idle CPU
 //! takes no ticks: its tick stops on entering idle (the pending event then
-//! fires as nothing) and restarts on its grid when the CPU leaves idle, its
-//! `cpu_load[]` caught up then (`sim/fair/linux41/cpu_load.rs`).
+//! fires as nothing) and restarts on its grid when the CPU leaves idle. What
+//! the tick records of a CPU's load, and how a CPU leaving idle catches up,
+//! is the kernel generation's (`kernel.rs`; 4.1's `cpu_load[]` is
+//! `sim/fair/linux41/cpu_load.rs`).
 //!
 //! ```text
 //!   schedule → idle ──► tick_nohz_idle_enter: tick_stopped, class.tick_stopped (nohz mask)
-//!   schedule → task ──► tick_nohz_idle_exit: cpu_load catch-up, next tick on the grid
+//!   schedule → task ──► tick_nohz_idle_exit: the generation's catch-up, next tick on the grid
 //!   Tick event ───────► scheduler_tick (or nothing, if stopped)
 //!   cpu_offline ──────► the pending tick is its last; cpu_online restarts it on its grid
 //! ```
@@ -30,8 +32,8 @@ impl Simulator {
         Some(EventClass::Tick)
     }
 
-    /// `scheduler_tick`: charge and possibly preempt curr, fold the load into
-    /// cpu_load[], then run periodic balancing when due; a resched requested
+    /// `scheduler_tick`: charge and possibly preempt curr, record the load
+    /// as the generation does, then run periodic balancing when due; a resched requested
     /// by either happens on the way out of the interrupt.
     /// A CPU idle since the run began (it never went through `schedule`)
     /// stops its tick here instead (NO_HZ idle), as the idle loop it boots
@@ -43,25 +45,32 @@ impl Simulator {
             // was its last (`cpu_online` restarts it).
             return;
         }
-        if rq.is_idle() && self.class().stops_idle_tick(self.core.nohz) {
+        if rq.is_idle() && self.class().stops_idle_tick(self.core.kernel, self.core.nohz) {
             self.sched().tick_nohz_idle_enter(cpu);
             return;
         }
         self.core.push_tick(self.core.now.after(self.core.tick_ns), cpu);
+        self.sched().scheduler_tick_busy(cpu);
+    }
+}
+
+impl super::dispatch::Sched<'_> {
+    /// `scheduler_tick` on a CPU whose tick runs: one context for the
+    /// class's tick, the load history and the balancer.
+    fn scheduler_tick_busy(&mut self, cpu: CpuId) {
         if let Some(curr) = self.core.rqs[cpu.idx()].curr() {
-            if self.sched().task_tick(curr, cpu) {
+            if self.task_tick(curr, cpu) {
                 self.core.rqs[cpu.idx()].need_resched = true;
                 self.core.trace.emit(self.core.now, cpu, TraceKind::TickPreempt { pid: curr });
             }
         }
         let jiffies = self.core.jiffies();
-        self.core.rqs[cpu.idx()].update_cpu_load_active(jiffies);
-        self.sched().balance(cpu, Balance::Tick);
-        self.sched().resched_if_needed(cpu);
+        let kernel = self.core.kernel;
+        kernel.tick_load(&mut self.core.rqs[cpu.idx()], jiffies);
+        self.balance(cpu, Balance::Tick);
+        self.resched_if_needed(cpu);
     }
-}
 
-impl super::dispatch::Sched<'_> {
     /// After `__schedule` switched `cpu` from `prev` to `next`: leaving idle
     /// restarts a stopped tick, entering idle stops it (the idle loop's
     /// `tick_nohz_idle_exit` / `_enter`).
@@ -69,7 +78,11 @@ impl super::dispatch::Sched<'_> {
         let rq = &self.core.rqs[cpu.idx()];
         if prev.is_none() && next.is_some() && rq.tick_stopped {
             self.core.tick_nohz_idle_exit(cpu);
-        } else if next.is_none() && rq.online && !rq.tick_stopped && self.class().stops_idle_tick(self.core.nohz) {
+        } else if next.is_none()
+            && rq.online
+            && !rq.tick_stopped
+            && self.class().stops_idle_tick(self.core.kernel, self.core.nohz)
+        {
             self.tick_nohz_idle_enter(cpu);
         }
     }
@@ -83,14 +96,14 @@ impl super::dispatch::Sched<'_> {
 }
 
 impl super::Core {
-    /// `tick_nohz_idle_exit`: the missed ticks folded into `cpu_load[]`, and
+    /// `tick_nohz_idle_exit`: the missed ticks caught up (the generation's), and
     /// the tick restarted on its grid (the first tick boundary after now),
     /// unless the stopped one has not fired yet: that one is the next.
     fn tick_nohz_idle_exit(&mut self, cpu: CpuId) {
         let jiffies = self.jiffies();
         let rq = &mut self.rqs[cpu.idx()];
         rq.tick_stopped = false;
-        rq.update_cpu_load_nohz(jiffies);
+        self.kernel.idle_exit_load(rq, jiffies);
         self.restart_tick(cpu);
     }
 

@@ -4,32 +4,34 @@
 //! is enqueued and may preempt what runs there. Split from `core.rs`, which
 //! calls it when a task's program advances out of a sleep.
 
-use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::sched::fair::EnqueueKind;
 use crate::task::TaskState;
 use crate::time::{CpuId, Pid};
 use crate::trace::{MigrateCause, TraceKind};
 
-impl Simulator {
+impl super::Core {
     /// The CPU that wakes or forks the task: a timer fires where the task
     /// slept (its previous CPU, if still online); a process's threads are
     /// forked on the first CPU its affinity allows.
     fn waker_cpu(&mut self, pid: Pid, is_new: bool) -> CpuId {
-        let task = &self.core.tasks[pid.idx()];
-        let candidate = if is_new { task.allowed.iter().find(|&c| self.core.online.test(c)) } else { Some(task.cpu) };
+        let task = &self.tasks[pid.idx()];
+        let candidate = if is_new { task.allowed.iter().find(|&c| self.online.test(c)) } else { Some(task.cpu) };
         match candidate {
-            Some(c) if self.core.online.test(c) => c,
-            _ => self.core.select_fallback_rq(pid, task.cpu),
+            Some(c) if self.online.test(c) => c,
+            _ => self.select_fallback_rq(pid, task.cpu),
         }
     }
+}
 
+/// One context for the whole wakeup: the class is reached through it several times.
+impl super::dispatch::Sched<'_> {
     /// `try_to_wake_up` / `wake_up_new_task`: choose a CPU, enqueue with the
     /// right placement, and check whether the wakee preempts the running task.
     pub(super) fn try_to_wake_up(&mut self, pid: Pid, is_new: bool, waker: Option<CpuId>, sync: bool) {
         let waker = match waker {
             Some(c) if self.core.online.test(c) => c,
-            _ => self.waker_cpu(pid, is_new),
+            _ => self.core.waker_cpu(pid, is_new),
         };
         let kind = match (is_new, sync) {
             (true, _) => PlaceKind::Fork,
@@ -39,12 +41,12 @@ impl Simulator {
         if is_new {
             self.core.tasks[pid.idx()].cpu = waker;
         }
-        let target = self.sched().select_task_rq(pid, waker, kind);
+        let target = self.select_task_rq(pid, waker, kind);
         if is_new && target != waker {
             if self.core.tasks[pid.idx()].parent.is_some() {
                 // task_fork_fair stores the child's vruntime relative to the
                 // parent's queue; it is rebased on the queue it lands on.
-                self.sched().migrate_task_rq(pid, waker, target);
+                self.migrate_task_rq(pid, waker, target);
             }
             // wake_up_new_task's set_task_cpu: a child placed away from the
             // CPU that forked it counts as migrated and is traced so. It owes
@@ -64,7 +66,7 @@ impl Simulator {
         if !is_new && target != prev_cpu {
             // task_waking_fair + enqueue: sleeping elsewhere is neither a gain
             // nor a loss of vruntime.
-            self.sched().migrate_task_rq(pid, prev_cpu, target);
+            self.migrate_task_rq(pid, prev_cpu, target);
             self.core.charge_migration(pid, prev_cpu, target);
             self.core.trace.emit(now, target, TraceKind::Migrate { pid, from: prev_cpu, cause: MigrateCause::Wakeup });
         }
@@ -85,14 +87,14 @@ impl Simulator {
             task.owed_ipi_ns += self.core.costs.wakeup_ipi_ns;
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
-        self.sched().enqueue_task(pid, target, kind);
+        self.enqueue_task(pid, target, kind);
         self.core.rqs[target.idx()].cfs_tasks_add(pid);
         self.core.touch(target);
         self.core.index.touch_task(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
         self.core.trace.emit(now, target, tk);
         let curr = self.core.rqs[target.idx()].curr();
-        let preempt = self.sched().wakeup_preempts(target, pid, is_new);
+        let preempt = self.wakeup_preempts(target, pid, is_new);
         if preempt {
             self.core.rqs[target.idx()].need_resched = true;
             if let Some(curr) = curr {
@@ -102,7 +104,7 @@ impl Simulator {
         if !is_new {
             self.core.fold_avg_idle(target);
         }
-        self.sched().resched_if_needed(target);
+        self.resched_if_needed(target);
     }
 }
 

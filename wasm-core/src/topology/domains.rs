@@ -1,6 +1,6 @@
 //! Scheduling domains and groups, built per CPU as Linux 4.1 does
 //! (`build_sched_domains`, `build_sched_groups`, `build_overlap_sched_groups`
-//! in `overlap.rs`, `sd_init` in `sd_init.rs`), then degenerate levels removed
+//! in `overlap.rs`, the generation's `sd_init` through `DomainRules`), then degenerate levels removed
 //! as `cpu_attach_domain` does (`degenerate.rs`).
 //!
 //! ```text
@@ -25,7 +25,6 @@
 use super::cpumask::CpuMask;
 use super::degenerate::remove_degenerate;
 use super::overlap::{build_overlap_groups, GroupKey, GroupRegistry, OverlapLevel};
-use super::sd_init::sd_init;
 use super::table::{self, TopologyTable};
 use crate::machine::Machine;
 use crate::time::{CpuId, SimTime};
@@ -191,6 +190,25 @@ pub struct DomainOptions {
     pub groups_from_each_cpu: bool,
     /// The topology table in use (`sched_domain_topology`).
     pub table: TopologyTable,
+    /// The kernel generation's flags and parameters per level.
+    pub rules: DomainRules,
+}
+
+/// A kernel generation's `sd_init`: what it sets on a domain of each level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DomainRules {
+    /// Linux 4.1.15's (`linux41.rs`).
+    #[default]
+    Linux41,
+}
+
+impl DomainRules {
+    /// The domain of level `kind` over `span` with its `groups`.
+    fn sd_init(self, kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>) -> SchedDomain {
+        match self {
+            DomainRules::Linux41 => super::linux41::sd_init(kind, span, groups),
+        }
+    }
 }
 
 /// The capacity of one CPU (1024, or 589 for each of two SMT siblings).
@@ -241,7 +259,7 @@ pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) 
                 (groups, local, index)
             };
             groups.rotate_left(local);
-            let mut sd = sd_init(*kind, span.clone(), groups);
+            let mut sd = opts.rules.sd_init(*kind, span.clone(), groups);
             sd.group_index = index;
             doms.push(sd);
         }

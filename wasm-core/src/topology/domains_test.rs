@@ -9,7 +9,11 @@ use super::*;
 fn doms(preset: &str, fixed: bool) -> Vec<Vec<SchedDomain>> {
     let m = Machine::preset(preset).unwrap();
     let online = CpuMask::from_range(0..m.nr_cpus());
-    let opts = DomainOptions { groups_from_each_cpu: fixed, table: TopologyTable::at_boot(&m, &online) };
+    let opts = DomainOptions {
+        groups_from_each_cpu: fixed,
+        table: TopologyTable::at_boot(&m, &online),
+        rules: Default::default(),
+    };
     build_domains(&m, &online, &opts)
 }
 
@@ -56,7 +60,8 @@ fn without_numa_levels_only_the_node_remains() {
     let m = Machine::preset("opteron-6272-8n").unwrap();
     let online = CpuMask::from_range(0..m.nr_cpus());
     let table = TopologyTable { die: false, numa: false };
-    let d = build_domains(&m, &online, &DomainOptions { groups_from_each_cpu: false, table });
+    let d =
+        build_domains(&m, &online, &DomainOptions { groups_from_each_cpu: false, table, rules: Default::default() });
     let names: Vec<String> = d[0].iter().map(|s| s.name()).collect();
     assert_eq!(names, ["SMT", "MC"]);
 }

@@ -1,11 +1,13 @@
 //! Machine topology as the scheduler sees it: CPU masks and the scheduling
 //! domain hierarchy with its groups, built as Linux 4.1 builds them, and the
-//! schedstat counters each domain and runqueue keeps.
+//! schedstat counters each domain and runqueue keeps. What a kernel
+//! generation sets on each level (`sd_init`'s flags and parameters) is its
+//! own (`DomainRules`): 4.1's in `linux41.rs`.
 
 pub mod cpumask;
 mod degenerate;
 pub mod domains;
+pub mod linux41;
 pub mod overlap;
 pub mod schedstat;
-mod sd_init;
 pub mod table;

@@ -1,7 +1,8 @@
 //! Each scheduling class is a room of its own (`src/sim/fair/`, `src/sim/o1/`,
 //! `src/sim/ext/`): no room names another room or its state, and the core
-//! (the files directly in `src/sim/`) reaches a class only through
-//! `SchedClass`, never into a class's state.
+//! (the rest of `src/sim/`) reaches a class only through `SchedClass`, never
+//! into a class's state. Inside the fair class each kernel generation
+//! (`linux41/`, `linux612/`) is a room too.
 //!
 //! A reach is a line (comments left out) that names another room's module
 //! (`sim::o1`, `super::fair`, `fair::…`) or its state (`FairState`,
@@ -100,19 +101,64 @@ fn no_room_reaches_another() {
 #[test]
 fn the_core_reaches_classes_only_where_listed() {
     let names: Vec<&str> = ROOMS.iter().flat_map(|(_, n)| n.iter().copied()).collect();
+    let rooms: Vec<PathBuf> = ROOMS.iter().map(|(room, _)| sim_dir().join(room)).collect();
+    let mut files = Vec::new();
+    rust_files(&sim_dir(), &mut files);
     let mut counts = BTreeMap::new();
-    for entry in std::fs::read_dir(sim_dir()).expect("readable src/sim") {
+    // The core is every file of src/sim/ outside the rooms: the files directly in it and its own folders
+    // (the kernel generation's core parts, `kernel/`).
+    for p in files.iter().filter(|p| !rooms.iter().any(|r| p.starts_with(r))) {
+        let text = std::fs::read_to_string(p).expect("readable");
+        let n = reaches(&text, &names).len();
+        if n > 0 {
+            let rel = p.strip_prefix(sim_dir()).expect("under src/sim");
+            counts.insert(rel.to_string_lossy().replace('\\', "/"), n);
+        }
+    }
+    let known: BTreeMap<String, usize> = KNOWN_CORE_REACHES.iter().map(|(f, n)| (f.to_string(), *n)).collect();
+    assert_eq!(counts, known, "the core's reaches into class rooms (left: found, right: KNOWN_CORE_REACHES)");
+}
+
+/// The fair class's kernel generations, each a folder of `src/sim/fair/`.
+const GENERATIONS: &[&str] = &["linux41", "linux612"];
+
+/// Shared fair-class files that name a generation, and how many lines do:
+/// the dispatch, the module list, and the state that holds 4.1's balancer
+/// state. The list may only shrink.
+const KNOWN_SHARED_FAIR_REACHES: &[(&str, usize)] = &[("generation.rs", 2), ("mod.rs", 2), ("state.rs", 1)];
+
+/// A generation is a room inside the fair class: it does not name another
+/// generation, and the class's shared walk reaches one only through
+/// `FairGeneration` (`generation.rs`'s dispatch on the run's kernel).
+#[test]
+fn generations_are_rooms_of_the_fair_class() {
+    let fair = sim_dir().join("fair");
+    let mut found = Vec::new();
+    for generation in GENERATIONS {
+        let mut files = Vec::new();
+        rust_files(&fair.join(generation), &mut files);
+        assert!(!files.is_empty(), "the generation src/sim/fair/{generation}/ has files");
+        let others: Vec<&str> = GENERATIONS.iter().copied().filter(|g| g != generation).collect();
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable");
+            for line in reaches(&text, &others) {
+                found.push(format!("{} reaches another generation: {line}", file.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    let mut counts = BTreeMap::new();
+    for entry in std::fs::read_dir(&fair).expect("readable src/sim/fair") {
         let p = entry.expect("entry").path();
         if p.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&p).expect("readable");
-            let n = reaches(&text, &names).len();
+            let n = reaches(&std::fs::read_to_string(&p).expect("readable"), GENERATIONS).len();
             if n > 0 {
                 counts.insert(p.file_name().expect("a name").to_string_lossy().into_owned(), n);
             }
         }
     }
-    let known: BTreeMap<String, usize> = KNOWN_CORE_REACHES.iter().map(|(f, n)| (f.to_string(), *n)).collect();
-    assert_eq!(counts, known, "the core's reaches into class rooms (left: found, right: KNOWN_CORE_REACHES)");
+    let known: BTreeMap<String, usize> = KNOWN_SHARED_FAIR_REACHES.iter().map(|(f, n)| (f.to_string(), *n)).collect();
+    assert_eq!(counts, known, "shared fair files naming a generation (left: found, right: KNOWN_SHARED_FAIR_REACHES)");
 }
 
 /// Class code is written over the class's own context (`FairCx`, `O1Cx`,

@@ -41,7 +41,7 @@ fn domains(nodes_per_package: u32) -> Vec<Vec<SchedDomain>> {
     let m = machine(nodes_per_package);
     let online = CpuMask::from_range(0..4);
     let table = TopologyTable::at_boot(&m, &online);
-    build_domains(&m, &online, &DomainOptions { groups_from_each_cpu: false, table })
+    build_domains(&m, &online, &DomainOptions { groups_from_each_cpu: false, table, rules: Default::default() })
 }
 
 #[test]

@@ -37,7 +37,7 @@ fn domains(fixed: bool) -> Vec<Vec<SchedDomain>> {
     let m = ring4();
     let online = CpuMask::from_range(0..4);
     let table = TopologyTable::at_boot(&m, &online);
-    build_domains(&m, &online, &DomainOptions { groups_from_each_cpu: fixed, table })
+    build_domains(&m, &online, &DomainOptions { groups_from_each_cpu: fixed, table, rules: Default::default() })
 }
 
 fn spans(sd: &SchedDomain) -> Vec<Vec<u32>> {

@@ -20,45 +20,27 @@
 
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::eevdf;
-use crate::sched::entity::{ent_pid, group_ent_id, is_group, EntId, Ents};
+use crate::sched::entity::{ent_pid, is_group, EntId};
 use crate::sched::fair::{self, EnqueueKind, FairStrategy, TickVerdict};
-use crate::sched::group::calc_cfs_shares;
 use crate::sched::identity::{wakeup_verdict, Identity};
-use crate::sched::pelt::SchedAvg;
+use crate::sim::fair::cx::level;
 use crate::sim::fair::cx::FairCx;
-use crate::sim::fair::generation::FairGeneration;
-use crate::sim::fair::linux41::LINUX41;
+use crate::sim::fair::generation::generation;
 use crate::time::{CpuId, Pid};
-
-/// Borrows one level's runqueue and all entities at once (disjoint fields).
-macro_rules! level {
-    ($s:ident, $tg:expr, $cpu:expr) => {{
-        let n = $s.core.rqs.len();
-        let tg = $tg as usize;
-        if tg == 0 {
-            // The root runqueue: its length, load or tree may change.
-            $s.core.index.touch($cpu);
-        }
-        let cfs: &mut CfsRq =
-            if tg == 0 { &mut $s.core.rqs[($cpu).idx()].cfs } else { &mut $s.fair.gcfs[(tg - 1) * n + ($cpu).idx()] };
-        (cfs, Ents { tasks: &mut $s.core.tasks[..], groups: &mut $s.fair.gses })
-    }};
-}
 
 /// The fair class with one pick-and-placement strategy over one kernel
 /// generation's balancer and placement.
 #[derive(Debug)]
 pub struct FairClass {
     pub strategy: FairStrategy,
-    pub(crate) generation: &'static dyn FairGeneration,
 }
 
 /// The fair class as Linux 4.1 runs it (also under PFS and DW-CFS weights).
-pub static CFS: FairClass = FairClass { strategy: FairStrategy::Cfs, generation: &LINUX41 };
+pub static CFS: FairClass = FairClass { strategy: FairStrategy::Cfs };
 /// EEVDF's pick and placement (Linux 6.6+) on 4.1's balancer and load
 /// tracking: a mixture no kernel shipped, kept so that today's `eevdf`
 /// scenarios and links reproduce (issue 40).
-pub static EEVDF: FairClass = FairClass { strategy: FairStrategy::Eevdf, generation: &LINUX41 };
+pub static EEVDF: FairClass = FairClass { strategy: FairStrategy::Eevdf };
 
 impl FairCx<'_> {
     /// `enqueue_task_fair`: enqueue the task, then each group entity that
@@ -86,13 +68,9 @@ impl FairCx<'_> {
         for (tg, id) in self.chain(pid, cpu) {
             if enqueueing && !self.ent(id).on_rq {
                 if kind == EnqueueKind::New {
-                    // init_task_runnable_average: a new task's load starts at its weight.
-                    let (cfs, ents) = level!(self, tg, cpu);
-                    let slice = fair::sched_slice(cfs, ents.se(id), &self.fair.tunables);
-                    let se = &mut self.core.tasks[ent_pid(id).idx()].se;
-                    se.avg = SchedAvg::new_task(slice, se.weight, now);
+                    generation!(self, new_task_load(tg, cpu, id));
                 }
-                self.enqueue_entity_load_avg(tg, cpu, id, kind == EnqueueKind::Wakeup);
+                generation!(self, enqueue_load(tg, cpu, id, kind == EnqueueKind::Wakeup));
                 let (cfs, mut ents) = level!(self, tg, cpu);
                 if is_group(id) {
                     ents.se_mut(id).slice = base_slice;
@@ -100,10 +78,10 @@ impl FairCx<'_> {
                 fair::enqueue_entity(cfs, &mut ents, id, kind, now, debit, &self.fair.tunables, st);
                 cfs.h_nr_running += 1;
                 if cfs.nr_running == 1 {
-                    self.list_add_leaf_cfs_rq(tg, cpu);
+                    generation!(self, leaf_cfs_rq_queued(tg, cpu));
                 }
                 if tg != 0 {
-                    self.update_cfs_shares(st, tg, cpu);
+                    generation!(self, update_group_shares(st, tg, cpu));
                 }
                 kind = EnqueueKind::Wakeup;
             } else {
@@ -115,9 +93,9 @@ impl FairCx<'_> {
                 }
                 cfs.h_nr_running += 1;
                 if tg != 0 {
-                    self.update_cfs_shares(st, tg, cpu);
+                    generation!(self, update_group_shares(st, tg, cpu));
                 }
-                self.update_entity_load_avg(tg, cpu, id, true);
+                generation!(self, refresh_load(tg, cpu, id));
             }
         }
         // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
@@ -136,7 +114,7 @@ impl FairCx<'_> {
         for (i, &(tg, id)) in chain.iter().enumerate() {
             if dequeuing {
                 // Only the task's own dequeue may be a move; a group entity left empty sleeps.
-                self.dequeue_entity_load_avg(tg, cpu, id, sleeping || i > 0);
+                generation!(self, dequeue_load(tg, cpu, id, sleeping || i > 0));
                 self.clear_buddies(&chain[i..], cpu);
                 let (cfs, mut ents) = level!(self, tg, cpu);
                 fair::dequeue_entity(cfs, &mut ents, id, now, st);
@@ -148,15 +126,15 @@ impl FairCx<'_> {
                     }
                 }
                 if tg != 0 {
-                    self.update_cfs_shares(st, tg, cpu);
+                    generation!(self, update_group_shares(st, tg, cpu));
                 }
             } else {
                 let (cfs, _) = level!(self, tg, cpu);
                 cfs.h_nr_running -= 1;
                 if tg != 0 {
-                    self.update_cfs_shares(st, tg, cpu);
+                    generation!(self, update_group_shares(st, tg, cpu));
                 }
-                self.update_entity_load_avg(tg, cpu, id, true);
+                generation!(self, refresh_load(tg, cpu, id));
             }
         }
         self.core.rqs[cpu.idx()].nr_running -= 1;
@@ -192,24 +170,6 @@ impl FairCx<'_> {
         }
     }
 
-    /// `update_cfs_shares` for group `tg` on `cpu`: reweight the group's
-    /// entity on its parent by this CPU's part of the group's load
-    /// (`calc_cfs_shares`, reading the group's load_avg as last passed on).
-    pub(crate) fn update_cfs_shares(&mut self, st: FairStrategy, tg: u32, cpu: CpuId) {
-        let gi = self.gidx(tg, cpu);
-        let now = self.core.now;
-        let group = &self.fair.tgs[tg as usize];
-        let my_q = &self.fair.gcfs[gi];
-        let shares = calc_cfs_shares(group.shares, group.load_avg, my_q.tg_load_contrib, my_q.load_weight);
-        let parent = self.parent_tg(tg);
-        let id = group_ent_id(gi);
-        let (pcfs, mut ents) = level!(self, parent, cpu);
-        if pcfs.curr == Some(id) {
-            fair::update_curr(pcfs, &mut ents, now, st);
-        }
-        fair::reweight_entity(pcfs, ents.se_mut(id), shares);
-    }
-
     /// `reweight_task`: a task's own weight changes (a thread-weight policy).
     /// A queued task is charged at its old weight first, its runqueue's load
     /// follows, and its group's shares are refreshed.
@@ -229,7 +189,7 @@ impl FairCx<'_> {
         let (cfs, ents) = level!(self, tg, cpu);
         fair::reweight_entity(cfs, &mut ents.tasks[pid.idx()].se, weight);
         if tg != 0 {
-            self.update_cfs_shares(st, tg, cpu);
+            generation!(self, update_group_shares(st, tg, cpu));
         }
     }
 
@@ -290,7 +250,7 @@ impl FairCx<'_> {
             let (cfs, ents) = level!(self, tg, cpu);
             let id = fair::pick_next_entity(cfs, &ents, &self.fair.tunables, allow_under, st)?;
             // set_next_entity refreshes the load of the entity it takes, before it is curr.
-            self.update_entity_load_avg(tg, cpu, id, true);
+            generation!(self, refresh_load(tg, cpu, id));
             let (cfs, mut ents) = level!(self, tg, cpu);
             fair::set_next_entity(cfs, &mut ents, id, now);
             if is_group(id) {
@@ -310,7 +270,7 @@ impl FairCx<'_> {
             }
             if self.ent(id).on_rq {
                 // put_prev_entity: the load of an entity still queued is refreshed while it is curr.
-                self.update_entity_load_avg(tg, cpu, id, true);
+                generation!(self, refresh_load(tg, cpu, id));
             }
             let (cfs, mut ents) = level!(self, tg, cpu);
             fair::put_prev_entity(cfs, &mut ents, id, now, st);
@@ -339,10 +299,9 @@ impl FairCx<'_> {
                 fair::update_curr(cfs, &mut ents, now, st);
             }
             // entity_tick: the load averages are refreshed at every tick, the group's forced.
-            self.update_entity_load_avg(tg, cpu, id, true);
-            self.update_cfs_rq_blocked_load(tg, cpu, true);
+            generation!(self, tick_load(tg, cpu, id));
             if tg != 0 {
-                self.update_cfs_shares(st, tg, cpu);
+                generation!(self, update_group_shares(st, tg, cpu));
             }
             if self.cfs_of(tg, cpu).nr_running <= 1 {
                 // EEVDF resched is due only while others are queued.

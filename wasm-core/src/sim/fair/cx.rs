@@ -9,6 +9,24 @@ use crate::sim::class::SchedClass;
 use crate::sim::dispatch::{Sched, Slot};
 use crate::sim::{Core, Simulator};
 
+/// Borrows one level's runqueue and all entities at once (disjoint fields):
+/// `level!(cx, tg, cpu)` for a `FairCx` named `cx`.
+macro_rules! level {
+    ($s:ident, $tg:expr, $cpu:expr) => {{
+        let n = $s.core.rqs.len();
+        let tg = $tg as usize;
+        if tg == 0 {
+            // The root runqueue: its length, load or tree may change.
+            $s.core.index.touch($cpu);
+        }
+        let cfs: &mut $crate::sched::cfs_rq::CfsRq =
+            if tg == 0 { &mut $s.core.rqs[($cpu).idx()].cfs } else { &mut $s.fair.gcfs[(tg - 1) * n + ($cpu).idx()] };
+        (cfs, $crate::sched::entity::Ents { tasks: &mut $s.core.tasks[..], groups: &mut $s.fair.gses })
+    }};
+}
+
+pub(crate) use level;
+
 /// The fair class's context for one call.
 pub(crate) struct FairCx<'a> {
     pub(crate) core: &'a mut Core,

@@ -9,6 +9,8 @@ use crate::sched::fair::{EnqueueKind, FairStrategy};
 use crate::sim::class::{Balance, SchedClass, StateSlot};
 use crate::sim::dispatch::Sched;
 use crate::sim::fair::cx::FairCx;
+use crate::sim::fair::generation::generation;
+use crate::sim::kernel::Kernel;
 use crate::time::{CpuId, Pid};
 
 impl SchedClass for FairClass {
@@ -27,7 +29,7 @@ impl SchedClass for FairClass {
 
     fn exit(&self, s: &mut Sched<'_>) {
         let cx = &mut FairCx::of(s);
-        self.generation.exit(cx);
+        generation!(cx, exit());
     }
 
     /// `switched_from_fair`: the vruntime is kept relative to the queue's
@@ -38,7 +40,7 @@ impl SchedClass for FairClass {
         let min = cx.cfs_of(t.tg, t.cpu).min_vruntime;
         let se = &mut cx.core.tasks[pid.idx()].se;
         se.vruntime = se.vruntime.saturating_sub(min);
-        cx.switched_from_fair_load(pid);
+        generation!(cx, switched_from_load(pid));
     }
 
     /// `switched_to_fair`: made absolute again on the queue it comes back to.
@@ -91,14 +93,14 @@ impl SchedClass for FairClass {
 
     fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
         let cx = &mut FairCx::of(s);
-        self.generation.select_task_rq(cx, pid, waker, kind)
+        generation!(cx, select_task_rq(pid, waker, kind))
     }
 
     fn migrate_task_rq(&self, s: &mut Sched<'_>, pid: Pid, from: CpuId, to: CpuId) {
         let cx = &mut FairCx::of(s);
         cx.renormalise_vruntime(pid, from, to);
         if from != to {
-            cx.migrate_task_load(pid, from);
+            generation!(cx, migrate_load(pid, from));
         }
     }
 
@@ -135,16 +137,18 @@ impl SchedClass for FairClass {
         cx.expel_kick(cpu);
     }
 
-    fn stops_idle_tick(&self, nohz: bool) -> bool {
-        self.generation.stops_idle_tick(nohz)
+    fn stops_idle_tick(&self, kernel: Kernel, nohz: bool) -> bool {
+        super::generation::stops_idle_tick(kernel, nohz)
     }
 
     fn tick_stopped(&self, s: &mut Sched<'_>, cpu: CpuId) {
-        self.generation.tick_stopped(&mut FairCx::of(s), cpu);
+        let cx = &mut FairCx::of(s);
+        generation!(cx, tick_stopped(cpu));
     }
 
     /// The generation's balancer.
     fn balance(&self, s: &mut Sched<'_>, cpu: CpuId, why: Balance) -> bool {
-        self.generation.balance(&mut FairCx::of(s), cpu, why)
+        let cx = &mut FairCx::of(s);
+        generation!(cx, balance(cpu, why))
     }
 }

@@ -1,13 +1,16 @@
-//! Linux 4.1's generation of the fair class: its balancer over the machine
-//! state, and the `cpu_load[]` history the balancer reads (`cpu_load.rs`): periodic
-//! balancing from the tick, newly-idle balancing, the NOHZ idle balancer, the
-//! stopper's push, and wakeup and fork placement. The fair class reaches it
-//! through `SchedClass::balance` and `select_task_rq`; the pure parts it
+//! Linux 4.1's generation of the fair class: its load tracking over the
+//! group hierarchy (`load.rs`, `h_load.rs`, `shares.rs`, over the one-level
+//! arithmetic of `sched::linux41`), and its balancer over the machine state:
+//! periodic balancing from the tick, newly-idle balancing, the NOHZ idle
+//! balancer, the stopper's push, and wakeup and fork placement. The fair
+//! class reaches it through `FairGeneration`; the pure parts the balancer
 //! drives — group statistics, the busiest-group search, decision and
 //! placement records — are in `balance`, the counters in
-//! `topology::schedstat`.
+//! `topology::schedstat`. The `cpu_load[]` history the balancer reads is the
+//! core's (`sim/kernel/cpu_load.rs`): 4.1's tick folds it for every class.
 //!
 //! ```text
+//!   enqueue / dequeue / tick ─► load.rs, shares.rs (PELT, update_cfs_shares)
 //!   tick ─► trigger_load_balance ─► rebalance_domains ─► load_balance(sd)   (load_balance.rs)
 //!   about to idle ─► idle_balance                                          (idle_balance.rs)
 //!   busy tick ─► nohz kick ─► nohz_idle_balance for the idle CPUs           (nohz.rs)
@@ -16,21 +19,28 @@
 //! ```
 
 mod active_balance;
-pub(crate) mod cpu_load;
 mod detach;
+mod h_load;
+#[cfg(test)]
+mod h_load_test;
 // Native only: the wasm build places forks by the scan (placement.rs says why).
 #[cfg(not(target_arch = "wasm32"))]
 mod group_loads;
 mod idle_balance;
+mod load;
 mod load_balance;
 mod nohz;
 mod placement;
+mod shares;
 mod wake_affine;
 
 use crate::balance::decision::BalanceDecision;
 use crate::balance::placement::PlaceKind;
 use crate::balance::placement::Placement;
 use crate::balance::stats::CpuLoad;
+use crate::sched::entity::{ent_pid, EntId};
+use crate::sched::fair::{self, FairStrategy};
+use crate::sched::linux41::pelt::SchedAvg;
 use crate::sim::class::Balance;
 use crate::sim::fair::cx::FairCx;
 use crate::sim::fair::generation::FairGeneration;
@@ -72,6 +82,49 @@ impl FairGeneration for Linux41 {
 
     fn tick_stopped(&self, cx: &mut FairCx<'_>, cpu: CpuId) {
         cx.nohz_balance_enter_idle(cpu);
+    }
+
+    /// `init_task_runnable_average`: a new task's load starts at its weight
+    /// over its first slice.
+    fn new_task_load(&self, cx: &mut FairCx<'_>, tg: u32, cpu: CpuId, id: EntId) {
+        let slice = fair::sched_slice(cx.cfs_of(tg, cpu), cx.ent(id), &cx.fair.tunables);
+        let now = cx.core.now;
+        let se = &mut cx.core.tasks[ent_pid(id).idx()].se;
+        se.avg = SchedAvg::new_task(slice, se.weight, now);
+    }
+
+    fn enqueue_load(&self, cx: &mut FairCx<'_>, tg: u32, cpu: CpuId, id: EntId, wakeup: bool) {
+        cx.enqueue_entity_load_avg(tg, cpu, id, wakeup);
+    }
+
+    fn dequeue_load(&self, cx: &mut FairCx<'_>, tg: u32, cpu: CpuId, id: EntId, sleep: bool) {
+        cx.dequeue_entity_load_avg(tg, cpu, id, sleep);
+    }
+
+    fn refresh_load(&self, cx: &mut FairCx<'_>, tg: u32, cpu: CpuId, id: EntId) {
+        cx.update_entity_load_avg(tg, cpu, id, true);
+    }
+
+    /// `entity_tick`: the entity's load, then its runqueue's blocked load, forced.
+    fn tick_load(&self, cx: &mut FairCx<'_>, tg: u32, cpu: CpuId, id: EntId) {
+        cx.update_entity_load_avg(tg, cpu, id, true);
+        cx.update_cfs_rq_blocked_load(tg, cpu, true);
+    }
+
+    fn update_group_shares(&self, cx: &mut FairCx<'_>, st: FairStrategy, tg: u32, cpu: CpuId) {
+        cx.update_cfs_shares(st, tg, cpu);
+    }
+
+    fn leaf_cfs_rq_queued(&self, cx: &mut FairCx<'_>, tg: u32, cpu: CpuId) {
+        cx.list_add_leaf_cfs_rq(tg, cpu);
+    }
+
+    fn migrate_load(&self, cx: &mut FairCx<'_>, pid: Pid, from: CpuId) {
+        cx.migrate_task_load(pid, from);
+    }
+
+    fn switched_from_load(&self, cx: &mut FairCx<'_>, pid: Pid) {
+        cx.switched_from_fair_load(pid);
     }
 
     fn exit(&self, cx: &mut FairCx<'_>) {

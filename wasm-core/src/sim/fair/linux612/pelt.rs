@@ -4,7 +4,7 @@
 //! (queued entities, counting a group by its queued tasks) and util (running
 //! time) — and util_est, a task's utilization remembered across sleeps.
 //!
-//! What changed since 4.1's PELT (`sched::pelt`), which this module does not
+//! What changed since 4.1's PELT (`sched::linux41::pelt`), which this module does not
 //! share code with:
 //! - the sums are kept unweighted and divided at each update by a divider
 //!   that follows the position in the current period (`get_pelt_divider`),

@@ -1,5 +1,5 @@
-//! `sd_init`: a domain's flags and parameters from its topology level, as
-//! 4.1.15 sets them.
+//! Linux 4.1's `sd_init`: a domain's flags and parameters from its topology
+//! level, as 4.1.15 sets them (`DomainRules::Linux41`).
 //!
 //! ```text
 //!   level  topology flags             behaviour

@@ -14,7 +14,7 @@
 
 use crate::config::ProcessSpec;
 use crate::program::{Dist, Op};
-use crate::sched::pelt::decay_load;
+use crate::sched::linux41::pelt::decay_load;
 use crate::sim::fair::cx::fair_cx;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;

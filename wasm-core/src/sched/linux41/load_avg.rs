@@ -1,5 +1,5 @@
 //! Linux 4.1's load tracking on one runqueue, beyond the entity's own sums
-//! (`sched::pelt`): the blocked load a runqueue keeps for its sleeping
+//! (`sched::linux41::pelt`): the blocked load a runqueue keeps for its sleeping
 //! entities (`blocked_load_avg`, `decay_counter`, `removed_load`), how a
 //! runqueue's load reaches its group's `tg->load_avg` (with the 1/8
 //! hysteresis a forced update skips), how a group's runnable fraction reaches
@@ -18,8 +18,8 @@
 //! unsigned, so taking off a negative amount empties it (C converts the
 //! signed argument before comparing).
 
-use super::cfs_rq::CfsRq;
 use super::pelt::{decay_load, SchedAvg};
+use crate::sched::cfs_rq::CfsRq;
 
 /// `NICE_0_SHIFT` in 4.1 (SCHED_LOAD_RESOLUTION is 0): a full CPU is 1 << 10.
 const NICE_0_SHIFT: u32 = 10;

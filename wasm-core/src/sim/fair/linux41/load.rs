@@ -2,7 +2,7 @@
 //! updates it: `update_entity_load_avg`, `enqueue_entity_load_avg`,
 //! `dequeue_entity_load_avg`, `list_add_leaf_cfs_rq`,
 //! `update_blocked_averages` and the load side of `migrate_task_rq_fair` and
-//! `switched_from_fair`. The arithmetic on one runqueue is `sched::load_avg`;
+//! `switched_from_fair`. The arithmetic on one runqueue is `sched::linux41::load_avg`;
 //! here are the walks that reach the group above (a group entity's
 //! contribution is read from its own runqueue and its group).
 //!
@@ -14,7 +14,7 @@
 
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::entity::{ent_pid, group_index, is_group, EntId, SchedEntity};
-use crate::sched::load_avg::{
+use crate::sched::linux41::load_avg::{
     group_entity_contrib, subtract_blocked_load_contrib, synchronize_entity_decay, update_cfs_rq_blocked_load,
     update_tg_runnable_avg,
 };

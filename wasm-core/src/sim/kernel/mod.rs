@@ -1,0 +1,56 @@
+//! The kernel generation a run models. The core's own paths differ by
+//! generation in one place: what `scheduler_tick` records for every CPU
+//! whatever class runs (4.1's `cpu_load[]` history, from `kernel/sched/proc.c`,
+//! folded in after `task_tick`: core.c 2505–2513, and caught up when a CPU
+//! leaves tickless idle). It also picks the generation's rules for building
+//! the scheduling domains (`DomainRules`: what `sd_init` sets on each level).
+//! The fair class's parts of a generation (load
+//! tracking, balancer, placement) are reached through the same value, by
+//! `sim/fair/generation.rs`.
+//!
+//! A plain enum, matched where it is used: a generation's parts run on every
+//! tick and every enqueue, and a match on a value the branch predictor always
+//! gets right costs less than a call through a vtable.
+//!
+//! ```text
+//!   Core.kernel ──► tick_load / idle_exit_load        (here: the core's part)
+//!              └──► sim/fair/generation.rs dispatch   (the fair class's part: linux41/)
+//! ```
+
+mod cpu_load;
+
+use super::runqueue::Rq;
+use crate::topology::domains::DomainRules;
+
+/// The kernel generation a run models.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Kernel {
+    /// Linux 4.1.15: CFS with per-entity load tracking over `cpu_load[]`.
+    #[default]
+    Linux41,
+}
+
+impl Kernel {
+    /// What the generation's `sd_init` sets on each domain level.
+    pub(crate) fn domain_rules(self) -> DomainRules {
+        match self {
+            Kernel::Linux41 => DomainRules::Linux41,
+        }
+    }
+
+    /// `scheduler_tick`'s record of the CPU's load after the class's
+    /// `task_tick` (4.1: `update_cpu_load_active`).
+    pub(crate) fn tick_load(self, rq: &mut Rq, jiffies: u64) {
+        match self {
+            Kernel::Linux41 => rq.update_cpu_load_active(jiffies),
+        }
+    }
+
+    /// `tick_nohz_idle_exit`: the ticks a CPU missed while its tick was
+    /// stopped (4.1: `update_cpu_load_nohz`, at load 0).
+    pub(crate) fn idle_exit_load(self, rq: &mut Rq, jiffies: u64) {
+        match self {
+            Kernel::Linux41 => rq.update_cpu_load_nohz(jiffies),
+        }
+    }
+}
