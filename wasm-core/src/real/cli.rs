@@ -8,7 +8,8 @@
 //!   schedsim fidelity FILE [--json]                  the model and this host's kernel side by side
 //! ```
 
-use super::{import, runner, save_trace, text};
+use super::output_file::OutputFile;
+use super::{import, runner, text};
 use crate::api::{report, scenario};
 use crate::machine::{Machine, MAX_CPUS};
 use crate::sim::Simulator;
@@ -64,6 +65,14 @@ fn opts(args: &[String], save_allowed: bool) -> Result<Opts, String> {
     Ok(o)
 }
 
+/// `--save-trace OUT` written after the run, said on stderr.
+fn save_trace(f: OutputFile, trace: &[u8]) -> Result<(), String> {
+    let shown = crate::api::text::escape_controls(f.path()).into_owned();
+    f.write(trace)?;
+    eprintln!("schedsim: wrote the trace ({} bytes) to {shown}", trace.len());
+    Ok(())
+}
+
 fn json(v: &impl serde::Serialize) -> Result<String, String> {
     serde_json::to_string_pretty(v).map_err(|e| e.to_string())
 }
@@ -81,13 +90,10 @@ pub fn command(
         "real" => {
             let o = opts(&args[1..], true)?;
             let cfg = load(file, read)?;
-            // Created before the run: an unwritable path must not cost the run (a real run cannot be replayed).
-            let save = o.save.as_ref().map(|out| save_trace::create(out)).transpose()?;
+            // Opened before the run: an unwritable path must not cost the run (a real run cannot be replayed).
+            let save = o.save.as_deref().map(OutputFile::open).transpose()?;
             let run = runner::run_real(&cfg)?;
-            let late = match (&o.save, save) {
-                (Some(out), Some(f)) => save_trace::write(f, out, run.trace.as_bytes()).err(),
-                _ => None,
-            };
+            let late = save.and_then(|f| save_trace(f, run.trace.as_bytes()).err());
             let report = if o.json {
                 json(
                     &serde_json::json!({ "report": run.report, "notes": run.notes, "schedstat_delta": run.schedstat.ok() }),

@@ -20,9 +20,9 @@ pub mod cli;
 pub mod flag;
 /// The host machine reader lives with the machine model (`machine::host`).
 pub use crate::machine::host;
+pub mod output_file;
 pub mod plan;
 pub mod runner;
-mod save_trace;
 pub mod schedstat_delta;
 pub mod shared;
 pub mod spawn;

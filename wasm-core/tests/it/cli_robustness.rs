@@ -2,8 +2,9 @@
 //! sched_ext policy fails is flagged and exits 3 (`run` and every `sweep`
 //! format), a sweep streams its rows in plan order with progress on stderr
 //! only, a policy file is read only if it is a small regular UTF-8 file and
-//! its text is never quoted, output files are opened before the run, and a
-//! scenario file may start with a byte order mark.
+//! its text is never quoted, output files are opened before the run (and
+//! left as they were by a run that never writes them), and a scenario file
+//! may start with a byte order mark.
 
 use crate::common;
 
@@ -162,6 +163,25 @@ fn an_unwritable_perfetto_path_is_refused_before_the_run() {
         assert!(text(&o.stdout).contains("ms simulated"), "{}", text(&o.stdout));
         assert!(text(&o.stderr).contains("cannot write /dev/full"), "{}", text(&o.stderr));
     }
+}
+
+/// `real --save-trace OUT` opens OUT before the run without truncating it: a run refused after that
+/// (here Group Identity, which no real run has; without root, the root check) leaves an existing file
+/// as it was and removes one it made.
+#[test]
+fn a_refused_real_run_leaves_its_save_trace_path_as_it_was() {
+    let file = temp("real-refused.json", scenario(r#"{"kind":"cfs","group_identity":true}"#).as_bytes());
+    let old = temp("real-refused.trace.txt", b"an earlier trace\n");
+    let o = schedsim(&["real", file.path(), "--save-trace", old.path()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read(&old.0).expect("still there"), b"an earlier trace\n", "{}", text(&o.stderr));
+    let fresh = Temp(common::temp_path("cli-robust-real-fresh.trace.txt"));
+    let o = schedsim(&["real", file.path(), "--save-trace", fresh.path()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(!fresh.0.exists(), "the file the refused run made is removed");
+    // Still opened first: an unwritable path is refused before anything else is tried.
+    let o = schedsim(&["real", file.path(), "--save-trace", "/nonexistent-dir/t.txt"]);
+    assert!(text(&o.stderr).contains("cannot write /nonexistent-dir/t.txt"), "{}", text(&o.stderr));
 }
 
 #[test]
