@@ -142,6 +142,19 @@ fn a_policy_file_must_be_a_small_regular_javascript_file_and_is_never_quoted() {
     for word in ["root", "Zq9secretsalt", "hash", "19000"] {
         assert!(!e.contains(word) && !text(&o.stdout).contains(word), "{word} quoted: {e}");
     }
+    // A file that parses as JavaScript but declares no callback (a token, a hostname) is not run: running it
+    // would quote its first word ("ReferenceError: hunter2secret is not defined").
+    for (tag, secret) in [("token", "hunter2secret\n"), ("env", "API_KEY = \"abc123xyz\"\n")] {
+        let f = temp(tag, secret.as_bytes());
+        let (_d, s) = with_policy_file(tag, &f.0);
+        let o = schedsim(&["run", s.path(), "--json"]);
+        let e = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        assert!(e.contains("declares none of the sched_ext callbacks"), "{e}");
+        for word in ["hunter2secret", "API_KEY", "abc123xyz"] {
+            assert!(!e.contains(word) && !text(&o.stdout).contains(word), "{word} quoted: {e}");
+        }
+    }
     // A real policy file still runs.
     let fifo = temp("fifo.js", FIFO.as_bytes());
     let (_d, s) = with_policy_file("fifo", &fifo.0);
