@@ -35,9 +35,10 @@ pub mod worker;
 #[cfg(test)]
 mod fixture_tests;
 
-/// A saved trace (`schedsim real --save-trace`) read back: its report.
+/// A saved trace (`schedsim real --save-trace`) read back: its report. Read as `real-trace` reads a
+/// file: a damaged scheduler line is an error with its number, never a figure quietly left out.
 pub fn report_from_trace(text: &str) -> Result<analysis::RealReport, String> {
     let w = manifest::Workload::from_header(text)?;
-    let (records, lost) = trace_text::parse_trace(text);
-    Ok(analysis::analyse(&w, &records, lost))
+    let parsed = import::parse(text, import::Format::Ftrace)?;
+    Ok(analysis::analyse(&w, &parsed.records, parsed.lost))
 }
