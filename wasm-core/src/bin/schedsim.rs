@@ -26,7 +26,8 @@
 //! Invalid input exits with status 2 and a message naming the field; a failed
 //! write exits with status 1 and one line, a closed pipe quietly with 0
 //! (`shared/out.rs`); a run whose sched_ext policy failed prints its report
-//! (a sweep, every row, the failed ones marked) and exits with status 3.
+//! (a sweep, every row, the failed ones marked; `fidelity`, nothing, and
+//! the host runs nothing) and exits with status 3.
 
 #[path = "shared/input.rs"]
 mod input;
@@ -73,8 +74,13 @@ fn run(args: &[String]) -> Result<out::Done, String> {
         Some("sweep") => sweep::command(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some(cmd @ ("real" | "real-trace" | "fidelity")) => {
-            let (text, late) = schedlab_core::real::cli::command(cmd, &args[1..], &input::read_scenario)?;
-            Ok(out::Done { text: Some(text), failure: late.map(|msg| (out::WRITE_FAILED, msg)) })
+            use schedlab_core::real::cli::{command, Late};
+            let (text, late) = command(cmd, &args[1..], &input::read_scenario)?;
+            let failure = late.map(|l| match l {
+                Late::RunFailed(msg) => (out::RUN_FAILED, msg),
+                Late::WriteFailed(msg) => (out::WRITE_FAILED, msg),
+            });
+            Ok(out::Done { text, failure })
         }
         _ => other_command(args).map(out::Done::from),
     }

@@ -1,8 +1,8 @@
 //! The CLI on hostile or failing input, through the built binary: a run whose
-//! sched_ext policy fails is flagged and exits 3 (`run` and every `sweep`
-//! format), a sweep streams its rows in plan order with progress on stderr
-//! only, a policy file is read only if it is a small regular UTF-8 file and
-//! its text is never quoted, output files are opened before the run (and
+//! sched_ext policy fails is flagged and exits 3 (`run`, every `sweep`
+//! format, `fidelity`), a sweep streams its rows in plan order with progress
+//! on stderr only, a policy file is read only if it is a small regular UTF-8
+//! file declaring a callback and its text is never quoted, output files are opened before the run (and
 //! left as they were by a run that never writes them), and a scenario file
 //! may start with a byte order mark.
 
@@ -65,6 +65,21 @@ fn a_run_whose_policy_failed_prints_its_report_and_exits_3() {
     assert!(text(&o.stderr).contains("the run failed: at 0.000 ms the sched_ext policy failed"), "{}", text(&o.stderr));
     let ok = temp("ok.json", scenario(r#"{"kind":"cfs"}"#).as_bytes());
     assert_eq!(schedsim(&["run", ok.path()]).status.code(), Some(0));
+}
+
+/// `fidelity` runs the model first: a model whose policy failed has no figures to compare (they would
+/// read as zeros beside the kernel's), so it says so with status 3 and the host runs nothing (this
+/// holds without root too: the model fails before the real run's checks).
+#[test]
+fn fidelity_with_a_failed_model_compares_nothing_and_exits_3() {
+    let host = scenario(BROKEN).replace(r#"{"preset":"uniprocessor"}"#, r#"{"preset":"host"}"#);
+    let file = temp("fidelity-broken.json", host.as_bytes());
+    let o = schedsim(&["fidelity", file.path()]);
+    let e = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{e}");
+    assert!(e.contains("the model's run failed: at 0.000 ms the sched_ext policy failed"), "{e}");
+    assert!(e.contains("the real run was not started"), "{e}");
+    assert!(o.stdout.is_empty(), "no comparison: {}", text(&o.stdout));
 }
 
 #[test]
