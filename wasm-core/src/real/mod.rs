@@ -11,6 +11,7 @@
 //!   trace_text ─► analysis (+ manifest)           ftrace text ─► the `schedsim run` report's figures
 //!   import ─► trace_text | trace_cmd | perf_script, foreign    traces recorded anywhere (`real-trace`)
 //!   text                                          the report, and the model beside it (fidelity)
+//!   cli, output_file                              the commands; files written besides a report (--save-trace)
 //! ```
 
 pub use crate::trace_import::{analysis, foreign, import, manifest, perf_script, trace_cmd, trace_text};
