@@ -26,14 +26,13 @@
 //! Invalid input exits with status 2 and a message naming the field; a failed
 //! write exits with status 1 and one line, a closed pipe quietly with 0
 //! (`shared/out.rs`); a run whose sched_ext policy failed prints its report
-//! (a sweep, every row, the failed ones marked) and exits with status 3.
+//! (a sweep, every row, the failed ones marked; `fidelity`, nothing, and
+//! the host runs nothing) and exits with status 3.
 
 #[path = "shared/input.rs"]
 mod input;
 #[path = "shared/out.rs"]
 mod out;
-#[path = "schedsim/output_file.rs"]
-mod output_file;
 #[path = "shared/parallel.rs"]
 mod parallel;
 #[path = "schedsim/run_failure.rs"]
@@ -48,6 +47,7 @@ use schedlab_core::api::report::schedstat;
 use schedlab_core::api::rtapp::{export as rtapp_export, import as rtapp_import};
 use schedlab_core::api::{presets, report, scenario};
 use schedlab_core::config::SimConfig;
+use schedlab_core::real::output_file::OutputFile;
 use schedlab_core::sim::Simulator;
 use std::process::ExitCode;
 
@@ -74,8 +74,13 @@ fn run(args: &[String]) -> Result<out::Done, String> {
         Some("sweep") => sweep::command(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some(cmd @ ("real" | "real-trace" | "fidelity")) => {
-            let (text, late) = schedlab_core::real::cli::command(cmd, &args[1..], &input::read_scenario)?;
-            Ok(out::Done { text: Some(text), failure: late.map(|msg| (out::WRITE_FAILED, msg)) })
+            use schedlab_core::real::cli::{command, Late};
+            let (text, late) = command(cmd, &args[1..], &input::read_scenario)?;
+            let failure = late.map(|l| match l {
+                Late::RunFailed(msg) => (out::RUN_FAILED, msg),
+                Late::WriteFailed(msg) => (out::WRITE_FAILED, msg),
+            });
+            Ok(out::Done { text, failure })
         }
         _ => other_command(args).map(out::Done::from),
     }
@@ -97,7 +102,7 @@ fn run_command(args: &[String]) -> Result<out::Done, String> {
     }
     let (text, cfg) = load_file(file)?;
     // Opened before the run: an unwritable path is refused before any simulation time is spent.
-    let perfetto_file = perfetto_out.as_ref().map(|p| output_file::create(p)).transpose()?;
+    let perfetto_file = perfetto_out.as_deref().map(OutputFile::open).transpose()?;
     // Read again for its exercise, which the simulator does not carry (load_file accepted the text).
     let exercise = scenario::parse_scenario(&text).ok().and_then(|s| s.exercise);
     let mut sim = Simulator::new(&cfg);
@@ -110,7 +115,7 @@ fn run_command(args: &[String]) -> Result<out::Done, String> {
     let mut late = None;
     if let (Some(path), Some(file), Some(start)) = (perfetto_out.as_ref(), perfetto_file, start) {
         let t = perfetto::chrome_trace(&start, sim.events_processed(), perfetto::DEFAULT_MAX_EVENTS);
-        match output_file::write(file, path, t.json.as_bytes()) {
+        match file.write(t.json.as_bytes()) {
             Ok(()) => {
                 let cut = t.truncated_at_ns.map_or(String::new(), |at| {
                     format!(" (cut at {:.3} ms: the export's cap is {} events)", ms(at), perfetto::DEFAULT_MAX_EVENTS)

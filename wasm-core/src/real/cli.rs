@@ -8,7 +8,9 @@
 //!   schedsim fidelity FILE [--json]                  the model and this host's kernel side by side
 //! ```
 
-use super::{import, runner, save_trace, text};
+use super::output_file::OutputFile;
+use super::{import, runner, text};
+use crate::api::sweep::rows::run_failure;
 use crate::api::{report, scenario};
 use crate::machine::{Machine, MAX_CPUS};
 use crate::sim::Simulator;
@@ -64,30 +66,44 @@ fn opts(args: &[String], save_allowed: bool) -> Result<Opts, String> {
     Ok(o)
 }
 
+/// `--save-trace OUT` written after the run, said on stderr.
+fn save_trace(f: OutputFile, trace: &[u8]) -> Result<(), String> {
+    let shown = crate::api::text::escape_controls(f.path()).into_owned();
+    f.write(trace)?;
+    eprintln!("schedsim: wrote the trace ({} bytes) to {shown}", trace.len());
+    Ok(())
+}
+
 fn json(v: &impl serde::Serialize) -> Result<String, String> {
     serde_json::to_string_pretty(v).map_err(|e| e.to_string())
 }
 
+/// How a command that got past its input failed, said after its report (if it has one).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Late {
+    /// A run failed: the model's sched_ext policy did not load or stopped its run (the CLI's status 3).
+    RunFailed(String),
+    /// A file written after the run (the saved trace) could not be (status 1).
+    WriteFailed(String),
+}
+
 /// Runs one of the commands above (`cmd` is its name, `args` what follows it); `read` reads a
-/// scenario file as the CLI reads one (its size checked first). The report, and an error that came
-/// after it was made (the saved trace's write), to be printed after it.
+/// scenario file as the CLI reads one (its size checked first). The report, if there is one, and a
+/// failure that came after the input was accepted, to be printed after it.
 pub fn command(
     cmd: &str,
     args: &[String],
     read: &dyn Fn(&str) -> Result<String, String>,
-) -> Result<(String, Option<String>), String> {
+) -> Result<(Option<String>, Option<Late>), String> {
     let file = args.first().ok_or_else(|| format!("usage: {USAGE}"))?;
     match cmd {
         "real" => {
             let o = opts(&args[1..], true)?;
             let cfg = load(file, read)?;
-            // Created before the run: an unwritable path must not cost the run (a real run cannot be replayed).
-            let save = o.save.as_ref().map(|out| save_trace::create(out)).transpose()?;
+            // Opened before the run: an unwritable path must not cost the run (a real run cannot be replayed).
+            let save = o.save.as_deref().map(OutputFile::open).transpose()?;
             let run = runner::run_real(&cfg)?;
-            let late = match (&o.save, save) {
-                (Some(out), Some(f)) => save_trace::write(f, out, run.trace.as_bytes()).err(),
-                _ => None,
-            };
+            let late = save.and_then(|f| save_trace(f, run.trace.as_bytes()).err()).map(Late::WriteFailed);
             let report = if o.json {
                 json(
                     &serde_json::json!({ "report": run.report, "notes": run.notes, "schedstat_delta": run.schedstat.ok() }),
@@ -95,7 +111,7 @@ pub fn command(
             } else {
                 text::real_text(&run.report, &run.notes, &run.schedstat)
             };
-            Ok((report, late))
+            Ok((Some(report), late))
         }
         "real-trace" => {
             let o = opts(&args[1..], false)?;
@@ -108,10 +124,10 @@ pub fn command(
                     eprintln!("schedsim: note: {}", crate::api::text::escape_controls(n));
                 }
                 json(&crate::trace_import::analysis::ReadReport { format: format.name(), report: &r })
-                    .map(|t| (t, None))
+                    .map(|t| (Some(t), None))
             } else {
                 let notes: Vec<String> = [format!("read as {}", format.name())].into_iter().chain(notes).collect();
-                Ok((text::real_text(&r, &notes, &Err("not in a trace file".into())), None))
+                Ok((Some(text::real_text(&r, &notes, &Err("not in a trace file".into()))), None))
             }
         }
         "fidelity" => {
@@ -119,12 +135,20 @@ pub fn command(
             let cfg = load(file, read)?;
             let mut sim = Simulator::new(&cfg);
             sim.run_to_end();
+            // A model cut short by its policy has no figures to set beside the kernel's (they would read
+            // as zeros): said, with the run's status, before the host is made to run anything.
+            if let Some(why) = run_failure(&sim) {
+                let msg =
+                    format!("{file}: the model's run failed: {why}; nothing to compare (the real run was not started)");
+                return Ok((None, Some(Late::RunFailed(msg))));
+            }
             let model = report::report(&sim);
             let run = runner::run_real(&cfg)?;
             if o.json {
-                json(&serde_json::json!({ "model": model, "real": run.report, "notes": run.notes })).map(|t| (t, None))
+                json(&serde_json::json!({ "model": model, "real": run.report, "notes": run.notes }))
+                    .map(|t| (Some(t), None))
             } else {
-                Ok((text::fidelity_text(&model, &run), None))
+                Ok((Some(text::fidelity_text(&model, &run)), None))
             }
         }
         _ => Err(format!("usage: {USAGE}")),

@@ -3,17 +3,25 @@
 //! out below line by line, and ones recorded on a real machine, whose
 //! figures were computed independently of this code (see each test).
 
-use super::analysis::{analyse, RealReport};
-use super::manifest::Workload;
-use super::trace_text::parse_trace;
+use super::analysis::RealReport;
 
+/// A committed trace's report, read strictly: every scheduler line of a fixture must read.
 fn report(text: &str) -> RealReport {
-    let w = Workload::from_header(text).unwrap();
-    let (records, lost) = parse_trace(text);
-    analyse(&w, &records, lost)
+    super::report_from_trace(text).unwrap()
 }
 
 const US: u64 = 1_000;
+
+/// A saved trace read back stops on a damaged scheduler line, named by its number, as `real-trace` does:
+/// its figures are never computed without it.
+#[test]
+fn a_saved_trace_with_a_damaged_line_is_refused_with_its_number() {
+    let text = include_str!("../../tests/fixtures/real/hand-made.txt");
+    let line = text.lines().position(|l| l.contains("1.000000: sched_waking")).unwrap() + 1;
+    let damaged = text.replacen("1.000000: sched_waking: comm=a pid=100", "1.000000: sched_waking: comm=a pid=+100", 1);
+    let e = super::report_from_trace(&damaged).unwrap_err();
+    assert!(e.starts_with(&format!("line {line}: cannot read the fields of sched_waking")), "{e}");
+}
 
 #[test]
 fn the_hand_made_trace_gives_the_figures_worked_out_by_hand() {

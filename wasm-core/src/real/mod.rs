@@ -11,6 +11,7 @@
 //!   trace_text ─► analysis (+ manifest)           ftrace text ─► the `schedsim run` report's figures
 //!   import ─► trace_text | trace_cmd | perf_script, foreign    traces recorded anywhere (`real-trace`)
 //!   text                                          the report, and the model beside it (fidelity)
+//!   cli, output_file                              the commands; files written besides a report (--save-trace)
 //! ```
 
 pub use crate::trace_import::{analysis, foreign, import, manifest, perf_script, trace_cmd, trace_text};
@@ -20,9 +21,9 @@ pub mod cli;
 pub mod flag;
 /// The host machine reader lives with the machine model (`machine::host`).
 pub use crate::machine::host;
+pub mod output_file;
 pub mod plan;
 pub mod runner;
-mod save_trace;
 pub mod schedstat_delta;
 pub mod shared;
 pub mod spawn;
@@ -35,9 +36,10 @@ pub mod worker;
 #[cfg(test)]
 mod fixture_tests;
 
-/// A saved trace (`schedsim real --save-trace`) read back: its report.
+/// A saved trace (`schedsim real --save-trace`) read back: its report. Read as `real-trace` reads a
+/// file: a damaged scheduler line is an error with its number, never a figure quietly left out.
 pub fn report_from_trace(text: &str) -> Result<analysis::RealReport, String> {
     let w = manifest::Workload::from_header(text)?;
-    let (records, lost) = trace_text::parse_trace(text);
-    Ok(analysis::analyse(&w, &records, lost))
+    let parsed = import::parse(text, import::Format::Ftrace)?;
+    Ok(analysis::analyse(&w, &parsed.records, parsed.lost))
 }

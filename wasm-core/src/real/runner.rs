@@ -274,14 +274,24 @@ fn record(
             .collect(),
     };
     let text = String::from_utf8_lossy(&text).into_owned();
-    let (records, lost) = trace_text::parse_trace(&text);
-    let report = analyse(&workload, &records, lost);
-    if lost > 0 {
-        notes.push(format!("the trace buffer lost {lost} events: the figures are incomplete"));
+    let header = workload.to_header();
+    let t = trace_text::parse_trace(&text);
+    let report = analyse(&workload, &t.records, t.lost);
+    if t.lost > 0 {
+        notes.push(format!("the trace buffer lost {} events: the figures are incomplete", t.lost));
+    }
+    if let Some((line, why)) = &t.first_unread {
+        // The run is over and cannot be redone: said, not an error. Numbered as in the saved trace (header first).
+        notes.push(format!(
+            "{} scheduler event line(s) of the trace could not be read and are left out of the figures (the \
+             first, line {} of the saved trace: {why})",
+            t.unread,
+            line + header.lines().count()
+        ));
     }
     let schedstat = match (before, after) {
         (Some(b), Some(a)) => schedstat_delta::delta(&b, &a),
         _ => Err("/proc/schedstat is missing (a kernel built without CONFIG_SCHEDSTATS)".into()),
     };
-    Ok(RealRun { trace: format!("{}{text}", workload.to_header()), report, workload, notes, schedstat })
+    Ok(RealRun { trace: format!("{header}{text}"), report, workload, notes, schedstat })
 }

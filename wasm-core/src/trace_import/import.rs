@@ -269,6 +269,7 @@ mod tests {
             "99999999999999.000000",
             "1234567890123456789012345678.000001",
             "1.0000000001",
+            "+1.000000",
         ] {
             let bad = SWITCH.replace("1.000000", ts);
             let e = parse(&format!("{SWITCH}{bad}{SWITCH}"), Format::Ftrace).unwrap_err();

@@ -12,7 +12,7 @@
 //! CPU column. `perf script --header` adds `# nrcpus online : N` and
 //! `# os release : R`, the machine's CPU count and kernel.
 
-use super::trace_text::{cpu_column, damaged_or_skipped, event_line, timestamp_ns, Line};
+use super::trace_text::{cpu_column, damaged_or_skipped, event_line, int, timestamp_ns, Line};
 
 /// Parses one line of `perf script` output.
 pub fn parse_line(line: &str) -> Line {
@@ -25,8 +25,7 @@ pub fn parse_line(line: &str) -> Line {
         return damaged_or_skipped(trimmed, "cannot read the CPU column");
     };
     let who = trimmed[..open].trim_end();
-    let Some(tid) = who.rsplit(' ').next().map(|t| t.rsplit('/').next().unwrap_or(t)).and_then(|t| t.parse().ok())
-    else {
+    let Some(tid) = who.rsplit(' ').next().map(|t| t.rsplit('/').next().unwrap_or(t)).and_then(int) else {
         return damaged_or_skipped(trimmed, "cannot read the task's tid");
     };
     let mut words = trimmed[close + 1..].trim_start().splitn(2, char::is_whitespace);

@@ -14,18 +14,18 @@
 //! or colons, so the pid is taken after the last colon before the ` [prio]`.
 //! The file's first line, `cpus=N`, is the machine's CPU count.
 
-use super::trace_text::Event;
+use super::trace_text::{int, Event};
 
 /// `comm:pid` → pid.
 fn pid_of(comm_pid: &str) -> Option<u32> {
-    comm_pid.rsplit_once(':')?.1.trim().parse().ok()
+    int(comm_pid.rsplit_once(':')?.1.trim())
 }
 
 /// `comm:pid [prio]` and what follows `]`.
 fn task(s: &str) -> Option<(u32, i32, &str)> {
     let (who, rest) = s.rsplit_once(" [")?;
     let (prio, tail) = rest.split_once(']')?;
-    Some((pid_of(who)?, prio.trim().parse().ok()?, tail))
+    Some((pid_of(who)?, int(prio.trim())?, tail))
 }
 
 /// The event of a line whose fields the sched plugin printed, or None.
@@ -52,7 +52,7 @@ pub fn plugin_event(name: &str, fields: &str) -> Option<Event> {
         }
         "sched_wakeup" | "sched_wakeup_new" => {
             let (who, cpu) = f.rsplit_once(" CPU:")?;
-            let target_cpu = cpu.trim().parse().ok()?;
+            let target_cpu = int(cpu.trim())?;
             let (pid, _, _) = task(who)?;
             Some(if name == "sched_wakeup" {
                 Event::Wakeup { pid, target_cpu }

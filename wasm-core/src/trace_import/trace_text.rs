@@ -118,6 +118,17 @@ fn read_event(name: &str) -> Option<&'static str> {
     SCHED_TRACEPOINTS.into_iter().chain([MARKER_EVENT]).find(|&e| e == name)
 }
 
+/// A number as the kernel prints one: decimal digits, a minus sign first for a signed value (a
+/// deadline task's prio is -1). Rust's own parse also takes a leading `+`, which no trace prints: a
+/// column holding one is damaged, not a number.
+pub(crate) fn int<T: std::str::FromStr>(s: &str) -> Option<T> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
 /// `secs.frac` as ns (the fraction has 6 digits with in-ns clocks, 9 when printed raw).
 pub(crate) fn timestamp_ns(s: &str) -> Option<u64> {
     let (secs, frac) = s.split_once('.')?;
@@ -125,7 +136,7 @@ pub(crate) fn timestamp_ns(s: &str) -> Option<u64> {
         return None;
     }
     let scale = 10u64.pow(9 - frac.len() as u32);
-    secs.parse::<u64>().ok()?.checked_mul(1_000_000_000)?.checked_add(frac.parse::<u64>().ok()? * scale)
+    int::<u64>(secs)?.checked_mul(1_000_000_000)?.checked_add(frac.parse::<u64>().ok()? * scale)
 }
 
 /// The value of `key=` in `fields`: from its last occurrence (a comm before
@@ -142,7 +153,7 @@ fn field<'a>(fields: &'a str, key: &str) -> Option<&'a str> {
 }
 
 fn num<T: std::str::FromStr>(fields: &str, key: &str) -> Option<T> {
-    field(fields, key)?.trim().parse().ok()
+    int(field(fields, key)?.trim())
 }
 
 /// The comm of `next_comm=` (it may hold spaces: it runs up to ` next_pid=`).
@@ -272,7 +283,7 @@ fn parse_head(line: &str) -> Result<(u32, u64, u32, &str, &str), &'static str> {
     if task.ends_with(')') {
         task = task[..task.rfind('(').ok_or(TASK)?].trim_end();
     }
-    let pid: u32 = task.rsplit_once('-').and_then(|(_, p)| p.parse().ok()).ok_or(TASK)?;
+    let pid: u32 = task.rsplit_once('-').and_then(|(_, p)| int(p)).ok_or(TASK)?;
     // After the CPU: optional flags, then "secs.usecs:", then "event: fields".
     let rest = &line[close + 1..];
     let mut ts_ns = None;
@@ -291,21 +302,36 @@ fn parse_head(line: &str) -> Result<(u32, u64, u32, &str, &str), &'static str> {
     Ok((cpu, ts_ns, pid, name, fields.trim_start()))
 }
 
+/// A text trace read leniently (`parse_trace`): its records in time order, the events the buffer lost,
+/// and the scheduler lines it could not read, counted, the first named (its line number and why), so a
+/// reader that must not stop (a real run, already over) can still say what its figures leave out.
+#[derive(Debug, Default)]
+pub struct LenientTrace {
+    pub records: Vec<Record>,
+    pub lost: u64,
+    pub unread: u64,
+    pub first_unread: Option<(usize, String)>,
+}
+
 /// Every record of a text trace, in time order (a concurrent `trace_pipe`
-/// read may hand one CPU's events over late; equal times keep file order),
-/// and the count of events the buffer lost.
-pub fn parse_trace(text: &str) -> (Vec<Record>, u64) {
-    let mut records = Vec::new();
-    let mut lost = 0;
-    for line in text.lines() {
+/// read may hand one CPU's events over late; equal times keep file order).
+/// A damaged scheduler line is counted in `unread`, not read: the import of
+/// a file (`import::parse`) stops on one instead.
+pub fn parse_trace(text: &str) -> LenientTrace {
+    let mut t = LenientTrace::default();
+    for (i, line) in text.lines().enumerate() {
         match parse_line(line) {
-            Line::Record(r) => records.push(r),
-            Line::Lost { events, .. } => lost += events,
-            Line::Skip | Line::Bad(_) => {}
+            Line::Record(r) => t.records.push(r),
+            Line::Lost { events, .. } => t.lost += events,
+            Line::Bad(why) => {
+                t.unread += 1;
+                t.first_unread.get_or_insert((i + 1, why));
+            }
+            Line::Skip => {}
         }
     }
-    records.sort_by_key(|r| r.ts_ns);
-    (records, lost)
+    t.records.sort_by_key(|r| r.ts_ns);
+    t
 }
 
 /// A test's one record from `line` as `parse` reads it (panics on anything else).
@@ -402,8 +428,30 @@ mod tests {
         );
         assert_eq!(parse_line("CPU:1 [LOST 37 EVENTS]"), Line::Lost { cpu: 1, events: 37 });
         let text = "CPU:0 [LOST 2 EVENTS]\nb-2 [001] d..2. 2.000000: sched_waking: comm=b pid=2 prio=120 target_cpu=001\na-1 [000] d..2. 1.000000: sched_waking: comm=a pid=1 prio=120 target_cpu=000\n";
-        let (recs, lost) = parse_trace(text);
-        assert_eq!((recs.len(), lost, recs[0].pid), (2, 2, 1));
+        let t = parse_trace(text);
+        assert_eq!((t.records.len(), t.lost, t.records[0].pid, t.unread), (2, 2, 1, 0));
+    }
+
+    #[test]
+    fn a_lenient_read_counts_and_names_the_lines_it_could_not_read() {
+        let text = "a-1 [000] d..2. 1.000000: sched_waking: comm=a pid=1 prio=120 target_cpu=000\n\
+                    a-1 [000] d..2. 1.000001: sched_waking: comm=a pid=x prio=120 target_cpu=000\n\
+                    a-1 [000] d..2. +1.000002: sched_wakeup: comm=a pid=1 prio=120 target_cpu=000\n";
+        let t = parse_trace(text);
+        assert_eq!((t.records.len(), t.unread), (1, 2));
+        assert_eq!(t.first_unread, Some((2, "cannot read the fields of sched_waking".into())));
+    }
+
+    #[test]
+    fn numbers_are_digits_as_the_kernel_prints_them() {
+        assert_eq!(int::<i32>("-1"), Some(-1));
+        assert_eq!(int::<u32>("007"), Some(7));
+        for bad in ["+5", "", "-", " 5", "5 ", "0x5", "-+5"] {
+            assert_eq!(int::<i64>(bad), None, "{bad:?}");
+        }
+        assert_eq!(timestamp_ns("+1.000000"), None);
+        let signed = "a-1 [000] d..2. 1.0: sched_waking: comm=a pid=+2 prio=120 target_cpu=000";
+        assert_eq!(parse_line(signed), Line::Bad("cannot read the fields of sched_waking".into()));
     }
 
     #[test]

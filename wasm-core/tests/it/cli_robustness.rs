@@ -1,9 +1,10 @@
 //! The CLI on hostile or failing input, through the built binary: a run whose
-//! sched_ext policy fails is flagged and exits 3 (`run` and every `sweep`
-//! format), a sweep streams its rows in plan order with progress on stderr
-//! only, a policy file is read only if it is a small regular UTF-8 file and
-//! its text is never quoted, output files are opened before the run, and a
-//! scenario file may start with a byte order mark.
+//! sched_ext policy fails is flagged and exits 3 (`run`, every `sweep`
+//! format, `fidelity`), a sweep streams its rows in plan order with progress
+//! on stderr only, a policy file is read only if it is a small regular UTF-8
+//! file declaring a callback and its text is never quoted, output files are opened before the run (and
+//! left as they were by a run that never writes them), and a scenario file
+//! may start with a byte order mark.
 
 use crate::common;
 
@@ -64,6 +65,21 @@ fn a_run_whose_policy_failed_prints_its_report_and_exits_3() {
     assert!(text(&o.stderr).contains("the run failed: at 0.000 ms the sched_ext policy failed"), "{}", text(&o.stderr));
     let ok = temp("ok.json", scenario(r#"{"kind":"cfs"}"#).as_bytes());
     assert_eq!(schedsim(&["run", ok.path()]).status.code(), Some(0));
+}
+
+/// `fidelity` runs the model first: a model whose policy failed has no figures to compare (they would
+/// read as zeros beside the kernel's), so it says so with status 3 and the host runs nothing (this
+/// holds without root too: the model fails before the real run's checks).
+#[test]
+fn fidelity_with_a_failed_model_compares_nothing_and_exits_3() {
+    let host = scenario(BROKEN).replace(r#"{"preset":"uniprocessor"}"#, r#"{"preset":"host"}"#);
+    let file = temp("fidelity-broken.json", host.as_bytes());
+    let o = schedsim(&["fidelity", file.path()]);
+    let e = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{e}");
+    assert!(e.contains("the model's run failed: at 0.000 ms the sched_ext policy failed"), "{e}");
+    assert!(e.contains("the real run was not started"), "{e}");
+    assert!(o.stdout.is_empty(), "no comparison: {}", text(&o.stdout));
 }
 
 #[test]
@@ -141,6 +157,19 @@ fn a_policy_file_must_be_a_small_regular_javascript_file_and_is_never_quoted() {
     for word in ["root", "Zq9secretsalt", "hash", "19000"] {
         assert!(!e.contains(word) && !text(&o.stdout).contains(word), "{word} quoted: {e}");
     }
+    // A file that parses as JavaScript but declares no callback (a token, a hostname) is not run: running it
+    // would quote its first word ("ReferenceError: hunter2secret is not defined").
+    for (tag, secret) in [("token", "hunter2secret\n"), ("env", "API_KEY = \"abc123xyz\"\n")] {
+        let f = temp(tag, secret.as_bytes());
+        let (_d, s) = with_policy_file(tag, &f.0);
+        let o = schedsim(&["run", s.path(), "--json"]);
+        let e = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        assert!(e.contains("declares none of the sched_ext callbacks"), "{e}");
+        for word in ["hunter2secret", "API_KEY", "abc123xyz"] {
+            assert!(!e.contains(word) && !text(&o.stdout).contains(word), "{word} quoted: {e}");
+        }
+    }
     // A real policy file still runs.
     let fifo = temp("fifo.js", FIFO.as_bytes());
     let (_d, s) = with_policy_file("fifo", &fifo.0);
@@ -162,6 +191,25 @@ fn an_unwritable_perfetto_path_is_refused_before_the_run() {
         assert!(text(&o.stdout).contains("ms simulated"), "{}", text(&o.stdout));
         assert!(text(&o.stderr).contains("cannot write /dev/full"), "{}", text(&o.stderr));
     }
+}
+
+/// `real --save-trace OUT` opens OUT before the run without truncating it: a run refused after that
+/// (here Group Identity, which no real run has; without root, the root check) leaves an existing file
+/// as it was and removes one it made.
+#[test]
+fn a_refused_real_run_leaves_its_save_trace_path_as_it_was() {
+    let file = temp("real-refused.json", scenario(r#"{"kind":"cfs","group_identity":true}"#).as_bytes());
+    let old = temp("real-refused.trace.txt", b"an earlier trace\n");
+    let o = schedsim(&["real", file.path(), "--save-trace", old.path()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read(&old.0).expect("still there"), b"an earlier trace\n", "{}", text(&o.stderr));
+    let fresh = Temp(common::temp_path("cli-robust-real-fresh.trace.txt"));
+    let o = schedsim(&["real", file.path(), "--save-trace", fresh.path()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(!fresh.0.exists(), "the file the refused run made is removed");
+    // Still opened first: an unwritable path is refused before anything else is tried.
+    let o = schedsim(&["real", file.path(), "--save-trace", "/nonexistent-dir/t.txt"]);
+    assert!(text(&o.stderr).contains("cannot write /nonexistent-dir/t.txt"), "{}", text(&o.stderr));
 }
 
 #[test]

@@ -64,6 +64,23 @@ fn threads_named(pick: impl Fn(&str) -> bool) -> Vec<String> {
     out
 }
 
+/// The machine as the runs found it in `/run`: no `schedlab-*` file left there by them. Another
+/// `schedsim` alive now (another checkout's tests) may hold the tracefs lock files for its own run: they
+/// are then its, not a leftover (a run removes them before it exits when it is the last user, so a file
+/// seen while no schedsim is alive is always a leftover).
+fn assert_no_run_files_left() {
+    let left: Vec<String> = std::fs::read_dir("/run")
+        .map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    let left: Vec<&String> = left.iter().filter(|n| n.starts_with("schedlab-")).collect();
+    if !left.is_empty() {
+        let others = threads_named(|c| c == "schedsim");
+        assert!(!others.is_empty(), "the runs left {left:?} in /run");
+        // Not a skip: the rest of the test held; only this check is left to that run's own end.
+        println!("note: {left:?} in /run belong to a schedsim still running ({others:?})");
+    }
+}
+
 fn hogs_scenario(cpu: u32) -> String {
     let hog = |name: &str, nice: i32| Process::hog(name, 100_000).nice(nice).cpus(&cpu.to_string()).session("hogs");
     Scenario::new("real-two-hogs", 300).machine("host").process(hog("hog0", 0)).process(hog("hog5", 5)).build()
@@ -137,6 +154,7 @@ fn two_pinned_hogs_share_a_cpu_by_their_nice_weights_and_nothing_is_left_behind(
         assert!(!Path::new(&format!("{root}/instances/schedlab-{runner}")).exists(), "the tracing instance is left");
         assert_eq!(std::fs::read_to_string(format!("{root}/tracing_on")).ok(), global_on);
     }
+    assert_no_run_files_left();
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -233,5 +251,6 @@ fn two_real_runs_at_once_both_report_and_tracefs_is_left_as_it_was() {
     assert_eq!(tracefs_root(), tracefs_before, "tracefs mounts changed");
     let leftovers = threads_named(|c| c.starts_with("hog0") || c.starts_with("hog5") || c == LEADER_NAME);
     assert!(leftovers.is_empty(), "processes of the runs are left: {leftovers:?}");
+    assert_no_run_files_left();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,9 +6,11 @@
 // Each binary includes this file and uses part of it.
 #![allow(dead_code)]
 
-use schedlab_core::api::scenario::MAX_POLICY_SOURCE;
+#[path = "policy_file.rs"]
+mod policy_file;
+
+use policy_file::read_policy_file;
 use schedlab_core::api::scenario::{size_problem, MAX_SCENARIO_BYTES};
-use schedlab_core::sim::ext::syntax::check_syntax;
 use std::io::Read;
 
 /// The text of the scenario file at `path`, or a one-line reason.
@@ -55,43 +57,4 @@ fn with_policy_source(path: &str, text: String) -> Result<String, String> {
     let source = read_policy_file(&at).map_err(|e| format!("{path}: policy.source_file {file:?}: {e}"))?;
     policy.insert("source".into(), serde_json::Value::String(source));
     serde_json::to_string_pretty(&v).map_err(|e| e.to_string())
-}
-
-/// A policy file's text. The scenario names the file, so it may name
-/// anything readable: a device or FIFO (`/dev/zero` never ends; a FIFO blocks)
-/// is refused by its type, a large file by its size before it is read, and
-/// at most one byte past the limit is read in any case. A file that is not
-/// JavaScript (`/etc/shadow`, `/proc/self/environ`) is refused with the
-/// place and kind of its syntax error only: its text is never quoted.
-fn read_policy_file(at: &std::path::Path) -> Result<String, String> {
-    use std::os::unix::fs::OpenOptionsExt;
-    const MAX: usize = MAX_POLICY_SOURCE;
-    let regular = |m: &std::fs::Metadata| {
-        if !m.is_file() {
-            return Err("not a regular file".to_string());
-        }
-        if m.len() > MAX as u64 {
-            return Err(format!("{} bytes; the largest policy source is {MAX} bytes", m.len()));
-        }
-        Ok(())
-    };
-    regular(&std::fs::metadata(at).map_err(|e| e.to_string())?)?;
-    // O_NONBLOCK: a FIFO swapped in after the check does not hold the open.
-    let file =
-        std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(at).map_err(|e| e.to_string())?;
-    regular(&file.metadata().map_err(|e| e.to_string())?)?;
-    let mut bytes = Vec::new();
-    file.take(MAX as u64 + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-    if bytes.len() > MAX {
-        return Err(format!("more than {MAX} bytes; the largest policy source is {MAX} bytes"));
-    }
-    let source = String::from_utf8(bytes)
-        .map_err(|e| format!("not UTF-8 text (invalid bytes at offset {})", e.utf8_error().valid_up_to()))?;
-    check_syntax(&source).map_err(|p| {
-        format!(
-            "line {}, column {}: {}: the file is not a JavaScript policy (its text is not shown)",
-            p.line, p.column, p.kind
-        )
-    })?;
-    Ok(source)
 }
