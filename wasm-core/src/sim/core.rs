@@ -141,8 +141,8 @@ impl Simulator {
         if let From::Running(cpu) = from {
             self.core.syscall_cpu = outer;
             // Back to user space: a preemption the calls asked for happens now.
-            if self.core.rqs[cpu.idx()].curr() == Some(pid) {
-                self.sched().resched_if_needed(cpu);
+            if self.core.rqs[cpu.idx()].curr() == Some(pid) && self.core.resched_due(cpu) {
+                self.sched().schedule(cpu);
             }
         }
     }
@@ -183,7 +183,7 @@ impl Simulator {
             match action {
                 Action::Run(ns) => {
                     self.core.set_burst(pid, ns);
-                    self.sched().arm_burst_end(cpu);
+                    self.core.arm_burst_end(cpu);
                     return;
                 }
                 Action::Sleep(ns) => {
@@ -255,6 +255,25 @@ impl Simulator {
 }
 
 impl super::Core {
+    /// `cpu` has a resched pending that may happen now: not inside a system
+    /// call there (it waits for the return to user space).
+    pub(crate) fn resched_due(&self, cpu: CpuId) -> bool {
+        self.syscall_cpu != Some(cpu) && self.rqs[cpu.idx()].need_resched
+    }
+
+    /// Schedules the BurstEnd of the task now running on `cpu` (if any).
+    pub(crate) fn arm_burst_end(&mut self, cpu: CpuId) {
+        let rq = &mut self.rqs[cpu.idx()];
+        rq.burst_gen += 1;
+        let gen = rq.burst_gen;
+        if let Some(pid) = rq.curr() {
+            self.rate_burst(pid, self.cpu_speed_pct(cpu));
+            let se = &self.tasks[pid.idx()].se;
+            let left = self.tasks[pid.idx()].burst_end_exec.saturating_sub(se.sum_exec_runtime);
+            self.push(self.now.after(left.max(1)), Event::BurstEnd { cpu, gen });
+        }
+    }
+
     pub(crate) fn next_action(&mut self, pid: Pid) -> Action {
         let clone_ns = self.costs.clone_ns;
         let task = &mut self.tasks[pid.idx()];
@@ -288,10 +307,7 @@ impl super::dispatch::Sched<'_> {
     }
 
     pub(crate) fn resched_if_needed(&mut self, cpu: CpuId) {
-        if self.core.syscall_cpu == Some(cpu) {
-            return;
-        }
-        if self.core.rqs[cpu.idx()].need_resched {
+        if self.core.resched_due(cpu) {
             self.schedule(cpu);
         }
     }
@@ -380,7 +396,7 @@ impl super::dispatch::Sched<'_> {
         if prev != next {
             self.context_switch(cpu, prev, next);
         }
-        self.arm_burst_end(cpu);
+        self.core.arm_burst_end(cpu);
         self.task_switched(cpu, prev, next);
     }
 
@@ -412,20 +428,6 @@ impl super::dispatch::Sched<'_> {
             self.smt_siblings_changed_speed(cpu);
         }
     }
-
-    /// Schedules the BurstEnd of the task now running on `cpu` (if any).
-    pub(crate) fn arm_burst_end(&mut self, cpu: CpuId) {
-        let rq = &mut self.core.rqs[cpu.idx()];
-        rq.burst_gen += 1;
-        let gen = rq.burst_gen;
-        if let Some(pid) = rq.curr() {
-            self.core.rate_burst(pid, self.core.cpu_speed_pct(cpu));
-            let se = &self.core.tasks[pid.idx()].se;
-            let left = self.core.tasks[pid.idx()].burst_end_exec.saturating_sub(se.sum_exec_runtime);
-            self.core.push(self.core.now.after(left.max(1)), Event::BurstEnd { cpu, gen });
-        }
-    }
-
     /// Accounts up to `at` and charges the running tasks. Open run slices and
     /// waits stay open; views close them at `now` when read.
     pub(super) fn end_run(&mut self, at: SimTime) {

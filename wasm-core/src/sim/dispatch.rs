@@ -61,13 +61,14 @@ impl<'a> Sched<'a> {
     }
 
     /// The core and the state boot builds, for the class that keeps its state there
-    /// (`StateSlot::Boot`); None for a class with a box of its own.
-    pub(crate) fn split_boot(&mut self) -> (&mut Core, Option<&mut FairState>, &'static dyn SchedClass) {
-        let own = match &mut self.own {
-            Slot::Boot(f) => Some(&mut **f),
-            Slot::Own(_) => None,
-        };
-        (&mut *self.core, own, self.class)
+    /// (`StateSlot::Boot`). Only that class calls it: its hooks are only
+    /// called with its own slot.
+    #[inline(always)]
+    pub(crate) fn split_boot(&mut self) -> (&mut Core, &mut FairState, &'static dyn SchedClass) {
+        match &mut self.own {
+            Slot::Boot(f) => (&mut *self.core, &mut **f, self.class),
+            Slot::Own(_) => unreachable!("split_boot: the class keeps its state in a box of its own"),
+        }
     }
 
     /// The core and the class's own box (for a class that hands it back to the core's dispatch).

@@ -82,7 +82,7 @@ impl Simulator {
         task.spin = Some(Spin::Flag(step));
         task.burst_end_exec = task.se.sum_exec_runtime.saturating_add(ns);
         task.burst_rate_pct = 0;
-        self.sched().arm_burst_end(cpu);
+        self.core.arm_burst_end(cpu);
     }
 
     /// A flag a task waits on changed: a spinner stops spinning (and looks at

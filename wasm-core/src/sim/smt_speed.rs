@@ -68,7 +68,7 @@ impl super::dispatch::Sched<'_> {
         for s in self.core.machine.smt_siblings(cpu) {
             if s != cpu && self.core.rqs[s.idx()].curr().is_some() {
                 self.update_curr(s);
-                self.arm_burst_end(s);
+                self.core.arm_burst_end(s);
             }
         }
     }

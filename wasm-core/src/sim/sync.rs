@@ -75,7 +75,7 @@ impl Simulator {
                     task.burst_end_exec = task.se.sum_exec_runtime + spin_ns;
                     // Spinning lasts spin_ns of time however fast the thread runs.
                     task.burst_rate_pct = 0;
-                    self.sched().arm_burst_end(cpu);
+                    self.core.arm_burst_end(cpu);
                 } else {
                     b.blocked.push(pid);
                     self.block(cpu, pid, Block::Barrier(id));
@@ -196,7 +196,7 @@ impl Simulator {
         task.spin = None;
         task.burst_end_exec = task.se.sum_exec_runtime;
         if running {
-            self.sched().arm_burst_end(cpu);
+            self.core.arm_burst_end(cpu);
         }
     }
 

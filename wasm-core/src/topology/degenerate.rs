@@ -1,14 +1,23 @@
 //! `cpu_attach_domain`'s pruning: levels that add nothing to scheduling are
 //! removed (`sd_parent_degenerate` walking up, then `sd_degenerate` on the
 //! lowest), and a removed parent's SD_PREFER_SIBLING passes down to the
-//! domain below it (their spans are equal). This is how a machine whose DIE
+//! domain below it (their spans are equal). Which flags need groups is the
+//! generation's (`DomainRules`): 6.12 lists more of them than 4.1. This is how a machine whose DIE
 //! level spans the same CPUs as MC ends with an MC domain that prefers
 //! siblings: the NUMA level above then spreads tasks across nodes.
 
-use super::domains::{DomainFlags, SchedDomain};
+use super::domains::{DomainFlags, DomainRules, SchedDomain};
 
-/// The flags that need at least two groups to mean anything.
-fn needs_groups(f: &DomainFlags) -> bool {
+/// The flags that need at least two groups to mean anything, as `sd_degenerate` reads them.
+fn needs_groups(rules: DomainRules, f: &DomainFlags) -> bool {
+    match rules {
+        DomainRules::Linux41 => needs_groups_41(f),
+        DomainRules::Linux612 => super::linux612::needs_groups(f),
+    }
+}
+
+/// 4.1's `sd_degenerate` list.
+fn needs_groups_41(f: &DomainFlags) -> bool {
     f.load_balance
         || f.balance_newidle
         || f.balance_fork
@@ -18,11 +27,11 @@ fn needs_groups(f: &DomainFlags) -> bool {
 }
 
 /// `sd_degenerate`.
-fn sd_degenerate(sd: &SchedDomain) -> bool {
+fn sd_degenerate(rules: DomainRules, sd: &SchedDomain) -> bool {
     if sd.span.weight() == 1 {
         return true;
     }
-    if needs_groups(&sd.flags) && sd.groups.len() > 1 {
+    if needs_groups(rules, &sd.flags) && sd.groups.len() > 1 {
         return false;
     }
     !sd.flags.wake_affine
@@ -31,15 +40,17 @@ fn sd_degenerate(sd: &SchedDomain) -> bool {
 /// `sd_parent_degenerate`: the parent spans what the child does and, once
 /// the group flags of a one-group parent are set aside, has no flag the child
 /// lacks.
-fn sd_parent_degenerate(sd: &SchedDomain, parent: &SchedDomain, nr_nodes: u32) -> bool {
-    if sd_degenerate(parent) {
+fn sd_parent_degenerate(rules: DomainRules, sd: &SchedDomain, parent: &SchedDomain, nr_nodes: u32) -> bool {
+    if sd_degenerate(rules, parent) {
         return true;
     }
     if !(sd.span.is_subset_of(&parent.span) && parent.span.is_subset_of(&sd.span)) {
         return false;
     }
     let mut p = parent.flags.clone();
-    if parent.groups.len() == 1 {
+    if parent.groups.len() == 1 && rules == DomainRules::Linux612 {
+        super::linux612::clear_group_flags(&mut p);
+    } else if parent.groups.len() == 1 {
         p.load_balance = false;
         p.balance_newidle = false;
         p.balance_fork = false;
@@ -71,10 +82,10 @@ fn sd_parent_degenerate(sd: &SchedDomain, parent: &SchedDomain, nr_nodes: u32) -
 
 /// `cpu_attach_domain`'s removal of degenerate domains from one CPU's
 /// hierarchy (lowest first).
-pub(super) fn remove_degenerate(mut doms: Vec<SchedDomain>, nr_nodes: u32) -> Vec<SchedDomain> {
+pub(super) fn remove_degenerate(rules: DomainRules, mut doms: Vec<SchedDomain>, nr_nodes: u32) -> Vec<SchedDomain> {
     let mut t = 0;
     while t + 1 < doms.len() {
-        if sd_parent_degenerate(&doms[t], &doms[t + 1], nr_nodes) {
+        if sd_parent_degenerate(rules, &doms[t], &doms[t + 1], nr_nodes) {
             let parent = doms.remove(t + 1);
             if parent.flags.prefer_sibling {
                 doms[t].flags.prefer_sibling = true;
@@ -83,7 +94,7 @@ pub(super) fn remove_degenerate(mut doms: Vec<SchedDomain>, nr_nodes: u32) -> Ve
             t += 1;
         }
     }
-    if doms.first().is_some_and(sd_degenerate) {
+    if doms.first().is_some_and(|sd| sd_degenerate(rules, sd)) {
         doms.remove(0);
     }
     doms

@@ -200,6 +200,8 @@ pub enum DomainRules {
     /// Linux 4.1.15's (`linux41.rs`).
     #[default]
     Linux41,
+    /// Linux 6.12's (`linux612.rs`); no run builds its domains yet (issue 40).
+    Linux612,
 }
 
 impl DomainRules {
@@ -207,6 +209,7 @@ impl DomainRules {
     fn sd_init(self, kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>) -> SchedDomain {
         match self {
             DomainRules::Linux41 => super::linux41::sd_init(kind, span, groups),
+            DomainRules::Linux612 => super::linux612::sd_init(kind, span, groups),
         }
     }
 }
@@ -263,7 +266,7 @@ pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) 
             sd.group_index = index;
             doms.push(sd);
         }
-        out.push(remove_degenerate(doms, machine.nodes));
+        out.push(remove_degenerate(opts.rules, doms, machine.nodes));
     }
     out
 }

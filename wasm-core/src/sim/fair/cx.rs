@@ -37,9 +37,10 @@ pub(crate) struct FairCx<'a> {
 
 impl<'a> FairCx<'a> {
     /// The fair class's context from what the core hands it.
+    #[inline(always)]
     pub(crate) fn of(s: &'a mut Sched<'_>) -> Self {
         let (core, fair, class) = s.split_boot();
-        FairCx { core, fair: fair.expect("the fair class's state"), class }
+        FairCx { core, fair, class }
     }
 
     /// The core's dispatch, with the fair state handed back.
