@@ -16,6 +16,7 @@ from . import _engine
 from .errors import ScenarioError, SweepError
 from .result import Run
 from .scenario import Scenario, preset, presets, scenario_text
+from .seeds import checked_seed
 from .sweep import sweep
 
 __all__ = ["run", "sweep", "preset", "presets", "Run", "ScenarioError", "SweepError"]
@@ -24,8 +25,10 @@ __all__ = ["run", "sweep", "preset", "presets", "Run", "ScenarioError", "SweepEr
 def run(scenario: Scenario, seed: Optional[int] = None) -> Run:
     """Runs ``scenario`` (a dict, JSON text or a file's path) to its end; ``seed`` replaces the scenario's own.
 
-    Raises ``ScenarioError`` naming each refused field. The engine runs without the GIL.
+    Raises ``ScenarioError`` naming each refused field (``seed`` too: an integer from 0 to 2**64 - 1). The engine
+    runs without the GIL.
     """
+    seed = checked_seed(seed)
     text = scenario_text(scenario)
     try:
         report_json = _engine.run(text, seed)
