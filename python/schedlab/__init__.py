@@ -23,7 +23,8 @@ __all__ = ["run", "sweep", "preset", "presets", "Run", "ScenarioError", "SweepEr
 
 
 def run(scenario: Scenario, seed: Optional[int] = None) -> Run:
-    """Runs ``scenario`` (a dict, JSON text or a file's path) to its end; ``seed`` replaces the scenario's own.
+    """Runs ``scenario`` (a dict, JSON text or a file's path, read as ``schedsim`` reads it) to its end; ``seed``
+    replaces the scenario's own.
 
     Raises ``ScenarioError`` naming each refused field (``seed`` too: an integer from 0 to 2**64 - 1). The engine
     runs without the GIL.

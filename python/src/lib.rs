@@ -13,6 +13,10 @@ use schedlab_edges::api::{presets, report};
 use schedlab_edges::config::SimConfig;
 use schedlab_edges::sim::Simulator;
 
+// The CLI's file reader (scenario_file.rs includes it) names the library `schedlab_core`; here it is the edges.
+extern crate schedlab_edges as schedlab_core;
+
+mod scenario_file;
 mod sweep;
 
 create_exception!(
@@ -92,6 +96,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chrome_trace, m)?)?;
     m.add_function(wrap_pyfunction!(preset_list, m)?)?;
     m.add_function(wrap_pyfunction!(preset_json, m)?)?;
+    m.add_function(wrap_pyfunction!(scenario_file::read_scenario, m)?)?;
     sweep::register(m)?;
     Ok(())
 }
