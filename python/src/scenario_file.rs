@@ -21,7 +21,8 @@ pub(crate) enum FileProblem {
 /// The text of the scenario file at `path` with its policy's source file read in, as `schedsim run FILE` runs it.
 pub(crate) fn read(path: &str) -> Result<String, FileProblem> {
     // The metadata, not an open: a FIFO is opened once, by the reader below.
-    std::fs::metadata(path).map_err(FileProblem::Io)?;
+    std::fs::metadata(path)
+        .map_err(|e| FileProblem::Io(std::io::Error::new(e.kind(), format!("cannot read {path}: {e}"))))?;
     input::read_scenario(path).map_err(|message| {
         // input.rs words a policy file's problem "{path}: policy.source_file {file:?}: {reason}".
         let prefix = format!("{path}: policy.source_file ");
