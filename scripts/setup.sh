@@ -69,3 +69,10 @@ if ! .venv/bin/python -c 'import dask.distributed' >/dev/null 2>&1; then
   say "python venv .venv: dask[distributed]"
   .venv/bin/python -m pip install -q --disable-pip-version-check 'dask[distributed]>=2023.1'
 fi
+
+# 8. What runs the notebooks (docs/notebooks/*.ipynb) in `npm test`: nbclient and nbformat execute them on an ipykernel,
+# and they draw with matplotlib (the test sets a non-interactive backend).
+if ! .venv/bin/python -c 'import nbclient, nbformat, ipykernel, matplotlib' >/dev/null 2>&1; then
+  say "python venv .venv: nbclient, nbformat, ipykernel, matplotlib"
+  .venv/bin/python -m pip install -q --disable-pip-version-check nbclient nbformat ipykernel matplotlib
+fi

@@ -5,30 +5,16 @@
     r.report["trace_hash"]        # the hash `schedsim run` prints
     r.processes, r.cpus           # pandas DataFrames, Arrow-backed
     r.to_perfetto("run.json")
+    schedlab.run_batch([a, b, c], seeds=[1, 2, 3])  # many runs at once on every core, in order
     schedlab.sweep(scenario, {"processes.0.nice": [0, 5]}, seeds=range(1, 51))  # `schedsim sweep`'s rows
 
 The same scenario and seed give the same run, here, in `schedsim` and in the browser.
 """
 
-from typing import Optional
-
-from . import _engine
 from .errors import ScenarioError, SweepError
 from .result import Run
-from .scenario import Scenario, preset, presets, scenario_text
+from .runs import run, run_batch
+from .scenario import preset, presets
 from .sweep import sweep
 
-__all__ = ["run", "sweep", "preset", "presets", "Run", "ScenarioError", "SweepError"]
-
-
-def run(scenario: Scenario, seed: Optional[int] = None) -> Run:
-    """Runs ``scenario`` (a dict, JSON text or a file's path) to its end; ``seed`` replaces the scenario's own.
-
-    Raises ``ScenarioError`` naming each refused field. The engine runs without the GIL.
-    """
-    text = scenario_text(scenario)
-    try:
-        report_json = _engine.run(text, seed)
-    except _engine.InvalidScenario as e:
-        raise ScenarioError(*e.args) from None
-    return Run(text, seed, report_json)
+__all__ = ["run", "run_batch", "sweep", "preset", "presets", "Run", "ScenarioError", "SweepError"]

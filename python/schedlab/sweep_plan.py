@@ -10,6 +10,7 @@ from typing import Any, List, Mapping, Optional, Tuple, Union
 
 from . import _engine
 from .errors import ScenarioError, SweepError
+from .seeds import seed_problem
 
 Seeds = Union[None, int, range, str]
 
@@ -49,17 +50,26 @@ def seed_range(seeds: Seeds) -> Optional[Tuple[int, int]]:
     if isinstance(seeds, bool):
         raise TypeError("seeds is an int, a range, 'A..B' or None, not a bool")
     if isinstance(seeds, int):
-        return (seeds, seeds)
+        return _checked((seeds, seeds), seeds)
     if isinstance(seeds, range):
-        if seeds.step != 1 or len(seeds) == 0:
+        if seeds.step != 1 or seeds.stop <= seeds.start:  # not len(): a range past 2**63 has none
             raise SweepError(f"seeds {seeds!r}: a sweep's seeds are a non-empty range of step 1")
-        return (seeds.start, seeds.stop - 1)
+        return _checked((seeds.start, seeds.stop - 1), seeds)
     if isinstance(seeds, str):
         try:
             return _engine.sweep_seeds(seeds)
         except _engine.SweepError as e:
             raise SweepError(str(e)) from None
     raise TypeError(f"seeds is an int, a range, 'A..B' or None, not {type(seeds).__name__}")
+
+
+def _checked(bounds: Tuple[int, int], seeds: Any) -> Tuple[int, int]:
+    """``bounds`` when both are seeds, else ``SweepError`` (not the ``OverflowError`` the engine's call would raise)."""
+    for bound in bounds:
+        problem = seed_problem(bound)
+        if problem is not None:
+            raise SweepError(f"seeds {seeds!r}: every seed {problem}")
+    return bounds
 
 
 @dataclass(frozen=True)

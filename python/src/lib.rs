@@ -1,18 +1,23 @@
 //! `schedlab._engine`: the engine behind the Python package, as thin as the CLI's `run`. Scenarios come in
-//! as JSON text and reports go out as JSON text, so every serialization happens here at the edge and the
+//! as JSON text (or a file's path, read as the CLI reads it) and reports go out as JSON text, so every serialization happens here at the edge and the
 //! Python side (`schedlab/`) only reads JSON; a run is the same (scenario, seed) → trace hash as `schedsim`'s.
-//! The simulations run with the GIL released: other Python threads go on meanwhile.
+//! The simulations run with the GIL released: other Python threads go on meanwhile; a batch runs on every core.
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use schedlab_edges::api::exports::perfetto;
-use schedlab_edges::api::scenario::{load_scenario, parse_scenario, Diagnostic};
+use schedlab_edges::api::presets;
+use schedlab_edges::api::scenario::{load_scenario, Diagnostic};
 use schedlab_edges::api::text::escape_controls;
-use schedlab_edges::api::{presets, report};
 use schedlab_edges::config::SimConfig;
 use schedlab_edges::sim::Simulator;
 
+// The CLI's file reader (scenario_file.rs includes it) names the library `schedlab_core`; here it is the edges.
+extern crate schedlab_edges as schedlab_core;
+
+mod batch;
+mod scenario_file;
 mod sweep;
 
 create_exception!(
@@ -38,23 +43,6 @@ pub(crate) fn refusal(diags: Vec<Diagnostic>) -> PyErr {
     let message = diags.iter().map(|d| escape_controls(&d.to_string()).into_owned()).collect::<Vec<_>>().join("\n");
     let problems: Vec<(String, String)> = diags.into_iter().map(|d| (d.field, d.reason)).collect();
     InvalidScenario::new_err((message, problems))
-}
-
-/// Runs the scenario to its end and returns the report as JSON text: the report of `schedsim run --json`,
-/// the exercise's verdict included.
-#[pyfunction]
-#[pyo3(signature = (text, seed=None))]
-fn run(py: Python<'_>, text: &str, seed: Option<u64>) -> PyResult<String> {
-    let outcome = py.allow_threads(|| -> Result<String, Vec<Diagnostic>> {
-        let cfg = configure(text, seed)?;
-        // The simulator does not carry the scenario's exercise: read it again, as `schedsim run` does.
-        let exercise = parse_scenario(text).ok().and_then(|s| s.exercise);
-        let mut sim = Simulator::new(&cfg);
-        sim.run_to_end();
-        let rep = report::with_exercise(report::report(&sim), exercise.as_ref(), &sim);
-        Ok(serde_json::to_string(&rep).expect("a report always serializes"))
-    });
-    outcome.map_err(refusal)
 }
 
 /// The run's first `events` events as Chrome / Perfetto trace JSON (capped at `schedsim`'s
@@ -88,10 +76,11 @@ fn preset_json(name: &str) -> PyResult<&'static str> {
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidScenario", m.py().get_type::<InvalidScenario>())?;
-    m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(chrome_trace, m)?)?;
     m.add_function(wrap_pyfunction!(preset_list, m)?)?;
     m.add_function(wrap_pyfunction!(preset_json, m)?)?;
+    m.add_function(wrap_pyfunction!(scenario_file::read_scenario, m)?)?;
+    batch::register(m)?;
     sweep::register(m)?;
     Ok(())
 }

@@ -29,6 +29,14 @@ def test_seeds_as_the_cli_reads_them():
             seed_range(bad)
 
 
+def test_seeds_out_of_range_are_a_sweep_error():
+    # Not pyo3's OverflowError on the way into the engine: the sweep's own refusal, a ValueError.
+    assert seed_range(range(2**64 - 2, 2**64)) == (2**64 - 2, 2**64 - 1)
+    for bad in (-1, range(-1, 3), range(1, 2**64 + 1), 2**64):
+        with pytest.raises(schedlab.SweepError, match=r"every seed must be an integer from 0 to 18446744073709551615"):
+            schedlab.sweep(SCENARIO, seeds=bad, cache=False)
+
+
 def test_a_refused_value_is_the_cli_s_message(schedsim, tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps(SCENARIO), encoding="utf-8")

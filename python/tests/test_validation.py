@@ -54,3 +54,19 @@ def test_the_message_is_what_schedsim_prints(schedsim, tmp_path):
 def test_a_scenario_of_another_type_is_a_type_error():
     with pytest.raises(TypeError):
         schedlab.run(42)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, -(2**70)])
+def test_a_seed_out_of_range_is_refused_as_a_field(seed):
+    # pyo3 alone raises OverflowError here, which is not a ValueError and names no field.
+    with pytest.raises(schedlab.ScenarioError) as caught:
+        schedlab.run(schedlab.preset("cfs-nice-levels"), seed=seed)
+    assert caught.value.field == "seed"
+    assert str(caught.value) == f"seed: must be an integer from 0 to {2**64 - 1} (got {seed})"
+
+
+def test_the_largest_seed_runs_and_a_seed_that_is_not_an_integer_is_a_type_error():
+    assert schedlab.run(schedlab.preset("cfs-nice-levels"), seed=2**64 - 1).seed == 2**64 - 1
+    for bad in ("7", 7.0, True):
+        with pytest.raises(TypeError):
+            schedlab.run(schedlab.preset("cfs-nice-levels"), seed=bad)
