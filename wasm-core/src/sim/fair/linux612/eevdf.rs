@@ -45,6 +45,8 @@ pub struct Entity {
     /// `load.inv_weight`: a task's from `sched_prio_to_wmult`, 0 until computed for a group's.
     pub inv_weight: u64,
     pub on_rq: bool,
+    /// Asleep but still queued until it is eligible again (DELAY_DEQUEUE, `delay_dequeue.rs`).
+    pub sched_delayed: bool,
 }
 
 /// The EEVDF state of one `struct cfs_rq`.
@@ -63,18 +65,27 @@ pub struct EevdfRq {
     pub timeline: Vec<usize>,
 }
 
-/// Which of 6.12's placement and pick features are on (all three are in its defaults, features.h).
+/// Which of 6.12's placement, pick and dequeue features are on (all are in its defaults, features.h).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     pub place_lag: bool,
     pub place_deadline_initial: bool,
     pub place_rel_deadline: bool,
     pub run_to_parity: bool,
+    pub delay_dequeue: bool,
+    pub delay_zero: bool,
 }
 
 impl Default for Features {
     fn default() -> Self {
-        Features { place_lag: true, place_deadline_initial: true, place_rel_deadline: true, run_to_parity: true }
+        Features {
+            place_lag: true,
+            place_deadline_initial: true,
+            place_rel_deadline: true,
+            run_to_parity: true,
+            delay_dequeue: true,
+            delay_zero: true,
+        }
     }
 }
 
