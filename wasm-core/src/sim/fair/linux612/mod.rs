@@ -3,11 +3,12 @@
 //! 6.12 source before the machine runs it; nothing here is reachable from a
 //! scenario yet. So far: its per-entity load tracking (`pelt.rs`), EEVDF on one
 //! runqueue (`eevdf.rs`) with DELAY_DEQUEUE (`delay_dequeue.rs`), the balancer's group statistics and busiest-group
-//! choice (`group_stats.rs`), which CPU balances a domain (`should_balance.rs`),
+//! choice (`group_stats.rs`), the tasks a pass takes (`detach.rs`), which CPU balances a domain (`should_balance.rs`),
 //! its decision there (`imbalance.rs`) and the runqueue it pulls from
 //! (`find_src_rq.rs`).
 
 pub mod delay_dequeue;
+pub mod detach;
 pub mod eevdf;
 pub mod find_src_rq;
 pub mod group_stats;
