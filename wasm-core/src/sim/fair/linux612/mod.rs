@@ -6,7 +6,8 @@
 //! balancer's group statistics and busiest-group choice (`group_stats.rs`),
 //! which CPU balances a domain (`should_balance.rs`), its decision there
 //! (`imbalance.rs`), the runqueue it pulls from (`find_src_rq.rs`) and the
-//! tasks it takes (`detach.rs`). The domains' parameters are
+//! tasks it takes (`detach.rs`); and wakeup placement onto an idle CPU
+//! (`idle_sibling.rs`). The domains' parameters are
 //! `topology/linux612.rs`.
 
 pub mod delay_dequeue;
@@ -14,6 +15,7 @@ pub mod detach;
 pub mod eevdf;
 pub mod find_src_rq;
 pub mod group_stats;
+pub mod idle_sibling;
 pub mod imbalance;
 pub mod pelt;
 pub mod should_balance;
