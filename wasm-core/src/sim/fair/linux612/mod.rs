@@ -6,8 +6,8 @@
 //! balancer's group statistics and busiest-group choice (`group_stats.rs`),
 //! which CPU balances a domain (`should_balance.rs`), its decision there
 //! (`imbalance.rs`), the runqueue it pulls from (`find_src_rq.rs`) and the
-//! tasks it takes (`detach.rs`); and wakeup placement onto an idle CPU
-//! (`idle_sibling.rs`). The domains' parameters are
+//! tasks it takes (`detach.rs`); and wakeup placement: near the waker or
+//! not (`wake_affine.rs`), then onto an idle CPU (`idle_sibling.rs`). The domains' parameters are
 //! `topology/linux612.rs`.
 
 pub mod delay_dequeue;
@@ -19,3 +19,4 @@ pub mod idle_sibling;
 pub mod imbalance;
 pub mod pelt;
 pub mod should_balance;
+pub mod wake_affine;
