@@ -97,22 +97,31 @@ describe('long runs', () => {
     expect(await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify(json))).toBe(true);
     await hook(lab.page, 'runUntil', 60e9);
     const before = await hook<{ events: number }>(lab.page, 'view');
+    // Every state the progress bar shows is recorded as the page draws it, so a bar that comes and goes
+    // between two looks (a fast engine, or a slow page on a loaded machine) is still seen.
+    await lab.page.evaluate(() => {
+      const w = window as unknown as { __progress: string[] };
+      w.__progress = [];
+      new MutationObserver(() => {
+        const bar = document.querySelector('[data-testid=progress]');
+        if (bar) w.__progress.push(bar.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     // The fixed kernel has no violation to go back to: the search scans the whole run.
     await lab.page.getByTestId('btn-back-violation').click();
-    await lab.page.getByTestId('progress').waitFor({ timeout: 5000 });
-    // The first progress report from the engine worker brings the detail.
+    // Its end is the notice; the wait is for completion only (generous: the machine may be shared).
     expect(
       await settled(
-        async () => (await lab.page.getByTestId('progress').textContent()) ?? '',
-        (x) => x.includes('searched back to event'),
+        async () => (await lab.page.getByTestId('notice').textContent()) ?? '',
+        (x) => x === 'no earlier sanity-checker violation',
+        120000,
       ),
-    ).toContain('searched back to event');
-    await settled(
-      () => lab.page.getByTestId('progress').count(),
-      (n) => n === 0,
-      60000,
-    );
-    expect(await lab.page.getByTestId('notice').textContent()).toBe('no earlier sanity-checker violation');
+    ).toBe('no earlier sanity-checker violation');
+    expect(await lab.page.getByTestId('progress').count()).toBe(0);
+    // It went in slices with a progress bar, and the engine worker's reports brought the detail.
+    const shown = await lab.page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.some((x) => x.includes('searched back to event'))).toBe(true);
     expect((await hook<{ events: number }>(lab.page, 'view')).events).toBe(before.events);
   });
 });
