@@ -194,6 +194,55 @@ pub struct DomainOptions {
     pub rules: DomainRules,
 }
 
+/// What a generation's `sd_init` sets on a level beyond its flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelParams {
+    pub imbalance_pct: u32,
+    pub cache_nice_tries: u32,
+    /// The `cpu_load[]` indices periodic balancing reads (0 where a generation has none).
+    pub busy_idx: usize,
+    pub idle_idx: usize,
+    pub busy_factor: u64,
+}
+
+impl SchedDomain {
+    /// A new domain of `kind` over `span` with its `groups`: the generation's
+    /// flags and parameters, intervals of one to two jiffies per CPU of the
+    /// span, and its balancing state at rest (`sd_init`'s common part).
+    pub(super) fn init(
+        kind: LevelKind,
+        span: CpuMask,
+        groups: Vec<SchedGroup>,
+        flags: DomainFlags,
+        p: LevelParams,
+    ) -> Self {
+        let weight = span.weight() as u64;
+        SchedDomain {
+            kind,
+            span,
+            groups,
+            flags,
+            imbalance_pct: p.imbalance_pct,
+            cache_nice_tries: p.cache_nice_tries,
+            busy_idx: p.busy_idx,
+            idle_idx: p.idle_idx,
+            newidle_idx: 0,
+            wake_idx: 0,
+            forkexec_idx: 0,
+            min_interval_ms: weight,
+            max_interval_ms: 2 * weight,
+            busy_factor: p.busy_factor,
+            balance_interval_ms: weight,
+            last_balance: SimTime::ZERO,
+            nr_balance_failed: 0,
+            max_newidle_lb_cost_ns: 0,
+            next_decay_max_lb_cost: 0,
+            group_index: None,
+            schedstat: Default::default(),
+        }
+    }
+}
+
 /// A kernel generation's `sd_init`: what it sets on a domain of each level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DomainRules {

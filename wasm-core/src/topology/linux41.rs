@@ -14,11 +14,9 @@
 //! `build_sched_domains`.
 
 use super::cpumask::CpuMask;
-use super::domains::{DomainFlags, LevelKind, SchedDomain, SchedGroup, RECLAIM_DISTANCE};
-use crate::time::SimTime;
+use super::domains::{DomainFlags, LevelKind, LevelParams, SchedDomain, SchedGroup, RECLAIM_DISTANCE};
 
 pub(super) fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>) -> SchedDomain {
-    let weight = span.weight() as u64;
     let mut flags = DomainFlags {
         load_balance: true,
         balance_newidle: true,
@@ -69,27 +67,11 @@ pub(super) fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>) -
             }
         }
     }
-    SchedDomain {
+    SchedDomain::init(
         kind,
         span,
         groups,
         flags,
-        imbalance_pct,
-        cache_nice_tries,
-        busy_idx,
-        idle_idx,
-        newidle_idx: 0,
-        wake_idx: 0,
-        forkexec_idx: 0,
-        min_interval_ms: weight,
-        max_interval_ms: 2 * weight,
-        busy_factor: 32,
-        balance_interval_ms: weight,
-        last_balance: SimTime::ZERO,
-        nr_balance_failed: 0,
-        max_newidle_lb_cost_ns: 0,
-        next_decay_max_lb_cost: 0,
-        group_index: None,
-        schedstat: Default::default(),
-    }
+        LevelParams { imbalance_pct, cache_nice_tries, busy_idx, idle_idx, busy_factor: 32 },
+    )
 }

@@ -21,11 +21,9 @@
 //! docs/fidelity.md's 6.12 table lists these.
 
 use super::cpumask::CpuMask;
-use super::domains::{DomainFlags, LevelKind, SchedDomain, SchedGroup, RECLAIM_DISTANCE};
-use crate::time::SimTime;
+use super::domains::{DomainFlags, LevelKind, LevelParams, SchedDomain, SchedGroup, RECLAIM_DISTANCE};
 
 pub(super) fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>) -> SchedDomain {
-    let weight = span.weight() as u64;
     // The defaults every level starts from (topology.c 1612–1640).
     let mut flags = DomainFlags {
         load_balance: true,
@@ -69,29 +67,9 @@ pub(super) fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>) -
             }
         }
     }
-    SchedDomain {
-        kind,
-        span,
-        groups,
-        flags,
-        imbalance_pct,
-        cache_nice_tries,
-        busy_idx: 0,
-        idle_idx: 0,
-        newidle_idx: 0,
-        wake_idx: 0,
-        forkexec_idx: 0,
-        min_interval_ms: weight,
-        max_interval_ms: 2 * weight,
-        busy_factor: 16,
-        balance_interval_ms: weight,
-        last_balance: SimTime::ZERO,
-        nr_balance_failed: 0,
-        max_newidle_lb_cost_ns: 0,
-        next_decay_max_lb_cost: 0,
-        group_index: None,
-        schedstat: Default::default(),
-    }
+    // No cpu_load[] indices: 6.12 removed cpu_load[].
+    let params = LevelParams { imbalance_pct, cache_nice_tries, busy_idx: 0, idle_idx: 0, busy_factor: 16 };
+    SchedDomain::init(kind, span, groups, flags, params)
 }
 
 /// `SD_DEGENERATE_GROUPS_MASK` (sd_flags.h: every flag marked
