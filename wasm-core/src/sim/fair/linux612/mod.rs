@@ -1,14 +1,17 @@
 //! Linux 6.12's generation of the fair class, beside `linux41/` (issue 40).
 //! It is being built mechanism by mechanism, each worked by hand against the
 //! 6.12 source before the machine runs it; nothing here is reachable from a
-//! scenario yet. So far: its per-entity load tracking (`pelt.rs`), EEVDF on
-//! one runqueue (`eevdf.rs`) with DELAY_DEQUEUE (`delay_dequeue.rs`), the
-//! balancer's group statistics and busiest-group choice (`group_stats.rs`),
-//! which CPU balances a domain (`should_balance.rs`), its decision there
-//! (`imbalance.rs`), the runqueue it pulls from (`find_src_rq.rs`) and the
-//! tasks it takes (`detach.rs`); and wakeup placement: near the waker or
-//! not (`wake_affine.rs`), then onto an idle CPU (`idle_sibling.rs`). The domains' parameters are
-//! `topology/linux612.rs`.
+//! scenario yet. So far:
+//! - its per-entity load tracking (`pelt.rs`);
+//! - EEVDF on one runqueue (`eevdf.rs`) with DELAY_DEQUEUE (`delay_dequeue.rs`);
+//! - the balancer: group statistics and the busiest group (`group_stats.rs`),
+//!   which CPU balances a domain (`should_balance.rs`), its decision there
+//!   (`imbalance.rs`), the runqueue it pulls from (`find_src_rq.rs`), the
+//!   tasks it takes (`detach.rs`), and newly-idle balancing (`newidle.rs`);
+//! - wakeup placement: near the waker or not (`wake_affine.rs`), then onto an
+//!   idle CPU (`idle_sibling.rs`).
+//!
+//! The domains' parameters are `topology/linux612.rs`.
 
 pub mod delay_dequeue;
 pub mod detach;
@@ -17,6 +20,7 @@ pub mod find_src_rq;
 pub mod group_stats;
 pub mod idle_sibling;
 pub mod imbalance;
+pub mod newidle;
 pub mod pelt;
 pub mod should_balance;
 pub mod wake_affine;
