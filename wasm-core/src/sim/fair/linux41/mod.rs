@@ -182,10 +182,15 @@ impl LbState {
 
     /// An empty vector for a pass over `n` groups: a spare one that holds
     /// them without holding much more (the decision keeps it), else a new one.
+    /// A new one is made for a power of two of groups, at least 8: the small
+    /// levels' vectors (SMT, MC, a few NUMA groups) are then interchangeable,
+    /// so an evicted decision's vector serves whichever pass comes next
+    /// instead of being freed while another is allocated (about 30
+    /// instructions an event on group-imbalance-make).
     pub(crate) fn groups_storage(&mut self, n: usize) -> Vec<crate::balance::decision::GroupStats> {
         match self.spare_groups.iter().position(|v| v.capacity() >= n && v.capacity() <= 2 * n + 8) {
             Some(i) => self.spare_groups.swap_remove(i),
-            None => Vec::with_capacity(n),
+            None => Vec::with_capacity(n.next_power_of_two().max(8)),
         }
     }
 
