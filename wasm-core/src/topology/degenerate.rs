@@ -1,37 +1,20 @@
 //! `cpu_attach_domain`'s pruning: levels that add nothing to scheduling are
 //! removed (`sd_parent_degenerate` walking up, then `sd_degenerate` on the
 //! lowest), and a removed parent's SD_PREFER_SIBLING passes down to the
-//! domain below it (their spans are equal). Which flags need groups is the
-//! generation's (`DomainRules`): 6.12 lists more of them than 4.1. This is how a machine whose DIE
+//! domain below it (their spans are equal). This is how a machine whose DIE
 //! level spans the same CPUs as MC ends with an MC domain that prefers
-//! siblings: the NUMA level above then spreads tasks across nodes.
+//! siblings: the NUMA level above then spreads tasks across nodes. Which
+//! flags need two groups is the generation's (`DomainRules`): 6.12 lists more
+//! of them than 4.1.
 
-use super::domains::{DomainFlags, DomainRules, SchedDomain};
-
-/// The flags that need at least two groups to mean anything, as `sd_degenerate` reads them.
-fn needs_groups(rules: DomainRules, f: &DomainFlags) -> bool {
-    match rules {
-        DomainRules::Linux41 => needs_groups_41(f),
-        DomainRules::Linux612 => super::linux612::needs_groups(f),
-    }
-}
-
-/// 4.1's `sd_degenerate` list.
-fn needs_groups_41(f: &DomainFlags) -> bool {
-    f.load_balance
-        || f.balance_newidle
-        || f.balance_fork
-        || f.balance_exec
-        || f.share_cpucapacity
-        || f.share_pkg_resources
-}
+use super::domains::{DomainRules, SchedDomain};
 
 /// `sd_degenerate`.
 fn sd_degenerate(rules: DomainRules, sd: &SchedDomain) -> bool {
     if sd.span.weight() == 1 {
         return true;
     }
-    if needs_groups(rules, &sd.flags) && sd.groups.len() > 1 {
+    if rules.needs_groups(&sd.flags) && sd.groups.len() > 1 {
         return false;
     }
     !sd.flags.wake_affine
@@ -48,19 +31,8 @@ fn sd_parent_degenerate(rules: DomainRules, sd: &SchedDomain, parent: &SchedDoma
         return false;
     }
     let mut p = parent.flags.clone();
-    if parent.groups.len() == 1 && rules == DomainRules::Linux612 {
-        super::linux612::clear_group_flags(&mut p);
-    } else if parent.groups.len() == 1 {
-        p.load_balance = false;
-        p.balance_newidle = false;
-        p.balance_fork = false;
-        p.balance_exec = false;
-        p.share_cpucapacity = false;
-        p.share_pkg_resources = false;
-        p.prefer_sibling = false;
-        if nr_nodes == 1 {
-            p.serialize = false;
-        }
+    if parent.groups.len() == 1 {
+        rules.set_aside_group_flags(&mut p, nr_nodes);
     }
     let c = &sd.flags;
     let extra = [

@@ -261,6 +261,22 @@ impl DomainRules {
             DomainRules::Linux612 => super::linux612::sd_init(kind, span, groups),
         }
     }
+
+    /// The flags `sd_degenerate` counts only in a domain of two groups or more.
+    pub(super) fn needs_groups(self, f: &DomainFlags) -> bool {
+        match self {
+            DomainRules::Linux41 => super::linux41::needs_groups(f),
+            DomainRules::Linux612 => super::linux612::needs_groups(f),
+        }
+    }
+
+    /// `sd_parent_degenerate`: the flags of a one-group parent set aside.
+    pub(super) fn set_aside_group_flags(self, f: &mut DomainFlags, nr_nodes: u32) {
+        match self {
+            DomainRules::Linux41 => super::linux41::clear_group_flags(f, nr_nodes),
+            DomainRules::Linux612 => super::linux612::clear_group_flags(f),
+        }
+    }
 }
 
 /// The capacity of one CPU (1024, or 589 for each of two SMT siblings).

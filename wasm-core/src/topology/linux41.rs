@@ -75,3 +75,29 @@ pub(super) fn sd_init(kind: LevelKind, span: CpuMask, groups: Vec<SchedGroup>) -
         LevelParams { imbalance_pct, cache_nice_tries, busy_idx, idle_idx, busy_factor: 32 },
     )
 }
+
+/// `sd_degenerate`'s flags that need at least two groups (core.c 5511–5533).
+pub(super) fn needs_groups(f: &DomainFlags) -> bool {
+    f.load_balance
+        || f.balance_newidle
+        || f.balance_fork
+        || f.balance_exec
+        || f.share_cpucapacity
+        || f.share_pkg_resources
+}
+
+/// The flags `sd_parent_degenerate` sets aside in a parent of one group
+/// (core.c 5547–5558): those, SD_PREFER_SIBLING, and SD_SERIALIZE on a
+/// machine of one node.
+pub(super) fn clear_group_flags(f: &mut DomainFlags, nr_nodes: u32) {
+    f.load_balance = false;
+    f.balance_newidle = false;
+    f.balance_fork = false;
+    f.balance_exec = false;
+    f.share_cpucapacity = false;
+    f.share_pkg_resources = false;
+    f.prefer_sibling = false;
+    if nr_nodes == 1 {
+        f.serialize = false;
+    }
+}
