@@ -129,7 +129,7 @@ fn select_idle_cpu(
         }
     }
     let mut idle_cpu = None;
-    for cpu in wrap_order(&cpus.clone(), target.0 + 1) {
+    for cpu in wrap_order(&cpus, target.0 + 1) {
         if !cpus.test(cpu) {
             continue; // a thread of a core already found busy
         }

@@ -23,7 +23,7 @@
 //! The model's die is the run's seeded PRNG, not the kernel's per-CPU
 //! prandom state: the same distribution, reproducible from the seed.
 
-/// `SCHED_FEAT(NI_RANDOM, true)` (features.h 137).
+/// `SCHED_FEAT(NI_RANDOM, true)` (features.h 137): its default.
 pub const NI_RANDOM: bool = true;
 
 /// A domain's newly-idle bookkeeping (`struct sched_domain`'s part).
@@ -112,13 +112,14 @@ pub struct Walk {
 }
 
 /// The walk of `sched_balance_newidle` over `domains` (lowest first), once
-/// the gate let it start: `roll` throws the die, `balance(level)` runs
-/// `sched_balance_rq` at that level.
+/// the gate let it start: `ni_random` is the NI_RANDOM feature, `roll`
+/// throws its die, `balance(level)` runs `sched_balance_rq` at that level.
 pub fn newidle_walk(
     domains: &mut [WalkDomain<'_>],
     avg_idle: u64,
     jiffies: u64,
     hz: u64,
+    ni_random: bool,
     mut roll: impl FnMut() -> u32,
     mut balance: impl FnMut(usize) -> PassResult,
 ) -> Walk {
@@ -130,7 +131,7 @@ pub fn newidle_walk(
         let mut go_on = true;
         if sd.balance_newidle {
             let mut weight = 1;
-            if NI_RANDOM {
+            if ni_random {
                 match ni_random_weight(roll(), sd.stats.ratio) {
                     Some(w) => weight = w,
                     None => {

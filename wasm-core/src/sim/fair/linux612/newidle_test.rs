@@ -61,13 +61,13 @@ fn the_walk_stops_where_the_idle_time_runs_out_or_work_was_pulled() {
     // avg_idle 100 µs; max costs 10, 30, 80 µs; each pass costs 20 µs and pulls nothing.
     let mut st = doms([10_000, 30_000, 80_000]);
     let pass = |_| PassResult { pulled: false, go_on: true, cost: 20_000 };
-    let w = newidle_walk(&mut walk_of(&mut st), 100_000, 0, HZ, || 0, pass);
+    let w = newidle_walk(&mut walk_of(&mut st), 100_000, 0, HZ, NI_RANDOM, || 0, pass);
     // Level 0: 100 ≥ 0 + 10; level 1: 100 ≥ 20 + 30; level 2: 100 < 40 + 80: stop.
     assert_eq!((w.balanced.clone(), w.cost, w.pulled), (vec![0, 1], 40_000, false));
     // A pull at level 0 ends the walk there; the success is weighed by the die (rate 512: 2).
     let mut st = doms([10_000, 30_000, 80_000]);
     let pull = |_| PassResult { pulled: true, go_on: true, cost: 20_000 };
-    let w = newidle_walk(&mut walk_of(&mut st), 100_000, 0, HZ, || 7, pull);
+    let w = newidle_walk(&mut walk_of(&mut st), 100_000, 0, HZ, NI_RANDOM, || 7, pull);
     assert_eq!((w.balanced.clone(), w.pulled), (vec![0], true));
     assert_eq!((st[0].call, st[0].success, st[0].max_newidle_lb_cost), (513, 258, 20_000));
 }
@@ -78,10 +78,21 @@ fn a_losing_throw_skips_the_domain_and_counts_a_failure() {
     let mut st = doms([0, 0, 0]);
     let mut throws = [600u32, 3, 3].into_iter();
     let stop = |_| PassResult { pulled: false, go_on: false, cost: 5_000 };
-    let w = newidle_walk(&mut walk_of(&mut st), 1_000_000, 0, HZ, || throws.next().unwrap(), stop);
+    let w = newidle_walk(&mut walk_of(&mut st), 1_000_000, 0, HZ, NI_RANDOM, || throws.next().unwrap(), stop);
     assert_eq!(w.balanced, vec![1]);
     assert_eq!((st[0].call, st[0].success), (513, 256));
     assert_eq!((st[1].call, st[1].max_newidle_lb_cost), (513, 5_000));
+}
+
+#[test]
+fn without_ni_random_every_affordable_domain_runs_and_a_success_counts_once() {
+    // The throw of 600 would skip level 0 under NI_RANDOM; without it there is no die: level 0 runs and
+    // pulls, its success counted 1.
+    let mut st = doms([0, 0, 0]);
+    let pull = |_| PassResult { pulled: true, go_on: true, cost: 5_000 };
+    let w = newidle_walk(&mut walk_of(&mut st), 1_000_000, 0, HZ, false, || 600, pull);
+    assert_eq!(w.balanced, vec![0]);
+    assert_eq!((st[0].call, st[0].success), (513, 257));
 }
 
 #[test]
