@@ -2,7 +2,9 @@
 //! It is being built mechanism by mechanism, each worked by hand against the
 //! 6.12 source before the machine runs it; nothing here is reachable from a
 //! scenario yet. So far:
-//! - its per-entity load tracking (`pelt.rs`);
+//! - its per-entity load tracking (`pelt.rs`) and what passes between the
+//!   levels of the hierarchy: attach, detach, removed load, propagation and
+//!   the group's shares (`load_avg.rs`);
 //! - EEVDF on one runqueue (`eevdf.rs`) with DELAY_DEQUEUE (`delay_dequeue.rs`);
 //! - the balancer: group statistics and the busiest group (`group_stats.rs`),
 //!   which CPU balances a domain (`should_balance.rs`), its decision there
@@ -22,6 +24,7 @@ pub mod find_src_rq;
 pub mod group_stats;
 pub mod idle_sibling;
 pub mod imbalance;
+pub mod load_avg;
 pub mod newidle;
 pub mod pelt;
 pub mod should_balance;
