@@ -11,8 +11,10 @@
 //!   (`imbalance.rs`), the runqueue it pulls from (`find_src_rq.rs`), the
 //!   tasks it takes (`detach.rs`), and newly-idle balancing (`newidle.rs`);
 //! - wakeup placement: near the waker or not (`wake_affine.rs`), then onto an
-//!   idle CPU (`idle_sibling.rs`); for a fork or exec, the idlest CPU of the
-//!   chosen group (`dst_cpu.rs`).
+//!   idle CPU (`idle_sibling.rs`);
+//! - fork and exec placement: the idlest group of a domain against the local
+//!   one, each summed without the task (`find_dst_group.rs`), then the idlest
+//!   CPU of the chosen group (`dst_cpu.rs`).
 //!
 //! The domains' parameters are `topology/linux612.rs`.
 
@@ -20,6 +22,7 @@ pub mod delay_dequeue;
 pub mod detach;
 pub mod dst_cpu;
 pub mod eevdf;
+pub mod find_dst_group;
 pub mod find_src_rq;
 pub mod group_stats;
 pub mod idle_sibling;
