@@ -224,7 +224,7 @@ fn update_tg_cfs_load(cfs: &mut CfsRqAvg, se: &mut SchedAvg, se_weight: u64, gcf
     if runnable_sum >= 0 {
         runnable_sum = (runnable_sum + se.load_sum as i64).min(divider as i64);
     } else {
-        let load_sum = if gcfs.weight > 0 { gcfs.avg.avg.load_sum / gcfs.weight } else { 0 };
+        let load_sum = gcfs.avg.avg.load_sum.checked_div(gcfs.weight).unwrap_or(0);
         runnable_sum = se.load_sum.min(load_sum) as i64;
     }
     let running_sum = i64::from(se.util_sum >> SCHED_CAPACITY_SHIFT);
