@@ -11,6 +11,8 @@ use crate::topology::cpumask::CpuMask;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimConfig {
     pub name: String,
+    /// The kernel generation the run models (4.1 unless the scenario says otherwise).
+    pub kernel: Kernel,
     pub seed: u64,
     pub duration_ns: u64,
     /// Scheduler tick frequency (CONFIG_HZ).
@@ -37,6 +39,17 @@ pub struct SimConfig {
     /// The event budget: a run stops (with a message) after this many
     /// events, so no scenario can keep the engine busy without end.
     pub event_budget: u64,
+}
+
+/// A kernel generation the model speaks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Kernel {
+    /// Linux 4.1.15: CFS with per-entity load tracking over `cpu_load[]`.
+    #[default]
+    Linux41,
+    /// Linux 6.12.117 as Debian ships it: EEVDF, three-signal PELT, the
+    /// 5.5 balancer (issue 40; being built, not yet offered by the format).
+    Linux612,
 }
 
 /// The most threads a run may have. Validation counts a scenario's; at run

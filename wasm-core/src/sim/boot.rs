@@ -48,7 +48,8 @@ impl Simulator {
                 sync: Vec::new(),
                 syscall_cpu: None,
                 costs: cfg.costs.clone(),
-                kernel: super::kernel::Kernel::default(),
+                kernel: cfg.kernel,
+                migrating: None,
                 nohz: cfg.nohz,
                 preempt: cfg.preempt,
                 sanity_cfg: cfg.sanity.clone(),
@@ -62,8 +63,8 @@ impl Simulator {
                 switch_to: None,
             },
             fair,
-            class: class::class_for(cfg.policy.kind),
-            class_slot: class::class_for(cfg.policy.kind).state_slot(),
+            class: class::class_for(cfg.policy.kind, cfg.kernel),
+            class_slot: class::class_for(cfg.policy.kind, cfg.kernel).state_slot(),
             class_data: None,
         };
         sim.sched().init();
@@ -141,6 +142,11 @@ impl Simulator {
                 sd.last_balance = now;
             }
             rq.domains = doms;
+        }
+        if self.core.kernel == super::kernel::Kernel::Linux612 {
+            let domains: Vec<&[crate::topology::domains::SchedDomain]> =
+                self.core.rqs.iter().map(|rq| &rq.domains[..]).collect();
+            self.fair.gen612.domains_rebuilt(&domains, jiffies, groups);
         }
     }
 }

@@ -26,7 +26,7 @@
 use super::dispatch::Sched;
 use super::Simulator;
 use crate::balance::placement::PlaceKind;
-use crate::config::PolicyKind;
+use crate::config::{Kernel, PolicyKind};
 use crate::sched::fair::EnqueueKind;
 use crate::time::{CpuId, Pid};
 use std::any::Any;
@@ -136,8 +136,12 @@ pub enum StateSlot {
 }
 
 /// The class that runs a policy: the fair class with its strategy, or O(1).
-pub fn class_for(kind: PolicyKind) -> &'static dyn SchedClass {
+pub fn class_for(kind: PolicyKind, kernel: Kernel) -> &'static dyn SchedClass {
     match kind {
+        // 6.12 has one fair class (validation refuses 4.1's weight patches on 6.12).
+        PolicyKind::Cfs | PolicyKind::Eevdf | PolicyKind::Pfs | PolicyKind::DwCfs if kernel == Kernel::Linux612 => {
+            &super::fair::linux612::hooks::FAIR612
+        }
         // PFS and DW-CFS are thread-weight options of CFS (`sim::fair::weight_policy`).
         PolicyKind::Cfs | PolicyKind::Pfs | PolicyKind::DwCfs => &super::fair::class::CFS,
         PolicyKind::Eevdf => &super::fair::class::EEVDF,
@@ -352,7 +356,7 @@ mod tests {
         }
         let queued: usize = sim.class_state::<RrState>().expect("RR state").queues.iter().map(|q| q.len()).sum();
         assert_eq!(queued, 3, "the three hogs are queued (the running ones included)");
-        sim.switch_class(class_for(PolicyKind::Cfs));
+        sim.switch_class(class_for(PolicyKind::Cfs, Kernel::Linux41));
         assert!(sim.class_state::<RrState>().is_none(), "its state goes with it");
         sim.run_to_end();
         assert!(sim.core.tasks.iter().all(|t| t.se.sum_exec_runtime > 30_000_000));

@@ -46,6 +46,7 @@ impl super::dispatch::Sched<'_> {
         let now = self.core.now;
         let from = self.core.tasks[pid.idx()].cpu;
         debug_assert_eq!(self.core.tasks[pid.idx()].state, TaskState::Runnable);
+        self.core.migrating = Some(pid);
         self.dequeue_task(pid, from, false);
         self.core.rqs[from.idx()].cfs_tasks_remove(pid);
         self.core.touch(from);
@@ -54,6 +55,7 @@ impl super::dispatch::Sched<'_> {
         let task = &mut self.core.tasks[pid.idx()];
         task.cpu = to;
         self.enqueue_task(pid, to, EnqueueKind::Migrate);
+        self.core.migrating = None;
         self.core.rqs[to.idx()].cfs_tasks_add(pid);
         self.core.touch(to);
         self.core.index.touch_task(pid);

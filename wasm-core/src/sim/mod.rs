@@ -123,6 +123,9 @@ pub struct Core {
     pub(crate) costs: crate::config::CostModel,
     /// The kernel generation the run models.
     pub(crate) kernel: kernel::Kernel,
+    /// The task being moved between runqueues while queued
+    /// (TASK_ON_RQ_MIGRATING): its dequeue and enqueue are a move.
+    pub(crate) migrating: Option<crate::time::Pid>,
     /// CONFIG_NO_HZ_IDLE: idle CPUs stop their tick.
     pub(crate) nohz: bool,
     /// CONFIG_PREEMPT_*: under full preemption a newly-idle pass detaches one task.

@@ -33,6 +33,7 @@ pub(crate) fn config(
 ) -> SimConfig {
     SimConfig {
         name: "unit".into(),
+        kernel: crate::config::Kernel::Linux41,
         seed: 1,
         duration_ns: 100_000_000,
         hz,

@@ -5,7 +5,7 @@
 //! running under the new class.
 
 use crate::common::scenario::{exp, forever, run, sleep, Process, Scenario};
-use schedlab_core::config::PolicyKind;
+use schedlab_core::config::{Kernel, PolicyKind};
 use schedlab_core::sched::o1::O1State;
 use schedlab_core::sim::class::class_for;
 use schedlab_core::sim::Simulator;
@@ -109,7 +109,7 @@ fn cfs_to_o1_and_back_keeps_every_task_running() {
         run_checked(&mut sim, SimTime(100_000_000));
         let queued: Vec<u32> = sim.rqs().iter().map(|rq| rq.nr_running()).collect();
         let before = exec(&sim);
-        sim.switch_class(class_for(PolicyKind::O1));
+        sim.switch_class(class_for(PolicyKind::O1, Kernel::Linux41));
         assert_eq!(sim.class().name(), "o1");
         check(&sim).unwrap_or_else(|e| panic!("right after the switch to O(1): {e}"));
         assert_eq!(queued, sim.rqs().iter().map(|rq| rq.nr_running()).collect::<Vec<_>>(), "tasks stay on their CPUs");
@@ -118,7 +118,7 @@ fn cfs_to_o1_and_back_keeps_every_task_running() {
         run_checked(&mut sim, SimTime(450_000_000));
         let mid = exec(&sim);
         all_ran(&before, &mid, &sim, "under O(1)");
-        sim.switch_class(class_for(PolicyKind::Cfs));
+        sim.switch_class(class_for(PolicyKind::Cfs, Kernel::Linux41));
         assert_eq!(sim.class().name(), "cfs");
         assert!(sim.class_state::<O1State>().map(|o| &o.rqs[CpuId(0).idx()]).is_none(), "O(1)'s state goes with it");
         check(&sim).unwrap_or_else(|e| panic!("right after the switch back to CFS: {e}"));
@@ -137,7 +137,7 @@ fn o1_to_eevdf_keeps_every_task_running() {
     let mut sim = scenario("o1");
     run_checked(&mut sim, SimTime(150_000_000));
     let before = exec(&sim);
-    sim.switch_class(class_for(PolicyKind::Eevdf));
+    sim.switch_class(class_for(PolicyKind::Eevdf, Kernel::Linux41));
     assert_eq!(sim.class().name(), "eevdf");
     check(&sim).unwrap_or_else(|e| panic!("right after the switch to EEVDF: {e}"));
     run_checked(&mut sim, SimTime(600_000_000));
@@ -154,7 +154,7 @@ fn switching_to_the_running_class_is_a_no_op() {
     let mut b = scenario("cfs");
     a.run_until(SimTime(50_000_000));
     b.run_until(SimTime(50_000_000));
-    b.switch_class(class_for(PolicyKind::Cfs));
+    b.switch_class(class_for(PolicyKind::Cfs, Kernel::Linux41));
     a.run_to_end();
     b.run_to_end();
     assert_eq!(a.trace().hash(), b.trace().hash());

@@ -178,8 +178,7 @@ fn shape(ops: &[Op], switch_ns: f64) -> Shape {
 pub fn estimate(cfg: &SimConfig) -> Estimate {
     let cpus = cfg.machine.nr_cpus() as f64;
     let duration = cfg.duration_ns as f64;
-    let tickless =
-        crate::sim::class::class_for(cfg.policy.kind).stops_idle_tick(crate::sim::kernel::Kernel::default(), cfg.nohz);
+    let tickless = crate::sim::class::class_for(cfg.policy.kind, cfg.kernel).stops_idle_tick(cfg.kernel, cfg.nohz);
     // Each process: its threads' time in the run, its shape.
     let procs: Vec<(f64, f64, Shape, u32)> = cfg
         .processes

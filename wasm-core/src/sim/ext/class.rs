@@ -366,7 +366,7 @@ impl SchedClass for ExtClass {
         if let Some(why) = state(s).tripped.take() {
             s.core.notes.policy_fallback = Some((s.core.now, why));
             // Carried out by the core when this kick returns (the switch needs the fair class's state too).
-            s.core.switch_to = Some(class_for(PolicyKind::Cfs));
+            s.core.switch_to = Some(class_for(PolicyKind::Cfs, s.core.kernel));
             return;
         }
         let preempt = std::mem::take(&mut state(s).kick_preempt[cpu.idx()]);

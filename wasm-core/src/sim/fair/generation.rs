@@ -78,6 +78,8 @@ macro_rules! generation {
                 $cx,
                 $($arg),*
             ),
+            // 6.12 has a class of its own (`linux612/hooks.rs`); `class_for` never gives it this walk.
+            $crate::sim::kernel::Kernel::Linux612 => unreachable!("the 4.1-shaped fair class under 6.12"),
         }
     };
 }
@@ -87,5 +89,6 @@ pub(crate) use generation;
 pub(crate) fn stops_idle_tick(kernel: crate::sim::kernel::Kernel, nohz: bool) -> bool {
     match kernel {
         crate::sim::kernel::Kernel::Linux41 => super::linux41::LINUX41.stops_idle_tick(nohz),
+        crate::sim::kernel::Kernel::Linux612 => false,
     }
 }

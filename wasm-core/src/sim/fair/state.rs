@@ -6,12 +6,14 @@
 //! The root runqueue of each CPU stays in its `Rq` (`rq->cfs`, as the
 //! kernel's `struct rq` embeds it); everything above the root is here.
 
+use crate::config::Kernel;
 use crate::config::SimConfig;
 use crate::sched::cfs_rq::CfsRq;
 use crate::sched::entity::SchedEntity;
 use crate::sched::group::TaskGroup;
 use crate::sched::tunables::{CfsKnobs, CfsTunables};
 use crate::sim::fair::linux41::LbState;
+use crate::sim::fair::linux612::state::State612;
 use crate::sim::Rq;
 use crate::time::CpuId;
 
@@ -25,6 +27,8 @@ pub(crate) struct FairState {
     pub(crate) lb: LbState,
     /// Task groups; index 0 is the root.
     pub(crate) tgs: Vec<TaskGroup>,
+    /// Linux 6.12's own state of the class (empty under 4.1).
+    pub(crate) gen612: State612,
     /// Group entities and group runqueues, index (tg − 1) × CPUs + cpu.
     pub(crate) gses: Vec<SchedEntity>,
     pub(crate) gcfs: Vec<CfsRq>,
@@ -42,9 +46,14 @@ impl FairState {
             tgs: vec![TaskGroup::root()],
             gses: Vec::new(),
             gcfs: Vec::new(),
+            gen612: State612::default(),
         };
         let group_of_process = fair.build_task_groups(cfg, nr_cpus);
         fair.apply_identities(cfg, nr_cpus as usize);
+        if cfg.kernel == Kernel::Linux612 {
+            let weights = fair.gses.iter().map(|se| se.weight);
+            fair.gen612 = State612::boot(weights, nr_cpus as usize, fair.tgs.len(), cfg.seed);
+        }
         (fair, group_of_process)
     }
 

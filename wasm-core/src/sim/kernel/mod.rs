@@ -22,19 +22,14 @@ mod cpu_load;
 use super::runqueue::Rq;
 use crate::topology::domains::DomainRules;
 
-/// The kernel generation a run models.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Kernel {
-    /// Linux 4.1.15: CFS with per-entity load tracking over `cpu_load[]`.
-    #[default]
-    Linux41,
-}
+pub use crate::config::Kernel;
 
 impl Kernel {
     /// What the generation's `sd_init` sets on each domain level.
     pub(crate) fn domain_rules(self) -> DomainRules {
         match self {
             Kernel::Linux41 => DomainRules::Linux41,
+            Kernel::Linux612 => DomainRules::Linux612,
         }
     }
 
@@ -43,6 +38,8 @@ impl Kernel {
     pub(crate) fn tick_load(self, rq: &mut Rq, jiffies: u64) {
         match self {
             Kernel::Linux41 => rq.update_cpu_load_active(jiffies),
+            // 6.12 keeps no cpu_load[] (removed in 5.x): its balancer reads PELT.
+            Kernel::Linux612 => {}
         }
     }
 
@@ -51,6 +48,7 @@ impl Kernel {
     pub(crate) fn idle_exit_load(self, rq: &mut Rq, jiffies: u64) {
         match self {
             Kernel::Linux41 => rq.update_cpu_load_nohz(jiffies),
+            Kernel::Linux612 => {}
         }
     }
 }

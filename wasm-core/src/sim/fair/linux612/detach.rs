@@ -84,6 +84,17 @@ fn shr_bound(val: u64, shift: u32) -> u64 {
     val >> shift.min(63)
 }
 
+/// What `detach_tasks` asks its caller about a task, in walk order.
+pub enum Probe<'a> {
+    /// `can_migrate_task`: whether the task may move. If it may, the caller
+    /// fills in what the pass weighs it by (its h_load, its util_est), read
+    /// now as the kernel reads them, after the earlier detaches.
+    CanMigrate(&'a mut Candidate),
+    /// `detach_task`: the task is taken; the caller takes it off its
+    /// runqueue now, so that the next task is weighed against what is left.
+    Detach(&'a Candidate),
+}
+
 /// `detach_tasks`: the tasks taken from `cfs_tasks` (head first; the walk
 /// starts at the tail), in the order taken. `src_nr_running` is the source
 /// runqueue's count, which each detach lowers; skipped tasks move to the head.
@@ -91,13 +102,14 @@ pub fn detach_tasks(
     env: &mut DetachEnv,
     cfs_tasks: &mut Vec<Candidate>,
     mut src_nr_running: u32,
-    mut can_migrate: impl FnMut(&Candidate) -> bool,
+    mut probe: impl FnMut(Probe<'_>) -> bool,
 ) -> Vec<Candidate> {
     let mut detached = Vec::new();
     if src_nr_running <= 1 || env.imbalance <= 0 {
         return detached;
     }
-    while let Some(&p) = cfs_tasks.last() {
+    while let Some(&last) = cfs_tasks.last() {
+        let mut p = last;
         // The balancing CPU, if idle, leaves the source one task (`env->idle` is CPU_IDLE or CPU_NEWLY_IDLE).
         if env.idle != IdleType::NotIdle && src_nr_running <= 1 {
             break;
@@ -111,8 +123,9 @@ pub fn detach_tasks(
             env.need_break = true;
             break;
         }
-        if can_migrate(&p) && takes(env, &p) {
+        if probe(Probe::CanMigrate(&mut p)) && takes(env, &p) {
             cfs_tasks.pop();
+            probe(Probe::Detach(&p));
             detached.push(p);
             src_nr_running -= 1;
             if env.preemption && env.idle == IdleType::NewlyIdle {
@@ -124,7 +137,7 @@ pub fn detach_tasks(
         } else {
             // list_move to the head: the next walk step sees the task before it.
             cfs_tasks.pop();
-            cfs_tasks.insert(0, p);
+            cfs_tasks.insert(0, last);
         }
     }
     detached

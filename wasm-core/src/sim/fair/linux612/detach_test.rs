@@ -69,12 +69,18 @@ fn unmovable_tasks_rotate_and_the_walk_ends_at_loop_max_without_a_break() {
     // D cannot go (pinned, running or cache-hot): it moves to the head, and C is taken next.
     let mut env = DetachEnv::new(IdleType::NotIdle, MigrationType::Task, 1, 0, 4);
     let mut list = four();
-    let mut asked = Vec::new();
-    let taken = detach_tasks(&mut env, &mut list, 4, |p| {
-        asked.push(p.pid);
-        p.pid != 4
+    let (mut asked, mut detached) = (Vec::new(), Vec::new());
+    let taken = detach_tasks(&mut env, &mut list, 4, |probe| match probe {
+        Probe::CanMigrate(p) => {
+            asked.push(p.pid);
+            p.pid != 4
+        }
+        Probe::Detach(p) => {
+            detached.push(p.pid);
+            true
+        }
     });
-    assert_eq!((pids(&taken), asked), (vec![3], vec![4, 3]));
+    assert_eq!((pids(&taken), asked, detached), (vec![3], vec![4, 3], vec![3]));
     assert_eq!(pids(&list), [4, 1, 2]);
     // 40 tasks, none movable: loop_max = min(32, 40) = 32 = loop_break, so the walk ends at its 33rd
     // look by loop_max, before the breather's test: LBF_NEED_BREAK is never set with the default sysctl.
@@ -102,4 +108,24 @@ fn nothing_is_detached_from_a_lone_task_or_without_an_imbalance() {
     let mut env = DetachEnv::new(IdleType::NotIdle, MigrationType::Load, 0, 0, 4);
     assert!(detach_tasks(&mut env, &mut four(), 4, |_| true).is_empty());
     assert_eq!(env.loop_count, 0);
+}
+
+/// The load weighed is the one the caller reads as the walk reaches the task
+/// (`task_h_load` after the earlier detaches): tail first, C (500 of 1000)
+/// leaves 500, B (300) leaves 200, A (600 > 200) goes to the head.
+#[test]
+fn the_load_weighed_is_read_when_the_walk_reaches_the_task() {
+    let mut env = DetachEnv::new(IdleType::NotIdle, MigrationType::Load, 1000, 0, 3);
+    let mut list = vec![task(1, 0, 0), task(2, 0, 0), task(3, 0, 0)];
+    let loads = [0, 600, 300, 500];
+    let taken = detach_tasks(&mut env, &mut list, 3, |probe| match probe {
+        Probe::CanMigrate(p) => {
+            p.h_load = loads[p.pid as usize];
+            true
+        }
+        Probe::Detach(_) => true,
+    });
+    assert_eq!(pids(&taken), [3, 2]);
+    assert_eq!(env.imbalance, 200);
+    assert_eq!(pids(&list), [1]);
 }

@@ -18,17 +18,28 @@
 //!
 //! The domains' parameters are `topology/linux612.rs`.
 
+mod balance;
 pub mod delay_dequeue;
 pub mod detach;
 pub mod dst_cpu;
 pub mod eevdf;
+mod find_dst;
 pub mod find_dst_group;
 pub mod find_src_rq;
 pub mod group_stats;
+pub(crate) mod hooks;
 pub mod idle_sibling;
 pub mod imbalance;
+mod load;
 pub mod load_avg;
+mod load_balance;
 pub mod newidle;
 pub mod pelt;
+mod placement;
 pub mod should_balance;
+pub(crate) mod state;
 pub mod wake_affine;
+mod walk;
+
+#[cfg(test)]
+mod run_test;

@@ -1,0 +1,114 @@
+//! Linux 6.12's fair class behind `SchedClass`: each hook takes the fair
+//! class's context and runs the 6.12 room's function (`walk.rs`, `load.rs`,
+//! `placement.rs`, `balance.rs`). The task groups are the shared ones
+//! (`FairState`); everything 6.12 keeps of its own is `State612`.
+
+use crate::balance::placement::PlaceKind;
+use crate::sched::fair::EnqueueKind;
+use crate::sim::class::{Balance, SchedClass, StateSlot};
+use crate::sim::dispatch::Sched;
+use crate::sim::fair::cx::FairCx;
+use crate::sim::kernel::Kernel;
+use crate::task::TaskState;
+use crate::time::{CpuId, Pid};
+
+/// The fair class of Linux 6.12: EEVDF over the group hierarchy with its
+/// own load tracking, balancer and placement.
+#[derive(Debug)]
+pub struct Fair612;
+
+/// The run's fair class under `Kernel::Linux612` (policies `cfs` and `eevdf` alike: 6.12 has no other).
+pub static FAIR612: Fair612 = Fair612;
+
+impl SchedClass for Fair612 {
+    fn name(&self) -> &'static str {
+        "eevdf"
+    }
+
+    /// The task groups and the balancer's state outlive a switch to another class.
+    fn state_slot(&self) -> StateSlot {
+        StateSlot::Boot
+    }
+
+    /// Across a class switch 6.12 keeps vruntime and lag as they are; only the load leaves.
+    fn switched_from(&self, s: &mut Sched<'_>, pid: Pid) {
+        FairCx::of(s).switched_from_fair_612(pid);
+    }
+
+    fn switched_to(&self, s: &mut Sched<'_>, pid: Pid) {
+        FairCx::of(s).switched_to_fair_612(pid);
+    }
+
+    fn enqueue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        FairCx::of(s).enqueue_task_fair_612(pid, cpu, kind);
+    }
+
+    /// A dequeue that is not a move is a DEQUEUE_SLEEP in 6.12: a block, or
+    /// an exit (`block_task` of a dead task).
+    fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, sleeping: bool) {
+        let cx = &mut FairCx::of(s);
+        let moving = cx.core.migrating == Some(pid);
+        cx.dequeue_entities_612(pid, cpu, sleeping || !moving);
+    }
+
+    fn yield_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+        FairCx::of(s).yield_task_fair_612(pid, cpu);
+    }
+
+    fn check_preempt_curr(&self, s: &mut Sched<'_>, cpu: CpuId, pid: Pid, _is_fork: bool) -> bool {
+        FairCx::of(s).check_preempt_wakeup_fair_612(cpu, pid)
+    }
+
+    fn pick_next_task(&self, s: &mut Sched<'_>, cpu: CpuId) -> Option<Pid> {
+        FairCx::of(s).pick_next_task_fair_612(cpu)
+    }
+
+    fn put_prev_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+        FairCx::of(s).put_prev_task_fair_612(pid, cpu);
+    }
+
+    fn update_curr(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        FairCx::of(s).update_curr_fair_612(cpu);
+    }
+
+    fn task_tick(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) -> bool {
+        FairCx::of(s).task_tick_fair_612(pid, cpu)
+    }
+
+    fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
+        FairCx::of(s).select_task_rq_fair_612(pid, waker, kind)
+    }
+
+    /// `migrate_task_rq_fair`. A new task placed away from its parent's CPU
+    /// is not migrated in 6.12 (`wake_up_new_task` sets its CPU directly).
+    fn migrate_task_rq(&self, s: &mut Sched<'_>, pid: Pid, from: CpuId, to: CpuId) {
+        let cx = &mut FairCx::of(s);
+        if from == to || cx.core.tasks[pid.idx()].state == TaskState::New {
+            return;
+        }
+        let queued = cx.core.migrating == Some(pid);
+        cx.migrate_task_rq_fair_612(pid, from, queued);
+    }
+
+    /// `task_dead_fair`: the dead task's signals are removed from its last runqueue.
+    fn task_dead(&self, s: &mut Sched<'_>, pid: Pid) {
+        FairCx::of(s).task_dead_fair_612(pid);
+    }
+
+    /// A CPU that has just gone idle may complete an idle core (`update_idle_core`).
+    fn task_switched(&self, s: &mut Sched<'_>, cpu: CpuId, _prev: Option<Pid>, next: Option<Pid>) {
+        if next.is_none() {
+            FairCx::of(s).update_idle_core(cpu);
+        }
+    }
+
+    /// No NOHZ idle balancer under 6.12 yet (`balance.rs`): an idle CPU keeps
+    /// its tick and balances for itself.
+    fn stops_idle_tick(&self, _kernel: Kernel, _nohz: bool) -> bool {
+        false
+    }
+
+    fn balance(&self, s: &mut Sched<'_>, cpu: CpuId, why: Balance) -> bool {
+        FairCx::of(s).balance_612(cpu, why)
+    }
+}
