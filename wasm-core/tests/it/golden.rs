@@ -19,8 +19,19 @@ fn ms(ns: u64) -> String {
 
 /// The figures a reader checks first, one per line, so a diff names each one that moved.
 fn golden_text(name: &str) -> String {
-    let sim = common::run_preset(name);
-    let r = report::report(&sim);
+    figures(&common::run_preset(name))
+}
+
+/// The preset on Linux 6.12 (`common::preset_on_612`), or None if 6.12 refuses its policy.
+fn golden_text_612(name: &str) -> Option<String> {
+    let cfg = common::preset_on_612(name).ok()?;
+    let mut sim = schedlab_core::sim::Simulator::new(&cfg);
+    sim.run_to_end();
+    Some(figures(&sim))
+}
+
+fn figures(sim: &schedlab_core::sim::Simulator) -> String {
+    let r = report::report(sim);
     let mut s = String::new();
     let w = &mut s;
     writeln!(w, "trace_hash {}", r.trace_hash).unwrap();
@@ -85,6 +96,37 @@ fn every_preset_is_pinned() {
         .map(|p| p.name)
         .collect();
     assert!(moved.is_empty(), "presets whose golden results moved: {moved:?}");
+}
+
+/// Every preset on Linux 6.12, pinned beside its 4.1 result (`it__golden__612-<preset>.snap`); a preset
+/// whose policy is a patch of another kernel is refused, and the refusal names the policy.
+#[test]
+fn every_preset_on_612_is_pinned() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(true);
+    settings.set_omit_expression(true);
+    let mut refused = Vec::new();
+    let moved: Vec<&str> = PRESETS
+        .iter()
+        .filter(|p| match golden_text_612(p.name) {
+            None => {
+                refused.push(p.name);
+                false
+            }
+            Some(text) => {
+                let name = format!("612-{}", p.name);
+                let check = || settings.bind(|| insta::assert_snapshot!(name, text));
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).is_err()
+            }
+        })
+        .map(|p| p.name)
+        .collect();
+    assert!(moved.is_empty(), "presets whose 6.12 golden results moved: {moved:?}");
+    for name in &refused {
+        let why = common::preset_on_612(name).expect_err("refused");
+        assert!(why.iter().any(|d| d.field == "policy.kind" || d.field == "policy.group_identity"), "{name}: {why:?}");
+    }
+    assert_eq!(refused, ["gi-colocation", "o1-vs-cfs"], "the presets 6.12 refuses");
 }
 
 /// The text is a pure function of the preset: two runs give the same bytes (so a snapshot can only move

@@ -71,6 +71,7 @@ fn ten_thousand_processes_as_the_editor_writes_them_fit_under_the_cap() {
         description: "A large scenario: ten thousand processes, each a loop of three steps.".into(),
         seed: 1,
         duration_ms: 100,
+        kernel: None,
         hz: 250,
         machine: MachineSpec {
             nodes: Some(4),

@@ -54,6 +54,12 @@ pub struct ScenarioFile {
     /// Simulated time to run.
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = MAX_DURATION_MS)))]
     pub duration_ms: u64,
+    /// The kernel generation the run models: '4.1' (the default; CFS and its load balancer as in the Wasted
+    /// Cores paper) or '6.12' (EEVDF with 6.12's load tracking, load balancer and placement; the paper's bug
+    /// switches, PFS, DW-CFS, Group Identity and O(1) are patches of other kernels and are refused there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = KERNELS, "default" = "4.1")))]
+    pub kernel: Option<String>,
     /// Scheduler tick frequency (CONFIG_HZ).
     #[serde(default = "default_hz")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 10, max = 10_000)))]
@@ -102,6 +108,8 @@ pub struct ScenarioFile {
     pub exercise: Option<ExerciseFile>,
 }
 
+/// The values `kernel` takes.
+pub const KERNELS: &[&str] = &["4.1", "6.12"];
 /// The values `preempt` takes.
 pub const PREEMPT_MODELS: &[&str] = &["none", "voluntary", "full"];
 /// The profiles `bugs` takes.

@@ -35,14 +35,19 @@ pub(super) fn check_generation(kernel: Kernel, f: &ScenarioFile, kind: PolicyKin
     }
     let refused = match kind {
         PolicyKind::O1 => Some("O(1) is the scheduler of Linux 2.6.0–2.6.22; 6.12 has no such class (use \"4.1\")"),
-        PolicyKind::Pfs | PolicyKind::DwCfs => Some("a patch of Linux 4.1's CFS; it does not apply to 6.12 (use \"4.1\")"),
+        PolicyKind::Pfs | PolicyKind::DwCfs => {
+            Some("a patch of Linux 4.1's CFS; it does not apply to 6.12 (use \"4.1\")")
+        }
         PolicyKind::Cfs | PolicyKind::Eevdf | PolicyKind::Ext => None,
     };
     if let Some(why) = refused {
         c.fail("policy.kind", format!("'{}' under kernel 6.12: {why}", shown(&f.policy.kind)));
     }
     if f.policy.group_identity == Some(true) {
-        c.fail("policy.group_identity", "Group Identity is a patch of Alibaba Cloud Linux 4.19, not of 6.12 (use \"4.1\")");
+        c.fail(
+            "policy.group_identity",
+            "Group Identity is a patch of Alibaba Cloud Linux 4.19, not of 6.12 (use \"4.1\")",
+        );
     }
     if f.bugs.is_some() {
         c.fail(
@@ -76,3 +81,7 @@ pub(super) fn check_generation(kernel: Kernel, f: &ScenarioFile, kind: PolicyKin
         }
     }
 }
+
+#[cfg(test)]
+#[path = "kernel_test.rs"]
+mod kernel_test;

@@ -29,6 +29,9 @@ use policy::{features_of, knobs_of, policy_of};
 use program::{check_wake_targets, count_steps, ops_of, ProcessNames};
 use settings::{bugs_of, costs_of, preempt_of, sanity_of};
 
+mod kernel;
+pub use kernel::kernel_name;
+
 /// Checks a parsed scenario; the engine configuration, or every problem found.
 pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     let mut c = Checker::default();
@@ -53,6 +56,8 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     c.range("hz", f.hz, 10, 10_000);
     let machine = machine_of(&f.machine, &mut c);
     let mut policy = policy_of(&f.policy, &mut c);
+    let kernel = kernel::kernel_of(f.kernel.as_deref(), &mut c);
+    kernel::check_generation(kernel, f, policy.kind, &mut c);
     let knobs = knobs_of(f.policy.tunables.as_ref(), &mut c);
     let features = features_of(f.policy.features.as_ref());
     let mut total_threads: u64 = 0;
@@ -90,8 +95,8 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         c.range(&format!("{at}.job_pool"), p.job_pool, 0, 10_000_000);
         total_threads += p.threads as u64;
         if let Some(us) = p.slice_us {
-            if policy.kind != PolicyKind::Eevdf {
-                c.fail(format!("{at}.slice_us"), "a custom slice needs policy.kind 'eevdf'");
+            if policy.kind != PolicyKind::Eevdf && kernel != crate::config::Kernel::Linux612 {
+                c.fail(format!("{at}.slice_us"), "a custom slice needs policy.kind 'eevdf' or kernel 6.12");
             }
             c.range(&format!("{at}.slice_us"), us, 100, 100_000);
         }
@@ -163,6 +168,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         return Err(c.into_diagnostics());
     }
     admit(SimConfig {
+        kernel,
         event_budget: crate::config::DEFAULT_EVENT_BUDGET,
         autogroup: f.autogroup,
         costs,
