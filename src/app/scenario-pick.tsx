@@ -2,7 +2,17 @@
 // scenario and trace files, the library.
 import { presetJson } from '../engine/engine';
 import type { PresetInfo } from '../engine/types';
-import { parsePartner, partnerLabel, partnerValue, type PartnerKind } from '../compare/variants';
+import {
+  KERNELS,
+  isKernel,
+  kernelOf,
+  parsePartner,
+  partnerLabel,
+  partnerValue,
+  policyKindOf,
+  withKernel,
+  type PartnerKind,
+} from '../compare/variants';
 import { useLang, useT } from '../i18n/i18n';
 import { PRESET_NOTES } from '../library/preset-notes';
 import { useStore } from '../stores/store';
@@ -23,6 +33,10 @@ export function ScenarioPick() {
   const name = useStore(lab.scenario, (s) => s.name);
   const trace = useStore(lab.scenario, (s) => s.trace);
   const partner = useStore(lab.partner.store, (s) => s.kind);
+  const json = useStore(lab.scenario, (s) => s.json);
+  const kernel = kernelOf(json);
+  // Today's eevdf on 4.1: EEVDF's pick over 4.1's balancer and load tracking, a kernel that never shipped.
+  const eevdfMix = kernel === '4.1' && policyKindOf(json) === 'eevdf';
   const { presets } = lab;
   const isPreset = presets.some((p) => p.name === name);
   return (
@@ -41,6 +55,22 @@ export function ScenarioPick() {
             </option>
           ))}
         </select>
+        <label className="kernel-pick">
+          {t('app.kernel')}{' '}
+          <select
+            aria-label={t('aria.kernel')}
+            data-testid="kernel-pick"
+            value={kernel}
+            disabled={trace !== null}
+            onChange={(e) => isKernel(e.target.value) && void lab.load(withKernel(json, e.target.value))}
+          >
+            {KERNELS.map((k) => (
+              <option key={k} value={k}>
+                {k === '4.1' && eevdfMix ? t('app.kernelMix') : k}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="compare-pick">
           {t('app.compareWith')}{' '}
           <select
@@ -55,6 +85,11 @@ export function ScenarioPick() {
                 {t('trace.cmpScenario')}: {name}
               </option>
             )}
+            {KERNELS.filter((k) => k !== kernel).map((k) => (
+              <option key={k} value={`kernel:${k}`}>
+                {t('cmp.onKernel', { kernel: k })}
+              </option>
+            ))}
             {(['bugs:linux-4.1-fixed', 'bugs:linux-4.1'] as const).map((v) => (
               <option key={v} value={v}>
                 {partnerLabel(parsePartner(v) as PartnerKind, presets, t)}

@@ -178,6 +178,7 @@ export function toScenario(f: FormModel): JsonObject {
     description: strOf(f.description),
     seed: numberOf(f.seed),
     duration_ms: numberOf(f.duration_ms),
+    kernel: strOf(f.kernel),
     hz: numberOf(f.hz),
     machine: nonEmpty(machine),
     autogroup: triOf(f.autogroup),

@@ -1,6 +1,7 @@
 // The scheduling policy with its tunables and sched_features (or, for kind
 // 'ext', the scheduler's own JavaScript), and the four Wasted Cores bug
 // switches.
+import { SCENARIO_VALUES } from '../engine/generated/scenario-keys';
 import { useT } from '../i18n/i18n';
 import { Field, Section, useForm, useTriOptions } from './field';
 import { choices } from './engine-checks';
@@ -36,6 +37,14 @@ export function PolicySection() {
     <>
       <Section id="policy" title={t('editor.secPolicy')} testId="ed-policy">
         <div className="ed-row">
+          <Field
+            id="kernel"
+            label={t('editor.kernel')}
+            options={[
+              ['', t('editor.default', { value: '4.1' })],
+              ...SCENARIO_VALUES.scenario.kernel.map((k): [string, string] => [k, k]),
+            ]}
+          />
           <Field
             id="policy.kind"
             label={t('editor.kind')}

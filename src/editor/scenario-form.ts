@@ -139,6 +139,8 @@ export interface FormModel extends Record<Exclude<FormKey<'scenario'>, Sections 
   nohz: Tri;
   /** The preemption model ('' = absent: voluntary). */
   preempt: string;
+  /** The kernel generation ('' = absent: 4.1). */
+  kernel: string;
   machine: MachineForm;
   policy: PolicyForm;
   bugs: BugsForm;
@@ -278,6 +280,7 @@ export function fromScenario(file: JsonObject): FormModel {
     autogroup: tri(top.autogroup),
     nohz: tri(top.nohz),
     preempt: text(top.preempt),
+    kernel: text(top.kernel),
     machine: {
       preset: text(m.preset),
       nodes: text(m.nodes),

@@ -10,6 +10,7 @@ export const SCENARIO_KEYS = {
     'description',
     'seed',
     'duration_ms',
+    'kernel',
     'hz',
     'machine',
     'policy',
@@ -67,6 +68,7 @@ export const SCENARIO_KEYS = {
 /** The values a key takes, where the schema lists them (`enum`), object by object. */
 export const SCENARIO_VALUES = {
   scenario: {
+    kernel: ['4.1', '6.12'],
     preempt: ['none', 'voluntary', 'full'],
   },
   machine: {

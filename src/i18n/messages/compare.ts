@@ -15,6 +15,7 @@ const compare: Catalog = {
     'cmp.p99': '{name}: wakeup latency p99',
     'cmp.bugsFixed': 'this scenario, bugs fixed',
     'cmp.bugsOn': 'this scenario, 4.1 bugs on',
+    'cmp.onKernel': 'this scenario on Linux {kernel}',
   },
   zh: {
     'cmp.title': '对比',
@@ -29,6 +30,7 @@ const compare: Catalog = {
     'cmp.p99': '{name}：唤醒延迟 p99',
     'cmp.bugsFixed': '本场景，修复 bug 后',
     'cmp.bugsOn': '本场景，开启 4.1 的 bug',
+    'cmp.onKernel': '本场景，在 Linux {kernel} 上',
   },
 };
 export default compare;
