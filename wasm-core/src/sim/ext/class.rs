@@ -142,6 +142,17 @@ fn scx_watchdog(s: &mut Sched<'_>) {
     }
 }
 
+/// A task enqueued here counts on its CPU's runqueue though the policy may
+/// hold it in a queue of its own: while this class runs, a CPU that runs
+/// nothing is idle for the wasted-core readers (`Core::runs_idle`). Every
+/// CPU is read again under the new rule.
+fn holds_queued(s: &mut Sched<'_>, on: bool) {
+    s.core.class_holds_queued = on;
+    for cpu in CpuId::all(s.core.rqs.len() as u32) {
+        s.core.touch(cpu);
+    }
+}
+
 fn callback_of(op: HostOp) -> &'static str {
     match op {
         HostOp::SelectCpu => "select_cpu",
@@ -170,6 +181,7 @@ impl SchedClass for ExtClass {
     fn init(&self, s: &mut Sched<'_>) {
         let source = s.core.policy.ext.as_ref().map(|e| e.source.clone()).unwrap_or_default();
         let nr = s.core.rqs.len();
+        holds_queued(s, true);
         let host = match HostHandle::create(&source, nr as u32, s.core.seed) {
             Ok(h) => h,
             Err(reason) => {
@@ -193,6 +205,10 @@ impl SchedClass for ExtClass {
             let idle = s.core.online.test(cpu) && s.core.rqs[cpu.idx()].curr_task.is_none();
             scx(s, HostOp::UpdateIdle, [s.core.now.0 as f64, f64::from(cpu.0), idle as u8 as f64, 0.0]);
         }
+    }
+
+    fn exit(&self, s: &mut Sched<'_>) {
+        holds_queued(s, false);
     }
 
     fn switched_to(&self, s: &mut Sched<'_>, pid: Pid) {
