@@ -22,6 +22,7 @@ mod die_prefer_sibling;
 mod eevdf;
 mod equivalence;
 mod exercise;
+mod ext_engine_rules;
 mod ext_held_waiting;
 mod ext_policy;
 mod ext_timeline;
