@@ -8,7 +8,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 from . import _engine
 from .errors import ScenarioError
 from .result import Run
-from .scenario import Scenario, scenario_path
+from .scenario import Scenario, scenario_path, without_bom
 from .seeds import checked_seed, seed_problem
 
 
@@ -17,7 +17,7 @@ def _source(scenario: Scenario) -> Tuple[str, str]:
     path = scenario_path(scenario)
     if path is not None:
         return ("file", path)
-    return ("text", json.dumps(scenario) if isinstance(scenario, dict) else scenario)
+    return ("text", json.dumps(scenario) if isinstance(scenario, dict) else without_bom(scenario))
 
 
 def _alone(refused: BaseException) -> BaseException:

@@ -22,6 +22,12 @@ def scenario_path(scenario: Scenario) -> Optional[str]:
     raise TypeError(f"a scenario is a dict, JSON text or a path, not {type(scenario).__name__}")
 
 
+def without_bom(text: str) -> str:
+    """JSON text without a leading UTF-8 byte order mark, which Windows editors write and the engine's JSON parser
+    refuses ("expected value at line 1 column 1"); a file is read without it too (``read_scenario``)."""
+    return text[1:] if text.startswith("\ufeff") else text
+
+
 def read_scenario(path: str) -> str:
     """The text of the scenario file at ``path`` as ``schedsim run FILE`` reads it: its size checked first, a byte
     order mark dropped, and a ``policy.source_file`` read, relative to the file, into ``policy.source``. A file that
@@ -38,7 +44,7 @@ def scenario_text(scenario: Scenario) -> str:
     if isinstance(scenario, dict):
         return json.dumps(scenario)
     path = scenario_path(scenario)
-    return scenario if path is None else read_scenario(path)
+    return without_bom(scenario) if path is None else read_scenario(path)
 
 
 def presets() -> Dict[str, str]:

@@ -73,3 +73,15 @@ def test_a_missing_scenario_file_is_file_not_found(tmp_path):
 def test_json_text_is_not_taken_for_a_path():
     text = json.dumps(schedlab.preset("cfs-nice-levels"), indent=1)
     assert schedlab.run("\n  " + text).trace_hash == schedlab.run(schedlab.preset("cfs-nice-levels")).trace_hash
+
+
+def test_json_text_with_a_byte_order_mark_runs_as_a_file_with_one_does(tmp_path):
+    # Windows editors start UTF-8 text with U+FEFF; the engine's JSON parser refuses it ("expected value at line 1
+    # column 1"). Text handed over directly is read as a file is: without it.
+    text = json.dumps(dict(SCENARIO, policy={"kind": "cfs"}))
+    path = tmp_path / "bom.json"
+    path.write_text("\ufeff" + text, encoding="utf-8")
+    plain = schedlab.run(text)
+    assert schedlab.run("\ufeff" + text).trace_hash == plain.trace_hash
+    assert schedlab.run(str(path)).trace_hash == plain.trace_hash
+    assert schedlab.run_batch(["\ufeff" + text])[0].trace_hash == plain.trace_hash

@@ -24,8 +24,9 @@ const EXP: [u64; 3] = [1884, 2014, 2037];
 
 #[derive(Clone, Debug, Default)]
 pub struct MachineStats {
-    /// Σ over idle online CPUs of time during which a runnable task allowed
-    /// on them was waiting.
+    /// Σ over idle online CPUs (`Core::runs_idle`) of time during which a
+    /// runnable task allowed on them was waiting (queued anywhere, a
+    /// sched_ext policy's own queues included).
     pub wasted_core_ns: u64,
     /// Every task's migrations summed (`Task::stats.migrations`), counted as
     /// they happen so that per-step readers need not walk the task table.
@@ -85,13 +86,15 @@ impl Simulator {
 }
 
 impl super::Core {
-    /// The wasted CPUs are the idle ones some waiting task may use: CPUs
-    /// that join start a stretch at `from`, those that leave end theirs.
+    /// The wasted CPUs are the idle ones (`Core::runs_idle`: a sched_ext
+    /// CPU running nothing is idle, whatever its policy holds queued) that
+    /// some waiting task may use: CPUs that join start a stretch at `from`,
+    /// those that leave end theirs.
     fn update_wasted_set(&mut self, from: SimTime) {
         // Filled in the storage the previous set left (no allocation per change).
         let mut now = std::mem::take(&mut self.stats.scratch);
-        if self.index.waiting > 0 && !self.index.idle.is_empty() {
-            now.clone_from(&self.index.idle);
+        if self.index.waiting > 0 && !self.index.runs_idle.is_empty() {
+            now.clone_from(&self.index.runs_idle);
             now.and_with(self.index.usable());
         } else {
             now.clone_from(&CpuMask::new());
@@ -134,7 +137,7 @@ impl super::Core {
             }
         }
         let mut out = CpuMask::new();
-        for rq in self.rqs.iter().filter(|rq| waiting > 0 && rq.online && rq.is_idle() && usable.test(rq.cpu)) {
+        for rq in self.rqs.iter().filter(|rq| waiting > 0 && self.runs_idle(rq) && usable.test(rq.cpu)) {
             out.set(rq.cpu);
         }
         out

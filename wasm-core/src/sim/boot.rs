@@ -61,6 +61,7 @@ impl Simulator {
                 index_check: false,
                 notes: notes::RunNotes::default(),
                 switch_to: None,
+                class_holds_queued: false,
             },
             fair,
             class: class::class_for(cfg.policy.kind, cfg.kernel),

@@ -112,6 +112,11 @@ pub trait SchedClass: Debug + Send + Sync {
     fn task_switched(&self, _s: &mut Sched<'_>, _cpu: CpuId, _prev: Option<Pid>, _next: Option<Pid>) {}
     /// An IPI this class sent to `cpu` lands (a reschedule it asked for).
     fn kick(&self, _s: &mut Sched<'_>, _cpu: CpuId) {}
+    /// A timer this class armed (`Event::ClassTimer`) fires; false if it was
+    /// not this class's (armed by a class the run has left: stale).
+    fn timer(&self, _s: &mut Sched<'_>) -> bool {
+        false
+    }
 
     /// The class's own balancer; true if it pulled work to `cpu`.
     fn balance(&self, s: &mut Sched<'_>, cpu: CpuId, why: Balance) -> bool;
@@ -237,8 +242,11 @@ impl Simulator {
             }
             self.core.touch(cpu);
         }
+        // A CPU running a task, and one idling beside tasks the old class held
+        // (a sched_ext policy that dispatched nothing), picks under the new one.
         for cpu in CpuId::all(nr_cpus) {
-            if self.core.rqs[cpu.idx()].curr_task.is_some() {
+            let rq = &self.core.rqs[cpu.idx()];
+            if rq.curr_task.is_some() || (rq.online && rq.nr_running() > 0) {
                 self.core.rqs[cpu.idx()].need_resched = true;
                 self.sched().resched_if_needed(cpu);
             }

@@ -86,6 +86,14 @@ impl Simulator {
                 }
                 Some(EventClass::Other)
             }
+            Event::ClassTimer => {
+                // A timer the class armed before it ended (a policy that fell back) is stale.
+                let live = self.sched().timer();
+                if let Some(class) = self.core.switch_to.take() {
+                    self.switch_class(class);
+                }
+                live.then_some(EventClass::Other)
+            }
             Event::LoadAvg => {
                 self.sample_load_average();
                 self.core.push(self.core.now.after(super::accounting::LOAD_FREQ_NS), Event::LoadAvg);

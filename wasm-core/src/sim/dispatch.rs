@@ -152,6 +152,9 @@ impl Sched<'_> {
     pub(crate) fn kick(&mut self, cpu: CpuId) {
         self.class.kick(self, cpu)
     }
+    pub(crate) fn timer(&mut self) -> bool {
+        self.class.timer(self)
+    }
     pub(crate) fn balance(&mut self, cpu: CpuId, why: Balance) -> bool {
         self.class.balance(self, cpu, why)
     }

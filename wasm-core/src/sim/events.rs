@@ -37,6 +37,9 @@ pub enum Event {
     /// An IPI a class sent reaches its CPU (`SchedClass::kick`): Group Identity's SMT-expel reschedule of a
     /// sibling, a sched_ext policy's kick.
     ClassKick(CpuId),
+    /// A timer the run's class armed (`SchedClass::timer`): sched_ext's watchdog, delayed work that runs whether
+    /// or not any CPU runs a task.
+    ClassTimer,
     /// The periodic load-average sample (every LOAD_FREQ).
     LoadAvg,
     /// A scenario's timed event (CPU hotplug).

@@ -147,6 +147,10 @@ pub struct Core {
     /// fallback): the switch needs both classes' state, so the simulator
     /// carries it out when the class's call returns.
     pub(crate) switch_to: Option<&'static dyn class::SchedClass>,
+    /// The run's class holds queued tasks in queues of its own (sched_ext):
+    /// a CPU that runs nothing idles whatever its runqueue counts
+    /// (`Core::runs_idle`).
+    pub(crate) class_holds_queued: bool,
 }
 
 impl Simulator {

@@ -71,6 +71,8 @@ impl DirtyList {
 pub struct CpuEntry {
     /// Online and idle (`idle_cpu`: nothing running, nothing queued).
     pub idle: bool,
+    /// Online and idle for the wasted-core readers (`Core::runs_idle`).
+    pub runs_idle: bool,
     /// `rq->nr_running`.
     pub nr_running: u32,
     /// Queued tasks not running.
@@ -154,8 +156,11 @@ pub struct RqIndex {
     pub(crate) scratch: Vec<CpuId>,
     task_scratch: Vec<Pid>,
     entries: Vec<CpuEntry>,
-    /// Online idle CPUs.
+    /// Online idle CPUs (`idle_cpu`).
     pub idle: CpuMask,
+    /// The idle CPUs of wasted core time and of the sanity checker
+    /// (`Core::runs_idle`), which judge by what runs.
+    pub runs_idle: CpuMask,
     pub nr_running: u64,
     pub waiting: u64,
     /// Idle CPUs by (idle since, cpu): the longest idle first.
@@ -286,6 +291,14 @@ impl RqIndex {
             }
             self.wasted_inputs_changed = true;
         }
+        if old.runs_idle != new.runs_idle {
+            if new.runs_idle {
+                self.runs_idle.set(cpu);
+            } else {
+                self.runs_idle.clear(cpu);
+            }
+            self.wasted_inputs_changed = true;
+        }
         self.nr_running = self.nr_running + new.nr_running as u64 - old.nr_running as u64;
         let waiting = self.waiting + new.waiting as u64 - old.waiting as u64;
         if (self.waiting == 0) != (waiting == 0) {
@@ -356,10 +369,23 @@ impl super::Core {
         let idle = rq.online && rq.is_idle();
         CpuEntry {
             idle,
+            runs_idle: self.runs_idle(rq),
             nr_running,
             waiting: nr_running.saturating_sub(u32::from(rq.curr().is_some())),
             stamp_key: idle.then(|| rq.idle_stamp.map_or(u64::MAX, |t| t.ns())),
         }
+    }
+
+    /// Whether `rq`'s CPU idles, as the wasted-core readers judge: online
+    /// and `idle_cpu()`; or, under a class that holds queued tasks in queues
+    /// of its own (`class_holds_queued`: sched_ext's dispatch queues), online
+    /// and running nothing, whatever the runqueue counts. The kernel counts
+    /// a task enqueued to sched_ext in `nr_running` of the CPU it was
+    /// enqueued on, though the policy may keep it in a custom queue while
+    /// that CPU runs its idle task (sched_ext's own idle tracking,
+    /// `scx_update_idle`, goes by what runs).
+    pub(crate) fn runs_idle(&self, rq: &super::Rq) -> bool {
+        rq.online && rq.curr().is_none() && (self.class_holds_queued || rq.nr_running() == 0)
     }
 
     /// Whether the task waits (queued, not running): the mask id it counts under.

@@ -58,11 +58,13 @@ pub struct SanityState {
 }
 
 impl Simulator {
-    /// The invariant's counter-examples right now: idle CPUs that some
-    /// waiting thread may run on, and those threads.
+    /// The invariant's counter-examples right now: idle CPUs
+    /// (`Core::runs_idle`: under sched_ext, running nothing, whatever the
+    /// policy holds queued) that some waiting thread may run on, and those
+    /// threads.
     pub(crate) fn invariant_violations(&mut self) -> (Vec<CpuId>, Vec<Pid>) {
         self.core.sync_index();
-        let idle = &self.core.index.idle;
+        let idle = &self.core.index.runs_idle;
         if idle.is_empty() {
             return (vec![], vec![]);
         }

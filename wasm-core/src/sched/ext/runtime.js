@@ -55,6 +55,14 @@ function __scx_boot(source, nrCpus, seed) {
   for (var c3 = 0; c3 < nrCpus; c3++) dsqs[localId(c3)] = { vtime: false, q: [] };
   dsqs[DSQ_GLOBAL] = { vtime: false, q: [] };
   function fail(msg) { throw new Error(msg); }
+  // A value a callback returned, as a message shows it: a string is named as
+  // one (its text quoted, cut short), never coerced to the number it spells;
+  // an object is named by its type only (reading it would run its code).
+  function shown(v) {
+    if (typeof v === 'string') return 'a string, ' + JSON.stringify(v.length > 20 ? v.slice(0, 20) + '...' : v);
+    if (typeof v === 'number' || typeof v === 'boolean' || v === null || v === undefined) return String(v);
+    return 'a value of type ' + typeof v;
+  }
   function dsqOf(id) {
     var d = dsqs[id];
     if (!d) fail('dispatch queue ' + id + ' does not exist (create it with scx.create_dsq)');
@@ -214,7 +222,9 @@ function __scx_boot(source, nrCpus, seed) {
       }
       p.selecting = true;
       try { var cpu = ops.select_cpu(p, prev, flags); } finally { p.selecting = false; }
-      if (!(cpu >= 0 && cpu < nrCpus) || cpu !== Math.floor(cpu)) fail('select_cpu returned ' + cpu + ', not a CPU');
+      if (typeof cpu !== 'number' || !(cpu >= 0 && cpu < nrCpus) || cpu !== Math.floor(cpu)) {
+        fail('select_cpu returned ' + shown(cpu) + ', not a CPU (an integer from 0 to ' + (nrCpus - 1) + ')');
+      }
       p.cpu = cpu;
       return cpu;
     },

@@ -7,12 +7,18 @@
 //! and the watchdog.
 //!
 //! Two ways a policy ends, as in the kernel:
-//! - the watchdog (`scx_watchdog_workfn`): a runnable task that has not run
-//!   for `watchdog_ns` ends the policy and every task goes back to the fair
-//!   class (`switch_class`); the run goes on and its notes say why;
+//! - the watchdog (`scx_watchdog_workfn`, delayed work: a timer of the
+//!   class's own every half timeout, whether or not any task runs): a
+//!   runnable task that has not run for `watchdog_ns` ends the policy and
+//!   every task goes back to the fair class (`switch_class`); the run goes
+//!   on and its notes say why;
 //! - an error (an exception, a loop past its bound, a bad return): sched_ext
 //!   would also fall back, but a student wants the line and the reason, so
-//!   the run stops there and its notes say what failed.
+//!   the run stops there and its notes say what failed. A dispatch the
+//!   engine's own masks forbid (a CPU outside the task's affinity, or
+//!   offline) is such an error, as sched_ext's `scx_ops_error` for a local
+//!   dispatch to a CPU the task may not run on: the task objects the policy
+//!   holds are its to write (`p.cpus`), the engine's masks are not.
 
 use crate::balance::placement::PlaceKind;
 use crate::config::PolicyKind;
@@ -42,9 +48,6 @@ pub struct ExtState {
     charged: Vec<u64>,
     /// Kicks on their way to each CPU: whether one asks for preemption.
     kick_preempt: Vec<bool>,
-    next_watchdog: SimTime,
-    /// The watchdog's verdict, carried out when its kick lands (between events).
-    tripped: Option<String>,
     failed: bool,
 }
 
@@ -111,16 +114,21 @@ fn scx_init_task(s: &mut Sched<'_>, pid: Pid) {
     }
 }
 
+/// The watchdog's next run, half a timeout from now (as
+/// `scx_watchdog_workfn` queues itself again).
+fn arm_watchdog(s: &mut Sched<'_>) {
+    let at = s.core.now.after((ext_watchdog_ns(s) / 2).max(1));
+    s.core.push(at, Event::ClassTimer);
+}
+
 /// `scx_watchdog_workfn`: a runnable task left waiting past the timeout
-/// ends the policy; the fair class takes every task back.
+/// ends the policy; the fair class takes every task back (the core carries
+/// out `switch_to` when the timer returns). Runs from the class's timer, so
+/// it fires when no CPU runs anything, as well.
 fn scx_watchdog(s: &mut Sched<'_>) {
     let now = s.core.now;
     let timeout = ext_watchdog_ns(s);
     let st = state(s);
-    if now < st.next_watchdog || st.failed || st.tripped.is_some() {
-        return;
-    }
-    st.next_watchdog = now.after(timeout / 2);
     let starved = st
         .runnable_since
         .iter()
@@ -136,9 +144,36 @@ fn scx_watchdog(s: &mut Sched<'_>) {
             now.since(since) / 1_000_000,
             timeout / 1_000_000
         );
-        state(s).tripped = Some(why);
-        let cpu = s.core.tasks[pid].cpu;
-        s.core.push(now, Event::ClassKick(cpu));
+        s.core.notes.policy_fallback = Some((now, why));
+        s.core.switch_to = Some(class_for(PolicyKind::Cfs, s.core.kernel));
+    } else {
+        arm_watchdog(s);
+    }
+}
+
+/// A task enqueued here counts on its CPU's runqueue though the policy may
+/// hold it in a queue of its own: while this class runs, a CPU that runs
+/// nothing is idle for the wasted-core readers (`Core::runs_idle`). Every
+/// CPU is read again under the new rule.
+fn holds_queued(s: &mut Sched<'_>, on: bool) {
+    s.core.class_holds_queued = on;
+    for cpu in CpuId::all(s.core.rqs.len() as u32) {
+        s.core.touch(cpu);
+    }
+}
+
+/// Why `pid` may not run on `cpu` by the engine's own masks (the task's
+/// affinity, the online CPUs), if it may not: the policy's copy of the mask
+/// (`p.cpus`) is the policy's to write and proves nothing.
+fn forbidden_on(s: &Sched<'_>, pid: Pid, cpu: CpuId) -> Option<String> {
+    let t = &s.core.tasks[pid.idx()];
+    let who = format!("the policy dispatched task {} (pid {pid}) to CPU {cpu}", t.name);
+    if !s.core.online.test(cpu) {
+        Some(format!("{who}, which is offline"))
+    } else if !t.allowed.test(cpu) {
+        Some(format!("{who}, outside its allowed CPUs {}; the dispatch is refused", t.allowed.to_list()))
+    } else {
+        None
     }
 }
 
@@ -170,6 +205,7 @@ impl SchedClass for ExtClass {
     fn init(&self, s: &mut Sched<'_>) {
         let source = s.core.policy.ext.as_ref().map(|e| e.source.clone()).unwrap_or_default();
         let nr = s.core.rqs.len();
+        holds_queued(s, true);
         let host = match HostHandle::create(&source, nr as u32, s.core.seed) {
             Ok(h) => h,
             Err(reason) => {
@@ -185,14 +221,17 @@ impl SchedClass for ExtClass {
             runnable_since: Vec::new(),
             charged: Vec::new(),
             kick_preempt: vec![false; nr],
-            next_watchdog: s.core.now,
-            tripped: None,
             failed: false,
         }));
+        arm_watchdog(s);
         for cpu in CpuId::all(nr as u32) {
             let idle = s.core.online.test(cpu) && s.core.rqs[cpu.idx()].curr_task.is_none();
             scx(s, HostOp::UpdateIdle, [s.core.now.0 as f64, f64::from(cpu.0), idle as u8 as f64, 0.0]);
         }
+    }
+
+    fn exit(&self, s: &mut Sched<'_>) {
+        holds_queued(s, false);
     }
 
     fn switched_to(&self, s: &mut Sched<'_>, pid: Pid) {
@@ -263,6 +302,10 @@ impl SchedClass for ExtClass {
             scx_fail(s, "dispatch", format!("the runtime handed out task {pid}, which is not runnable"));
             return None;
         }
+        if let Some(why) = forbidden_on(s, pid, cpu) {
+            scx_fail(s, "dispatch", why);
+            return None;
+        }
         let from = s.core.tasks[pid.idx()].cpu;
         if from != cpu {
             // Taken from a shared queue: the task moves to the CPU that runs it.
@@ -318,11 +361,7 @@ impl SchedClass for ExtClass {
         grow(&mut st.charged, pid, 0);
         let ran = sum.saturating_sub(st.charged[pid.idx()]);
         st.charged[pid.idx()] = sum;
-        let expired = scx(s, HostOp::Tick, [s.core.now.0 as f64, f64::from(pid.0), ran as f64, 0.0]) == Some(1.0);
-        if s.state::<ExtState>().is_some() && !s.core.finished {
-            scx_watchdog(s);
-        }
-        expired
+        scx(s, HostOp::Tick, [s.core.now.0 as f64, f64::from(pid.0), ran as f64, 0.0]) == Some(1.0)
     }
 
     fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
@@ -360,13 +399,8 @@ impl SchedClass for ExtClass {
     /// A kick lands: an idle CPU picks; a preempting kick ends the running
     /// task's slice first.
     fn kick(&self, s: &mut Sched<'_>, cpu: CpuId) {
-        if s.state::<ExtState>().is_none() || s.core.finished {
-            return;
-        }
-        if let Some(why) = state(s).tripped.take() {
-            s.core.notes.policy_fallback = Some((s.core.now, why));
-            // Carried out by the core when this kick returns (the switch needs the fair class's state too).
-            s.core.switch_to = Some(class_for(PolicyKind::Cfs, s.core.kernel));
+        // An offline CPU takes no kick: it schedules nothing.
+        if s.state::<ExtState>().is_none() || s.core.finished || !s.core.online.test(cpu) {
             return;
         }
         let preempt = std::mem::take(&mut state(s).kick_preempt[cpu.idx()]);
@@ -379,6 +413,15 @@ impl SchedClass for ExtClass {
             Some(_) => {}
         }
         s.resched_if_needed(cpu);
+    }
+
+    /// The watchdog's timer; stale once the policy has ended.
+    fn timer(&self, s: &mut Sched<'_>) -> bool {
+        if s.state::<ExtState>().is_none_or(|st| st.failed) || s.core.finished {
+            return false;
+        }
+        scx_watchdog(s);
+        true
     }
 
     /// sched_ext has no balancer: the policy's dispatch() is where work moves.

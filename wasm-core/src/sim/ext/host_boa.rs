@@ -29,7 +29,8 @@ impl BoaHost {
         let boot = global(&mut ctx, "__scx_boot")?;
         let args =
             [JsValue::from(JsString::from(source)), JsValue::from(nr_cpus), JsValue::from((seed % (1 << 53)) as f64)];
-        boot.call(&JsValue::undefined(), &args, &mut ctx).map_err(|e| format!("the policy does not load: {e}"))?;
+        boot.call(&JsValue::undefined(), &args, &mut ctx)
+            .map_err(|e| format!("the policy does not load: {}", placed_in_source(&e.to_string(), source)))?;
         let call = global(&mut ctx, "__scx_call")?;
         let init_task = global(&mut ctx, "__scx_init_task")?;
         let kicks = global(&mut ctx, "__scx_kicks")?;
@@ -49,6 +50,21 @@ impl BoaHost {
             Ok(n)
         }
     }
+}
+
+/// A syntax error's position in the policy's own text. The runtime compiles
+/// the policy with the `Function` constructor, whose synthesized source puts
+/// the body below a line of its own, so boa's "at line L, col C" counts that
+/// line too; the same parse as the CLI's syntax check (`syntax.rs`) places
+/// it in the text as written.
+fn placed_in_source(message: &str, source: &str) -> String {
+    let (Some(at), Err(p)) = (message.rfind(" at line "), crate::sim::ext::syntax::check_syntax(source)) else {
+        return message.to_string();
+    };
+    if !message.starts_with("SyntaxError") || p.line == 0 {
+        return message.to_string();
+    }
+    format!("{} at line {}, col {}", &message[..at], p.line, p.column)
 }
 
 impl PolicyHost for BoaHost {
