@@ -147,7 +147,7 @@ impl Simulator {
         if self.core.kernel == super::kernel::Kernel::Linux612 {
             let domains: Vec<&[crate::topology::domains::SchedDomain]> =
                 self.core.rqs.iter().map(|rq| &rq.domains[..]).collect();
-            self.fair.gen612.domains_rebuilt(&domains, jiffies, groups);
+            self.fair.gen612.domains_rebuilt(&domains, &self.core.online, jiffies, groups);
         }
     }
 }

@@ -249,7 +249,7 @@ pub enum DomainRules {
     /// Linux 4.1.15's (`linux41.rs`).
     #[default]
     Linux41,
-    /// Linux 6.12's (`linux612.rs`); no run builds its domains yet (issue 40).
+    /// Linux 6.12's (`linux612.rs`, with its NUMA groups from `overlap612.rs`).
     Linux612,
 }
 
@@ -313,7 +313,14 @@ pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) 
             let (mut groups, local, index) = if matches!(kind, LevelKind::Numa(_)) {
                 let built = |i: CpuId| depth[i.idx()] > li;
                 let lvl = OverlapLevel { level: li, child, built: &built, cpu_capacity: cap };
-                let (groups, local) = build_overlap_groups(cpu, span, &lvl, opts.groups_from_each_cpu, &mut registry);
+                let (groups, local) = match opts.rules {
+                    DomainRules::Linux41 => {
+                        build_overlap_groups(cpu, span, &lvl, opts.groups_from_each_cpu, &mut registry)
+                    }
+                    DomainRules::Linux612 => {
+                        (super::overlap612::build_overlap_groups(cpu, span, &lvl, &mut registry), 0)
+                    }
+                };
                 (groups, local, None)
             } else {
                 let (groups, local) = build_sched_groups(cpu, span, li, child, cap, &mut registry);

@@ -10,5 +10,6 @@ pub mod domains;
 pub mod linux41;
 pub mod linux612;
 pub mod overlap;
+pub mod overlap612;
 pub mod schedstat;
 pub mod table;
