@@ -199,7 +199,7 @@ impl Simulator {
     }
 
     pub fn decisions_total(&self) -> u64 {
-        self.fair.lb.decisions_total
+        self.fair.decisions_total()
     }
 
     /// The scheduling costs the run charges (context switch, IPI, cache refill, SMT contention).

@@ -95,6 +95,11 @@ impl FairState {
         self.lb.nohz_idle_cpus.clear(cpu);
     }
 
+    /// Balancing decisions taken so far, by whichever generation runs.
+    pub(crate) fn decisions_total(&self) -> u64 {
+        self.lb.decisions_total + self.gen612.decisions_total
+    }
+
     /// `update_sysctl`: the tunables rescaled for the online CPUs.
     pub(crate) fn rescale_tunables(&mut self, online: u32) {
         let features = self.tunables.features.clone();

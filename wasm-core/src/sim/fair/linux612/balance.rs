@@ -245,8 +245,9 @@ impl FairCx<'_> {
         if idle == IdleType::NewlyIdle {
             return;
         }
-        let Some(l) = self.llc_level(cpu) else { return };
-        let llc_weight = u64::from(self.core.rqs[cpu.idx()].domains.get(l).map_or(0, |d| d.span.weight()));
+        // Read from the cache, not the CPU's domains: they are out for the pass that calls this.
+        let Some((_, span)) = &self.fair.gen612.llc[cpu.idx()] else { return };
+        let llc_weight = u64::from(span.weight());
         if u64::from(sd.span.weight()) != llc_weight || llc_weight == 0 {
             return;
         }

@@ -5,9 +5,8 @@
 //! below the one just searched, until no group is idler than the local one.
 
 use super::dst_cpu::{find_dst_group_cpu, DstCandidate};
-use super::find_dst_group::{find_dst_group, DstDomain, DstGroup, TaskHere, WakeupCpu};
-use super::group_stats::GroupFacts;
-use super::pelt::{self, SCHED_CAPACITY_SCALE};
+use super::find_dst_group::{find_dst_group, DstDomain, TaskHere, WakeupCpu};
+use super::pelt;
 use crate::balance::placement::PlaceKind;
 use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
@@ -39,6 +38,9 @@ impl FairCx<'_> {
         if kind != PlaceKind::Fork {
             self.sync_entity_load_avg_612(pid);
         }
+        let here = self.task_here(pid);
+        // Nothing changes during the walk: every CPU is read once for all its levels.
+        self.fill_wake_cpus(pid, here);
         let (mut cpu, mut new_cpu) = (this_cpu, this_cpu);
         let mut sd = Some((this_cpu, level));
         while let Some((owner, l)) = sd {
@@ -48,7 +50,7 @@ impl FairCx<'_> {
                 sd = child;
                 continue;
             }
-            let Some(group) = self.find_dst_group_612(owner, l, pid, cpu) else {
+            let Some(group) = self.find_dst_group_612(owner, l, cpu) else {
                 sd = child;
                 continue;
             };
@@ -82,54 +84,50 @@ impl FairCx<'_> {
         pelt::update_blocked_se(lut, &mut st.avgs[ix], weight);
     }
 
-    /// `sched_balance_find_dst_group` at domain `l` of `owner`, for a task placed from `this_cpu`.
-    fn find_dst_group_612(&mut self, owner: CpuId, l: usize, pid: Pid, this_cpu: CpuId) -> Option<usize> {
+    /// Every CPU as `update_sg_wakeup_stats` reads it for placing `pid` (into `State612::wake_cpus`).
+    fn fill_wake_cpus(&mut self, pid: Pid, here: Option<TaskHere>) {
         let n = self.core.rqs.len();
         let task_cpu = self.core.tasks[pid.idx()].cpu;
-        let here = self.task_here(pid);
-        let cpus: Vec<WakeupCpu> = (0..n as u32)
-            .map(CpuId)
-            .map(|c| {
-                let st = &self.fair.gen612;
-                let avg = &st.rq_avgs[st.rq_ix(0, c)].avg;
-                let rq = &self.core.rqs[c.idx()];
-                WakeupCpu {
-                    load: avg.load_avg,
-                    util_avg: avg.util_avg,
-                    util_est: u64::from(avg.util_est),
-                    runnable: avg.runnable_avg,
-                    h_nr_queued: rq.cfs.h_nr_running,
-                    nr_running: rq.nr_running(),
-                    curr_idle: rq.curr_task.is_none(),
-                    ttwu_pending: false,
-                    node: self.core.machine.node_of(c),
-                    allowed: self.core.tasks[pid.idx()].allowed.test(c) && self.core.online.test(c),
-                    task: here.filter(|_| c == task_cpu),
-                }
-            })
-            .collect();
-        let doms = &self.core.rqs[owner.idx()].domains;
-        let d = &doms[l];
-        let smt = l > 0 && doms[l - 1].flags.share_cpucapacity;
-        let groups: Vec<DstGroup> = d
-            .groups
-            .iter()
-            .map(|g| DstGroup {
-                span: g.span.iter().map(|c| c.idx()).collect(),
-                facts: GroupFacts {
-                    capacity: SCHED_CAPACITY_SCALE * u64::from(g.span.and(&self.core.online).weight()),
-                    weight: g.span.weight(),
-                    smt,
-                    sgc_imbalance: self.fair.gen612.sgc_imbalance(g.id),
-                },
-            })
-            .collect();
+        let mut cpus = std::mem::take(&mut self.fair.gen612.wake_cpus);
+        cpus.clear();
+        let st = &self.fair.gen612;
+        cpus.extend((0..n as u32).map(CpuId).map(|c| {
+            let avg = &st.rq_avgs[st.rq_ix(0, c)].avg;
+            let rq = &self.core.rqs[c.idx()];
+            WakeupCpu {
+                load: avg.load_avg,
+                util_avg: avg.util_avg,
+                util_est: u64::from(avg.util_est),
+                runnable: avg.runnable_avg,
+                h_nr_queued: rq.cfs.h_nr_running,
+                nr_running: rq.nr_running(),
+                curr_idle: rq.curr_task.is_none(),
+                ttwu_pending: false,
+                node: self.core.machine.node_of(c),
+                allowed: self.core.tasks[pid.idx()].allowed.test(c) && rq.online,
+                task: here.filter(|_| c == task_cpu),
+            }
+        }));
+        self.fair.gen612.wake_cpus = cpus;
+    }
+
+    /// `sched_balance_find_dst_group` at domain `l` of `owner`, for a task
+    /// placed from `this_cpu` (the CPUs as `fill_wake_cpus` read them).
+    fn find_dst_group_612(&mut self, owner: CpuId, l: usize, this_cpu: CpuId) -> Option<usize> {
+        let d = &self.core.rqs[owner.idx()].domains[l];
+        let st = &mut self.fair.gen612;
+        let mut groups = std::mem::take(&mut st.dst_groups[owner.idx()][l]);
+        for (g, sg) in groups.iter_mut().zip(&d.groups) {
+            g.facts.sgc_imbalance = st.sgc_imbalance(sg.id);
+        }
         let view = DstDomain {
             imbalance_pct: u64::from(d.imbalance_pct),
             numa: d.flags.numa,
-            imb_numa_nr: self.fair.gen612.imb_numa_nr(owner, l),
+            imb_numa_nr: st.imb_numa_nr(owner, l),
         };
-        find_dst_group(&view, &groups, &cpus, this_cpu.idx(), None)
+        let chosen = find_dst_group(&view, &groups, &st.wake_cpus, this_cpu.idx(), None);
+        st.dst_groups[owner.idx()][l] = groups;
+        chosen
     }
 
     /// The task's own share of the CPU it is accounted on, if it has PELT history there.

@@ -19,7 +19,7 @@ use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::SchedDomain;
 use crate::topology::schedstat::IdleType;
-use crate::trace::MigrateCause;
+use crate::trace::{MigrateCause, TraceKind};
 
 /// `MAX_PINNED_INTERVAL` (ms): how far an all-pinned domain's interval may grow.
 const MAX_PINNED_INTERVAL: u64 = 512;
@@ -67,9 +67,11 @@ impl FairCx<'_> {
         let mut moved = 0u32;
         let mut dst = cpu;
         let mut source = None;
+        let mut designated = true;
         // redo: a source whose every task was pinned leaves env.cpus, and the search starts again.
         let outcome = loop {
             if !self.should_we_balance_612(cpu, &doms[level], &env_cpus, idle) {
+                designated = false;
                 break Outcome::Balanced { go_on: false };
             }
             let Some((src, migration, imbalance)) = self.find_src_612(cpu, doms, level, idle, &env_cpus) else {
@@ -141,6 +143,12 @@ impl FairCx<'_> {
         };
         counters.lb_gained += u64::from(moved);
         doms[level].schedstat.add_pass(idle, &counters);
+        // Every pass counts as a decision, as 4.1's do; the balancing CPU's are traced (the timeline's
+        // decision marks). Their records for the inspector are not kept yet under 6.12.
+        self.fair.gen612.decisions_total += 1;
+        if designated {
+            self.core.trace.emit(self.core.now, cpu, TraceKind::Balance { level: level as u8, moved });
+        }
         (moved, go_on)
     }
 
@@ -199,7 +207,7 @@ impl FairCx<'_> {
             dst_has_work: self.core.rqs[cpu.idx()].nr_running() > 0,
             smt_domain: sd.flags.share_cpucapacity,
         };
-        should_we_balance(&env, |c| self.available_idle_cpu(c), |c| self.smt_mask(c))
+        should_we_balance(&env, |c| self.available_idle_cpu(c), |c| self.smt_mask(c).clone())
     }
 
     /// What `update_sg_lb_stats` reads of one CPU.
@@ -320,7 +328,7 @@ impl FairCx<'_> {
         let mut cores = 0;
         while let Some(c) = left.first() {
             cores += 1;
-            left = left.and_not(&self.smt_mask(c));
+            left = left.and_not(self.smt_mask(c));
             left.clear(c);
         }
         cores

@@ -42,22 +42,13 @@ impl FairCx<'_> {
     }
 
     /// `cpu_smt_mask`: the CPU's SMT siblings, itself included.
-    pub(super) fn smt_mask(&self, cpu: CpuId) -> CpuMask {
-        let doms = &self.core.rqs[cpu.idx()].domains;
-        match doms.first() {
-            Some(sd) if sd.flags.share_cpucapacity => sd.span.clone(),
-            _ => CpuMask::from_cpus([cpu]),
-        }
-    }
-
-    /// The level of `sd_llc`: the highest domain sharing the last-level cache.
-    pub(super) fn llc_level(&self, cpu: CpuId) -> Option<usize> {
-        self.core.rqs[cpu.idx()].domains.iter().rposition(|sd| sd.flags.share_pkg_resources)
+    pub(super) fn smt_mask(&self, cpu: CpuId) -> &CpuMask {
+        &self.fair.gen612.smt[cpu.idx()]
     }
 
     /// `sd_llc_id`: the first CPU of the LLC (the CPU itself without one).
     pub(super) fn llc_id(&self, cpu: CpuId) -> u32 {
-        self.llc_level(cpu).and_then(|l| self.core.rqs[cpu.idx()].domains[l].span.first()).unwrap_or(cpu).0
+        self.fair.gen612.llc_id[cpu.idx()]
     }
 
     /// `select_task_rq` (core.c) over `select_task_rq_fair`: a task allowed
@@ -136,7 +127,7 @@ impl FairCx<'_> {
     /// `wake_wide`: the waker and wakee flip between more partners than the
     /// LLC holds CPUs (the larger count at least the LLC size times the smaller).
     fn wake_wide_612(&self, wakee: Pid, this_cpu: CpuId) -> bool {
-        let factor = self.llc_level(this_cpu).map_or(1, |l| self.core.rqs[this_cpu.idx()].domains[l].span.weight());
+        let factor = self.fair.gen612.llc[this_cpu.idx()].as_ref().map_or(1, |(_, s)| s.weight());
         let mut master = self.core.rqs[this_cpu.idx()].curr().map_or(0, |w| self.core.tasks[w.idx()].wakee_flips);
         let mut slave = self.core.tasks[wakee.idx()].wakee_flips;
         if master < slave {
@@ -173,29 +164,26 @@ impl FairCx<'_> {
 
     /// `select_idle_sibling` on the machine as it stands.
     fn select_idle_sibling_612(&mut self, pid: Pid, prev: CpuId, target: CpuId) -> CpuId {
-        let n = self.core.rqs.len();
-        let cpus = (0..n as u32).map(CpuId);
-        let idle = CpuMask::from_cpus(cpus.clone().filter(|&c| self.available_idle_cpu(c)));
-        let smt: Vec<CpuMask> = cpus.clone().map(|c| self.smt_mask(c)).collect();
-        let llc_id: Vec<u32> = cpus.map(|c| self.llc_id(c)).collect();
-        let llc_span = self.llc_level(target).map(|l| self.core.rqs[target.idx()].domains[l].span.clone());
+        // The index's idle set is `available_idle_cpu` over the online CPUs.
+        self.core.sync_index();
+        self.fair.gen612.ensure_task(pid);
+        let st = &self.fair.gen612;
+        let llc = st.llc_id[target.idx()] as usize;
+        let (mut shared, mut recent) = (st.llc_shared[llc], st.recent_used_cpu[pid.idx()]);
+        let none = CpuMask::new();
         let view = IdleView {
-            idle: &idle,
-            sched_idle: &CpuMask::new(),
-            smt: &smt,
-            llc_id: &llc_id,
-            llc_span: llc_span.as_ref(),
-            smt_active: smt.iter().any(|m| m.weight() > 1),
+            idle: &self.core.index.idle,
+            sched_idle: &none,
+            smt: &st.smt,
+            llc_id: &st.llc_id,
+            llc_span: st.llc[target.idx()].as_ref().map(|(_, s)| s),
+            smt_active: st.smt_active,
             sis_util: true,
         };
-        let llc = llc_id[target.idx()] as usize;
-        let mut shared = self.fair.gen612.llc_shared[llc];
-        let allowed = self.core.tasks[pid.idx()].allowed.clone();
-        let ix = self.fair.gen612.ensure_task(pid);
-        let mut recent = self.fair.gen612.recent_used_cpu[ix - self.fair.gen612.groups];
-        let cpu = select_idle_sibling(&view, &mut shared, &allowed, &mut recent, prev, target);
+        let allowed = &self.core.tasks[pid.idx()].allowed;
+        let cpu = select_idle_sibling(&view, &mut shared, allowed, &mut recent, prev, target);
         self.fair.gen612.llc_shared[llc] = shared;
-        self.fair.gen612.recent_used_cpu[ix - self.fair.gen612.groups] = recent;
+        self.fair.gen612.recent_used_cpu[pid.idx()] = recent;
         cpu
     }
 

@@ -22,6 +22,7 @@ use super::pelt::SchedAvg;
 use crate::rng::Rng;
 use crate::sched::entity::{ent_pid, group_ent_id, group_index, is_group, task_ent_id, EntId};
 use crate::time::{CpuId, Pid};
+use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::SchedDomain;
 
 #[derive(Clone, Debug)]
@@ -61,6 +62,20 @@ pub(crate) struct State612 {
     /// NI_RANDOM's die (`sched_rng`), a stream of its own so that a 6.12 run
     /// draws the workload's random numbers as a 4.1 run of it does.
     pub(crate) rng: Rng,
+    /// Each CPU's SMT siblings (itself included), its LLC's first CPU, its
+    /// LLC's span and level (`sd_llc`): read off the domains at each rebuild.
+    pub(crate) smt: Vec<CpuMask>,
+    pub(crate) llc_id: Vec<u32>,
+    pub(crate) llc: Vec<Option<(usize, CpuMask)>>,
+    /// `sched_smt_present`: some core has two threads online.
+    pub(crate) smt_active: bool,
+    /// Each CPU's domains' groups as the fork and exec slow path reads them
+    /// (spans, capacities), built at each rebuild; their imbalance flags are read at use.
+    pub(crate) dst_groups: Vec<Vec<Vec<super::find_dst_group::DstGroup>>>,
+    /// Reused by the fork and exec slow path: every CPU as it reads them.
+    pub(crate) wake_cpus: Vec<super::find_dst_group::WakeupCpu>,
+    /// Balancing passes run (`sched_balance_rq`), as the report counts decisions.
+    pub(crate) decisions_total: u64,
     /// Group entities (the arena's length at boot).
     pub(crate) groups: usize,
     /// CPUs.
@@ -103,6 +118,13 @@ impl State612 {
             imb_numa: Vec::new(),
             sgc_imbalance: Vec::new(),
             rng: Rng::new(seed ^ 0x6120_6120),
+            smt: Vec::new(),
+            llc_id: Vec::new(),
+            llc: Vec::new(),
+            smt_active: false,
+            wake_cpus: Vec::new(),
+            dst_groups: Vec::new(),
+            decisions_total: 0,
             groups,
             cpus,
             features: Features { delay_dequeue: false, ..Features::default() },
@@ -160,10 +182,36 @@ impl State612 {
     /// newly-idle statistics start afresh (`sd_init`), its NUMA allowance is
     /// computed (`imb_numa_nr`), and the group capacities' imbalance flags
     /// are cleared for `groups` group ids.
-    pub(crate) fn domains_rebuilt(&mut self, domains: &[&[SchedDomain]], jiffies: u64, groups: usize) {
+    pub(crate) fn domains_rebuilt(
+        &mut self,
+        domains: &[&[SchedDomain]],
+        online: &CpuMask,
+        jiffies: u64,
+        groups: usize,
+    ) {
         self.newidle = domains.iter().map(|d| vec![NewidleStats::new(jiffies); d.len()]).collect();
         self.imb_numa = domains.iter().map(|d| imb_numa_nr_of(d)).collect();
         self.sgc_imbalance = vec![false; groups];
+        self.smt = domains
+            .iter()
+            .enumerate()
+            .map(|(c, d)| match d.first() {
+                Some(sd) if sd.flags.share_cpucapacity => sd.span.clone(),
+                _ => CpuMask::from_cpus([CpuId(c as u32)]),
+            })
+            .collect();
+        self.llc = domains
+            .iter()
+            .map(|d| d.iter().rposition(|sd| sd.flags.share_pkg_resources).map(|l| (l, d[l].span.clone())))
+            .collect();
+        self.llc_id = self
+            .llc
+            .iter()
+            .enumerate()
+            .map(|(c, l)| l.as_ref().and_then(|(_, s)| s.first()).map_or(c as u32, |f| f.0))
+            .collect();
+        self.smt_active = self.smt.iter().any(|m| m.weight() > 1);
+        self.dst_groups = domains.iter().map(|d| dst_groups_of(d, online)).collect();
     }
 
     /// Domain `level` of `cpu`'s newly-idle statistics.
@@ -209,4 +257,30 @@ fn imb_numa_nr_of(doms: &[SchedDomain]) -> Vec<u32> {
         }
     }
     out
+}
+
+/// One CPU's domains' groups as `find_dst_group` reads them: each group's
+/// CPUs, its capacity (a full CPU per online one) and weight; a domain's
+/// groups are SMT cores when the level below shares CPU capacity.
+fn dst_groups_of(doms: &[SchedDomain], online: &CpuMask) -> Vec<Vec<super::find_dst_group::DstGroup>> {
+    use super::find_dst_group::DstGroup;
+    use super::group_stats::GroupFacts;
+    doms.iter()
+        .enumerate()
+        .map(|(l, d)| {
+            let smt = l > 0 && doms[l - 1].flags.share_cpucapacity;
+            d.groups
+                .iter()
+                .map(|g| DstGroup {
+                    span: g.span.iter().map(|c| c.idx()).collect(),
+                    facts: GroupFacts {
+                        capacity: super::pelt::SCHED_CAPACITY_SCALE * u64::from(g.span.and(online).weight()),
+                        weight: g.span.weight(),
+                        smt,
+                        sgc_imbalance: false,
+                    },
+                })
+                .collect()
+        })
+        .collect()
 }
