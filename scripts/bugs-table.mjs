@@ -1,6 +1,8 @@
-// npm run bugs: each Wasted Cores preset run three ways with the native CLI —
+// npm run bugs: each Wasted Cores preset run four ways with the native CLI —
 // stock Linux 4.1 (all four bugs), 4.1 with only that preset's fix (the
-// paper's experiment: a stock kernel against one patch), and all four fixes —
+// paper's experiment: a stock kernel against one patch), all four fixes, and
+// Linux 6.12 as it ships (the same workload, `kernel` 6.12, no bug switches:
+// what a decade of upstream work made of it) —
 // printing the affected application's completion time and wasted core time of
 // each, the slowdown of stock against the one-fix kernel beside the paper's
 // figure, and the sanity checker's verdicts. A preset whose slowdown its own
@@ -26,7 +28,10 @@ const presets = [
 const dir = mkdtempSync(join(tmpdir(), 'schedlab-bugs-'));
 const run = (name, bugs) => {
   const scenario = JSON.parse(execFileSync(cli, ['preset', name], { encoding: 'utf8' }));
-  scenario.bugs = bugs;
+  if (bugs === '6.12') {
+    scenario.kernel = '6.12';
+    delete scenario.bugs;
+  } else scenario.bugs = bugs;
   const file = join(dir, `${name}-${typeof bugs === 'string' ? bugs : Object.keys(bugs)[0]}.json`);
   writeFileSync(file, JSON.stringify(scenario));
   return JSON.parse(execFileSync(cli, ['run', file, '--json'], { encoding: 'utf8' }));
@@ -37,8 +42,9 @@ for (const [preset, app, bug, paper] of presets) {
   const stock = run(preset, 'linux-4.1');
   const one = run(preset, { [bug]: false });
   const all = run(preset, 'linux-4.1-fixed');
+  const now = run(preset, '6.12');
   const done = (r) => r.processes.find((p) => p.name === app).completion_ns;
-  const [s, o, a] = [done(stock), done(one), done(all)];
+  const [s, o, a, n] = [done(stock), done(one), done(all), done(now)];
   // Of what all fixes recover, the share the preset's own fix recovers.
   const own = s && o && a && s !== a ? (s - o) / (s - a) : null;
   rows.push({
@@ -47,10 +53,11 @@ for (const [preset, app, bug, paper] of presets) {
     'stock ms': ms(s),
     'own fix ms': ms(o),
     'all fixes ms': ms(a),
+    '6.12 ms': ms(n),
     'stock/own fix': s && o ? (s / o).toFixed(2) : '-',
     paper,
-    'wasted ms stock/own/all': `${ms(stock.wasted_core_ns)} / ${ms(one.wasted_core_ns)} / ${ms(all.wasted_core_ns)}`,
-    'checker stock/own/all': `${stock.sanity_violations.length}/${one.sanity_violations.length}/${all.sanity_violations.length}`,
+    'wasted ms stock/own/all/6.12': `${ms(stock.wasted_core_ns)} / ${ms(one.wasted_core_ns)} / ${ms(all.wasted_core_ns)} / ${ms(now.wasted_core_ns)}`,
+    'checker stock/own/all/6.12': `${stock.sanity_violations.length}/${one.sanity_violations.length}/${all.sanity_violations.length}/${now.sanity_violations.length}`,
     'own fix recovers': own === null ? '-' : `${(own * 100).toFixed(0)} %`,
   });
 }

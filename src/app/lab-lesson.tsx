@@ -10,12 +10,14 @@ import { extCommand } from '../engine/extensions';
 import { useLang } from '../i18n/i18n';
 import { useStore } from '../stores/store';
 import { useLab } from './context';
+import { partnerValue } from '../compare/variants';
 
 export function LabLesson() {
   const lab = useLab();
   const [lang] = useLang();
   const { lesson, resets } = useStore(lab.lesson, (s) => s);
   const current = useStore(lab.scenario, (s) => s.name);
+  const partner = useStore(lab.partner.store, (s) => partnerValue(s.kind));
   const engine: LessonEngine = useMemo(
     () => ({
       anchor: async (a: Anchor) => ({
@@ -38,6 +40,8 @@ export function LabLesson() {
         const def = lessonById(lesson.id);
         return def ? lab.load(scenarioJson(def, name), true) : Promise.resolve(false);
       }}
+      partner={partner}
+      choosePartner={lab.choosePartner}
       engine={engine}
       onMarks={(marks) => lab.lesson.set({ marks })}
       onSelectCpu={lab.selectCpu}

@@ -6,7 +6,8 @@
 // reveal moves the cursor there.
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/i18n';
-import { presetAt, type Anchor, type PanelId } from './lesson';
+import { partnerAt, presetAt, type Anchor, type PanelId } from './lesson';
+import { partnerValue, type PartnerKind } from '../compare/variants';
 import { lessonById } from './lessons';
 import type { Prediction, Question } from './predict';
 import { useLatest } from '../stores/use-latest';
@@ -33,6 +34,9 @@ export interface LessonRunnerProps {
   current: string;
   /** Loads a preset into the lab; false if it could not. */
   loadPreset: (name: string) => Promise<boolean>;
+  /** The compare partner now (its <select> value), and how to run another beside the lab. */
+  partner: string;
+  choosePartner: (k: PartnerKind | null) => Promise<void>;
   /** The lab's simulation, paused and moved by the engine worker. */
   engine: LessonEngine;
   onMarks: (m: LessonMarks | null) => void;
@@ -69,6 +73,12 @@ export function LessonRunner(p: LessonRunnerProps) {
       if (p.current !== preset && !(await p.loadPreset(preset))) return;
       // Moved on while it loaded: the next step anchors its own run.
       if (gone) return;
+      // A lesson that compares sets its partner at each step (after the preset: it is built from it).
+      const partner = partnerAt(lesson, index);
+      if (lesson.steps.some((s) => s.partner !== undefined) && partnerValue(partner) !== p.partner) {
+        await p.choosePartner(partner);
+        if (gone) return;
+      }
       const { found, events } = await p.engine.anchor(step.anchor);
       if (gone) return;
       setMissing(!found);

@@ -6,6 +6,7 @@
 import { presetJson } from '../engine/engine';
 import type { Mark } from '../engine/types';
 import type { Question } from './predict';
+import type { PartnerKind } from '../compare/variants';
 
 /** Panels a step can ring (their data-testid). */
 export type PanelId =
@@ -18,6 +19,8 @@ export interface LessonStep {
   id: string;
   /** Switches to this preset (later steps stay on it). */
   preset?: string;
+  /** Runs this compare partner beside it on one clock (null: none), from this step on. */
+  partner?: PartnerKind | null;
   anchor: Anchor;
   panel?: PanelId;
   /** CPUs outlined on the machine view. */
@@ -44,6 +47,13 @@ export interface Lesson {
 export function presetAt(lesson: Lesson, i: number): string {
   let p = lesson.preset;
   for (const s of lesson.steps.slice(0, i + 1)) if (s.preset) p = s.preset;
+  return p;
+}
+
+/** The compare partner in force at step i: the latest one set at or before it (none if never). */
+export function partnerAt(lesson: Lesson, i: number): PartnerKind | null {
+  let p: PartnerKind | null = null;
+  for (const s of lesson.steps.slice(0, i + 1)) if (s.partner !== undefined) p = s.partner;
   return p;
 }
 

@@ -60,3 +60,42 @@ describe('kernel generation', () => {
     expect(label).toContain('EEVDF pick on 4.1');
   });
 });
+
+describe('the "A decade later" lesson', () => {
+  it('runs each bug scenario beside itself on 6.12, on one clock', async () => {
+    const { page } = lab;
+    const text = async (testId: string) => (await page.getByTestId(testId).textContent()) ?? '';
+    await page.getByTestId('lesson-pick').selectOption('decade-later');
+    await settled(
+      () => text('lesson-step'),
+      (s) => s === 'Step 1 of 7',
+    );
+    // The preset loads, then its partner on 6.12 is built beside it: wait for the compare panel to name it.
+    const meta = await settled(
+      async () => ((await page.getByTestId('compare').count()) > 0 ? await text('compare') : ''),
+      (t) => t.includes('group-imbalance-make (Linux 6.12)'),
+      20000,
+    );
+    expect(meta).toContain('group-imbalance-make (Linux 6.12)');
+    expect(
+      await settled(
+        async () => Number(await text('sim-time')),
+        (t) => t === 500,
+        20000,
+      ),
+    ).toBe(500);
+    const p = await hook<Partner>(page, 'partner');
+    expect(p.nowNs).toBe(500e6);
+    await page.screenshot({ path: join(shots, 'lesson-decade-later-1280x720.png') });
+    // Step 3 moves to lu: its partner follows, on 6.12 again.
+    await page.getByTestId('lesson-next').click();
+    await page.getByTestId('lesson-next').click();
+    const lu = await settled(
+      () => text('compare'),
+      (t) => t.includes('group-imbalance-lu (Linux 6.12)'),
+      20000,
+    );
+    expect(lu).toContain('group-imbalance-lu (Linux 6.12)');
+    await page.getByTestId('lesson-pick').selectOption('');
+  });
+});

@@ -8,6 +8,7 @@ import missingDomains from './missing-domains';
 import greedyThreads from './greedy-threads';
 import groupIdentity from './group-identity';
 import writeAScheduler from './write-a-scheduler';
+import decadeLater from './decade-later';
 
 export const LESSONS: Lesson[] = [
   cfsBasics,
@@ -15,6 +16,7 @@ export const LESSONS: Lesson[] = [
   groupConstruction,
   overloadOnWakeup,
   missingDomains,
+  decadeLater,
   greedyThreads,
   groupIdentity,
   writeAScheduler,

@@ -52,6 +52,21 @@ const lessons: Catalog = {
       'The sanity checker confirms an idle core while db workers wait: the extra worker keeps waking next to a busy one, and the whole query step waits for the pair sharing a core.',
     'lesson.overload-on-wakeup.fixed':
       'With the fix, a waking thread takes its previous core if that core is idle, otherwise the core that has been idle longest anywhere on the machine: the heat map stays even and the query completes sooner.',
+    'lesson.decade-later.title': 'A decade later: the four bugs on Linux 4.1 and 6.12',
+    'lesson.decade-later.intro':
+      'Each scenario of the paper runs twice on one clock: on stock Linux 4.1 (A, with its four bugs) and on Linux 6.12 as it ships (B, the same workload with "kernel": "6.12"). The compare table below the metrics gives both runs’ figures and their difference.',
+    'lesson.decade-later.imbalance':
+      'Group Imbalance with make: on 4.1 the R sessions’ nodes look loaded by average load, and their idle cores do not pull make’s jobs. 6.12 first sorts groups by type (a node with idle cores has spare capacity) and pulls by utilisation, so the load average no longer hides them. Over the whole run make finishes within a few percent of the all-fixes 4.1 kernel (npm run bugs).',
+    'lesson.decade-later.lu':
+      'Group Imbalance with lu, the case the paper measured at 13 times slower: on 6.12 most of it is gone, but not all (about 6 times the all-fixes 4.1 kernel over the run, against 100 times on stock 4.1): where a node has no spare capacity left, 6.12 still compares average loads.',
+    'lesson.decade-later.construction':
+      'Scheduling Group Construction: 6.12 builds each CPU’s NUMA groups from its own point of view (the repair merged in 2017), so node 2 sees node 1’s threads as another group’s. lu now spreads over both nodes, though it still runs about 2.5 times the paper’s fixed kernel over the run.',
+    'lesson.decade-later.wakeup':
+      'Overload on Wakeup remains: a waking thread still looks for an idle CPU only within its last-level cache (its node here), and 6.12 adds a scan budget that shrinks as the node gets busier. The db query takes about as long on 6.12 as on stock 4.1.',
+    'lesson.decade-later.domains':
+      'Missing Scheduling Domains: 6.12 builds its topology table once at boot, and a CPU coming back online no longer drops the NUMA levels. The application can spread across the machine again: it finishes far sooner than on stock 4.1, though not as soon as on the fixed 4.1 kernel.',
+    'lesson.decade-later.end':
+      'Three of the four mechanisms were rewritten or repaired upstream, by other changes than the paper’s patches; one remains. docs/decade-later.md reads each bug in the 6.12 source. The 6.12 model is still being built: it has no delayed dequeue and no NOHZ idle balancer yet.',
     'lesson.missing-domains.title': 'Wasted cores 4: Missing Scheduling Domains',
     'lesson.missing-domains.hotplug':
       'CPU 5 goes offline at 10 ms and comes back at 20 ms. The scheduling domains are rebuilt — and the rebuild drops the NUMA levels: every CPU’s domains now stop at its own node.',
@@ -144,6 +159,21 @@ const lessons: Catalog = {
       '健全性检查器确认：有核空闲而 db 工作线程在等待。多出来的那个工作线程总是在忙碌的线程旁边被唤醒，整个查询步骤都要等共用一个核的那一对。',
     'lesson.overload-on-wakeup.fixed':
       '修复后，被唤醒的线程若原来的核空闲就回到原来的核，否则选择全机空闲最久的核：热力图保持均匀，查询更早完成。',
+    'lesson.decade-later.title': '十年之后：四个 bug 在 Linux 4.1 与 6.12 上',
+    'lesson.decade-later.intro':
+      '论文的每个场景在同一时钟下运行两次：在原版 Linux 4.1 上（A，带着四个 bug），以及在原样发布的 Linux 6.12 上（B，同样的负载，"kernel": "6.12"）。指标下方的对比表给出两次运行的数字及其差值。',
+    'lesson.decade-later.imbalance':
+      'make 的 Group Imbalance：在 4.1 上，R 会话所在节点按平均负载看起来很忙，它们的空闲核不会拉取 make 的任务。6.12 先按类型给组分类（有空闲核的节点有富余容量），再按利用率拉取任务，平均负载不再掩盖这些空闲核。整个运行中 make 的完成时间与修复全部 bug 的 4.1 相差不过几个百分点（npm run bugs）。',
+    'lesson.decade-later.lu':
+      'lu 的 Group Imbalance，论文测得慢 13 倍的情形：在 6.12 上大部分已消失，但并未全部消失（整个运行约为修复全部 bug 的 4.1 的 6 倍，而原版 4.1 为 100 倍）：当某个节点已没有富余容量时，6.12 仍然比较平均负载。',
+    'lesson.decade-later.construction':
+      'Scheduling Group Construction：6.12 从每个 CPU 自己的视角构建其 NUMA 组（2017 年合入的修复），因此节点 2 把节点 1 的线程看作另一个组的。lu 现在会分布到两个节点上，但整个运行仍约为论文修复版内核的 2.5 倍。',
+    'lesson.decade-later.wakeup':
+      'Overload on Wakeup 依然存在：被唤醒的线程仍只在其末级缓存（这里是其所在节点）内寻找空闲 CPU，而 6.12 还加入了随节点变忙而缩小的扫描预算。db 查询在 6.12 上与原版 4.1 上耗时相近。',
+    'lesson.decade-later.domains':
+      'Missing Scheduling Domains：6.12 在启动时只构建一次拓扑表，CPU 重新上线不再丢掉 NUMA 层级。应用程序又能分布到整台机器上：它比在原版 4.1 上快得多，但仍不及修复后的 4.1。',
+    'lesson.decade-later.end':
+      '四个机制中有三个在上游被改写或修复——通过的是其他改动，而不是论文的补丁；一个依然存在。docs/decade-later.md 在 6.12 源码中逐一解读每个 bug。6.12 的模型仍在构建中：目前还没有延迟出队（delayed dequeue），也没有 NOHZ 空闲负载均衡器。',
     'lesson.missing-domains.title': '浪费的核 4：Missing Scheduling Domains（调度域缺失）',
     'lesson.missing-domains.hotplug':
       'CPU 5 在 10 ms 时下线，20 ms 时重新上线。调度域随之重建——而重建丢掉了 NUMA 层级：现在每个 CPU 的调度域都止于它自己的节点。',
