@@ -26,6 +26,42 @@ fn load(file: &str, read: &dyn Fn(&str) -> Result<String, String>) -> Result<cra
     })
 }
 
+/// The scenario for `fidelity`'s model: as written if it names its kernel,
+/// else on the generation nearest this host's (one the scenario is refused
+/// on, such as O(1) on 6.12, stays on 4.1); with the note that says which.
+fn load_for_host(
+    file: &str,
+    read: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<(crate::config::SimConfig, String), String> {
+    let cfg = load(file, read)?;
+    let host = super::sys::kernel_release();
+    let text = read(file)?;
+    let named = serde_json::from_str::<serde_json::Value>(&text).ok().is_some_and(|v| v.get("kernel").is_some());
+    let nearest = super::generation::nearest_generation(&host);
+    if named || nearest.is_none_or(|k| k == cfg.kernel) {
+        return Ok((cfg.clone(), super::generation::generation_note(cfg.kernel, !named, &host)));
+    }
+    let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{file}: {e}"))?;
+    let k = nearest.expect("checked above");
+    v["kernel"] = super::generation::generation_release(k).into();
+    // 6.12 runs as it ships: 4.1's bug switches do not apply.
+    if let Some(o) = v.as_object_mut() {
+        o.remove("bugs");
+    }
+    match scenario::load_scenario(&v.to_string()) {
+        Ok(c) => Ok((c, super::generation::generation_note(k, true, &host))),
+        Err(d) => Ok((
+            cfg.clone(),
+            format!(
+                "{} (refused on {}: {})",
+                super::generation::generation_note(cfg.kernel, false, &host),
+                super::generation::generation_release(k),
+                d.first().map_or(String::new(), |d| d.to_string())
+            ),
+        )),
+    }
+}
+
 struct Opts {
     json: bool,
     save: Option<String>,
@@ -132,7 +168,7 @@ pub fn command(
         }
         "fidelity" => {
             let o = opts(&args[1..], false)?;
-            let cfg = load(file, read)?;
+            let (cfg, note) = load_for_host(file, read)?;
             let mut sim = Simulator::new(&cfg);
             sim.run_to_end();
             // A model cut short by its policy has no figures to set beside the kernel's (they would read
@@ -143,7 +179,8 @@ pub fn command(
                 return Ok((None, Some(Late::RunFailed(msg))));
             }
             let model = report::report(&sim);
-            let run = runner::run_real(&cfg)?;
+            let mut run = runner::run_real(&cfg)?;
+            run.notes.insert(0, note);
             if o.json {
                 json(&serde_json::json!({ "model": model, "real": run.report, "notes": run.notes }))
                     .map(|t| (Some(t), None))

@@ -19,6 +19,7 @@ pub use crate::trace_import::{analysis, foreign, import, manifest, perf_script, 
 pub mod cgroup;
 pub mod cli;
 pub mod flag;
+pub mod generation;
 /// The host machine reader lives with the machine model (`machine::host`).
 pub use crate::machine::host;
 pub mod output_file;

@@ -170,11 +170,22 @@ fn fidelity_prints_the_model_beside_the_host_kernel() {
         String::from_utf8(out.stdout).unwrap()
     };
     let path = file.to_str().unwrap();
-    let model: serde_json::Value = serde_json::from_str(&run(&["run", path, "--json"])).unwrap();
+    // The scenario names no kernel: fidelity models it on the generation nearest this host's, and says so.
+    let release = schedlab_core::real::sys::kernel_release();
+    let nearest = schedlab_core::real::generation::nearest_generation(&release).expect("a readable release");
+    let named = schedlab_core::real::generation::generation_release(nearest);
+    let mut on_nearest: serde_json::Value = serde_json::from_str(&hogs_scenario(cpu)).unwrap();
+    on_nearest["kernel"] = named.into();
+    let nearest_file = common::temp_path("fidelity-test-nearest.json");
+    std::fs::write(&nearest_file, on_nearest.to_string()).unwrap();
+    let model: serde_json::Value =
+        serde_json::from_str(&run(&["run", nearest_file.to_str().unwrap(), "--json"])).unwrap();
     let side_by_side = run(&["fidelity", path]);
     let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_file(&nearest_file);
     println!("{side_by_side}");
-    // The model's column is `schedsim run`'s figure; the host's is measured; a relative error follows.
+    assert!(side_by_side.contains(&format!("the model runs Linux {named}")), "{side_by_side}");
+    // The model's column is `schedsim run`'s figure on that generation; the host's is measured; a relative error follows.
     let model_ms = model["processes"][0]["cpu_time_ns"].as_u64().unwrap() as f64 / 1e6;
     let row = side_by_side.lines().find(|l| l.starts_with("hog0") && l.contains("cpu ms")).expect("hog0's cpu row");
     let cells: Vec<&str> = row.split_whitespace().collect();
