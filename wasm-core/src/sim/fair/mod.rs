@@ -22,4 +22,5 @@ mod hooks;
 pub(crate) mod linux41;
 pub mod linux612;
 pub(crate) mod state;
+mod wakee;
 mod weight_policy;

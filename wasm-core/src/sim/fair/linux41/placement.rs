@@ -202,30 +202,6 @@ impl FairCx<'_> {
         found
     }
 
-    /// `record_wakee` (4.1 calls it from task_waking_fair): the task running
-    /// on the waking CPU counts a flip each time it wakes a different task
-    /// than last time, and halves its count when more than a second (HZ
-    /// jiffies) has passed since the last halving.
-    fn record_wakee(&mut self, wakee: Pid, this_cpu: CpuId) {
-        let Some(waker) = self.core.rqs[this_cpu.idx()].curr() else { return };
-        if waker == wakee {
-            return;
-        }
-        let now = self.core.now;
-        let (jiffies, hz) = (self.core.jiffies(), crate::time::NSEC_PER_SEC / self.core.tick_ns);
-        let tick_ns = self.core.tick_ns;
-        let w = &mut self.core.tasks[waker.idx()];
-        // time_after(jiffies, decay_ts + HZ), the stamp kept in jiffies.
-        if jiffies > w.wakee_flip_decay_ts.ns() / tick_ns + hz {
-            w.wakee_flips >>= 1;
-            w.wakee_flip_decay_ts = now;
-        }
-        if w.last_wakee != Some(wakee) {
-            w.last_wakee = Some(wakee);
-            w.wakee_flips += 1;
-        }
-    }
-
     /// `wake_wide` (4.1): a waker that flips between many wakees (more than
     /// the LLC size times the wakee's own flips) is left alone: its wakees
     /// are not pulled next to it.

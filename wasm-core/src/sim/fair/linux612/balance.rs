@@ -129,13 +129,16 @@ impl FairCx<'_> {
     /// runqueues leave the list.
     pub(super) fn update_blocked_averages_612(&mut self, cpu: CpuId) {
         let now = self.pelt_clock();
+        // Children have higher ids than their parents: walked downwards, a group's children are settled
+        // before it, and whether one stays listed is known when the group is judged (child_cfs_rq_on_list).
+        let mut child_listed = vec![false; self.fair.tgs.len()];
         for tg in (0..self.fair.tgs.len() as u32).rev() {
             let r = self.fair.gen612.rq_ix(tg, cpu);
             if tg != 0 && !self.fair.gen612.on_list[r] {
                 continue;
             }
             let cfs = self.cfs_of(tg, cpu);
-            let (weight, runnable, nr) = (cfs.load_weight, u64::from(cfs.h_nr_running), cfs.nr_running);
+            let (weight, runnable) = (cfs.load_weight, u64::from(cfs.h_nr_running));
             let st = &mut self.fair.gen612;
             let rq = RqLoad { weight, runnable, running: st.rqs[r].curr.is_some() };
             if load_avg::update_cfs_rq_load_avg(now, &mut st.rq_avgs[r], rq) && tg != 0 && self.core.online.test(cpu) {
@@ -150,16 +153,17 @@ impl FairCx<'_> {
             if !load_avg::skip_blocked_update(&st.avgs[gix], &st.rq_avgs[r]) {
                 self.update_load_avg_612(parent, cpu, gix, load_avg::UPDATE_TG);
             }
+            // cfs_rq_is_decayed: nothing queued, nothing left to decay, no listed child, no part in the group's sum.
             let st = &mut self.fair.gen612;
             let avg = &st.rq_avgs[r];
-            let child_listed = self.fair.tgs.iter().any(|t| t.parent == Some(tg) && st.on_list[st.rq_ix(t.id, cpu)]);
-            if nr == 0
-                && weight == 0
+            if weight == 0
                 && load_avg::load_avg_is_decayed(&avg.avg)
-                && !child_listed
+                && !child_listed[tg as usize]
                 && avg.tg_load_avg_contrib == 0
             {
                 st.on_list[r] = false;
+            } else {
+                child_listed[parent as usize] = true;
             }
         }
     }

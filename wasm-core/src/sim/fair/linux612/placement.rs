@@ -54,13 +54,13 @@ impl FairCx<'_> {
     /// `select_task_rq` (core.c) over `select_task_rq_fair`: a task allowed
     /// on one CPU goes there; a choice it may not run on falls back.
     pub(crate) fn select_task_rq_fair_612(&mut self, pid: Pid, this_cpu: CpuId, kind: PlaceKind) -> CpuId {
-        let allowed = self.core.tasks[pid.idx()].allowed.clone();
+        let allowed = &self.core.tasks[pid.idx()].allowed;
         let cpu = if allowed.weight() == 1 {
             allowed.first().unwrap_or(this_cpu)
         } else {
             self.select_cpu_612(pid, this_cpu, kind)
         };
-        if self.core.online.test(cpu) && allowed.test(cpu) {
+        if self.core.online.test(cpu) && self.core.tasks[pid.idx()].allowed.test(cpu) {
             cpu
         } else {
             self.core.select_fallback_rq(pid, cpu)
@@ -74,7 +74,7 @@ impl FairCx<'_> {
         let mut new_cpu = prev;
         let mut want_affine = false;
         if wakeup {
-            self.record_wakee_612(pid, this_cpu);
+            self.record_wakee(pid, this_cpu);
             want_affine = !self.wake_wide_612(pid, this_cpu) && self.core.tasks[pid.idx()].allowed.test(this_cpu);
         }
         let mut sd = None;
@@ -101,26 +101,6 @@ impl FairCx<'_> {
             Some(level) => self.find_dst_cpu_612(level, pid, this_cpu, prev, kind),
             None if wakeup => self.select_idle_sibling_612(pid, prev, new_cpu),
             None => new_cpu,
-        }
-    }
-
-    /// `record_wakee`: as 4.1's (the waker counts a flip per new wakee, halved each second).
-    fn record_wakee_612(&mut self, wakee: Pid, this_cpu: CpuId) {
-        let Some(waker) = self.core.rqs[this_cpu.idx()].curr() else { return };
-        if waker == wakee {
-            return;
-        }
-        let now = self.core.now;
-        let (jiffies, hz) = (self.core.jiffies(), crate::time::NSEC_PER_SEC / self.core.tick_ns);
-        let tick_ns = self.core.tick_ns;
-        let w = &mut self.core.tasks[waker.idx()];
-        if jiffies > w.wakee_flip_decay_ts.ns() / tick_ns + hz {
-            w.wakee_flips >>= 1;
-            w.wakee_flip_decay_ts = now;
-        }
-        if w.last_wakee != Some(wakee) {
-            w.last_wakee = Some(wakee);
-            w.wakee_flips += 1;
         }
     }
 

@@ -161,7 +161,20 @@ impl FairCx<'_> {
             initial = false;
             i += 1;
         }
-        for &(tg, id) in &chain[i..] {
+        self.update_levels_above(&chain[i..], cpu, slice, true);
+        // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
+        self.core.rqs[cpu.idx()].nr_running += 1;
+        if self.core.rqs[cpu.idx()].nr_running() == 2 {
+            self.fair.gen612.rd_overloaded = true;
+        }
+    }
+
+    /// The second loop of `enqueue_task_fair` and `dequeue_entities`: the
+    /// levels above the last one enqueued or dequeued stay queued; each has
+    /// its load and weight brought up to date, its request set to the
+    /// shortest below (`slice`), and counts the task in (`add`) or out.
+    fn update_levels_above(&mut self, levels: &[(u32, EntId)], cpu: CpuId, mut slice: u64, add: bool) {
+        for &(tg, id) in levels {
             let ix = self.fair.gen612.ent_ix(id);
             self.update_load_avg_612(tg, cpu, ix, UPDATE_TG);
             self.se_update_runnable(cpu, ix);
@@ -169,12 +182,12 @@ impl FairCx<'_> {
             self.fair.gen612.ents[ix].slice = slice;
             let r = self.fair.gen612.rq_ix(tg, cpu);
             slice = self.fair.gen612.min_slice(r);
-            self.cfs_mut(tg, cpu).h_nr_running += 1;
-        }
-        // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
-        self.core.rqs[cpu.idx()].nr_running += 1;
-        if self.core.rqs[cpu.idx()].nr_running() == 2 {
-            self.fair.gen612.rd_overloaded = true;
+            let cfs = self.cfs_mut(tg, cpu);
+            if add {
+                cfs.h_nr_running += 1;
+            } else {
+                cfs.h_nr_running -= 1;
+            }
         }
     }
 
@@ -263,16 +276,7 @@ impl FairCx<'_> {
             }
             sleep = true;
         }
-        for &(tg, id) in &chain[i..] {
-            let ix = self.fair.gen612.ent_ix(id);
-            self.update_load_avg_612(tg, cpu, ix, UPDATE_TG);
-            self.se_update_runnable(cpu, ix);
-            self.update_cfs_group(tg, cpu, ix);
-            self.fair.gen612.ents[ix].slice = slice;
-            let r = self.fair.gen612.rq_ix(tg, cpu);
-            slice = self.fair.gen612.min_slice(r);
-            self.cfs_mut(tg, cpu).h_nr_running -= 1;
-        }
+        self.update_levels_above(&chain[i..], cpu, slice, false);
         self.core.rqs[cpu.idx()].nr_running -= 1;
     }
 
