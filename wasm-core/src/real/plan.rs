@@ -140,7 +140,8 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
     // Every thread of a scenario starts as a new task (the model places a process's first thread as a fork from
     // the first CPU it may use, the others and forked children from their creator's), so this holds for any
     // scenario on such a host.
-    if places_new_tasks_untraced(&release) {
+    // The 6.12 model places them as 6.12 does (Kernel::new_task_placement_migrates): nothing to say then.
+    if places_new_tasks_untraced(&release) && cfg.kernel.new_task_placement_migrates() {
         notes.push(
             "migrations are not comparable: the model follows 4.1, which counts a new task (a starting thread or a \
              fork's child) placed away from the CPU it was created on as a migration and traces it (set_task_cpu); \

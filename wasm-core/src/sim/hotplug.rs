@@ -100,9 +100,7 @@ impl super::Core {
             return;
         }
         let numa_initialised = !numa_distances(&self.machine).is_empty();
-        // 6.12 builds its topology table once (build_sched_topology): a CPU coming up only notes
-        // x86_has_numa_in_package (smpboot.c 568-569), so the NUMA levels are never lost.
-        if self.kernel == super::kernel::Kernel::Linux612 {
+        if !self.kernel.hotplug_may_replace_topology() {
             return;
         }
         if self.bugs.missing_domains || !numa_initialised {

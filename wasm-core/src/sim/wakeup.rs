@@ -42,7 +42,7 @@ impl super::dispatch::Sched<'_> {
             self.core.tasks[pid.idx()].cpu = waker;
         }
         let target = self.select_task_rq(pid, waker, kind);
-        if is_new && target != waker {
+        if is_new && target != waker && self.core.kernel.new_task_placement_migrates() {
             if self.core.tasks[pid.idx()].parent.is_some() {
                 // task_fork_fair stores the child's vruntime relative to the
                 // parent's queue; it is rebased on the queue it lands on.

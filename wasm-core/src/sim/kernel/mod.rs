@@ -33,6 +33,22 @@ impl Kernel {
         }
     }
 
+    /// Whether `wake_up_new_task` sets a new task's CPU with `set_task_cpu`
+    /// (4.1, core.c 2089: a child placed away from its parent's CPU is a
+    /// migration, counted, traced and handed to the class's migrate_task_rq)
+    /// or with `__set_task_cpu` (6.12, core.c 4852: none of that).
+    pub fn new_task_placement_migrates(self) -> bool {
+        matches!(self, Kernel::Linux41)
+    }
+
+    /// Whether a CPU coming up may replace the topology table (4.1's
+    /// `set_cpu_sibling_map` → `primarily_use_numa_for_topology`); 6.12 only
+    /// notes `x86_has_numa_in_package` (smpboot.c 568–569) and builds the
+    /// table once, so a hotplug never loses the NUMA levels.
+    pub(crate) fn hotplug_may_replace_topology(self) -> bool {
+        matches!(self, Kernel::Linux41)
+    }
+
     /// `scheduler_tick`'s record of the CPU's load after the class's
     /// `task_tick` (4.1: `update_cpu_load_active`).
     pub(crate) fn tick_load(self, rq: &mut Rq, jiffies: u64) {

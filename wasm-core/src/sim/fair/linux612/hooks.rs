@@ -9,7 +9,6 @@ use crate::sim::class::{Balance, SchedClass, StateSlot};
 use crate::sim::dispatch::Sched;
 use crate::sim::fair::cx::FairCx;
 use crate::sim::kernel::Kernel;
-use crate::task::TaskState;
 use crate::time::{CpuId, Pid};
 
 /// The fair class of Linux 6.12: EEVDF over the group hierarchy with its
@@ -79,11 +78,11 @@ impl SchedClass for Fair612 {
         FairCx::of(s).select_task_rq_fair_612(pid, waker, kind)
     }
 
-    /// `migrate_task_rq_fair`. A new task placed away from its parent's CPU
-    /// is not migrated in 6.12 (`wake_up_new_task` sets its CPU directly).
+    /// `migrate_task_rq_fair` (a new task's placement never comes here under
+    /// 6.12: `Kernel::new_task_placement_migrates`).
     fn migrate_task_rq(&self, s: &mut Sched<'_>, pid: Pid, from: CpuId, to: CpuId) {
         let cx = &mut FairCx::of(s);
-        if from == to || cx.core.tasks[pid.idx()].state == TaskState::New {
+        if from == to {
             return;
         }
         let queued = cx.core.migrating == Some(pid);
