@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { DecisionView } from '../engine/types';
 import { fmtMs } from './colors';
-import { decisionSteps, groupSentence, explainDecision } from './inspector-words';
+import { avgComputed, decisionSteps, groupSentence, explainDecision, typeName } from './inspector-words';
 import { cpuListText } from './cpuset';
 import { useT } from '../i18n/i18n';
 
@@ -13,6 +13,9 @@ export const Inspector = memo(
   function Inspector(props: { decision: DecisionView | null; nameOf: (pid: number) => string }) {
     const t = useT();
     const d = props.decision;
+    // 6.12 counts its imbalance in a migration type and ranks groups by util as well as load: its
+    // table shows util where 4.1's shows the spread of CPU loads the Group Imbalance fix reads.
+    const v612 = d?.kernel === '6.12';
     return (
       <section className="panel" data-testid="inspector">
         <header className="panel-head">
@@ -47,7 +50,7 @@ export const Inspector = memo(
                   <th>{t('insp.col.load')}</th>
                   <th>{t('insp.col.capacity')}</th>
                   <th>{t('insp.col.avg')}</th>
-                  <th>{t('insp.col.minmax')}</th>
+                  <th>{v612 ? t('insp.col.util') : t('insp.col.minmax')}</th>
                   <th className="words">{t('insp.col.words')}</th>
                 </tr>
               </thead>
@@ -58,14 +61,20 @@ export const Inspector = memo(
                       {cpuListText(g.cpus)}
                       {g.local ? ` ${t('insp.local')}` : i === d.busiest_group ? ` ${t('insp.busiest')}` : ''}
                     </td>
-                    <td>{g.group_type}</td>
+                    <td data-testid="group-type">{typeName(g.group_type, t)}</td>
                     <td>{g.sum_nr_running}</td>
                     <td>{g.idle_cpus}</td>
                     <td>{g.group_load}</td>
                     <td>{g.group_capacity}</td>
-                    <td>{g.avg_load}</td>
+                    <td>{avgComputed(g, d) ? g.avg_load : '–'}</td>
                     <td>
-                      {g.min_load} / {g.max_load}
+                      {v612 ? (
+                        g.util
+                      ) : (
+                        <>
+                          {g.min_load} / {g.max_load}
+                        </>
+                      )}
                     </td>
                     <td className="words" data-testid="group-words">
                       {groupSentence(g, i, d, t)}
@@ -76,6 +85,12 @@ export const Inspector = memo(
             </table>
             <p className="meta">
               {t('insp.footer', { avg: d.domain_avg_load, imb: d.imbalance })}
+              {d.migration !== null && (
+                <>
+                  {' · '}
+                  <span data-testid="migration-type">{t('insp.migration', { mig: `migrate_${d.migration}` })}</span>
+                </>
+              )}
               {d.busiest_cpu !== null && <> · {t('insp.busiestCpu', { cpu: d.busiest_cpu })}</>}
             </p>
           </>

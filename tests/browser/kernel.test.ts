@@ -5,6 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, loadPreset, openLab, settled, shots, type Lab } from './harness';
+import { GROUP_TYPES_612 } from '../../src/views/inspector-words';
+
+interface Decision612 {
+  t_ns: number;
+  migration: string | null;
+  groups: { group_type: string }[];
+}
 
 interface Partner {
   nowNs: number;
@@ -47,6 +54,42 @@ describe('kernel generation', () => {
     expect(p.traceHash).not.toBe(a.trace_hash);
     await lab.page.screenshot({ path: join(shots, 'kernel-612-compare-1280x720.png') });
     await lab.page.getByTestId('compare-pick').selectOption('');
+  });
+
+  it('stops at a 6.12 balancing decision that the inspector explains in its own terms', async () => {
+    const { page } = lab;
+    await loadPreset(page, 'group-imbalance-make');
+    await page.getByTestId('kernel-pick').selectOption('6.12');
+    await settled(
+      () => hook<string>(page, 'scenarioJson'),
+      (j) => (JSON.parse(j) as { kernel?: string }).kernel === '6.12',
+      15000,
+    );
+    await hook(page, 'runUntil', 200e6);
+    // Step decision by decision (each step answers once its frame is in) to the first that found an
+    // imbalance: it carries a migration type. The run is deterministic, so this is always the same one.
+    let d: Decision612 | undefined;
+    for (let i = 0; i < 200 && !d?.migration; i++) {
+      await hook(page, 'stepMarkNow', 'decision');
+      [d] = await hook<Decision612[]>(page, 'decisions', 1);
+    }
+    if (!d?.migration) throw new Error('no 6.12 decision with an imbalance in 200 decisions');
+    const at = d;
+    const insp = page.getByTestId('inspector');
+    await settled(
+      async () => (await insp.locator('.meta').first().textContent()) ?? '',
+      (t) => t.includes((at.t_ns / 1e6).toFixed(3)),
+    );
+    const types = await insp.getByTestId('group-type').allTextContents();
+    expect(types).toEqual(at.groups.map((g) => g.group_type));
+    for (const ty of types) expect(GROUP_TYPES_612 as readonly string[]).toContain(ty);
+    expect(await insp.getByTestId('migration-type').textContent()).toBe(`migration type migrate_${at.migration}`);
+    const steps = (await insp.getByTestId('lb-steps').locator('li').allTextContents()).join(' ');
+    expect(steps).toContain(`(migrate_${at.migration})`);
+    expect(steps).toMatch(/groups rank first by type \((has_spare|fully_busy|overloaded|imbalanced|smt_balance)/);
+    await insp.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'inspector-612-1280x720.png') });
+    await insp.screenshot({ path: join(shots, 'inspector-612.png') });
   });
 
   it("labels today's eevdf scenarios as EEVDF's pick on 4.1", async () => {

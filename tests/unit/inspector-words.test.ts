@@ -27,6 +27,7 @@ const group = (lo: number, hi: number, over: Partial<GroupStatsView>): GroupStat
   sum_nr_running: 8,
   idle_cpus: 0,
   load_per_task: 100,
+  util: 0,
   group_type: 'other',
   min_load: 100,
   max_load: 100,
@@ -34,6 +35,7 @@ const group = (lo: number, hi: number, over: Partial<GroupStatsView>): GroupStat
 });
 
 const decision: DecisionView = {
+  kernel: '4.1',
   t_ns: 5e6,
   cpu: 8,
   level: 'NUMA(16)',
@@ -45,6 +47,7 @@ const decision: DecisionView = {
   busiest_group: 1,
   domain_avg_load: 113,
   imbalance: 15,
+  migration: null,
   busiest_cpu: 4,
   outcome: 'moved',
   moved: [42],
@@ -94,29 +97,66 @@ describe('inspector sentences', () => {
     );
   });
 
+  it('word a 6.12 decision by its group types and migration type', () => {
+    const d612: DecisionView = {
+      ...decision,
+      kernel: '6.12',
+      groups: [
+        group(8, 15, { local: true, group_type: 'has_spare', idle_cpus: 3, util: 5000, avg_load: 0 }),
+        group(0, 7, { group_type: 'overloaded', avg_load: 160, sum_nr_running: 11 }),
+      ],
+      imbalance: 2,
+      migration: 'task',
+      explanation:
+        'CPU 8 balancing at NUMA(16) (newly-idle): pulled 1 task(s) from CPU 4 to cover an imbalance of 2, counted in tasks',
+    };
+    expect(explainDecision(d612, en)).toBe(d612.explanation);
+    const local = groupSentence(d612.groups[0], 0, d612, en);
+    expect(local).toContain('has_spare — its capacity of 8192');
+    // 6.12 works out avg_load only for an overloaded group: the sentence does not call 0 an average.
+    expect(local).toContain('its average load is not worked out');
+    expect(groupSentence(d612.groups[1], 1, d612, en)).toContain('average load 160');
+    const steps = decisionSteps(d612, (p) => `task${p}`, en);
+    expect(steps[1]).toContain('(overloaded here)');
+    expect(steps[2]).toBe(
+      'The imbalance is 2 task(s) (migrate_task): tasks to move so that the groups’ idle CPUs or tasks even out.',
+    );
+  });
+
   it('word every decision of real runs as the engine does, and in Chinese without English left', () => {
     const zh = (k: string, v?: Record<string, string | number>) => translate('zh', k, v);
     const seen = new Set<string>();
-    for (const preset of [
-      'group-imbalance-make',
-      'group-construction-numactl',
-      'overload-on-wakeup-db',
-      'missing-domains-hotplug',
+    /** The preset as it stands, or moved to 6.12 (which refuses the bug switches). */
+    const on = (preset: string, kernel: string) => {
+      const s = JSON.parse(presetText(preset));
+      if (kernel === '4.1') return JSON.stringify(s);
+      delete s.bugs;
+      return JSON.stringify({ ...s, kernel });
+    };
+    for (const [preset, kernel] of [
+      ['group-imbalance-make', '4.1'],
+      ['group-construction-numactl', '4.1'],
+      ['overload-on-wakeup-db', '4.1'],
+      ['missing-domains-hotplug', '4.1'],
+      ['group-imbalance-make', '6.12'],
+      ['group-construction-numactl', '6.12'],
+      ['overload-on-wakeup-db', '6.12'],
     ]) {
-      const sim = new Simulator(presetText(preset));
+      const sim = new Simulator(on(preset, kernel));
       for (const t of [20e6, 300e6, 900e6]) {
         sim.run_until(t);
         for (const d of sim.decisions(400, false)) {
           expect(explainDecision(d, en)).toBe(d.explanation);
           const words = explainDecision(d, zh);
           expect(words, words).not.toMatch(/balanc|because|moved|group|task|idle\b|busiest/);
-          seen.add(d.why ? `${d.outcome}/${d.why.code}` : d.outcome);
+          seen.add(`${kernel}:${d.why ? `${d.outcome}/${d.why.code}` : d.outcome}`);
         }
       }
       sim.free();
     }
     // The runs reach several kinds of outcome and reason, so the check means something.
-    expect(seen.size).toBeGreaterThanOrEqual(5);
+    expect([...seen].filter((k) => k.startsWith('4.1:')).length).toBeGreaterThanOrEqual(5);
+    expect([...seen].filter((k) => k.startsWith('6.12:')).length).toBeGreaterThanOrEqual(5);
   });
 
   it('word every kind of trace record as the engine does, and in Chinese', () => {

@@ -50,6 +50,8 @@ export type CpuView = {
 };
 
 export type DecisionView = {
+  /** The kernel generation whose balancer decided ("4.1" or "6.12"): each has its own group types. */
+  kernel: string;
   t_ns: number;
   cpu: number;
   level: string;
@@ -58,6 +60,8 @@ export type DecisionView = {
   busiest_group: number | null;
   domain_avg_load: number;
   imbalance: number;
+  /** 6.12: what the imbalance is counted in (load, util, task, misfit); 4.1 has none. */
+  migration: string | null;
   busiest_cpu: number | null;
   outcome: string;
   moved: Array<number>;
@@ -166,6 +170,12 @@ export type GroupStatsView = {
   sum_nr_running: number;
   idle_cpus: number;
   load_per_task: number;
+  /** `group_util` (6.12) or `group_usage` (4.1): the CPUs' utilization summed. */
+  util: number;
+  /**
+   * 4.1: other, imbalanced, overloaded; 6.12: has_spare, fully_busy, misfit_task, smt_balance,
+   * asym_packing, imbalanced, overloaded.
+   */
   group_type: string;
   min_load: number;
   max_load: number;
@@ -364,4 +374,11 @@ export type WhyView =
   | { "code": "busiest-not-overloaded", busiest_idle: number, local_idle: number }
   | { "code": "within-imbalance-pct", busiest: number, pct: number, local: number }
   | { "code": "single-task" }
-  | { "code": "skipped", running: number, pinned: number, hot: number, too_heavy: number };
+  | { "code": "skipped", running: number, pinned: number, hot: number, too_heavy: number, over_imbalance: number }
+  | { "code": "no-group-to-give" }
+  | { "code": "local-type-busier", local: string, busiest: string }
+  | { "code": "destination-busy" }
+  | { "code": "idle-cpus-even", busiest_idle: number, local_idle: number }
+  | { "code": "nothing-waiting" }
+  | { "code": "no-imbalance" }
+  | { "code": "numa-allowance", tasks: number };

@@ -113,6 +113,21 @@ const inspector: Catalog = {
       'Too many CPUs to draw one by one: each node is one cell, coloured by the mean of its {n} CPUs. Click a node to see its CPUs.',
     'topo.openHint': 'The CPUs of node {node} are drawn below the nodes.',
     'topo.closeNode': 'close node {node}',
+    'insp.col.util': 'util',
+    'words.avg612none': 'its average load is not worked out (6.12 does so only for an overloaded group)',
+    'insp.migration': 'migration type {mig}',
+    'words.612.has_spare': 'has_spare — its capacity of {worth} has room left (util {util})',
+    'words.612.fully_busy': 'fully_busy — its capacity of {worth} is used up (util {util}), but no task waits',
+    'words.612.misfit_task': 'misfit_task — a task is too big for the CPU it runs on',
+    'words.612.smt_balance': 'smt_balance — two tasks share an SMT core while whole cores may idle elsewhere',
+    'words.612.asym_packing': 'asym_packing — a preferred CPU elsewhere should run its task',
+    'words.imbalance612.load':
+      'The imbalance is {imb} of load (migrate_load): the load to pull so both groups come to the domain average.',
+    'words.imbalance612.util':
+      'The imbalance is {imb} of utilization (migrate_util): the spare capacity of the local group to fill.',
+    'words.imbalance612.task':
+      'The imbalance is {imb} task(s) (migrate_task): tasks to move so that the groups’ idle CPUs or tasks even out.',
+    'words.imbalance612.misfit': 'The imbalance is one misfit task (migrate_misfit) of load {imb}.',
   },
   zh: {
     'insp.title': '负载均衡决策',
@@ -219,6 +234,19 @@ const inspector: Catalog = {
       'CPU 太多，无法逐个绘制：每个节点画成一个格子，颜色为其 {n} 个 CPU 的平均值。点击节点可查看其 CPU。',
     'topo.openHint': '节点 {node} 的 CPU 画在各节点下方。',
     'topo.closeNode': '关闭节点 {node}',
+    'insp.col.util': '利用率',
+    'words.avg612none': '其平均负载未计算（6.12 只为过载的组计算）',
+    'insp.migration': '迁移类型 {mig}',
+    'words.612.has_spare': '有余量（has_spare）— 其算力 {worth} 尚有余量（利用率 {util}）',
+    'words.612.fully_busy': '满载（fully_busy）— 其算力 {worth} 已用满（利用率 {util}），但没有任务在等待',
+    'words.612.misfit_task': '任务与 CPU 不匹配（misfit_task）— 有任务对其所在 CPU 而言太大',
+    'words.612.smt_balance': 'SMT 待均衡（smt_balance）— 两个任务挤在一个 SMT 核上，而别处可能有整核空闲',
+    'words.612.asym_packing': '非对称打包（asym_packing）— 别处有更优先的 CPU 应当运行其任务',
+    'words.imbalance612.load': '不均衡量为 {imb} 的负载（migrate_load）：需要拉取的负载，使两组都回到调度域平均值。',
+    'words.imbalance612.util': '不均衡量为 {imb} 的利用率（migrate_util）：本地组待填满的空余算力。',
+    'words.imbalance612.task':
+      '不均衡量为 {imb} 个任务（migrate_task）：需要迁移的任务数，使两组的空闲 CPU 或任务数拉平。',
+    'words.imbalance612.misfit': '不均衡量为一个不匹配任务（migrate_misfit），负载 {imb}。',
   },
 };
 export default inspector;

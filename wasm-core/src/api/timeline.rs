@@ -69,7 +69,7 @@ struct Counts {
 
 fn counts(sim: &Simulator) -> Counts {
     Counts {
-        decisions: sim.decisions_total(),
+        decisions: sim.decisions_kept(),
         migrations: sim.machine_stats().migrations,
         violations: sim.sanity_violations_total(),
     }
@@ -79,7 +79,7 @@ fn made_mark(sim: &Simulator, before: &Counts, class: EventClass, m: Mark) -> bo
     match m {
         Mark::Tick => class == EventClass::Tick,
         Mark::Decision => {
-            let new = (sim.decisions_total() - before.decisions) as usize;
+            let new = (sim.decisions_kept() - before.decisions) as usize;
             sim.decisions().iter().rev().take(new).any(|d| !matches!(d.outcome, Outcome::NotDesignated { .. }))
         }
         Mark::Migration => sim.machine_stats().migrations > before.migrations,

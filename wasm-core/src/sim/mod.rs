@@ -198,6 +198,16 @@ impl Simulator {
         &self.fair.lb.placements
     }
 
+    /// The kernel generation the run models.
+    pub fn kernel(&self) -> crate::config::Kernel {
+        self.core.kernel
+    }
+
+    /// How many decision records were ever kept (each pass of 4.1; 6.12's that took part).
+    pub fn decisions_kept(&self) -> u64 {
+        self.fair.lb.decisions_kept
+    }
+
     pub fn decisions_total(&self) -> u64 {
         self.fair.decisions_total()
     }

@@ -38,6 +38,10 @@ pub struct GroupStatsView {
     pub sum_nr_running: u32,
     pub idle_cpus: u32,
     pub load_per_task: u64,
+    /// `group_util` (6.12) or `group_usage` (4.1): the CPUs' utilization summed.
+    pub util: u64,
+    /// 4.1: other, imbalanced, overloaded; 6.12: has_spare, fully_busy, misfit_task, smt_balance,
+    /// asym_packing, imbalanced, overloaded.
     pub group_type: &'static str,
     pub min_load: u64,
     pub max_load: u64,
@@ -46,6 +50,8 @@ pub struct GroupStatsView {
 #[derive(Serialize)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct DecisionView {
+    /// The kernel generation whose balancer decided ("4.1" or "6.12"): each has its own group types.
+    pub kernel: &'static str,
     pub t_ns: u64,
     pub cpu: CpuId,
     pub level: String,
@@ -54,6 +60,8 @@ pub struct DecisionView {
     pub busiest_group: Option<usize>,
     pub domain_avg_load: u64,
     pub imbalance: u64,
+    /// 6.12: what the imbalance is counted in (load, util, task, misfit); 4.1 has none.
+    pub migration: Option<&'static str>,
     pub busiest_cpu: Option<CpuId>,
     pub outcome: &'static str,
     pub moved: Vec<Pid>,
@@ -79,7 +87,14 @@ pub enum WhyView {
     BusiestNotOverloaded { busiest_idle: u32, local_idle: u32 },
     WithinImbalancePct { busiest: u64, pct: u64, local: u64 },
     SingleTask,
-    Skipped { running: u32, pinned: u32, hot: u32, too_heavy: u32 },
+    Skipped { running: u32, pinned: u32, hot: u32, too_heavy: u32, over_imbalance: u32 },
+    NoGroupToGive,
+    LocalTypeBusier { local: &'static str, busiest: &'static str },
+    DestinationBusy,
+    IdleCpusEven { busiest_idle: u32, local_idle: u32 },
+    NothingWaiting,
+    NoImbalance,
+    NumaAllowance { tasks: u64 },
 }
 
 fn why_view(w: &Why) -> WhyView {
@@ -95,11 +110,22 @@ fn why_view(w: &Why) -> WhyView {
         }
         Why::WithinImbalancePct { busiest, pct, local } => WhyView::WithinImbalancePct { busiest, pct, local },
         Why::SingleTask => WhyView::SingleTask,
-        Why::Skipped { running, pinned, hot, too_heavy } => WhyView::Skipped { running, pinned, hot, too_heavy },
+        Why::Skipped { running, pinned, hot, too_heavy, over_imbalance } => {
+            WhyView::Skipped { running, pinned, hot, too_heavy, over_imbalance }
+        }
+        Why::NoGroupToGive => WhyView::NoGroupToGive,
+        Why::LocalTypeBusier { local, busiest } => {
+            WhyView::LocalTypeBusier { local: local.as_str(), busiest: busiest.as_str() }
+        }
+        Why::DestinationBusy => WhyView::DestinationBusy,
+        Why::IdleCpusEven { busiest_idle, local_idle } => WhyView::IdleCpusEven { busiest_idle, local_idle },
+        Why::NothingWaiting => WhyView::NothingWaiting,
+        Why::NoImbalance => WhyView::NoImbalance,
+        Why::NumaAllowance { tasks } => WhyView::NumaAllowance { tasks },
     }
 }
 
-fn view(d: &BalanceDecision) -> DecisionView {
+fn view(d: &BalanceDecision, kernel: &'static str) -> DecisionView {
     let (outcome, moved) = match &d.outcome {
         Outcome::NotDesignated { .. } => ("not-designated", vec![]),
         Outcome::Balanced { .. } => ("balanced", vec![]),
@@ -109,6 +135,7 @@ fn view(d: &BalanceDecision) -> DecisionView {
         Outcome::ActiveBalance { .. } => ("active-balance", vec![]),
     };
     DecisionView {
+        kernel,
         t_ns: d.at.ns(),
         cpu: d.cpu,
         level: d.level.name(),
@@ -125,6 +152,7 @@ fn view(d: &BalanceDecision) -> DecisionView {
                 sum_nr_running: g.sum_nr_running,
                 idle_cpus: g.idle_cpus,
                 load_per_task: g.load_per_task,
+                util: g.group_usage,
                 group_type: g.group_type.map_or("-", |t| t.as_str()),
                 min_load: g.min_load,
                 max_load: g.max_load,
@@ -133,6 +161,7 @@ fn view(d: &BalanceDecision) -> DecisionView {
         busiest_group: d.busiest_group,
         domain_avg_load: d.domain_avg_load,
         imbalance: d.imbalance,
+        migration: d.migration.map(|m| m.as_str()),
         busiest_cpu: d.busiest_cpu,
         outcome,
         moved,
@@ -157,13 +186,14 @@ fn view(d: &BalanceDecision) -> DecisionView {
 /// The `n` most recent decisions (oldest first); `skip_not_designated`
 /// leaves out the calls that stopped because another CPU balances the group.
 pub fn recent_decisions(sim: &Simulator, n: usize, skip_not_designated: bool) -> Vec<DecisionView> {
+    let kernel = crate::api::scenario::validate::kernel_name(sim.kernel());
     let mut out: Vec<DecisionView> = sim
         .decisions()
         .iter()
         .rev()
         .filter(|d| !(skip_not_designated && matches!(d.outcome, Outcome::NotDesignated { .. })))
         .take(n)
-        .map(view)
+        .map(|d| view(d, kernel))
         .collect();
     out.reverse();
     out

@@ -53,7 +53,13 @@ pub(super) struct SkipCounts {
 
 impl SkipCounts {
     fn why(&self) -> Why {
-        Why::Skipped { running: self.running, pinned: self.pinned, hot: self.hot, too_heavy: self.too_heavy }
+        Why::Skipped {
+            running: self.running,
+            pinned: self.pinned,
+            hot: self.hot,
+            too_heavy: self.too_heavy,
+            over_imbalance: 0,
+        }
     }
 }
 
@@ -204,6 +210,7 @@ impl FairCx<'_> {
             busiest_group: None,
             domain_avg_load: 0,
             imbalance: 0,
+            migration: None,
             busiest_cpu: None,
             outcome: Outcome::NoBusiestQueue,
         };

@@ -163,7 +163,15 @@ impl LbState {
     /// Keeps a balancing decision for the inspector, evicting the oldest past
     /// `crate::sim::DECISION_LOG` records or `DECISION_GROUPS` group statistics.
     pub(crate) fn record_decision(&mut self, d: BalanceDecision) {
+        self.keep_decision(d);
+        self.decisions_total += 1;
+    }
+
+    /// Keeps a decision without counting it (6.12 counts its passes itself,
+    /// the ones it does not record too).
+    pub(crate) fn keep_decision(&mut self, d: BalanceDecision) {
         let lb = self;
+        lb.decisions_kept += 1;
         lb.decision_groups += d.groups.len();
         while lb.decisions.len() == crate::sim::DECISION_LOG
             || (lb.decision_groups > crate::sim::DECISION_GROUPS && !lb.decisions.is_empty())
@@ -177,7 +185,6 @@ impl LbState {
             }
         }
         lb.decisions.push_back(d);
-        lb.decisions_total += 1;
     }
 
     /// An empty vector for a pass over `n` groups: a spare one that holds
@@ -229,6 +236,8 @@ pub(crate) struct LbState {
     /// The most recent balancing decisions (`DECISION_LOG`, `DECISION_GROUPS`).
     pub decisions: VecDeque<BalanceDecision>,
     pub decisions_total: u64,
+    /// Decisions kept over the run (with the evicted ones): the timeline finds new records by it.
+    pub decisions_kept: u64,
     /// Group statistics held by the kept decisions (bounded by DECISION_GROUPS).
     pub decision_groups: usize,
     /// The most recent wakeup and fork placements (`PLACEMENT_LOG`).

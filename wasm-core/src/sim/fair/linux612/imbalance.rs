@@ -48,8 +48,11 @@ pub enum Balanced {
     IdleCpusEven,
     /// The busiest group runs one fair task: none is waiting.
     NothingWaiting,
-    /// The computed imbalance came to nothing (rounding, or NUMA's allowance).
+    /// The computed imbalance came to nothing (half a task rounds down).
     NoImbalance,
+    /// An imbalance of this many between lightly loaded NUMA nodes is allowed
+    /// (`adjust_numa_imbalance`); without the allowance some would move.
+    NumaAllowance(u64),
 }
 
 /// The verdict at one domain.
@@ -147,7 +150,7 @@ fn balanced_without_force(d: &DomainView, local: &SgLbStats, busiest: &SgLbStats
 }
 
 /// `sds->avg_load`: the domain's load per capacity.
-fn domain_avg_load(d: &DomainView) -> u64 {
+pub fn domain_avg_load(d: &DomainView) -> u64 {
     d.total_load * SCHED_CAPACITY_SCALE / d.total_capacity.max(1)
 }
 
@@ -170,8 +173,11 @@ pub fn calculate_imbalance(d: &DomainView, local: &mut SgLbStats, busiest: &SgLb
     if local.group_type < GroupType::Overloaded {
         // The local group will become overloaded: its avg_load is finally needed.
         local.avg_load = local.group_load * SCHED_CAPACITY_SCALE / local.group_capacity.max(1);
-        if local.avg_load >= busiest.avg_load || local.avg_load >= domain_avg_load(d) {
-            return Verdict::Balanced(Balanced::NoImbalance);
+        if local.avg_load >= busiest.avg_load {
+            return Verdict::Balanced(Balanced::LocalNotLighter);
+        }
+        if local.avg_load >= domain_avg_load(d) {
+            return Verdict::Balanced(Balanced::LocalAboveAverage);
         }
     }
     // Both are (or will be) overloaded: bring both to the domain average, no further. Unsigned as the
@@ -208,7 +214,11 @@ fn spare_local_imbalance(
         (i64::from(local.idle_cpus) - i64::from(busiest.idle_cpus)).max(0)
     };
     if d.numa {
-        imbalance = adjust_numa_imbalance(imbalance, i64::from(local.sum_nr_running) + 1, i64::from(d.imb_numa_nr));
+        let allowed = adjust_numa_imbalance(imbalance, i64::from(local.sum_nr_running) + 1, i64::from(d.imb_numa_nr));
+        if allowed == 0 && imbalance >> 1 > 0 {
+            return Verdict::Balanced(Balanced::NumaAllowance(imbalance as u64));
+        }
+        imbalance = allowed;
     }
     // Tasks to move: half the difference.
     verdict(MigrationType::Task, imbalance >> 1)

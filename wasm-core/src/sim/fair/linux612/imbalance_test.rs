@@ -55,7 +55,10 @@ fn a_numa_node_lightly_loaded_keeps_a_pair_of_tasks_apart() {
     let busiest = grp(GroupType::FullyBusy, 2, 0, 2, 2048, 2048, 0);
     let mut local = grp(GroupType::HasSpare, 0, 2, 2, 0, 0, 0);
     let numa = DomainView { numa: true, imb_numa_nr: 2, ..domain(2048) };
-    assert_eq!(find_src_group_verdict(&numa, &mut local, Some(&busiest)), Verdict::Balanced(Balanced::NoImbalance));
+    assert_eq!(
+        find_src_group_verdict(&numa, &mut local, Some(&busiest)),
+        Verdict::Balanced(Balanced::NumaAllowance(2))
+    );
     // Not NUMA: 2 / 2 = 1 task moves.
     let v = find_src_group_verdict(&domain(2048), &mut local, Some(&busiest));
     assert_eq!(v, Verdict::Imbalance { migration: MigrationType::Task, amount: 1 });

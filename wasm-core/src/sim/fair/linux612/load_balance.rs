@@ -7,12 +7,14 @@
 //! then the bookkeeping of a pass: the pinned retries, the failure count,
 //! the stopper's push, and the balance interval's back-off.
 
+use super::decision::{self as record, Skips};
 use super::detach::{detach_tasks, Candidate, DetachEnv, Probe};
 use super::find_src_rq::{find_src_rq, RqSample};
 use super::group_stats::{update_sd_pick_busiest, update_sg_lb_stats, CpuSample, GroupFacts, SgLbStats};
-use super::imbalance::{find_src_group_verdict, DomainView, MigrationType, Verdict};
+use super::imbalance::{domain_avg_load, find_src_group_verdict, DomainView, MigrationType, Verdict};
 use super::pelt::{task_util_est, SCHED_CAPACITY_SCALE};
-use super::should_balance::{should_we_balance, BalanceEnv};
+use super::should_balance::{balancing_cpu, BalanceEnv};
+use crate::balance::decision::{BalanceDecision, Outcome as Recorded};
 use crate::sim::events::Event;
 use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
@@ -31,6 +33,8 @@ struct Flags {
     some_pinned: bool,
     /// LBF_DST_PINNED, with the other CPU of the local group that could take the task.
     dst_pinned: Option<CpuId>,
+    /// Why tasks were passed over (for the record).
+    skips: Skips,
 }
 
 /// The source found for a pass.
@@ -64,29 +68,38 @@ impl FairCx<'_> {
         let dst_grpmask = sd.groups[0].balance_mask.and(&sd.groups[0].span);
         let mut counters = crate::topology::schedstat::LbCounters { lb_count: 1, ..Default::default() };
         let mut flags = Flags::default();
-        let mut moved = 0u32;
+        let mut d = self.new_decision(cpu, sd, idle);
         let mut dst = cpu;
         let mut source = None;
         let mut designated = true;
         // redo: a source whose every task was pinned leaves env.cpus, and the search starts again.
         let outcome = loop {
-            if !self.should_we_balance_612(cpu, &doms[level], &env_cpus, idle) {
+            let balancer = self.balancing_cpu_612(cpu, &doms[level], &env_cpus, idle);
+            if balancer != Some(cpu) {
                 designated = false;
+                d.outcome = match balancer {
+                    Some(other) => Recorded::NotDesignated { balance_cpu: other },
+                    // Newly idle with work back, or outside the pass: nothing worth a record.
+                    None => Recorded::NoBusiestQueue,
+                };
                 break Outcome::Balanced { go_on: false };
             }
-            let Some((src, migration, imbalance)) = self.find_src_612(cpu, doms, level, idle, &env_cpus) else {
+            let Some((src, migration, imbalance)) = self.find_src_612(cpu, doms, level, idle, &env_cpus, &mut d) else {
                 counters.lb_nobusyg += 1;
                 break Outcome::Balanced { go_on: true };
             };
             let Some(src) = src else {
                 counters.lb_nobusyq += 1;
+                d.outcome = Recorded::NoBusiestQueue;
                 break Outcome::Balanced { go_on: true };
             };
             counters.lb_imbalance += imbalance as u64;
             flags = Flags { all_pinned: true, ..Flags::default() };
             let mut src_env = Source { cpu: src, migration, imbalance };
+            d.busiest_cpu = Some(src);
+            d.outcome = Recorded::NothingMoved { from: src, why: crate::balance::decision::Why::SingleTask };
             if self.core.rqs[src.idx()].nr_running() > 1 {
-                moved += self.detach_pass(
+                self.detach_pass(
                     &mut src_env,
                     &mut dst,
                     &doms[level],
@@ -94,6 +107,7 @@ impl FairCx<'_> {
                     &dst_grpmask,
                     &mut env_cpus,
                     &mut flags,
+                    &mut d,
                 );
                 if let Some(pg) = parent_group {
                     if flags.some_pinned && src_env.imbalance > 0 {
@@ -111,6 +125,10 @@ impl FairCx<'_> {
             }
             source = Some(src_env);
             break Outcome::Ran;
+        };
+        let moved = match &d.outcome {
+            Recorded::Moved { tasks, .. } => tasks.len() as u32,
+            _ => 0,
         };
         let sd = &mut doms[level];
         let go_on = match outcome {
@@ -136,7 +154,9 @@ impl FairCx<'_> {
                     sd.balance_interval_ms = sd.min_interval_ms;
                 } else {
                     counters.lb_failed += 1;
-                    self.failed_pass(cpu, sd, idle, &s, &mut flags);
+                    if self.failed_pass(cpu, sd, idle, &s, &mut flags) {
+                        d.outcome = Recorded::ActiveBalance { from: s.cpu };
+                    }
                 }
                 true
             }
@@ -144,18 +164,41 @@ impl FairCx<'_> {
         counters.lb_gained += u64::from(moved);
         doms[level].schedstat.add_pass(idle, &counters);
         // Every pass counts as a decision, as 4.1's do; the balancing CPU's are traced (the timeline's
-        // decision marks). Their records for the inspector are not kept yet under 6.12.
+        // decision marks). A pass that did not take part (newly idle with work back) is not kept.
         self.fair.gen612.decisions_total += 1;
         if designated {
             self.core.trace.emit(self.core.now, cpu, TraceKind::Balance { level: level as u8, moved });
         }
+        if designated || matches!(d.outcome, Recorded::NotDesignated { .. }) {
+            self.fair.lb.keep_decision(d);
+        } else {
+            self.fair.lb.give_back_groups(d.groups);
+        }
         (moved, go_on)
+    }
+
+    /// The record a pass starts with: no groups yet, balanced for want of a busiest group.
+    fn new_decision(&mut self, cpu: CpuId, sd: &SchedDomain, idle: IdleType) -> BalanceDecision {
+        BalanceDecision {
+            at: self.core.now,
+            cpu,
+            level: sd.kind,
+            idle,
+            groups: self.fair.lb.groups_storage(sd.groups.len()),
+            busiest_group: None,
+            domain_avg_load: 0,
+            imbalance: 0,
+            migration: None,
+            busiest_cpu: None,
+            outcome: Recorded::Balanced { why: crate::balance::decision::Why::NoGroupToGive },
+        }
     }
 
     /// No task moved: count the failure and, if the imbalance is of tasks and
     /// the domain has failed often enough, ask the source's stopper to push
     /// its running task here; then the interval (reset unless a push is under way).
-    fn failed_pass(&mut self, cpu: CpuId, sd: &mut SchedDomain, idle: IdleType, s: &Source, flags: &mut Flags) {
+    /// True if the stopper was asked.
+    fn failed_pass(&mut self, cpu: CpuId, sd: &mut SchedDomain, idle: IdleType, s: &Source, flags: &mut Flags) -> bool {
         if idle != IdleType::NewlyIdle && s.migration != MigrationType::Misfit {
             sd.nr_balance_failed += 1;
         }
@@ -166,7 +209,7 @@ impl FairCx<'_> {
             if !curr_allows {
                 // out_one_pinned: no reset of the failures, and the back-off.
                 self.back_off(sd, idle, Some(s.migration), *flags);
-                return;
+                return false;
             }
             flags.all_pinned = false;
             if !self.core.rqs[s.cpu.idx()].active_balance {
@@ -178,6 +221,7 @@ impl FairCx<'_> {
         if !active || need_active_balance(sd, s.migration) {
             sd.balance_interval_ms = sd.min_interval_ms;
         }
+        active
     }
 
     /// `out_one_pinned`'s back-off: a periodic pass that found nothing to do
@@ -194,8 +238,8 @@ impl FairCx<'_> {
         }
     }
 
-    /// `should_we_balance` on the machine as it stands.
-    fn should_we_balance_612(&self, cpu: CpuId, sd: &SchedDomain, env_cpus: &CpuMask, idle: IdleType) -> bool {
+    /// `should_we_balance` on the machine as it stands: the CPU it lets balance.
+    fn balancing_cpu_612(&self, cpu: CpuId, sd: &SchedDomain, env_cpus: &CpuMask, idle: IdleType) -> Option<CpuId> {
         let local = &sd.groups[0];
         let balance_mask = local.balance_mask.and(&local.span);
         let env = BalanceEnv {
@@ -207,7 +251,7 @@ impl FairCx<'_> {
             dst_has_work: self.core.rqs[cpu.idx()].nr_running() > 0,
             smt_domain: sd.flags.share_cpucapacity,
         };
-        should_we_balance(&env, |c| self.available_idle_cpu(c), |c| self.smt_mask(c).clone())
+        balancing_cpu(&env, |c| self.available_idle_cpu(c), |c| self.smt_mask(c).clone())
     }
 
     /// What `update_sg_lb_stats` reads of one CPU.
@@ -237,8 +281,10 @@ impl FairCx<'_> {
         level: usize,
         idle: IdleType,
         env_cpus: &CpuMask,
+        d: &mut BalanceDecision,
     ) -> Option<(Option<CpuId>, MigrationType, i64)> {
         let sd = &doms[level];
+        d.groups.clear();
         let dst_idle = idle != IdleType::NotIdle;
         let smt_groups = level > 0 && doms[level - 1].flags.share_cpucapacity;
         let mut local = SgLbStats::default();
@@ -249,6 +295,7 @@ impl FairCx<'_> {
         for (gi, g) in sd.groups.iter().enumerate() {
             let span = g.span.and(env_cpus);
             let samples: Vec<CpuSample> = span.iter().map(|c| self.cpu_sample(c)).collect();
+            let loads = samples.iter().map(|s| s.load);
             let facts = GroupFacts {
                 capacity: SCHED_CAPACITY_SCALE * u64::from(g.span.and(&self.core.online).weight()),
                 weight: g.span.weight(),
@@ -258,6 +305,7 @@ impl FairCx<'_> {
             cores.push(self.cores_of(&g.span));
             let is_local = gi == 0;
             let (sgs, ovl) = update_sg_lb_stats(&samples, &facts, is_local, dst_idle, u64::from(sd.imbalance_pct));
+            d.groups.push(record::group_stats(&g.span, is_local, &sgs, loads));
             overloaded |= ovl;
             if is_local {
                 local = sgs;
@@ -297,10 +345,22 @@ impl FairCx<'_> {
             Some((gi, s, _)) => (Some(*gi), Some(*s)),
             None => (None, None),
         };
-        let Verdict::Imbalance { migration, amount } = find_src_group_verdict(&view, &mut local, bstats.as_ref())
-        else {
-            return None;
+        d.busiest_group = bgi;
+        d.domain_avg_load = domain_avg_load(&view);
+        let verdict = find_src_group_verdict(&view, &mut local, bstats.as_ref());
+        // calculate_imbalance may have worked out the local group's avg_load.
+        d.groups[0].avg_load = local.avg_load;
+        let (migration, amount) = match verdict {
+            Verdict::Imbalance { migration, amount } => (migration, amount),
+            Verdict::Balanced(b) => {
+                let span = bgi.map(|gi| &sd.groups[gi].span);
+                let why = record::why_balanced(b, &local, bstats.as_ref(), span, d.domain_avg_load, view.imbalance_pct);
+                d.outcome = Recorded::Balanced { why };
+                return None;
+            }
         };
+        d.imbalance = amount;
+        d.migration = Some(record::migration(migration));
         let group = &sd.groups[bgi.expect("an imbalance has a busiest group")];
         let cpus: Vec<CpuId> = group.span.iter_and(env_cpus).collect();
         let samples: Vec<RqSample> = cpus
@@ -347,12 +407,13 @@ impl FairCx<'_> {
         dst_grpmask: &CpuMask,
         env_cpus: &mut CpuMask,
         flags: &mut Flags,
-    ) -> u32 {
+        d: &mut BalanceDecision,
+    ) {
         let nr = self.core.rqs[s.cpu.idx()].nr_running();
         // Debian builds 6.12 with CONFIG_PREEMPTION (PREEMPT_DYNAMIC): a newly idle pass takes one task.
         let mut env = DetachEnv::new(idle, s.migration, s.imbalance, sd.nr_balance_failed, nr);
         let cause = if idle == IdleType::NewlyIdle { MigrateCause::NewIdle } else { MigrateCause::Balance };
-        let mut moved = 0;
+        let mut moved = self.fair.lb.pids_storage();
         loop {
             let mut list: Vec<Candidate> = self.core.rqs[s.cpu.idx()]
                 .cfs_tasks
@@ -361,6 +422,7 @@ impl FairCx<'_> {
                 .collect();
             let nr = self.core.rqs[s.cpu.idx()].nr_running();
             let (src, to, migration) = (s.cpu, *dst, s.migration);
+            let mut allowed = 0u32;
             let taken = detach_tasks(&mut env, &mut list, nr, |probe| match probe {
                 Probe::CanMigrate(c) => {
                     let pid = Pid(c.pid);
@@ -376,6 +438,7 @@ impl FairCx<'_> {
                         }
                         MigrationType::Task | MigrationType::Misfit => {}
                     }
+                    allowed += 1;
                     true
                 }
                 Probe::Detach(c) => {
@@ -383,7 +446,8 @@ impl FairCx<'_> {
                     true
                 }
             });
-            moved += taken.len() as u32;
+            flags.skips.over_imbalance += allowed - taken.len() as u32;
+            moved.extend(taken.iter().map(|c| Pid(c.pid)));
             // The walk's order of the source's list is the kernel's list after it.
             let rq = &mut self.core.rqs[s.cpu.idx()];
             rq.cfs_tasks = list.iter().map(|c| Pid(c.pid)).collect();
@@ -402,7 +466,12 @@ impl FairCx<'_> {
             }
         }
         s.imbalance = env.imbalance;
-        moved
+        d.outcome = if moved.is_empty() {
+            self.fair.lb.give_back_pids(moved);
+            Recorded::NothingMoved { from: s.cpu, why: flags.skips.why() }
+        } else {
+            Recorded::Moved { tasks: moved, from: s.cpu }
+        };
     }
 
     /// `can_migrate_task`: not when the destination is outside the task's
@@ -424,6 +493,7 @@ impl FairCx<'_> {
         let allowed = &self.core.tasks[pid.idx()].allowed;
         if !allowed.test(dst) {
             flags.some_pinned = true;
+            flags.skips.pinned += 1;
             if idle == IdleType::NewlyIdle || flags.dst_pinned.is_some() {
                 return false;
             }
@@ -432,9 +502,14 @@ impl FairCx<'_> {
         }
         flags.all_pinned = false;
         if self.core.rqs[src.idx()].curr_task == Some(pid) {
+            flags.skips.running += 1;
             return false;
         }
-        !self.task_hot_612(pid, src, dst, sd) || sd.nr_balance_failed > sd.cache_nice_tries
+        if self.task_hot_612(pid, src, dst, sd) && sd.nr_balance_failed <= sd.cache_nice_tries {
+            flags.skips.hot += 1;
+            return false;
+        }
+        true
     }
 
     /// `task_hot`: never across SMT siblings; the destination's next buddy

@@ -19,6 +19,7 @@
 //! The domains' parameters are `topology/linux612.rs`.
 
 mod balance;
+mod decision;
 pub mod delay_dequeue;
 pub mod detach;
 pub mod dst_cpu;

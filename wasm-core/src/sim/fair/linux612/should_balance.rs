@@ -33,11 +33,22 @@ pub fn should_we_balance(
     idle: impl Fn(CpuId) -> bool,
     smt_mask: impl Fn(CpuId) -> CpuMask,
 ) -> bool {
+    balancing_cpu(env, idle, smt_mask) == Some(env.dst)
+}
+
+/// The CPU `should_we_balance` lets balance the domain (the inspector names
+/// it when it is another): None when `env.dst` may not take part at all
+/// (outside the pass's CPUs, or newly idle with work already back).
+pub fn balancing_cpu(
+    env: &BalanceEnv<'_>,
+    idle: impl Fn(CpuId) -> bool,
+    smt_mask: impl Fn(CpuId) -> CpuMask,
+) -> Option<CpuId> {
     if !env.env_cpus.test(env.dst) {
-        return false;
+        return None;
     }
     if env.newly_idle {
-        return !env.dst_has_work;
+        return (!env.dst_has_work).then_some(env.dst);
     }
     // is_core_idle: every other thread of the core is idle.
     let core_idle = |cpu: CpuId| smt_mask(cpu).iter().all(|s| s == cpu || idle(s));
@@ -54,12 +65,9 @@ pub fn should_we_balance(
             candidates = candidates.and_not(&smt_mask(cpu));
             continue;
         }
-        return cpu == env.dst;
+        return Some(cpu);
     }
-    match idle_smt {
-        Some(cpu) => cpu == env.dst,
-        None => env.group_balance_cpu == env.dst,
-    }
+    Some(idle_smt.unwrap_or(env.group_balance_cpu))
 }
 
 #[cfg(test)]
@@ -103,6 +111,7 @@ mod tests {
         let idle = |c: CpuId| c.0 % 2 == 1;
         assert!(should_we_balance(&mc(1, &all), idle, smt));
         assert!(!should_we_balance(&mc(3, &all), idle, smt));
+        assert_eq!(balancing_cpu(&mc(3, &all), idle, smt), Some(CpuId(1)), "CPU 3 is told CPU 1 balances");
         // Nothing idle: the group's balance CPU.
         let busy = |_: CpuId| false;
         assert!(should_we_balance(&mc(0, &all), busy, smt));
