@@ -7,7 +7,7 @@
 //! (`SPLIT_NS` of an s64): a vruntime placed behind a zero near 0 is a small
 //! negative number rather than a u64 near 2^64 that JSON would round.
 
-use crate::sched::entity::{is_group, EntId};
+use crate::sched::entity::{ent_pid, is_group, EntId};
 use crate::sim::fair::linux612::queue_view::{EevdfQueue, QueuedEntity};
 use crate::sim::Simulator;
 use crate::time::CpuId;
@@ -72,10 +72,20 @@ pub struct EevdfEntityView {
     pub sched_delayed: bool,
 }
 
+/// A task's name, or a group entity's task group's (as the tree view names
+/// them; `view.rs` reads this file, so it is not borrowed from there).
+fn entity_name(sim: &Simulator, id: EntId) -> String {
+    if is_group(id) {
+        sim.task_groups()[sim.group_of_entity(id) as usize].name.clone()
+    } else {
+        sim.tasks()[ent_pid(id).idx()].name.clone()
+    }
+}
+
 fn entity_view(sim: &Simulator, e: &QueuedEntity) -> EevdfEntityView {
     EevdfEntityView {
         pid: e.id,
-        name: super::view::entity_name(sim, e.id),
+        name: entity_name(sim, e.id),
         group: is_group(e.id).then(|| sim.group_of_entity(e.id)),
         vruntime: e.vruntime as i64,
         deadline: e.deadline as i64,

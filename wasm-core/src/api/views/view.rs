@@ -196,7 +196,7 @@ fn tree_view(sim: &Simulator, tree: &crate::rbtree::RbTree<(u64, EntId), EntId>)
     }
 }
 
-pub(super) fn entity_name(sim: &Simulator, id: EntId) -> String {
+fn entity_name(sim: &Simulator, id: EntId) -> String {
     if is_group(id) {
         sim.task_groups()[sim.group_of_entity(id) as usize].name.clone()
     } else {
