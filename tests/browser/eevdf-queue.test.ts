@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { hook, loadPreset, openLab, settled, shots, type Lab } from './harness';
 import { defined } from '../defined';
+import { axeViolations } from './axe';
 import { fmtSignedMs } from '../../src/views/eevdf-layout';
 
 interface Ent {
@@ -117,6 +118,9 @@ describe('the runqueue panel on Linux 6.12', () => {
     await panel.screenshot({ path: join(shots, 'eevdf-queue-zh.png') });
     await page.getByTestId('lang-pick').selectOption('en');
     await page.setViewportSize({ width: 1280, height: 720 });
+    // axe-core finds nothing wrong with the page the panel is on (contrast of its figures and marks included).
+    const found = await axeViolations(page);
+    expect(found, found.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.join('\n  ')}`).join('\n')).toEqual([]);
   });
 
   it('draws task-group queues after the root on a machine with autogroups', async () => {
