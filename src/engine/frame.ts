@@ -251,6 +251,7 @@ function cpuViews(h: FrameHeader, cpus: Float64Array): CpuView[] {
       under: null,
       o1: null,
       cpu_load: null,
+      eevdf: null,
     });
   }
   return out;

@@ -11,6 +11,8 @@ export type {
   Choices,
   DecisionView,
   DomainSchedstat,
+  EevdfEntityView,
+  EevdfRqView,
   EventCounts,
   EventView,
   GroupRqView,

@@ -15,6 +15,7 @@ import library from './messages/library';
 import editor from './messages/editor';
 import exportsCatalog from './messages/exports';
 import rqpolicy from './messages/rqpolicy';
+import eevdf from './messages/eevdf';
 import why from './messages/why';
 import events from './messages/events';
 import trace from './messages/trace';
@@ -34,6 +35,7 @@ export const CATALOGS: Catalog[] = [
   editor,
   exportsCatalog,
   rqpolicy,
+  eevdf,
   why,
   events,
   trace,

@@ -2,12 +2,14 @@
 // waiting entities keyed by vruntime, the running one (curr) kept outside
 // the tree, and — with group scheduling — one more tree per task group that
 // has tasks on this CPU (the tree of trees). The parts around the root tree
-// are in rbtree-parts.tsx.
+// are in rbtree-parts.tsx. Under O(1) and Linux 6.12 the panel is another
+// drawing (o1-arrays.tsx, eevdf-queue.tsx).
 import { useState } from 'react';
 import type { CpuView, RotationView } from '../engine/types';
 import { RqList } from './rq-list';
 import { TreeDiagram } from './tree-diagram';
 import { O1RunqueueView } from './o1-arrays';
+import { EevdfRunqueueView } from './eevdf-queue';
 import { UnderclassTree } from './underclass-tree';
 import { useT } from '../i18n/i18n';
 import { CurrBox, GroupTrees, LIST_FROM, RotationLine, RqHead, type Mode } from './rbtree-parts';
@@ -24,6 +26,8 @@ export function RbTreeView(props: {
   const asList = mode === 'list' || (mode === 'auto' && cpu.tree.nodes.length > LIST_FROM);
   // Under O(1) there is no CFS tree to show: the priority arrays are the runqueue.
   if (cpu.o1) return <O1RunqueueView cpu={cpu} o1={cpu.o1} currName={currName} />;
+  // Under Linux 6.12 the vruntime tree stays empty: EEVDF's deadline-ordered queue is the runqueue.
+  if (cpu.eevdf && cpu.eevdf.length > 0) return <EevdfRunqueueView cpu={cpu} queues={cpu.eevdf} currName={currName} />;
   const gi = cpu.under !== null && cpu.under !== undefined;
   return (
     <section className="panel rbtree-panel">

@@ -47,6 +47,11 @@ export type CpuView = {
   cpu_load: Array<number> | null;
   /** The CPU idles tickless (NO_HZ idle): no tick until it leaves idle. */
   tick_stopped: boolean;
+  /**
+   * Linux 6.12: the EEVDF queues (detail CPU only), the root's first, then
+   * each task group's with an entity on this CPU. None under 4.1.
+   */
+  eevdf: Array<EevdfRqView> | null;
 };
 
 export type DecisionView = {
@@ -73,6 +78,71 @@ export type DecisionView = {
   why: WhyView | null;
   /** The same decision in one English sentence (CLI, trace export). */
   explanation: string;
+};
+
+/**
+ * One entity of an EEVDF queue: a task (`pid` its pid) or a group entity
+ * (`group` its task group; `pid` its entity id, top bit set).
+ */
+export type EevdfEntityView = {
+  pid: number;
+  name: string;
+  group: number | null;
+  vruntime: number;
+  /** The virtual deadline: vruntime + the request in vruntime (`update_deadline`). */
+  deadline: number;
+  /** The request, ns of run time (`se->slice`). */
+  slice: number;
+  weight: number;
+  /**
+   * V − vruntime clamped as `entity_lag` clamps it (fair.c 729–737): what
+   * `update_entity_lag` would save were the entity to leave now. ≥ 0 ⇔ eligible.
+   */
+  vlag: number;
+  /** `entity_eligible` (fair.c 763–782): owed service. */
+  eligible: boolean;
+  /** Still queued (a running entity going to sleep is not). */
+  on_rq: boolean;
+  /** The running entity inside the slice it was picked for (`protect_slice`). */
+  protected: boolean;
+  custom_slice: boolean;
+  /** Asleep but kept queued until eligible (DELAY_DEQUEUE). */
+  sched_delayed: boolean;
+};
+
+/**
+ * One 6.12 `cfs_rq` of the detail CPU: its root (`tg` 0) or a task group's.
+ */
+export type EevdfRqView = {
+  tg: number;
+  /** The task group's name ("" for the CPU's root). */
+  name: string;
+  /** Queued entities, the running one included (`cfs_rq->nr_running`). */
+  nr_running: number;
+  /**
+   * V, the zero-lag point (`avg_vruntime`, fair.c 677–711): the weighted
+   * mean vruntime of the queued entities and the running one.
+   */
+  avg_vruntime: number;
+  /** `cfs_rq->zero_vruntime`: the base the queue's sums are kept from. */
+  zero_vruntime: number;
+  /**
+   * The least vruntime waiting (the tree root's augmented min_vruntime;
+   * curr left out). Null when nothing waits.
+   */
+  min_vruntime: number | null;
+  /** Σ weight of the queued entities and the running one. */
+  load: number;
+  /** The running entity, kept out of the queue (`set_next_entity`). */
+  curr: EevdfEntityView | null;
+  /** The waiting entities in deadline order (the kernel's rbtree order). */
+  queued: Array<EevdfEntityView>;
+  /** What the next pick here takes: an eligible next buddy, else `pick_eevdf`'s choice. */
+  pick: number | null;
+  /** `cfs_rq->next`, the next buddy. */
+  next_buddy: number | null;
+  /** RUN_TO_PARITY: a protected running entity keeps the CPU while eligible. */
+  run_to_parity: boolean;
 };
 
 export type EventView = {

@@ -167,6 +167,14 @@ impl Simulator {
         (0..self.fair.tgs.len() as u32).map(|tg| fair::chain::cfs_rq_of(&self.core, &self.fair, tg, cpu)).collect()
     }
 
+    /// Linux 6.12's EEVDF queues of `cpu` for the runqueue view: its root's,
+    /// then each task group's that holds an entity there (none under 4.1).
+    pub fn eevdf_queues(&self, cpu: CpuId) -> Vec<fair::linux612::queue_view::EevdfQueue> {
+        // TICK_NSEC as the walk reads it (`FairCx::tick_nsec`).
+        let tick_nsec = 1_000_000_000 / self.core.hz();
+        fair::linux612::queue_view::queues_of(&self.fair.gen612, cpu, tick_nsec)
+    }
+
     /// The task group a group entity stands for.
     pub fn group_of_entity(&self, id: crate::sched::entity::EntId) -> u32 {
         fair::chain::group_of_ent(&self.core, id)

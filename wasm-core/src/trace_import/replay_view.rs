@@ -41,6 +41,7 @@ impl Replay {
                     groups: Vec::new(),
                     under: None,
                     o1: None,
+                    eevdf: None,
                     // A trace records no load history or tick state.
                     cpu_load: None,
                     tick_stopped: false,

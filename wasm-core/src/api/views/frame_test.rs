@@ -147,3 +147,48 @@ fn a_query_reads_back_as_written() {
     assert!(FrameQuery::from_json(r#"{"lanes": null, "cpu": -1}"#).unwrap_err().contains("`cpu`"));
     assert!(FrameQuery::from_json("[").is_err());
 }
+
+/// The preset moved to Linux 6.12 as the app's kernel pick moves it (`kernel` set, the 4.1 bug switches dropped).
+fn timeline_612(preset: &str, t_ms: u64) -> Timeline {
+    let mut v: serde_json::Value = serde_json::from_str(presets::find(preset).unwrap().json).unwrap();
+    let o = v.as_object_mut().unwrap();
+    o.insert("kernel".into(), "6.12".into());
+    o.remove("bugs");
+    let cfg = scenario::load_scenario(&v.to_string()).unwrap();
+    let mut tl = Timeline::from_config(&cfg);
+    tl.run_until(SimTime(t_ms * 1_000_000));
+    tl
+}
+
+#[test]
+fn a_612_frame_carries_the_detail_cpus_eevdf_queues_and_a_41_frame_none() {
+    // cfs-nice-levels: three hogs (nice 0, 5, 10) and a sleeper on one CPU.
+    let tl = timeline_612("cfs-nice-levels", 300);
+    let p = frame(&SimFrame { timeline: &tl, exercise: None }, &query(0));
+    let qs = p.header.detail.as_ref().and_then(|d| d.eevdf.as_ref()).expect("6.12's queues");
+    let root = &qs[0];
+    assert_eq!((root.tg, root.name.as_str()), (0, ""));
+    let waiting = root.queued.len() + usize::from(root.curr.as_ref().is_some_and(|c| c.on_rq));
+    assert_eq!(root.nr_running as usize, waiting);
+    assert!(root.queued.len() >= 2, "hogs wait");
+    assert!(root.queued.iter().chain(&root.curr).all(|e| !e.name.is_empty() && e.group.is_none()));
+    // Deadline order, and eligibility is the lag's sign.
+    assert!(root.queued.windows(2).all(|w| w[0].deadline <= w[1].deadline));
+    assert!(root.queued.iter().chain(&root.curr).all(|e| e.eligible == (e.vlag >= 0)));
+    let text = json(&p.header);
+    assert!(text.contains("\"eevdf\":[{\"tg\":0"), "{}", &text[..text.len().min(400)]);
+
+    // On 4.1 the same preset's frame has none.
+    let tl = timeline("cfs-nice-levels", 300);
+    let p = frame(&SimFrame { timeline: &tl, exercise: None }, &query(0));
+    assert!(p.header.detail.as_ref().expect("CPU 0").eevdf.is_none());
+
+    // A group runqueue comes after the root (autogroups on the Opteron); other CPUs carry none.
+    let tl = timeline_612("group-imbalance-make", 200);
+    let v = view::frame_view(tl.sim(), CpuId(3));
+    let qs = v.cpus[3].eevdf.as_ref().expect("6.12's queues");
+    assert_eq!(qs[0].tg, 0);
+    assert!(qs[1..].iter().all(|q| q.tg > 0 && !q.name.is_empty() && q.nr_running > 0));
+    assert!(qs[0].queued.iter().chain(&qs[0].curr).all(|e| e.group.is_some()), "autogroups: the root holds groups");
+    assert!(v.cpus.iter().filter(|c| c.cpu != CpuId(3)).all(|c| c.eevdf.is_none()));
+}

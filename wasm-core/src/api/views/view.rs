@@ -46,6 +46,9 @@ pub struct CpuView {
     pub cpu_load: Option<Vec<u64>>,
     /// The CPU idles tickless (NO_HZ idle): no tick until it leaves idle.
     pub tick_stopped: bool,
+    /// Linux 6.12: the EEVDF queues (detail CPU only), the root's first, then
+    /// each task group's with an entity on this CPU. None under 4.1.
+    pub eevdf: Option<Vec<super::eevdf::EevdfRqView>>,
 }
 
 /// An O(1) runqueue: the active and expired arrays and how often they swapped.
@@ -233,6 +236,7 @@ fn view_of(sim: &Simulator, trees_of: impl Fn(CpuId) -> bool, with_tasks: bool) 
             o1: if trees_of(rq.cpu) { o1_view(sim, rq.cpu) } else { None },
             cpu_load: trees_of(rq.cpu).then(|| rq.cpu_load.to_vec()),
             tick_stopped: rq.tick_stopped,
+            eevdf: if trees_of(rq.cpu) { super::eevdf::eevdf_queues(sim, rq.cpu) } else { None },
         })
         .collect();
     let now = sim.now();

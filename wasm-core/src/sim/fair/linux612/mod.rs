@@ -16,6 +16,8 @@
 //!   one, each summed without the task (`find_dst_group.rs`), then the idlest
 //!   CPU of the chosen group (`dst_cpu.rs`).
 //!
+//! The runqueue view reads its EEVDF queues through `queue_view.rs`.
+//!
 //! The domains' parameters are `topology/linux612.rs`.
 
 mod balance;
@@ -37,6 +39,7 @@ mod load_balance;
 pub mod newidle;
 pub mod pelt;
 mod placement;
+pub mod queue_view;
 pub mod should_balance;
 pub(crate) mod state;
 pub mod wake_affine;

@@ -322,7 +322,6 @@ impl FairCx<'_> {
     /// `pick_task_fair` and `set_next_entity` at each level, from the root
     /// down: the next buddy if it is eligible, else EEVDF's pick.
     pub(crate) fn pick_next_task_fair_612(&mut self, cpu: CpuId) -> Option<Pid> {
-        let features = self.fair.gen612.features;
         let mut tg = 0;
         loop {
             let st = &mut self.fair.gen612;
@@ -332,11 +331,7 @@ impl FairCx<'_> {
             if st.rqs[r].nr_running == 0 {
                 return None;
             }
-            let buddy = st.next[r].filter(|&b| eevdf::entity_eligible(&st.rqs[r], &st.ents, b));
-            let ix = match buddy {
-                Some(b) => b,
-                None => pick_with_put_back(&mut st.rqs[r], &st.ents, put_back, features)?,
-            };
+            let ix = next_pick(st, r, put_back)?;
             self.set_next_entity_612(tg, cpu, ix);
             let id = self.fair.gen612.ent_id(ix);
             if is_group(id) {
@@ -460,13 +455,25 @@ impl FairCx<'_> {
     }
 }
 
+/// `pick_next_entity` at runqueue `r` (fair.c 5670–5690): the next buddy if
+/// it is eligible, else EEVDF's pick, with `put_back` standing as the
+/// kernel's curr when the running entity was just put back. The walk's pick
+/// and the runqueue view's mark (`queue_view.rs`) both ask here.
+pub(super) fn next_pick(st: &super::state::State612, r: usize, put_back: Option<usize>) -> Option<usize> {
+    let rq = &st.rqs[r];
+    match st.next[r].filter(|&b| eevdf::entity_eligible(rq, &st.ents, b)) {
+        Some(b) => Some(b),
+        None => pick_with_put_back(rq, &st.ents, put_back, st.features),
+    }
+}
+
 /// `pick_eevdf` as the kernel runs it with its curr still set: the entity
 /// just put back (`put_back`) keeps the CPU while it is eligible and inside
 /// its protected slice (RUN_TO_PARITY); otherwise the earliest eligible
 /// deadline, which the put-back entity, queued after its equals, wins only
 /// with a strictly earlier one, as curr does in the kernel's comparison.
 fn pick_with_put_back(
-    rq: &mut eevdf::EevdfRq,
+    rq: &eevdf::EevdfRq,
     ents: &[eevdf::Entity],
     put_back: Option<usize>,
     features: eevdf::Features,
