@@ -143,3 +143,32 @@ fn without_nohz_the_idle_cpu_decays_its_own_load() {
     assert!(root_load(&mut sim, CpuId(1)) * 6 < at_sleep);
     assert!(fair_cx(&mut sim).fair.gen612.nohz.idle_cpus.is_empty(), "no CPU went tickless");
 }
+
+/// Two nodes of four cores, an LLC each. 6.12 counts busy CPUs per LLC
+/// (`sds->nr_busy_cpus`, read at 12529): two hogs in node 0 make CPU 0's
+/// tick kick to balance; one in each node does not. The ilb is the first
+/// idle tickless CPU.
+#[test]
+fn nr_busy_cpus_is_counted_per_llc() {
+    use crate::sim::fair::linux612::nohz::{NOHZ_BALANCE_KICK, NOHZ_STATS_KICK};
+    let kick = |other: u32| {
+        let procs = vec![hog("a", 1_000_000_000, Some(&[CpuId(0)])), hog("b", 1_000_000_000, Some(&[CpuId(other)]))];
+        let mut cfg = config(2, 4, 1, 1000, false, procs);
+        cfg.kernel = Kernel::Linux612;
+        let mut sim = Simulator::new(&cfg);
+        sim.run_until(SimTime(20_000_000));
+        let cx = &mut fair_cx(&mut sim);
+        let busy = cx.fair.gen612.nohz.nr_busy_cpus.clone();
+        let nohz = &mut cx.fair.gen612.nohz;
+        (nohz.next_balance, nohz.has_blocked, nohz.needs_update) = (0, false, false);
+        nohz.flags.iter_mut().for_each(|f| *f = 0);
+        cx.nohz_balancer_kick_612(CpuId(0));
+        ((busy[0], busy[4]), cx.fair.gen612.nohz.flags.clone())
+    };
+    let (busy, flags) = kick(1);
+    assert_eq!(busy, (2, 0));
+    assert_eq!(flags[2], NOHZ_STATS_KICK | NOHZ_BALANCE_KICK, "CPU 2, the first idle tickless CPU, kicked");
+    let (busy, flags) = kick(4);
+    assert_eq!(busy, (1, 1));
+    assert!(flags.iter().all(|&f| f == 0), "one busy CPU per LLC: no kick");
+}
