@@ -89,6 +89,7 @@ pub(crate) use generation;
 pub(crate) fn stops_idle_tick(kernel: crate::sim::kernel::Kernel, nohz: bool) -> bool {
     match kernel {
         crate::sim::kernel::Kernel::Linux41 => super::linux41::LINUX41.stops_idle_tick(nohz),
-        crate::sim::kernel::Kernel::Linux612 => false,
+        // As the 6.12 class's own hook (`linux612/hooks.rs`).
+        crate::sim::kernel::Kernel::Linux612 => nohz,
     }
 }

@@ -93,6 +93,15 @@ impl FairState {
     /// reach (`nohz_balance_exit_idle`).
     pub(crate) fn cpu_dying(&mut self, cpu: CpuId) {
         self.lb.nohz_idle_cpus.clear(cpu);
+        // 6.12: `sched_cpu_deactivate`'s `nohz_balance_exit_idle` (core.c 8229); the domains' rebuild that
+        // follows counts the LLC's busy CPUs afresh.
+        let nohz = &mut self.gen612.nohz;
+        if nohz.idle_cpus.test(cpu) {
+            nohz.idle_cpus.clear(cpu);
+            if let Some(f) = nohz.sd_nohz_idle.get_mut(cpu.idx()) {
+                *f = false;
+            }
+        }
     }
 
     /// Balancing decisions taken so far, by whichever generation runs.

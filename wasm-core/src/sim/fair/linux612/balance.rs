@@ -4,16 +4,17 @@
 //! `sched_balance_domains`), balancing by a CPU about to go idle
 //! (`sched_balance_newidle`, with the NI_RANDOM backport), the blocked load
 //! brought up to date first (`sched_balance_update_blocked_averages`), and
-//! the stopper's push (`active_load_balance_cpu_stop`).
+//! the stopper's push (`active_load_balance_cpu_stop`). The NOHZ idle
+//! balancer, which balances for the idle CPUs whose tick is stopped, is
+//! `nohz.rs`: the tick kicks it, and a kicked CPU comes here for each idle one.
 //!
 //! ```text
-//!   tick ─► due? ─► update_blocked_averages ─► for each domain due: sched_balance_rq(CPU_IDLE | CPU_NOT_IDLE)
+//!   tick ─► nohz_balancer_kick; due? ─► update_blocked_averages ─► for each domain due: sched_balance_rq(CPU_IDLE | CPU_NOT_IDLE)
 //!   about to idle ─► gate (overloaded, avg_idle) ─► update_blocked_averages ─► newidle_walk ─► sched_balance_rq(NEWLY_IDLE)
+//!                    nothing pulled ─► nohz_newidle_balance (the idle CPUs' blocked load)
+//!   NOHZ kick ─► _nohz_idle_balance ─► for each idle CPU due: sched_balance_domains(CPU_IDLE)
 //!   a pass failing on a task imbalance ─► stopper of the busiest ─► push one task
 //! ```
-//!
-//! Not yet modelled under 6.12 (the fidelity document lists it): the NOHZ
-//! idle balancer. An idle CPU keeps its tick and balances for itself.
 
 use super::load_avg::{self, update_tg_load_avg, RqLoad};
 use super::newidle::{newidle_may_walk, newidle_walk, PassResult, WalkDomain, NI_RANDOM};
@@ -38,8 +39,10 @@ impl FairCx<'_> {
                 false
             }
             Balance::NewlyIdle => self.sched_balance_newidle(cpu),
-            // No NOHZ idle balancer yet under 6.12: no CPU stops its tick, so none is kicked.
-            Balance::NohzKick => false,
+            Balance::NohzKick => {
+                self.nohz_csd_612(cpu);
+                false
+            }
             Balance::Stopper { target } => {
                 self.active_load_balance_cpu_stop(cpu, target);
                 false
@@ -47,11 +50,18 @@ impl FairCx<'_> {
         }
     }
 
-    /// `sched_balance_trigger` and the softirq it raises: the CPU's domains
-    /// when its next balance is due, counted idle if it is.
+    /// `sched_balance_trigger` (fair.c 13046–13059) and the softirq it
+    /// raises (`sched_balance_softirq`, 13023–13040): the NOHZ kick is
+    /// decided at the tick (`nohz_balancer_kick`), then the softirq balances
+    /// the CPU's domains when its next balance is due, counted idle if it is.
     fn sched_balance_trigger(&mut self, cpu: CpuId) {
         let rq = &self.core.rqs[cpu.idx()];
-        if !rq.online || rq.domains.is_empty() || self.core.jiffies() < rq.next_balance {
+        if !rq.online || rq.domains.is_empty() {
+            return;
+        }
+        let due = self.core.jiffies() >= rq.next_balance;
+        self.nohz_balancer_kick_612(cpu);
+        if !due {
             return;
         }
         let idle = if self.available_idle_cpu(cpu) { IdleType::Idle } else { IdleType::NotIdle };
@@ -78,7 +88,7 @@ impl FairCx<'_> {
     /// `sched_balance_domains`: each domain whose interval has passed is
     /// balanced, lowest first, until a pass says the domains above are not
     /// this CPU's to balance; the newly-idle costs decay on the way.
-    fn sched_balance_domains(&mut self, cpu: CpuId, mut idle: IdleType) {
+    pub(super) fn sched_balance_domains(&mut self, cpu: CpuId, mut idle: IdleType) {
         let jiffies = self.core.jiffies();
         let hz = self.core.hz();
         let mut busy = idle != IdleType::Idle;
@@ -126,9 +136,15 @@ impl FairCx<'_> {
     /// `sched_balance_update_blocked_averages`: every runqueue of the CPU
     /// with load left brings its signals to now, children before parents,
     /// passing what changed up to its group entity; fully decayed group
-    /// runqueues leave the list.
+    /// runqueues leave the list. The CPU's blocked load is known gone when no
+    /// runqueue walked has load or utilization left (`cfs_rq_has_blocked`,
+    /// `update_blocked_load_status`, fair.c 9801–9838), which ends the NOHZ
+    /// balancer's updates of it.
     pub(super) fn update_blocked_averages_612(&mut self, cpu: CpuId) {
         let now = self.pelt_clock();
+        let jiffies = self.core.jiffies();
+        self.fair.gen612.nohz.last_blocked_update[cpu.idx()] = jiffies;
+        let mut blocked = false;
         // Children have higher ids than their parents: walked downwards, a group's children are settled
         // before it, and whether one stays listed is known when the group is judged (child_cfs_rq_on_list).
         let mut child_listed = vec![false; self.fair.tgs.len()];
@@ -145,6 +161,7 @@ impl FairCx<'_> {
                 update_tg_load_avg(&mut st.rq_avgs[r], &mut self.fair.tgs[tg as usize].load_avg, now);
             }
             if tg == 0 {
+                blocked |= super::nohz::cfs_rq_has_blocked(&st.rq_avgs[r].avg);
                 continue;
             }
             let parent = self.fair.tgs[tg as usize].parent.unwrap_or(0);
@@ -165,6 +182,10 @@ impl FairCx<'_> {
             } else {
                 child_listed[parent as usize] = true;
             }
+            blocked |= super::nohz::cfs_rq_has_blocked(&st.rq_avgs[r].avg);
+        }
+        if !blocked {
+            self.fair.gen612.nohz.has_blocked_load[cpu.idx()] = false;
         }
     }
 
@@ -232,6 +253,8 @@ impl FairCx<'_> {
         }
         if pulled {
             self.core.rqs[c].avg_idle_stamp = None;
+        } else {
+            self.nohz_newidle_balance_612(cpu);
         }
         pulled
     }

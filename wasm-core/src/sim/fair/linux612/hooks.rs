@@ -101,10 +101,23 @@ impl SchedClass for Fair612 {
         }
     }
 
-    /// No NOHZ idle balancer under 6.12 yet (`balance.rs`): an idle CPU keeps
-    /// its tick and balances for itself.
-    fn stops_idle_tick(&self, _kernel: Kernel, _nohz: bool) -> bool {
-        false
+    /// With NOHZ (the scenario's `nohz`) an idle CPU stops its tick and the
+    /// idle load balancer (`nohz.rs`) balances for it; without, it ticks on
+    /// and balances for itself.
+    fn stops_idle_tick(&self, _kernel: Kernel, nohz: bool) -> bool {
+        nohz
+    }
+
+    /// `nohz_balance_enter_idle`: the CPU joins the tickless idle CPUs.
+    fn tick_stopped(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        FairCx::of(s).nohz_balance_enter_idle_612(cpu);
+    }
+
+    /// The fair class stops being the run's class: kicks on their way are
+    /// dropped with it (the events then find no flags).
+    fn exit(&self, s: &mut Sched<'_>) {
+        let cx = &mut FairCx::of(s);
+        cx.fair.gen612.nohz.flags.iter_mut().for_each(|f| *f = 0);
     }
 
     fn balance(&self, s: &mut Sched<'_>, cpu: CpuId, why: Balance) -> bool {

@@ -14,7 +14,8 @@
 //!   idle CPU (`idle_sibling.rs`);
 //! - fork and exec placement: the idlest group of a domain against the local
 //!   one, each summed without the task (`find_dst_group.rs`), then the idlest
-//!   CPU of the chosen group (`dst_cpu.rs`).
+//!   CPU of the chosen group (`dst_cpu.rs`);
+//! - the NOHZ idle balancer and the idle CPUs' blocked-load updates (`nohz.rs`).
 //!
 //! The runqueue view reads its EEVDF queues through `queue_view.rs`.
 //!
@@ -37,6 +38,7 @@ mod load;
 pub mod load_avg;
 mod load_balance;
 pub mod newidle;
+pub mod nohz;
 pub mod pelt;
 mod placement;
 pub mod queue_view;
@@ -45,5 +47,7 @@ pub(crate) mod state;
 pub mod wake_affine;
 mod walk;
 
+#[cfg(test)]
+mod nohz_run_test;
 #[cfg(test)]
 mod run_test;

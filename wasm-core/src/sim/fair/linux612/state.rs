@@ -18,6 +18,7 @@ use super::eevdf::{inv_weight_of, EevdfRq, Entity, Features};
 use super::idle_sibling::LlcShared;
 use super::load_avg::{init_entity_runnable_average, CfsRqAvg};
 use super::newidle::NewidleStats;
+use super::nohz::Nohz;
 use super::pelt::SchedAvg;
 use crate::rng::Rng;
 use crate::sched::entity::{ent_pid, group_ent_id, group_index, is_group, task_ent_id, EntId};
@@ -84,6 +85,8 @@ pub(crate) struct State612 {
     /// `rd->overloaded`: some runqueue has held two tasks since the root
     /// domain was last balanced.
     pub(crate) rd_overloaded: bool,
+    /// The NOHZ idle balancer's state (`nohz.rs`).
+    pub(crate) nohz: Nohz,
 }
 
 impl Default for State612 {
@@ -129,6 +132,7 @@ impl State612 {
             cpus,
             features: Features { delay_dequeue: false, ..Features::default() },
             rd_overloaded: false,
+            nohz: Nohz::boot(cpus),
         }
     }
 
@@ -212,6 +216,7 @@ impl State612 {
             .collect();
         self.smt_active = self.smt.iter().any(|m| m.weight() > 1);
         self.dst_groups = domains.iter().map(|d| dst_groups_of(d, online)).collect();
+        self.nohz.domains_rebuilt(&self.llc, &self.llc_id);
     }
 
     /// Domain `level` of `cpu`'s newly-idle statistics.
