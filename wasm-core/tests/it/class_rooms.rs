@@ -42,8 +42,8 @@ const KNOWN_CORE_REACHES: &[(&str, usize)] = &[
     // class_for: the one place that names each class's static (6.12's fair class among them).
     ("class.rs", 5),
     // The simulator's fair slot; its accessors for the views (task groups, runqueues, entities,
-    // decisions, tunables, 6.12's EEVDF queues) and the benchmarks' balancing pass.
-    ("mod.rs", 11),
+    // decisions and how many were kept, tunables, 6.12's EEVDF queues) and the benchmarks' balancing pass.
+    ("mod.rs", 12),
     // Boot makes the fair state (with the task groups) and its runqueues' idle costs, and tells the
     // balancers (4.1's, and 6.12's under that kernel) of a domain rebuild.
     ("boot.rs", 5),
