@@ -24,7 +24,7 @@
 
 use super::cpumask::CpuMask;
 use super::degenerate::remove_degenerate;
-use super::overlap::{build_overlap_groups, GroupKey, GroupRegistry, OverlapLevel};
+use super::overlap::{build_overlap_groups, DomainTree, GroupKey, GroupRegistry, OverlapLevel};
 use super::table::{self, TopologyTable};
 use crate::machine::Machine;
 use crate::time::{CpuId, SimTime};
@@ -292,7 +292,7 @@ pub fn cpu_capacity(machine: &Machine) -> u64 {
 /// (`build_sched_domains`, then `cpu_attach_domain`'s pruning). Offline CPUs
 /// get none.
 pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) -> Vec<Vec<SchedDomain>> {
-    let levels = table::level_spans(machine, online, &opts.table);
+    let levels = table::level_spans(machine, online, &opts.table, opts.rules == DomainRules::Linux612);
     let cap = cpu_capacity(machine);
     // A CPU climbs the table until its domain spans every CPU of the map.
     let depth: Vec<usize> = CpuId::all(machine.nr_cpus())
@@ -312,7 +312,8 @@ pub fn build_domains(machine: &Machine, online: &CpuMask, opts: &DomainOptions) 
             let child = (li > 0).then(|| levels[li - 1].1.as_slice());
             let (mut groups, local, index) = if matches!(kind, LevelKind::Numa(_)) {
                 let built = |i: CpuId| depth[i.idx()] > li;
-                let lvl = OverlapLevel { level: li, child, built: &built, cpu_capacity: cap };
+                let tree = DomainTree { spans: &levels[..=li], depth: &depth };
+                let lvl = OverlapLevel { level: li, child, built: &built, cpu_capacity: cap, tree: Some(tree) };
                 let (groups, local) = match opts.rules {
                     DomainRules::Linux41 => {
                         build_overlap_groups(cpu, span, &lvl, opts.groups_from_each_cpu, &mut registry)

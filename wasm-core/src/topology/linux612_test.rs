@@ -99,3 +99,54 @@ fn a_one_package_machine_keeps_smt_and_mc() {
     assert!(d[0][1].flags.prefer_sibling);
     assert_eq!(d[0][1].imbalance_pct, 117);
 }
+
+/// A machine of one-CPU nodes with the given SLIT rows.
+fn slit(rows: &[&[u32]]) -> Machine {
+    let mut m = Machine::uniform("slit", rows.len() as u32, 1, 1, 20);
+    m.distance = rows.iter().map(|r| r.to_vec()).collect();
+    m
+}
+
+/// CPU `cpu`'s groups at its domain named `level`, as lists of CPUs.
+fn groups_at(d: &[Vec<SchedDomain>], cpu: usize, level: &str) -> Vec<Vec<u32>> {
+    let sd = d[cpu].iter().find(|sd| sd.name() == level).unwrap_or_else(|| panic!("no {level} at CPU {cpu}"));
+    sd.groups.iter().map(|g| g.span.iter().map(|c| c.0).collect()).collect()
+}
+
+/// Four nodes in a line, 0 – 1 – 2 – 3 (SLIT 10/20/30/40): diameter three,
+/// the smallest where a sibling's child reaches outside the domain being
+/// built (topology.c 1073–1098 draws this machine). CPU 0's NUMA(30) domain
+/// is {0, 1, 2}; CPU 2's child there, NUMA(20), is {1, 2, 3}, outside it, so
+/// 6.12 descends (`find_descended_sibling`, 1016–1038) to CPU 2's NUMA(20)
+/// domain, whose child is {2}: the groups are {0, 1} and {2}. 4.1 took the
+/// child as it was, a group outside its own domain.
+#[test]
+fn a_sibling_whose_child_reaches_outside_descends() {
+    let m = slit(&[&[10, 20, 30, 40], &[20, 10, 20, 30], &[30, 20, 10, 20], &[40, 30, 20, 10]]);
+    let d = doms(&m, DomainRules::Linux612);
+    assert_eq!(groups_at(&d, 0, "NUMA(30)"), [vec![0, 1], vec![2]]);
+    assert_eq!(groups_at(&d, 3, "NUMA(30)"), [vec![2, 3], vec![1]]);
+    // Where children fit, nothing changes: CPU 1's NUMA(30) domain is the machine, its groups its own
+    // NUMA(20) span {0, 1, 2}, then CPU 3's, {2, 3}.
+    assert_eq!(groups_at(&d, 1, "NUMA(30)"), [vec![0, 1, 2], vec![2, 3]]);
+    let old = doms(&m, DomainRules::Linux41);
+    assert!(groups_at(&old, 0, "NUMA(30)").contains(&vec![1, 2, 3]), "4.1 builds the group that reaches outside");
+}
+
+/// A SLIT where node 0 does not see every distance: 0 is 20 from both 1 and
+/// 2, which are 30 apart. 6.12 collects distances over every pair
+/// (`sched_init_numa`, topology.c 1873–1906) and builds NUMA(30), where CPU 1
+/// spans the machine; 4.1 read node 0's row only, and CPU 1's top domain,
+/// NUMA(20), holds {0, 1}: nodes 1 and 2 never balance directly.
+#[test]
+fn numa_levels_come_from_every_pair_of_nodes() {
+    let m = slit(&[&[10, 20, 20], &[20, 10, 30], &[20, 30, 10]]);
+    let top = |d: &[Vec<SchedDomain>], cpu: usize| {
+        let sd = d[cpu].last().expect("a domain");
+        (sd.name(), sd.span.iter().map(|c| c.0).collect::<Vec<_>>())
+    };
+    let d = doms(&m, DomainRules::Linux612);
+    assert_eq!(top(&d, 1), ("NUMA(30)".to_string(), vec![0, 1, 2]));
+    let old = doms(&m, DomainRules::Linux41);
+    assert_eq!(top(&old, 1), ("NUMA(20)".to_string(), vec![0, 1]));
+}

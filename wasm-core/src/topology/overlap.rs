@@ -76,6 +76,18 @@ pub struct OverlapLevel<'a> {
     /// Whether CPU i's domain at this level was built (its span holds i).
     pub built: &'a dyn Fn(CpuId) -> bool,
     pub cpu_capacity: u64,
+    /// Every level's spans up to this one and each CPU's depth, for 6.12's
+    /// `find_descended_sibling` (None: the group is always the sibling's child).
+    pub tree: Option<DomainTree<'a>>,
+}
+
+/// The whole table of spans below a level, as `build_sched_domains` has
+/// made them before any pruning: `spans[l][cpu]` is `cpu`'s span at level
+/// `l`, which exists where `l < depth[cpu]`.
+#[derive(Clone, Copy)]
+pub struct DomainTree<'a> {
+    pub spans: &'a [(super::domains::LevelKind, Vec<CpuMask>)],
+    pub depth: &'a [usize],
 }
 
 /// `build_overlap_sched_groups` for `cpu`'s domain `span`: the groups in the

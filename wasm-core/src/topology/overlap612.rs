@@ -11,13 +11,15 @@
 //! one of the mask's first CPU, so every CPU building the same group shares
 //! one `sched_group_capacity`.
 //!
-//! Not modelled: `find_descended_sibling` (a NUMA diameter above two, where a
-//! sibling's child reaches outside the domain being built): the group is then
-//! the sibling's child span, as 4.1's.
+//! On a machine whose NUMA diameter is three hops or more, a sibling's
+//! child domain may reach outside the domain being built; the group is then
+//! built from the sibling's proper descendant (`find_descended_sibling`,
+//! 1016–1038): the first level down whose child fits, skipping levels that
+//! `cpu_attach_domain` would prune for spanning what their child spans.
 
 use super::cpumask::CpuMask;
 use super::domains::SchedGroup;
-use super::overlap::{GroupKey, GroupRegistry, OverlapLevel};
+use super::overlap::{DomainTree, GroupKey, GroupRegistry, OverlapLevel};
 use crate::time::CpuId;
 use std::sync::Arc;
 
@@ -41,20 +43,61 @@ pub fn build_overlap_groups(
         if covered.test(i) || !(lvl.built)(i) {
             continue;
         }
-        let gspan = match lvl.child {
-            Some(child) => child[i.idx()].clone(),
-            None => CpuMask::from_cpus([i]),
+        let (level, gspan, mask) = match (lvl.tree, lvl.child) {
+            (Some(tree), Some(_)) => {
+                let level = descended_sibling(&tree, lvl.level, i, span);
+                let (gspan, mask) = group_of(&tree, level, i);
+                (level, gspan, mask)
+            }
+            (None, Some(child)) => {
+                let gspan = child[i.idx()].clone();
+                // build_balance_mask: the group's CPUs whose own child domain is the group.
+                let mask = CpuMask::from_cpus(gspan.iter().filter(|&j| (lvl.built)(j) && child[j.idx()] == gspan));
+                (lvl.level, gspan, mask)
+            }
+            (_, None) => (lvl.level, CpuMask::from_cpus([i]), CpuMask::from_cpus([i])),
         };
         covered.or_with(&gspan);
-        // build_balance_mask: the group's CPUs whose own child domain is the group.
-        let mask = match lvl.child {
-            Some(child) => CpuMask::from_cpus(gspan.iter().filter(|&j| (lvl.built)(j) && child[j.idx()] == gspan)),
-            None => gspan.clone(),
-        };
+        // The group's capacity is its builder level's (sgc across levels, as the kernel shares it).
         let key = GroupKey::Cpu(mask.first().unwrap_or(i));
-        groups.push(reg.get(lvl.level, key, &gspan, |_| Arc::new(mask), lvl.cpu_capacity));
+        groups.push(reg.get(level, key, &gspan, |_| Arc::new(mask), lvl.cpu_capacity));
     }
     groups
+}
+
+/// `find_descended_sibling` when it is called (topology.c 1104–1106): the
+/// level of `i`'s domain the group is built from. The sibling at `level`
+/// stands unless its child reaches outside `span`; else the walk goes down
+/// to the first domain whose child fits, then past domains whose child spans
+/// as much as they do (they would be pruned).
+fn descended_sibling(tree: &DomainTree<'_>, level: usize, i: CpuId, span: &CpuMask) -> usize {
+    let at = |l: usize| &tree.spans[l].1[i.idx()];
+    let mut l = level;
+    if l == 0 || at(l - 1).is_subset_of(span) {
+        return l;
+    }
+    while l > 0 && !at(l - 1).is_subset_of(span) {
+        l -= 1;
+    }
+    while l > 0 && at(l - 1) == at(l) {
+        l -= 1;
+    }
+    l
+}
+
+/// The group `i`'s domain at `level` gives (`build_group_from_child_sched_domain`):
+/// its child's span, and the balance mask `build_balance_mask` makes of it at
+/// that level (927–964): the CPUs of the span whose own domain there has
+/// exactly that child.
+fn group_of(tree: &DomainTree<'_>, level: usize, i: CpuId) -> (CpuMask, CpuMask) {
+    if level == 0 {
+        let one = CpuMask::from_cpus([i]);
+        return (one.clone(), one);
+    }
+    let child = &tree.spans[level - 1].1;
+    let gspan = child[i.idx()].clone();
+    let mask = CpuMask::from_cpus(gspan.iter().filter(|&j| tree.depth[j.idx()] > level && child[j.idx()] == gspan));
+    (gspan, mask)
 }
 
 #[cfg(test)]
@@ -69,7 +112,7 @@ mod tests {
     fn the_walk_starts_at_the_building_cpu_and_wraps() {
         let child: Vec<CpuMask> = (0..4).map(|c| CpuMask::from_cpus([CpuId(c)])).collect();
         let built = |_: CpuId| true;
-        let lvl = OverlapLevel { level: 1, child: Some(&child), built: &built, cpu_capacity: 1024 };
+        let lvl = OverlapLevel { level: 1, child: Some(&child), built: &built, cpu_capacity: 1024, tree: None };
         let mut reg = GroupRegistry::default();
         let span = CpuMask::from_cpus([CpuId(1), CpuId(2), CpuId(3)]);
         let groups = build_overlap_groups(CpuId(2), &span, &lvl, &mut reg);
@@ -93,7 +136,7 @@ mod tests {
         // CPU 0's and 1's child is {0, 1}; CPU 2's is {0, 1, 2}; CPU 3's is {3}.
         let child = vec![a.clone(), a.clone(), b.clone(), CpuMask::from_cpus([CpuId(3)])];
         let built = |_: CpuId| true;
-        let lvl = OverlapLevel { level: 2, child: Some(&child), built: &built, cpu_capacity: 1024 };
+        let lvl = OverlapLevel { level: 2, child: Some(&child), built: &built, cpu_capacity: 1024, tree: None };
         let mut reg = GroupRegistry::default();
         let span = CpuMask::from_range(0..4);
         let groups = build_overlap_groups(CpuId(3), &span, &lvl, &mut reg);

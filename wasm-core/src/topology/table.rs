@@ -66,11 +66,30 @@ pub fn numa_distances(machine: &Machine) -> Vec<u32> {
     d
 }
 
+/// 6.12's `sched_init_numa` distances (topology.c 1873–1906): the distinct
+/// ones of every pair of nodes, ascending, above the local distance. 4.1 read
+/// node 0's row alone; on a SLIT where node 0 does not see every distance
+/// (three nodes, 0 at 20 from both others, which are 30 apart), 4.1 lacks a
+/// level and the top domains of nodes 1 and 2 never span the machine.
+pub fn numa_distances_all_pairs(machine: &Machine) -> Vec<u32> {
+    let local = machine.distance.first().and_then(|r| r.first()).copied().unwrap_or(10);
+    let mut d: Vec<u32> = machine.distance.iter().flatten().copied().filter(|&x| x > local).collect();
+    d.sort_unstable();
+    d.dedup();
+    d
+}
+
 /// Every level of `table` (bottom up) with each CPU's span among the online
 /// CPUs, as `build_sched_domain` sets it: `tl->mask(cpu)` and the CPU map,
 /// widened to the child's span if the table is not nested ("arch topology
-/// borken"). Offline CPUs get empty spans.
-pub fn level_spans(machine: &Machine, online: &CpuMask, table: &TopologyTable) -> Vec<(LevelKind, Vec<CpuMask>)> {
+/// borken"). Offline CPUs get empty spans. `all_pairs`: the NUMA distances
+/// as 6.12 finds them (`numa_distances_all_pairs`), else as 4.1 does.
+pub fn level_spans(
+    machine: &Machine,
+    online: &CpuMask,
+    table: &TopologyTable,
+    all_pairs: bool,
+) -> Vec<(LevelKind, Vec<CpuMask>)> {
     let n = machine.nr_cpus();
     let node_mask = |node: u32| CpuMask::from_cpus(machine.node_cpus(node));
     let mut kinds = vec![LevelKind::Smt, LevelKind::Mc];
@@ -78,7 +97,8 @@ pub fn level_spans(machine: &Machine, online: &CpuMask, table: &TopologyTable) -
         kinds.push(LevelKind::Die);
     }
     if table.numa {
-        kinds.extend(numa_distances(machine).into_iter().map(LevelKind::Numa));
+        let distances = if all_pairs { numa_distances_all_pairs(machine) } else { numa_distances(machine) };
+        kinds.extend(distances.into_iter().map(LevelKind::Numa));
     }
     let mut levels: Vec<(LevelKind, Vec<CpuMask>)> = Vec::new();
     for kind in kinds {
