@@ -29,6 +29,10 @@ pub enum EnqueueKind {
     /// A runnable task moved from another CPU; its vruntime was already
     /// renormalised against this queue's min_vruntime by the caller.
     Migrate,
+    /// A task woken while still queued where it slept (`ENQUEUE_DELAYED`
+    /// from `ttwu_runnable`): only a class that keeps sleepers queued
+    /// (`SchedClass` contract, 6.12's DELAY_DEQUEUE) is ever handed it.
+    Delayed,
 }
 
 /// How the fair class picks and places its entities, chosen once when the

@@ -28,6 +28,7 @@ use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::config::{Kernel, PolicyKind};
 use crate::sched::fair::EnqueueKind;
+use crate::task::TaskState;
 use crate::time::{CpuId, Pid};
 use std::any::Any;
 use std::fmt::Debug;
@@ -58,7 +59,16 @@ pub enum Balance {
 ///   `se.exec_start` up to now, and `pick_next_task` sets `se.exec_start`
 ///   (a burst ends when sum_exec_runtime reaches it);
 /// - the running task stays the class's until `put_prev_task`, and a task
-///   is on one CPU's queue at a time (`migrate_task_rq` precedes a move).
+///   is on one CPU's queue at a time (`migrate_task_rq` precedes a move);
+/// - a class may keep a task that blocks queued (6.12's DELAY_DEQUEUE): its
+///   `dequeue_task(…, sleeping = true)` then leaves `se.on_rq` set and
+///   `nr_running` as it was. The task is asleep (state `Sleeping`: not
+///   waiting, not counted by the wasted-core readers) yet stays on its
+///   runqueue's `cfs_tasks`, and balancing may move it, until either the
+///   class finishes the dequeue (`Core::block_delayed`, as `__block_task`)
+///   or the task wakes: then the core skips placement and hands the class
+///   `EnqueueKind::Delayed` on the CPU it is queued on (`ttwu_runnable`).
+///   A class that never does this never sees a sleeping task with `on_rq`.
 pub trait SchedClass: Debug + Send + Sync {
     /// The class's name (the `policy.kind` that selects it).
     fn name(&self) -> &'static str;
@@ -80,7 +90,8 @@ pub trait SchedClass: Debug + Send + Sync {
 
     /// `enqueue_task`: `pid` becomes runnable on `cpu` (new, waking or moved).
     fn enqueue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, kind: EnqueueKind);
-    /// `dequeue_task`: `pid` leaves `cpu`'s queue (`sleeping`: it blocks).
+    /// `dequeue_task`: `pid` leaves `cpu`'s queue (`sleeping`: it blocks),
+    /// or, blocking, stays queued with `se.on_rq` set (see the contract above).
     fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, sleeping: bool);
     /// `yield_task`: the running `pid` gives way (sched_yield).
     fn yield_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId);
@@ -215,13 +226,17 @@ impl Simulator {
             for &pid in &on_cpu {
                 self.sched().dequeue_task(pid, cpu, false);
             }
+            // A sleeper the old class kept queued (DELAY_DEQUEUE) had its dequeue
+            // finished there (core.c 7223–7224): it stays asleep, not queued anew.
+            let on_cpu =
+                on_cpu.into_iter().filter(|&p| self.core.tasks[p.idx()].state != TaskState::Sleeping).collect();
             queued.push(on_cpu);
         }
         let live: Vec<Pid> = self
             .core
             .tasks
             .iter()
-            .filter(|t| t.stats.started_at.is_some() && t.state != crate::task::TaskState::Exited)
+            .filter(|t| t.stats.started_at.is_some() && t.state != TaskState::Exited)
             .map(|t| t.pid)
             .collect();
         for &pid in &live {

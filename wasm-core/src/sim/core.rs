@@ -296,6 +296,16 @@ impl super::Core {
         task.program.next_action(prog, &mut self.rng)
     }
 
+    /// `__block_task` for a sleeper its class kept queued: the class has just
+    /// finished its dequeue (at a pick, an exit, a class switch), so it
+    /// leaves the runqueue's list; it was asleep (or has just died) all along.
+    pub(crate) fn block_delayed(&mut self, cpu: CpuId, pid: Pid) {
+        debug_assert!(matches!(self.tasks[pid.idx()].state, TaskState::Sleeping | TaskState::Exited));
+        self.rqs[cpu.idx()].cfs_tasks_remove(pid);
+        self.touch(cpu);
+        self.index.touch_task(pid);
+    }
+
     pub(crate) fn set_burst(&mut self, pid: Pid, ns: u64) {
         let task = &mut self.tasks[pid.idx()];
         task.burst_end_exec = task.se.sum_exec_runtime + ns;
@@ -304,10 +314,15 @@ impl super::Core {
 }
 
 impl super::dispatch::Sched<'_> {
-    /// `deactivate_task` for the running task: it blocks or exits.
+    /// `deactivate_task` for the running task: it blocks or exits. A class
+    /// may keep a blocking task queued (`se.on_rq` still set: DELAY_DEQUEUE,
+    /// `block_task`'s dequeue that "fails", core.c 2103–2107): it then stays
+    /// on the runqueue's list, asleep, until `Core::block_delayed`.
     pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
         self.dequeue_task(pid, cpu, state == TaskState::Sleeping);
-        self.core.rqs[cpu.idx()].cfs_tasks_remove(pid);
+        if !self.core.tasks[pid.idx()].se.on_rq {
+            self.core.rqs[cpu.idx()].cfs_tasks_remove(pid);
+        }
         self.core.tasks[pid.idx()].state = state;
         self.core.touch(cpu);
         self.core.index.touch_task(pid);
@@ -332,7 +347,8 @@ impl super::dispatch::Sched<'_> {
             self.core.settle_prelude(p);
             self.put_prev_task(p, cpu);
             let task = &mut self.core.tasks[p.idx()];
-            if task.se.on_rq {
+            // Still queued: preempted (runnable), or asleep but kept queued by its class.
+            if task.se.on_rq && task.state != TaskState::Sleeping {
                 task.state = TaskState::Runnable;
                 task.stats.wait_start = Some(now);
             }

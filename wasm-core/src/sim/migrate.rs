@@ -45,7 +45,9 @@ impl super::dispatch::Sched<'_> {
     pub(crate) fn move_queued_task(&mut self, pid: Pid, to: CpuId, cause: MigrateCause) {
         let now = self.core.now;
         let from = self.core.tasks[pid.idx()].cpu;
-        debug_assert_eq!(self.core.tasks[pid.idx()].state, TaskState::Runnable);
+        // Runnable, or asleep but still queued (DELAY_DEQUEUE): such a task moves
+        // as it is and stays asleep on its new runqueue (can_migrate_task does not skip it).
+        debug_assert!(self.core.tasks[pid.idx()].se.on_rq && self.core.tasks[pid.idx()].state != TaskState::Running);
         self.core.migrating = Some(pid);
         self.dequeue_task(pid, from, false);
         self.core.rqs[from.idx()].cfs_tasks_remove(pid);

@@ -10,6 +10,7 @@
 //! and churn that idles a core now and then, are not reported.
 
 use super::Simulator;
+use crate::task::TaskState;
 use crate::time::{CpuId, Pid, SimTime};
 use crate::topology::cpumask::CpuMask;
 
@@ -72,7 +73,8 @@ impl Simulator {
         let mut waiting = Vec::new();
         for rq in &self.core.rqs {
             for &pid in &rq.cfs_tasks {
-                if rq.curr() == Some(pid) {
+                // Running, or asleep though kept queued by its class (DELAY_DEQUEUE): not waiting.
+                if rq.curr() == Some(pid) || self.core.tasks[pid.idx()].state == TaskState::Sleeping {
                     continue;
                 }
                 let allowed = &self.core.tasks[pid.idx()].allowed;

@@ -33,6 +33,10 @@ impl super::dispatch::Sched<'_> {
             Some(c) if self.core.online.test(c) => c,
             _ => self.core.waker_cpu(pid, is_new),
         };
+        if !is_new && self.core.tasks[pid.idx()].se.on_rq {
+            self.ttwu_runnable(pid, waker);
+            return;
+        }
         let kind = match (is_new, sync) {
             (true, _) => PlaceKind::Fork,
             (false, true) => PlaceKind::SyncWakeup,
@@ -105,6 +109,43 @@ impl super::dispatch::Sched<'_> {
             self.core.fold_avg_idle(target);
         }
         self.resched_if_needed(target);
+    }
+}
+
+impl super::dispatch::Sched<'_> {
+    /// `ttwu_runnable` (core.c 3759–3782) for a sleeper its class kept queued
+    /// (DELAY_DEQUEUE): no CPU is chosen and nothing moves; the class requeues
+    /// it in place (`EnqueueKind::Delayed`), then it may preempt what runs
+    /// there. Only `try_to_wake_up`'s count (`ttwu_stat`) is the full path's;
+    /// `avg_idle` is not folded (that is `ttwu_do_activate`'s). A cross-CPU
+    /// waker reaches the task's CPU by an IPI only if the wakee preempts (the
+    /// reschedule it sends); the task's runqueue is taken directly, not
+    /// through the wake list.
+    fn ttwu_runnable(&mut self, pid: Pid, waker: CpuId) {
+        let now = self.core.now;
+        let cpu = self.core.tasks[pid.idx()].cpu;
+        self.enqueue_task(pid, cpu, EnqueueKind::Delayed);
+        self.core.ttwu_stat(waker, cpu);
+        let task = &mut self.core.tasks[pid.idx()];
+        task.state = TaskState::Runnable;
+        task.stats.wait_start = Some(now);
+        task.stats.woken_at = Some(now);
+        self.core.touch(cpu);
+        self.core.index.touch_task(pid);
+        self.core.trace.emit(now, cpu, TraceKind::Wakeup { pid });
+        let curr = self.core.rqs[cpu.idx()].curr();
+        if self.wakeup_preempts(cpu, pid, false) {
+            self.core.rqs[cpu.idx()].need_resched = true;
+            if let Some(curr) = curr {
+                self.core.trace.emit(now, cpu, TraceKind::WakeupPreempt { curr, by: pid });
+            }
+            if waker != cpu {
+                let task = &mut self.core.tasks[pid.idx()];
+                task.owed_ns += self.core.costs.wakeup_ipi_ns;
+                task.owed_ipi_ns += self.core.costs.wakeup_ipi_ns;
+            }
+        }
+        self.resched_if_needed(cpu);
     }
 }
 

@@ -153,8 +153,9 @@ impl FairCx<'_> {
             if tg != 0 && !self.fair.gen612.on_list[r] {
                 continue;
             }
+            let delayed = self.fair.gen612.h_nr_delayed[r];
             let cfs = self.cfs_of(tg, cpu);
-            let (weight, runnable) = (cfs.load_weight, u64::from(cfs.h_nr_running));
+            let (weight, runnable) = (cfs.load_weight, u64::from(cfs.h_nr_running - delayed));
             let st = &mut self.fair.gen612;
             let rq = RqLoad { weight, runnable, running: st.rqs[r].curr.is_some() };
             if load_avg::update_cfs_rq_load_avg(now, &mut st.rq_avgs[r], rq) && tg != 0 && self.core.online.test(cpu) {
@@ -329,8 +330,10 @@ impl FairCx<'_> {
         self.core.tasks[pid.idx()].allowed.test(dst) && self.core.rqs[src.idx()].curr_task != Some(pid)
     }
 
-    /// `task_dead_fair`: the dead task's signals leave its last runqueue.
+    /// `task_dead_fair` (fair.c 8790–8808): a task that dies delayed has its
+    /// dequeue finished; the dead task's signals leave its last runqueue.
     pub(crate) fn task_dead_fair_612(&mut self, pid: Pid) {
+        self.finish_delayed_task_612(pid);
         let (tg, cpu) = (self.core.tasks[pid.idx()].tg, self.core.tasks[pid.idx()].cpu);
         let st = &mut self.fair.gen612;
         let ix = st.ensure_task(pid);

@@ -44,12 +44,9 @@ pub fn dequeue_entity(
     tick_nsec: u64,
     features: Features,
 ) -> bool {
-    if !flags.delayed {
-        let delay = flags.sleep && !flags.special;
-        if features.delay_dequeue && delay && !entity_eligible(rq, ents, id) {
-            ents[id].sched_delayed = true;
-            return false;
-        }
+    if delays(rq, ents, id, flags, features) {
+        ents[id].sched_delayed = true;
+        return false;
     }
     update_entity_lag(rq, ents, id, tick_nsec);
     if features.place_rel_deadline && !flags.sleep {
@@ -66,6 +63,13 @@ pub fn dequeue_entity(
         finish_delayed_dequeue_entity(&mut ents[id], features);
     }
     true
+}
+
+/// Whether `dequeue_entity` keeps the entity queued, delayed (fair.c
+/// 5556–5574): a sleep that is not special and not the end of a delay, by an
+/// entity that is not eligible, with DELAY_DEQUEUE on.
+pub fn delays(rq: &EevdfRq, ents: &[Entity], id: usize, flags: DequeueFlags, features: Features) -> bool {
+    !flags.delayed && flags.sleep && !flags.special && features.delay_dequeue && !entity_eligible(rq, ents, id)
 }
 
 /// `finish_delayed_dequeue_entity`: no longer delayed, and (DELAY_ZERO) no credit kept.
@@ -110,6 +114,21 @@ pub fn requeue_delayed_entity(
     tick_nsec: u64,
     features: Features,
 ) {
+    requeue_delayed_place(rq, ents, id, base_slice, tick_nsec, features);
+    ents[id].sched_delayed = false;
+}
+
+/// `requeue_delayed_entity`'s EEVDF part (fair.c 6996–7007), the entity
+/// still marked delayed: the class brings its load up to date while it is
+/// (a delayed entity is not runnable for PELT) and then clears the mark.
+pub fn requeue_delayed_place(
+    rq: &mut EevdfRq,
+    ents: &mut [Entity],
+    id: usize,
+    base_slice: u64,
+    tick_nsec: u64,
+    features: Features,
+) {
     if features.delay_zero {
         update_entity_lag(rq, ents, id, tick_nsec);
         if ents[id].vlag > 0 {
@@ -126,7 +145,6 @@ pub fn requeue_delayed_entity(
             rq.nr_running += 1;
         }
     }
-    ents[id].sched_delayed = false;
 }
 
 #[cfg(test)]

@@ -212,6 +212,7 @@ pub fn update_entity_lag(rq: &mut EevdfRq, ents: &mut [Entity], id: usize, tick_
 
 /// `__enqueue_entity`: into the sums and the deadline order (after equal deadlines).
 pub fn enqueue_timeline(rq: &mut EevdfRq, ents: &[Entity], id: usize) {
+    debug_assert!(!rq.timeline.contains(&id), "enqueue of {id}, already in the timeline");
     let se = &ents[id];
     rq.avg_vruntime += entity_key(rq, se) * se.weight as i64;
     rq.avg_load += se.weight as i64;
@@ -221,6 +222,7 @@ pub fn enqueue_timeline(rq: &mut EevdfRq, ents: &[Entity], id: usize) {
 
 /// `__dequeue_entity`: out of the deadline order and the sums.
 pub fn dequeue_timeline(rq: &mut EevdfRq, ents: &[Entity], id: usize) {
+    debug_assert!(rq.timeline.contains(&id), "dequeue of {id}, not in the timeline");
     rq.timeline.retain(|&o| o != id);
     let se = &ents[id];
     rq.avg_vruntime -= entity_key(rq, se) * se.weight as i64;

@@ -3,6 +3,7 @@
 //! `placement.rs`, `balance.rs`). The task groups are the shared ones
 //! (`FairState`); everything 6.12 keeps of its own is `State612`.
 
+use super::delay_dequeue::DequeueFlags;
 use crate::balance::placement::PlaceKind;
 use crate::sched::fair::EnqueueKind;
 use crate::sim::class::{Balance, SchedClass, StateSlot};
@@ -42,12 +43,23 @@ impl SchedClass for Fair612 {
         FairCx::of(s).enqueue_task_fair_612(pid, cpu, kind);
     }
 
-    /// A dequeue that is not a move is a DEQUEUE_SLEEP in 6.12: a block, or
-    /// an exit (`block_task` of a dead task).
+    /// A dequeue that is not a move is a DEQUEUE_SLEEP in 6.12: a block
+    /// (which DELAY_DEQUEUE may keep queued), or an exit or a class switch
+    /// (DEQUEUE_SPECIAL: TASK_DEAD is a special state, include/linux/sched.h
+    /// 154–156, never delayed). A delayed task leaving otherwise than by a
+    /// move has its delayed dequeue finished (core.c 7223–7224).
     fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, sleeping: bool) {
         let cx = &mut FairCx::of(s);
         let moving = cx.core.migrating == Some(pid);
-        cx.dequeue_entities_612(pid, cpu, sleeping || !moving);
+        let ix = cx.fair.gen612.ensure_task(pid);
+        let flags = if moving {
+            DequeueFlags::default()
+        } else if cx.fair.gen612.ents[ix].sched_delayed {
+            super::delayed::FINISH
+        } else {
+            DequeueFlags { sleep: true, special: !sleeping, delayed: false }
+        };
+        cx.dequeue_task_fair_612(pid, cpu, flags);
     }
 
     fn yield_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {

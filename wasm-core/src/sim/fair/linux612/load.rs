@@ -65,7 +65,9 @@ impl FairCx<'_> {
     pub(super) fn update_load_avg_612(&mut self, tg: u32, cpu: CpuId, ix: usize, flags: u32) {
         let now = self.pelt_clock();
         let cfs = self.cfs_of(tg, cpu);
-        let (weight, runnable) = (cfs.load_weight, u64::from(cfs.h_nr_running));
+        // h_nr_queued − h_nr_delayed (pelt.c 322–325): a delayed task weighs but does not wait.
+        let delayed = self.fair.gen612.h_nr_delayed[self.fair.gen612.rq_ix(tg, cpu)];
+        let (weight, runnable) = (cfs.load_weight, u64::from(cfs.h_nr_running - delayed));
         let group = (ix < self.fair.gen612.groups).then(|| {
             let gtg = self.tg_of_gse(self.fair.gen612.ent_id(ix));
             (self.fair.gen612.rq_ix(gtg, cpu), self.cfs_of(gtg, cpu).load_weight)
@@ -89,13 +91,15 @@ impl FairCx<'_> {
         }
     }
 
-    /// `se_update_runnable`: a group entity counts its runqueue's queued tasks.
+    /// `se_update_runnable` (sched.h 931–938): a group entity counts its
+    /// runqueue's queued tasks that are not delayed.
     pub(super) fn se_update_runnable(&mut self, cpu: CpuId, ix: usize) {
         if ix >= self.fair.gen612.groups {
             return;
         }
         let gtg = self.tg_of_gse(self.fair.gen612.ent_id(ix));
-        self.fair.gen612.runnable_weight[ix] = u64::from(self.cfs_of(gtg, cpu).h_nr_running);
+        let delayed = self.fair.gen612.h_nr_delayed[self.fair.gen612.rq_ix(gtg, cpu)];
+        self.fair.gen612.runnable_weight[ix] = u64::from(self.cfs_of(gtg, cpu).h_nr_running - delayed);
     }
 
     /// `update_cfs_group`: a group entity's weight follows its runqueue's

@@ -5,7 +5,8 @@
 //! - its per-entity load tracking (`pelt.rs`) and what passes between the
 //!   levels of the hierarchy: attach, detach, removed load, propagation and
 //!   the group's shares (`load_avg.rs`);
-//! - EEVDF on one runqueue (`eevdf.rs`) with DELAY_DEQUEUE (`delay_dequeue.rs`);
+//! - EEVDF on one runqueue (`eevdf.rs`) with DELAY_DEQUEUE (`delay_dequeue.rs`),
+//!   driven over the hierarchy by `delayed.rs`; the pick is `pick.rs`;
 //! - the balancer: group statistics and the busiest group (`group_stats.rs`),
 //!   which CPU balances a domain (`should_balance.rs`), its decision there
 //!   (`imbalance.rs`), the runqueue it pulls from (`find_src_rq.rs`), the
@@ -24,6 +25,7 @@
 mod balance;
 mod decision;
 pub mod delay_dequeue;
+mod delayed;
 pub mod detach;
 pub mod dst_cpu;
 pub mod eevdf;
@@ -40,6 +42,7 @@ mod load_balance;
 pub mod newidle;
 pub mod nohz;
 pub mod pelt;
+mod pick;
 mod placement;
 pub mod queue_view;
 pub mod should_balance;
@@ -47,6 +50,8 @@ pub(crate) mod state;
 pub mod wake_affine;
 mod walk;
 
+#[cfg(test)]
+mod delayed_run_test;
 #[cfg(test)]
 mod nohz_run_test;
 #[cfg(test)]

@@ -125,7 +125,7 @@ impl FairCx<'_> {
             prev_idle: self.available_idle_cpu(prev),
             share_cache: self.llc_id(this_cpu) == self.llc_id(prev),
             this_nr_running: self.core.rqs[this_cpu.idx()].nr_running(),
-            this_h_nr_delayed: 0,
+            this_h_nr_delayed: self.fair.gen612.h_nr_delayed[self.fair.gen612.rq_ix(0, this_cpu)],
             this_load: self.cpu_load_612(this_cpu),
             prev_load: self.cpu_load_612(prev),
             waker_h_load: waker.map_or(0, |w| self.task_h_load_612(w)),

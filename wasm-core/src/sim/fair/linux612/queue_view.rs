@@ -9,7 +9,7 @@
 //!   rqs[tg·n + cpu] ──► EevdfQueue { V, zero, min_vruntime, curr, queued (deadline order), pick }
 //!                          V    = avg_vruntime on a copy (it re-bases the zero it reads)
 //!                          lag  = entity_lag(V, se)           eligible = entity_eligible(rq, se)
-//!                          pick = the next buddy if eligible, else pick_eevdf (walk::next_pick)
+//!                          pick = the next buddy if eligible, else pick_eevdf (pick::next_pick)
 //! ```
 
 use super::eevdf::{self, Entity};
@@ -113,7 +113,7 @@ pub(crate) fn queue_of(st: &State612, tg: u32, cpu: CpuId, tick_nsec: u64) -> Op
         load,
         curr: rq.curr.map(entity),
         queued: rq.timeline.iter().map(|&i| entity(i)).collect(),
-        pick: super::walk::next_pick(st, r, st.put_back[r]).map(|ix| st.ent_id(ix)),
+        pick: super::pick::next_pick(st, r, st.put_back[r]).map(|ix| st.ent_id(ix)),
         next_buddy: st.next[r].map(|ix| st.ent_id(ix)),
         run_to_parity: st.features.run_to_parity,
     })

@@ -39,6 +39,10 @@ pub(crate) struct State612 {
     pub(crate) rqs: Vec<EevdfRq>,
     /// Each runqueue's load tracking.
     pub(crate) rq_avgs: Vec<CfsRqAvg>,
+    /// Each runqueue's `h_nr_delayed`: tasks in its hierarchy asleep but kept
+    /// queued by DELAY_DEQUEUE (the shared `h_nr_running` is 6.12's
+    /// `h_nr_queued`, which counts them; `h_nr_runnable` is the difference).
+    pub(crate) h_nr_delayed: Vec<u32>,
     /// Each runqueue's next buddy (`cfs_rq->next`).
     pub(crate) next: Vec<Option<usize>>,
     /// The entity each runqueue put back as the core rescheduled, so that
@@ -110,6 +114,7 @@ impl State612 {
             ents,
             rqs: vec![EevdfRq::default(); nrq],
             rq_avgs: vec![CfsRqAvg::default(); nrq],
+            h_nr_delayed: vec![0; nrq],
             next: vec![None; nrq],
             put_back: vec![None; nrq],
             h_load: vec![0; nrq],
@@ -130,7 +135,8 @@ impl State612 {
             decisions_total: 0,
             groups,
             cpus,
-            features: Features { delay_dequeue: false, ..Features::default() },
+            // As Debian's 6.12 ships them (features.h 58–59: DELAY_DEQUEUE and DELAY_ZERO on).
+            features: Features::default(),
             rd_overloaded: false,
             nohz: Nohz::boot(cpus),
         }

@@ -14,8 +14,9 @@
 //! is set only when a task sleeps within its group, and the pick takes it
 //! only if it is eligible.
 //!
-//! DELAY_DEQUEUE is off in this model for now (the fidelity document says
-//! so): every sleeping entity leaves its queue at once.
+//! DELAY_DEQUEUE (on, as 6.12 ships it): an entity that sleeps while not
+//! eligible stays queued, delayed, until a pick meets it or its task wakes
+//! (`delayed.rs`); the walks count such tasks in each level's `h_nr_delayed`.
 //!
 //! ```text
 //!   enqueue:  task ─► gse ─► … (enqueue_entity while not queued; then update_load_avg/shares above)
@@ -23,10 +24,11 @@
 //!   pick:     root ─► pick_eevdf ─► set_next_entity ─► its group's queue ─► … ─► a task
 //! ```
 
+use super::delay_dequeue::{self, DequeueFlags};
 use super::eevdf::{self, calc_delta_fair, place_entity, update_deadline};
 use super::load_avg::{init_entity_runnable_average, post_init_entity_util_avg, DO_ATTACH, DO_DETACH, UPDATE_TG};
 use super::pelt::{util_est_dequeue, util_est_enqueue, util_est_update};
-use crate::sched::entity::{ent_pid, is_group, EntId};
+use crate::sched::entity::{ent_pid, EntId};
 use crate::sched::fair::EnqueueKind;
 use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid, SimTime};
@@ -123,23 +125,37 @@ impl FairCx<'_> {
     /// `enqueue_task_fair`: each level not yet queued gets its entity
     /// enqueued (a group entity asking for its queue's shortest request);
     /// above, the levels already queued are brought up to date.
+    ///
+    /// A delayed task woken where it is queued (`EnqueueKind::Delayed`) is
+    /// only requeued (fair.c 7039–7042); a delayed task moved here stays
+    /// delayed and is counted so at each level (7053, 7079).
     pub(crate) fn enqueue_task_fair_612(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
         if kind == EnqueueKind::New {
             self.init_task_612(pid, cpu);
         }
         let ix = self.fair.gen612.ensure_task(pid);
+        let delayed = self.fair.gen612.ents[ix].sched_delayed;
+        if !(delayed && kind == EnqueueKind::Migrate) {
+            // A delayed task's estimate left the root when it slept; a move keeps it out.
+            let st = &mut self.fair.gen612;
+            let root = st.rq_ix(0, cpu);
+            util_est_enqueue(&mut st.rq_avgs[root].avg, &st.avgs[ix]);
+        }
+        if kind == EnqueueKind::Delayed {
+            let tg = self.core.tasks[pid.idx()].tg;
+            self.requeue_delayed_612(tg, cpu, ix);
+            return;
+        }
         let (slice, custom) = self.task_slice_612(pid);
         {
             let w = (self.core.tasks[pid.idx()].se.weight, self.core.tasks[pid.idx()].se.inv_weight);
-            let st = &mut self.fair.gen612;
-            let e = &mut st.ents[ix];
+            let e = &mut self.fair.gen612.ents[ix];
             (e.weight, e.inv_weight) = w;
             if custom {
                 (e.slice, e.custom_slice) = (slice, true);
             }
-            let root = st.rq_ix(0, cpu);
-            util_est_enqueue(&mut st.rq_avgs[root].avg, &st.avgs[ix]);
         }
+        let h_delayed = u32::from(delayed && kind != EnqueueKind::Wakeup);
         let chain = self.chain(pid, cpu);
         let mut slice = 0u64;
         let mut initial = kind == EnqueueKind::New;
@@ -148,6 +164,9 @@ impl FairCx<'_> {
             let (tg, id) = chain[i];
             let ix = self.fair.gen612.ent_ix(id);
             if self.fair.gen612.ents[ix].on_rq {
+                if self.fair.gen612.ents[ix].sched_delayed {
+                    self.requeue_delayed_612(tg, cpu, ix);
+                }
                 break;
             }
             if slice != 0 {
@@ -158,10 +177,11 @@ impl FairCx<'_> {
             let r = self.fair.gen612.rq_ix(tg, cpu);
             slice = self.fair.gen612.min_slice(r);
             self.cfs_mut(tg, cpu).h_nr_running += 1;
+            self.fair.gen612.h_nr_delayed[r] += h_delayed;
             initial = false;
             i += 1;
         }
-        self.update_levels_above(&chain[i..], cpu, slice, true);
+        self.update_levels_above(&chain[i..], cpu, slice, 1, h_delayed as i32);
         // add_nr_running: a runqueue reaching two tasks marks the root domain overloaded.
         self.core.rqs[cpu.idx()].nr_running += 1;
         if self.core.rqs[cpu.idx()].nr_running() == 2 {
@@ -172,8 +192,9 @@ impl FairCx<'_> {
     /// The second loop of `enqueue_task_fair` and `dequeue_entities`: the
     /// levels above the last one enqueued or dequeued stay queued; each has
     /// its load and weight brought up to date, its request set to the
-    /// shortest below (`slice`), and counts the task in (`add`) or out.
-    fn update_levels_above(&mut self, levels: &[(u32, EntId)], cpu: CpuId, mut slice: u64, add: bool) {
+    /// shortest below (`slice`), and counts `queued` tasks in (or out, if
+    /// negative) of `h_nr_queued`, `delayed` of `h_nr_delayed`.
+    fn update_levels_above(&mut self, levels: &[(u32, EntId)], cpu: CpuId, mut slice: u64, queued: i32, delayed: i32) {
         for &(tg, id) in levels {
             let ix = self.fair.gen612.ent_ix(id);
             self.update_load_avg_612(tg, cpu, ix, UPDATE_TG);
@@ -182,12 +203,9 @@ impl FairCx<'_> {
             self.fair.gen612.ents[ix].slice = slice;
             let r = self.fair.gen612.rq_ix(tg, cpu);
             slice = self.fair.gen612.min_slice(r);
+            self.fair.gen612.h_nr_delayed[r] = self.fair.gen612.h_nr_delayed[r].wrapping_add_signed(delayed);
             let cfs = self.cfs_mut(tg, cpu);
-            if add {
-                cfs.h_nr_running += 1;
-            } else {
-                cfs.h_nr_running -= 1;
-            }
+            cfs.h_nr_running = cfs.h_nr_running.wrapping_add_signed(queued);
         }
     }
 
@@ -245,55 +263,95 @@ impl FairCx<'_> {
         }
     }
 
-    /// `dequeue_entities` (no entity is delayed): each level the entity
-    /// leaves empty is dequeued in turn; a sleeping task makes its group the
-    /// next buddy above; the levels still queued are brought up to date.
-    pub(crate) fn dequeue_entities_612(&mut self, pid: Pid, cpu: CpuId, sleeping: bool) {
-        // dequeue_task_fair: the root's estimate loses the task's; a sleep samples its utilization.
+    /// `dequeue_task_fair` (fair.c 7270–7295) for `pid` leaving `cpu` as
+    /// `flags` say: the root's estimate loses the task's unless it is a
+    /// delayed task on the move (it lost it when it slept), a sleep samples
+    /// its utilization, and the walk follows. False if the task stays
+    /// queued, delayed.
+    pub(crate) fn dequeue_task_fair_612(&mut self, pid: Pid, cpu: CpuId, flags: DequeueFlags) -> bool {
         {
             let st = &mut self.fair.gen612;
             let (ix, root) = (st.ensure_task(pid), st.rq_ix(0, cpu));
-            util_est_dequeue(&mut st.rq_avgs[root].avg, &st.avgs[ix]);
-            util_est_update(&mut st.avgs[ix], sleeping, super::pelt::SCHED_CAPACITY_SCALE);
+            if !st.ents[ix].sched_delayed || flags.sleep {
+                util_est_dequeue(&mut st.rq_avgs[root].avg, &st.avgs[ix]);
+            }
+            util_est_update(&mut st.avgs[ix], flags.sleep, super::pelt::SCHED_CAPACITY_SCALE);
         }
         let chain = self.chain(pid, cpu);
+        self.dequeue_entities_612(&chain, cpu, true, flags)
+    }
+
+    /// `dequeue_entities` (fair.c 7163–7268) from `chain[0]`, a task's entity
+    /// (`task`) or a group's: each level the entity leaves empty is dequeued
+    /// in turn (a group entity may itself be delayed there, which ends the
+    /// walk); a sleeping task makes its group the next buddy above; the
+    /// levels still queued are brought up to date. False if the task's own
+    /// entity was delayed. Finishing a delayed task's dequeue (`flags.delayed`)
+    /// blocks it on the core's side (`Core::block_delayed`, as `__block_task`).
+    pub(super) fn dequeue_entities_612(
+        &mut self,
+        chain: &[(u32, EntId)],
+        cpu: CpuId,
+        task: bool,
+        mut flags: DequeueFlags,
+    ) -> bool {
+        let (task_sleep, task_delayed) = (flags.sleep, flags.delayed);
+        let first = self.fair.gen612.ent_ix(chain[0].1);
+        let h_queued = u32::from(task);
+        let h_delayed = u32::from(task && !task_sleep && !task_delayed && self.fair.gen612.ents[first].sched_delayed);
         let mut slice = u64::MAX;
-        let mut sleep = sleeping;
         let mut i = 0;
         while i < chain.len() {
             let (tg, id) = chain[i];
             let ix = self.fair.gen612.ent_ix(id);
-            self.dequeue_entity_612(tg, cpu, ix, sleep, i == 0 && !sleeping);
-            self.cfs_mut(tg, cpu).h_nr_running -= 1;
+            let r = self.fair.gen612.rq_ix(tg, cpu);
+            if !self.dequeue_entity_612(tg, cpu, ix, flags, task && i == 0 && !task_sleep) {
+                if task && i == 0 {
+                    return false;
+                }
+                slice = self.fair.gen612.min_slice(r);
+                break;
+            }
+            self.cfs_mut(tg, cpu).h_nr_running -= h_queued;
+            self.fair.gen612.h_nr_delayed[r] -= h_delayed;
             i += 1;
             if self.cfs_of(tg, cpu).load_weight > 0 {
-                let r = self.fair.gen612.rq_ix(tg, cpu);
                 slice = self.fair.gen612.min_slice(r);
-                if sleeping && i < chain.len() {
+                if task_sleep && i < chain.len() {
                     self.set_next_buddy(&chain[i..], cpu);
                 }
                 break;
             }
-            sleep = true;
+            flags = DequeueFlags { sleep: true, ..DequeueFlags::default() };
         }
-        self.update_levels_above(&chain[i..], cpu, slice, false);
-        self.core.rqs[cpu.idx()].nr_running -= 1;
+        self.update_levels_above(&chain[i..], cpu, slice, -(h_queued as i32), -(h_delayed as i32));
+        self.core.rqs[cpu.idx()].nr_running -= h_queued;
+        if task && task_delayed {
+            self.core.block_delayed(cpu, ent_pid(chain[0].1));
+        }
+        true
     }
 
-    /// `dequeue_entity` at level `tg`: charge the running entity, update
-    /// the load (detaching a task that moves with its runqueue's lock held),
-    /// save the lag, keep the deadline relative across a move, account.
-    fn dequeue_entity_612(&mut self, tg: u32, cpu: CpuId, ix: usize, sleep: bool, migrating: bool) {
+    /// `dequeue_entity` at level `tg` (fair.c 5548–5621): charge the running
+    /// entity; an ineligible sleeper stays queued, delayed, its load brought
+    /// up to date; otherwise update the load (detaching a task that moves
+    /// with its runqueue's lock held), save the lag, keep the deadline
+    /// relative across a move, account, and end a delay (DELAY_ZERO).
+    fn dequeue_entity_612(&mut self, tg: u32, cpu: CpuId, ix: usize, dq: DequeueFlags, migrating: bool) -> bool {
         let (tick, features) = (self.tick_nsec(), self.fair.gen612.features);
         self.update_curr_612(tg, cpu);
         self.clear_next_buddy(tg, cpu, ix);
+        let r = self.fair.gen612.rq_ix(tg, cpu);
+        if delay_dequeue::delays(&self.fair.gen612.rqs[r], &self.fair.gen612.ents, ix, dq, features) {
+            self.update_load_avg_612(tg, cpu, ix, 0);
+            self.set_delayed_612(cpu, ix);
+            return false;
+        }
         let flags = if migrating { UPDATE_TG | DO_DETACH } else { UPDATE_TG };
         self.update_load_avg_612(tg, cpu, ix, flags);
         self.se_update_runnable(cpu, ix);
         let st = &mut self.fair.gen612;
-        let r = st.rq_ix(tg, cpu);
-        let dq = super::delay_dequeue::DequeueFlags { sleep, ..Default::default() };
-        super::delay_dequeue::dequeue_entity(&mut st.rqs[r], &mut st.ents, ix, dq, tick, features);
+        delay_dequeue::dequeue_entity(&mut st.rqs[r], &mut st.ents, ix, dq, tick, features);
         if st.put_back[r] == Some(ix) {
             st.put_back[r] = None;
         }
@@ -304,6 +362,10 @@ impl FairCx<'_> {
         cfs.nr_running -= 1;
         self.shared_ent_mut(id).on_rq = false;
         self.update_cfs_group(tg, cpu, ix);
+        if dq.delayed {
+            self.clear_delayed_counts_612(cpu, ix);
+        }
+        true
     }
 
     /// `set_next_buddy` for the entities of `chain` (each its level's).
@@ -316,74 +378,6 @@ impl FairCx<'_> {
             }
             let r = st.rq_ix(tg, cpu);
             st.next[r] = Some(ix);
-        }
-    }
-
-    /// `pick_task_fair` and `set_next_entity` at each level, from the root
-    /// down: the next buddy if it is eligible, else EEVDF's pick.
-    pub(crate) fn pick_next_task_fair_612(&mut self, cpu: CpuId) -> Option<Pid> {
-        let mut tg = 0;
-        loop {
-            let st = &mut self.fair.gen612;
-            let r = st.rq_ix(tg, cpu);
-            // The entity put back just before stands as the kernel's curr of this pick.
-            let put_back = st.put_back[r].take();
-            if st.rqs[r].nr_running == 0 {
-                return None;
-            }
-            let ix = next_pick(st, r, put_back)?;
-            self.set_next_entity_612(tg, cpu, ix);
-            let id = self.fair.gen612.ent_id(ix);
-            if is_group(id) {
-                tg = self.tg_of_gse(id);
-            } else {
-                return Some(ent_pid(id));
-            }
-        }
-    }
-
-    /// `set_next_entity`: out of the queue, its load brought up to date, its
-    /// slice protected (RUN_TO_PARITY), curr from now.
-    fn set_next_entity_612(&mut self, tg: u32, cpu: CpuId, ix: usize) {
-        self.clear_next_buddy(tg, cpu, ix);
-        let r = self.fair.gen612.rq_ix(tg, cpu);
-        if self.fair.gen612.ents[ix].on_rq {
-            let st = &mut self.fair.gen612;
-            eevdf::dequeue_timeline(&mut st.rqs[r], &st.ents, ix);
-            self.update_load_avg_612(tg, cpu, ix, UPDATE_TG);
-            eevdf::set_protect_slice(&mut self.fair.gen612.ents[ix]);
-        }
-        let st = &mut self.fair.gen612;
-        st.rqs[r].curr = Some(ix);
-        let id = st.ent_id(ix);
-        let now = self.core.now;
-        self.cfs_mut(tg, cpu).curr = Some(id);
-        let se = self.shared_ent_mut(id);
-        se.exec_start = now;
-        se.prev_sum_exec_runtime = se.sum_exec_runtime;
-    }
-
-    /// `put_prev_entity` at every level of the running task's chain: charged,
-    /// back into its queue if still queued, its load brought up to date.
-    pub(crate) fn put_prev_task_fair_612(&mut self, pid: Pid, cpu: CpuId) {
-        for (tg, id) in self.chain(pid, cpu) {
-            let st = &mut self.fair.gen612;
-            let ix = st.ent_ix(id);
-            let r = st.rq_ix(tg, cpu);
-            if st.rqs[r].curr != Some(ix) {
-                continue;
-            }
-            let on_rq = st.ents[ix].on_rq;
-            if on_rq {
-                self.update_curr_612(tg, cpu);
-                let st = &mut self.fair.gen612;
-                eevdf::enqueue_timeline(&mut st.rqs[r], &st.ents, ix);
-                st.put_back[r] = Some(ix);
-                // The curr stays set during this update, as in the kernel's.
-                self.update_load_avg_612(tg, cpu, ix, 0);
-            }
-            self.fair.gen612.rqs[r].curr = None;
-            self.cfs_mut(tg, cpu).curr = None;
         }
     }
 
@@ -453,41 +447,6 @@ impl FairCx<'_> {
             update_deadline(&mut st.rqs[r], &mut st.ents, ix, base);
         }
     }
-}
-
-/// `pick_next_entity` at runqueue `r` (fair.c 5670–5690): the next buddy if
-/// it is eligible, else EEVDF's pick, with `put_back` standing as the
-/// kernel's curr when the running entity was just put back. The walk's pick
-/// and the runqueue view's mark (`queue_view.rs`) both ask here.
-pub(super) fn next_pick(st: &super::state::State612, r: usize, put_back: Option<usize>) -> Option<usize> {
-    let rq = &st.rqs[r];
-    match st.next[r].filter(|&b| eevdf::entity_eligible(rq, &st.ents, b)) {
-        Some(b) => Some(b),
-        None => pick_with_put_back(rq, &st.ents, put_back, st.features),
-    }
-}
-
-/// `pick_eevdf` as the kernel runs it with its curr still set: the entity
-/// just put back (`put_back`) keeps the CPU while it is eligible and inside
-/// its protected slice (RUN_TO_PARITY); otherwise the earliest eligible
-/// deadline, which the put-back entity, queued after its equals, wins only
-/// with a strictly earlier one, as curr does in the kernel's comparison.
-fn pick_with_put_back(
-    rq: &eevdf::EevdfRq,
-    ents: &[eevdf::Entity],
-    put_back: Option<usize>,
-    features: eevdf::Features,
-) -> Option<usize> {
-    if let Some(c) = put_back {
-        if rq.nr_running > 1
-            && features.run_to_parity
-            && eevdf::protect_slice(&ents[c])
-            && eevdf::entity_eligible(rq, ents, c)
-        {
-            return Some(c);
-        }
-    }
-    eevdf::pick_eevdf(rq, ents, features)
 }
 
 /// `do_preempt_short`: the wakee asks for a shorter request than the running
