@@ -27,7 +27,10 @@
 //! write exits with status 1 and one line, a closed pipe quietly with 0
 //! (`shared/out.rs`); a run whose sched_ext policy failed prints its report
 //! (a sweep, every row, the failed ones marked; `fidelity`, nothing, and
-//! the host runs nothing) and exits with status 3.
+//! the host runs nothing) and exits with status 3. A policy that asks for
+//! more memory at once than its limit allows cannot be refused gracefully:
+//! one line names its callback and the limit, and the status is 4
+//! (`schedsim/policy_memory.rs`).
 
 #[path = "shared/input.rs"]
 mod input;
@@ -35,6 +38,8 @@ mod input;
 mod out;
 #[path = "shared/parallel.rs"]
 mod parallel;
+#[path = "schedsim/policy_memory.rs"]
+mod policy_memory;
 #[path = "schedsim/run_failure.rs"]
 mod run_failure;
 #[path = "schedsim/sweep.rs"]
@@ -57,9 +62,31 @@ const USAGE: &str = "usage: schedsim run FILE [--json | --csv | --schedstat] [--
                      TRACE [--json] | schedsim fidelity FILE [--json] | schedsim rtapp-export FILE | schedsim rtapp-import FILE \
                      [--machine PRESET] [--policy KIND] [--duration-ms N]";
 
+#[global_allocator]
+static ALLOC: policy_memory::Counting = policy_memory::Counting;
+
+/// The stack of the thread that runs a command and of a sweep's workers:
+/// a policy's engine recurses in Rust where JavaScript reads through a
+/// chain of objects; the pages are only touched as used.
+const STACK_BYTES: usize = 256 << 20;
+
 fn main() -> ExitCode {
+    schedlab_core::sim::ext::guard::set_memory_probe(policy_memory::policy_bytes, policy_memory::reset);
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    let worker =
+        std::thread::Builder::new().name("schedsim".into()).stack_size(STACK_BYTES).spawn(move || main_on(&args));
+    match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(e) => {
+            out::warn("schedsim", &format!("cannot start the main thread: {e}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn main_on(args: &[String]) -> ExitCode {
+    match run(args) {
         Ok(done) => out::finish_done("schedsim", &done),
         Err(msg) => {
             out::warn("schedsim", &msg);

@@ -24,6 +24,7 @@ mod equivalence;
 mod exercise;
 mod ext_engine_rules;
 mod ext_held_waiting;
+mod ext_limits;
 mod ext_messages;
 mod ext_policy;
 mod ext_timeline;

@@ -40,12 +40,16 @@ pub fn for_each_index(n: usize, f: impl Fn(usize) + Sync, stop: impl Fn() -> boo
     });
 }
 
+/// Each worker's stack: reserved, its pages touched only as used.
+pub const WORKER_STACK_BYTES: usize = 256 << 20;
+
 /// The most threads `--jobs` may ask for.
 pub const MAX_JOBS: usize = 1024;
 
 /// A pool of `jobs` threads (None: one per core, or `RAYON_NUM_THREADS`).
 pub fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
-    let mut b = rayon::ThreadPoolBuilder::new();
+    // The stack a policy's engine may need (`schedsim`'s main thread has as much).
+    let mut b = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK_BYTES);
     if let Some(n) = jobs {
         b = b.num_threads(n);
     }

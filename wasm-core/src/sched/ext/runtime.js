@@ -5,7 +5,10 @@
 // traffic with the engine is `__scx_call(op, a, b, c, d)` returning a number,
 // plus `__scx_init_task`, `__scx_kicks` and `__scx_error`.
 //
-// Loops: boa bounds each loop itself; the page bounds them by rewriting the
+// Steps: natively the host gives `__scx_boot` a count (`step`) and the
+// policy's text arrives with a call to it at the head of every function and
+// loop body (wasm-core/src/sim/ext/guard.rs); the heavy builtins below charge
+// their size to it, and regular expressions are refused. The page bounds loops by rewriting the
 // policy's loop bodies to count through `__scx_budget` (set to zero at each
 // call from the engine; see src/engine/policy-guard.ts). Errors name the
 // policy's line where the engine tells it (V8's stack, under the name
@@ -25,8 +28,9 @@ function __scx_describe(e) {
   var m = e && typeof e.stack === 'string' ? /policy\.js:(\d+):\d+/.exec(e.stack) : null;
   return m ? msg + ' (line ' + (Number(m[1]) - 2) + ')' : msg;
 }
-function __scx_boot(source, nrCpus, seed) {
+function __scx_boot(source, nrCpus, seed, step) {
   'use strict';
+  var count = typeof step === 'function' ? step : null;
   var DSQ_GLOBAL = -1;
   var DSQ_LOCAL = -2;
   var LOCAL_ON = 1 << 30;
@@ -133,7 +137,13 @@ function __scx_boot(source, nrCpus, seed) {
     },
     kick_cpu: function (cpu, flags) {
       if (!(cpu >= 0 && cpu < nrCpus)) fail('scx.kick_cpu: no CPU ' + cpu);
-      kicks.push(cpu, flags & KICK_PREEMPT ? 1 : 0);
+      // A CPU kicked again before the engine takes the kicks is kicked once
+      // (preempting if any kick asked to), as the kernel's kick is a flag.
+      var pre = flags & KICK_PREEMPT ? 1 : 0;
+      for (var k = 0; k < kicks.length; k += 2) {
+        if (kicks[k] === cpu) { kicks[k + 1] |= pre; return; }
+      }
+      kicks.push(cpu, pre);
     },
     test_and_clear_cpu_idle: function (cpu) {
       var was = idle[cpu] === true;
@@ -167,10 +177,16 @@ function __scx_boot(source, nrCpus, seed) {
   var math = {};
   Object.getOwnPropertyNames(Math).forEach(function (k) { math[k] = Math[k]; });
   math.random = function () { fail('Math.random is not repeatable: use scx.random(), the run\'s seeded source'); };
-  var ops = Function.apply(null, ['scx', '__scx_budget', 'Math'].concat(hidden, ["'use strict';" + source + '\n;return {' +
+  var proxy = Proxy;
+  if (count) {
+    hidden.push('RegExp');
+    limitBuiltins(count, fail);
+    proxy = boundedProxy(fail);
+  }
+  var ops = Function.apply(null, ['scx', '__scx_budget', 'Math', '__scx_step', 'Proxy'].concat(hidden, ["'use strict';" + source + '\n;return {' +
     ['select_cpu', 'enqueue', 'dequeue', 'dispatch', 'runnable', 'running', 'stopping', 'quiescent', 'tick',
       'init_task', 'exit_task', 'init'].map(function (n) { return n + ': typeof ' + n + " === 'function' ? " + n + ' : null'; }).join(',') +
-    '};\n//# sourceURL=policy.js'])).apply(null, [scx, __scx_budget, math].concat(hidden.map(absent)));
+    '};\n//# sourceURL=policy.js'])).apply(null, [scx, __scx_budget, math, count || function () {}, proxy].concat(hidden.map(absent)));
   var dispatching = -1;
   __scx_budget.n = 0;
   if (ops.init) ops.init();
@@ -306,4 +322,104 @@ function __scx_boot(source, nrCpus, seed) {
     kicks = [];
     return k;
   };
+}
+
+// Natively, builtins charge the policy's count by the size they go over (or
+// make), so that a loop of cheap-looking calls (`a.indexOf` on a long array,
+// `'x'.repeat(n)`) is bounded like the loop itself; a chain of `bind` goes at
+// most 1,000 deep (calling one recurses in the engine).
+function limitBuiltins(count, fail) {
+  'use strict';
+  var rapply = Reflect.apply;
+  var define = Object.defineProperty;
+  function len(v) {
+    var n = v === null || v === undefined ? 0 : Number(v.length);
+    return n >= 0 ? n : 0;
+  }
+  function wrap(obj, names, before, after) {
+    names.forEach(function (n) {
+      var f = obj[n];
+      if (typeof f !== 'function') return;
+      define(obj, n, { writable: true, enumerable: false, configurable: true, value: function () {
+        count(1 + (before ? before(this, arguments) : 0));
+        var r = rapply(f, this, arguments);
+        if (after) count(1 + after(r));
+        return r;
+      } });
+    });
+  }
+  function self(t) { return len(t); }
+  wrap(Array.prototype, ['fill', 'indexOf', 'lastIndexOf', 'includes', 'join', 'toString', 'toLocaleString',
+    'reverse', 'slice', 'splice', 'copyWithin', 'flat', 'flatMap', 'forEach', 'map', 'filter', 'reduce',
+    'reduceRight', 'every', 'some', 'find', 'findIndex', 'findLast', 'findLastIndex', 'shift', 'unshift',
+    'toReversed', 'toSorted', 'toSpliced', 'with'], self);
+  wrap(Array.prototype, ['sort'], function (t) { var n = len(t); return n * Math.ceil(Math.log2(n + 1)); });
+  wrap(Array.prototype, ['concat'], function (t, a) {
+    var n = len(t);
+    for (var i = 0; i < a.length; i++) n += len(a[i]);
+    return n;
+  });
+  wrap(Array.prototype, ['push'], function (t, a) { return a.length; });
+  wrap(Array, ['from', 'of'], null, len);
+  wrap(String.prototype, ['indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'split', 'replace',
+    'replaceAll', 'concat', 'slice', 'substring', 'substr', 'toUpperCase', 'toLowerCase', 'toLocaleUpperCase',
+    'toLocaleLowerCase', 'trim', 'trimStart', 'trimEnd', 'normalize', 'localeCompare'], self, len);
+  wrap(String.prototype, ['repeat'], function (t, a) { return len(String(t)) * (Number(a[0]) || 0); });
+  wrap(String.prototype, ['padStart', 'padEnd'], function (t, a) { return Number(a[0]) || 0; });
+  wrap(String, ['fromCharCode', 'fromCodePoint'], function (t, a) { return a.length; });
+  wrap(Object, ['keys', 'values', 'entries', 'getOwnPropertyNames', 'getOwnPropertySymbols'], null, len);
+  wrap(Object, ['assign'], function (t, a) {
+    var n = 0;
+    for (var i = 1; i < a.length; i++) n += a[i] && typeof a[i] === 'object' ? len(Object.keys(a[i])) : 0;
+    return n;
+  });
+  wrap(Reflect, ['ownKeys'], null, len);
+  wrap(JSON, ['parse'], function (t, a) { return len(String(a[0])); });
+  wrap(JSON, ['stringify'], null, len);
+  wrap(Function.prototype, ['apply'], function (t, a) { return len(a[1]); });
+  wrap(Reflect, ['apply', 'construct'], function (t, a) { return len(a[1]); });
+  // A promise's jobs never run natively; each still makes records.
+  wrap(Promise.prototype, ['then', 'catch', 'finally'], function () { return 100; });
+  wrap(Promise, ['resolve', 'reject', 'all', 'allSettled', 'any', 'race'], function (t, a) { return 100 + len(a[0]); });
+  ['match', 'matchAll', 'search'].forEach(function (n) {
+    define(String.prototype, n, { writable: true, enumerable: false, configurable: true, value: function () {
+      fail('String.prototype.' + n + ' builds a regular expression, which a policy may not use');
+    } });
+  });
+  var depth = new WeakMap();
+  var bind = Function.prototype.bind;
+  define(Function.prototype, 'bind', { writable: true, enumerable: false, configurable: true, value: function () {
+    var d = (depth.get(this) || 0) + 1;
+    if (d > 1000) fail('a chain of bind went past 1000 functions');
+    count(1 + arguments.length);
+    var b = rapply(bind, this, arguments);
+    depth.set(b, d);
+    return b;
+  } });
+}
+// A Proxy whose target is a Proxy counts one deeper; past 1,000 it is
+// refused (reading through a chain recurses in the engine).
+function boundedProxy(fail) {
+  'use strict';
+  var Real = Proxy;
+  var depth = new WeakMap();
+  function make(target, handler) {
+    var d = (target !== null && typeof target === 'object' || typeof target === 'function' ? depth.get(target) || 0 : 0) + 1;
+    if (d > 1000) fail('a chain of Proxy went past 1000 objects');
+    var p = new Real(target, handler);
+    depth.set(p, d);
+    return p;
+  }
+  var P = function Proxy(target, handler) {
+    if (new.target === undefined) fail('Proxy must be called with new');
+    return make(target, handler);
+  };
+  P.revocable = function (target, handler) {
+    var r = Real.revocable(target, handler);
+    var d = (typeof target === 'object' && target !== null || typeof target === 'function' ? depth.get(target) || 0 : 0) + 1;
+    if (d > 1000) fail('a chain of Proxy went past 1000 objects');
+    depth.set(r.proxy, d);
+    return r;
+  };
+  return P;
 }

@@ -49,7 +49,17 @@ pub struct ExtState {
     /// Kicks on their way to each CPU: whether one asks for preemption.
     kick_preempt: Vec<bool>,
     failed: bool,
+    /// The instant of the last call into the policy and the calls made at
+    /// it: a policy whose callbacks make more (kicks that preempt on every
+    /// enqueue) holds simulated time still for good.
+    instant: SimTime,
+    at_instant: u64,
 }
+
+/// Calls into the policy at one simulated instant before the run stops:
+/// twice what the most threads a scenario may start together make (about
+/// ten calls each).
+pub const CALLS_PER_INSTANT: u64 = 20 * crate::config::MAX_THREADS as u64;
 
 fn state<'s>(s: &'s mut Sched<'_>) -> &'s mut ExtState {
     s.state::<ExtState>().expect("the sched_ext class runs")
@@ -61,8 +71,22 @@ fn ext_watchdog_ns(s: &Sched<'_>) -> u64 {
 
 /// One call into the policy; on an error the run stops with its reason.
 fn scx(s: &mut Sched<'_>, op: HostOp, args: [f64; 4]) -> Option<f64> {
+    let now = s.core.now;
     let st = state(s);
     if st.failed {
+        return None;
+    }
+    if st.instant == now {
+        st.at_instant += 1;
+    } else {
+        (st.instant, st.at_instant) = (now, 1);
+    }
+    if st.at_instant > CALLS_PER_INSTANT {
+        let why = format!(
+            "the policy's callbacks ran {CALLS_PER_INSTANT} times at this instant without time passing \
+             (kicks that preempt on every enqueue?)"
+        );
+        scx_fail(s, op.callback(), why);
         return None;
     }
     let host = st.host.clone();
@@ -76,7 +100,7 @@ fn scx(s: &mut Sched<'_>, op: HostOp, args: [f64; 4]) -> Option<f64> {
             Some(v)
         }
         Err(reason) => {
-            scx_fail(s, callback_of(op), reason);
+            scx_fail(s, op.callback(), reason);
             None
         }
     }
@@ -177,20 +201,6 @@ fn forbidden_on(s: &Sched<'_>, pid: Pid, cpu: CpuId) -> Option<String> {
     }
 }
 
-fn callback_of(op: HostOp) -> &'static str {
-    match op {
-        HostOp::SelectCpu => "select_cpu",
-        HostOp::Enqueue => "enqueue",
-        HostOp::Dequeue => "dequeue",
-        HostOp::Pick => "dispatch",
-        HostOp::PutPrev => "stopping/enqueue",
-        HostOp::Tick => "tick",
-        HostOp::UpdateIdle => "update_idle",
-        HostOp::ExitTask => "exit_task",
-        HostOp::Yield => "yield",
-    }
-}
-
 fn grow<T: Clone>(v: &mut Vec<T>, pid: Pid, fill: T) {
     if v.len() <= pid.idx() {
         v.resize(pid.idx() + 1, fill);
@@ -222,6 +232,8 @@ impl SchedClass for ExtClass {
             charged: Vec::new(),
             kick_preempt: vec![false; nr],
             failed: false,
+            instant: SimTime(u64::MAX),
+            at_instant: 0,
         }));
         arm_watchdog(s);
         for cpu in CpuId::all(nr as u32) {

@@ -28,6 +28,23 @@ pub enum HostOp {
     Yield = 9,
 }
 
+impl HostOp {
+    /// The policy callback an operation runs, as messages name it.
+    pub fn callback(self) -> &'static str {
+        match self {
+            HostOp::SelectCpu => "select_cpu",
+            HostOp::Enqueue => "enqueue",
+            HostOp::Dequeue => "dequeue",
+            HostOp::Pick => "dispatch",
+            HostOp::PutPrev => "stopping/enqueue",
+            HostOp::Tick => "tick",
+            HostOp::UpdateIdle => "update_idle",
+            HostOp::ExitTask => "exit_task",
+            HostOp::Yield => "yield",
+        }
+    }
+}
+
 /// A JavaScript engine running one policy through the runtime.
 pub trait PolicyHost {
     /// `__scx_call(op, a, b, c, d)`; an exception or a runaway loop in the

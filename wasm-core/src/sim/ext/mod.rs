@@ -5,6 +5,8 @@
 //! runs before a run (`syntax.rs`).
 
 pub mod class;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod guard;
 pub mod host;
 #[cfg(not(target_arch = "wasm32"))]
 mod host_boa;
