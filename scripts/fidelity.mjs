@@ -84,7 +84,12 @@ const suite = [
     threads(load('greedy-threads'), 'B', m),
     { A: [part, cpuMs], B: [cpuMs] },
   ]),
-  ['sleeper beside hogs', threads(load('sleeper-beside-hogs'), 'hogs', cpus), { sleeper: [p50, p99, waitMs] }],
+  [
+    'sleeper beside hogs',
+    threads(load('sleeper-beside-hogs'), 'hogs', cpus),
+    { sleeper: [p50, p99, waitMs] },
+    { 'sleeper wake p50': 'floor' },
+  ],
   [
     'pipe ping-pong, pinned',
     load('pingpong-pinned'),
@@ -112,7 +117,16 @@ const suite = [
     hogs('balance-pinned', cpus, 1),
     eachPart(['pinned0', ...hogNames(cpus)]),
   ],
-  ...(eevdf ? [['EEVDF short slice', load('eevdf-short-slice'), { latency: [p50, p99, part], hog: [part] }]] : []),
+  ...(eevdf
+    ? [
+        [
+          'EEVDF short slice',
+          load('eevdf-short-slice'),
+          { latency: [p50, p99, part], hog: [part] },
+          { 'latency wake p50': 'floor' },
+        ],
+      ]
+    : []),
 ];
 
 function hogNames(n) {
