@@ -1,6 +1,7 @@
-//! The record of where a waking or new task went (`select_task_rq_fair`,
-//! Linux 4.1, is the fair class's: `sim::fair::linux41::placement`, which
-//! describes the paths), kept for the inspector.
+//! The record of where a waking or new task went (`select_task_rq_fair`:
+//! Linux 4.1's in `sim::fair::linux41::placement`, 6.12's in
+//! `sim::fair::linux612::placement`, which describe the paths), kept for
+//! the inspector.
 
 use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
@@ -34,6 +35,12 @@ pub enum PlacePath {
     IdlestGroup,
     /// select_fallback_rq (the choice was not allowed or offline).
     Fallback,
+    /// 6.12: `sched_balance_find_dst_group` / `_cpu` (fork, exec).
+    FindDstGroup,
+    /// 6.12: a task allowed on one CPU goes there (`select_task_rq`).
+    OneAllowed,
+    /// 6.12: no domain of the waker's had the flag; the task keeps its CPU.
+    NoDomain,
 }
 
 impl PlacePath {
@@ -43,6 +50,9 @@ impl PlacePath {
             PlacePath::IdleSibling => "select_idle_sibling",
             PlacePath::IdlestGroup => "find_idlest_group",
             PlacePath::Fallback => "fallback",
+            PlacePath::FindDstGroup => "sched_balance_find_dst_group",
+            PlacePath::OneAllowed => "its one allowed CPU",
+            PlacePath::NoDomain => "no domain to search",
         }
     }
 }

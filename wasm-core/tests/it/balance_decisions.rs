@@ -71,3 +71,22 @@ fn decisions_on_612_name_group_types_and_migration_types() {
     assert!(migrations.contains("task"), "no task imbalance among {migrations:?}");
     assert!(whys.len() >= 3, "few reasons: {whys:?}");
 }
+
+/// 6.12 keeps its placements for the topology view too: each names the part
+/// of `select_task_rq_fair` (fair.c 8696–8760) that chose, and the CPUs it
+/// could consider hold the chosen one.
+#[test]
+fn placements_on_612_name_their_path() {
+    let mut sim = Simulator::new(&common::preset_on_612("group-imbalance-make").expect("runs on 6.12"));
+    sim.run_until(SimTime(500_000_000));
+    let all = schedlab_core::api::views::inspector::recent_placements(&sim, 1024);
+    assert!(all.len() > 100, "{} placements", all.len());
+    let paths: BTreeSet<&str> = all.iter().map(|p| p.path).collect();
+    for want in ["select_idle_sibling", "sched_balance_find_dst_group"] {
+        assert!(paths.contains(want), "no {want} among {paths:?}");
+    }
+    for p in &all {
+        let bit = p.considered.0.get(p.chosen_cpu.0 as usize / 32).copied().unwrap_or(0) >> (p.chosen_cpu.0 % 32) & 1;
+        assert_eq!(bit, 1, "CPU {} chosen outside what {} considered", p.chosen_cpu.0, p.path);
+    }
+}

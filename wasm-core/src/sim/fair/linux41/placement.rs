@@ -156,6 +156,8 @@ impl FairCx<'_> {
                 Some(sd) => m.clone_from(&sd.span),
                 None => only(m, waker),
             },
+            // 6.12's paths; 4.1 never takes them.
+            PlacePath::FindDstGroup | PlacePath::OneAllowed | PlacePath::NoDomain => only(m, chosen),
         }
         m.set(chosen);
     }

@@ -1,7 +1,8 @@
-//! Linux 6.12's generation of the fair class, beside `linux41/` (issue 40).
-//! It is being built mechanism by mechanism, each worked by hand against the
-//! 6.12 source before the machine runs it; nothing here is reachable from a
-//! scenario yet. So far:
+//! Linux 6.12's fair class, beside `linux41/` (issue 40), run by every
+//! scenario that says `"kernel": "6.12"`. Each mechanism is worked by hand
+//! against the 6.12 source (a pure module with its tests) before the machine
+//! drives it (`hooks.rs`, `walk.rs`, `load.rs`, `placement.rs`, `balance.rs`,
+//! `load_balance.rs` with `decision.rs`, `nohz.rs`). The mechanisms:
 //! - its per-entity load tracking (`pelt.rs`) and what passes between the
 //!   levels of the hierarchy: attach, detach, removed load, propagation and
 //!   the group's shares (`load_avg.rs`);

@@ -16,7 +16,7 @@
 use super::idle_sibling::{select_idle_sibling, IdleView};
 use super::pelt::SCHED_CAPACITY_SCALE;
 use super::wake_affine::{wake_affine, AffineFeatures, AffineInputs};
-use crate::balance::placement::PlaceKind;
+use crate::balance::placement::{PlaceKind, PlacePath, Placement, PLACEMENT_LOG};
 use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
@@ -53,21 +53,65 @@ impl FairCx<'_> {
 
     /// `select_task_rq` (core.c) over `select_task_rq_fair`: a task allowed
     /// on one CPU goes there; a choice it may not run on falls back.
+    /// The choice is recorded for the inspector with the CPUs its path could consider.
     pub(crate) fn select_task_rq_fair_612(&mut self, pid: Pid, this_cpu: CpuId, kind: PlaceKind) -> CpuId {
+        let prev = self.core.tasks[pid.idx()].cpu;
         let allowed = &self.core.tasks[pid.idx()].allowed;
-        let cpu = if allowed.weight() == 1 {
-            allowed.first().unwrap_or(this_cpu)
+        let (mut cpu, mut path) = if allowed.weight() == 1 {
+            (allowed.first().unwrap_or(this_cpu), Path::OneAllowed)
         } else {
             self.select_cpu_612(pid, this_cpu, kind)
         };
-        if self.core.online.test(cpu) && self.core.tasks[pid.idx()].allowed.test(cpu) {
-            cpu
-        } else {
-            self.core.select_fallback_rq(pid, cpu)
+        if !(self.core.online.test(cpu) && self.core.tasks[pid.idx()].allowed.test(cpu)) {
+            cpu = self.core.select_fallback_rq(pid, cpu);
+            path = Path::Fallback;
         }
+        // The oldest record's mask is reused once the log is full (no allocation per wakeup).
+        let mut considered = match self.fair.lb.placements.len() {
+            PLACEMENT_LOG => self.fair.lb.placements.pop_front().map(|p| p.considered).unwrap_or_default(),
+            _ => CpuMask::new(),
+        };
+        self.considered_612(&mut considered, pid, prev, this_cpu, cpu, path);
+        let p = Placement {
+            at: self.core.now,
+            pid,
+            kind,
+            prev,
+            waker: this_cpu,
+            chosen: cpu,
+            path: path.kind(),
+            considered,
+        };
+        self.fair.lb.placements.push_back(p);
+        cpu
     }
 
-    fn select_cpu_612(&mut self, pid: Pid, this_cpu: CpuId, kind: PlaceKind) -> CpuId {
+    /// The CPUs a placement's path could look at: the target's LLC with the
+    /// previous and the waking CPU for `select_idle_sibling`; the domain
+    /// walked down from for the fork and exec path; every allowed online CPU
+    /// for the fallback; the chosen CPU alone otherwise.
+    fn considered_612(&self, m: &mut CpuMask, pid: Pid, prev: CpuId, waker: CpuId, chosen: CpuId, path: Path) {
+        m.clone_from(&CpuMask::new());
+        match path {
+            Path::IdleSibling => {
+                if let Some((_, llc)) = &self.fair.gen612.llc[chosen.idx()] {
+                    m.clone_from(llc);
+                }
+                m.set(prev);
+                m.set(waker);
+            }
+            Path::FindDst(level) => m.clone_from(&self.core.rqs[waker.idx()].domains[level].span),
+            Path::Fallback => {
+                m.clone_from(&self.core.tasks[pid.idx()].allowed);
+                m.and_with(&self.core.online);
+                m.trim();
+            }
+            Path::OneAllowed | Path::NoDomain => {}
+        }
+        m.set(chosen);
+    }
+
+    fn select_cpu_612(&mut self, pid: Pid, this_cpu: CpuId, kind: PlaceKind) -> (CpuId, Path) {
         let prev = self.core.tasks[pid.idx()].cpu;
         let wakeup = kind.is_wakeup();
         let sync = kind == PlaceKind::SyncWakeup;
@@ -98,9 +142,9 @@ impl FairCx<'_> {
             }
         }
         match sd {
-            Some(level) => self.find_dst_cpu_612(level, pid, this_cpu, prev, kind),
-            None if wakeup => self.select_idle_sibling_612(pid, prev, new_cpu),
-            None => new_cpu,
+            Some(level) => (self.find_dst_cpu_612(level, pid, this_cpu, prev, kind), Path::FindDst(level)),
+            None if wakeup => (self.select_idle_sibling_612(pid, prev, new_cpu), Path::IdleSibling),
+            None => (new_cpu, Path::NoDomain),
         }
     }
 
@@ -223,6 +267,29 @@ impl FairCx<'_> {
             let (pr, cr, gix) = (st.rq_ix(parent, cpu), st.rq_ix(child, cpu), st.ent_ix(gse));
             st.h_load[cr] = st.h_load[pr] * st.avgs[gix].load_avg / (st.rq_avgs[pr].avg.load_avg + 1);
             st.last_h_load_update[cr] = Some(now);
+        }
+    }
+}
+
+/// Which part of 6.12's `select_task_rq` decided, with the domain level the
+/// fork and exec path walked down from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Path {
+    IdleSibling,
+    FindDst(usize),
+    OneAllowed,
+    NoDomain,
+    Fallback,
+}
+
+impl Path {
+    fn kind(self) -> PlacePath {
+        match self {
+            Path::IdleSibling => PlacePath::IdleSibling,
+            Path::FindDst(_) => PlacePath::FindDstGroup,
+            Path::OneAllowed => PlacePath::OneAllowed,
+            Path::NoDomain => PlacePath::NoDomain,
+            Path::Fallback => PlacePath::Fallback,
         }
     }
 }
