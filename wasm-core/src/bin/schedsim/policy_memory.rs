@@ -1,7 +1,8 @@
 //! The memory a sched_ext policy may take, counted by the binary's
 //! allocator (the library has no allocator of its own to ask). While a
 //! policy's callback runs on a thread (`guard::current_callback`), what it
-//! allocates, less what it frees, is that thread's policy heap: the host
+//! allocates, less what it frees, is that callback's heap (each callback
+//! starts from zero, `guard::begin`): the host
 //! reads it between interpreter steps (`guard::set_memory_probe`) and ends
 //! the policy with a message past `guard::MEMORY_LIMIT`, the same point on
 //! every machine. One request that would take the heap past `HARD_LIMIT`

@@ -103,8 +103,13 @@ impl Limit {
     }
 }
 
-/// A callback starts: its count from zero.
+/// A callback starts: its counts from zero, steps and memory alike. The
+/// memory limit is what one callback may take: what it allocates less what it
+/// frees. Counted over a whole run it would also count what the engine keeps
+/// from a callback and frees later outside one (a task put on a queue), and
+/// what boa's collector frees between callbacks, and grow without a leak.
 pub fn begin(callback: &'static str) {
+    reset_memory();
     STEPS.with(|s| s.set(0));
     BROKEN.with(|b| b.set(None));
     CALLBACK.with(|c| c.set(Some(callback)));
