@@ -6,7 +6,7 @@
 
 export const REASONS = {
   start:
-    "the start differs: the real runner creates every thread first and holds it at a gate, so all start together by a wakeup (select_task_rq's wakeup path); the model forks each thread from its process's first at t = 0, where 6.12's fork placement keeps a tie on the forking CPU (sched_balance_find_dst_group, group_has_spare: idle CPUs equal), so each process's threads stay on one CPU; with equal loads neither balancer moves them after",
+    "the start differs: the real runner creates every thread first and holds it at a gate, so all start together by a wakeup (select_task_rq's wakeup path); the model forks each thread from its process's first at t = 0, where 6.12's fork placement keeps a tie on the forking CPU (sched_balance_find_dst_group, fair.c 11019: group_has_spare with idle CPUs equal stays local), so each process's threads stay on one CPU; with equal loads neither balancer moves them after",
   costs:
     'the model charges a context switch 1.5 µs (CostModel::defaults, a bare-metal figure) and nothing for the wake and wait system calls; on this host the pinned rows imply about 10 µs per half round trip (a virtual machine)',
   floor:

@@ -191,20 +191,8 @@ pub fn nesting(source: &str) -> usize {
                 }
             }
             b'`' => {
-                // Template text up to its end or a substitution.
                 i += 1;
-                while i < b.len() && b[i] != b'`' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    } else if b[i] == b'$' && b.get(i + 1) == Some(&b'{') {
-                        depth += 1;
-                        max = max.max(depth);
-                        templates.push(depth);
-                        i += 1;
-                        break;
-                    }
-                    i += 1;
-                }
+                template_text(b, &mut i, &mut depth, &mut max, &mut templates);
             }
             b'(' | b'[' | b'{' => {
                 depth += 1;
@@ -217,18 +205,7 @@ pub fn nesting(source: &str) -> usize {
                     templates.pop();
                     depth = depth.saturating_sub(1);
                     i += 1;
-                    while i < b.len() && b[i] != b'`' {
-                        if b[i] == b'\\' {
-                            i += 1;
-                        } else if b[i] == b'$' && b.get(i + 1) == Some(&b'{') {
-                            depth += 1;
-                            max = max.max(depth);
-                            templates.push(depth);
-                            i += 1;
-                            break;
-                        }
-                        i += 1;
-                    }
+                    template_text(b, &mut i, &mut depth, &mut max, &mut templates);
                 } else {
                     depth = depth.saturating_sub(1);
                 }
@@ -238,6 +215,23 @@ pub fn nesting(source: &str) -> usize {
         i += 1;
     }
     max
+}
+
+/// A template literal's text from `i` up to its closing backquote (left at
+/// `i`) or a `${`, which opens a level whose `}` resumes the text.
+fn template_text(b: &[u8], i: &mut usize, depth: &mut usize, max: &mut usize, templates: &mut Vec<usize>) {
+    while *i < b.len() && b[*i] != b'`' {
+        if b[*i] == b'\\' {
+            *i += 1;
+        } else if b[*i] == b'$' && b.get(*i + 1) == Some(&b'{') {
+            *depth += 1;
+            *max = (*max).max(*depth);
+            templates.push(*depth);
+            *i += 1;
+            return;
+        }
+        *i += 1;
+    }
 }
 
 /// The policy as the runtime compiles it (a strict function body), with a

@@ -209,6 +209,25 @@ impl LbState {
         }
     }
 
+    /// The mask a new placement record fills: the oldest record's once the
+    /// log is full (its storage reused, no allocation per wakeup), else a new one.
+    pub(crate) fn placement_mask(&mut self) -> crate::topology::cpumask::CpuMask {
+        match self.placements.len() {
+            crate::balance::placement::PLACEMENT_LOG => {
+                self.placements.pop_front().map(|p| p.considered).unwrap_or_default()
+            }
+            _ => crate::topology::cpumask::CpuMask::new(),
+        }
+    }
+
+    /// Keeps a placement for the inspector, the oldest evicted past `PLACEMENT_LOG`.
+    pub(crate) fn record_placement(&mut self, p: crate::balance::placement::Placement) {
+        if self.placements.len() == crate::balance::placement::PLACEMENT_LOG {
+            self.placements.pop_front();
+        }
+        self.placements.push_back(p);
+    }
+
     /// An empty vector for the pids a pass moves: an evicted record's, else a new one.
     pub(crate) fn pids_storage(&mut self) -> Vec<Pid> {
         self.spare_pids.pop().unwrap_or_default()

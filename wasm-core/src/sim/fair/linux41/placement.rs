@@ -18,7 +18,7 @@
 //! Fork: from the highest domain with SD_BALANCE_FORK down,
 //! `find_idlest_group` then `find_idlest_cpu`.
 
-use crate::balance::placement::{PlaceKind, PlacePath, Placement, PLACEMENT_LOG};
+use crate::balance::placement::{PlaceKind, PlacePath, Placement};
 use crate::balance::stats::{source_load_of, target_load_of, CpuLoad};
 use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
@@ -83,12 +83,9 @@ impl FairCx<'_> {
         let prev = self.core.tasks[pid.idx()].cpu;
         let (cpu, path) = self.select_cpu(pid, prev, this_cpu, kind);
         // The oldest record's mask is reused once the log is full.
-        let mut considered = match self.fair.lb.placements.len() {
-            PLACEMENT_LOG => self.fair.lb.placements.pop_front().map(|p| p.considered).unwrap_or_default(),
-            _ => CpuMask::new(),
-        };
+        let mut considered = self.fair.lb.placement_mask();
         self.search_space(&mut considered, pid, prev, this_cpu, cpu, path);
-        self.record_placement(Placement {
+        self.fair.lb.record_placement(Placement {
             at: self.core.now,
             pid,
             kind,
@@ -160,13 +157,6 @@ impl FairCx<'_> {
             PlacePath::FindDstGroup | PlacePath::OneAllowed | PlacePath::NoDomain => only(m, chosen),
         }
         m.set(chosen);
-    }
-
-    fn record_placement(&mut self, p: Placement) {
-        if self.fair.lb.placements.len() == PLACEMENT_LOG {
-            self.fair.lb.placements.pop_front();
-        }
-        self.fair.lb.placements.push_back(p);
     }
 
     /// The Overload-on-Wakeup fix: previous CPU if idle, else the allowed CPU

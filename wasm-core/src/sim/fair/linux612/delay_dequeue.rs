@@ -103,21 +103,6 @@ pub fn pick_next_entity(rq: &mut EevdfRq, ents: &mut [Entity], tick_nsec: u64, f
     Pick::Run(id)
 }
 
-/// `requeue_delayed_entity`: a delayed entity wakes while still queued. With
-/// DELAY_ZERO, one that has become owed time (lag > 0) is placed again at V
-/// with none; one still in debt carries on where it was.
-pub fn requeue_delayed_entity(
-    rq: &mut EevdfRq,
-    ents: &mut [Entity],
-    id: usize,
-    base_slice: u64,
-    tick_nsec: u64,
-    features: Features,
-) {
-    requeue_delayed_place(rq, ents, id, base_slice, tick_nsec, features);
-    ents[id].sched_delayed = false;
-}
-
 /// `requeue_delayed_entity`'s EEVDF part (fair.c 6996–7007), the entity
 /// still marked delayed: the class brings its load up to date while it is
 /// (a delayed entity is not runnable for PELT) and then clears the mark.

@@ -96,13 +96,19 @@ fn waking_while_delayed_carries_on_in_debt_or_is_placed_again_without_credit() {
     // Woken before anything moved: lag −1000 is not > 0, so C stays where it was.
     let (mut rq, mut ents) = c_in_debt();
     dequeue_entity(&mut rq, &mut ents, 1, SLEEP, TICK, Features::default());
-    requeue_delayed_entity(&mut rq, &mut ents, 1, SLICE, TICK, Features::default());
+    requeue(&mut rq, &mut ents, 1);
     assert_eq!((ents[1].vruntime, ents[1].deadline, ents[1].sched_delayed), (3000, 5000, false));
     assert_eq!(rq.nr_running, 2);
     // Woken after B ran past it: lag +1000 > 0. C leaves the sums (V is then B's alone, 5000), is placed
     // there with vlag 0, and gets a fresh deadline a slice ahead: 5000 + 3,000,000.
     let (mut rq, mut ents) = b_ran_past_c();
-    requeue_delayed_entity(&mut rq, &mut ents, 1, SLICE, TICK, Features::default());
+    requeue(&mut rq, &mut ents, 1);
     assert_eq!((ents[1].vruntime, ents[1].deadline, ents[1].vlag), (5000, 3_005_000, 0));
     assert_eq!((rq.nr_running, rq.timeline.clone(), ents[1].sched_delayed), (2, vec![0, 1], false));
+}
+
+/// `requeue_delayed_entity` as the class runs it: the EEVDF part, then the mark cleared.
+fn requeue(rq: &mut EevdfRq, ents: &mut [Entity], id: usize) {
+    requeue_delayed_place(rq, ents, id, SLICE, TICK, Features::default());
+    ents[id].sched_delayed = false;
 }

@@ -16,7 +16,7 @@
 use super::idle_sibling::{select_idle_sibling, IdleView};
 use super::pelt::SCHED_CAPACITY_SCALE;
 use super::wake_affine::{wake_affine, AffineFeatures, AffineInputs};
-use crate::balance::placement::{PlaceKind, PlacePath, Placement, PLACEMENT_LOG};
+use crate::balance::placement::{PlaceKind, PlacePath, Placement};
 use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
@@ -66,11 +66,7 @@ impl FairCx<'_> {
             cpu = self.core.select_fallback_rq(pid, cpu);
             path = Path::Fallback;
         }
-        // The oldest record's mask is reused once the log is full (no allocation per wakeup).
-        let mut considered = match self.fair.lb.placements.len() {
-            PLACEMENT_LOG => self.fair.lb.placements.pop_front().map(|p| p.considered).unwrap_or_default(),
-            _ => CpuMask::new(),
-        };
+        let mut considered = self.fair.lb.placement_mask();
         self.considered_612(&mut considered, pid, prev, this_cpu, cpu, path);
         let p = Placement {
             at: self.core.now,
@@ -82,7 +78,7 @@ impl FairCx<'_> {
             path: path.kind(),
             considered,
         };
-        self.fair.lb.placements.push_back(p);
+        self.fair.lb.record_placement(p);
         cpu
     }
 
