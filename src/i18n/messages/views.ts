@@ -4,6 +4,8 @@ import type { Catalog } from '../translate';
 
 const views: Catalog = {
   en: {
+    'views.hiddenChar':
+      'Hidden character {cp}{name}: shown as its code point instead of changing how the text around it reads',
     'rq.pick': 'runqueue of CPU',
     'rq.pickOption': '{cpu} ({n} runnable)',
     'rq.pickNode': 'node {node}',
@@ -116,6 +118,7 @@ const views: Catalog = {
     'charts.wasted': 'Wasted core time so far (a core idle while a thread waits) · {t} ms',
   },
   zh: {
+    'views.hiddenChar': '隐藏字符 {cp}{name}：以码位显示，而不改变周围文字的显示',
     'rq.pick': '查看运行队列：CPU',
     'rq.pickOption': '{cpu}（{n} 个可运行）',
     'rq.pickNode': '节点 {node}',
