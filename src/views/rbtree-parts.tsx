@@ -47,6 +47,15 @@ export function RqHead({ cpu, mode, setMode }: { cpu: CpuView; mode: Mode; setMo
 
 export function CurrBox({ cpu, currName }: { cpu: CpuView; currName: string | null }) {
   const t = useT();
+  // A real-time task holds the CPU: the fair class runs nothing (its cfs_rq->curr is empty).
+  if (cpu.curr !== null && cpu.rt?.queued.some((q) => q.pid === cpu.curr) && currName !== null) {
+    return (
+      <div className="curr-box" data-testid="fair-curr-rt">
+        <span className="curr-label">curr</span>
+        <span className="idle">{t('rq.currAbove', { name: shownText(currName) })}</span>
+      </div>
+    );
+  }
   return (
     <div className="curr-box">
       <span className="curr-label">curr</span>
