@@ -71,6 +71,11 @@ export type ProcessReport = {
   wait_time_ns: number;
   nvcsw: number;
   nivcsw: number;
+  /**
+   * Its threads' longest time on a CPU between two switches (one run), ns: a
+   * real-time RR task's slice, a fair task's longest turn.
+   */
+  longest_run_ns: number;
   migrations: number;
   /** When the last thread exited, from the process start (None if running). */
   completion_ns: number | null;
@@ -101,6 +106,27 @@ export type RealCpu = {
 };
 
 /**
+ * A process's scheduling policy in a real run: what the run set, and the
+ * kernel priorities its threads were switched at.
+ */
+export type RealPolicy = {
+  /**
+   * 'normal', 'batch', 'idle', 'fifo' or 'rr' as the run set it (the trace's header). Where the header
+   * does not say (a trace recorded elsewhere, or before policies), what the priorities show: 'rt' below
+   * 100 (the trace does not tell FIFO from RR), 'deadline' below 0, else 'normal'; 'unknown' if no
+   * thread of it was switched.
+   */
+  policy: string;
+  /** 1–99 for a real-time policy (from the header, or 99 − prio from the trace), else 0. */
+  rt_priority: number;
+  /**
+   * The lowest and highest kernel priority (sched_switch's prio) its threads were switched in or out
+   * at: 0–98 real-time (99 − rt_priority), 100–139 fair (120 + nice), -1 deadline; None if none was.
+   */
+  trace_prio: [number, number] | null;
+};
+
+/**
  * What the real kernel did with the workload: the `schedsim run` report's figures.
  */
 export type RealReport = {
@@ -116,6 +142,8 @@ export type RealReport = {
   migrations: number;
   jain_fairness_threads: number;
   processes: Array<ProcessReport>;
+  /** Each process's policy, in the order of `processes`. */
+  policies: Array<RealPolicy>;
   cpus: Array<RealCpu>;
 };
 

@@ -8,6 +8,7 @@
 //!   plan            a scenario as a real run, or why not (refusals name their field)
 //!   runner ─► spawn ─► worker (+ shared, sys)     the workload on the host kernel
 //!          ─► tracefs, cgroup, schedstat_delta    recording, groups, counters; all undone at the end
+//!          ─► rt_host                             the host's real-time bandwidth, read for the notes
 //!   trace_text ─► analysis (+ manifest)           ftrace text ─► the `schedsim run` report's figures
 //!   import ─► trace_text | trace_cmd | perf_script, foreign    traces recorded anywhere (`real-trace`)
 //!   text                                          the report, and the model beside it (fidelity)
@@ -24,6 +25,7 @@ pub mod generation;
 pub use crate::machine::host;
 pub mod output_file;
 pub mod plan;
+pub mod rt_host;
 pub mod runner;
 pub mod schedstat_delta;
 pub mod shared;

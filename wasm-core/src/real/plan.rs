@@ -11,11 +11,18 @@ use super::host::HostMachine;
 use crate::api::scenario::policy_kind::policy_kind_name;
 use crate::config::SimConfig;
 use crate::program::Program;
+use crate::sched::policy::SchedPolicy;
 
 /// At most this many threads, scenario threads and forks together.
 pub const MAX_REAL_THREADS: u32 = 256;
 /// At most this long.
 pub const MAX_REAL_DURATION_NS: u64 = 60_000_000_000;
+/// Every scenario thread reports that it started within this long, or the run fails.
+pub const START_WITHIN_NS: u64 = 10_000_000_000;
+/// How long a workload process may outlive the run's window before the kernel
+/// kills it (`sys::KillTimer`), should the runner be unable to (stopped, or
+/// starved by the run's own real-time threads).
+pub const OUTLIVE_WINDOW_NS: u64 = 2_000_000_000;
 
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -34,6 +41,10 @@ pub struct Plan {
 pub struct PlanProcess {
     pub name: String,
     pub nice: i32,
+    /// The policy every thread sets on itself before its program (`sched_setscheduler`); forks inherit it.
+    pub sched_policy: SchedPolicy,
+    /// 1–99 for FIFO and RR, else 0.
+    pub rt_priority: u32,
     /// EEVDF's custom slice in ns (`sched_setattr`'s sched_runtime, Linux 6.12+); 0 = the base slice.
     pub slice_ns: u64,
     pub threads: u32,
@@ -110,12 +121,21 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
         .collect();
     let process_names: Vec<&str> = cfg.processes.iter().map(|p| p.name.as_str()).collect();
     let mut processes = Vec::new();
-    for p in &cfg.processes {
+    let mut unsliced = Vec::new();
+    for (i, p) in cfg.processes.iter().enumerate() {
         let compiled = crate::program_names::compile_process(&p.program, &process_names, 1);
+        let mut slice_ns = cfg.policy.slices.get(i).copied().unwrap_or(0);
+        // A custom slice is set with SCHED_OTHER (sched_setattr): it would make a real-time thread fair again.
+        if p.sched_policy.is_rt() && slice_ns > 0 {
+            unsliced.push(format!("processes[{i}] ('{}')", p.name));
+            slice_ns = 0;
+        }
         processes.push(PlanProcess {
             name: p.name.clone(),
             nice: p.nice,
-            slice_ns: cfg.policy.slices.get(processes.len()).copied().unwrap_or(0),
+            sched_policy: p.sched_policy,
+            rt_priority: p.rt_priority,
+            slice_ns,
             threads: p.threads,
             start_ns: p.start_ns,
             host_cpus: p.affinity.as_ref().map(|mask| mask.iter().map(|c| host.host_cpu[c.idx()]).collect()),
@@ -150,6 +170,15 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
                 .into(),
         );
     }
+    if let Some(n) = rt_note(&processes) {
+        notes.push(n);
+    }
+    if !unsliced.is_empty() {
+        notes.push(format!(
+            "{}: a real-time process has no EEVDF slice; its slice_us is not applied",
+            unsliced.join(", ")
+        ));
+    }
     Ok(Plan {
         name: cfg.name.clone(),
         seed: cfg.seed,
@@ -159,6 +188,25 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
         processes,
         cgroups,
         notes,
+    })
+}
+
+/// What the report says of the real-time processes, if there are any: their
+/// policy is the host's own (each thread sets it on itself before its
+/// program), and the run is bounded whatever happens to the runner.
+fn rt_note(processes: &[PlanProcess]) -> Option<String> {
+    let rt: Vec<String> = processes
+        .iter()
+        .filter(|p| p.sched_policy.is_rt())
+        .map(|p| format!("'{}' SCHED_{} {}", p.name, p.sched_policy.name().to_uppercase(), p.rt_priority))
+        .collect();
+    (!rt.is_empty()).then(|| {
+        format!(
+            "real-time threads on the host: {} (each thread sets its policy before its program; its forks inherit \
+             it); every process of the run is killed by the kernel {} s after the window at the latest",
+            rt.join(", "),
+            OUTLIVE_WINDOW_NS / 1_000_000_000
+        )
     })
 }
 
@@ -219,6 +267,27 @@ mod tests {
         assert!(err[0].starts_with("machine:"), "{err:?}");
         assert!(err[1].starts_with("events[0]:"), "{err:?}");
         assert_eq!(err.len(), 2, "a custom slice is applied, not refused: {err:?}");
+    }
+
+    #[test]
+    fn real_time_processes_keep_their_policy_and_lose_only_a_slice() {
+        let c = load_scenario(
+            r#"{"version":1,"name":"t","duration_ms":100,"machine":{"nodes":1,"cores_per_node":2},
+               "policy":{"kind":"eevdf"},"processes":[
+                 {"name":"f","cpus":"0","sched_policy":"fifo","rt_priority":50,"slice_us":3000,"template":"cpu-hog"},
+                 {"name":"r","sched_policy":"rr","rt_priority":1,"template":"cpu-hog"},
+                 {"name":"n","cpus":"0","slice_us":2000,"template":"cpu-hog"}]}"#,
+        )
+        .unwrap();
+        let p = plan(&c, host(2)).unwrap();
+        let got: Vec<_> = p.processes.iter().map(|p| (p.sched_policy, p.rt_priority, p.slice_ns)).collect();
+        assert_eq!(got, vec![(SchedPolicy::Fifo, 50, 0), (SchedPolicy::Rr, 1, 0), (SchedPolicy::Normal, 0, 2_000_000)]);
+        let rt = p.notes.iter().find(|n| n.starts_with("real-time threads")).expect("a note on them");
+        assert!(rt.contains("'f' SCHED_FIFO 50, 'r' SCHED_RR 1") && rt.contains("killed by the kernel 2 s"), "{rt}");
+        assert!(p.notes.iter().any(|n| n.starts_with("processes[0] ('f'): a real-time process has no EEVDF slice")));
+        // A run without them says nothing of them.
+        let fair = plan(&cfg("", r#"{"nodes":1,"cores_per_node":4}"#), host(4)).unwrap();
+        assert!(fair.notes.iter().all(|n| !n.contains("real-time")), "{:?}", fair.notes);
     }
 
     #[test]

@@ -10,15 +10,19 @@
 //! Every resource is held by a guard (`Kids`, `tracefs::Instance`,
 //! `cgroup::Groups`) whose drop undoes it, so an error, a panic or SIGINT /
 //! SIGTERM / SIGHUP (which only set a flag the loops read) leave nothing
-//! behind.
+//! behind. A real-time hog stops by the same path (SIGKILL to its process
+//! group); and since the runner itself is a fair task its hogs could starve,
+//! or a stopped one, every workload process also carries a kernel timer that
+//! kills it `OUTLIVE_WINDOW_NS` after the window (`worker::run_process`).
+//! A thread whose real-time policy is refused fails the run (`policy_refused`).
 
 use super::analysis::{analyse, RealReport};
 use super::manifest::{Workload, WorkloadProcess};
-use super::plan::{plan, Plan};
+use super::plan::{plan, Plan, START_WITHIN_NS};
 use super::shared::Shared;
 use super::spawn::{close, Kids, Pipes};
 use super::worker::{Report, Step};
-use super::{cgroup, host, schedstat_delta, sys, trace_text, tracefs};
+use super::{cgroup, host, rt_host, schedstat_delta, sys, trace_text, tracefs};
 use crate::config::SimConfig;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 
@@ -101,6 +105,9 @@ pub fn run_real(cfg: &SimConfig) -> Result<RealRun, String> {
     let _signals = Signals::install();
     cgroup::remove_stale_groups();
     let mut notes = plan.notes.clone();
+    if plan.processes.iter().any(|p| p.sched_policy.is_rt()) {
+        notes.push(rt_host::read().note());
+    }
     let autogroup_on = std::fs::read_to_string("/proc/sys/kernel/sched_autogroup_enabled").map(|s| s.trim() == "1");
     match (plan.autogroup, autogroup_on) {
         (true, Ok(false)) => notes.push("the scenario has autogroup on; the host has it off".into()),
@@ -146,12 +153,12 @@ pub fn run_real(cfg: &SimConfig) -> Result<RealRun, String> {
 /// Reads the threads' reports until every scenario thread has given its tid.
 fn collect_tids(plan: &Plan, fd: i32, total: u32) -> Result<Vec<Vec<(u32, u32)>>, String> {
     let mut tids: Vec<Vec<(u32, u32)>> = plan.processes.iter().map(|_| Vec::new()).collect();
-    let deadline = sys::mono_ns() + 10_000_000_000;
+    let deadline = sys::mono_ns() + START_WITHIN_NS;
     let mut got = 0;
     while got < total {
         interrupted()?;
         if sys::mono_ns() > deadline {
-            return Err(format!("only {got} of {total} threads started within 10 s"));
+            return Err(format!("only {got} of {total} threads started within {} s", START_WITHIN_NS / 1_000_000_000));
         }
         match read_report(fd, 100)? {
             Some(Report::Tid { proc_, thread, tid }) => {
@@ -159,23 +166,45 @@ fn collect_tids(plan: &Plan, fd: i32, total: u32) -> Result<Vec<Vec<(u32, u32)>>
                 got += 1;
             }
             Some(Report::Failed { proc_, step, errno }) => {
+                let p = &plan.processes[proc_ as usize];
                 let what = match step {
-                    Step::Affinity => "sched_setaffinity",
-                    Step::Nice => "setpriority",
-                    Step::Cgroup => "joining its cgroup",
-                    Step::Thread => "starting a thread",
-                    Step::Slice => "sched_setattr (its custom slice)",
+                    Step::Affinity => "sched_setaffinity".to_string(),
+                    Step::Nice => "setpriority".into(),
+                    Step::Cgroup => "joining its cgroup".into(),
+                    Step::Thread => "starting a thread".into(),
+                    Step::Slice => "sched_setattr (its custom slice)".into(),
+                    Step::Policy => format!(
+                        "sched_setscheduler(SCHED_{}, priority {})",
+                        p.sched_policy.name().to_uppercase(),
+                        p.rt_priority
+                    ),
+                    Step::Timer => "timer_create (the timer that bounds its life)".into(),
                 };
                 let err = std::io::Error::from_raw_os_error(errno);
-                return Err(format!(
-                    "processes[{proc_}] ('{}'): {what} failed: {err}",
-                    plan.processes[proc_ as usize].name
-                ));
+                let why = if step == Step::Policy { policy_refused(errno, p.cgroup.is_some()) } else { String::new() };
+                return Err(format!("processes[{proc_}] ('{}'): {what} failed: {err}{why}", p.name));
             }
             None => {}
         }
     }
     Ok(tids)
+}
+
+/// What a refused real-time policy means: the run stops rather than run the
+/// process as a fair one, which the scenario did not ask for.
+pub fn policy_refused(errno: i32, in_cgroup: bool) -> String {
+    let cause = if errno != libc::EPERM {
+        return "; the run was stopped (it does not run a real-time process as a fair one)".into();
+    } else if in_cgroup {
+        "the kernel schedules real-time tasks by cgroup here (CONFIG_RT_GROUP_SCHED) and the scenario's new group \
+         has no real-time runtime (cpu.rt_runtime_us 0); the model has no real-time group bandwidth, so give the \
+         real-time process no cgroup"
+    } else {
+        "the runner may not make real-time threads here: it lacks CAP_SYS_NICE (a container, or capabilities \
+         dropped), or under CONFIG_RT_GROUP_SCHED the cgroup it runs in has no real-time runtime \
+         (cpu.rt_runtime_us 0)"
+    };
+    format!("; {cause}. The run was stopped: it does not run a real-time process as a fair one")
 }
 
 /// One report from the pipe, waiting up to `ms`; an error if every writer is gone.
@@ -269,6 +298,7 @@ fn record(
                     name: p.name.clone(),
                     start_ns: p.start_ns,
                     tids: t.iter().map(|&(_, tid)| tid).collect(),
+                    policy: Some((p.sched_policy, p.rt_priority)),
                 }
             })
             .collect(),

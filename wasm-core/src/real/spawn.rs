@@ -9,7 +9,8 @@
 //! kernel's autogroup as they share the model's. Every process started dies
 //! with its parent (PR_SET_PDEATHSIG); `Kids` kills each leader's process
 //! group and reaps every descendant (the runner is their subreaper) when the
-//! run ends, fails or is interrupted.
+//! run ends, fails or is interrupted; and each workload process arms its own
+//! kill timer first (`worker::run_process`), for when the runner cannot.
 
 use super::plan::Plan;
 use super::shared::Shared;
@@ -182,7 +183,7 @@ fn leader(
                     report(pipes.report_w, Report::Failed { proc_: i as u32, step: Step::Cgroup, errno });
                 }
             }
-            run_process(i, p.clone(), plan.seed, shared, pipes.gate_r, pipes.report_w);
+            run_process(i, p.clone(), plan.seed, plan.duration_ns, shared, pipes.gate_r, pipes.report_w);
         }
     }
     close(pipes.report_w);

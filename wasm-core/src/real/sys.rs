@@ -1,6 +1,7 @@
 //! Thin wrappers over the system calls a real run makes (libc). Each returns
 //! the errno as an `io::Error` where the caller must know of a failure.
 
+use crate::sched::policy::SchedPolicy;
 use std::io;
 use std::sync::atomic::AtomicU32;
 
@@ -98,6 +99,80 @@ pub fn set_slice(tid: u32, nice: i32, slice_ns: u64) -> io::Result<()> {
     check(r as libc::c_int)
 }
 
+/// The kernel's number for a policy (`SCHED_*` of include/uapi/linux/sched.h).
+pub fn policy_number(policy: SchedPolicy) -> libc::c_int {
+    match policy {
+        SchedPolicy::Normal => libc::SCHED_OTHER,
+        SchedPolicy::Batch => libc::SCHED_BATCH,
+        SchedPolicy::Idle => libc::SCHED_IDLE,
+        SchedPolicy::Fifo => libc::SCHED_FIFO,
+        SchedPolicy::Rr => libc::SCHED_RR,
+    }
+}
+
+/// `sched_setscheduler(tid, policy, rt_priority)`: one thread's policy (a
+/// real-time one needs CAP_SYS_NICE, or an RLIMIT_RTPRIO that allows the
+/// priority, and under CONFIG_RT_GROUP_SCHED a cgroup with real-time runtime).
+/// Threads it creates afterwards inherit it, as the kernel's clone does.
+pub fn set_policy(tid: u32, policy: SchedPolicy, rt_priority: u32) -> io::Result<()> {
+    let param = libc::sched_param { sched_priority: if policy.is_rt() { rt_priority as libc::c_int } else { 0 } };
+    // SAFETY: a live sched_param; the kernel only reads it.
+    check(unsafe { libc::sched_setscheduler(tid as libc::pid_t, policy_number(policy), &param) })
+}
+
+/// `sched_getscheduler(tid)`: a thread's policy number (`SCHED_*`, without SCHED_RESET_ON_FORK).
+pub fn policy_of(tid: u32) -> io::Result<libc::c_int> {
+    // SAFETY: plain system call.
+    let r = unsafe { libc::sched_getscheduler(tid as libc::pid_t) };
+    if r == -1 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(r & !libc::SCHED_RESET_ON_FORK)
+    }
+}
+
+/// A POSIX timer that sends the calling process SIGKILL when CLOCK_MONOTONIC
+/// reads its deadline: the kernel's own bound on the process's life, which
+/// holds when nothing of the runner can run (stopped, or starved by real-time
+/// threads on every CPU it may use). A timer is not inherited by fork.
+pub struct KillTimer(libc::timer_t);
+
+// SAFETY: a timer_t is the kernel's id of the process's timer, valid from any of its threads.
+unsafe impl Send for KillTimer {}
+// SAFETY: as above; timer_settime may be called from several threads at once.
+unsafe impl Sync for KillTimer {}
+
+impl KillTimer {
+    /// Armed to fire at `deadline_ns` (CLOCK_MONOTONIC).
+    pub fn arm(deadline_ns: u64) -> io::Result<KillTimer> {
+        // SAFETY: an all-zero sigevent is valid plain data; the kernel reads the fields set here.
+        let mut ev: libc::sigevent = unsafe { std::mem::zeroed() };
+        ev.sigev_notify = libc::SIGEV_SIGNAL;
+        ev.sigev_signo = libc::SIGKILL;
+        let mut id: libc::timer_t = std::ptr::null_mut();
+        // SAFETY: valid pointers to a sigevent and an out timer id.
+        check(unsafe { libc::timer_create(libc::CLOCK_MONOTONIC, &mut ev, &mut id) })?;
+        let t = KillTimer(id);
+        t.set(deadline_ns)?;
+        Ok(t)
+    }
+
+    /// Moves the deadline (absolute, CLOCK_MONOTONIC).
+    pub fn set(&self, deadline_ns: u64) -> io::Result<()> {
+        let spec = libc::itimerspec { it_interval: timespec(0), it_value: timespec(deadline_ns.max(1)) };
+        // SAFETY: a timer this process created; a valid itimerspec; no old value asked for.
+        check(unsafe { libc::timer_settime(self.0, libc::TIMER_ABSTIME, &spec, std::ptr::null_mut()) })
+    }
+}
+
+impl Drop for KillTimer {
+    /// Disarmed and deleted (a workload process never drops its own: it ends with `_exit`).
+    fn drop(&mut self) {
+        // SAFETY: a timer this process created, deleted once.
+        unsafe { libc::timer_delete(self.0) };
+    }
+}
+
 /// `sched_setaffinity(0, cpus)`: the calling thread's allowed CPUs.
 pub fn set_affinity(cpus: &[u32]) -> io::Result<()> {
     // SAFETY: cpu_set_t is plain data; CPU_SET stays within it (checked below).
@@ -183,6 +258,57 @@ mod tests {
         let m0 = mono_ns();
         sleep_ns(1_000_000);
         assert!(mono_ns() - m0 >= 1_000_000);
+    }
+
+    #[test]
+    fn policies_have_the_kernels_numbers() {
+        let n: Vec<libc::c_int> =
+            SchedPolicy::NAMES.iter().map(|n| policy_number(SchedPolicy::from_name(n).unwrap())).collect();
+        // include/uapi/linux/sched.h: SCHED_NORMAL 0, FIFO 1, RR 2, BATCH 3, IDLE 5.
+        assert_eq!(n, vec![0, 3, 5, 1, 2]);
+    }
+
+    #[test]
+    fn a_thread_may_make_itself_normal_and_reads_its_policy_back() {
+        let tid = gettid();
+        std::thread::spawn(move || {
+            let me = gettid();
+            assert_ne!(me, tid);
+            set_policy(me, SchedPolicy::Batch, 0).unwrap();
+            assert_eq!(policy_of(me).unwrap(), libc::SCHED_BATCH);
+            set_policy(me, SchedPolicy::Normal, 0).unwrap();
+            assert_eq!(policy_of(me).unwrap(), libc::SCHED_OTHER);
+        })
+        .join()
+        .unwrap();
+    }
+
+    #[test]
+    fn a_kill_timer_kills_a_spinning_process_at_its_deadline() {
+        // SAFETY: the child makes only system calls and spins, then is killed (or leaves with _exit).
+        let pid = unsafe { libc::fork() };
+        assert!(pid >= 0);
+        if pid == 0 {
+            let t = KillTimer::arm(mono_ns() + 3_600_000_000_000);
+            let moved = t.as_ref().map(|t| t.set(mono_ns() + 50_000_000));
+            if !matches!(moved, Ok(Ok(()))) {
+                // SAFETY: leaving the forked child without unwinding.
+                unsafe { libc::_exit(2) };
+            }
+            let end = mono_ns() + 10_000_000_000;
+            while mono_ns() < end {
+                std::hint::spin_loop();
+            }
+            // SAFETY: as above.
+            unsafe { libc::_exit(0) };
+        }
+        let mut status = 0;
+        // SAFETY: reaping the child forked above.
+        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+        assert!(libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGKILL, "status {status:#x}");
+        // And one dropped before its deadline never fires.
+        drop(KillTimer::arm(mono_ns() + 1_000_000).unwrap());
+        sleep_ns(5_000_000);
     }
 
     #[test]

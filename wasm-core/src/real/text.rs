@@ -40,6 +40,7 @@ pub fn real_text(r: &RealReport, notes: &[String], schedstat: &Result<String, St
     }
     out += "\n";
     out += &process_table(&r.processes);
+    out += &policy_table(r);
     out += "\ncpu  host      busy ms      idle ms  workload ms\n";
     for c in &r.cpus {
         out += &format!(
@@ -58,6 +59,21 @@ pub fn real_text(r: &RealReport, notes: &[String], schedstat: &Result<String, St
     out.trim_end().to_string()
 }
 
+/// Each process's policy beside the priorities its threads were switched at, and its longest run.
+fn policy_table(r: &RealReport) -> String {
+    let mut out = format!("\n{:<24} {:<10} {:>10} {:>16}\n", "process", "policy", "trace prio", "longest run ms");
+    for (p, pol) in r.processes.iter().zip(&r.policies) {
+        let prio = match pol.trace_prio {
+            Some([lo, hi]) if lo == hi => lo.to_string(),
+            Some([lo, hi]) => format!("{lo}-{hi}"),
+            None => "-".into(),
+        };
+        out +=
+            &format!("{:<24} {:<10} {prio:>10} {:>16.3}\n", shown(&p.name), shown(&pol.label()), ms(p.longest_run_ns));
+    }
+    out
+}
+
 /// (real − model) / model as a signed percentage; "-" when the model has 0 and the host not.
 pub fn rel_err(model: f64, real: f64) -> String {
     if model == 0.0 {
@@ -73,6 +89,7 @@ fn rows(p: &ProcessReport) -> Vec<(&'static str, Option<f64>)> {
         ("wait ms", Some(ms(p.wait_time_ns))),
         ("nvcsw", Some(p.nvcsw as f64)),
         ("nivcsw", Some(p.nivcsw as f64)),
+        ("longest run ms", Some(ms(p.longest_run_ns))),
         ("migrations", Some(p.migrations as f64)),
         ("done at ms", p.completion_ns.map(ms)),
         ("p50 wake us", p.wakeup_latency_ns.map(|l| l[0] as f64 / 1e3)),

@@ -13,18 +13,21 @@
 //!   post/await a one-slot flag word per posting thread (`real::flag`), skipped without a peer
 //! ```
 //!
-//! Each thread reports its tid to the runner, then waits at the gate (the
+//! Each thread sets its nice level, slice, affinity and, last, its policy
+//! (SCHED_FIFO / SCHED_RR with its priority: its first run of the program is
+//! then real-time), reports its tid to the runner, then waits at the gate (the
 //! runner closes the gate pipe) and sleeps until the workload's start plus
 //! its process's `start_ms`. Durations come from the thread's own stream.
 
 use super::flag::Flag;
-use super::plan::{thread_seed, PlanProcess};
+use super::plan::{thread_seed, PlanProcess, OUTLIVE_WINDOW_NS, START_WITHIN_NS};
 use super::shared::{Barrier, Mutex, Shared, MAX_THREADS_PER_PROC};
 use super::sys;
 use crate::program::{Action, FlagSide, Program, ProgramCursor};
 use crate::rng::Rng;
+use crate::sched::policy::SchedPolicy;
 use std::os::fd::RawFd;
-use std::sync::atomic::{AtomicU32, Ordering::SeqCst};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::SeqCst};
 use std::sync::Arc;
 
 /// What a thread reports to the runner: a tid, or a set-up step that failed.
@@ -41,6 +44,10 @@ pub enum Step {
     Cgroup = 3,
     Thread = 4,
     Slice = 5,
+    /// sched_setscheduler: the process's policy (a real-time one refused: EPERM).
+    Policy = 6,
+    /// The process's kill timer (`sys::KillTimer`).
+    Timer = 7,
 }
 
 impl Report {
@@ -63,6 +70,8 @@ impl Report {
             2 => Step::Nice,
             3 => Step::Cgroup,
             5 => Step::Slice,
+            6 => Step::Policy,
+            7 => Step::Timer,
             _ => Step::Thread,
         };
         match w(0) {
@@ -78,6 +87,11 @@ pub struct Proc {
     pub index: usize,
     pub spec: PlanProcess,
     pub seed: u64,
+    /// The run's window length, for the kill timer's deadline.
+    duration_ns: u64,
+    timer: Option<sys::KillTimer>,
+    /// Whether a thread has moved the timer to the window's end.
+    deadline_moved: AtomicBool,
     pub shared: &'static Shared,
     pub gate_fd: RawFd,
     pub report_fd: RawFd,
@@ -108,14 +122,31 @@ fn errno() -> i32 {
 }
 
 /// Runs workload process `index` (the caller has forked and joined its cgroup); never returns.
+///
+/// Before any thread starts, the process arms its kill timer: the kernel kills
+/// it if it is still alive `OUTLIVE_WINDOW_NS` after the latest window the run
+/// could have (threads may take `START_WITHIN_NS` to start); once the gate
+/// opens, the first thread moves the deadline to that after the window
+/// itself. So a thread of the run, a real-time hog pinned to a CPU above all,
+/// never outlives it by more, whatever becomes of the runner.
 pub fn run_process(
     index: usize,
     spec: PlanProcess,
     seed: u64,
+    duration_ns: u64,
     shared: &'static Shared,
     gate_fd: RawFd,
     report_fd: RawFd,
 ) -> ! {
+    // The threads' start and the runner's preparations (tracing, counters) each take well under START_WITHIN_NS.
+    let latest_end = sys::mono_ns() + 2 * START_WITHIN_NS + duration_ns;
+    let timer = match sys::KillTimer::arm(latest_end + OUTLIVE_WINDOW_NS) {
+        Ok(t) => Some(t),
+        Err(_) => {
+            report(report_fd, Report::Failed { proc_: index as u32, step: Step::Timer, errno: errno() });
+            None
+        }
+    };
     let proc_ = Arc::new(Proc {
         index,
         barriers: (0..spec.barriers).map(|_| Barrier::default()).collect(),
@@ -124,6 +155,9 @@ pub fn run_process(
         live: AtomicU32::new(spec.threads),
         spec,
         seed,
+        duration_ns,
+        timer,
+        deadline_moved: AtomicBool::new(false),
         shared,
         gate_fd,
         report_fd,
@@ -167,13 +201,24 @@ fn thread_main(p: Arc<Proc>, k: usize, program: usize, parent: Option<Arc<Family
             report(p.report_fd, Report::Failed { proc_: idx, step: Step::Affinity, errno: errno() });
         }
     }
+    // Last, on its own CPUs already: from here on the thread is what the scenario says (a fork inherits it).
+    if spec.sched_policy != SchedPolicy::Normal && sys::set_policy(tid, spec.sched_policy, spec.rt_priority).is_err() {
+        report(p.report_fd, Report::Failed { proc_: idx, step: Step::Policy, errno: errno() });
+    }
     report(p.report_fd, Report::Tid { proc_: idx, thread: k as u32, tid });
     if gated {
         let mut b = [0u8; 1];
         // The gate opens when the runner closes its end: read returns 0.
         // SAFETY: reading into a live one-byte buffer.
         while unsafe { libc::read(p.gate_fd, b.as_mut_ptr() as *mut libc::c_void, 1) } != 0 && errno() == libc::EINTR {}
-        sys::sleep_until_ns(p.shared.t0_ns.load(SeqCst).saturating_add(spec.start_ns));
+        let t0 = p.shared.t0_ns.load(SeqCst);
+        if !p.deadline_moved.swap(true, SeqCst) {
+            if let Some(t) = &p.timer {
+                // Earlier only: a failure leaves the first deadline, which still holds.
+                let _ = t.set(t0.saturating_add(p.duration_ns).saturating_add(OUTLIVE_WINDOW_NS));
+            }
+        }
+        sys::sleep_until_ns(t0.saturating_add(spec.start_ns));
     }
     let family = Arc::new(Family::default());
     run_program(&p, k, program, &family);
@@ -285,6 +330,8 @@ mod tests {
         for r in [
             Report::Tid { proc_: 3, thread: 7, tid: 12345 },
             Report::Failed { proc_: 1, step: Step::Affinity, errno: 22 },
+            Report::Failed { proc_: 0, step: Step::Policy, errno: libc::EPERM },
+            Report::Failed { proc_: 2, step: Step::Timer, errno: 12 },
         ] {
             assert_eq!(Report::decode(&r.encode()), Some(r));
         }

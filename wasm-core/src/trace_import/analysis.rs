@@ -2,9 +2,11 @@
 //! each CPU's idle followed through the window, everything else ignored.
 //!
 //! ```text
-//!   sched_switch  prev ──► its run since the CPU's last switch ends (CPU time); R/R+ = preempted
-//!                          (involuntary, waits from now), any other state = blocked/exited (voluntary)
+//!   sched_switch  prev ──► its run since the CPU's last switch ends (CPU time, the longest run); R/R+ =
+//!                          preempted (involuntary, waits from now), any other state = blocked/exited (voluntary)
 //!                 next ──► its wait ends; a pending sched_waking gives a wakeup latency sample
+//!                 both ──► the prio each was switched at (below 100: real-time), beside the policy the
+//!                          trace's header says the run set
 //!   sched_waking  ─────► latency starts (the task is not running)
 //!   sched_wakeup(_new) ► wait starts (it is on a runqueue)
 //!   sched_migrate_task ► a migration      sched_process_exit ► the thread's end
@@ -18,6 +20,7 @@ use super::tid_table::TidTable;
 use super::trace_text::{Event, Record};
 use crate::api::report::{jain, ProcessReport};
 use crate::latency::LatencyRecord;
+use crate::sched::policy::MAX_RT_PRIO;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -62,7 +65,48 @@ pub struct RealReport {
     pub migrations: u64,
     pub jain_fairness_threads: f64,
     pub processes: Vec<ProcessReport>,
+    /// Each process's policy, in the order of `processes`.
+    pub policies: Vec<RealPolicy>,
     pub cpus: Vec<RealCpu>,
+}
+
+/// A process's scheduling policy in a real run: what the run set, and the
+/// kernel priorities its threads were switched at.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
+pub struct RealPolicy {
+    /// 'normal', 'batch', 'idle', 'fifo' or 'rr' as the run set it (the trace's header). Where the header
+    /// does not say (a trace recorded elsewhere, or before policies), what the priorities show: 'rt' below
+    /// 100 (the trace does not tell FIFO from RR), 'deadline' below 0, else 'normal'; 'unknown' if no
+    /// thread of it was switched.
+    pub policy: String,
+    /// 1–99 for a real-time policy (from the header, or 99 − prio from the trace), else 0.
+    pub rt_priority: u32,
+    /// The lowest and highest kernel priority (sched_switch's prio) its threads were switched in or out
+    /// at: 0–98 real-time (99 − rt_priority), 100–139 fair (120 + nice), -1 deadline; None if none was.
+    pub trace_prio: Option<[i32; 2]>,
+}
+
+impl RealPolicy {
+    /// The policy as the report prints it: "fifo 50", "normal".
+    pub fn label(&self) -> String {
+        if self.rt_priority > 0 {
+            format!("{} {}", self.policy, self.rt_priority)
+        } else {
+            self.policy.clone()
+        }
+    }
+}
+
+fn policy_of(set: Option<(crate::sched::policy::SchedPolicy, u32)>, prios: Option<[i32; 2]>) -> RealPolicy {
+    let (policy, rt_priority) = match (set, prios) {
+        (Some((p, prio)), _) => (p.name().to_string(), prio),
+        (None, Some([low, _])) if low < 0 => ("deadline".into(), 0),
+        (None, Some([low, _])) if low < MAX_RT_PRIO as i32 => ("rt".into(), (MAX_RT_PRIO as i32 - 1 - low) as u32),
+        (None, Some(_)) => ("normal".into(), 0),
+        (None, None) => ("unknown".into(), 0),
+    };
+    RealPolicy { policy, rt_priority, trace_prio: prios }
 }
 
 /// A trace's report with the format it was read as: `schedsim real-trace --json` and the page's
@@ -86,6 +130,16 @@ struct Thread {
     runnable_since: Option<u64>,
     waking_at: Option<u64>,
     exited_at: Option<u64>,
+    /// Its longest run ended inside the window (clipped to it).
+    longest_run_ns: u64,
+    /// The lowest and highest prio it was switched at.
+    prio: Option<[i32; 2]>,
+}
+
+impl Thread {
+    fn saw_prio(&mut self, prio: i32) {
+        self.prio = Some(self.prio.map_or([prio, prio], |[lo, hi]| [lo.min(prio), hi.max(prio)]));
+    }
 }
 
 #[derive(Default, Clone)]
@@ -123,7 +177,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
         let t = r.ts_ns;
         let count = |c: &mut u64, pid: u32| *c += u64::from(inside(t) && index.contains_key(&pid));
         match &r.event {
-            Event::Switch { prev_pid, prev_state, next_pid, .. } => {
+            Event::Switch { prev_pid, prev_prio, prev_state, next_pid, next_prio, .. } => {
                 let on = cpus.entry_or(r.cpu, Cpu::default);
                 let since = on.cur.map_or(first_ts, |(_, s)| s);
                 let ran = clip(since, t);
@@ -139,8 +193,10 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
                     let th = &mut threads[p][k];
                     th.cpu_ns += ran;
                     th.running = false;
+                    th.saw_prio(*prev_prio);
                     let preempted = prev_state.starts_with('R');
                     if inside(t) {
+                        th.longest_run_ns = th.longest_run_ns.max(ran);
                         if preempted {
                             th.nivcsw += 1;
                         } else {
@@ -151,6 +207,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
                 }
                 if let Some((p, k)) = place(next_pid) {
                     let th = &mut threads[p][k];
+                    th.saw_prio(*next_prio);
                     if let Some(s) = th.runnable_since.take() {
                         th.wait_ns += clip(s, t);
                     }
@@ -239,6 +296,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
                 wait_time_ns: sum(|t| t.wait_ns),
                 nvcsw: sum(|t| t.nvcsw),
                 nivcsw: sum(|t| t.nivcsw),
+                longest_run_ns: ths.iter().map(|t| t.longest_run_ns).max().unwrap_or(0),
                 migrations: sum(|t| t.migrations),
                 completion_ns: ends.and_then(|e| e.into_iter().max()).map(|end| end.saturating_sub(start)),
                 wakeup_latency_ns: (!lat.is_empty()).then(|| {
@@ -248,6 +306,15 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
             }
         })
         .collect::<Vec<_>>();
+    let policies = w
+        .processes
+        .iter()
+        .zip(&threads)
+        .map(|(pr, ths)| {
+            let prios = ths.iter().filter_map(|t| t.prio).reduce(|a, b| [a[0].min(b[0]), a[1].max(b[1])]);
+            policy_of(pr.policy, prios)
+        })
+        .collect();
     let cpus = w
         .host_cpus
         .iter()
@@ -274,6 +341,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
         migrations: processes.iter().map(|p| p.migrations).sum(),
         jain_fairness_threads: jain(&threads.iter().flatten().map(|t| t.cpu_ns as f64).collect::<Vec<_>>()),
         processes,
+        policies,
         cpus,
     };
     (report, latency)

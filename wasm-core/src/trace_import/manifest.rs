@@ -10,10 +10,13 @@
 //! # schedlab window 4320298000000 4320598000000      (trace clock ns: start, end)
 //! # schedlab cpus 0,1                                (host CPU of each model CPU)
 //! # schedlab process 0 0 hog0                        (index, start offset ns, name)
+//! # schedlab policy 0 fifo 50                        (process, sched_policy, rt_priority; a trace
+//!                                                     recorded before policies has none)
 //! # schedlab thread 0 0 1327                         (process, thread, tid)
 //! ```
 
 use crate::machine::MAX_CPUS;
+use crate::sched::policy::{SchedPolicy, MAX_RT_PRIORITY};
 use std::fmt::Write;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,6 +39,8 @@ pub struct WorkloadProcess {
     pub start_ns: u64,
     /// Kernel thread ids by scenario thread index (forked threads appended).
     pub tids: Vec<u32>,
+    /// The policy and real-time priority the run gave its threads; None if the trace does not say.
+    pub policy: Option<(SchedPolicy, u32)>,
 }
 
 const TAG: &str = "# schedlab ";
@@ -60,6 +65,9 @@ impl Workload {
         let _ = writeln!(out, "{TAG}cpus {}", cpus.join(","));
         for (i, p) in self.processes.iter().enumerate() {
             let _ = writeln!(out, "{TAG}process {i} {} {}", p.start_ns, p.name.replace('\n', " "));
+            if let Some((policy, rt_priority)) = p.policy {
+                let _ = writeln!(out, "{TAG}policy {i} {} {rt_priority}", policy.name());
+            }
             for (k, tid) in p.tids.iter().enumerate() {
                 let _ = writeln!(out, "{TAG}thread {i} {k} {tid}");
             }
@@ -107,7 +115,23 @@ impl Workload {
                     if i != w.processes.len() {
                         return Err(bad());
                     }
-                    w.processes.push(WorkloadProcess { name: name.to_string(), start_ns, tids: Vec::new() });
+                    w.processes.push(WorkloadProcess {
+                        name: name.to_string(),
+                        start_ns,
+                        tids: Vec::new(),
+                        policy: None,
+                    });
+                }
+                "policy" => {
+                    let f: Vec<&str> = val.split(' ').collect();
+                    let [i, name, prio] = f[..] else { return Err(bad()) };
+                    let p = i.parse::<usize>().ok().and_then(|i| w.processes.get_mut(i)).ok_or_else(bad)?;
+                    let policy = SchedPolicy::from_name(name).ok_or_else(bad)?;
+                    let prio: u32 = prio.parse().map_err(|_| bad())?;
+                    if prio > MAX_RT_PRIORITY || policy.is_rt() != (prio > 0) {
+                        return Err(bad());
+                    }
+                    p.policy = Some((policy, prio));
                 }
                 "thread" => {
                     let v = nums(3).ok_or_else(bad)?;
@@ -140,14 +164,38 @@ mod tests {
             window: (100, 300_000_100),
             host_cpus: vec![0, 2, 1, 3],
             processes: vec![
-                WorkloadProcess { name: "hog 0".into(), start_ns: 0, tids: vec![10, 11] },
-                WorkloadProcess { name: "b".into(), start_ns: 5_000_000, tids: vec![12] },
+                WorkloadProcess {
+                    name: "hog 0".into(),
+                    start_ns: 0,
+                    tids: vec![10, 11],
+                    policy: Some((SchedPolicy::Fifo, 50)),
+                },
+                WorkloadProcess { name: "b".into(), start_ns: 5_000_000, tids: vec![12], policy: None },
             ],
         };
         let text = format!("# tracer: nop\n{}x-1 [000] ...\n", w.to_header());
         assert_eq!(Workload::from_header(&text).unwrap(), w);
         assert_eq!(w.thread_of(12), Some((1, 0)));
         assert_eq!(w.thread_of(13), None);
+    }
+
+    #[test]
+    fn a_policy_line_names_a_known_policy_with_its_priority() {
+        let head = "# schedlab window 1 2\n# schedlab cpus 0\n# schedlab process 0 0 a\n";
+        let read = |line: &str| Workload::from_header(&format!("{head}{line}\n")).map(|w| w.processes[0].policy);
+        assert_eq!(read("# schedlab policy 0 rr 7"), Ok(Some((SchedPolicy::Rr, 7))));
+        assert_eq!(read("# schedlab policy 0 normal 0"), Ok(Some((SchedPolicy::Normal, 0))));
+        assert_eq!(read("# schedlab thread 0 0 5"), Ok(None));
+        for bad in [
+            "policy 1 rr 7",
+            "policy 0 rr 0",
+            "policy 0 normal 3",
+            "policy 0 fifo 100",
+            "policy 0 hard 1",
+            "policy 0 rr",
+        ] {
+            assert!(read(&format!("# schedlab {bad}")).unwrap_err().starts_with("line 4"), "{bad}");
+        }
     }
 
     #[test]

@@ -49,6 +49,7 @@ mod pinned_retry;
 mod preempt_model;
 mod rbtree_props;
 mod real_kernel;
+mod real_rt;
 mod real_trace_view;
 mod rtapp;
 mod scenario_messages;

@@ -31,7 +31,7 @@ fn skip_reason() -> Option<String> {
 
 /// This host to run a workload on, held for the test (`common::host_exclusive`);
 /// None if it cannot run one, the test then reported skipped (`common::skip`).
-fn host_or_skip() -> Option<MutexGuard<'static, ()>> {
+pub(crate) fn host_or_skip() -> Option<MutexGuard<'static, ()>> {
     if let Some(why) = skip_reason() {
         common::skip(&why);
         return None;
@@ -40,7 +40,7 @@ fn host_or_skip() -> Option<MutexGuard<'static, ()>> {
 }
 
 /// Where tracefs is mounted now, if it is.
-fn tracefs_root() -> Option<String> {
+pub(crate) fn tracefs_root() -> Option<String> {
     let mounts = std::fs::read_to_string("/proc/mounts").ok()?;
     mounts
         .lines()
@@ -50,7 +50,7 @@ fn tracefs_root() -> Option<String> {
 }
 
 /// Every thread on the machine whose name passes `pick`.
-fn threads_named(pick: impl Fn(&str) -> bool) -> Vec<String> {
+pub(crate) fn threads_named(pick: impl Fn(&str) -> bool) -> Vec<String> {
     let mut out = Vec::new();
     for p in std::fs::read_dir("/proc").unwrap().flatten() {
         let Ok(tasks) = std::fs::read_dir(p.path().join("task")) else { continue };
@@ -68,7 +68,7 @@ fn threads_named(pick: impl Fn(&str) -> bool) -> Vec<String> {
 /// `schedsim` alive now (another checkout's tests) may hold the tracefs lock files for its own run: they
 /// are then its, not a leftover (a run removes them before it exits when it is the last user, so a file
 /// seen while no schedsim is alive is always a leftover).
-fn assert_no_run_files_left() {
+pub(crate) fn assert_no_run_files_left() {
     let left: Vec<String> = std::fs::read_dir("/run")
         .map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
         .unwrap_or_default();

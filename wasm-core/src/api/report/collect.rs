@@ -49,6 +49,7 @@ fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
                 wait_time_ns: threads.clone().map(|t| t.stats.wait_ns_at(now)).sum(),
                 nvcsw: threads.clone().map(|t| t.stats.nvcsw).sum(),
                 nivcsw: threads.clone().map(|t| t.stats.nivcsw).sum(),
+                longest_run_ns: threads.clone().map(|t| t.stats.longest_run_ns).max().unwrap_or(0),
                 migrations: threads.clone().map(|t| t.stats.migrations).sum(),
                 completion_ns: threads
                     .clone()

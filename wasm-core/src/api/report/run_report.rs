@@ -73,6 +73,9 @@ pub struct ProcessReport {
     pub wait_time_ns: u64,
     pub nvcsw: u64,
     pub nivcsw: u64,
+    /// Its threads' longest time on a CPU between two switches (one run), ns: a
+    /// real-time RR task's slice, a fair task's longest turn.
+    pub longest_run_ns: u64,
     pub migrations: u64,
     /// When the last thread exited, from the process start (None if running).
     pub completion_ns: Option<u64>,
