@@ -25,6 +25,8 @@ const NOT_IN_FORM = {
   scenario: ['exercise'],
   /** schedsim reads it beside the scenario file; the page takes the source itself (and the engine says so). */
   policy: ['source_file'],
+  /** Shared address spaces come from rt-app imports (one rt-app run's tasks); the form keeps them as written. */
+  process: ['address_space'],
 } as const satisfies { [O in ScenarioObject]?: readonly ScenarioKey<O>[] };
 
 type KeptAside<O extends ScenarioObject> = O extends keyof typeof NOT_IN_FORM ? (typeof NOT_IN_FORM)[O][number] : never;

@@ -220,6 +220,10 @@ pub struct ProcessSpec {
     pub cgroup: Option<String>,
     /// Jobs shared by the threads through `take_job` (0 = none).
     pub job_pool: u32,
+    /// The address space whose named objects (mutexes, barriers, condition
+    /// variables, shared timers) it shares with the other processes naming
+    /// it, as threads of one program do; None = its own.
+    pub address_space: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

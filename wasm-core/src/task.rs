@@ -63,6 +63,9 @@ pub struct TaskStats {
     /// Its longest time on a CPU between two switches (a run slice), ns: kept
     /// here because the trace keeps a bounded number of slices.
     pub longest_run_ns: u64,
+    /// Timer steps reached after their period had already ended (the thread
+    /// ran late: it went on at once instead of sleeping).
+    pub timer_overruns: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -131,6 +134,9 @@ pub struct Task {
     /// wakeup's IPI and the switch): its wakeup latency is recorded when that
     /// work is done, at whatever speeds the CPU ran it.
     pub prelude: Option<Prelude>,
+    /// Its own periodic timers (rt-app's "unique" ones), by index among its
+    /// program's, grown as it first uses each (`sim/timer.rs`).
+    pub timers: Vec<PeriodTimer>,
 }
 
 /// The work a woken task runs before its own code, followed as the CPU's
@@ -186,8 +192,16 @@ impl Task {
             wakee_flip_decay_ts: SimTime::ZERO,
             last_wakee: None,
             stats: TaskStats::default(),
+            timers: Vec::new(),
         }
     }
+}
+
+/// A periodic timer (`sim/timer.rs`): when its current period ends (None
+/// until first used).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PeriodTimer {
+    pub next: Option<SimTime>,
 }
 
 /// What a spinning task waits for.
@@ -198,6 +212,9 @@ pub enum Spin {
     Barrier { id: usize, gen: u64 },
     /// A flag to change; the step is tried again when the spin ends.
     Flag(crate::program::FlagStep),
+    /// The wall-clock time a busy loop ends (`Op::Busy`): its burst is cut to
+    /// end then whenever it runs again (`Core::rate_burst`).
+    Until(SimTime),
 }
 
 /// What a blocked task waits for.
@@ -210,6 +227,8 @@ pub enum Block {
     Child,
     /// A flag to change (a flag step with the `block` wait).
     Flag(usize),
+    /// A condition variable's signal (`pthread_cond_wait`).
+    Cond(usize),
 }
 
 /// A process: a named group of threads sharing nice level and program.
@@ -218,6 +237,9 @@ pub struct Process {
     pub tgid: u32,
     pub name: String,
     pub threads: Vec<Pid>,
+    /// Its synchronisation objects' index in `Core::sync`: its own, or its
+    /// address space's, shared with the other processes naming it.
+    pub sync: usize,
     pub start_at: SimTime,
     /// Its threads' wakeup latencies (wakeup to running its own code), in
     /// bounded memory.

@@ -57,6 +57,7 @@ export const SCENARIO_KEYS = {
     'session',
     'cgroup',
     'slice_us',
+    'address_space',
     'job_pool',
     'template',
     'program',

@@ -10,7 +10,7 @@
 use super::host::HostMachine;
 use crate::api::scenario::policy_kind::policy_kind_name;
 use crate::config::SimConfig;
-use crate::program::Program;
+use crate::program::{Op, Program};
 
 /// At most this many threads, scenario threads and forks together.
 pub const MAX_REAL_THREADS: u32 = 256;
@@ -64,6 +64,20 @@ pub fn thread_seed(seed: u64, process: usize, thread: usize) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((process as u64) << 32 | thread as u64)
 }
 
+/// The first step of `ops` that only the model carries out (timers, busy
+/// loops, condition variables), by its scenario name.
+fn first_model_only_step(ops: &[Op]) -> Option<&'static str> {
+    ops.iter().find_map(|op| match op {
+        Op::Timer(_) => Some("timer"),
+        Op::Busy(_) => Some("busy_us"),
+        Op::CondWait { .. } => Some("cond_wait"),
+        Op::CondSignal(_) => Some("cond_signal"),
+        Op::CondBroadcast(_) => Some("cond_broadcast"),
+        Op::Repeat { body, .. } | Op::Fork(body) => first_model_only_step(body),
+        _ => None,
+    })
+}
+
 /// The plan of a real run of `cfg` on `host`, or every reason it cannot run.
 pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
     let mut refused = Vec::new();
@@ -110,8 +124,17 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
         .collect();
     let process_names: Vec<&str> = cfg.processes.iter().map(|p| p.name.as_str()).collect();
     let mut processes = Vec::new();
-    for p in &cfg.processes {
-        let compiled = crate::program_names::compile_process(&p.program, &process_names, 1);
+    for (i, p) in cfg.processes.iter().enumerate() {
+        if let Some(space) = &p.address_space {
+            refused.push(format!(
+                "processes[{i}].address_space: '{space}' — a real run's processes share no objects by name"
+            ));
+        }
+        if let Some(step) = first_model_only_step(&p.program) {
+            refused.push(format!("processes[{i}].program: {step} — a real run has no such step yet"));
+        }
+        let mut space = crate::program_names::SpaceNames::default();
+        let compiled = crate::program_names::compile_process(&p.program, &process_names, 1, &mut space);
         processes.push(PlanProcess {
             name: p.name.clone(),
             nice: p.nice,
@@ -123,9 +146,9 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
             cgroup: p.cgroup.as_ref().and_then(|g| cfg.cgroups.iter().position(|c| &c.name == g)),
             job_pool: p.job_pool,
             programs: compiled.programs,
-            barriers: compiled.barriers,
-            flags: compiled.flags,
-            mutexes: compiled.mutexes,
+            barriers: space.barriers(),
+            flags: space.flags(),
+            mutexes: space.mutexes(),
         });
     }
     if !refused.is_empty() {

@@ -160,7 +160,15 @@ impl Simulator {
             self.sched().task_new(pid);
         }
         for _ in 0..MAX_SYSCALLS_IN_A_ROW {
-            let action = self.core.next_action(pid);
+            let action = match self.core.next_action(pid) {
+                // A timer step sleeps until its next period starts, or goes on at once if that has come
+                // (`timer.rs`).
+                Action::Timer(step) => match self.core.timer_sleep(pid, step) {
+                    Some(ns) => Action::Sleep(ns),
+                    None => continue,
+                },
+                action => action,
+            };
             let cpu = match from {
                 From::Waking { is_new, waker, sync } => {
                     match action {

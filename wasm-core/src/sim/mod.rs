@@ -16,6 +16,7 @@
 pub mod accounting;
 mod boot;
 pub mod class;
+mod condvar;
 mod core;
 pub mod dispatch;
 pub mod events;
@@ -36,6 +37,7 @@ pub mod sync;
 #[cfg(test)]
 pub(crate) mod test_config;
 mod tick;
+mod timer;
 mod wakeup;
 
 pub use runqueue::Rq;

@@ -19,6 +19,7 @@ pub(crate) fn hog(name: &str, run_ns: u64, cpus: Option<&[CpuId]>) -> ProcessSpe
         session: None,
         cgroup: None,
         job_pool: 0,
+        address_space: None,
     }
 }
 

@@ -53,6 +53,7 @@ fn ten_thousand_processes_as_the_editor_writes_them_fit_under_the_cap() {
         session: Some(format!("tty{}", i % 8)),
         cgroup: None,
         slice_us: None,
+        address_space: None,
         job_pool: 0,
         template: None,
         program: vec![OpFile {

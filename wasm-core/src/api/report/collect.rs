@@ -50,6 +50,7 @@ fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
                 nvcsw: threads.clone().map(|t| t.stats.nvcsw).sum(),
                 nivcsw: threads.clone().map(|t| t.stats.nivcsw).sum(),
                 migrations: threads.clone().map(|t| t.stats.migrations).sum(),
+                timer_overruns: threads.clone().map(|t| t.stats.timer_overruns).sum(),
                 completion_ns: threads
                     .clone()
                     .map(|t| t.stats.exited_at)

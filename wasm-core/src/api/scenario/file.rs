@@ -392,6 +392,13 @@ pub struct ProcessFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 100, max = 100_000)))]
     pub slice_us: Option<u64>,
+    /// Processes naming the same address space share the objects their steps name (mutexes, barriers,
+    /// condition variables, shared timers), as threads of one program do: rt-app's tasks are threads of one
+    /// process. A barrier there opens when as many threads have arrived as its steps in the space's programs
+    /// times their processes' threads (rt-app counts a barrier's users so). Not with job_pool, post or await.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(length(min = 1, max = MAX_NAME_LEN), pattern(NAME_PATTERN)))]
+    pub address_space: Option<String>,
     /// Jobs shared by the process's threads (make's job server); taken by take_job steps.
     #[serde(default)]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 10_000_000)))]

@@ -26,7 +26,7 @@ use cgroup::{cgroups_of, CgroupNames};
 use events::events_of;
 use machine::{affinity_of, machine_of};
 use policy::{features_of, knobs_of, policy_of};
-use program::{check_wake_targets, count_steps, ops_of, ProcessNames};
+use program::{check_address_space, check_wake_targets, count_steps, ops_of, ProcessNames};
 use settings::{bugs_of, costs_of, preempt_of, sanity_of};
 
 mod kernel;
@@ -125,6 +125,9 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             ops_of(&steps, &format!("{at}.program"), 1, false, &mut count, &mut c)
         };
         check_wake_targets(&program, &f.processes, &names, &format!("{at}.program"), &mut c);
+        if let Some(space) = &p.address_space {
+            check_address_space(space, p, &program, &at, &mut c);
+        }
         let affinity = machine.as_ref().and_then(|m| affinity_of(p, m, &at, &mut c));
         if let Some(cg) = &p.cgroup {
             if !cgroup_names.contains(cg) {
@@ -135,6 +138,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             affinity,
             session: p.session.clone(),
             job_pool: p.job_pool,
+            address_space: p.address_space.clone(),
             cgroup: p.cgroup.clone(),
             name: p.name.clone(),
             nice: p.nice,
