@@ -70,7 +70,7 @@ fn a_plain_rt_app_file_imports_with_phases_and_repeated_keys() {
     }"#;
     let (s, notes) = import(text, &Defaults { name: "t".into(), ..Default::default() }).unwrap();
     assert_eq!(s.duration_ms, 2_000);
-    assert_eq!(notes.len(), 2);
+    assert_eq!(notes, ["global.calibration, global.logdir: rt-app's own settings, ignored"]);
     let v = serde_json::to_value(&s.processes).unwrap();
     assert_eq!(
         v,
@@ -91,27 +91,28 @@ fn a_plain_rt_app_file_imports_with_phases_and_repeated_keys() {
 fn unmapped_rt_app_keys_are_named() {
     let text = r#"{
       "tasks": {
-        "t1": { "policy": "SCHED_FIFO", "priority": 50, "run": 1000,
-                "timer": { "ref": "unique", "period": 16000 }, "runtime": 5, "util_min": 100 },
-        "t2": { "phases": { "p": { "cpus": [1], "suspend": "q", "barrier": "b" } } },
-        "t3": { "barrier": "b", "delay": 1500 }
+        "t1": { "policy": "SCHED_DEADLINE", "run": 1000, "mem": 5, "sem_post": "s" },
+        "t2": { "cpus": [0], "phases": { "p": { "cpus": [1], "suspend": "t2", "barrier": "b" } } },
+        "t3": { "barrier": "b", "delay": 1500, "priority": 40, "loop": 0 },
+        "t4": { "phases": { "empty": { "loop": 2 } } },
+        "t5": { "fork": "nobody" }
       },
-      "global": { "duration": -1, "frequency": 3 },
-      "resources": {}
+      "global": { "duration": "long" },
+      "resources": { "r": { "type": "lock" } }
     }"#;
     let e = import(text, &Defaults::default()).unwrap_err();
     for named in [
-        "resources:",
-        "tasks.t1.policy: SCHED_FIFO",
-        "tasks.t1.priority:",
-        "tasks.t1.timer: a periodic timer",
-        "tasks.t1.runtime: wall-clock",
-        "tasks.t1.util_min:",
-        "tasks.t2.phases.p.cpus:",
-        "tasks.t2.phases.p.suspend:",
-        "tasks.t3.delay: 1500",
-        "barrier \"b\": joins tasks t2, t3",
-        "global.frequency:",
+        "tasks.t1.policy: SCHED_DEADLINE",
+        "tasks.t1.mem: memory or I/O work",
+        "tasks.t1.sem_post: rt-app's counting semaphores",
+        "tasks.t2.phases.p: cpus changes within the task",
+        "tasks.t3.delay: 1500 µs",
+        "tasks.t3.priority: 40: a SCHED_OTHER or SCHED_BATCH priority is a nice level",
+        "tasks.t3.loop: a loop count is -1",
+        "tasks.t4.phases.empty: no events",
+        "tasks.t5: fork \"nobody\": no task of that name",
+        "global.duration: whole seconds, or -1",
+        "resources.r.type: rt-app knows mutex",
     ] {
         assert!(e.contains(named), "{named} not in:\n{e}");
     }
@@ -125,4 +126,70 @@ fn what_rt_app_cannot_say_is_named_on_export() {
     assert!(e.contains("processes[0].program[0].body[1]: wait/wake"), "{e}");
     let e = export(&preset("eevdf-vs-cfs")).unwrap_err();
     assert!(e.contains("processes[1].slice_us") && e.contains("sleep_us: a random duration"), "{e}");
+}
+
+#[test]
+fn notes_say_what_was_read_another_way_or_ignored() {
+    let text = r#"{
+      "tasks": {
+        "holder": { "loop": -1, "lock": "m", "run": 100, "suspend": "someone", "sleep": 100 },
+        "waiter": { "loop": -1, "unlock": "q", "wait": { "mutex": "q" }, "frob": 1, "util_min": 512 },
+        "phased": { "cpus": [1], "run": 5, "phases": { "p": { "cpus": [1], "priority": 0, "run": 10 } } },
+        "spare": { "instance": 0, "run": 10 }
+      },
+      "global": { "duration": 1, "dl": true },
+      "resources": { "m": { "type": "mutex" } }
+    } trailing words"#;
+    let (s, notes) = import(text, &Defaults::default()).unwrap();
+    for said in [
+        "text after the top-level object: ignored",
+        "resources: rt-app's legacy section",
+        "global.dl: not an rt-app setting: ignored",
+        "tasks.holder.suspend: \"someone\" is not read: rt-app suspends a task on its own name, \"holder\"",
+        "tasks.holder: locks \"m\" without unlocking it: the thread deadlocks at its next lock of \"m\"",
+        "tasks.waiter: unlocks \"q\" more often than it locks it",
+        "tasks.waiter.wait.ref: absent: rt-app names the resource \"unknown\"",
+        "tasks.waiter.frob: not an rt-app key: ignored",
+        "tasks.waiter.util_min: a utilization clamp: ignored",
+        "tasks.phased.run: not read: a task with phases runs only its phases",
+        "tasks.spare: instance 0 and no task forks it",
+    ] {
+        assert!(notes.iter().any(|n| n.starts_with(said)), "{said} not in {notes:#?}");
+    }
+    // A phase setting the task's own cpus and priority changes nothing: taken.
+    let phased = s.processes.iter().find(|p| p.name == "phased").unwrap();
+    assert_eq!(phased.cpus.as_deref(), Some("1"));
+    assert_eq!(s.processes.len(), 3, "the spare task starts no thread");
+}
+
+#[test]
+fn a_custom_slice_is_read_where_the_run_models_one() {
+    let text = r#"{"tasks": {"t": {"run": 1000, "dl-runtime": 3000}}, "global": {"duration": 1}}"#;
+    let (cfs, notes) = import(text, &Defaults::default()).unwrap();
+    assert_eq!(cfs.processes[0].slice_us, None);
+    assert!(notes
+        .iter()
+        .any(|n| n.starts_with("tasks.t.dl-runtime: a custom slice (Linux 6.12's sched_runtime): ignored")));
+    let (eevdf, _) = import(text, &Defaults { policy: "eevdf".into(), ..Default::default() }).unwrap();
+    assert_eq!(eevdf.processes[0].slice_us, Some(3000));
+}
+
+#[test]
+fn forks_that_cannot_inherit_are_refused() {
+    let text = r#"{"tasks": {
+        "parent": { "loop": 1, "fork": "child", "fork1": "delayed", "fork2": "meets", "run": 10 },
+        "child": { "instance": 0, "priority": 5, "loop": 1, "run": 10 },
+        "delayed": { "instance": 0, "delay": 1000, "loop": 1, "run": 10 },
+        "meets": { "instance": 0, "loop": 1, "barrier": "b" },
+        "ouroboros": { "loop": 1, "fork": "ouroboros" }
+    }}"#;
+    let e = import(text, &Defaults::default()).unwrap_err();
+    for named in [
+        "tasks.parent: fork \"child\": its policy, priority",
+        "tasks.parent: fork \"delayed\": it has a delay",
+        "tasks.parent: fork \"meets\": it names a barrier",
+        "tasks.ouroboros: forks itself",
+    ] {
+        assert!(e.contains(named), "{named} not in:\n{e}");
+    }
 }

@@ -5,4 +5,10 @@
 
 pub mod export;
 pub mod import;
+mod import_events;
+mod import_model;
+mod import_policy;
+mod import_program;
+mod import_task;
+pub mod json_c;
 pub mod ordered_json;
