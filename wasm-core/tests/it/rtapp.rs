@@ -125,7 +125,7 @@ fn what_rt_app_cannot_say_is_named_on_export() {
     let e = export(&preset("pipe-pingpong")).unwrap_err();
     assert!(e.contains("processes[0].program[0].body[1]: wait/wake"), "{e}");
     let e = export(&preset("eevdf-vs-cfs")).unwrap_err();
-    assert!(e.contains("processes[1].slice_us") && e.contains("sleep_us: a random duration"), "{e}");
+    assert!(e.contains("processes[1].program[0].body[0].sleep_us: a random duration"), "{e}");
 }
 
 #[test]
@@ -189,6 +189,63 @@ fn forks_that_cannot_inherit_are_refused() {
         "tasks.parent: fork \"delayed\": it has a delay",
         "tasks.parent: fork \"meets\": it names a barrier",
         "tasks.ouroboros: forks itself",
+    ] {
+        assert!(e.contains(named), "{named} not in:\n{e}");
+    }
+}
+
+#[test]
+fn timers_conditions_and_shared_names_round_trip_with_the_same_trace() {
+    let s = parse_scenario(
+        r#"{"version": 1, "name": "frames", "duration_ms": 300, "machine": {"preset": "laptop-2c4t"},
+        "policy": {"kind": "eevdf"},
+        "cgroups": [{"name": "/apps"}, {"name": "/apps/ui", "parent": "/apps"}],
+        "processes": [
+          {"name": "vsync", "address_space": "rt-app", "program": [{"body": [
+            {"timer": "frame", "period_us": 16667, "shared": true},
+            {"lock": "c"}, {"cond_broadcast": "c"}, {"unlock": "c"}]}]},
+          {"name": "ui", "threads": 2, "cgroup": "/apps/ui", "slice_us": 3000, "address_space": "rt-app",
+           "program": [{"body": [
+            {"lock": "c"}, {"cond_wait": "c", "mutex": "c"}, {"unlock": "c"}, {"busy_us": 2000},
+            {"cond_signal": "done"}, {"timer": "unique-t", "period_us": 5000, "timer_mode": "absolute"}]}]}
+        ]}"#,
+    )
+    .unwrap();
+    let (text, back, _) = round_trip(&s);
+    // rt-app's spelling: a shared timer by its ref; a thread's own keeps the "unique" prefix; mode on the timer.
+    for said in [
+        r#""ref": "frame""#,
+        r#""ref": "unique-t""#,
+        r#""mode": "absolute""#,
+        r#""runtime": 2000"#,
+        r#""taskgroup": "/apps/ui""#,
+    ] {
+        assert!(text.contains(said), "{said} not in {text}");
+    }
+    assert_eq!(back, s, "{text}");
+    assert_eq!(trace_hash(&back), trace_hash(&s));
+}
+
+#[test]
+fn names_rt_app_would_read_as_one_object_are_refused_on_export() {
+    let s = parse_scenario(
+        r#"{"version": 1, "name": "apart", "duration_ms": 10, "machine": {"preset": "laptop-2c4t"},
+        "cgroups": [{"name": "flat", "shares": 2048}],
+        "processes": [
+          {"name": "a", "cgroup": "flat", "program": [{"lock": "m"}, {"unlock": "m"}, {"barrier": "b"}, {"barrier": "b"}]},
+          {"name": "b", "program": [{"lock": "m"}, {"unlock": "m"},
+            {"timer": "t", "period_us": 10, "shared": true}, {"timer": "t", "period_us": 10, "shared": true, "timer_mode": "absolute"},
+            {"timer": "unique", "period_us": 10, "shared": true}]}
+        ]}"#,
+    )
+    .unwrap();
+    let e = export(&s).unwrap_err();
+    for named in [
+        "processes[0], processes[1]: each names its own mutex \"m\"",
+        "processes[0].program: barrier \"b\" is named 2 times",
+        "timer \"t\": absolute at one use and relative at another",
+        "processes[1].program[4].timer: rt-app reads a ref beginning \"unique\" as each thread's own timer",
+        "cgroups[0]: rt-app's taskgroups are paths",
     ] {
         assert!(e.contains(named), "{named} not in:\n{e}");
     }

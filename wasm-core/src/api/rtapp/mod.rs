@@ -4,6 +4,7 @@
 //! runs a task's events in that order).
 
 pub mod export;
+mod export_names;
 pub mod import;
 mod import_events;
 mod import_model;
