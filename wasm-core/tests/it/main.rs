@@ -52,6 +52,7 @@ mod rbtree_props;
 mod real_kernel;
 mod real_trace_view;
 mod rtapp;
+mod rtapp_examples;
 mod rtapp_fixtures;
 mod scenario_messages;
 mod scenario_size;
