@@ -60,4 +60,42 @@ describe('the real-time class in the runqueue panel', () => {
     await panel.screenshot({ path: join(shots, 'rt-runqueue.png') });
     await page.screenshot({ path: join(shots, 'rt-class-1280x720.png') });
   });
+
+  it('walks the real-time lesson: FIFO first, RR turns, then throttling hands the fair hog the period’s end', async () => {
+    const { page } = lab;
+    const text = async (id: string) => (await page.getByTestId(id).textContent()) ?? '';
+    const simMs = async () => Number(await text('sim-time'));
+    await page.getByTestId('lesson-pick').selectOption('rt-classes');
+    await settled(
+      () => text('lesson-step'),
+      (s) => s === 'Step 1 of 5',
+      20000,
+    );
+    expect(await settled(simMs, (t) => t === 50, 20000)).toBe(50);
+    expect(await page.getByTestId('rt-runqueue').count()).toBe(1);
+    expect(await page.getByTestId('rt-level').count()).toBe(0);
+    const next = async (n: number, ms: number) => {
+      await page.getByTestId('lesson-next').click();
+      await settled(
+        () => text('lesson-step'),
+        (s) => s.startsWith(`Step ${n} `),
+      );
+      expect(await settled(simMs, (t) => t === ms, 20000)).toBe(ms);
+    };
+    // Step 2: the FIFO task took the CPU at once; the RR tasks wait at their own priority.
+    await next(2, 150);
+    expect(await page.locator('.app').getAttribute('data-lesson-panel')).toBe('rt-runqueue');
+    const levels = await page.getByTestId('rt-level').allTextContents();
+    expect(levels[0]).toMatch(/fifo FIFO · running/);
+    expect(levels[1]).toMatch(/rr-a RR.*rr-b RR/);
+    // Step 3: the FIFO task is gone; one RR task runs, the other waits its turn.
+    await next(3, 1450);
+    expect(await page.getByTestId('rt-level').count()).toBe(1);
+    expect(await page.getByTestId('rt-level').textContent()).toMatch(/running/);
+    // Step 4: throttled; the fair class runs its hog.
+    await next(4, 1970);
+    await page.getByTestId('rt-throttled').waitFor();
+    expect(await page.getByTestId('fair-curr-rt').count()).toBe(0);
+    await page.screenshot({ path: join(shots, 'rt-lesson-throttled-1280x720.png') });
+  });
 });
