@@ -209,6 +209,11 @@ impl Task {
         self.policy = policy;
         self.rt_priority = if policy.is_rt() { rt_priority } else { 0 };
         self.prio = if policy.is_rt() { rt_prio(rt_priority) } else { nice_prio(self.nice) };
+        if policy == crate::sched::policy::SchedPolicy::Idle {
+            // set_load_weight (core.c 787–800 in 4.1): SCHED_IDLE weighs WEIGHT_IDLEPRIO whatever its nice.
+            self.se.weight = crate::sched::policy::WEIGHT_IDLEPRIO;
+            self.se.inv_weight = crate::sched::policy::WMULT_IDLEPRIO;
+        }
     }
 }
 

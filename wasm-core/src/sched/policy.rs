@@ -5,6 +5,10 @@
 //! The policy decides the task's class (`sched_class` in `__setscheduler`,
 //! core.c 3449–3455 in 4.1): FIFO and RR the real-time class, the rest fair.
 
+/// `WEIGHT_IDLEPRIO`, `WMULT_IDLEPRIO` (sched.h): a SCHED_IDLE task's load weight and its inverse.
+pub const WEIGHT_IDLEPRIO: u64 = 3;
+pub const WMULT_IDLEPRIO: u64 = 1_431_655_765;
+
 /// `MAX_RT_PRIO`: the number of real-time priority levels.
 pub const MAX_RT_PRIO: u32 = 100;
 /// `MAX_USER_RT_PRIO - 1`: the highest `rt_priority` a user may ask for.

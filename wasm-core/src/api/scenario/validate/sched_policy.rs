@@ -57,9 +57,18 @@ pub(super) fn sched_policy_of(
 fn not_modelled(policy: SchedPolicy, kernel: Kernel, kind: PolicyKind) -> Option<&'static str> {
     match policy {
         SchedPolicy::Normal => None,
-        SchedPolicy::Batch | SchedPolicy::Idle => {
-            Some("SCHED_BATCH and SCHED_IDLE are not modelled yet; use 'normal' with a nice level")
-        }
+        SchedPolicy::Batch | SchedPolicy::Idle => match (kernel, kind) {
+            (Kernel::Linux612, _) => Some(
+                "SCHED_BATCH and SCHED_IDLE run under kernel 4.1 for now: 6.12 also places and preempts by an \
+                 entity's idle policy (sched_idle_cpu, se_is_idle), which the model does not have yet",
+            ),
+            (_, PolicyKind::O1) => Some("O(1) has no SCHED_BATCH or SCHED_IDLE (they came with CFS)"),
+            (_, PolicyKind::Ext) => Some("sched_ext policies run every fair task themselves; use 'normal'"),
+            (_, PolicyKind::Pfs | PolicyKind::DwCfs) if policy == SchedPolicy::Idle => {
+                Some("PFS and DW-CFS set every thread's weight from its nice and thread count, over SCHED_IDLE's")
+            }
+            _ => None,
+        },
         SchedPolicy::Fifo | SchedPolicy::Rr => match (kernel, kind) {
             (Kernel::Linux612, _) => Some(
                 "real-time tasks run under kernel 4.1 for now: 6.12 gives the fair class its share beside them \
