@@ -15,6 +15,7 @@ import { TraceBanner } from '../trace/trace-banner';
 import { ClippedText } from '../views/clipped-text';
 import { ProblemText } from '../views/problem-text';
 import { useLab } from './context';
+import { shownText } from '../views/hidden-chars';
 
 /**
  * The page's own engine module, which only the editor needs (its choices and, if its worker cannot start, its
@@ -60,7 +61,7 @@ export function LabHead(p: { openProblem: OpenProblem | null; dismissProblem: ()
       )}
       {reading !== null && (
         <p className="only-sim" data-testid="trace-reading" role="status">
-          {t('trace.reading', { file: reading })}
+          {t('trace.reading', { file: shownText(reading) })}
         </p>
       )}
       {trace && <TraceBanner trace={trace} durationNs={durationNs} onClose={lab.reset} />}

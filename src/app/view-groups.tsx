@@ -3,7 +3,7 @@
 // CPU picker, the picked CPU's runqueue with the event log and the balancing
 // inspector, and the CPU lanes. Memoised: a group redraws when its frame or a
 // choice it shows changes, not on every frame of the others.
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { ARROW_WINDOW_NS } from '../engine/frame';
 import { useT } from '../i18n/i18n';
 import type { LabData } from '../stores/lab-engine';
@@ -95,6 +95,9 @@ export const LanesGroup = memo(function LanesGroup({ data }: { data: LabData }) 
   const follow = useStore(lab.view, (s) => s.gantt.endNs === null);
   const { frame } = data;
   const now = frame.view.now_ns;
+  // Real-time tasks' slices carry a band: the lanes show the class.
+  const rows = data.tasks.rows;
+  const rtPids = useMemo(() => new Set(rows.filter((r) => r.rt_priority > 0).map((r) => r.pid)), [rows]);
   // The window as the worker resolved it at this frame's cursor.
   const [t0, t1] = [frame.ganttT0Ns, frame.ganttT1Ns];
   const nav: GanttNav = {
@@ -118,6 +121,7 @@ export const LanesGroup = memo(function LanesGroup({ data }: { data: LabData }) 
     <GanttView
       keptFromNs={frame.slicesKeptFromNs}
       slices={frame.slices}
+      rtPids={rtPids}
       nrCpus={frame.view.cpus.length}
       lanes={frame.lanes}
       t0Ns={t0}

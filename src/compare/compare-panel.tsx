@@ -7,6 +7,8 @@ import { CompareTopology } from './compare-topology';
 import { fmtMs } from '../views/colors';
 import { Heatmaps } from '../views/heatmap';
 import { useT, type Translate } from '../i18n/i18n';
+import { Shown } from '../views/shown';
+import { shownText } from '../views/hidden-chars';
 
 export interface CompareProps {
   nameA: string;
@@ -48,10 +50,11 @@ function rows(a: Report, b: Report, t: Translate): Row[] {
   // Processes matched by name: the same workload in both runs.
   for (const p of a.processes.slice(0, 6)) {
     const q = b.processes.find((x) => x.name === p.name);
-    out.push({ what: t('cmp.share', { name: p.name }), a: p.share, b: q?.share ?? null, fmt: pct });
-    out.push({ what: t('cmp.completion', { name: p.name }), a: p.completion_ns, b: q?.completion_ns ?? null, fmt: ms });
+    const name = shownText(p.name);
+    out.push({ what: t('cmp.share', { name }), a: p.share, b: q?.share ?? null, fmt: pct });
+    out.push({ what: t('cmp.completion', { name }), a: p.completion_ns, b: q?.completion_ns ?? null, fmt: ms });
     out.push({
-      what: t('cmp.p99', { name: p.name }),
+      what: t('cmp.p99', { name }),
       a: p.wakeup_latency_ns?.[2] ?? null,
       b: q?.wakeup_latency_ns?.[2] ?? null,
       fmt: ms,
@@ -74,7 +77,15 @@ export function ComparePanel(p: CompareProps) {
       <header className="panel-head">
         <h2>{t('cmp.title')}</h2>
         <span className="meta">
-          A: <b>{p.nameA}</b> · B: <b>{p.nameB}</b> · {t('cmp.meta', { t: fmtMs(p.nowNs) })}
+          A:{' '}
+          <b>
+            <Shown text={p.nameA} />
+          </b>{' '}
+          · B:{' '}
+          <b>
+            <Shown text={p.nameB} />
+          </b>{' '}
+          · {t('cmp.meta', { t: fmtMs(p.nowNs) })}
         </span>
       </header>
       {/* Focusable: on a narrow screen the table scrolls sideways (layout.css), and arrow keys scroll it. */}
@@ -101,7 +112,9 @@ export function ComparePanel(p: CompareProps) {
       {p.machines && <CompareTopology {...p.machines} nameA={p.nameA} nameB={p.nameB} />}
       <div className="compare-maps">
         <div>
-          <h3>A: {p.nameA}</h3>
+          <h3>
+            A: <Shown text={p.nameA} />
+          </h3>
           {p.historyA && (
             <Heatmaps
               history={p.historyA}
@@ -115,7 +128,9 @@ export function ComparePanel(p: CompareProps) {
           )}
         </div>
         <div data-testid="compare-b">
-          <h3>B: {p.nameB}</h3>
+          <h3>
+            B: <Shown text={p.nameB} />
+          </h3>
           {p.historyB && (
             <Heatmaps
               history={p.historyB}

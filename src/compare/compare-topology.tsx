@@ -8,6 +8,7 @@ import type { MachineData } from '../stores/lab-engine';
 import { useT } from '../i18n/i18n';
 import { latestFocus } from '../views/topology/focus';
 import { TopologyView, type ColourBy } from '../views/topology/topology-view';
+import { Shown } from '../views/shown';
 
 function Machine(props: {
   label: string;
@@ -23,7 +24,9 @@ function Machine(props: {
   const cpus = frame.view.cpus;
   return (
     <div className="compare-machine" data-testid={props.testId}>
-      <h3>{props.label}</h3>
+      <h3>
+        <Shown text={props.label} />
+      </h3>
       {/* Each view lays itself out to its half of the row (a large machine as a grid of nodes). */}
       <TopologyView
         topo={topology}

@@ -81,6 +81,8 @@ export function writeProcess(p: ProcessForm): JsonObject | Json {
     name: strOf(p.name),
     threads: numberOf(p.threads),
     nice: numberOf(p.nice),
+    sched_policy: strOf(p.sched_policy),
+    rt_priority: numberOf(p.rt_priority),
     start_ms: numberOf(p.start_ms),
     cpus: strOf(p.cpus),
     nodes: listOf(p.nodes),

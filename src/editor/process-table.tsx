@@ -17,6 +17,8 @@ export function blankProcess(name: string): ProcessForm {
     name,
     threads: '1',
     nice: '',
+    sched_policy: '',
+    rt_priority: '',
     start_ms: '',
     cpus: '',
     nodes: '',
@@ -52,7 +54,7 @@ function Head({ label, name }: { label: string; name: string }) {
   );
 }
 
-const COLUMNS = 12;
+const COLUMNS = 14;
 const NO_ROW_PROBLEMS: RowProblems = new Map();
 type TextKey = Exclude<keyof ProcessForm, 'extra' | 'raw'>;
 
@@ -104,6 +106,8 @@ const ProcessRow = memo(function ProcessRow({ i, p, problems, cgroupOptions, ide
         {cell('threads', t('editor.pThreads'), 50, '1')}
         <ProgramCell i={i} p={p} problems={problems} />
         {cell('nice', t('editor.pNice'), 40, '0')}
+        {cell('sched_policy', t('editor.pPolicy'), 50, 'normal')}
+        {cell('rt_priority', t('editor.pRtPriority'), 40)}
         {cell('session', t('editor.pSession'), 60)}
         <td>
           {input('cgroup', t('editor.pCgroup'), { options: cgroupOptions })}
@@ -224,6 +228,8 @@ export function ProcessTable() {
               <Head label={t('editor.pThreads')} name="threads" />
               <Head label={t('editor.pProgram')} name="template / program" />
               <Head label={t('editor.pNice')} name="nice" />
+              <Head label={t('editor.pPolicy')} name="sched_policy" />
+              <Head label={t('editor.pRtPriority')} name="rt_priority" />
               <Head label={t('editor.pSession')} name="session" />
               <Head label={t('editor.pCgroup')} name="cgroup" />
               <Head label={t('editor.pCpus')} name="cpus" />

@@ -245,6 +245,8 @@ export function readProcess(row: Json): ProcessForm {
     name: text(p.name),
     threads: text(p.threads),
     nice: text(p.nice),
+    sched_policy: text(p.sched_policy),
+    rt_priority: text(p.rt_priority),
     start_ms: text(p.start_ms),
     cpus: text(p.cpus),
     nodes: Array.isArray(nodes) ? nodes.map((n) => text(n)).join(', ') : text(nodes),

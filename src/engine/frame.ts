@@ -252,6 +252,7 @@ function cpuViews(h: FrameHeader, cpus: Float64Array): CpuView[] {
       o1: null,
       cpu_load: null,
       eevdf: null,
+      rt: null,
     });
   }
   return out;

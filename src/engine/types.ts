@@ -13,6 +13,8 @@ export type {
   DomainSchedstat,
   EevdfEntityView,
   EevdfRqView,
+  RtRqView,
+  RtTaskView,
   EventCounts,
   EventView,
   GroupRqView,

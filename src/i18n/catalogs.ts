@@ -16,6 +16,7 @@ import editor from './messages/editor';
 import exportsCatalog from './messages/exports';
 import rqpolicy from './messages/rqpolicy';
 import eevdf from './messages/eevdf';
+import rtclass from './messages/rtclass';
 import why from './messages/why';
 import events from './messages/events';
 import trace from './messages/trace';
@@ -36,6 +37,7 @@ export const CATALOGS: Catalog[] = [
   exportsCatalog,
   rqpolicy,
   eevdf,
+  rtclass,
   why,
   events,
   trace,

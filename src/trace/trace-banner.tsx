@@ -6,6 +6,7 @@ import { useEffect, useMemo } from 'react';
 import './trace.css';
 import type { TraceInfo } from '../engine/real-run';
 import { useT } from '../i18n/i18n';
+import { shownText } from '../views/hidden-chars';
 
 export interface OpenTrace {
   info: TraceInfo;
@@ -22,9 +23,9 @@ export function TraceBanner(props: { trace: OpenTrace; durationNs: number; onClo
       <p>
         <b>
           {t('trace.banner', {
-            name: info.name,
+            name: shownText(info.name),
             format: info.format,
-            kernel: info.kernel,
+            kernel: shownText(info.kernel),
             cpus: info.cpus,
             ms: (props.durationNs / 1e6).toFixed(1),
           })}

@@ -14,6 +14,8 @@ import { fmtMs, taskColor } from './colors';
 import { ExportButtons } from './export/export-buttons';
 import { useWidth } from './use-width';
 import { eevdfLayout, fmtSignedMs, pickReason, pickedEntity, tickLabel, type EevdfRow } from './eevdf-layout';
+import { Shown } from './shown';
+import { shownClip, shownText } from './hidden-chars';
 
 const ROW_H = 24;
 const HEAD_H = 34;
@@ -55,7 +57,7 @@ export function EevdfRunqueueView(props: { cpu: CpuView; queues: EevdfRqView[]; 
         ) : (
           <>
             <span className="curr-name" style={{ borderColor: taskColor(cpu.curr ?? 0) }}>
-              ▶ {currName}
+              ▶ <Shown text={currName} />
             </span>
             {curr && (
               <span className="meta" data-testid="eevdf-curr-slice">
@@ -83,19 +85,27 @@ export function EevdfRunqueueView(props: { cpu: CpuView; queues: EevdfRqView[]; 
           {groups.map((g) => (
             <div className="eevdf-group" key={g.tg} data-testid="eevdf-group">
               <div className="meta">
-                <b>{g.name}</b> ·{' '}
+                <b>
+                  <Shown text={g.name} />
+                </b>{' '}
+                ·{' '}
                 {t(g.nr_running === 1 ? 'eevdf.groupMeta1' : 'eevdf.groupMeta', {
                   n: g.nr_running,
                   v: fmtMs(g.avg_vruntime),
                 })}
-                {g.curr && <> · curr {g.curr.name}</>}
+                {g.curr && (
+                  <>
+                    {' '}
+                    · curr <Shown text={g.curr.name} />
+                  </>
+                )}
               </div>
               <PickLine q={g} />
               <QueueChart
                 q={g}
                 width={width}
                 testId="eevdf-group-chart"
-                label={t('eevdf.groupLabel', { name: g.name })}
+                label={t('eevdf.groupLabel', { name: shownText(g.name) })}
               />
             </div>
           ))}
@@ -118,7 +128,7 @@ function PickLine({ q }: { q: EevdfRqView }) {
   const e = pickedEntity(q);
   return (
     <p className="hint eevdf-pick" data-testid="eevdf-pick" data-reason={reason}>
-      {t(`eevdf.pick.${reason}`, { name: e?.name ?? '?' })}
+      {t(`eevdf.pick.${reason}`, { name: e ? shownText(e.name) : '?' })}
     </p>
   );
 }
@@ -216,7 +226,7 @@ function Row(props: { row: EevdfRow; y: number; width: number; colX: (i: number)
   const { row, y, colX } = props;
   const { e } = row;
   const colour = colourOf(e);
-  const name = e.name.length > 16 ? `${e.name.slice(0, 15)}…` : e.name;
+  const name = shownClip(e.name, 16);
   const marks = `${row.running ? '▶' : ''}${row.pick ? '★' : ''}`;
   const mid = y + ROW_H / 2;
   const cls = ['eevdf-row', row.running ? 'running' : '', row.pick ? 'pick' : ''].filter(Boolean).join(' ');
@@ -231,7 +241,7 @@ function Row(props: { row: EevdfRow; y: number; width: number; colX: (i: number)
     >
       <title>
         {t('eevdf.rowTip', {
-          name: e.name,
+          name: shownText(e.name),
           v: fmtMs(e.vruntime),
           d: fmtMs(e.deadline),
           lag: fmtSignedMs(e.vlag),

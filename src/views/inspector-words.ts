@@ -6,6 +6,7 @@
 import type { DecisionView, GroupStatsView, WhyView } from '../engine/types';
 import type { Translate } from '../i18n/translate';
 import { cpuCount, cpuListText } from './cpuset';
+import { shownText } from './hidden-chars';
 
 /** 6.12's seven group types (`enum group_type`), least busy first; 4.1 has other, imbalanced, overloaded. */
 export const GROUP_TYPES_612 = [
@@ -93,7 +94,9 @@ export function decisionSteps(d: DecisionView, nameOf: (pid: number) => string, 
     steps.push(t(`words.imbalance612.${d.migration}`, { imb: d.imbalance, mig: t(`mig.${d.migration}`) }));
   else if (d.imbalance > 0) steps.push(t('words.imbalance', { imb: d.imbalance }));
   if (d.outcome === 'moved') {
-    steps.push(t('words.pulled', { names: d.moved.map(nameOf).join(', '), cpu: d.busiest_cpu ?? '?' }));
+    steps.push(
+      t('words.pulled', { names: d.moved.map((pid) => shownText(nameOf(pid))).join(', '), cpu: d.busiest_cpu ?? '?' }),
+    );
   } else {
     const why = d.why ? whyWords(d.why, t) : t(`why.outcome.${d.outcome}`, { from: d.from_cpu ?? '?' });
     steps.push(t('words.nothing', { why }));

@@ -7,6 +7,7 @@ import { fmtMs } from './colors';
 import { avgComputed, decisionSteps, groupSentence, explainDecision, typeName } from './inspector-words';
 import { cpuListText } from './cpuset';
 import { useT } from '../i18n/i18n';
+import { shownText } from './hidden-chars';
 
 /** Re-rendered only when the decision shown changes (not every frame while playing). */
 export const Inspector = memo(
@@ -32,7 +33,9 @@ export const Inspector = memo(
           <>
             <p className="explanation" data-testid="explanation">
               {explainDecision(d, t)}
-              {d.moved.length > 0 && <> — {t('insp.moved', { names: d.moved.map(props.nameOf).join(', ') })}</>}
+              {d.moved.length > 0 && (
+                <> — {t('insp.moved', { names: d.moved.map((pid) => shownText(props.nameOf(pid))).join(', ') })}</>
+              )}
             </p>
             <ol className="lb-steps" data-testid="lb-steps">
               {decisionSteps(d, props.nameOf, t).map((s, i) => (

@@ -9,6 +9,7 @@ import type { LatencyCdf, LoadHistory, Report } from '../engine/types';
 import { fmtMs } from './colors';
 import { useT } from '../i18n/i18n';
 import { ExportButtons } from './export/export-buttons';
+import { shownClip, shownText } from './hidden-chars';
 
 const W = 360;
 const H = 170;
@@ -66,13 +67,13 @@ function Shares({ report }: { report: Report }) {
         data-testid="share-chart"
         role="img"
         aria-label={t('a11y.chartShare', {
-          list: procs.map((q) => `${q.name} ${(q.share * 100).toFixed(1)}%`).join(', '),
+          list: procs.map((q) => `${shownText(q.name)} ${(q.share * 100).toFixed(1)}%`).join(', '),
         })}
       >
         {procs.map((q, i) => (
           <g key={q.tgid} transform={`translate(0, ${i * rowH + 3})`} data-testid="share-bar">
             <text x={0} y={14} className="chart-label">
-              {q.name.length > 14 ? `${q.name.slice(0, 13)}…` : q.name}
+              {shownClip(q.name, 14)}
             </text>
             <rect x={100} y={3} width={Math.max(1, x(q.share))} height={rowH - 8} fill={procColour(i)} />
             <text x={104 + x(q.share)} y={14} className="chart-value">
@@ -81,7 +82,7 @@ function Shares({ report }: { report: Report }) {
             </text>
             <title>
               {t('charts.procTitle', {
-                name: q.name,
+                name: shownText(q.name),
                 threads: q.threads,
                 cpu: fmtMs(q.cpu_time_ns),
                 wait: fmtMs(q.wait_time_ns),
@@ -129,7 +130,7 @@ function LatencyChart({ cdfs, report }: { cdfs: LatencyCdf[]; report: Report }) 
             list: cdfs
               .map(
                 (c) =>
-                  `${c.name} ${fmtLatency(c.quantiles[Math.round((c.quantiles.length - 1) / 2)])} / ${fmtLatency(c.quantiles[Math.round((c.quantiles.length - 1) * 0.99)])}`,
+                  `${shownText(c.name)} ${fmtLatency(c.quantiles[Math.round((c.quantiles.length - 1) / 2)])} / ${fmtLatency(c.quantiles[Math.round((c.quantiles.length - 1) * 0.99)])}`,
               )
               .join(', '),
           })}
@@ -158,7 +159,7 @@ function LatencyChart({ cdfs, report }: { cdfs: LatencyCdf[]; report: Report }) 
               >
                 <title>
                   {t('charts.cdfTitle', {
-                    name: c.name,
+                    name: shownText(c.name),
                     n: c.samples,
                     median: fmtLatency(c.quantiles[Math.round(n / 2)]),
                     max: fmtLatency(c.quantiles[n]),

@@ -5,6 +5,7 @@ import { memo } from 'react';
 import type { Report } from '../engine/types';
 import { fmtMs } from './colors';
 import { useT } from '../i18n/i18n';
+import { Shown } from './shown';
 
 export const MetricsStrip = memo(function MetricsStrip(props: { report: Report }) {
   const t = useT();
@@ -47,7 +48,9 @@ export const MetricsStrip = memo(function MetricsStrip(props: { report: Report }
       </div>
       {r.processes.slice(0, 4).map((p) => (
         <div className="figure" key={p.tgid}>
-          <span className="label">{p.name}</span>
+          <span className="label">
+            <Shown text={p.name} />
+          </span>
           <b>
             {p.completion_ns === null
               ? t('strip.share', { pct: (p.share * 100).toFixed(1) })

@@ -8,6 +8,8 @@ import type { CpuView, O1ArrayView, O1RqView, O1TaskView } from '../engine/types
 import { useT } from '../i18n/i18n';
 import { fmtMs, taskColor } from './colors';
 import { ExportButtons } from './export/export-buttons';
+import { shownClip, shownText } from './hidden-chars';
+import { Shown } from './shown';
 
 const CELL_W = 5;
 const LABEL_W = 70;
@@ -44,7 +46,7 @@ export function O1RunqueueView(props: { cpu: CpuView; o1: O1RqView; currName: st
           <span className="idle">{t('rq.idle')}</span>
         ) : (
           <span className="curr-name" style={{ borderColor: taskColor(cpu.curr ?? 0) }}>
-            {currName}
+            <Shown text={currName} />
           </span>
         )}
         <span className="hint">{t('rqpolicy.o1CurrHint')}</span>
@@ -143,12 +145,12 @@ function PrioArray(props: { which: 'active' | 'expired'; title: string; array: O
 function O1Task(props: { task: O1TaskView; x: number; y: number; running: boolean }) {
   const t = useT();
   const { task, x, y } = props;
-  const name = task.name.length > 12 ? `${task.name.slice(0, 11)}…` : task.name;
+  const name = shownClip(task.name, 12);
   return (
     <g data-testid="o1-task" data-pid={task.pid} transform={`translate(${x}, ${y})`}>
       <title>
         {t(props.running ? 'rqpolicy.taskTipRunning' : 'rqpolicy.taskTip', {
-          name: task.name,
+          name: shownText(task.name),
           pid: task.pid,
           prio: task.static_prio,
           sleep: fmtMs(task.sleep_avg_ns),

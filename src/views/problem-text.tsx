@@ -5,17 +5,24 @@
 // inside quotation marks and attributed.
 import { useT } from '../i18n/i18n';
 import type { Problem } from '../stores/problem';
+import { Shown } from './shown';
 
 export function ProblemText({ problem }: { problem: Problem }) {
   const t = useT();
   return (
     <>
-      {problem.own !== null && <p className="problem-own">{problem.own}</p>}
+      {problem.own !== null && (
+        <p className="problem-own">
+          <Shown text={problem.own} keep={'\n\t'} />
+        </p>
+      )}
       {problem.quoted !== null && (
         <figure className="quoted-words" data-testid="quoted-words">
           <figcaption>{t('app.engineQuoted')}</figcaption>
           <blockquote>
-            <pre>{problem.quoted}</pre>
+            <pre>
+              <Shown text={problem.quoted} keep={'\n\t'} />
+            </pre>
           </blockquote>
         </figure>
       )}

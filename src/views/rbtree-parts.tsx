@@ -7,6 +7,8 @@ import { TreeDiagram } from './tree-diagram';
 import { UnderclassTree } from './underclass-tree';
 import { useT } from '../i18n/i18n';
 import { ExportButtons } from './export/export-buttons';
+import { Shown } from './shown';
+import { shownText } from './hidden-chars';
 
 /** Past this many waiting entities the tree is unreadable: 'auto' shows the list. */
 export const LIST_FROM = 48;
@@ -45,6 +47,15 @@ export function RqHead({ cpu, mode, setMode }: { cpu: CpuView; mode: Mode; setMo
 
 export function CurrBox({ cpu, currName }: { cpu: CpuView; currName: string | null }) {
   const t = useT();
+  // A real-time task holds the CPU: the fair class runs nothing (its cfs_rq->curr is empty).
+  if (cpu.curr !== null && cpu.rt?.queued.some((q) => q.pid === cpu.curr) && currName !== null) {
+    return (
+      <div className="curr-box" data-testid="fair-curr-rt">
+        <span className="curr-label">curr</span>
+        <span className="idle">{t('rq.currAbove', { name: shownText(currName) })}</span>
+      </div>
+    );
+  }
   return (
     <div className="curr-box">
       <span className="curr-label">curr</span>
@@ -60,7 +71,7 @@ export function CurrBox({ cpu, currName }: { cpu: CpuView; currName: string | nu
         </span>
       ) : (
         <span className="curr-name" style={{ borderColor: taskColor(cpu.curr ?? 0) }}>
-          {currName}
+          <Shown text={currName} />
         </span>
       )}
       <span className="hint">{t('rq.currHint')}</span>
@@ -82,7 +93,7 @@ export function RotationLine(props: { cpu: number; rotations: RotationView[]; na
             : '') +
           mine
             .slice(-ROTATIONS_SHOWN)
-            .map((r) => t('rq.rotate', { dir: t(`rq.dir.${r.dir}`), name: nameOf(r.pivot) }))
+            .map((r) => t('rq.rotate', { dir: t(`rq.dir.${r.dir}`), name: shownText(nameOf(r.pivot)) }))
             .join(' · ')}
     </div>
   );
@@ -98,9 +109,17 @@ export function GroupTrees({ cpu, nameOf }: { cpu: CpuView; nameOf: (pid: number
         {cpu.groups.map((g) => (
           <div className="group-tree" key={g.tg} data-testid="group-rq">
             <div className="meta">
-              <b>{g.name}</b> · {g.nr_running === 1 ? t('rq.entity1') : t('rq.entities', { n: g.nr_running })} ·{' '}
+              <b>
+                <Shown text={g.name} />
+              </b>{' '}
+              · {g.nr_running === 1 ? t('rq.entity1') : t('rq.entities', { n: g.nr_running })} ·{' '}
               {t('rq.weight', { w: g.load_weight })}
-              {g.curr !== null && <> · curr {nameOf(g.curr)}</>}
+              {g.curr !== null && (
+                <>
+                  {' '}
+                  · curr <Shown text={nameOf(g.curr)} />
+                </>
+              )}
             </div>
             {g.tree.nodes.length === 0 ? (
               !g.under?.nodes.length && <p className="empty">{t('rq.groupEmpty')}</p>
@@ -109,7 +128,7 @@ export function GroupTrees({ cpu, nameOf }: { cpu: CpuView; nameOf: (pid: number
                 tree={g.tree}
                 testId="group-tree"
                 nodeTestId="rb-group-node"
-                label={t('rq.groupTreeLabel', { name: g.name })}
+                label={t('rq.groupTreeLabel', { name: shownText(g.name) })}
                 minWidth={180}
                 scale={0.7}
               />

@@ -10,16 +10,31 @@ import { RqList } from './rq-list';
 import { TreeDiagram } from './tree-diagram';
 import { O1RunqueueView } from './o1-arrays';
 import { EevdfRunqueueView } from './eevdf-queue';
+import { RtRunqueueView } from './rt-queue';
 import { UnderclassTree } from './underclass-tree';
 import { useT } from '../i18n/i18n';
 import { CurrBox, GroupTrees, LIST_FROM, RotationLine, RqHead, type Mode } from './rbtree-parts';
 
-export function RbTreeView(props: {
+interface RunqueueProps {
   cpu: CpuView;
   currName: string | null;
   rotations: RotationView[];
   nameOf: (pid: number) => string;
-}) {
+}
+
+/** The CPU's runqueues in the hierarchy's order: the real-time class's, when the run has one, above the fair class's. */
+export function RbTreeView(props: RunqueueProps) {
+  const fair = <FairRunqueueView {...props} />;
+  if (!props.cpu.rt) return fair;
+  return (
+    <>
+      <RtRunqueueView cpu={props.cpu} rt={props.cpu.rt} />
+      {fair}
+    </>
+  );
+}
+
+function FairRunqueueView(props: RunqueueProps) {
   const { cpu, currName, rotations, nameOf } = props;
   const t = useT();
   const [mode, setMode] = useState<Mode>('auto');

@@ -4,6 +4,7 @@
 import type { TreeNode, TreeView } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
 import { useT } from '../i18n/i18n';
+import { Shown } from './shown';
 
 /** Rows drawn at most; the count of the rest is shown. */
 const MAX_ROWS = 200;
@@ -49,7 +50,7 @@ export function RqList(props: { tree: TreeView; minVruntime: number }) {
               <td>{i + 1}</td>
               <td>
                 <span className="swatch" style={{ background: n.group === null ? taskColor(n.pid) : '#9aa5b1' }} />
-                {n.name}
+                <Shown text={n.name} />
                 {n.group !== null && <span className="meta"> {t('rqlist.group')}</span>}
               </td>
               <td>{fmtMs(n.vruntime)}</td>

@@ -6,6 +6,7 @@
 // (a share link's, perhaps written to pass for the page's): it is shown
 // quoted, after words of the page's that say whose it is.
 import { useT } from '../i18n/i18n';
+import { Shown } from './shown';
 
 /** The engine's note for a policy that failed (wasm-core/src/api/report/notes.rs). */
 const POLICY_FAILED = /^at ([0-9.]+) ms: the sched_ext policy failed and the run stopped there: ([\s\S]*)$/;
@@ -19,12 +20,12 @@ export function policyFailure(note: string): { ms: string; error: string } | nul
 function Note({ note }: { note: string }) {
   const t = useT();
   const failed = policyFailure(note);
-  if (!failed) return <>{note}</>;
+  if (!failed) return <Shown text={note} />;
   return (
     <>
       {t('notes.policyFailed', { ms: failed.ms })}{' '}
       <q className="quoted-words" data-testid="quoted-words">
-        {failed.error}
+        <Shown text={failed.error} keep={'\n\t'} />
       </q>
     </>
   );

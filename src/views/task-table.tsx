@@ -7,6 +7,7 @@ import { useT } from '../i18n/i18n';
 
 // How many rows the engine worker lists (forking workloads create thousands of short-lived tasks).
 import { MAX_ROWS } from '../engine/frame';
+import { Shown } from './shown';
 
 /**
  * Memoised: while playing, the app hands it a new list only a few times a
@@ -50,7 +51,7 @@ export const TaskTable = memo(function TaskTable(props: { tasks: TaskList; maxRo
               <tr key={task.pid} className={`state-${task.state}`}>
                 <td>
                   <span className="swatch" style={{ background: taskColor(task.pid) }} />
-                  {task.name}
+                  <Shown text={task.name} />
                 </td>
                 <td>{task.nice}</td>
                 <td>{task.weight}</td>

@@ -9,6 +9,7 @@ import type { TreeNode, TreeView } from '../engine/types';
 import { fmtMs, taskColor } from './colors';
 import { useT } from '../i18n/i18n';
 import { inOrder } from './rq-list';
+import { shownClip, shownText } from './hidden-chars';
 
 interface Nested {
   /** null marks a NIL leaf standing in for a missing child. */
@@ -45,7 +46,7 @@ export interface TreeDiagramProps {
 function treeWords(tree: TreeView, t: ReturnType<typeof useT>): string {
   const order = inOrder(tree);
   if (order.length === 0) return t('a11y.treeEmpty');
-  const named = order.slice(0, 20).map((n) => `${n.name} (${fmtMs(n.vruntime)})`);
+  const named = order.slice(0, 20).map((n) => `${shownText(n.name)} (${fmtMs(n.vruntime)})`);
   return t('a11y.tree', { n: order.length, list: named.join(', ') + (order.length > 20 ? ', …' : '') });
 }
 
@@ -132,7 +133,7 @@ function RbNode(props: { placed: Placed; r: number; scale: number; className: st
   const t = useT();
   const isGroup = node.group !== null;
   const fontPx = 10.5 * scale;
-  const name = node.name.length > 14 ? `${node.name.slice(0, 13)}…` : node.name;
+  const name = shownClip(node.name, 14);
   const key = fmtMs(node.vruntime);
   return (
     <g
@@ -145,7 +146,7 @@ function RbNode(props: { placed: Placed; r: number; scale: number; className: st
       <title>
         {t('rq.nodeTitle', {
           kind: t(isGroup ? 'rq.groupEntity' : 'rq.task'),
-          name: node.name,
+          name: shownText(node.name),
           v: key,
           w: node.weight,
         })}

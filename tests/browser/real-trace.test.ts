@@ -207,4 +207,49 @@ describe('a real trace in the lab', () => {
     await expect.poll(() => lab.page.getByTestId('trace-banner').textContent()).toContain('Real trace dropped.txt');
     expect(await lab.page.getByTestId('trace-drop').count()).toBe(0);
   });
+
+  it('shows the hidden characters of a trace’s names as their code points, and a scenario holding one is refused', async () => {
+    // Issue 35, item 9: a right-to-left override that would show "evilexe.png", a zero-width space inside "worker".
+    const evil = 'evil\u202egnp.exe';
+    const hidden = 'wor\u200bker';
+    const dir = mkdtempSync(join(tmpdir(), 'schedlab-trace-'));
+    const named = join(dir, 'bidi.txt');
+    writeFileSync(
+      named,
+      '# entries-in-buffer/entries-written: 3/3   #P:1\n' +
+        `x-1 [000] d..2. 1.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=${evil} next_pid=7 next_prio=120\n` +
+        `x-7 [000] d..2. 1.002000: sched_switch: prev_comm=${evil} prev_pid=7 prev_prio=120 prev_state=S ==> next_comm=${hidden} next_pid=8 next_prio=120\n` +
+        `x-8 [000] d..2. 1.004000: sched_switch: prev_comm=${hidden} prev_pid=8 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n`,
+    );
+    await openTrace(named);
+    const legend = lab.page.getByTestId('gantt-legend');
+    await expect.poll(() => legend.textContent()).toContain('evil⟨U+202E⟩gnp.exe');
+    expect(await legend.textContent()).toContain('wor⟨U+200B⟩ker');
+    const marks = legend.getByTestId('hidden-char');
+    expect(await marks.count()).toBe(2);
+    expect(await marks.first().getAttribute('title')).toContain('U+202E (right-to-left override)');
+    // No view of the page holds the characters themselves: the lanes' text alternative, the event log, the tables.
+    const raw = await lab.page.evaluate(() => {
+      const texts = [document.body.innerText];
+      for (const el of document.querySelectorAll('[aria-label], [title]'))
+        texts.push(`${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`);
+      for (const el of document.querySelectorAll('svg title, svg text')) texts.push(el.textContent ?? '');
+      return texts.filter((t) => /[\u202e\u200b]/.test(t)).length;
+    });
+    expect(raw).toBe(0);
+    expect(await lab.page.getByTestId('gantt').getAttribute('aria-label')).toContain('evil⟨U+202E⟩gnp.exe');
+    await lab.page.getByTestId('gantt-legend').screenshot({ path: join(shots, 'real-trace-hidden-chars.png') });
+
+    // A scenario (a share link's too) is refused with the character named, before anything shows its name.
+    const scenario = {
+      version: 1,
+      name: 'bidi',
+      duration_ms: 10,
+      machine: { preset: 'uniprocessor' },
+      processes: [{ name: evil, program: [{ run_us: 100 }] }],
+    };
+    expect(await hook<boolean>(lab.page, 'loadScenarioJson', JSON.stringify(scenario))).toBe(false);
+    await expect.poll(() => lab.page.getByTestId('error').textContent()).toContain('processes[0].name');
+    expect(await lab.page.getByTestId('error').textContent()).toContain('(U+202E)');
+  });
 });

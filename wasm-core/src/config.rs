@@ -209,6 +209,9 @@ pub struct CgroupSpec {
 pub struct ProcessSpec {
     pub name: String,
     pub nice: i32,
+    /// `sched_setscheduler`'s policy and real-time priority (1–99 for FIFO and RR).
+    pub sched_policy: crate::sched::policy::SchedPolicy,
+    pub rt_priority: u32,
     pub threads: u32,
     pub start_ns: u64,
     pub program: Vec<Op>,

@@ -74,6 +74,13 @@ pub struct Task {
     pub tgid: u32,
     pub name: String,
     pub nice: i32,
+    /// `p->policy` and `p->rt_priority` (1–99 for FIFO and RR, else 0).
+    pub policy: crate::sched::policy::SchedPolicy,
+    pub rt_priority: u32,
+    /// `p->prio`: the kernel's priority (0–99 real-time, 100–139 nice).
+    pub prio: u32,
+    /// `p->rt.time_slice`: an RR task's ticks left in its slice.
+    pub rt_time_slice: u32,
     pub state: TaskState,
     /// The CPU the task runs on, is queued on, or last ran on.
     pub cpu: CpuId,
@@ -165,6 +172,10 @@ impl Task {
             tgid,
             name,
             nice,
+            policy: crate::sched::policy::SchedPolicy::Normal,
+            rt_priority: 0,
+            prio: crate::sched::policy::nice_prio(nice),
+            rt_time_slice: 0,
             state: TaskState::New,
             cpu: CpuId(0),
             se: SchedEntity::for_nice(nice),
@@ -193,6 +204,22 @@ impl Task {
             last_wakee: None,
             stats: TaskStats::default(),
             timers: Vec::new(),
+        }
+    }
+}
+
+impl Task {
+    /// `__setscheduler_params` for a task that has not run yet: its policy,
+    /// real-time priority and the prio they give.
+    pub fn set_policy(&mut self, policy: crate::sched::policy::SchedPolicy, rt_priority: u32) {
+        use crate::sched::policy::{nice_prio, rt_prio};
+        self.policy = policy;
+        self.rt_priority = if policy.is_rt() { rt_priority } else { 0 };
+        self.prio = if policy.is_rt() { rt_prio(rt_priority) } else { nice_prio(self.nice) };
+        if policy == crate::sched::policy::SchedPolicy::Idle {
+            // set_load_weight (core.c 787–800 in 4.1): SCHED_IDLE weighs WEIGHT_IDLEPRIO whatever its nice.
+            self.se.weight = crate::sched::policy::WEIGHT_IDLEPRIO;
+            self.se.inv_weight = crate::sched::policy::WMULT_IDLEPRIO;
         }
     }
 }

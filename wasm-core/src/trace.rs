@@ -59,6 +59,9 @@ pub enum MigrateCause {
     Fork,
     /// A task moved by the stopper at its execve (`sched_exec`).
     Exec,
+    /// The real-time class pushed a waiting task to a CPU running something
+    /// of lower priority (`push_rt_task`; 4.1's pull asks an overloaded CPU to push).
+    RtPush,
 }
 
 impl MigrateCause {
@@ -72,6 +75,7 @@ impl MigrateCause {
             MigrateCause::Dispatch => "dispatch",
             MigrateCause::Fork => "fork",
             MigrateCause::Exec => "exec",
+            MigrateCause::RtPush => "rt-push",
         }
     }
 }

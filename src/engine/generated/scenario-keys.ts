@@ -50,6 +50,8 @@ export const SCENARIO_KEYS = {
   process: [
     'name',
     'nice',
+    'sched_policy',
+    'rt_priority',
     'threads',
     'start_ms',
     'cpus',
@@ -86,6 +88,7 @@ export const SCENARIO_VALUES = {
     identity: ['highclass', 'normal', 'underclass'],
   },
   process: {
+    sched_policy: ['normal', 'batch', 'idle', 'fifo', 'rr'],
     template: [
       'cpu-hog',
       'r-single',

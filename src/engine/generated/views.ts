@@ -52,6 +52,11 @@ export type CpuView = {
    * each task group's with an entity on this CPU. None under 4.1.
    */
   eevdf: Array<EevdfRqView> | null;
+  /**
+   * The real-time class's runqueue (detail CPU only), above the fair
+   * class's in the hierarchy. None when the run has no real-time task.
+   */
+  rt: RtRqView | null;
 };
 
 export type DecisionView = {
@@ -358,6 +363,31 @@ export type RotationView = {
   pivot: number;
 };
 
+export type RtRqView = {
+  /** The prios whose list is not empty (`active.bitmap`'s set bits). */
+  bitmap: Array<number>;
+  /** The queued tasks in pick order, the running one included. */
+  queued: Array<RtTaskView>;
+  /** `rt_rq->overloaded`: more than one queued, one may move. */
+  overloaded: boolean;
+  throttled: boolean;
+  rt_time_ns: number;
+  rt_runtime_ns: number;
+  period_ns: number;
+};
+
+export type RtTaskView = {
+  pid: number;
+  name: string;
+  /** The kernel's prio (99 − rt_priority). */
+  prio: number;
+  rt_priority: number;
+  /** "fifo" or "rr". */
+  policy: string;
+  /** In `pushable_tasks`: waiting, and allowed elsewhere. */
+  pushable: boolean;
+};
+
 export type SimView = {
   now_ns: number;
   events: number;
@@ -385,6 +415,9 @@ export type TaskView = {
   tgid: number;
   name: string;
   nice: number;
+  /** The scheduling policy ("normal", "fifo", "rr", …) and, real-time, its priority (else 0). */
+  policy: string;
+  rt_priority: number;
   weight: number;
   state: TaskState;
   cpu: number;

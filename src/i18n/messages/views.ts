@@ -4,6 +4,8 @@ import type { Catalog } from '../translate';
 
 const views: Catalog = {
   en: {
+    'views.hiddenChar':
+      'Hidden character {cp}{name}: shown as its code point instead of changing how the text around it reads',
     'rq.pick': 'runqueue of CPU',
     'rq.pickOption': '{cpu} ({n} runnable)',
     'rq.pickNode': 'node {node}',
@@ -23,6 +25,7 @@ const views: Catalog = {
     'rq.mode.list': 'list',
     'rq.idle': 'idle',
     'rq.currHint': 'running — not in the tree, as in the kernel',
+    'rq.currAbove': 'none of the fair class — the real-time task {name} holds the CPU',
     'rq.earlierRotations': '{n} earlier rotations',
     'rq.rotate': 'rotate {dir} at {name}',
     'rq.dir.left': 'left',
@@ -116,6 +119,7 @@ const views: Catalog = {
     'charts.wasted': 'Wasted core time so far (a core idle while a thread waits) · {t} ms',
   },
   zh: {
+    'views.hiddenChar': '隐藏字符 {cp}{name}：以码位显示，而不改变周围文字的显示',
     'rq.pick': '查看运行队列：CPU',
     'rq.pickOption': '{cpu}（{n} 个可运行）',
     'rq.pickNode': '节点 {node}',
@@ -135,6 +139,7 @@ const views: Catalog = {
     'rq.mode.list': '列表',
     'rq.idle': '空闲',
     'rq.currHint': '正在运行 — 与内核一样，不在树中',
+    'rq.currAbove': '公平调度类无任务运行 — 实时任务 {name} 占用 CPU',
     'rq.earlierRotations': '更早的 {n} 次旋转',
     'rq.rotate': '在 {name} 处{dir}旋',
     'rq.dir.left': '左',

@@ -45,8 +45,16 @@ export function useLanesGeometry(
   return { lo, hi, nrLanes, laneH, cssW, cssH, x };
 }
 
-/** Paints the lanes and the slices of `slices` that fall on them. */
-export function paintLanes(canvas: HTMLCanvasElement, slices: Float64Array, g: LanesGeometry): void {
+/** The band drawn along the top of a real-time task's slices: the lanes show each slice's class. */
+export const RT_BAND_COLOR = '#9b1c1c';
+
+/** Paints the lanes and the slices of `slices` that fall on them; a real-time task's (`rtPids`) carry a band. */
+export function paintLanes(
+  canvas: HTMLCanvasElement,
+  slices: Float64Array,
+  g: LanesGeometry,
+  rtPids: ReadonlySet<number> = new Set(),
+): void {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   const { lo, hi, laneH, cssW, cssH, x } = g;
@@ -89,6 +97,17 @@ export function paintLanes(canvas: HTMLCanvasElement, slices: Float64Array, g: L
         cols.add(col);
       }
       ctx.fillRect(a, 2 + (cpu - lo) * laneH, Math.max(1, b - a), laneH - 1);
+    }
+  }
+  if (rtPids.size === 0) return;
+  ctx.fillStyle = RT_BAND_COLOR;
+  const band = Math.max(2, Math.floor(laneH / 4));
+  for (const [pid, runs] of slicesByPid(slices, lo, hi)) {
+    if (!rtPids.has(pid)) continue;
+    for (const i of runs) {
+      const a = Math.max(x(slices[i + 2]), x0);
+      const b = Math.min(x(slices[i + 3]), x1);
+      if (b > a) ctx.fillRect(a, 2 + (slices[i] - lo) * laneH, Math.max(1, b - a), band);
     }
   }
 }

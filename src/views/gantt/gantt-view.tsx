@@ -18,6 +18,8 @@ export type { GanttNav } from './nav';
 export interface GanttViewProps {
   /** Flat quads [cpu, pid, start_ns, end_ns, …] (run-slices.ts). */
   slices: Float64Array;
+  /** Real-time tasks: their slices carry a band (the lanes show the class). */
+  rtPids?: ReadonlySet<number>;
   /** The machine's CPUs; the lanes draw `lanes` of them (all, or past MAX_LANES the selected CPU's node). */
   nrCpus: number;
   lanes?: LaneRange;
@@ -32,7 +34,18 @@ export interface GanttViewProps {
   keptFromNs?: number | null;
 }
 
-export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, nav, keptFromNs }: GanttViewProps) {
+export function GanttView({
+  slices,
+  rtPids,
+  nrCpus,
+  lanes,
+  t0Ns,
+  t1Ns,
+  nameOf,
+  onSeek,
+  nav,
+  keptFromNs,
+}: GanttViewProps) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -43,8 +56,8 @@ export function GanttView({ slices, nrCpus, lanes, t0Ns, t1Ns, nameOf, onSeek, n
   // The geometry is a new object at each render (its d3 scale is), so this paints after every render, as the
   // lanes always have: the window moves with the cursor.
   useEffect(() => {
-    if (canvasRef.current) paintLanes(canvasRef.current, slices, geometry);
-  }, [slices, geometry]);
+    if (canvasRef.current) paintLanes(canvasRef.current, slices, geometry, rtPids);
+  }, [slices, geometry, rtPids]);
 
   return (
     <section className="panel">

@@ -7,6 +7,7 @@ import { ExportButtons } from '../export/export-buttons';
 import { zoomAnchorNs, type GanttNav } from './nav';
 import { fmtSpan, fmtTick, legendEntries } from './words';
 import type { LanesGeometry } from './canvas';
+import { Shown } from '../shown';
 
 export function GanttHead(props: {
   t0Ns: number;
@@ -95,7 +96,7 @@ export function GanttLegend({ slices, nameOf }: { slices: Float64Array; nameOf: 
       {legend.shown.map((pid) => (
         <li key={pid}>
           <span className="swatch" style={{ background: taskColor(pid) }} />
-          {nameOf(pid)}
+          <Shown text={nameOf(pid)} />
         </li>
       ))}
       {legend.more > 0 && <li className="meta">{t('gantt.moreTasks', { n: legend.more })}</li>}

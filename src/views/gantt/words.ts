@@ -2,6 +2,7 @@
 // tasks, the window's span and the axis's tick labels.
 import { forEachSlice } from '../../engine/run-slices';
 import type { useT } from '../../i18n/i18n';
+import { shownText } from '../hidden-chars';
 
 /** More tasks than this in the window and the legend lists the busiest only. */
 const LEGEND_MAX = 24;
@@ -28,7 +29,7 @@ export function lanesWords(
     const names = [...m.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 6)
-      .map(([pid]) => nameOf(pid));
+      .map(([pid]) => shownText(nameOf(pid)));
     parts.push(t('a11y.lanesCpu', { cpu, names: names.join(', ') }));
   }
   return t('a11y.lanes', {

@@ -3,6 +3,7 @@
 import type { MigrationView } from '../../engine/types';
 import { useT } from '../../i18n/i18n';
 import { centre, type Rect } from './layout';
+import { shownText } from '../hidden-chars';
 
 /** Balancing pulls vs wakeup and fork placement moves vs hotplug evacuations. */
 const CAUSE_COLOUR: Record<string, string> = {
@@ -66,7 +67,7 @@ export function MigrationArrows(p: {
           >
             <title>
               {t('topo.arrowTitle', {
-                name: p.nameOf(m.pid),
+                name: shownText(p.nameOf(m.pid)),
                 from: m.from,
                 to: m.to,
                 cause: m.cause,

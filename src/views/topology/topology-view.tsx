@@ -22,6 +22,7 @@ import { colouring } from './colouring';
 
 export type { ColourBy } from '../../stores/view';
 import type { ColourBy } from '../../stores/view';
+import { shownText } from '../hidden-chars';
 
 export interface TopologyViewProps {
   topo: Topo;
@@ -118,7 +119,7 @@ export function TopologyView(p: TopologyViewProps) {
               const r = layout.cells[c.cpu];
               // In the node-per-cell drawing only the open node's CPUs have cells of their own.
               if (!r || (layout.mode === 'nodes' && Math.floor(c.cpu / perNode) !== layout.open)) return null;
-              const name = c.curr === null ? t('topo.idle') : p.nameOf(c.curr);
+              const name = c.curr === null ? t('topo.idle') : shownText(p.nameOf(c.curr));
               return (
                 <CpuCell
                   key={c.cpu}

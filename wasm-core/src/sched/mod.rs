@@ -17,6 +17,7 @@ pub mod group;
 pub mod identity;
 pub mod linux41;
 pub mod o1;
+pub mod policy;
 pub mod thread_weight;
 pub mod tunables;
 pub mod weights;

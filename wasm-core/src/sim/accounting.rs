@@ -130,7 +130,7 @@ impl super::Core {
             self.rqs.iter().map(|rq| rq.nr_running().saturating_sub(u32::from(rq.curr().is_some()))).sum();
         let mut usable = CpuMask::new();
         for rq in &self.rqs {
-            for &pid in &rq.cfs_tasks {
+            for pid in rq.queued() {
                 if self.tasks[pid.idx()].state == TaskState::Runnable {
                     usable.or_with(&self.tasks[pid.idx()].allowed);
                 }

@@ -65,11 +65,13 @@ impl Simulator {
                 class_holds_queued: false,
             },
             fair,
-            class: class::class_for(cfg.policy.kind, cfg.kernel),
-            class_slot: class::class_for(cfg.policy.kind, cfg.kernel).state_slot(),
-            class_data: None,
+            rooms: super::dispatch::Rooms::new(class::class_for(cfg.policy.kind, cfg.kernel)),
         };
         sim.sched().init();
+        if cfg.processes.iter().any(|p| p.sched_policy.is_rt()) {
+            // The real-time class keeps its queues only in a run that has real-time tasks.
+            sim.sched().at(super::dispatch::Room::Rt).init();
+        }
         sim.rebuild_domains();
         sim.fair.init_idle_costs(&mut sim.core.rqs);
         let process_names: Vec<&str> = cfg.processes.iter().map(|p| p.name.as_str()).collect();
@@ -124,6 +126,7 @@ impl Simulator {
                 let allowed = spec.affinity.clone().unwrap_or_else(|| CpuMask::from_range(0..nr_cpus));
                 let mut task = Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program), allowed);
                 task.thread_ix = i;
+                task.set_policy(spec.sched_policy, spec.rt_priority);
                 sim.core.tasks.push(task);
                 threads.push(pid);
             }

@@ -115,6 +115,9 @@ pub trait SchedClass: Debug + Send + Sync {
     fn task_fork(&self, _s: &mut Sched<'_>, _child: Pid, _cpu: CpuId) {}
     /// A thread starts (a process's first threads, or a fork's child).
     fn task_new(&self, _s: &mut Sched<'_>, _pid: Pid) {}
+    /// `task_woken`: `pid` was just woken onto `cpu` and checked for
+    /// preemption (the real-time class pushes one that will wait).
+    fn task_woken(&self, _s: &mut Sched<'_>, _pid: Pid, _cpu: CpuId) {}
     /// `task_dead`: a thread exited.
     fn task_dead(&self, _s: &mut Sched<'_>, _pid: Pid) {}
     /// The online CPUs changed (`rq_online` / `rq_offline`).
@@ -166,6 +169,12 @@ pub fn class_for(kind: PolicyKind, kernel: Kernel) -> &'static dyn SchedClass {
     }
 }
 
+/// The real-time class, above the run's class in every run (`rt_sched_class`).
+#[inline(always)]
+pub fn rt_class() -> &'static dyn SchedClass {
+    &super::rt::class::RT
+}
+
 /// A class's private state, kept in the machine state so that a clone of
 /// the simulator (a snapshot) clones it too. Any `Clone + Debug + Send`
 /// type is one.
@@ -197,7 +206,7 @@ impl Clone for Box<dyn ClassData> {
 impl Simulator {
     /// The run's scheduling class.
     pub fn class(&self) -> &'static dyn SchedClass {
-        self.class
+        self.rooms.class
     }
 
     /// Moves every task to `class` at this instant, as sched_ext's enable and
@@ -208,7 +217,7 @@ impl Simulator {
     /// reschedules (`switched_to_fair` reschedules a running task), and one
     /// whose new pick is the same task goes on running it.
     pub fn switch_class(&mut self, class: &'static dyn SchedClass) {
-        let old = self.class;
+        let old = self.rooms.class;
         // By name, not by address: O1 and EXT are zero-sized statics, whose address may be any other
         // static's (a link that put O1 at CFS's address made a switch from CFS to O(1) a no-op).
         if old.name() == class.name() || self.core.finished {
@@ -221,6 +230,7 @@ impl Simulator {
             if let Some(curr) = self.core.rqs[cpu.idx()].curr_task {
                 self.sched().put_prev_task(curr, cpu);
             }
+            // (The real-time tasks stay queued in their class: `cfs_tasks` lists the run's class's.)
             // Oldest first: re-enqueued in the order they were queued.
             let on_cpu: Vec<Pid> = self.core.rqs[cpu.idx()].cfs_tasks.iter().rev().copied().collect();
             for &pid in &on_cpu {
@@ -236,16 +246,17 @@ impl Simulator {
             .core
             .tasks
             .iter()
-            .filter(|t| t.stats.started_at.is_some() && t.state != TaskState::Exited)
+            // A real-time task stays in its class, above whichever runs at the fair class's place.
+            .filter(|t| t.stats.started_at.is_some() && t.state != TaskState::Exited && !t.policy.is_rt())
             .map(|t| t.pid)
             .collect();
         for &pid in &live {
             self.sched().switched_from(pid);
         }
         self.sched().exit();
-        self.class = class;
-        self.class_slot = class.state_slot();
-        self.class_data = None;
+        self.rooms.class = class;
+        self.rooms.slot = class.state_slot();
+        self.rooms.own = None;
         self.sched().init();
         for &pid in &live {
             self.sched().switched_to(pid);

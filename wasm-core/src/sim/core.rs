@@ -86,9 +86,9 @@ impl Simulator {
                 }
                 Some(EventClass::Other)
             }
-            Event::ClassTimer => {
+            Event::ClassTimer(room) => {
                 // A timer the class armed before it ended (a policy that fell back) is stale.
-                let live = self.sched().timer();
+                let live = self.sched().at(room).timer();
                 if let Some(class) = self.core.switch_to.take() {
                     self.switch_class(class);
                 }
@@ -309,7 +309,7 @@ impl super::Core {
     /// leaves the runqueue's list; it was asleep (or has just died) all along.
     pub(crate) fn block_delayed(&mut self, cpu: CpuId, pid: Pid) {
         debug_assert!(matches!(self.tasks[pid.idx()].state, TaskState::Sleeping | TaskState::Exited));
-        self.rqs[cpu.idx()].cfs_tasks_remove(pid);
+        self.rqs[cpu.idx()].delist(pid);
         self.touch(cpu);
         self.index.touch_task(pid);
     }
@@ -329,7 +329,7 @@ impl super::dispatch::Sched<'_> {
     pub(crate) fn deactivate(&mut self, cpu: CpuId, pid: Pid, state: TaskState) {
         self.dequeue_task(pid, cpu, state == TaskState::Sleeping);
         if !self.core.tasks[pid.idx()].se.on_rq {
-            self.core.rqs[cpu.idx()].cfs_tasks_remove(pid);
+            self.core.rqs[cpu.idx()].delist(pid);
         }
         self.core.tasks[pid.idx()].state = state;
         self.core.touch(cpu);
@@ -379,11 +379,14 @@ impl super::dispatch::Sched<'_> {
         rq.schedstat.sched_count += 1;
         rq.schedstat.sched_goidle += u64::from(next.is_none());
         self.tick_nohz_switch(cpu, prev, next);
-        let rq = &mut self.core.rqs[cpu.idx()];
         if let Some(n) = next {
+            let fair_list = !self.core.tasks[n.idx()].policy.is_rt();
+            let rq = &mut self.core.rqs[cpu.idx()];
             // No longer idle (avg_idle is folded at the next wakeup, ttwu_do_wakeup).
             rq.idle_stamp = None;
-            rq.cfs_tasks_touch(n);
+            if fair_list {
+                rq.cfs_tasks_touch(n);
+            }
             let switch_cost = if prev != next { self.core.costs.context_switch_ns } else { 0 };
             // The owed work below is full-speed work: reckon the burst at
             // full speed first (arm_burst_end rates it for this CPU).

@@ -1,6 +1,14 @@
 //! What a scheduling class is handed: `Sched`, the core (`&mut Core`: the
-//! clock, runqueues, tasks, topology, trace, costs, PRNG) with the run's
-//! class and that class's own state slot, and nothing of another class.
+//! clock, runqueues, tasks, topology, trace, costs, PRNG) with one class of
+//! the hierarchy, whose own state slot `Sched::state` finds, and nothing of
+//! another class's.
+//!
+//! The hierarchy, in the kernel's order (`for_each_class`): the real-time
+//! class, then the run's class at the fair class's place (the fair class,
+//! O(1) or sched_ext). A hook about a task goes to the task's class (its
+//! policy); `pick_next_task` asks the classes in order; wakeup preemption
+//! across classes is the core's (`check_preempt_curr`, core.c 1049–1072 in
+//! 4.1): a task of a higher class preempts, one of a lower class never does.
 //!
 //! The core's dispatch paths that a class may need in the middle of its own
 //! work (`__schedule`, `move_queued_task`, the stopper's preemption, the
@@ -9,8 +17,9 @@
 //! `deactivate_task` through `p->sched_class`.
 //!
 //! ```text
-//!   Simulator { core, fair, class, class_data } ──sched()──► Sched { core, class, own }
-//!        own = the state boot builds (the fair class's)  | the class's own box (O(1), sched_ext)
+//!   Simulator { core, fair, rooms } ──sched()──► Sched { core, fair, rooms, class, room }
+//!        fair  = the state boot builds (the fair class's)
+//!        rooms = the run's class and its own box (O(1), sched_ext), the real-time class's box
 //! ```
 
 use super::class::{Balance, ClassData, SchedClass, StateSlot};
@@ -21,75 +30,203 @@ use crate::sched::fair::EnqueueKind;
 use crate::time::{CpuId, Pid};
 use std::any::Any;
 
-/// The core with the run's class and that class's state slot.
+/// The core with one class of the hierarchy, which sees only its own state.
 pub struct Sched<'a> {
     pub(crate) core: &'a mut Core,
+    fair: &'a mut FairState,
+    rooms: &'a mut Rooms,
     class: &'static dyn SchedClass,
-    own: Slot<'a>,
+    room: Room,
 }
 
-/// A class's state slot. The fair class's is named here, not found by a
-/// downcast: it is reached on every hook of every event (a downcast through
-/// `Any` costs four indirect calls each time).
-pub(crate) enum Slot<'a> {
-    /// The state boot builds for every run: the fair class's (`StateSlot::Boot`).
-    Boot(&'a mut FairState),
-    /// A class's own box (`StateSlot::Own`), empty until its `init` fills it.
-    Own(&'a mut OwnBox),
+/// Which state slot is the class's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Room {
+    /// The state boot builds: the fair class's (`StateSlot::Boot`).
+    Boot,
+    /// The run's class's own box (`StateSlot::Own`: O(1), sched_ext).
+    Own,
+    /// The real-time class's box.
+    Rt,
 }
 
 /// A class's own box: empty until the class's `init` fills it.
 pub(crate) type OwnBox = Option<Box<dyn ClassData>>;
 
-impl<'a> Sched<'a> {
-    /// A class's context again, from the parts it holds (its own state handed back).
-    pub(crate) fn new(core: &'a mut Core, class: &'static dyn SchedClass, own: Slot<'a>) -> Self {
-        Sched { core, class, own }
+/// What a class with a box of its own holds of the rest while it works:
+/// every class's state, which it reaches only as its own box (`box_of`) and
+/// hands back untouched to the core's dispatch.
+pub(crate) struct Others<'a> {
+    fair: &'a mut FairState,
+    rooms: &'a mut Rooms,
+}
+
+impl Others<'_> {
+    /// The same parts for a shorter call.
+    pub(crate) fn reborrow(&mut self) -> Others<'_> {
+        Others { fair: &mut *self.fair, rooms: &mut *self.rooms }
+    }
+    pub(crate) fn box_of(&self, room: Room) -> &OwnBox {
+        self.rooms.box_of(room)
+    }
+    pub(crate) fn box_of_mut(&mut self, room: Room) -> &mut OwnBox {
+        self.rooms.box_of_mut(room)
+    }
+}
+
+/// The classes of a run besides the state boot builds: the run's class at
+/// the fair class's place with its own box, and the real-time class's box
+/// (filled at boot when a task is real-time; empty, the class has no task).
+#[derive(Clone, Debug)]
+pub(crate) struct Rooms {
+    pub(crate) class: &'static dyn SchedClass,
+    pub(crate) slot: StateSlot,
+    pub(crate) own: OwnBox,
+    pub(crate) rt: OwnBox,
+}
+
+impl Rooms {
+    pub(crate) fn new(class: &'static dyn SchedClass) -> Rooms {
+        Rooms { class, slot: class.state_slot(), own: None, rt: None }
     }
 
-    /// The run's class.
+    /// The run's class's room.
+    #[inline(always)]
+    fn run_room(&self) -> Room {
+        match self.slot {
+            StateSlot::Boot => Room::Boot,
+            StateSlot::Own => Room::Own,
+        }
+    }
+
+    /// The box of `room` (a class reaches only its own, through the room its context names).
+    pub(crate) fn box_of(&self, room: Room) -> &OwnBox {
+        match room {
+            Room::Rt => &self.rt,
+            Room::Own | Room::Boot => &self.own,
+        }
+    }
+
+    pub(crate) fn box_of_mut(&mut self, room: Room) -> &mut OwnBox {
+        match room {
+            Room::Rt => &mut self.rt,
+            Room::Own | Room::Boot => &mut self.own,
+        }
+    }
+
+    /// A class's state, if some room holds a `T` (the views read O(1)'s arrays and the real-time queues).
+    pub(crate) fn find<T: Any>(&self) -> Option<&T> {
+        [&self.own, &self.rt].into_iter().find_map(|b| b.as_deref().and_then(|d| d.as_any().downcast_ref::<T>()))
+    }
+}
+
+impl<'a> Sched<'a> {
+    /// A class's context again, from the parts it holds (its own state handed back).
+    pub(crate) fn new(
+        core: &'a mut Core,
+        fair: &'a mut FairState,
+        rooms: &'a mut Rooms,
+        class: &'static dyn SchedClass,
+        room: Room,
+    ) -> Self {
+        Sched { core, fair, rooms, class, room }
+    }
+
+    /// This context's class.
     pub(crate) fn class(&self) -> &'static dyn SchedClass {
         self.class
     }
 
     /// The class's own state, if it keeps a `T` in its box.
     pub(crate) fn state<T: Any>(&mut self) -> Option<&mut T> {
-        match &mut self.own {
-            Slot::Own(b) => b.as_deref_mut().and_then(|d| d.as_any_mut().downcast_mut::<T>()),
-            Slot::Boot(_) => None,
+        if self.room == Room::Boot {
+            return None;
         }
+        self.rooms.box_of_mut(self.room).as_deref_mut().and_then(|d| d.as_any_mut().downcast_mut::<T>())
     }
 
     /// The core and the state boot builds, for the class that keeps its state there
-    /// (`StateSlot::Boot`). Only that class calls it: its hooks are only
-    /// called with its own slot.
+    /// (`StateSlot::Boot`), with what it hands back to the core's dispatch.
     #[inline(always)]
-    pub(crate) fn split_boot(&mut self) -> (&mut Core, &mut FairState, &'static dyn SchedClass) {
-        match &mut self.own {
-            Slot::Boot(f) => (&mut *self.core, &mut **f, self.class),
-            Slot::Own(_) => unreachable!("split_boot: the class keeps its state in a box of its own"),
-        }
+    pub(crate) fn split_boot(&mut self) -> (&mut Core, &mut FairState, &mut Rooms, &'static dyn SchedClass) {
+        debug_assert_eq!(self.room, Room::Boot, "split_boot: the class keeps its state in a box of its own");
+        (&mut *self.core, &mut *self.fair, &mut *self.rooms, self.class)
     }
 
-    /// The core and the class's own box (for a class that hands it back to the core's dispatch).
-    pub(crate) fn split_own(&mut self) -> (&mut Core, Option<&mut OwnBox>, &'static dyn SchedClass) {
-        let own = match &mut self.own {
-            Slot::Own(b) => Some(&mut **b),
-            Slot::Boot(_) => None,
-        };
-        (&mut *self.core, own, self.class)
+    /// The core and the rest, for a class with a box of its own: it reaches its box through `Others`
+    /// and hands the whole back to the core's dispatch.
+    pub(crate) fn split_own(&mut self) -> (&mut Core, Others<'_>, &'static dyn SchedClass, Room) {
+        (&mut *self.core, Others { fair: &mut *self.fair, rooms: &mut *self.rooms }, self.class, self.room)
+    }
+
+    /// A class's context again, from the parts `split_own` gave.
+    pub(crate) fn from_own(core: &'a mut Core, others: Others<'a>, class: &'static dyn SchedClass, room: Room) -> Self {
+        Sched { core, fair: others.fair, rooms: others.rooms, class, room }
     }
 
     /// A class of its own fills its box (`init`); the state boot builds has no box.
     pub(crate) fn set_state(&mut self, data: Box<dyn ClassData>) {
-        match &mut self.own {
-            Slot::Own(b) => **b = Some(data),
-            Slot::Boot(_) => panic!("set_state: the class keeps its state in the slot boot builds"),
+        match self.room {
+            Room::Own => self.rooms.own = Some(data),
+            Room::Rt => self.rooms.rt = Some(data),
+            Room::Boot => panic!("set_state: the class keeps its state in the slot boot builds"),
+        }
+    }
+
+    /// The class in `room`.
+    #[inline(always)]
+    fn class_in(&self, room: Room) -> &'static dyn SchedClass {
+        match room {
+            Room::Rt => super::class::rt_class(),
+            Room::Boot | Room::Own => self.rooms.class,
+        }
+    }
+
+    /// The room of `pid`'s class (its policy).
+    #[inline(always)]
+    fn room_of(&self, pid: Pid) -> Room {
+        if self.core.tasks[pid.idx()].policy.is_rt() {
+            Room::Rt
+        } else {
+            self.rooms.run_room()
+        }
+    }
+
+    /// The context of the class in `room`.
+    #[inline(always)]
+    pub(crate) fn at(&mut self, room: Room) -> Sched<'_> {
+        let class = self.class_in(room);
+        Sched { core: &mut *self.core, fair: &mut *self.fair, rooms: &mut *self.rooms, class, room }
+    }
+
+    /// The context of `pid`'s class.
+    #[inline(always)]
+    fn of_task(&mut self, pid: Pid) -> Sched<'_> {
+        let room = self.room_of(pid);
+        self.at(room)
+    }
+
+    /// The run's class's context.
+    #[inline(always)]
+    fn run(&mut self) -> Sched<'_> {
+        let room = self.rooms.run_room();
+        self.at(room)
+    }
+
+    /// The real-time class's context, if the run has it.
+    #[inline(always)]
+    fn rt(&mut self) -> Option<Sched<'_>> {
+        if self.rooms.rt.is_some() {
+            Some(self.at(Room::Rt))
+        } else {
+            None
         }
     }
 }
 
-/// The class's hooks, called on the run's class with this context.
+/// The hooks: a task's go to its class; a CPU's to the class of what runs
+/// there, or down the hierarchy; `init`, `exit`, `kick`, `timer` and the
+/// balancer's to this context's class.
 impl Sched<'_> {
     pub(crate) fn init(&mut self) {
         self.class.init(self)
@@ -98,56 +235,106 @@ impl Sched<'_> {
         self.class.exit(self)
     }
     pub(crate) fn switched_from(&mut self, pid: Pid) {
-        self.class.switched_from(self, pid)
+        let mut s = self.of_task(pid);
+        s.class.switched_from(&mut s, pid)
     }
     pub(crate) fn switched_to(&mut self, pid: Pid) {
-        self.class.switched_to(self, pid)
+        let mut s = self.of_task(pid);
+        s.class.switched_to(&mut s, pid)
     }
     pub(crate) fn enqueue_task(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
-        self.class.enqueue_task(self, pid, cpu, kind)
+        let mut s = self.of_task(pid);
+        s.class.enqueue_task(&mut s, pid, cpu, kind)
     }
     pub(crate) fn dequeue_task(&mut self, pid: Pid, cpu: CpuId, sleeping: bool) {
-        self.class.dequeue_task(self, pid, cpu, sleeping)
+        let mut s = self.of_task(pid);
+        s.class.dequeue_task(&mut s, pid, cpu, sleeping)
     }
     pub(crate) fn yield_task(&mut self, pid: Pid, cpu: CpuId) {
-        self.class.yield_task(self, pid, cpu)
+        let mut s = self.of_task(pid);
+        s.class.yield_task(&mut s, pid, cpu)
     }
-    /// The class's verdict only (`check_preempt_curr` also marks the resched).
+    /// The verdict only (`check_preempt_curr` also marks the resched): the
+    /// class's own check when `pid` and what runs on `cpu` share a class, else
+    /// whether `pid`'s class comes first (core.c 1049–1072 in 4.1).
     pub(crate) fn wakeup_preempts(&mut self, cpu: CpuId, pid: Pid, is_fork: bool) -> bool {
-        self.class.check_preempt_curr(self, cpu, pid, is_fork)
+        let room = self.room_of(pid);
+        if let Some(curr) = self.core.rqs[cpu.idx()].curr_task {
+            let curr_room = self.room_of(curr);
+            if curr_room != room {
+                return room == Room::Rt;
+            }
+        }
+        let mut s = self.at(room);
+        s.class.check_preempt_curr(&mut s, cpu, pid, is_fork)
     }
+    /// `pick_next_task`: each class in the kernel's order, the first with a task wins.
     pub(crate) fn pick_next_task(&mut self, cpu: CpuId) -> Option<Pid> {
-        self.class.pick_next_task(self, cpu)
+        if let Some(mut rt) = self.rt() {
+            if let Some(pid) = rt.class.pick_next_task(&mut rt, cpu) {
+                return Some(pid);
+            }
+        }
+        let mut s = self.run();
+        s.class.pick_next_task(&mut s, cpu)
     }
     pub(crate) fn put_prev_task(&mut self, pid: Pid, cpu: CpuId) {
-        self.class.put_prev_task(self, pid, cpu)
+        let mut s = self.of_task(pid);
+        s.class.put_prev_task(&mut s, pid, cpu)
     }
+    /// `update_curr` of the class of what runs on `cpu` (nothing runs: nothing to charge).
     pub(crate) fn update_curr(&mut self, cpu: CpuId) {
-        self.class.update_curr(self, cpu)
+        let Some(curr) = self.core.rqs[cpu.idx()].curr_task else { return };
+        let mut s = self.of_task(curr);
+        s.class.update_curr(&mut s, cpu)
     }
     pub(crate) fn task_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
-        self.class.task_tick(self, pid, cpu)
+        let mut s = self.of_task(pid);
+        s.class.task_tick(&mut s, pid, cpu)
     }
     pub(crate) fn select_task_rq(&mut self, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
-        self.class.select_task_rq(self, pid, waker, kind)
+        let mut s = self.of_task(pid);
+        s.class.select_task_rq(&mut s, pid, waker, kind)
     }
     pub(crate) fn migrate_task_rq(&mut self, pid: Pid, from: CpuId, to: CpuId) {
-        self.class.migrate_task_rq(self, pid, from, to)
+        let mut s = self.of_task(pid);
+        s.class.migrate_task_rq(&mut s, pid, from, to)
     }
     pub(crate) fn task_fork(&mut self, child: Pid, cpu: CpuId) {
-        self.class.task_fork(self, child, cpu)
+        let mut s = self.of_task(child);
+        s.class.task_fork(&mut s, child, cpu)
     }
     pub(crate) fn task_new(&mut self, pid: Pid) {
-        self.class.task_new(self, pid)
+        let mut s = self.of_task(pid);
+        s.class.task_new(&mut s, pid)
+    }
+    /// `task_woken`: `pid` was just woken onto `cpu` and checked for preemption.
+    pub(crate) fn task_woken(&mut self, pid: Pid, cpu: CpuId) {
+        let mut s = self.of_task(pid);
+        s.class.task_woken(&mut s, pid, cpu)
     }
     pub(crate) fn task_dead(&mut self, pid: Pid) {
-        self.class.task_dead(self, pid)
+        let mut s = self.of_task(pid);
+        s.class.task_dead(&mut s, pid)
     }
+    /// Every class of the run hears that the online CPUs changed.
     pub(crate) fn cpus_changed(&mut self) {
-        self.class.cpus_changed(self)
+        if let Some(mut rt) = self.rt() {
+            rt.class.cpus_changed(&mut rt);
+        }
+        let mut s = self.run();
+        s.class.cpus_changed(&mut s)
     }
+    /// After a switch: the run's class, then the real-time class (its
+    /// `post_schedule` push, core.c 2302–2312 in 4.1).
     pub(crate) fn task_switched(&mut self, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
-        self.class.task_switched(self, cpu, prev, next)
+        {
+            let mut s = self.run();
+            s.class.task_switched(&mut s, cpu, prev, next);
+        }
+        if let Some(mut rt) = self.rt() {
+            rt.class.task_switched(&mut rt, cpu, prev, next);
+        }
     }
     pub(crate) fn kick(&mut self, cpu: CpuId) {
         self.class.kick(self, cpu)
@@ -155,26 +342,29 @@ impl Sched<'_> {
     pub(crate) fn timer(&mut self) -> bool {
         self.class.timer(self)
     }
+    /// The run's class's balancer (the real-time class pulls in its own pick).
     pub(crate) fn balance(&mut self, cpu: CpuId, why: Balance) -> bool {
-        self.class.balance(self, cpu, why)
+        let mut s = self.run();
+        s.class.balance(&mut s, cpu, why)
     }
     pub(crate) fn tick_stopped(&mut self, cpu: CpuId) {
-        self.class.tick_stopped(self, cpu)
+        let mut s = self.run();
+        s.class.tick_stopped(&mut s, cpu)
     }
 }
 
 impl Simulator {
     /// The core as the run's class sees it, with that class's state.
+    #[inline(always)]
     pub(crate) fn sched(&mut self) -> Sched<'_> {
-        let own = match self.class_slot {
-            StateSlot::Boot => Slot::Boot(&mut self.fair),
-            StateSlot::Own => Slot::Own(&mut self.class_data),
-        };
-        Sched { core: &mut self.core, class: self.class, own }
+        let class = self.rooms.class;
+        let room = self.rooms.run_room();
+        Sched { core: &mut self.core, fair: &mut self.fair, rooms: &mut self.rooms, class, room }
     }
 
-    /// The run's class's own state, if it is a `T` (the views read O(1)'s arrays through it).
+    /// A class's own state, if some class of the run keeps a `T` (the views read O(1)'s arrays and the
+    /// real-time queues through it).
     pub fn class_state<T: Any>(&self) -> Option<&T> {
-        self.class_data.as_deref().and_then(|d| d.as_any().downcast_ref::<T>())
+        self.rooms.find::<T>()
     }
 }

@@ -37,9 +37,9 @@ pub enum Event {
     /// An IPI a class sent reaches its CPU (`SchedClass::kick`): Group Identity's SMT-expel reschedule of a
     /// sibling, a sched_ext policy's kick.
     ClassKick(CpuId),
-    /// A timer the run's class armed (`SchedClass::timer`): sched_ext's watchdog, delayed work that runs whether
-    /// or not any CPU runs a task.
-    ClassTimer,
+    /// A timer a class armed (`SchedClass::timer`), the class in that room: sched_ext's watchdog, delayed work
+    /// that runs whether or not any CPU runs a task; the real-time class's bandwidth period.
+    ClassTimer(super::dispatch::Room),
     /// The periodic load-average sample (every LOAD_FREQ).
     LoadAvg,
     /// A scenario's timed event (CPU hotplug).

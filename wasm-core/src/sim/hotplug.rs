@@ -41,7 +41,7 @@ impl Simulator {
         self.core.touch(cpu);
         self.core.trace.emit(self.core.now, cpu, TraceKind::Hotplug { offline: true });
         self.sched().preempt_curr_for_move(cpu);
-        let queued: Vec<_> = self.core.rqs[cpu.idx()].cfs_tasks.iter().copied().collect();
+        let queued: Vec<_> = self.core.rqs[cpu.idx()].queued().collect();
         let mut touched = Vec::new();
         for pid in queued {
             let dest = self.core.select_fallback_rq(pid, cpu);

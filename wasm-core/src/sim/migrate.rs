@@ -50,7 +50,7 @@ impl super::dispatch::Sched<'_> {
         debug_assert!(self.core.tasks[pid.idx()].se.on_rq && self.core.tasks[pid.idx()].state != TaskState::Running);
         self.core.migrating = Some(pid);
         self.dequeue_task(pid, from, false);
-        self.core.rqs[from.idx()].cfs_tasks_remove(pid);
+        self.core.rqs[from.idx()].delist(pid);
         self.core.touch(from);
         self.migrate_task_rq(pid, from, to);
         self.core.charge_migration(pid, from, to);
@@ -58,7 +58,8 @@ impl super::dispatch::Sched<'_> {
         task.cpu = to;
         self.enqueue_task(pid, to, EnqueueKind::Migrate);
         self.core.migrating = None;
-        self.core.rqs[to.idx()].cfs_tasks_add(pid);
+        let upper = self.core.tasks[pid.idx()].policy.is_rt();
+        self.core.rqs[to.idx()].enlist(pid, upper);
         self.core.touch(to);
         self.core.index.touch_task(pid);
         self.core.trace.emit(now, to, TraceKind::Migrate { pid, from, cause });

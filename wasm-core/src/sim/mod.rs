@@ -30,6 +30,7 @@ mod migrate;
 pub mod notes;
 pub mod o1;
 pub mod rq_index;
+pub mod rt;
 mod runqueue;
 pub mod sanity;
 mod smt_speed;
@@ -78,14 +79,10 @@ pub struct Simulator {
     pub(crate) core: Core,
     /// The fair class's state (task groups, balancer, tunables).
     pub(crate) fair: fair::state::FairState,
-    /// The run's scheduling class: the only way the core reaches one.
-    pub(crate) class: &'static dyn class::SchedClass,
-    /// Where the run's class keeps its state (its `state_slot`, read once
-    /// when the class is set: `sched()` runs on every hook of every event).
-    pub(crate) class_slot: class::StateSlot,
-    /// The running class's own state (the O(1) arrays), if it keeps any
-    /// beyond the CFS runqueues every `Rq` has.
-    pub(crate) class_data: Option<Box<dyn class::ClassData>>,
+    /// The run's classes: the one at the fair class's place (the only way
+    /// the core reaches one is `sched()`) with its own box, and the
+    /// real-time class's box.
+    pub(crate) rooms: dispatch::Rooms,
 }
 
 /// The scheduler core's state: the clock, the event queue, the CPUs and

@@ -342,7 +342,7 @@ impl super::Simulator {
             }
             // The waiting tasks as the first accounting found them: queued
             // on some runqueue, in state Runnable.
-            for &pid in &rq.cfs_tasks {
+            for pid in rq.queued() {
                 let task = &self.core.tasks[pid.idx()];
                 if task.state == TaskState::Runnable {
                     let id = self.core.index.mask_ids.get(&task.allowed).copied();

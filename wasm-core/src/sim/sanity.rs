@@ -72,7 +72,7 @@ impl Simulator {
         let mut cpus = CpuMask::new();
         let mut waiting = Vec::new();
         for rq in &self.core.rqs {
-            for &pid in &rq.cfs_tasks {
+            for pid in rq.queued() {
                 // Running, or asleep though kept queued by its class (DELAY_DEQUEUE): not waiting.
                 if rq.curr() == Some(pid) || self.core.tasks[pid.idx()].state == TaskState::Sleeping {
                     continue;

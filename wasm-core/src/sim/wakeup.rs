@@ -92,7 +92,8 @@ impl super::dispatch::Sched<'_> {
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         self.enqueue_task(pid, target, kind);
-        self.core.rqs[target.idx()].cfs_tasks_add(pid);
+        let upper = self.core.tasks[pid.idx()].policy.is_rt();
+        self.core.rqs[target.idx()].enlist(pid, upper);
         self.core.touch(target);
         self.core.index.touch_task(pid);
         let tk = if is_new { TraceKind::WakeupNew { pid } } else { TraceKind::Wakeup { pid } };
@@ -105,6 +106,8 @@ impl super::dispatch::Sched<'_> {
                 self.core.trace.emit(now, target, TraceKind::WakeupPreempt { curr, by: pid });
             }
         }
+        // ttwu_do_wakeup and wake_up_new_task: the class's task_woken (a real-time push).
+        self.task_woken(pid, target);
         if !is_new {
             self.core.fold_avg_idle(target);
         }

@@ -42,6 +42,7 @@ impl Replay {
                     under: None,
                     o1: None,
                     eevdf: None,
+                    rt: None,
                     // A trace records no load history or tick state.
                     cpu_load: None,
                     tick_stopped: false,
@@ -75,6 +76,9 @@ impl Replay {
                     tgid: self.tids[i as usize],
                     name: self.names[i as usize].clone(),
                     nice,
+                    // A trace's prio below 100 is real-time; it does not say FIFO or RR.
+                    policy: if th.prio < 100 { "rt" } else { "normal" },
+                    rt_priority: if th.prio < 100 { (99 - th.prio).clamp(0, 99) as u32 } else { 0 },
                     weight: crate::sched::weights::nice_to_weight(nice),
                     state: if th.state.is_empty() { "sleeping" } else { th.state },
                     cpu: CpuId(th.cpu),

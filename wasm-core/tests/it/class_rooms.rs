@@ -1,5 +1,5 @@
 //! Each scheduling class is a room of its own (`src/sim/fair/`, `src/sim/o1/`,
-//! `src/sim/ext/`): no room names another room or its state, and the core
+//! `src/sim/ext/`, `src/sim/rt/`): no room names another room or its state, and the core
 //! (the rest of `src/sim/`) reaches a class only through `SchedClass`, never
 //! into a class's state. Inside the fair class each kernel generation
 //! (`linux41/`, `linux612/`) is a room too.
@@ -33,14 +33,16 @@ const ROOMS: &[(&str, &[&str])] = &[
     ),
     ("o1", &["sim::o1", "super::o1", "o1::class", "O1State", "O1Cx"]),
     ("ext", &["sim::ext", "super::ext", "ext::class", "ext::host", "ExtState"]),
+    ("rt", &["sim::rt", "super::rt", "rt::class", "rt::state", "RtState", "RtCx"]),
 ];
 
 /// Core files that still reach into a class's room, and how many lines do.
 /// The views' accessors read the fair state directly (they are reads of the
 /// snapshot, not scheduling); boot and hotplug tell it of the machine.
 const KNOWN_CORE_REACHES: &[(&str, usize)] = &[
-    // class_for: the one place that names each class's static (6.12's fair class among them).
-    ("class.rs", 5),
+    // class_for: the one place that names each class's static (6.12's fair class among them), and
+    // rt_class, the real-time class's, above whichever runs at the fair class's place.
+    ("class.rs", 6),
     // The simulator's fair slot; its accessors for the views (task groups, runqueues, entities,
     // decisions and how many were kept, tunables, 6.12's EEVDF queues) and the benchmarks' balancing pass.
     ("mod.rs", 12),
@@ -49,8 +51,9 @@ const KNOWN_CORE_REACHES: &[(&str, usize)] = &[
     ("boot.rs", 5),
     // Sched's slot for the state every run has is typed as the fair class's: named rather than found by
     // a downcast through `Any`, which cost four indirect calls on every hook (about 4 % more instructions
-    // per event). A class with a box of its own never sees that slot.
-    ("dispatch.rs", 3),
+    // per event). A class with a box of its own never sees that slot: it holds `Others`, which hands the
+    // fair state back to the dispatch across classes (a real-time task's hook, then a fair task's).
+    ("dispatch.rs", 5),
     // Hotplug tells the fair state of a dying CPU and of the new CPU count.
     ("hotplug.rs", 2),
 ];

@@ -46,6 +46,8 @@ fn ten_thousand_processes_as_the_editor_writes_them_fit_under_the_cap() {
     let process = |i: usize| ProcessFile {
         name: format!("worker-{i:05}"),
         nice: (i % 40) as i32 - 20,
+        sched_policy: None,
+        rt_priority: None,
         threads: 1,
         start_ms: (i % 100) as u64,
         cpus: Some("0-63".into()),

@@ -2,7 +2,7 @@
 //! reason), and the checker validation collects them in, bounded so a file
 //! of a million bad steps makes a hundred messages and a count.
 
-use crate::api::text::{code_point, forbidden_control};
+use crate::api::text::name_problem;
 
 /// A problem with a scenario: the JSON path of the field and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,10 +40,12 @@ impl Checker {
     }
 
     /// A name or other one-line text from the file: no control characters
-    /// (they would reach terminals and tables as they are).
+    /// (they would reach terminals and tables as they are), no format
+    /// characters and no line or paragraph separators (they would reverse
+    /// the text around the name, or hide in it to pass for another name).
     pub(crate) fn one_line(&mut self, field: &str, s: &str) {
-        if let Some(ch) = forbidden_control(s, &[]) {
-            self.fail(field, format!("must not contain control characters ({})", code_point(ch)));
+        if let Some(why) = name_problem(s) {
+            self.fail(field, why);
         }
     }
 

@@ -368,6 +368,15 @@ pub struct ProcessFile {
     #[serde(default)]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = -20, max = 19)))]
     pub nice: i32,
+    /// The threads' scheduling policy, as sched_setscheduler sets it: 'normal' (SCHED_OTHER, the default),
+    /// 'batch', 'idle', or the real-time 'fifo' and 'rr', which need rt_priority.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = crate::sched::policy::SchedPolicy::NAMES)))]
+    pub sched_policy: Option<String>,
+    /// fifo and rr only: the real-time priority, 1 (least urgent) to 99.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = 99)))]
+    pub rt_priority: Option<u32>,
     #[serde(default = "one")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = MAX_THREADS)))]
     pub threads: u32,

@@ -12,5 +12,6 @@ pub mod frame;
 pub mod frame_sim;
 pub mod inspector;
 pub mod metrics;
+pub mod rt;
 pub mod topology;
 pub mod view;

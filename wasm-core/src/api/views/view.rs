@@ -49,6 +49,9 @@ pub struct CpuView {
     /// Linux 6.12: the EEVDF queues (detail CPU only), the root's first, then
     /// each task group's with an entity on this CPU. None under 4.1.
     pub eevdf: Option<Vec<super::eevdf::EevdfRqView>>,
+    /// The real-time class's runqueue (detail CPU only), above the fair
+    /// class's in the hierarchy. None when the run has no real-time task.
+    pub rt: Option<super::rt::RtRqView>,
 }
 
 /// An O(1) runqueue: the active and expired arrays and how often they swapped.
@@ -148,6 +151,9 @@ pub struct TaskView {
     pub tgid: u32,
     pub name: String,
     pub nice: i32,
+    /// The scheduling policy ("normal", "fifo", "rr", …) and, real-time, its priority (else 0).
+    pub policy: &'static str,
+    pub rt_priority: u32,
     pub weight: u64,
     #[cfg_attr(any(test, feature = "gen"), ts(as = "crate::task::TaskState"))]
     pub state: &'static str,
@@ -237,6 +243,7 @@ fn view_of(sim: &Simulator, trees_of: impl Fn(CpuId) -> bool, with_tasks: bool) 
             cpu_load: trees_of(rq.cpu).then(|| rq.cpu_load.to_vec()),
             tick_stopped: rq.tick_stopped,
             eevdf: if trees_of(rq.cpu) { super::eevdf::eevdf_queues(sim, rq.cpu) } else { None },
+            rt: if trees_of(rq.cpu) { super::rt::rt_rq_view(sim, rq.cpu) } else { None },
         })
         .collect();
     let now = sim.now();
@@ -359,6 +366,8 @@ fn task_view(t: &crate::task::Task, now: crate::time::SimTime) -> TaskView {
         tgid: t.tgid,
         name: t.name.clone(),
         nice: t.nice,
+        policy: t.policy.name(),
+        rt_priority: t.rt_priority,
         weight: t.se.weight,
         state: t.state.as_str(),
         cpu: t.cpu,

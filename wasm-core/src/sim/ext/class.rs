@@ -142,7 +142,7 @@ fn scx_init_task(s: &mut Sched<'_>, pid: Pid) {
 /// `scx_watchdog_workfn` queues itself again).
 fn arm_watchdog(s: &mut Sched<'_>) {
     let at = s.core.now.after((ext_watchdog_ns(s) / 2).max(1));
-    s.core.push(at, Event::ClassTimer);
+    s.core.push(at, Event::ClassTimer(crate::sim::dispatch::Room::Own));
 }
 
 /// `scx_watchdog_workfn`: a runnable task left waiting past the timeout
@@ -322,13 +322,13 @@ impl SchedClass for ExtClass {
         if from != cpu {
             // Taken from a shared queue: the task moves to the CPU that runs it.
             s.core.rqs[from.idx()].nr_running -= 1;
-            s.core.rqs[from.idx()].cfs_tasks_remove(pid);
+            s.core.rqs[from.idx()].delist(pid);
             s.core.touch(from);
             s.core.charge_migration(pid, from, cpu);
             let t = &mut s.core.tasks[pid.idx()];
             t.cpu = cpu;
             s.core.rqs[cpu.idx()].nr_running += 1;
-            s.core.rqs[cpu.idx()].cfs_tasks_add(pid);
+            s.core.rqs[cpu.idx()].enlist(pid, false);
             s.core.touch(cpu);
             s.core.index.touch_task(pid);
             s.core.trace.emit(now, cpu, TraceKind::Migrate { pid, from, cause: MigrateCause::Dispatch });

@@ -6,7 +6,7 @@
 
 use super::state::FairState;
 use crate::sim::class::SchedClass;
-use crate::sim::dispatch::{Sched, Slot};
+use crate::sim::dispatch::{Room, Rooms, Sched};
 use crate::sim::{Core, Simulator};
 
 /// Borrows one level's runqueue and all entities at once (disjoint fields):
@@ -31,6 +31,8 @@ pub(crate) use level;
 pub(crate) struct FairCx<'a> {
     pub(crate) core: &'a mut Core,
     pub(crate) fair: &'a mut FairState,
+    /// The other classes' rooms, handed back untouched to the core's dispatch.
+    rooms: &'a mut Rooms,
     /// The run's class (CFS or EEVDF), for the paths back into the core.
     class: &'static dyn SchedClass,
 }
@@ -39,19 +41,19 @@ impl<'a> FairCx<'a> {
     /// The fair class's context from what the core hands it.
     #[inline(always)]
     pub(crate) fn of(s: &'a mut Sched<'_>) -> Self {
-        let (core, fair, class) = s.split_boot();
-        FairCx { core, fair, class }
+        let (core, fair, rooms, class) = s.split_boot();
+        FairCx { core, fair, rooms, class }
     }
 
     /// The core's dispatch, with the fair state handed back.
     pub(crate) fn sched(&mut self) -> Sched<'_> {
-        Sched::new(self.core, self.class, Slot::Boot(self.fair))
+        Sched::new(self.core, self.fair, self.rooms, self.class, Room::Boot)
     }
 }
 
 /// The fair class's context over a whole simulator, whatever class runs:
 /// for boot, the views and tests, which reach the fair state directly.
 pub(crate) fn fair_cx(sim: &mut Simulator) -> FairCx<'_> {
-    let class = sim.class;
-    FairCx { core: &mut sim.core, fair: &mut sim.fair, class }
+    let class = sim.rooms.class;
+    FairCx { core: &mut sim.core, fair: &mut sim.fair, rooms: &mut sim.rooms, class }
 }

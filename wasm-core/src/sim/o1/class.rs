@@ -16,8 +16,8 @@
 use crate::balance::placement::PlaceKind;
 use crate::sched::fair::EnqueueKind;
 use crate::sched::o1::*;
-use crate::sim::class::{Balance, ClassData, SchedClass};
-use crate::sim::dispatch::{Sched, Slot};
+use crate::sim::class::{Balance, SchedClass};
+use crate::sim::dispatch::{Others, Room, Sched};
 use crate::sim::Core;
 use crate::time::{CpuId, Pid};
 
@@ -122,30 +122,31 @@ impl SchedClass for O1Class {
 /// The O(1) class's context for one call: the core and its own state.
 pub(in crate::sim) struct O1Cx<'a> {
     pub(in crate::sim) core: &'a mut Core,
-    /// The class's box, holding its `O1State`.
-    slot: &'a mut Option<Box<dyn ClassData>>,
+    /// The class's box (holding its `O1State`) among the rest, handed back to the core's dispatch.
+    others: Others<'a>,
     class: &'static dyn SchedClass,
+    room: Room,
 }
 
 impl<'a> O1Cx<'a> {
     pub(in crate::sim) fn of(s: &'a mut Sched<'_>) -> Self {
-        let (core, slot, class) = s.split_own();
-        O1Cx { core, slot: slot.expect("O(1) keeps a box of its own"), class }
+        let (core, others, class, room) = s.split_own();
+        O1Cx { core, others, class, room }
     }
 
     /// The core's dispatch, with the O(1) state handed back.
     pub(in crate::sim) fn sched(&mut self) -> Sched<'_> {
-        Sched::new(self.core, self.class, Slot::Own(self.slot))
+        Sched::from_own(self.core, self.others.reborrow(), self.class, self.room)
     }
 }
 
 impl O1Cx<'_> {
     pub(in crate::sim) fn o1_state(&self) -> &O1State {
-        self.slot.as_deref().and_then(|d| d.as_any().downcast_ref()).expect("O(1) runs")
+        self.others.box_of(self.room).as_deref().and_then(|d| d.as_any().downcast_ref()).expect("O(1) runs")
     }
 
     pub(in crate::sim) fn o1_state_mut(&mut self) -> &mut O1State {
-        self.slot.as_deref_mut().and_then(|d| d.as_any_mut().downcast_mut()).expect("O(1) runs")
+        self.others.box_of_mut(self.room).as_deref_mut().and_then(|d| d.as_any_mut().downcast_mut()).expect("O(1) runs")
     }
 
     fn o1_task(&mut self, pid: Pid) -> &mut O1Task {

@@ -12,6 +12,7 @@ mod flag;
 mod machine;
 pub mod policy;
 mod program;
+mod sched_policy;
 mod settings;
 
 use super::diagnostic::{Checker, Diagnostic};
@@ -90,6 +91,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             c.one_line(&format!("{at}.session"), session);
         }
         c.range(&format!("{at}.nice"), p.nice, -20, 19);
+        let (sched_policy, rt_priority) = sched_policy::sched_policy_of(p, &at, kernel, policy.kind, &mut c);
         c.range(&format!("{at}.threads"), p.threads, 1, MAX_THREADS);
         c.range(&format!("{at}.start_ms"), p.start_ms, 0, MAX_DURATION_MS);
         c.range(&format!("{at}.job_pool"), p.job_pool, 0, 10_000_000);
@@ -142,6 +144,8 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             cgroup: p.cgroup.clone(),
             name: p.name.clone(),
             nice: p.nice,
+            sched_policy,
+            rt_priority,
             threads: p.threads,
             start_ns: p.start_ms.saturating_mul(NSEC_PER_MSEC),
             program,

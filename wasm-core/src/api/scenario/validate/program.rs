@@ -6,7 +6,7 @@ use super::flag::flag_op;
 use crate::api::scenario::diagnostic::Checker;
 use crate::api::scenario::file::{ProcessFile, MAX_NAME_LEN, MAX_PROGRAM_DEPTH, MAX_PROGRAM_OPS};
 use crate::api::scenario::steps::{OpFile, MAX_PERIOD_US, TIMER_MODES};
-use crate::api::text::{escape_controls as shown, forbidden_control};
+use crate::api::text::{escape_controls as shown, name_problem};
 use crate::program::{Dist, Op, TimerOp};
 use crate::time::NSEC_PER_USEC;
 
@@ -133,7 +133,7 @@ pub(super) fn ops_of(
             }
             out.push(Op::Wait);
         } else if let Some(target) = &op.wake {
-            if forbidden_control(target, &[]).is_some() {
+            if name_problem(target).is_some() {
                 c.one_line(&format!("{field}.wake"), target);
                 continue;
             }

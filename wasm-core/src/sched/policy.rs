@@ -1,0 +1,92 @@
+//! A task's scheduling policy (`sched_setscheduler`'s `SCHED_*`) and the
+//! kernel's priority scale, as include/uapi/linux/sched.h and
+//! include/linux/sched/prio.h write them: 0–99 real-time (lower is more
+//! urgent, `MAX_RT_PRIO - 1 - rt_priority`), 100–139 the nice levels.
+//! The policy decides the task's class (`sched_class` in `__setscheduler`,
+//! core.c 3449–3455 in 4.1): FIFO and RR the real-time class, the rest fair.
+
+/// `WEIGHT_IDLEPRIO`, `WMULT_IDLEPRIO` (sched.h): a SCHED_IDLE task's load weight and its inverse.
+pub const WEIGHT_IDLEPRIO: u64 = 3;
+pub const WMULT_IDLEPRIO: u64 = 1_431_655_765;
+
+/// `MAX_RT_PRIO`: the number of real-time priority levels.
+pub const MAX_RT_PRIO: u32 = 100;
+/// `MAX_USER_RT_PRIO - 1`: the highest `rt_priority` a user may ask for.
+pub const MAX_RT_PRIORITY: u32 = 99;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SchedPolicy {
+    /// SCHED_NORMAL (SCHED_OTHER).
+    #[default]
+    Normal,
+    /// SCHED_BATCH.
+    Batch,
+    /// SCHED_IDLE.
+    Idle,
+    /// SCHED_FIFO.
+    Fifo,
+    /// SCHED_RR.
+    Rr,
+}
+
+impl SchedPolicy {
+    /// The name a scenario writes (`sched_policy`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SchedPolicy::Normal => "normal",
+            SchedPolicy::Batch => "batch",
+            SchedPolicy::Idle => "idle",
+            SchedPolicy::Fifo => "fifo",
+            SchedPolicy::Rr => "rr",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<SchedPolicy> {
+        Some(match name {
+            "normal" | "other" => SchedPolicy::Normal,
+            "batch" => SchedPolicy::Batch,
+            "idle" => SchedPolicy::Idle,
+            "fifo" => SchedPolicy::Fifo,
+            "rr" => SchedPolicy::Rr,
+            _ => return None,
+        })
+    }
+
+    /// Every name `from_name` takes, in the order a schema lists them.
+    pub const NAMES: &'static [&'static str] = &["normal", "batch", "idle", "fifo", "rr"];
+
+    /// `rt_policy`: the real-time class runs it.
+    #[inline(always)]
+    pub fn is_rt(self) -> bool {
+        matches!(self, SchedPolicy::Fifo | SchedPolicy::Rr)
+    }
+}
+
+/// `normal_prio` / `__normal_prio` for a real-time task: the kernel's prio of
+/// `rt_priority` (1–99), 98 down to 0.
+pub fn rt_prio(rt_priority: u32) -> u32 {
+    debug_assert!((1..=MAX_RT_PRIORITY).contains(&rt_priority));
+    MAX_RT_PRIO - 1 - rt_priority
+}
+
+/// `NICE_TO_PRIO`: a fair task's kernel prio.
+pub fn nice_prio(nice: i32) -> u32 {
+    (120 + nice) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scale_runs_from_rt_99_to_nice_19() {
+        assert_eq!(rt_prio(99), 0);
+        assert_eq!(rt_prio(1), 98);
+        assert_eq!(nice_prio(-20), 100);
+        assert_eq!(nice_prio(19), 139);
+        for name in SchedPolicy::NAMES {
+            assert_eq!(SchedPolicy::from_name(name).map(|p| p.name()), Some(*name));
+        }
+        assert!(SchedPolicy::Rr.is_rt() && !SchedPolicy::Batch.is_rt());
+    }
+}
