@@ -37,7 +37,7 @@ fn round_trip(s: &ScenarioFile) -> (String, ScenarioFile, Vec<String>) {
 
 #[test]
 fn template_presets_round_trip_with_the_same_trace() {
-    for name in ["greedy-threads", "context-switches", "cfs-nice-levels"] {
+    for name in ["greedy-threads", "context-switches", "cfs-nice-levels", "rt-fifo-rr-throttling"] {
         let s = preset(name);
         let (text, back, notes) = round_trip(&s);
         assert_eq!(back, expanded(s.clone()), "{name}:\n{text}");
@@ -249,4 +249,39 @@ fn names_rt_app_would_read_as_one_object_are_refused_on_export() {
     ] {
         assert!(e.contains(named), "{named} not in:\n{e}");
     }
+}
+
+#[test]
+fn rt_app_policies_are_the_processes_policies() {
+    let text = r#"{
+      "tasks": {
+        "other": { "policy": "SCHED_OTHER", "priority": -3, "run": 100 },
+        "batch": { "policy": "SCHED_BATCH", "priority": 5, "run": 100 },
+        "idle": { "policy": "SCHED_IDLE", "run": 100 },
+        "fifo": { "policy": "SCHED_FIFO", "priority": 50, "run": 100 },
+        "rr": { "run": 100 }
+      },
+      "global": { "duration": 1, "default_policy": "SCHED_RR" }
+    }"#;
+    let (s, _) = import(text, &Defaults::default()).unwrap();
+    let policies: Vec<(&str, Option<&str>, i32, Option<u32>)> =
+        s.processes.iter().map(|p| (p.name.as_str(), p.sched_policy.as_deref(), p.nice, p.rt_priority)).collect();
+    // "rr" names no policy: it takes the default one, and rt-app's default real-time priority, 10.
+    assert_eq!(
+        policies,
+        [
+            ("other", None, -3, None),
+            ("batch", Some("batch"), 5, None),
+            ("idle", Some("idle"), 0, None),
+            ("fifo", Some("fifo"), 0, Some(50)),
+            ("rr", Some("rr"), 0, Some(10)),
+        ]
+    );
+    validate(&s).unwrap();
+    let text = text.replace("\"default_policy\": \"SCHED_RR\"", "\"default_policy\": \"SCHED_OTHER\"");
+    let (s, _) = import(&text, &Defaults::default()).unwrap();
+    assert_eq!((s.processes[4].sched_policy.as_deref(), s.processes[4].rt_priority), (None, None));
+    let e = import(r#"{"tasks": {"t": {"policy": "SCHED_FIFO", "priority": 0, "run": 1}}}"#, &Defaults::default())
+        .unwrap_err();
+    assert!(e.contains("tasks.t.priority: 0: a real-time priority is 1 to 99"), "{e}");
 }

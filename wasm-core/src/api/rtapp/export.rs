@@ -1,6 +1,8 @@
 //! A scenario written as rt-app JSON (the inverse of `import`), for the
-//! part rt-app can say: each process a task (threads → instance, nice →
-//! priority under SCHED_OTHER, cpus, start_ms → delay), its program as the
+//! part rt-app can say: each process a task (threads → instance; its
+//! sched_policy as rt-app's policy, with nice as the priority under
+//! SCHED_OTHER and SCHED_BATCH and rt_priority under SCHED_FIFO and SCHED_RR;
+//! cpus, start_ms → delay, a cgroup path as its taskgroup), its program as the
 //! task's loop over phases (a top-level loop whose body has no loop is a
 //! phase with that loop count; steps between loops a phase run once), with
 //! run, sleep, busy_us (runtime), lock, unlock, cond_wait (wait),
@@ -171,8 +173,23 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
     let at = format!("processes[{i}]");
     let mut kv: Vec<(String, Json)> = Vec::new();
     kv.push(("instance".into(), num(u64::from(p.threads))));
-    kv.push(("policy".into(), Json::String("SCHED_OTHER".into())));
-    kv.push(("priority".into(), int(i64::from(p.nice))));
+    // rt-app's priority is the nice level under a fair policy, the real-time priority under SCHED_FIFO and
+    // SCHED_RR; SCHED_IDLE has none (its weight is the idle one whatever the nice).
+    let (policy, priority) = match p.sched_policy.as_deref() {
+        None | Some("normal") => ("SCHED_OTHER", Some(i64::from(p.nice))),
+        Some("batch") => ("SCHED_BATCH", Some(i64::from(p.nice))),
+        Some("idle") => ("SCHED_IDLE", None),
+        Some("fifo") => ("SCHED_FIFO", Some(i64::from(p.rt_priority.unwrap_or(0)))),
+        Some("rr") => ("SCHED_RR", Some(i64::from(p.rt_priority.unwrap_or(0)))),
+        Some(other) => {
+            bad.push(format!("{at}.sched_policy: '{other}' is no policy rt-app knows"));
+            ("SCHED_OTHER", None)
+        }
+    };
+    kv.push(("policy".into(), Json::String(policy.into())));
+    if let Some(prio) = priority {
+        kv.push(("priority".into(), int(prio)));
+    }
     if let Some(c) = &p.cpus {
         match crate::topology::cpumask::CpuMask::parse_list(c, crate::machine::MAX_CPUS) {
             Some(m) => kv.push(("cpus".into(), Json::Array(m.iter().map(|c| num(u64::from(c.0))).collect()))),
