@@ -245,6 +245,23 @@ mod tests {
     }
 
     #[test]
+    fn steps_and_address_spaces_the_runner_lacks_are_refused() {
+        let text = r#"{"version":1,"name":"t","duration_ms":100,"machine":{"nodes":1,"cores_per_node":2},
+          "processes":[{"name":"a","address_space":"s","program":[{"body":[{"timer":"t","period_us":9}]}]},
+                       {"name":"b","address_space":"s","program":[{"cond_signal":"q"}]}]}"#;
+        let err = plan(&load_scenario(text).unwrap(), host(2)).unwrap_err();
+        assert_eq!(
+            err,
+            [
+                "processes[0].address_space: 's' — a real run's processes share no objects by name",
+                "processes[0].program: timer — a real run has no such step yet",
+                "processes[1].address_space: 's' — a real run's processes share no objects by name",
+                "processes[1].program: cond_signal — a real run has no such step yet",
+            ]
+        );
+    }
+
+    #[test]
     fn thread_streams_differ() {
         assert_ne!(thread_seed(1, 0, 1), thread_seed(1, 1, 0));
         assert_ne!(thread_seed(1, 0, 0), thread_seed(2, 0, 0));
