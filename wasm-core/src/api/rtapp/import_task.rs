@@ -82,15 +82,12 @@ pub fn read_task(name: &str, t: &Json, cx: &TaskContext, f: &mut Findings) -> Op
             f.refuse(&format!("{at}.phases"), "phases are an object of phases");
             (None, Vec::new())
         }
-        // The task is its one phase: its loop is that phase's, and then it ends; without one it runs forever.
-        None => match t.get("loop") {
-            Some(_) => (Some(1), phase(name, t, &at, TASK_KEYS, f).into_iter().collect()),
-            None => {
-                let mut one: Vec<Phase> = phase(name, t, &at, TASK_KEYS, f).into_iter().collect();
-                one.iter_mut().for_each(|p| p.looped = Some(1));
-                (None, one)
-            }
-        },
+        // The task is its one phase, which reads "loop" as its own (once without one); the task then ends,
+        // or without a "loop" runs it forever.
+        None => {
+            let looped = if t.get("loop").is_some() { Some(1) } else { None };
+            (looped, phase(name, t, &at, TASK_KEYS, f).into_iter().collect())
+        }
     };
     for (k, _) in kv {
         let known = TASK_KEYS.contains(&k.as_str()) || PROPERTIES.contains(&k.as_str()) || event_kind(k).is_some();
