@@ -18,6 +18,7 @@ mod boot;
 pub mod class;
 mod core;
 pub mod dispatch;
+pub mod dl;
 pub mod events;
 mod exec;
 pub mod ext;

@@ -54,6 +54,7 @@ mod rtapp;
 mod scenario_messages;
 mod scenario_size;
 mod scenario_text;
+mod sched_policies;
 mod schedstat;
 mod silent_outcomes;
 mod smt_contention;
