@@ -55,7 +55,7 @@ describe('the real-time class in the runqueue panel', () => {
     expect(await page.getByTestId('rt-hierarchy').textContent()).toContain('real-time (3 queued)');
     // The fair class's panel is still there, beside it, and runs nothing of its own.
     expect(await page.locator('.rbtree-panel').count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('fair-curr-rt').textContent()).toContain('real-time task fifo-high');
+    expect(await page.getByTestId('fair-curr-rt').textContent()).toContain('fifo-high, of a higher class');
     expect(await axeViolations(page)).toEqual([]);
     await panel.screenshot({ path: join(shots, 'rt-runqueue.png') });
     await page.screenshot({ path: join(shots, 'rt-class-1280x720.png') });
@@ -97,5 +97,37 @@ describe('the real-time class in the runqueue panel', () => {
     await page.getByTestId('rt-throttled').waitFor();
     expect(await page.getByTestId('fair-curr-rt').count()).toBe(0);
     await page.screenshot({ path: join(shots, 'rt-lesson-throttled-1280x720.png') });
+  });
+
+  it('draws the deadline class above the real-time class: the EDF tree and each server', async () => {
+    const { page } = lab;
+    const dlHog = (name: string, runtime: number, period: number) => ({
+      name,
+      sched_policy: 'deadline',
+      dl_runtime_us: runtime,
+      dl_deadline_us: period,
+      program: [{ repeat: null, body: [{ run_us: 100000 }] }],
+    });
+    const json = {
+      ...scenario,
+      name: 'deadline beside real-time',
+      machine: { preset: 'uniprocessor' },
+      processes: [dlHog('d10', 10000, 100000), dlHog('d30', 30000, 60000), hogOn0('fair', {})],
+    };
+    expect(await hook<boolean>(page, 'loadScenarioJson', JSON.stringify(json))).toBe(true);
+    // At 35 ms: d30 (deadline 60) ran first and is throttled at 30 ms; d10 (deadline 100) runs now.
+    await hook(page, 'runUntil', 35e6);
+    await page.getByTestId('dl-runqueue').waitFor();
+    const rows = await settled(
+      () => page.getByTestId('dl-task').allTextContents(),
+      (r) => r.length === 2,
+      10000,
+    );
+    expect(rows[0]).toMatch(/^d10.*running/);
+    expect(rows[1]).toMatch(/^d30.*throttled/);
+    expect(await page.getByTestId('dl-node').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId('dl-runqueue').screenshot({ path: join(shots, 'dl-runqueue.png') });
+    await page.screenshot({ path: join(shots, 'dl-class-1280x720.png') });
   });
 });

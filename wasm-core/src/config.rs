@@ -212,6 +212,8 @@ pub struct ProcessSpec {
     /// `sched_setscheduler`'s policy and real-time priority (1–99 for FIFO and RR).
     pub sched_policy: crate::sched::policy::SchedPolicy,
     pub rt_priority: u32,
+    /// SCHED_DEADLINE's reservation (deadline processes only).
+    pub dl: Option<crate::sched::policy::DlParams>,
     pub threads: u32,
     pub start_ns: u64,
     pub program: Vec<Op>,

@@ -81,6 +81,8 @@ pub struct Task {
     pub prio: u32,
     /// `p->rt.time_slice`: an RR task's ticks left in its slice.
     pub rt_time_slice: u32,
+    /// A SCHED_DEADLINE task's reservation (its server's state is the deadline class's).
+    pub dl: Option<crate::sched::policy::DlParams>,
     pub state: TaskState,
     /// The CPU the task runs on, is queued on, or last ran on.
     pub cpu: CpuId,
@@ -176,6 +178,7 @@ impl Task {
             rt_priority: 0,
             prio: crate::sched::policy::nice_prio(nice),
             rt_time_slice: 0,
+            dl: None,
             state: TaskState::New,
             cpu: CpuId(0),
             se: SchedEntity::for_nice(nice),

@@ -27,6 +27,8 @@ pub enum SchedPolicy {
     Fifo,
     /// SCHED_RR.
     Rr,
+    /// SCHED_DEADLINE.
+    Deadline,
 }
 
 impl SchedPolicy {
@@ -38,6 +40,7 @@ impl SchedPolicy {
             SchedPolicy::Idle => "idle",
             SchedPolicy::Fifo => "fifo",
             SchedPolicy::Rr => "rr",
+            SchedPolicy::Deadline => "deadline",
         }
     }
 
@@ -48,17 +51,58 @@ impl SchedPolicy {
             "idle" => SchedPolicy::Idle,
             "fifo" => SchedPolicy::Fifo,
             "rr" => SchedPolicy::Rr,
+            "deadline" => SchedPolicy::Deadline,
             _ => return None,
         })
     }
 
     /// Every name `from_name` takes, in the order a schema lists them.
-    pub const NAMES: &'static [&'static str] = &["normal", "batch", "idle", "fifo", "rr"];
+    pub const NAMES: &'static [&'static str] = &["normal", "batch", "idle", "fifo", "rr", "deadline"];
 
     /// `rt_policy`: the real-time class runs it.
     #[inline(always)]
     pub fn is_rt(self) -> bool {
         matches!(self, SchedPolicy::Fifo | SchedPolicy::Rr)
+    }
+
+    /// A class above the fair class runs it (deadline or real-time).
+    #[inline(always)]
+    pub fn above_fair(self) -> bool {
+        matches!(self, SchedPolicy::Fifo | SchedPolicy::Rr | SchedPolicy::Deadline)
+    }
+
+    /// `dl_policy`: the deadline class runs it.
+    #[inline(always)]
+    pub fn is_dl(self) -> bool {
+        self == SchedPolicy::Deadline
+    }
+}
+
+/// A SCHED_DEADLINE task's reservation (`sched_attr`'s runtime, deadline
+/// and period, ns): `runtime` of CPU in each `period`, by `deadline` after
+/// the period's start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DlParams {
+    pub runtime_ns: u64,
+    pub deadline_ns: u64,
+    pub period_ns: u64,
+}
+
+/// `BW_SHIFT`: bandwidths are fixed-point fractions of 2^20.
+pub const BW_SHIFT: u32 = 20;
+
+/// `to_ratio`: runtime / period in 2^-20 units.
+pub fn to_ratio(period_ns: u64, runtime_ns: u64) -> u64 {
+    if period_ns == 0 {
+        return 0;
+    }
+    (runtime_ns << BW_SHIFT) / period_ns
+}
+
+impl DlParams {
+    /// `dl_bw`: the reservation's bandwidth.
+    pub fn bw(&self) -> u64 {
+        to_ratio(self.period_ns, self.runtime_ns)
     }
 }
 

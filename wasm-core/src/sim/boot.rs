@@ -68,9 +68,12 @@ impl Simulator {
             rooms: super::dispatch::Rooms::new(class::class_for(cfg.policy.kind, cfg.kernel)),
         };
         sim.sched().init();
+        // The classes above the fair class keep their queues only in a run that has their tasks.
         if cfg.processes.iter().any(|p| p.sched_policy.is_rt()) {
-            // The real-time class keeps its queues only in a run that has real-time tasks.
             sim.sched().at(super::dispatch::Room::Rt).init();
+        }
+        if cfg.processes.iter().any(|p| p.sched_policy.is_dl()) {
+            sim.sched().at(super::dispatch::Room::Dl).init();
         }
         sim.rebuild_domains();
         sim.fair.init_idle_costs(&mut sim.core.rqs);
@@ -127,6 +130,7 @@ impl Simulator {
                 let mut task = Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program), allowed);
                 task.thread_ix = i;
                 task.set_policy(spec.sched_policy, spec.rt_priority);
+                task.dl = spec.dl;
                 sim.core.tasks.push(task);
                 threads.push(pid);
             }

@@ -19,6 +19,7 @@ pub mod class;
 mod condvar;
 mod core;
 pub mod dispatch;
+pub mod dl;
 pub mod events;
 mod exec;
 pub mod ext;

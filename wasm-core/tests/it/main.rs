@@ -57,6 +57,7 @@ mod rtapp_fixtures;
 mod scenario_messages;
 mod scenario_size;
 mod scenario_text;
+mod sched_policies;
 mod schedstat;
 mod silent_outcomes;
 mod smt_contention;

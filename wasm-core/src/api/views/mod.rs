@@ -6,6 +6,7 @@
 //! header and typed arrays over a `FrameSource`, `frame_sim` for a
 //! simulation; a recorded trace is `trace_import::replay_frame`).
 
+pub mod dl;
 pub mod eevdf;
 pub mod event_args;
 pub mod frame;

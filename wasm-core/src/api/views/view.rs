@@ -52,6 +52,9 @@ pub struct CpuView {
     /// The real-time class's runqueue (detail CPU only), above the fair
     /// class's in the hierarchy. None when the run has no real-time task.
     pub rt: Option<super::rt::RtRqView>,
+    /// The deadline class's runqueue (detail CPU only), above the real-time
+    /// class's. None when the run has no deadline task.
+    pub dl: Option<super::dl::DlRqView>,
 }
 
 /// An O(1) runqueue: the active and expired arrays and how often they swapped.
@@ -244,6 +247,7 @@ fn view_of(sim: &Simulator, trees_of: impl Fn(CpuId) -> bool, with_tasks: bool) 
             tick_stopped: rq.tick_stopped,
             eevdf: if trees_of(rq.cpu) { super::eevdf::eevdf_queues(sim, rq.cpu) } else { None },
             rt: if trees_of(rq.cpu) { super::rt::rt_rq_view(sim, rq.cpu) } else { None },
+            dl: if trees_of(rq.cpu) { super::dl::dl_rq_view(sim, rq.cpu) } else { None },
         })
         .collect();
     let now = sim.now();

@@ -6,6 +6,7 @@
 //! machine and affinities, cgroups, hotplug events, program steps).
 
 mod cgroup;
+mod deadline;
 mod duration;
 mod events;
 mod flag;
@@ -67,6 +68,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         c.fail("processes", "must list at least one process");
     }
     let names = ProcessNames::of(&f.processes);
+    let mut reservations = Vec::new();
     let cgroup_names = CgroupNames::of(&f.cgroups);
     for (i, p) in f.processes.iter().enumerate() {
         let at = format!("processes[{i}]");
@@ -92,6 +94,10 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         }
         c.range(&format!("{at}.nice"), p.nice, -20, 19);
         let (sched_policy, rt_priority) = sched_policy::sched_policy_of(p, &at, kernel, policy.kind, &mut c);
+        let dl = sched_policy::dl_params_of(p, &at, sched_policy, &mut c);
+        if let Some(dl) = dl {
+            reservations.push((at.clone(), p.threads, dl));
+        }
         c.range(&format!("{at}.threads"), p.threads, 1, MAX_THREADS);
         c.range(&format!("{at}.start_ms"), p.start_ms, 0, MAX_DURATION_MS);
         c.range(&format!("{at}.job_pool"), p.job_pool, 0, 10_000_000);
@@ -144,12 +150,16 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             cgroup: p.cgroup.clone(),
             name: p.name.clone(),
             nice: p.nice,
-            sched_policy,
+            sched_policy: if sched_policy.is_dl() && dl.is_none() { Default::default() } else { sched_policy },
             rt_priority,
+            dl,
             threads: p.threads,
             start_ns: p.start_ms.saturating_mul(NSEC_PER_MSEC),
             program,
         });
+    }
+    if let Some(m) = machine.as_ref() {
+        deadline::admit(&reservations, m.nr_cpus(), &mut c);
     }
     if total_threads > MAX_THREADS as u64 {
         c.fail("processes", format!("{total_threads} threads in all; the limit is {MAX_THREADS}"));
