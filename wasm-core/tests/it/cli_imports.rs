@@ -95,5 +95,5 @@ fn rt_app_round_trips_through_the_cli() {
     let bad = temp("bad-rt.json", br#"{"tasks":{"t":{"run":100,"policy":"SCHED_DEADLINE"}}}"#);
     let o = schedsim(&["rtapp-import", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("tasks.t.policy: SCHED_DEADLINE"), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("tasks.t.dl-runtime: SCHED_DEADLINE needs a runtime"), "{}", text(&o.stderr));
 }

@@ -92,6 +92,8 @@ fn unmapped_rt_app_keys_are_named() {
     let text = r#"{
       "tasks": {
         "t1": { "policy": "SCHED_DEADLINE", "run": 1000, "mem": 5, "sem_post": "s" },
+        "t6": { "policy": "SCHED_DEADLINE", "dl-runtime": 500, "dl-deadline": 300, "run": 10 },
+        "t7": { "policy": "SCHED_DEADLINE", "dl-runtime": 500, "cpus": [0], "run": 10 },
         "t2": { "cpus": [0], "phases": { "p": { "cpus": [1], "suspend": "t2", "barrier": "b" } } },
         "t3": { "barrier": "b", "delay": 1500, "priority": 40, "loop": 0 },
         "t4": { "phases": { "empty": { "loop": 2 } } },
@@ -102,7 +104,7 @@ fn unmapped_rt_app_keys_are_named() {
     }"#;
     let e = import(text, &Defaults::default()).unwrap_err();
     for named in [
-        "tasks.t1.policy: SCHED_DEADLINE",
+        "tasks.t1.dl-runtime: SCHED_DEADLINE needs a runtime",
         "tasks.t1.mem: memory or I/O work",
         "tasks.t1.sem_post: rt-app's counting semaphores",
         "tasks.t2.phases.p: cpus changes within the task",
@@ -111,6 +113,8 @@ fn unmapped_rt_app_keys_are_named() {
         "tasks.t3.loop: a loop count is -1",
         "tasks.t4.phases.empty: no events",
         "tasks.t5: fork \"nobody\": no task of that name",
+        "tasks.t6.dl-deadline: needs dl-runtime ≤ dl-deadline ≤ dl-period (got 500 ≤ 300 ≤ 500 µs)",
+        "tasks.t7.cpus: a SCHED_DEADLINE task may not be pinned",
         "global.duration: whole seconds, or -1",
         "resources.r.type: rt-app knows mutex",
     ] {
@@ -284,4 +288,25 @@ fn rt_app_policies_are_the_processes_policies() {
     let e = import(r#"{"tasks": {"t": {"policy": "SCHED_FIFO", "priority": 0, "run": 1}}}"#, &Defaults::default())
         .unwrap_err();
     assert!(e.contains("tasks.t.priority: 0: a real-time priority is 1 to 99"), "{e}");
+}
+
+#[test]
+fn a_deadline_task_takes_its_reservation_with_rt_app_s_defaults() {
+    let text = r#"{"tasks": {
+        "full": { "policy": "SCHED_DEADLINE", "dl-runtime": 2000, "loop": -1, "run": 1000, "sleep": 9000 },
+        "cbs": { "policy": "SCHED_DEADLINE", "dl-runtime": 1000, "dl-deadline": 5000, "dl-period": 10000,
+                 "timer": { "ref": "unique", "period": 10000 }, "run": 800 }
+      }, "global": { "duration": 1 }}"#;
+    let (s, _) = import(text, &Defaults::default()).unwrap();
+    let dl = |i: usize| {
+        let p = &s.processes[i];
+        (p.sched_policy.as_deref(), p.dl_runtime_us, p.dl_deadline_us, p.dl_period_us)
+    };
+    // rt-app's period is the runtime when absent, its deadline the period; the scenario's period is the deadline.
+    assert_eq!(dl(0), (Some("deadline"), Some(2000), Some(2000), None));
+    assert_eq!(dl(1), (Some("deadline"), Some(1000), Some(5000), Some(10000)));
+    let (text, back, _) = round_trip(&s);
+    assert!(text.contains("\"dl-period\": 2000"), "{text}");
+    assert_eq!(back, s);
+    assert_eq!(trace_hash(&back), trace_hash(&s));
 }

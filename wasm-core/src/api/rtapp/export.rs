@@ -1,7 +1,8 @@
 //! A scenario written as rt-app JSON (the inverse of `import`), for the
 //! part rt-app can say: each process a task (threads → instance; its
 //! sched_policy as rt-app's policy, with nice as the priority under
-//! SCHED_OTHER and SCHED_BATCH and rt_priority under SCHED_FIFO and SCHED_RR;
+//! SCHED_OTHER and SCHED_BATCH, rt_priority under SCHED_FIFO and SCHED_RR, the
+//! reservation's dl-runtime, dl-deadline and dl-period under SCHED_DEADLINE;
 //! cpus, start_ms → delay, a cgroup path as its taskgroup), its program as the
 //! task's loop over phases (a top-level loop whose body has no loop is a
 //! phase with that loop count; steps between loops a phase run once), with
@@ -181,6 +182,7 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
         Some("idle") => ("SCHED_IDLE", None),
         Some("fifo") => ("SCHED_FIFO", Some(i64::from(p.rt_priority.unwrap_or(0)))),
         Some("rr") => ("SCHED_RR", Some(i64::from(p.rt_priority.unwrap_or(0)))),
+        Some("deadline") => ("SCHED_DEADLINE", None),
         Some(other) => {
             bad.push(format!("{at}.sched_policy: '{other}' is no policy rt-app knows"));
             ("SCHED_OTHER", None)
@@ -205,6 +207,12 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
     if let Some(us) = p.slice_us {
         // A fair policy's sched_runtime: Linux 6.12's custom slice.
         kv.push(("dl-runtime".into(), num(us)));
+    }
+    if let (Some(runtime), Some(deadline)) = (p.dl_runtime_us, p.dl_deadline_us) {
+        // rt-app's period defaults to the runtime, the scenario's to the deadline: always written.
+        kv.push(("dl-runtime".into(), num(runtime)));
+        kv.push(("dl-deadline".into(), num(deadline)));
+        kv.push(("dl-period".into(), num(p.dl_period_us.unwrap_or(deadline))));
     }
     for (field, set) in [("nodes", p.nodes.is_some()), ("session", p.session.is_some()), ("job_pool", p.job_pool > 0)] {
         if set {

@@ -9,6 +9,8 @@
 //!     instance                      threads (0: only forked)
 //!     priority, policy              nice under SCHED_OTHER and SCHED_BATCH; sched_policy and
 //!                                   rt_priority under SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR
+//!     dl-runtime, -deadline, -period  SCHED_DEADLINE's reservation (rt-app's defaults: period =
+//!                                   runtime, deadline = period); a task's legacy runtime, period, deadline
 //!     cpus, delay (whole ms)        cpus, start_ms
 //!     taskgroup "/a/b"              cgroup "/a/b" (cgroups "/a" and "/a/b" made for it)
 //!     dl-runtime (SCHED_OTHER)      slice_us under eevdf or Linux 6.12; otherwise ignored, as 4.1 ignores it
@@ -31,9 +33,10 @@
 //!
 //! Keys repeated in one object are events in file order, as rt-app's
 //! `workgen` numbers them before rt-app reads them (each such place named in
-//! a note). What does not map is refused, every key named with why:
-//! SCHED_DEADLINE, a property that changes from phase to phase, memory and
-//! I/O events, semaphores, a delay of part of a millisecond. rt-app's own
+//! a note). What does not map is refused, every key named with why: a
+//! property that changes from phase to phase, memory and I/O events,
+//! semaphores, a delay of part of a millisecond, a reservation
+//! sched_setattr would refuse (or a pinned SCHED_DEADLINE task). rt-app's own
 //! settings (calibration, logs, ftrace…), utilization clamps, memory binding
 //! and keys rt-app does not know are noted as ignored; so is what rt-app
 //! reads another way than it looks (`suspend`'s string, `wait` without a
@@ -171,20 +174,19 @@ fn global(g: Option<&Json>, d: &Defaults, scenario: &mut Value, f: &mut Findings
                             duration_given = true;
                         }
                         Some(_) => {
-                            f.note(&at, format!("{v:?} runs until every task ends; the scenario runs {} ms", d.duration_ms));
+                            f.note(
+                                &at,
+                                format!("{v:?} runs until every task ends; the scenario runs {} ms", d.duration_ms),
+                            );
                             duration_given = true;
                         }
                         None => f.refuse(&at, "whole seconds, or -1"),
                     },
-                    "default_policy" => match v.as_str() {
-                        Some("SCHED_OTHER") => policy = Policy::Other,
-                        Some("SCHED_BATCH") => policy = Policy::Batch,
-                        Some("SCHED_IDLE") => policy = Policy::Idle,
-                        Some("SCHED_FIFO") => policy = Policy::Fifo,
-                        Some("SCHED_RR") => policy = Policy::Rr,
-                        Some("SCHED_DEADLINE") => f.refuse(&at, "SCHED_DEADLINE: schedlab has no deadline class"),
-                        _ => f.refuse(&at, "rt-app knows SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR and SCHED_DEADLINE"),
-                    },
+                    "default_policy" => {
+                        if let Some(p) = super::import_task::policy_of(v, &at, f) {
+                            policy = p;
+                        }
+                    }
                     "schedlab" => {
                         let Json::Object(extra) = v else {
                             f.refuse(&at, "the scenario's other fields, an object");

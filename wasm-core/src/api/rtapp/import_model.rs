@@ -71,7 +71,7 @@ pub enum Event {
     Fork(String),
 }
 
-/// rt-app's scheduling policies but SCHED_DEADLINE (refused as it is read).
+/// rt-app's scheduling policies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Policy {
     Other,
@@ -79,6 +79,16 @@ pub enum Policy {
     Idle,
     Fifo,
     Rr,
+    Deadline,
+}
+
+/// A SCHED_DEADLINE reservation, µs (rt-app's dl-runtime, dl-deadline and
+/// dl-period, with its defaults filled in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reservation {
+    pub runtime_us: u64,
+    pub deadline_us: u64,
+    pub period_us: u64,
 }
 
 /// A task's properties, as its threads start with them.
@@ -93,6 +103,8 @@ pub struct Props {
     pub taskgroup: Option<String>,
     /// A custom slice (sched_runtime under a fair policy, Linux 6.12).
     pub slice_us: Option<u64>,
+    /// SCHED_DEADLINE's reservation.
+    pub reservation: Option<Reservation>,
     /// The initial delay, in whole milliseconds.
     pub delay_ms: u64,
 }

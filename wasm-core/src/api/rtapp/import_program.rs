@@ -166,11 +166,11 @@ fn check_forks(tasks: &[Task], f: &mut Findings) {
                 continue;
             };
             let (a, b) = (&t.props, &child.props);
-            if (&a.policy, a.priority, &a.cpus, &a.taskgroup, a.slice_us)
-                != (&b.policy, b.priority, &b.cpus, &b.taskgroup, b.slice_us)
+            if (&a.policy, a.priority, &a.cpus, &a.taskgroup, a.slice_us, a.reservation)
+                != (&b.policy, b.priority, &b.cpus, &b.taskgroup, b.slice_us, b.reservation)
             {
                 f.refused.push(format!(
-                    "{at}: its policy, priority, cpus, taskgroup or dl-runtime differ from the forking task's (a forked \
+                    "{at}: its policy, priority, cpus, taskgroup or dl-* parameters differ from the forking task's (a forked \
                      child inherits its parent's)"
                 ));
             }

@@ -14,7 +14,7 @@
 //! and so does the import, with a note.
 
 use super::import_events::{event, event_kind};
-use super::import_model::{Findings, Phase, Policy, Props, Task};
+use super::import_model::{Findings, Phase, Policy, Props, Reservation, Task};
 use super::ordered_json::Json;
 
 /// What a task's reading needs from the rest of the file.
@@ -136,17 +136,15 @@ fn loop_count(v: Option<&Json>, absent: Option<u32>, at: &str, f: &mut Findings)
     }
 }
 
-fn policy_of(v: &Json, at: &str, f: &mut Findings) -> Option<Policy> {
+/// A policy by rt-app's name for it (a task's, a phase's or global.default_policy).
+pub fn policy_of(v: &Json, at: &str, f: &mut Findings) -> Option<Policy> {
     Some(match v.as_str() {
         Some("SCHED_OTHER") => Policy::Other,
         Some("SCHED_BATCH") => Policy::Batch,
         Some("SCHED_IDLE") => Policy::Idle,
         Some("SCHED_FIFO") => Policy::Fifo,
         Some("SCHED_RR") => Policy::Rr,
-        Some("SCHED_DEADLINE") => {
-            f.refuse(at, "SCHED_DEADLINE: schedlab has no deadline class");
-            return None;
-        }
+        Some("SCHED_DEADLINE") => Policy::Deadline,
         _ => {
             f.refuse(at, "rt-app knows SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR and SCHED_DEADLINE");
             return None;
@@ -207,25 +205,39 @@ fn taskgroup_of(t: &Json, at: &str, f: &mut Findings) -> Option<String> {
     }
 }
 
-/// The scheduling parameters an object sets: (policy, priority) if any, and
-/// its runtime (dl-runtime, or a task's legacy "runtime").
-fn sched_of(t: &Json, at: &str, task_level: bool, f: &mut Findings) -> (Option<Policy>, Option<i64>, Option<i64>) {
+/// The scheduling parameters an object sets, as written (rt-app fills in
+/// the defaults where the thread takes them).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Sched {
+    policy: Option<Policy>,
+    priority: Option<i64>,
+    /// dl-runtime, dl-period, dl-deadline (a task's legacy runtime, period
+    /// and deadline where those are absent), µs.
+    runtime: Option<i64>,
+    period: Option<i64>,
+    deadline: Option<i64>,
+}
+
+fn sched_of(t: &Json, at: &str, task_level: bool, f: &mut Findings) -> Sched {
     let policy = t.get("policy").and_then(|v| policy_of(v, &format!("{at}.policy"), f));
     let priority = int_of(t, "priority", at, f);
-    let mut runtime = int_of(t, "dl-runtime", at, f);
-    if task_level && runtime.is_none() {
-        if let Some(r) = t.get("runtime").and_then(Json::as_i64) {
-            f.note(&format!("{at}.runtime"), "rt-app also reads a task's \"runtime\" as its dl-runtime");
-            runtime = Some(r);
+    // A task's legacy "runtime", "period" and "deadline" stand in for missing dl-* keys (rt-app reads "runtime"
+    // as an event too).
+    let dl = |key: &str, legacy: &str, f: &mut Findings| {
+        let v = int_of(t, key, at, f).filter(|&v| v != 0);
+        if v.is_none() && task_level && t.get(legacy).is_some() {
+            f.note(&format!("{at}.{legacy}"), format!("rt-app also reads a task's \"{legacy}\" as its {key}"));
+            return t.get(legacy).and_then(Json::as_i64);
         }
-    }
-    // A task's legacy "period" and "deadline" are its dl-period and dl-deadline.
-    let legacy: &[&str] = if task_level { &["period", "deadline"] } else { &[] };
-    for key in ["dl-period", "dl-deadline"].iter().chain(legacy) {
-        if t.get(key).is_some() {
-            f.note(&format!("{at}.{key}"), "SCHED_DEADLINE's parameter: no other policy reads it");
-        }
-    }
+        v
+    };
+    let sched = Sched {
+        policy,
+        priority,
+        runtime: dl("dl-runtime", "runtime", f),
+        period: dl("dl-period", "period", f),
+        deadline: dl("dl-deadline", "deadline", f),
+    };
     for key in ["util_min", "util_max"] {
         if t.get(key).is_some() {
             f.note(
@@ -238,7 +250,7 @@ fn sched_of(t: &Json, at: &str, task_level: bool, f: &mut Findings) -> (Option<P
     if t.get("nodes_membind").is_some() {
         f.note(&format!("{at}.nodes_membind"), "memory placement: ignored (schedlab does not model memory)");
     }
-    (policy, priority, runtime)
+    sched
 }
 
 /// A custom slice from sched_runtime: under SCHED_OTHER or SCHED_BATCH, when the run models it.
@@ -262,13 +274,59 @@ fn slice_of(policy: Policy, runtime: Option<i64>, at: &str, cx: &TaskContext, f:
     }
 }
 
+/// SCHED_DEADLINE's reservation with rt-app's defaults (the period is the
+/// runtime, the deadline the period), checked as sched_setattr checks it.
+fn reservation_of(s: &Sched, at: &str, f: &mut Findings) -> Option<Reservation> {
+    let runtime = s.runtime.unwrap_or(0);
+    let period = s.period.unwrap_or(runtime);
+    let deadline = s.deadline.unwrap_or(period);
+    let (Ok(runtime_us), Ok(period_us), Ok(deadline_us)) =
+        (u64::try_from(runtime), u64::try_from(period), u64::try_from(deadline))
+    else {
+        f.refuse(at, "a SCHED_DEADLINE reservation's times are not negative");
+        return None;
+    };
+    if runtime_us == 0 {
+        f.refuse(&format!("{at}.dl-runtime"), "SCHED_DEADLINE needs a runtime (sched_setattr refuses none)");
+        return None;
+    }
+    if !(runtime_us <= deadline_us && deadline_us <= period_us) {
+        f.refuse(
+            &format!("{at}.dl-deadline"),
+            format!(
+                "needs dl-runtime ≤ dl-deadline ≤ dl-period (got {runtime_us} ≤ {deadline_us} ≤ {period_us} µs), as \
+                 sched_setattr does"
+            ),
+        );
+        return None;
+    }
+    Some(Reservation { runtime_us, deadline_us, period_us })
+}
+
 fn task_props(t: &Json, at: &str, cx: &TaskContext, f: &mut Findings) -> Props {
-    let (policy, priority, runtime) = sched_of(t, at, true, f);
-    let policy = policy.unwrap_or(cx.default_policy);
-    let priority = priority.unwrap_or(default_priority(policy));
+    let sched = sched_of(t, at, true, f);
+    let policy = sched.policy.unwrap_or(cx.default_policy);
+    let priority = sched.priority.unwrap_or(default_priority(policy));
     check_priority(policy, priority, t.get("priority").is_some(), at, f);
+    let reservation = if policy == Policy::Deadline {
+        reservation_of(&sched, at, f)
+    } else {
+        for (key, set) in [("dl-period", sched.period.is_some()), ("dl-deadline", sched.deadline.is_some())] {
+            if set {
+                f.note(&format!("{at}.{key}"), "SCHED_DEADLINE's parameter: ignored under this policy");
+            }
+        }
+        None
+    };
+    let cpus = cpus_of(t, at, f);
+    if policy == Policy::Deadline && cpus.is_some() {
+        f.refuse(
+            &format!("{at}.cpus"),
+            "a SCHED_DEADLINE task may not be pinned (Linux 4.1's sched_setattr refuses it: EPERM)",
+        );
+    }
     let taskgroup = taskgroup_of(t, at, f);
-    if taskgroup.is_some() && matches!(policy, Policy::Fifo | Policy::Rr) {
+    if taskgroup.is_some() && matches!(policy, Policy::Fifo | Policy::Rr | Policy::Deadline) {
         f.refuse(
             &format!("{at}.taskgroup"),
             "rt-app puts only SCHED_OTHER, SCHED_BATCH and SCHED_IDLE tasks in taskgroups",
@@ -282,14 +340,8 @@ fn task_props(t: &Json, at: &str, cx: &TaskContext, f: &mut Findings) -> Props {
             0
         }
     };
-    Props {
-        policy,
-        priority,
-        cpus: cpus_of(t, at, f),
-        taskgroup,
-        slice_us: slice_of(policy, runtime, at, cx, f),
-        delay_ms,
-    }
+    let slice_us = if policy == Policy::Deadline { None } else { slice_of(policy, sched.runtime, at, cx, f) };
+    Props { policy, priority, cpus, taskgroup, slice_us, reservation, delay_ms }
 }
 
 /// A priority rt-app would set: a nice level, or a real-time priority.
@@ -303,6 +355,7 @@ fn check_priority(policy: Policy, priority: i64, given: bool, at: &str, f: &mut 
             f.refuse(&at, format!("{priority}: a real-time priority is 1 to 99"))
         }
         Policy::Idle if given => f.note(&at, "ignored: rt-app sets no nice level under SCHED_IDLE"),
+        Policy::Deadline if given => f.note(&at, "ignored: a SCHED_DEADLINE task has its reservation instead"),
         _ => {}
     }
 }
@@ -318,17 +371,23 @@ fn phase_props(ph: &Json, task: &Props, at: &str, cx: &TaskContext, f: &mut Find
             changes(f, "cpus");
         }
     }
-    let (policy, priority, runtime) = sched_of(ph, at, false, f);
-    if policy.is_some() || priority.is_some() {
-        let p = policy.unwrap_or(task.policy);
+    let sched = sched_of(ph, at, false, f);
+    if sched.policy.is_some() || sched.priority.is_some() {
+        let p = sched.policy.unwrap_or(task.policy);
         // A phase naming a policy without a priority takes that policy's default one.
-        let prio = priority.unwrap_or(if policy.is_some() { default_priority(p) } else { task.priority });
+        let prio = sched.priority.unwrap_or(if sched.policy.is_some() { default_priority(p) } else { task.priority });
         if (p, prio) != (task.policy, task.priority) {
             changes(f, "the policy or priority");
         }
     }
-    if runtime.is_some() && slice_of(task.policy, runtime, at, cx, &mut Findings::default()) != task.slice_us {
-        changes(f, "dl-runtime");
+    let quiet = &mut Findings::default();
+    let dl_set = sched.runtime.is_some() || sched.period.is_some() || sched.deadline.is_some();
+    let same = match task.policy {
+        Policy::Deadline => reservation_of(&sched, at, quiet) == task.reservation,
+        p => slice_of(p, sched.runtime, at, cx, quiet) == task.slice_us,
+    };
+    if dl_set && !same {
+        changes(f, "the dl-runtime, dl-period or dl-deadline");
     }
     if ph.get("taskgroup").and_then(Json::as_str).is_some_and(|g| !g.is_empty())
         && taskgroup_of(ph, at, f) != task.taskgroup
