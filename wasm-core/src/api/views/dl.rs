@@ -4,7 +4,7 @@
 //! deadline), each server's runtime left, throttled tasks waiting for their
 //! replenishment, and the deadlines missed.
 
-use super::view::{TreeNode, TreeView};
+use super::tree::{TreeNode, TreeView};
 use crate::sched::entity::task_ent_id;
 use crate::sim::dl::state::DlState;
 use crate::sim::Simulator;

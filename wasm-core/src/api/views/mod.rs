@@ -15,4 +15,5 @@ pub mod inspector;
 pub mod metrics;
 pub mod rt;
 pub mod topology;
+pub mod tree;
 pub mod view;

@@ -98,28 +98,7 @@ pub struct O1TaskView {
     pub time_slice_ns: u64,
 }
 
-#[derive(Serialize)]
-#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
-pub struct TreeView {
-    // The entity id at the root (a pid, or a group entity's id with the top bit set): not a `Pid`.
-    pub root: Option<EntId>,
-    pub nodes: Vec<TreeNode>,
-}
-
-/// A tree node: a task (`pid` is its pid) or a group entity (`group` is its
-/// task group, and `pid` its entity id, which has the top bit set).
-#[derive(Serialize)]
-#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
-pub struct TreeNode {
-    pub pid: EntId,
-    pub name: String,
-    pub vruntime: u64,
-    pub weight: u64,
-    pub red: bool,
-    pub left: Option<EntId>,
-    pub right: Option<EntId>,
-    pub group: Option<u32>,
-}
+pub use super::tree::{TreeNode, TreeView};
 
 /// The runqueue of one task group on one CPU (group scheduling's tree of trees).
 #[derive(Serialize)]
