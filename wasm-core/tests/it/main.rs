@@ -20,6 +20,7 @@ mod cli_robustness;
 mod cond_vars;
 mod context_switches;
 mod die_prefer_sibling;
+mod edf_vs_fixed;
 mod eevdf;
 mod equivalence;
 mod exercise;
