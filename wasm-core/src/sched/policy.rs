@@ -9,6 +9,12 @@
 pub const WEIGHT_IDLEPRIO: u64 = 3;
 pub const WMULT_IDLEPRIO: u64 = 1_431_655_765;
 
+/// `sysctl_sched_rt_period` and `sysctl_sched_rt_runtime` (1 s and 0.95 s in
+/// 4.1, ns): the real-time bandwidth, which also caps the deadline class's
+/// admission (`def_dl_bandwidth` is set from them, core.c 7858–7859).
+pub const RT_PERIOD_NS: u64 = 1_000_000_000;
+pub const RT_RUNTIME_NS: u64 = 950_000_000;
+
 /// `MAX_RT_PRIO`: the number of real-time priority levels.
 pub const MAX_RT_PRIO: u32 = 100;
 /// `MAX_USER_RT_PRIO - 1`: the highest `rt_priority` a user may ask for.

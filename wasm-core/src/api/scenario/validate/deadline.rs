@@ -6,14 +6,12 @@
 //! in turn; the first that would overflow is refused with the sums.
 
 use crate::api::scenario::diagnostic::Checker;
-use crate::sched::policy::{to_ratio, DlParams, BW_SHIFT};
-
-/// `def_dl_bandwidth`'s bw: the global real-time runtime over its period (950 ms of 1 s).
-const DL_BW: u64 = (950_000u64 << BW_SHIFT) / 1_000_000;
+use crate::sched::policy::{to_ratio, DlParams, BW_SHIFT, RT_PERIOD_NS, RT_RUNTIME_NS};
 
 /// Admits each deadline process's threads in order against `cpus` CPUs; refuses the first that overflows.
 pub(super) fn admit(reservations: &[(String, u32, DlParams)], cpus: u32, c: &mut Checker) {
-    let cap = DL_BW * u64::from(cpus);
+    // def_dl_bandwidth's bw: the global real-time runtime over its period, per CPU.
+    let cap = to_ratio(RT_PERIOD_NS, RT_RUNTIME_NS) * u64::from(cpus);
     let mut total = 0u64;
     for (at, threads, dl) in reservations {
         let bw = to_ratio(dl.period_ns, dl.runtime_ns);
