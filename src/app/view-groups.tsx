@@ -21,6 +21,9 @@ import { useLab } from './context';
 /** The lanes zoom in down to 50 µs. */
 const MIN_SPAN_NS = 50e3;
 
+/** The policies whose class comes before the fair class (a trace's real-time tasks are 'rt'). */
+const ABOVE_FAIR = new Set(['fifo', 'rr', 'rt', 'deadline']);
+
 const namer = (data: LabData) => (pid: number) => data.names[pid] ?? `pid ${pid}`;
 
 /** The picked CPU as drawn in `data` (the last one if the machine has fewer). */
@@ -95,9 +98,9 @@ export const LanesGroup = memo(function LanesGroup({ data }: { data: LabData }) 
   const follow = useStore(lab.view, (s) => s.gantt.endNs === null);
   const { frame } = data;
   const now = frame.view.now_ns;
-  // Real-time tasks' slices carry a band: the lanes show the class.
+  // Slices of the classes above the fair class (real-time, deadline) carry a band: the lanes show the class.
   const rows = data.tasks.rows;
-  const rtPids = useMemo(() => new Set(rows.filter((r) => r.rt_priority > 0).map((r) => r.pid)), [rows]);
+  const rtPids = useMemo(() => new Set(rows.filter((r) => ABOVE_FAIR.has(r.policy)).map((r) => r.pid)), [rows]);
   // The window as the worker resolved it at this frame's cursor.
   const [t0, t1] = [frame.ganttT0Ns, frame.ganttT1Ns];
   const nav: GanttNav = {

@@ -10,7 +10,14 @@ import type { PartnerKind } from '../compare/variants';
 
 /** Panels a step can ring (their data-testid). */
 export type PanelId =
-  'topology' | 'inspector' | 'heatmaps' | 'metrics' | 'metrics-charts' | 'rbtree-panel' | 'exercise-panel';
+  | 'topology'
+  | 'inspector'
+  | 'heatmaps'
+  | 'metrics'
+  | 'metrics-charts'
+  | 'rbtree-panel'
+  | 'rt-runqueue'
+  | 'exercise-panel';
 
 export type Anchor = { atMs: number } | { mark: Mark; afterMs: number };
 

@@ -19,6 +19,9 @@ export function blankProcess(name: string): ProcessForm {
     nice: '',
     sched_policy: '',
     rt_priority: '',
+    dl_runtime_us: '',
+    dl_deadline_us: '',
+    dl_period_us: '',
     start_ms: '',
     cpus: '',
     nodes: '',
@@ -54,7 +57,7 @@ function Head({ label, name }: { label: string; name: string }) {
   );
 }
 
-const COLUMNS = 14;
+const COLUMNS = 17;
 const NO_ROW_PROBLEMS: RowProblems = new Map();
 type TextKey = Exclude<keyof ProcessForm, 'extra' | 'raw'>;
 
@@ -108,6 +111,9 @@ const ProcessRow = memo(function ProcessRow({ i, p, problems, cgroupOptions, ide
         {cell('nice', t('editor.pNice'), 40, '0')}
         {cell('sched_policy', t('editor.pPolicy'), 50, 'normal')}
         {cell('rt_priority', t('editor.pRtPriority'), 40)}
+        {cell('dl_runtime_us', t('editor.pDlRuntime'), 50)}
+        {cell('dl_deadline_us', t('editor.pDlDeadline'), 50)}
+        {cell('dl_period_us', t('editor.pDlPeriod'), 50)}
         {cell('session', t('editor.pSession'), 60)}
         <td>
           {input('cgroup', t('editor.pCgroup'), { options: cgroupOptions })}
@@ -230,6 +236,9 @@ export function ProcessTable() {
               <Head label={t('editor.pNice')} name="nice" />
               <Head label={t('editor.pPolicy')} name="sched_policy" />
               <Head label={t('editor.pRtPriority')} name="rt_priority" />
+              <Head label={`${t('editor.pDlRuntime')} (µs)`} name="dl_runtime_us" />
+              <Head label={`${t('editor.pDlDeadline')} (µs)`} name="dl_deadline_us" />
+              <Head label={`${t('editor.pDlPeriod')} (µs)`} name="dl_period_us" />
               <Head label={t('editor.pSession')} name="session" />
               <Head label={t('editor.pCgroup')} name="cgroup" />
               <Head label={t('editor.pCpus')} name="cpus" />

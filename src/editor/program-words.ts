@@ -36,11 +36,24 @@ function step(op: Json): string {
     return `barrier ${word(o.barrier)}${o.spin_us !== undefined ? ` (spin ${dist(o.spin_us)})` : ''}`;
   if (o.fork !== undefined) return `fork { ${steps(o.fork)} }`;
   if (o.wake !== undefined) return `wake ${word(o.wake)}`;
+  if (o.busy_us !== undefined) return `busy ${dist(o.busy_us)}`;
+  if (o.timer !== undefined) return timerStep(o);
   if (o.lock !== undefined) return `lock ${word(o.lock)}`;
   if (o.unlock !== undefined) return `unlock ${word(o.unlock)}`;
+  if (o.cond_wait !== undefined) return `cond_wait ${word(o.cond_wait)} (${word(o.mutex ?? '?')})`;
+  if (o.cond_signal !== undefined) return `cond_signal ${word(o.cond_signal)}`;
+  if (o.cond_broadcast !== undefined) return `cond_broadcast ${word(o.cond_broadcast)}`;
   if (o.post !== undefined || o.await !== undefined) return flagStep(o);
   const flag = ['exit', 'wait', 'yield', 'take_job', 'wait_child', 'exec'].find((k) => o[k] !== undefined);
   return flag ?? '?';
+}
+
+/** `timer tick every 16.67 ms (shared, absolute)`. */
+function timerStep(o: { [k: string]: Json }): string {
+  const period = typeof o.period_us === 'number' ? ` every ${fmtUs(o.period_us)}` : '';
+  const how = [o.shared === true ? 'shared' : '', o.timer_mode !== undefined ? word(o.timer_mode) : ''].filter(Boolean);
+  const head = `timer ${word(o.timer)}${period}`;
+  return how.length ? `${head} (${how.join(', ')})` : head;
 }
 
 /** `post isync → +1`, `await isync ← -1 (block, spin 50 µs)`. */

@@ -25,6 +25,8 @@ const NOT_IN_FORM = {
   scenario: ['exercise'],
   /** schedsim reads it beside the scenario file; the page takes the source itself (and the engine says so). */
   policy: ['source_file'],
+  /** Shared address spaces come from rt-app imports (one rt-app run's tasks); the form keeps them as written. */
+  process: ['address_space'],
 } as const satisfies { [O in ScenarioObject]?: readonly ScenarioKey<O>[] };
 
 type KeptAside<O extends ScenarioObject> = O extends keyof typeof NOT_IN_FORM ? (typeof NOT_IN_FORM)[O][number] : never;
@@ -245,6 +247,9 @@ export function readProcess(row: Json): ProcessForm {
     nice: text(p.nice),
     sched_policy: text(p.sched_policy),
     rt_priority: text(p.rt_priority),
+    dl_runtime_us: text(p.dl_runtime_us),
+    dl_deadline_us: text(p.dl_deadline_us),
+    dl_period_us: text(p.dl_period_us),
     start_ms: text(p.start_ms),
     cpus: text(p.cpus),
     nodes: Array.isArray(nodes) ? nodes.map((n) => text(n)).join(', ') : text(nodes),

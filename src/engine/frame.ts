@@ -253,6 +253,7 @@ function cpuViews(h: FrameHeader, cpus: Float64Array): CpuView[] {
       cpu_load: null,
       eevdf: null,
       rt: null,
+      dl: null,
     });
   }
   return out;

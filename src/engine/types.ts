@@ -14,6 +14,8 @@ export type {
   EevdfEntityView,
   EevdfRqView,
   RtRqView,
+  DlRqView,
+  DlTaskView,
   RtTaskView,
   EventCounts,
   EventView,

@@ -17,6 +17,7 @@ import exportsCatalog from './messages/exports';
 import rqpolicy from './messages/rqpolicy';
 import eevdf from './messages/eevdf';
 import rtclass from './messages/rtclass';
+import dlclass from './messages/dlclass';
 import why from './messages/why';
 import events from './messages/events';
 import trace from './messages/trace';
@@ -38,6 +39,7 @@ export const CATALOGS: Catalog[] = [
   rqpolicy,
   eevdf,
   rtclass,
+  dlclass,
   why,
   events,
   trace,

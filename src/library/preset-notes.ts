@@ -21,6 +21,7 @@ export const TAGS = {
   pfs: 'policy',
   'dw-cfs': 'policy',
   'group-identity': 'policy',
+  'real-time': 'policy',
   nice: 'topic',
   latency: 'topic',
   numa: 'topic',
@@ -187,6 +188,14 @@ export const PRESET_NOTES: Record<string, PresetNote> = {
       zh: 'DW-CFS 论文要解决的问题，运行在 4 CPU 的笔记本上：进程 A 只有一个线程、1 秒的工作量，进程 B 有八个 CPU 密集线程。CFS 对线程公平而非对进程公平，于是 B 拿走约九分之八的机器，A 迟迟完不成。把场景中的 policy.kind 改为 pfs（线程权重为进程权重除以其存活线程数）或 dw-cfs（权重按线程数和 CPU 数的 α 缩放），比较 A 的完成时间和各进程的 CPU 份额。',
     },
     tags: ['cfs', 'pfs', 'dw-cfs', 'fairness'],
+  },
+  'rt-fifo-rr-throttling': {
+    title: { en: 'Real-time classes: FIFO, RR and throttling', zh: '实时调度类：FIFO、RR 与限流' },
+    text: {
+      en: 'One CPU under Linux 4.1. A fair hog runs alone until, at 100 ms, a SCHED_FIFO task at rt_priority 50 and two SCHED_RR tasks at rt_priority 20 arrive: the real-time class comes before the fair class, so FIFO takes the CPU at once, and the RR tasks wait behind it. When FIFO exits at 1.3 s the RR tasks take 100 ms turns. Real-time tasks may use 950 ms of each second (sched_rt_runtime_us): past that the runqueue is throttled and the fair hog runs to the end of the period. The runqueue panel draws the real-time priority array and its bitmap above the fair class’s tree; real-time slices carry a dark band in the lanes.',
+      zh: 'Linux 4.1 下的单个 CPU。一个公平调度类的 CPU 密集任务独自运行，直到 100 ms 时到来一个 rt_priority 50 的 SCHED_FIFO 任务和两个 rt_priority 20 的 SCHED_RR 任务：实时调度类排在公平调度类之前，FIFO 任务立即占用 CPU，RR 任务在其后等待。FIFO 在 1.3 s 退出后，两个 RR 任务以 100 ms 为一轮交替运行。实时任务每秒最多使用 950 ms（sched_rt_runtime_us）：超出后运行队列被限流，公平调度类的任务运行到该周期结束。运行队列面板在公平调度类的红黑树之上画出实时优先级数组及其位图；时间线中实时任务的片段带有深色条带。',
+    },
+    tags: ['real-time', 'latency', 'fairness'],
   },
 };
 

@@ -47,8 +47,9 @@ export function RqHead({ cpu, mode, setMode }: { cpu: CpuView; mode: Mode; setMo
 
 export function CurrBox({ cpu, currName }: { cpu: CpuView; currName: string | null }) {
   const t = useT();
-  // A real-time task holds the CPU: the fair class runs nothing (its cfs_rq->curr is empty).
-  if (cpu.curr !== null && cpu.rt?.queued.some((q) => q.pid === cpu.curr) && currName !== null) {
+  // A real-time or deadline task holds the CPU: the fair class runs nothing (its cfs_rq->curr is empty).
+  const above = cpu.rt?.queued.some((q) => q.pid === cpu.curr) || cpu.dl?.tasks.some((d) => d.pid === cpu.curr);
+  if (cpu.curr !== null && above && currName !== null) {
     return (
       <div className="curr-box" data-testid="fair-curr-rt">
         <span className="curr-label">curr</span>

@@ -11,6 +11,7 @@ import { TreeDiagram } from './tree-diagram';
 import { O1RunqueueView } from './o1-arrays';
 import { EevdfRunqueueView } from './eevdf-queue';
 import { RtRunqueueView } from './rt-queue';
+import { DlRunqueueView } from './dl-queue';
 import { UnderclassTree } from './underclass-tree';
 import { useT } from '../i18n/i18n';
 import { CurrBox, GroupTrees, LIST_FROM, RotationLine, RqHead, type Mode } from './rbtree-parts';
@@ -22,13 +23,15 @@ interface RunqueueProps {
   nameOf: (pid: number) => string;
 }
 
-/** The CPU's runqueues in the hierarchy's order: the real-time class's, when the run has one, above the fair class's. */
+/** The CPU's runqueues in the hierarchy's order: the deadline and real-time classes', when the run has them, above the fair class's. */
 export function RbTreeView(props: RunqueueProps) {
   const fair = <FairRunqueueView {...props} />;
-  if (!props.cpu.rt) return fair;
+  const { dl, rt } = props.cpu;
+  if (!dl && !rt) return fair;
   return (
     <>
-      <RtRunqueueView cpu={props.cpu} rt={props.cpu.rt} />
+      {dl && <DlRunqueueView cpu={props.cpu} dl={dl} />}
+      {rt && <RtRunqueueView cpu={props.cpu} rt={rt} />}
       {fair}
     </>
   );

@@ -179,8 +179,8 @@ describe('scenario ⇄ form', () => {
     expect(Object.keys(form.extra)).toEqual(['exercise']);
     expect(Object.keys(form.policy.extra)).toEqual(['source_file']);
     const others = [form.machine, form.policy.tunables, form.policy.features, form.bugs.switches, form.sanity_checker];
-    for (const part of [...others, form.costs, form.cgroups[0], form.processes[0], form.events[0]])
-      expect(part.extra).toEqual({});
+    expect(Object.keys(form.processes[0].extra)).toEqual(['address_space']);
+    for (const part of [...others, form.costs, form.cgroups[0], form.events[0]]) expect(part.extra).toEqual({});
     expect(FORM_KEYS.costs).toContain('smt_sibling_speed_pct');
     expect(getField(form, 'preempt')).toBe('none');
   });

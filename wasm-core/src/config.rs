@@ -212,6 +212,8 @@ pub struct ProcessSpec {
     /// `sched_setscheduler`'s policy and real-time priority (1–99 for FIFO and RR).
     pub sched_policy: crate::sched::policy::SchedPolicy,
     pub rt_priority: u32,
+    /// SCHED_DEADLINE's reservation (deadline processes only).
+    pub dl: Option<crate::sched::policy::DlParams>,
     pub threads: u32,
     pub start_ns: u64,
     pub program: Vec<Op>,
@@ -223,6 +225,10 @@ pub struct ProcessSpec {
     pub cgroup: Option<String>,
     /// Jobs shared by the threads through `take_job` (0 = none).
     pub job_pool: u32,
+    /// The address space whose named objects (mutexes, barriers, condition
+    /// variables, shared timers) it shares with the other processes naming
+    /// it, as threads of one program do; None = its own.
+    pub address_space: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -86,6 +86,46 @@ pub enum Op {
         wait: WaitPolicy,
         spin: Dist,
     },
+    /// A busy loop until this much wall-clock time has passed since the step
+    /// began, however long the thread waited for a CPU meanwhile (rt-app's
+    /// `runtime`; `Run` is an amount of work instead).
+    Busy(Dist),
+    /// Sleep until the timer's next period starts, as `clock_nanosleep`
+    /// with TIMER_ABSTIME sleeps (rt-app's `timer`).
+    Timer(TimerOp),
+    /// `pthread_cond_wait`: release `mutex` (if held), sleep on `cond`, and
+    /// hold `mutex` again on waking.
+    CondWait {
+        cond: String,
+        mutex: String,
+    },
+    /// `pthread_cond_signal`: the longest waiter on the condition wakes.
+    CondSignal(String),
+    /// `pthread_cond_broadcast`: every waiter on the condition wakes.
+    CondBroadcast(String),
+}
+
+/// A timer step as written: which timer, its period, and how it catches up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimerOp {
+    pub name: String,
+    pub period_ns: u64,
+    /// One timer for every thread that names it (each use moves it on by a
+    /// period), rather than one per thread.
+    pub shared: bool,
+    /// After an overrun the next period still starts where the last one
+    /// ended (the timer catches up), rather than at the late use.
+    pub absolute: bool,
+}
+
+/// A timer step as the engine carries it out: the timer's index (in its
+/// thread's timers, or shared ones), its period, and how it catches up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimerStep {
+    pub id: usize,
+    pub shared: bool,
+    pub period_ns: u64,
+    pub absolute: bool,
 }
 
 /// Which side of a one-slot flag a step is. The flag between threads i and
@@ -145,17 +185,24 @@ enum Insn {
         wait: WaitPolicy,
         spin: Dist,
     },
+    /// So is a busy loop's length.
+    Busy(Dist),
     /// Every other system call is fixed at compile time.
     Call(Action),
 }
 
-/// Resolves names when compiling: process names to tgids, and barrier and
-/// mutex names to per-process indices.
+/// Resolves names when compiling: process names to tgids, and the names of
+/// synchronisation objects to indices among their process's (or address
+/// space's).
 pub trait NameResolver {
     fn tgid(&self, process: &str) -> u32;
     fn barrier(&mut self, name: &str) -> usize;
     fn mutex(&mut self, name: &str) -> usize;
     fn flag(&mut self, name: &str) -> usize;
+    fn cond(&mut self, name: &str) -> usize;
+    /// A shared timer's index among the shared ones, or a thread's own
+    /// timer's among each thread's.
+    fn timer(&mut self, name: &str, shared: bool) -> usize;
     /// Compiles a forked child's program and returns its program index.
     fn subprogram(&mut self, ops: &[Op]) -> usize;
 }
@@ -190,6 +237,15 @@ pub enum Action {
     WaitChild,
     Exec,
     Flag(FlagStep),
+    /// Busy on the CPU for this much wall-clock time (`Op::Busy`).
+    Busy(u64),
+    Timer(TimerStep),
+    CondWait {
+        cond: usize,
+        mutex: usize,
+    },
+    CondSignal(usize),
+    CondBroadcast(usize),
     /// A process's first thread creates its next thread (`pthread_create`);
     /// the engine puts these before the first thread's program, never a
     /// scenario's.
@@ -246,6 +302,18 @@ fn emit(ops: &[Op], code: &mut Vec<Insn>, names: &mut dyn NameResolver) {
                 wait: *wait,
                 spin: spin.clone(),
             }),
+            Op::Busy(d) => code.push(Insn::Busy(d.clone())),
+            Op::Timer(t) => code.push(Insn::Call(Action::Timer(TimerStep {
+                id: names.timer(&t.name, t.shared),
+                shared: t.shared,
+                period_ns: t.period_ns,
+                absolute: t.absolute,
+            }))),
+            Op::CondWait { cond, mutex } => {
+                code.push(Insn::Call(Action::CondWait { cond: names.cond(cond), mutex: names.mutex(mutex) }))
+            }
+            Op::CondSignal(cond) => code.push(Insn::Call(Action::CondSignal(names.cond(cond)))),
+            Op::CondBroadcast(cond) => code.push(Insn::Call(Action::CondBroadcast(names.cond(cond)))),
             Op::Repeat { times, body } => {
                 let begin = code.len();
                 code.push(Insn::LoopBegin { times: *times, end: 0 });
@@ -293,6 +361,13 @@ impl ProgramCursor {
                     match d.sample(rng) {
                         0 => {}
                         ns => return Action::Sleep(ns),
+                    }
+                }
+                Insn::Busy(d) => {
+                    self.pc += 1;
+                    match d.sample(rng) {
+                        0 => {}
+                        ns => return Action::Busy(ns),
                     }
                 }
                 Insn::Exit => return Action::Exit,
@@ -357,6 +432,12 @@ mod tests {
         fn flag(&mut self, _: &str) -> usize {
             0
         }
+        fn cond(&mut self, _: &str) -> usize {
+            0
+        }
+        fn timer(&mut self, _: &str, _: bool) -> usize {
+            0
+        }
         fn subprogram(&mut self, _: &[Op]) -> usize {
             0
         }
@@ -383,6 +464,15 @@ mod tests {
     fn empty_infinite_loop_ends_instead_of_hanging() {
         let ops = vec![Op::Repeat { times: None, body: vec![] }];
         assert_eq!(actions(&ops, 1), vec![Action::Stalled]);
+    }
+
+    #[test]
+    fn a_busy_loop_of_zero_is_skipped_and_calls_pass_through() {
+        let t = TimerOp { name: "t".into(), period_ns: 5, shared: true, absolute: true };
+        let ops = vec![Op::Busy(Dist::Fixed(0)), Op::Busy(Dist::Fixed(7)), Op::Timer(t), Op::CondSignal("q".into())];
+        let timer = TimerStep { id: 0, shared: true, period_ns: 5, absolute: true };
+        use Action::*;
+        assert_eq!(actions(&ops, 4), vec![Busy(7), Timer(timer), CondSignal(0), Exit]);
     }
 
     #[test]

@@ -63,6 +63,9 @@ pub struct TaskStats {
     /// Its longest time on a CPU between two switches (a run slice), ns: kept
     /// here because the trace keeps a bounded number of slices.
     pub longest_run_ns: u64,
+    /// Timer steps reached after their period had already ended (the thread
+    /// ran late: it went on at once instead of sleeping).
+    pub timer_overruns: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -78,6 +81,8 @@ pub struct Task {
     pub prio: u32,
     /// `p->rt.time_slice`: an RR task's ticks left in its slice.
     pub rt_time_slice: u32,
+    /// A SCHED_DEADLINE task's reservation (its server's state is the deadline class's).
+    pub dl: Option<crate::sched::policy::DlParams>,
     pub state: TaskState,
     /// The CPU the task runs on, is queued on, or last ran on.
     pub cpu: CpuId,
@@ -138,6 +143,9 @@ pub struct Task {
     /// wakeup's IPI and the switch): its wakeup latency is recorded when that
     /// work is done, at whatever speeds the CPU ran it.
     pub prelude: Option<Prelude>,
+    /// Its own periodic timers (rt-app's "unique" ones), by index among its
+    /// program's, grown as it first uses each (`sim/timer.rs`).
+    pub timers: Vec<PeriodTimer>,
 }
 
 /// The work a woken task runs before its own code, followed as the CPU's
@@ -170,6 +178,7 @@ impl Task {
             rt_priority: 0,
             prio: crate::sched::policy::nice_prio(nice),
             rt_time_slice: 0,
+            dl: None,
             state: TaskState::New,
             cpu: CpuId(0),
             se: SchedEntity::for_nice(nice),
@@ -197,6 +206,7 @@ impl Task {
             wakee_flip_decay_ts: SimTime::ZERO,
             last_wakee: None,
             stats: TaskStats::default(),
+            timers: Vec::new(),
         }
     }
 }
@@ -209,7 +219,19 @@ impl Task {
         self.policy = policy;
         self.rt_priority = if policy.is_rt() { rt_priority } else { 0 };
         self.prio = if policy.is_rt() { rt_prio(rt_priority) } else { nice_prio(self.nice) };
+        if policy == crate::sched::policy::SchedPolicy::Idle {
+            // set_load_weight (core.c 787–800 in 4.1): SCHED_IDLE weighs WEIGHT_IDLEPRIO whatever its nice.
+            self.se.weight = crate::sched::policy::WEIGHT_IDLEPRIO;
+            self.se.inv_weight = crate::sched::policy::WMULT_IDLEPRIO;
+        }
     }
+}
+
+/// A periodic timer (`sim/timer.rs`): when its current period ends (None
+/// until first used).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PeriodTimer {
+    pub next: Option<SimTime>,
 }
 
 /// What a spinning task waits for.
@@ -220,6 +242,9 @@ pub enum Spin {
     Barrier { id: usize, gen: u64 },
     /// A flag to change; the step is tried again when the spin ends.
     Flag(crate::program::FlagStep),
+    /// The wall-clock time a busy loop ends (`Op::Busy`): its burst is cut to
+    /// end then whenever it runs again (`Core::rate_burst`).
+    Until(SimTime),
 }
 
 /// What a blocked task waits for.
@@ -232,6 +257,8 @@ pub enum Block {
     Child,
     /// A flag to change (a flag step with the `block` wait).
     Flag(usize),
+    /// A condition variable's signal (`pthread_cond_wait`).
+    Cond(usize),
 }
 
 /// A process: a named group of threads sharing nice level and program.
@@ -240,6 +267,9 @@ pub struct Process {
     pub tgid: u32,
     pub name: String,
     pub threads: Vec<Pid>,
+    /// Its synchronisation objects' index in `Core::sync`: its own, or its
+    /// address space's, shared with the other processes naming it.
+    pub sync: usize,
     pub start_at: SimTime,
     /// Its threads' wakeup latencies (wakeup to running its own code), in
     /// bounded memory.

@@ -62,6 +62,8 @@ pub enum MigrateCause {
     /// The real-time class pushed a waiting task to a CPU running something
     /// of lower priority (`push_rt_task`; 4.1's pull asks an overloaded CPU to push).
     RtPush,
+    /// The deadline class moved a task to a CPU whose earliest deadline is later (`push_dl_task`, `pull_dl_task`).
+    DlPush,
 }
 
 impl MigrateCause {
@@ -76,6 +78,7 @@ impl MigrateCause {
             MigrateCause::Fork => "fork",
             MigrateCause::Exec => "exec",
             MigrateCause::RtPush => "rt-push",
+            MigrateCause::DlPush => "dl-push",
         }
     }
 }

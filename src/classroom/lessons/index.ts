@@ -9,9 +9,11 @@ import greedyThreads from './greedy-threads';
 import groupIdentity from './group-identity';
 import writeAScheduler from './write-a-scheduler';
 import decadeLater from './decade-later';
+import rtClasses from './rt-classes';
 
 export const LESSONS: Lesson[] = [
   cfsBasics,
+  rtClasses,
   groupImbalance,
   groupConstruction,
   overloadOnWakeup,

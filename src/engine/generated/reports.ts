@@ -81,6 +81,8 @@ export type ProcessReport = {
   completion_ns: number | null;
   /** Wakeup latency percentiles (wakeup to running), ns: p50, p90, p99, max. */
   wakeup_latency_ns: [number, number, number, number] | null;
+  /** Timer steps its threads reached after the period had ended (late: they went on without sleeping). */
+  timer_overruns: number;
 };
 
 /**

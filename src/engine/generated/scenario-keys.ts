@@ -52,6 +52,9 @@ export const SCENARIO_KEYS = {
     'nice',
     'sched_policy',
     'rt_priority',
+    'dl_runtime_us',
+    'dl_deadline_us',
+    'dl_period_us',
     'threads',
     'start_ms',
     'cpus',
@@ -59,6 +62,7 @@ export const SCENARIO_KEYS = {
     'session',
     'cgroup',
     'slice_us',
+    'address_space',
     'job_pool',
     'template',
     'program',
@@ -87,7 +91,7 @@ export const SCENARIO_VALUES = {
     identity: ['highclass', 'normal', 'underclass'],
   },
   process: {
-    sched_policy: ['normal', 'batch', 'idle', 'fifo', 'rr'],
+    sched_policy: ['normal', 'batch', 'idle', 'fifo', 'rr', 'deadline'],
     template: [
       'cpu-hog',
       'r-single',

@@ -57,6 +57,11 @@ export type CpuView = {
    * class's in the hierarchy. None when the run has no real-time task.
    */
   rt: RtRqView | null;
+  /**
+   * The deadline class's runqueue (detail CPU only), above the real-time
+   * class's. None when the run has no deadline task.
+   */
+  dl: DlRqView | null;
 };
 
 export type DecisionView = {
@@ -83,6 +88,30 @@ export type DecisionView = {
   why: WhyView | null;
   /** The same decision in one English sentence (CLI, trace export). */
   explanation: string;
+};
+
+export type DlRqView = {
+  /** The queue as its tree; a node's `vruntime` field holds the time left to its deadline (ns, 0 if past). */
+  tree: TreeView;
+  /** This CPU's deadline tasks, queued ones in deadline order, then those throttled here. */
+  tasks: Array<DlTaskView>;
+  /** `dl_rq->overloaded`: more than one queued, one may move. */
+  overloaded: boolean;
+};
+
+export type DlTaskView = {
+  pid: number;
+  name: string;
+  /** The absolute deadline minus now (negative once passed). */
+  deadline_in_ns: number;
+  /** Runtime left in the current reservation (negative after an overrun). */
+  runtime_left_ns: number;
+  runtime_ns: number;
+  deadline_ns: number;
+  period_ns: number;
+  /** Out of runtime, off the tree until the replenishment at its deadline. */
+  throttled: boolean;
+  misses: number;
 };
 
 /**

@@ -15,6 +15,17 @@ const lessons: Catalog = {
     'lesson.cfs-basics.next.q': 'Which task will CPU 0 run next?',
     'lesson.cfs-basics.shares':
       'After one second the shares follow the weights: the hogs split their time about 1024 : 335 : 110 (roughly 70% / 23% / 7%), while the sleeper, waking with a little sleeper credit, still gets its 10%.',
+    'lesson.rt-classes.title': 'Real-time classes: FIFO, RR and throttling',
+    'lesson.rt-classes.alone':
+      'One CPU, Linux 4.1. A fair hog runs alone: the fair class’s red-black tree holds it, nothing else is queued. Three real-time tasks are about to be made at 100 ms.',
+    'lesson.rt-classes.fifo':
+      'At 100 ms a SCHED_FIFO task at rt_priority 50 and two SCHED_RR tasks at rt_priority 20 arrived. The real-time class comes before the fair class, so the FIFO task preempted the hog at once, whatever its vruntime. The real-time runqueue keeps one list per priority (kernel prio 99 − rt_priority) and a bitmap of the non-empty ones; the pick takes the head of the first set bit. The RR tasks wait behind the more urgent FIFO task.',
+    'lesson.rt-classes.rr':
+      'The FIFO task ran its 1.2 s of work and exited at 1300 ms. A FIFO task keeps the CPU until it blocks or something more urgent comes; an RR task gets 100 ms, then goes to the back of its priority’s list if another task shares it. Watch the two RR tasks take turns.',
+    'lesson.rt-classes.throttled':
+      'Real-time tasks may use 950 ms of each 1 s period (sched_rt_runtime_us). Past that, at the tick of 1950 ms, the runqueue was throttled: its tasks leave the pick and the fair hog runs until the period timer at 2000 ms pays the time back. On a machine with more CPUs, 4.1 would first borrow spare runtime from the others (RT_RUNTIME_SHARE) — a pinned FIFO hog can then starve its CPU.',
+    'lesson.rt-classes.shares':
+      'After three seconds the fair hog had its 100 ms alone plus about 50 ms at the end of each of the last two periods: 200 ms, under 7 %. The real-time tasks had the rest.',
     'lesson.group-imbalance.title': 'Wasted cores 1: Group Imbalance',
     'lesson.group-imbalance.start':
       'A 64-core, 8-node Opteron. Two single-threaded R processes, each in its own session (autogroup), already run on CPUs 11 and 27. Each session’s group gets 1024 shares, so each R thread carries a load of about 1024.',
@@ -124,6 +135,17 @@ const lessons: Catalog = {
     'lesson.cfs-basics.next.q': 'CPU 0 接下来会运行哪个任务？',
     'lesson.cfs-basics.shares':
       '一秒之后，各任务的占比与权重一致：三个 CPU 密集型任务大致按 1024 : 335 : 110（约 70% / 23% / 7%）分配时间，而睡眠型任务唤醒时带有少量睡眠补偿，仍能得到它的 10%。',
+    'lesson.rt-classes.title': '实时调度类：FIFO、RR 与限流',
+    'lesson.rt-classes.alone':
+      '单个 CPU，Linux 4.1。一个公平调度类的 CPU 密集任务独自运行：公平调度类的红黑树中只有它。100 ms 时将创建三个实时任务。',
+    'lesson.rt-classes.fifo':
+      '100 ms 时到来了一个 rt_priority 50 的 SCHED_FIFO 任务和两个 rt_priority 20 的 SCHED_RR 任务。实时调度类排在公平调度类之前，所以 FIFO 任务立即抢占了该任务，与其 vruntime 无关。实时运行队列为每个优先级（内核优先级 = 99 − rt_priority）保留一个链表，并用位图记录哪些链表非空；选取时取第一个置位的链表的队首。两个 RR 任务排在更紧迫的 FIFO 任务之后等待。',
+    'lesson.rt-classes.rr':
+      'FIFO 任务完成 1.2 s 的工作后于 1300 ms 退出。FIFO 任务会一直占用 CPU，直到它阻塞或有更紧迫的任务到来；RR 任务每次得到 100 ms，若同一优先级还有其他任务，就排到该链表末尾。观察两个 RR 任务轮流运行。',
+    'lesson.rt-classes.throttled':
+      '实时任务在每个 1 s 周期内最多使用 950 ms（sched_rt_runtime_us）。超过后，在 1950 ms 的时钟中断处运行队列被限流：其任务退出选取，公平调度类的任务一直运行到 2000 ms 的周期定时器归还时间。若机器有更多 CPU，4.1 会先向其他 CPU 借用空闲的运行时间（RT_RUNTIME_SHARE）——被绑定的 FIFO 任务因此可能让它所在的 CPU 上的其他任务饿死。',
+    'lesson.rt-classes.shares':
+      '三秒之后，公平调度类的任务得到的是开头独自运行的 100 ms，加上最后两个周期末尾各约 50 ms：共 200 ms，不到 7%。其余时间归实时任务。',
     'lesson.group-imbalance.title': '浪费的核 1：Group Imbalance（组不均衡）',
     'lesson.group-imbalance.start':
       '一台 64 核、8 个 NUMA 节点的 Opteron。两个单线程的 R 进程各在自己的会话（autogroup）中，已经在 CPU 11 和 CPU 27 上运行。每个会话的任务组有 1024 份额，所以每个 R 线程的负载约为 1024。',

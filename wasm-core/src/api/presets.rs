@@ -36,6 +36,7 @@ pub const PRESETS: &[Preset] = &[
     preset!("context-switches", "Context switches: stress -c 10, then sysbench threads (voluntary vs involuntary)"),
     preset!("pipe-pingpong", "Scheduling cost: pipe ping-pong pinned to one CPU vs across CPUs"),
     preset!("greedy-threads", "Greedy threads: 1 thread vs 8 on 4 CPUs (CFS; try pfs / dw-cfs)"),
+    preset!("rt-fifo-rr-throttling", "Real-time classes: FIFO, RR turns and throttling beside a fair hog (Linux 4.1)"),
 ];
 
 pub fn find(name: &str) -> Option<&'static Preset> {

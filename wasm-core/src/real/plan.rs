@@ -10,7 +10,7 @@
 use super::host::HostMachine;
 use crate::api::scenario::policy_kind::policy_kind_name;
 use crate::config::SimConfig;
-use crate::program::Program;
+use crate::program::{Op, Program};
 use crate::sched::policy::SchedPolicy;
 
 /// At most this many threads, scenario threads and forks together.
@@ -75,6 +75,20 @@ pub fn thread_seed(seed: u64, process: usize, thread: usize) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((process as u64) << 32 | thread as u64)
 }
 
+/// The first step of `ops` that only the model carries out (timers, busy
+/// loops, condition variables), by its scenario name.
+fn first_model_only_step(ops: &[Op]) -> Option<&'static str> {
+    ops.iter().find_map(|op| match op {
+        Op::Timer(_) => Some("timer"),
+        Op::Busy(_) => Some("busy_us"),
+        Op::CondWait { .. } => Some("cond_wait"),
+        Op::CondSignal(_) => Some("cond_signal"),
+        Op::CondBroadcast(_) => Some("cond_broadcast"),
+        Op::Repeat { body, .. } | Op::Fork(body) => first_model_only_step(body),
+        _ => None,
+    })
+}
+
 /// The plan of a real run of `cfg` on `host`, or every reason it cannot run.
 pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
     let mut refused = Vec::new();
@@ -123,7 +137,19 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
     let mut processes = Vec::new();
     let mut unsliced = Vec::new();
     for (i, p) in cfg.processes.iter().enumerate() {
-        let compiled = crate::program_names::compile_process(&p.program, &process_names, 1);
+        if let Some(space) = &p.address_space {
+            refused.push(format!(
+                "processes[{i}].address_space: '{space}' — a real run's processes share no objects by name"
+            ));
+        }
+        if let Some(step) = first_model_only_step(&p.program) {
+            refused.push(format!("processes[{i}].program: {step} — a real run has no such step yet"));
+        }
+        if p.sched_policy.is_dl() {
+            refused.push(format!("processes[{i}].sched_policy: deadline — a real run has no deadline threads yet"));
+        }
+        let mut space = crate::program_names::SpaceNames::default();
+        let compiled = crate::program_names::compile_process(&p.program, &process_names, 1, &mut space);
         let mut slice_ns = cfg.policy.slices.get(i).copied().unwrap_or(0);
         // A custom slice is set with SCHED_OTHER (sched_setattr): it would make a real-time thread fair again.
         if p.sched_policy.is_rt() && slice_ns > 0 {
@@ -143,9 +169,9 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
             cgroup: p.cgroup.as_ref().and_then(|g| cfg.cgroups.iter().position(|c| &c.name == g)),
             job_pool: p.job_pool,
             programs: compiled.programs,
-            barriers: compiled.barriers,
-            flags: compiled.flags,
-            mutexes: compiled.mutexes,
+            barriers: space.barriers(),
+            flags: space.flags(),
+            mutexes: space.mutexes(),
         });
     }
     if !refused.is_empty() {
@@ -288,6 +314,23 @@ mod tests {
         // A run without them says nothing of them.
         let fair = plan(&cfg("", r#"{"nodes":1,"cores_per_node":4}"#), host(4)).unwrap();
         assert!(fair.notes.iter().all(|n| !n.contains("real-time")), "{:?}", fair.notes);
+    }
+
+    #[test]
+    fn steps_and_address_spaces_the_runner_lacks_are_refused() {
+        let text = r#"{"version":1,"name":"t","duration_ms":100,"machine":{"nodes":1,"cores_per_node":2},
+          "processes":[{"name":"a","address_space":"s","program":[{"body":[{"timer":"t","period_us":9}]}]},
+                       {"name":"b","address_space":"s","program":[{"cond_signal":"q"}]}]}"#;
+        let err = plan(&load_scenario(text).unwrap(), host(2)).unwrap_err();
+        assert_eq!(
+            err,
+            [
+                "processes[0].address_space: 's' — a real run's processes share no objects by name",
+                "processes[0].program: timer — a real run has no such step yet",
+                "processes[1].address_space: 's' — a real run's processes share no objects by name",
+                "processes[1].program: cond_signal — a real run has no such step yet",
+            ]
+        );
     }
 
     #[test]

@@ -107,6 +107,8 @@ pub fn policy_number(policy: SchedPolicy) -> libc::c_int {
         SchedPolicy::Idle => libc::SCHED_IDLE,
         SchedPolicy::Fifo => libc::SCHED_FIFO,
         SchedPolicy::Rr => libc::SCHED_RR,
+        // The plan refuses deadline threads: sched_setscheduler cannot set this policy (sched_setattr can).
+        SchedPolicy::Deadline => 6,
     }
 }
 

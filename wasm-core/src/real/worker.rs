@@ -266,6 +266,12 @@ fn run_program(p: &Arc<Proc>, k: usize, program: usize, family: &Arc<Family>) {
             }
             Action::Fork(child) => fork_thread(p, child, family),
             Action::Exec => {}
+            // The plan refuses a program with these steps (`plan::first_model_only_step`).
+            Action::Busy(_)
+            | Action::Timer(_)
+            | Action::CondWait { .. }
+            | Action::CondSignal(_)
+            | Action::CondBroadcast(_) => {}
             Action::Flag(step) => {
                 let started = shared.procs[p.index].threads.load(SeqCst) as i64;
                 let peer = k as i64 + step.peer as i64;

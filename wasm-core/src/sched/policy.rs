@@ -5,6 +5,16 @@
 //! The policy decides the task's class (`sched_class` in `__setscheduler`,
 //! core.c 3449–3455 in 4.1): FIFO and RR the real-time class, the rest fair.
 
+/// `WEIGHT_IDLEPRIO`, `WMULT_IDLEPRIO` (sched.h): a SCHED_IDLE task's load weight and its inverse.
+pub const WEIGHT_IDLEPRIO: u64 = 3;
+pub const WMULT_IDLEPRIO: u64 = 1_431_655_765;
+
+/// `sysctl_sched_rt_period` and `sysctl_sched_rt_runtime` (1 s and 0.95 s in
+/// 4.1, ns): the real-time bandwidth, which also caps the deadline class's
+/// admission (`def_dl_bandwidth` is set from them, core.c 7858–7859).
+pub const RT_PERIOD_NS: u64 = 1_000_000_000;
+pub const RT_RUNTIME_NS: u64 = 950_000_000;
+
 /// `MAX_RT_PRIO`: the number of real-time priority levels.
 pub const MAX_RT_PRIO: u32 = 100;
 /// `MAX_USER_RT_PRIO - 1`: the highest `rt_priority` a user may ask for.
@@ -23,6 +33,8 @@ pub enum SchedPolicy {
     Fifo,
     /// SCHED_RR.
     Rr,
+    /// SCHED_DEADLINE.
+    Deadline,
 }
 
 impl SchedPolicy {
@@ -34,6 +46,7 @@ impl SchedPolicy {
             SchedPolicy::Idle => "idle",
             SchedPolicy::Fifo => "fifo",
             SchedPolicy::Rr => "rr",
+            SchedPolicy::Deadline => "deadline",
         }
     }
 
@@ -44,17 +57,58 @@ impl SchedPolicy {
             "idle" => SchedPolicy::Idle,
             "fifo" => SchedPolicy::Fifo,
             "rr" => SchedPolicy::Rr,
+            "deadline" => SchedPolicy::Deadline,
             _ => return None,
         })
     }
 
     /// Every name `from_name` takes, in the order a schema lists them.
-    pub const NAMES: &'static [&'static str] = &["normal", "batch", "idle", "fifo", "rr"];
+    pub const NAMES: &'static [&'static str] = &["normal", "batch", "idle", "fifo", "rr", "deadline"];
 
     /// `rt_policy`: the real-time class runs it.
     #[inline(always)]
     pub fn is_rt(self) -> bool {
         matches!(self, SchedPolicy::Fifo | SchedPolicy::Rr)
+    }
+
+    /// A class above the fair class runs it (deadline or real-time).
+    #[inline(always)]
+    pub fn above_fair(self) -> bool {
+        matches!(self, SchedPolicy::Fifo | SchedPolicy::Rr | SchedPolicy::Deadline)
+    }
+
+    /// `dl_policy`: the deadline class runs it.
+    #[inline(always)]
+    pub fn is_dl(self) -> bool {
+        self == SchedPolicy::Deadline
+    }
+}
+
+/// A SCHED_DEADLINE task's reservation (`sched_attr`'s runtime, deadline
+/// and period, ns): `runtime` of CPU in each `period`, by `deadline` after
+/// the period's start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DlParams {
+    pub runtime_ns: u64,
+    pub deadline_ns: u64,
+    pub period_ns: u64,
+}
+
+/// `BW_SHIFT`: bandwidths are fixed-point fractions of 2^20.
+pub const BW_SHIFT: u32 = 20;
+
+/// `to_ratio`: runtime / period in 2^-20 units.
+pub fn to_ratio(period_ns: u64, runtime_ns: u64) -> u64 {
+    if period_ns == 0 {
+        return 0;
+    }
+    (runtime_ns << BW_SHIFT) / period_ns
+}
+
+impl DlParams {
+    /// `dl_bw`: the reservation's bandwidth.
+    pub fn bw(&self) -> u64 {
+        to_ratio(self.period_ns, self.runtime_ns)
     }
 }
 

@@ -9,6 +9,7 @@ use super::{accounting, class, notes, rq_index, sanity, sync, Core, Rq, Simulato
 use crate::config::SimConfig;
 use crate::event_queue::EventQueue;
 use crate::program::ProgramCursor;
+use crate::program_names::SpaceNames;
 use crate::rng::Rng;
 use crate::task::{Process, Task};
 use crate::time::{CpuId, Pid, SimTime, NSEC_PER_SEC};
@@ -67,24 +68,59 @@ impl Simulator {
             rooms: super::dispatch::Rooms::new(class::class_for(cfg.policy.kind, cfg.kernel)),
         };
         sim.sched().init();
+        // The classes above the fair class keep their queues only in a run that has their tasks.
         if cfg.processes.iter().any(|p| p.sched_policy.is_rt()) {
-            // The real-time class keeps its queues only in a run that has real-time tasks.
             sim.sched().at(super::dispatch::Room::Rt).init();
+        }
+        if cfg.processes.iter().any(|p| p.sched_policy.is_dl()) {
+            sim.sched().at(super::dispatch::Room::Dl).init();
         }
         sim.rebuild_domains();
         sim.fair.init_idle_costs(&mut sim.core.rqs);
         let process_names: Vec<&str> = cfg.processes.iter().map(|p| p.name.as_str()).collect();
+        // Each process's objects live in its own address space, or in the one it names with others.
+        let mut spaces: Vec<(Option<&str>, SpaceNames, Vec<u32>)> = Vec::new();
+        let mut space_of = Vec::new();
         for spec in &cfg.processes {
-            let tgid = sim.core.procs.len() as u32;
             let program = sim.core.programs.len();
-            let compiled = crate::program_names::compile_process(&spec.program, &process_names, program + 1);
+            let shared = spec.address_space.as_deref();
+            let space = match shared.and_then(|name| spaces.iter().position(|(n, ..)| *n == Some(name))) {
+                Some(space) => space,
+                None => {
+                    spaces.push((shared, SpaceNames::default(), Vec::new()));
+                    spaces.len() - 1
+                }
+            };
+            let (_, names, parties) = &mut spaces[space];
+            let compiled = crate::program_names::compile_process(&spec.program, &process_names, program + 1, names);
             sim.core.programs.extend(compiled.programs);
+            if parties.len() < compiled.barrier_uses.len() {
+                parties.resize(compiled.barrier_uses.len(), 0);
+            }
+            for (id, uses) in compiled.barrier_uses.iter().enumerate() {
+                parties[id] = parties[id].saturating_add(uses.saturating_mul(spec.threads));
+            }
+            space_of.push((space, program));
+        }
+        for (shared, names, parties) in &spaces {
+            let barrier = |id: usize| sync::Barrier {
+                // A process's own barrier waits for all its threads; a shared one for its users.
+                parties: shared.map(|_| parties.get(id).copied().unwrap_or(0)),
+                ..Default::default()
+            };
             sim.core.sync.push(sync::ProcSync {
-                barriers: vec![sync::Barrier::default(); compiled.barriers],
-                mutexes: vec![sync::Mutex::default(); compiled.mutexes],
-                jobs: spec.job_pool,
-                flags: vec![Vec::new(); compiled.flags],
+                barriers: (0..names.barriers()).map(barrier).collect(),
+                mutexes: vec![sync::Mutex::default(); names.mutexes()],
+                conds: vec![Default::default(); names.conds()],
+                timers: vec![Default::default(); names.timers()],
+                jobs: 0,
+                flags: vec![Vec::new(); names.flags()],
             });
+        }
+        for (spec, &(space, program)) in cfg.processes.iter().zip(&space_of) {
+            let tgid = sim.core.procs.len() as u32;
+            // A job pool is a process's own (validation keeps it out of shared address spaces).
+            sim.core.sync[space].jobs += spec.job_pool;
             let mut threads = Vec::new();
             for i in 0..spec.threads {
                 let pid = Pid(sim.core.tasks.len() as u32);
@@ -94,6 +130,7 @@ impl Simulator {
                 let mut task = Task::new(pid, tgid, name, spec.nice, ProgramCursor::new(program), allowed);
                 task.thread_ix = i;
                 task.set_policy(spec.sched_policy, spec.rt_priority);
+                task.dl = spec.dl;
                 sim.core.tasks.push(task);
                 threads.push(pid);
             }
@@ -105,6 +142,7 @@ impl Simulator {
                 tgid,
                 name: spec.name.clone(),
                 threads,
+                sync: space,
                 start_at,
                 wakeup_latency: Default::default(),
                 queued_wakeups: 0,

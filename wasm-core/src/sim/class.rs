@@ -175,6 +175,12 @@ pub fn rt_class() -> &'static dyn SchedClass {
     &super::rt::class::RT
 }
 
+/// The deadline class, above the real-time class in every run (`dl_sched_class`).
+#[inline(always)]
+pub fn dl_class() -> &'static dyn SchedClass {
+    &super::dl::class::DL
+}
+
 /// A class's private state, kept in the machine state so that a clone of
 /// the simulator (a snapshot) clones it too. Any `Clone + Debug + Send`
 /// type is one.
@@ -247,7 +253,7 @@ impl Simulator {
             .tasks
             .iter()
             // A real-time task stays in its class, above whichever runs at the fair class's place.
-            .filter(|t| t.stats.started_at.is_some() && t.state != TaskState::Exited && !t.policy.is_rt())
+            .filter(|t| t.stats.started_at.is_some() && t.state != TaskState::Exited && !t.policy.above_fair())
             .map(|t| t.pid)
             .collect();
         for &pid in &live {

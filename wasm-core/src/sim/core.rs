@@ -160,7 +160,15 @@ impl Simulator {
             self.sched().task_new(pid);
         }
         for _ in 0..MAX_SYSCALLS_IN_A_ROW {
-            let action = self.core.next_action(pid);
+            let action = match self.core.next_action(pid) {
+                // A timer step sleeps until its next period starts, or goes on at once if that has come
+                // (`timer.rs`).
+                Action::Timer(step) => match self.core.timer_sleep(pid, step) {
+                    Some(ns) => Action::Sleep(ns),
+                    None => continue,
+                },
+                action => action,
+            };
             let cpu = match from {
                 From::Waking { is_new, waker, sync } => {
                     match action {
@@ -372,7 +380,7 @@ impl super::dispatch::Sched<'_> {
         rq.schedstat.sched_goidle += u64::from(next.is_none());
         self.tick_nohz_switch(cpu, prev, next);
         if let Some(n) = next {
-            let fair_list = !self.core.tasks[n.idx()].policy.is_rt();
+            let fair_list = !self.core.tasks[n.idx()].policy.above_fair();
             let rq = &mut self.core.rqs[cpu.idx()];
             // No longer idle (avg_idle is folded at the next wakeup, ttwu_do_wakeup).
             rq.idle_stamp = None;

@@ -3,8 +3,8 @@
 //! the hierarchy, whose own state slot `Sched::state` finds, and nothing of
 //! another class's.
 //!
-//! The hierarchy, in the kernel's order (`for_each_class`): the real-time
-//! class, then the run's class at the fair class's place (the fair class,
+//! The hierarchy, in the kernel's order (`for_each_class`): the deadline
+//! class, the real-time class, then the run's class at the fair class's place (the fair class,
 //! O(1) or sched_ext). A hook about a task goes to the task's class (its
 //! policy); `pick_next_task` asks the classes in order; wakeup preemption
 //! across classes is the core's (`check_preempt_curr`, core.c 1049–1072 in
@@ -27,6 +27,7 @@ use super::fair::state::FairState;
 use super::{Core, Simulator};
 use crate::balance::placement::PlaceKind;
 use crate::sched::fair::EnqueueKind;
+use crate::sched::policy::SchedPolicy;
 use crate::time::{CpuId, Pid};
 use std::any::Any;
 
@@ -48,6 +49,20 @@ pub enum Room {
     Own,
     /// The real-time class's box.
     Rt,
+    /// The deadline class's box.
+    Dl,
+}
+
+impl Room {
+    /// The class's place in the hierarchy: a higher class runs first and preempts a lower one.
+    #[inline(always)]
+    fn rank(self) -> u8 {
+        match self {
+            Room::Dl => 2,
+            Room::Rt => 1,
+            Room::Boot | Room::Own => 0,
+        }
+    }
 }
 
 /// A class's own box: empty until the class's `init` fills it.
@@ -83,11 +98,12 @@ pub(crate) struct Rooms {
     pub(crate) slot: StateSlot,
     pub(crate) own: OwnBox,
     pub(crate) rt: OwnBox,
+    pub(crate) dl: OwnBox,
 }
 
 impl Rooms {
     pub(crate) fn new(class: &'static dyn SchedClass) -> Rooms {
-        Rooms { class, slot: class.state_slot(), own: None, rt: None }
+        Rooms { class, slot: class.state_slot(), own: None, rt: None, dl: None }
     }
 
     /// The run's class's room.
@@ -103,6 +119,7 @@ impl Rooms {
     pub(crate) fn box_of(&self, room: Room) -> &OwnBox {
         match room {
             Room::Rt => &self.rt,
+            Room::Dl => &self.dl,
             Room::Own | Room::Boot => &self.own,
         }
     }
@@ -110,13 +127,16 @@ impl Rooms {
     pub(crate) fn box_of_mut(&mut self, room: Room) -> &mut OwnBox {
         match room {
             Room::Rt => &mut self.rt,
+            Room::Dl => &mut self.dl,
             Room::Own | Room::Boot => &mut self.own,
         }
     }
 
     /// A class's state, if some room holds a `T` (the views read O(1)'s arrays and the real-time queues).
     pub(crate) fn find<T: Any>(&self) -> Option<&T> {
-        [&self.own, &self.rt].into_iter().find_map(|b| b.as_deref().and_then(|d| d.as_any().downcast_ref::<T>()))
+        [&self.own, &self.rt, &self.dl]
+            .into_iter()
+            .find_map(|b| b.as_deref().and_then(|d| d.as_any().downcast_ref::<T>()))
     }
 }
 
@@ -169,6 +189,7 @@ impl<'a> Sched<'a> {
         match self.room {
             Room::Own => self.rooms.own = Some(data),
             Room::Rt => self.rooms.rt = Some(data),
+            Room::Dl => self.rooms.dl = Some(data),
             Room::Boot => panic!("set_state: the class keeps its state in the slot boot builds"),
         }
     }
@@ -178,6 +199,7 @@ impl<'a> Sched<'a> {
     fn class_in(&self, room: Room) -> &'static dyn SchedClass {
         match room {
             Room::Rt => super::class::rt_class(),
+            Room::Dl => super::class::dl_class(),
             Room::Boot | Room::Own => self.rooms.class,
         }
     }
@@ -185,10 +207,10 @@ impl<'a> Sched<'a> {
     /// The room of `pid`'s class (its policy).
     #[inline(always)]
     fn room_of(&self, pid: Pid) -> Room {
-        if self.core.tasks[pid.idx()].policy.is_rt() {
-            Room::Rt
-        } else {
-            self.rooms.run_room()
+        match self.core.tasks[pid.idx()].policy {
+            SchedPolicy::Fifo | SchedPolicy::Rr => Room::Rt,
+            SchedPolicy::Deadline => Room::Dl,
+            _ => self.rooms.run_room(),
         }
     }
 
@@ -218,6 +240,16 @@ impl<'a> Sched<'a> {
     fn rt(&mut self) -> Option<Sched<'_>> {
         if self.rooms.rt.is_some() {
             Some(self.at(Room::Rt))
+        } else {
+            None
+        }
+    }
+
+    /// The deadline class's context, if the run has it.
+    #[inline(always)]
+    fn dl(&mut self) -> Option<Sched<'_>> {
+        if self.rooms.dl.is_some() {
+            Some(self.at(Room::Dl))
         } else {
             None
         }
@@ -262,7 +294,7 @@ impl Sched<'_> {
         if let Some(curr) = self.core.rqs[cpu.idx()].curr_task {
             let curr_room = self.room_of(curr);
             if curr_room != room {
-                return room == Room::Rt;
+                return room.rank() > curr_room.rank();
             }
         }
         let mut s = self.at(room);
@@ -270,6 +302,11 @@ impl Sched<'_> {
     }
     /// `pick_next_task`: each class in the kernel's order, the first with a task wins.
     pub(crate) fn pick_next_task(&mut self, cpu: CpuId) -> Option<Pid> {
+        if let Some(mut dl) = self.dl() {
+            if let Some(pid) = dl.class.pick_next_task(&mut dl, cpu) {
+                return Some(pid);
+            }
+        }
         if let Some(mut rt) = self.rt() {
             if let Some(pid) = rt.class.pick_next_task(&mut rt, cpu) {
                 return Some(pid);
@@ -319,6 +356,9 @@ impl Sched<'_> {
     }
     /// Every class of the run hears that the online CPUs changed.
     pub(crate) fn cpus_changed(&mut self) {
+        if let Some(mut dl) = self.dl() {
+            dl.class.cpus_changed(&mut dl);
+        }
         if let Some(mut rt) = self.rt() {
             rt.class.cpus_changed(&mut rt);
         }
@@ -334,6 +374,9 @@ impl Sched<'_> {
         }
         if let Some(mut rt) = self.rt() {
             rt.class.task_switched(&mut rt, cpu, prev, next);
+        }
+        if let Some(mut dl) = self.dl() {
+            dl.class.task_switched(&mut dl, cpu, prev, next);
         }
     }
     pub(crate) fn kick(&mut self, cpu: CpuId) {

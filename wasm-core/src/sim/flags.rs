@@ -43,10 +43,11 @@ impl Simulator {
     /// or blocked) and will try the step again.
     pub(super) fn flag_step(&mut self, cpu: CpuId, pid: Pid, step: FlagStep) -> bool {
         let tgid = self.core.tasks[pid.idx()].tgid as usize;
+        let space = self.core.procs[tgid].sync;
         // As NAS's first and last threads skip the side with no neighbour,
         // a step whose peer does not exist does nothing.
         let Some(poster) = self.core.flag_poster(pid, step) else { return true };
-        let slots = &mut self.core.sync[tgid].flags[step.id];
+        let slots = &mut self.core.sync[space].flags[step.id];
         if slots.len() <= poster {
             slots.resize_with(poster + 1, FlagSlot::default);
         }
@@ -106,8 +107,9 @@ impl Simulator {
                 // Out of the waiters while it yields: the step puts it back
                 // when it looks again.
                 let tgid = self.core.tasks[pid.idx()].tgid as usize;
+                let space = self.core.procs[tgid].sync;
                 if let Some(slot) =
-                    self.core.flag_poster(pid, step).and_then(|i| self.core.sync[tgid].flags[step.id].get_mut(i))
+                    self.core.flag_poster(pid, step).and_then(|i| self.core.sync[space].flags[step.id].get_mut(i))
                 {
                     slot.waiters.retain(|&w| w != pid);
                 }

@@ -16,8 +16,10 @@
 pub mod accounting;
 mod boot;
 pub mod class;
+mod condvar;
 mod core;
 pub mod dispatch;
+pub mod dl;
 pub mod events;
 mod exec;
 pub mod ext;
@@ -37,6 +39,7 @@ pub mod sync;
 #[cfg(test)]
 pub(crate) mod test_config;
 mod tick;
+mod timer;
 mod wakeup;
 
 pub use runqueue::Rq;

@@ -40,9 +40,9 @@ pub struct Rq {
     /// `rq->cfs_tasks`: queued tasks, most recently run first; detach_tasks
     /// walks it from the front.
     pub cfs_tasks: VecDeque<Pid>,
-    /// The queued tasks of the classes above the fair class (real-time), for
+    /// The queued tasks of the classes above the fair class (deadline, real-time), for
     /// the core's whole-machine readers; their class keeps its own order.
-    pub rt_tasks: VecDeque<Pid>,
+    pub upper_tasks: VecDeque<Pid>,
     /// `rq->leaf_cfs_rq_list`: the groups whose runqueue on this CPU still
     /// has load to decay, each before its parent; `update_blocked_averages`
     /// walks it (the root's runqueue, always last, is not kept here).
@@ -98,7 +98,7 @@ impl Rq {
             tick_stopped: false,
             tick_pending: false,
             cfs_tasks: VecDeque::new(),
-            rt_tasks: VecDeque::new(),
+            upper_tasks: VecDeque::new(),
             leaf_cfs_rqs: VecDeque::new(),
             idle_stamp: Some(SimTime::ZERO),
             avg_idle_stamp: None,
@@ -135,10 +135,10 @@ impl Rq {
         self.curr_task.is_none() && self.nr_running == 0
     }
 
-    /// A task joins this runqueue's list: `cfs_tasks` for the run's class, `rt_tasks` for a class above it.
+    /// A task joins this runqueue's list: `cfs_tasks` for the run's class, `upper_tasks` for a class above it.
     pub fn enlist(&mut self, pid: Pid, upper: bool) {
         if upper {
-            self.rt_tasks.push_back(pid);
+            self.upper_tasks.push_back(pid);
         } else {
             self.cfs_tasks.push_front(pid);
         }
@@ -148,14 +148,14 @@ impl Rq {
     pub fn delist(&mut self, pid: Pid) {
         if let Some(i) = self.cfs_tasks.iter().position(|&p| p == pid) {
             self.cfs_tasks.remove(i);
-        } else if let Some(i) = self.rt_tasks.iter().position(|&p| p == pid) {
-            self.rt_tasks.remove(i);
+        } else if let Some(i) = self.upper_tasks.iter().position(|&p| p == pid) {
+            self.upper_tasks.remove(i);
         }
     }
 
     /// Every queued task of every class (running included): the core's whole-machine readers.
     pub fn queued(&self) -> impl Iterator<Item = Pid> + '_ {
-        self.rt_tasks.iter().chain(self.cfs_tasks.iter()).copied()
+        self.upper_tasks.iter().chain(self.cfs_tasks.iter()).copied()
     }
 
     /// The picked task moves to the front (most recently run first); one

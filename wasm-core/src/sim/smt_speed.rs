@@ -79,6 +79,13 @@ impl super::Core {
     /// sum_exec_runtime must be current (not running, or just charged).
     /// Rounds up, so a burst never ends early.
     pub(crate) fn rate_burst(&mut self, pid: Pid, rate: u32) {
+        if let Some(left) = self.busy_left(pid) {
+            // A busy loop ends at its wall-clock time, whatever ran meanwhile
+            // (`sim/timer.rs`): its burst is cut to that each time it is armed.
+            let task = &mut self.tasks[pid.idx()];
+            task.burst_end_exec = task.se.sum_exec_runtime + left;
+            return;
+        }
         let old = self.tasks[pid.idx()].burst_rate_pct;
         if old == 0 || old == rate {
             return;

@@ -1,8 +1,17 @@
 //! Synchronisation between threads: futex-style wait/wake, process-wide
 //! barriers (spin for a while, then block, like NAS lu's pipelined waits),
-//! mutexes, sched_yield, and a per-process job pool (make's job server). All are instantaneous system calls made by a
-//! running task; blocking deactivates it, waking goes through try_to_wake_up
-//! with the waker's CPU (which matters to wake_affine).
+//! mutexes, sched_yield, and a per-process job pool (make's job server);
+//! condition variables are `condvar.rs`'s, timers and busy loops
+//! `timer.rs`'s. All are instantaneous system calls made by a running task;
+//! blocking deactivates it, waking goes through try_to_wake_up with the
+//! waker's CPU (which matters to wake_affine).
+//!
+//! Named objects belong to an address space (`ProcSync`): a process's own,
+//! or one several processes share (`ProcessSpec::address_space`, the
+//! threads of one rt-app run). A process's barrier waits for all its
+//! threads; a shared space's waits for as many arrivals as its steps name it
+//! times their processes' threads (`Barrier::parties`), as rt-app counts a
+//! barrier's users.
 
 use super::core::From;
 use super::Simulator;
@@ -13,6 +22,8 @@ use std::collections::VecDeque;
 
 #[derive(Clone, Debug, Default)]
 pub struct Barrier {
+    /// Arrivals that open it; None: every thread of the arriving process.
+    pub parties: Option<u32>,
     pub arrived: u32,
     pub generation: u64,
     pub spinning: Vec<Pid>,
@@ -25,11 +36,15 @@ pub struct Mutex {
     pub waiters: VecDeque<Pid>,
 }
 
-/// The synchronisation objects of one process.
+/// The synchronisation objects of one address space (a process's own, or
+/// shared by the processes naming one).
 #[derive(Clone, Debug, Default)]
 pub struct ProcSync {
     pub barriers: Vec<Barrier>,
     pub mutexes: Vec<Mutex>,
+    pub conds: Vec<super::condvar::CondVar>,
+    /// Shared periodic timers (a thread's own are in its task).
+    pub timers: Vec<crate::task::PeriodTimer>,
     /// Jobs left in the process's job pool (make's job server).
     pub jobs: u32,
     /// One-slot flags, by flag and then by the posting thread's index
@@ -43,6 +58,7 @@ impl Simulator {
     /// gave up the CPU.
     pub(crate) fn syscall(&mut self, cpu: CpuId, pid: Pid, action: Action) -> bool {
         let tgid = self.core.tasks[pid.idx()].tgid as usize;
+        let space = self.core.procs[tgid].sync;
         match action {
             Action::Wait => {
                 let task = &mut self.core.tasks[pid.idx()];
@@ -61,10 +77,10 @@ impl Simulator {
             }
             Action::Barrier { id, spin_ns } => {
                 let nthreads = self.core.procs[tgid].threads.len() as u32;
-                let b = &mut self.core.sync[tgid].barriers[id];
+                let b = &mut self.core.sync[space].barriers[id];
                 b.arrived += 1;
-                if b.arrived >= nthreads {
-                    self.release_barrier(tgid, id, cpu);
+                if b.arrived >= b.parties.unwrap_or(nthreads) {
+                    self.release_barrier(space, id, cpu);
                     return true;
                 }
                 let gen = b.generation;
@@ -83,7 +99,7 @@ impl Simulator {
                 false
             }
             Action::Lock(id) => {
-                let m = &mut self.core.sync[tgid].mutexes[id];
+                let m = &mut self.core.sync[space].mutexes[id];
                 if m.owner.is_none() {
                     m.owner = Some(pid);
                     return true;
@@ -93,14 +109,21 @@ impl Simulator {
                 false
             }
             Action::Unlock(id) => {
-                let m = &mut self.core.sync[tgid].mutexes[id];
-                m.owner = m.waiters.pop_front();
-                if let Some(next) = m.owner {
-                    // The lock is handed over; the new owner goes on after its lock.
-                    self.core.tasks[next.idx()].blocked_on = None;
-                    self.advance(next, From::Waking { is_new: false, waker: Some(cpu), sync: false });
-                }
+                self.mutex_unlock(space, id, cpu);
                 true
+            }
+            Action::CondWait { cond, mutex } => self.cond_wait(cpu, pid, space, cond, mutex),
+            Action::CondSignal(cond) => {
+                self.cond_wake(space, cond, false, cpu);
+                true
+            }
+            Action::CondBroadcast(cond) => {
+                self.cond_wake(space, cond, true, cpu);
+                true
+            }
+            Action::Busy(ns) => {
+                self.busy(cpu, pid, ns);
+                false
             }
             Action::Yield => {
                 // yield_task_fair: become the skip buddy, then schedule at once;
@@ -113,7 +136,7 @@ impl Simulator {
                 false
             }
             Action::TakeJob => {
-                let pool = &mut self.core.sync[tgid].jobs;
+                let pool = &mut self.core.sync[space].jobs;
                 if *pool > 0 {
                     *pool -= 1;
                     return true;
@@ -144,7 +167,8 @@ impl Simulator {
             }
             Action::Exec => self.sched_exec(cpu, pid),
             Action::Flag(step) => self.flag_step(cpu, pid, step),
-            Action::Run(_) | Action::Sleep(_) | Action::Exit | Action::Stalled => true,
+            // A timer step reaches the core as a sleep (`timer.rs`).
+            Action::Run(_) | Action::Sleep(_) | Action::Timer(_) | Action::Exit | Action::Stalled => true,
         }
     }
 
@@ -167,9 +191,20 @@ impl Simulator {
         }
     }
 
+    /// `pthread_mutex_unlock`: the lock goes to its longest waiter, who goes
+    /// on after its lock (or its condition wait).
+    pub(super) fn mutex_unlock(&mut self, space: usize, id: usize, cpu: CpuId) {
+        let m = &mut self.core.sync[space].mutexes[id];
+        m.owner = m.waiters.pop_front();
+        if let Some(next) = m.owner {
+            self.core.tasks[next.idx()].blocked_on = None;
+            self.advance(next, From::Waking { is_new: false, waker: Some(cpu), sync: false });
+        }
+    }
+
     /// The last thread arrived: spinners stop spinning, blocked ones wake.
-    fn release_barrier(&mut self, tgid: usize, id: usize, waker: CpuId) {
-        let b = &mut self.core.sync[tgid].barriers[id];
+    fn release_barrier(&mut self, space: usize, id: usize, waker: CpuId) {
+        let b = &mut self.core.sync[space].barriers[id];
         b.arrived = 0;
         b.generation += 1;
         let spinning = std::mem::take(&mut b.spinning);
@@ -205,10 +240,13 @@ impl Simulator {
         let (id, gen) = match self.core.tasks[pid.idx()].spin.take() {
             Some(Spin::Barrier { id, gen }) => (id, gen),
             Some(Spin::Flag(step)) => return self.flag_spin_expired(cpu, pid, step),
+            // A busy loop's end: the program goes on.
+            Some(Spin::Until(_)) => return self.advance(pid, From::Running(cpu)),
             None => return,
         };
         let tgid = self.core.tasks[pid.idx()].tgid as usize;
-        let b = &mut self.core.sync[tgid].barriers[id];
+        let space = self.core.procs[tgid].sync;
+        let b = &mut self.core.sync[space].barriers[id];
         if b.generation != gen {
             self.advance(pid, From::Running(cpu));
             return;

@@ -14,6 +14,7 @@ pub(crate) fn hog(name: &str, run_ns: u64, cpus: Option<&[CpuId]>) -> ProcessSpe
         nice: 0,
         sched_policy: Default::default(),
         rt_priority: 0,
+        dl: None,
         threads: 1,
         start_ns: 0,
         program: vec![Op::Repeat { times: None, body: vec![Op::Run(Dist::Fixed(run_ns))] }],
@@ -21,6 +22,7 @@ pub(crate) fn hog(name: &str, run_ns: u64, cpus: Option<&[CpuId]>) -> ProcessSpe
         session: None,
         cgroup: None,
         job_pool: 0,
+        address_space: None,
     }
 }
 

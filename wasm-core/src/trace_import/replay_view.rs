@@ -43,6 +43,7 @@ impl Replay {
                     o1: None,
                     eevdf: None,
                     rt: None,
+                    dl: None,
                     // A trace records no load history or tick state.
                     cpu_load: None,
                     tick_stopped: false,

@@ -1,5 +1,5 @@
 //! Each scheduling class is a room of its own (`src/sim/fair/`, `src/sim/o1/`,
-//! `src/sim/ext/`, `src/sim/rt/`): no room names another room or its state, and the core
+//! `src/sim/ext/`, `src/sim/rt/`, `src/sim/dl/`): no room names another room or its state, and the core
 //! (the rest of `src/sim/`) reaches a class only through `SchedClass`, never
 //! into a class's state. Inside the fair class each kernel generation
 //! (`linux41/`, `linux612/`) is a room too.
@@ -34,6 +34,7 @@ const ROOMS: &[(&str, &[&str])] = &[
     ("o1", &["sim::o1", "super::o1", "o1::class", "O1State", "O1Cx"]),
     ("ext", &["sim::ext", "super::ext", "ext::class", "ext::host", "ExtState"]),
     ("rt", &["sim::rt", "super::rt", "rt::class", "rt::state", "RtState", "RtCx"]),
+    ("dl", &["sim::dl", "super::dl", "dl::class", "dl::state", "DlState", "DlCx"]),
 ];
 
 /// Core files that still reach into a class's room, and how many lines do.
@@ -41,8 +42,9 @@ const ROOMS: &[(&str, &[&str])] = &[
 /// snapshot, not scheduling); boot and hotplug tell it of the machine.
 const KNOWN_CORE_REACHES: &[(&str, usize)] = &[
     // class_for: the one place that names each class's static (6.12's fair class among them), and
-    // rt_class, the real-time class's, above whichever runs at the fair class's place.
-    ("class.rs", 6),
+    // rt_class and dl_class, the real-time and deadline classes', above whichever runs at the fair
+    // class's place.
+    ("class.rs", 7),
     // The simulator's fair slot; its accessors for the views (task groups, runqueues, entities,
     // decisions and how many were kept, tunables, 6.12's EEVDF queues) and the benchmarks' balancing pass.
     ("mod.rs", 12),

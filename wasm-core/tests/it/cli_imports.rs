@@ -92,8 +92,8 @@ fn rt_app_round_trips_through_the_cli() {
         serde_json::from_slice::<serde_json::Value>(&o.stdout).expect("report")["trace_hash"].clone()
     };
     assert_eq!(hash(&scenario), hash(&back));
-    let bad = temp("bad-rt.json", br#"{"tasks":{"t":{"run":100,"sleep":5,"timer":{"ref":"u","period":9}}}}"#);
+    let bad = temp("bad-rt.json", br#"{"tasks":{"t":{"run":100,"policy":"SCHED_DEADLINE"}}}"#);
     let o = schedsim(&["rtapp-import", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("tasks.t.timer: a periodic timer"), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("tasks.t.dl-runtime: SCHED_DEADLINE needs a runtime"), "{}", text(&o.stderr));
 }

@@ -4,8 +4,10 @@
 //!    duplicating or splicing bytes and by swapping numbers for extreme
 //!    ones) never panics the parser: it yields a config or field errors.
 //! 2. Random *valid* scenarios built from every program step (run, sleep,
-//!    loops, wait/wake, barriers with spinning, mutexes, yield, fork and
-//!    wait, job pools), random machines, bug switches and hotplug run under
+//!    loops, wait/wake, barriers with spinning, mutexes, condition variables,
+//!    periodic timers, busy loops, yield, fork and wait, job pools; some
+//!    processes in one shared address space), random machines, bug switches
+//!    and hotplug run under
 //!    an event budget without panicking, and keep the core invariants:
 //!    time never goes back, no task runs on two CPUs, nothing runs on an
 //!    offline CPU or outside its affinity.
@@ -72,6 +74,14 @@ fn step_snippet() -> impl Strategy<Value = Vec<Value>> {
             json!({ "post": "g", "wait_policy": "block", "spin_us": us }),
         ]),
         (1u32..4).prop_map(|n| vec![repeat(n, [run(100), sleep(100)])]),
+        (1u64..5_000, any::<bool>(), any::<bool>()).prop_map(|(us, shared, absolute)| vec![json!({
+            "timer": "t", "period_us": us, "shared": shared,
+            "timer_mode": if absolute { "absolute" } else { "relative" }
+        })]),
+        (1u64..3_000).prop_map(|us| vec![json!({ "busy_us": us })]),
+        Just(vec![json!({ "lock": "c" }), json!({ "cond_wait": "q", "mutex": "c" }), json!({ "unlock": "c" })]),
+        Just(vec![json!({ "lock": "c" }), json!({ "cond_signal": "q" }), json!({ "unlock": "c" })]),
+        Just(vec![json!({ "cond_broadcast": "q" }), run(50)]),
     ]
 }
 
@@ -84,12 +94,21 @@ fn valid_scenario() -> impl Strategy<Value = String> {
             .prop_map(|(n, c, t)| json!({ "nodes": n, "cores_per_node": c, "threads_per_core": t })),
     ];
     // Named below, where the scenario numbers its processes.
-    let process = (1u32..6, -20i32..20, proptest::collection::vec(step_snippet(), 1..5), 0u64..20, any::<bool>())
-        .prop_map(|(threads, nice, steps, start, looped)| {
-            let body = steps.concat();
-            let program = if looped { vec![forever(body)] } else { body };
-            Process::new("").threads(threads).nice(nice).start_ms(start).job_pool(20).program(program)
-        });
+    let process =
+        (1u32..6, -20i32..20, proptest::collection::vec(step_snippet(), 1..5), 0u64..20, any::<bool>(), any::<bool>())
+            .prop_map(|(threads, nice, steps, start, looped, shared)| {
+                // A shared address space takes no job pool and no flags (they are a process's own).
+                let flag = |s: &Vec<Value>| s.iter().any(|v| v.get("post").is_some() || v.get("await").is_some());
+                let body: Vec<Value> = steps.into_iter().filter(|s| !(shared && flag(s))).flatten().collect();
+                let body = if body.is_empty() { vec![run(100)] } else { body };
+                let program = if looped { vec![forever(body)] } else { body };
+                let p = Process::new("").threads(threads).nice(nice).start_ms(start).program(program);
+                if shared {
+                    p.set("address_space", "s")
+                } else {
+                    p.job_pool(20)
+                }
+            });
     (machine, proptest::collection::vec(process, 1..5), any::<bool>(), any::<bool>(), any::<bool>(), any::<u64>())
         .prop_map(|(machine, procs, bugs, autogroup, hotplug, seed)| {
             let s = Scenario::new("fuzz", 60)

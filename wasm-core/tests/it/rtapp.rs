@@ -37,7 +37,7 @@ fn round_trip(s: &ScenarioFile) -> (String, ScenarioFile, Vec<String>) {
 
 #[test]
 fn template_presets_round_trip_with_the_same_trace() {
-    for name in ["greedy-threads", "context-switches", "cfs-nice-levels"] {
+    for name in ["greedy-threads", "context-switches", "cfs-nice-levels", "rt-fifo-rr-throttling"] {
         let s = preset(name);
         let (text, back, notes) = round_trip(&s);
         assert_eq!(back, expanded(s.clone()), "{name}:\n{text}");
@@ -70,7 +70,7 @@ fn a_plain_rt_app_file_imports_with_phases_and_repeated_keys() {
     }"#;
     let (s, notes) = import(text, &Defaults { name: "t".into(), ..Default::default() }).unwrap();
     assert_eq!(s.duration_ms, 2_000);
-    assert_eq!(notes.len(), 2);
+    assert_eq!(notes, ["global.calibration, global.logdir: rt-app's own settings, ignored"]);
     let v = serde_json::to_value(&s.processes).unwrap();
     assert_eq!(
         v,
@@ -91,27 +91,32 @@ fn a_plain_rt_app_file_imports_with_phases_and_repeated_keys() {
 fn unmapped_rt_app_keys_are_named() {
     let text = r#"{
       "tasks": {
-        "t1": { "policy": "SCHED_FIFO", "priority": 50, "run": 1000,
-                "timer": { "ref": "unique", "period": 16000 }, "runtime": 5, "util_min": 100 },
-        "t2": { "phases": { "p": { "cpus": [1], "suspend": "q", "barrier": "b" } } },
-        "t3": { "barrier": "b", "delay": 1500 }
+        "t1": { "policy": "SCHED_DEADLINE", "run": 1000, "mem": 5, "sem_post": "s" },
+        "t6": { "policy": "SCHED_DEADLINE", "dl-runtime": 500, "dl-deadline": 300, "run": 10 },
+        "t7": { "policy": "SCHED_DEADLINE", "dl-runtime": 500, "cpus": [0], "run": 10 },
+        "t2": { "cpus": [0], "phases": { "p": { "cpus": [1], "suspend": "t2", "barrier": "b" } } },
+        "t3": { "barrier": "b", "delay": 1500, "priority": 40, "loop": 0 },
+        "t4": { "phases": { "empty": { "loop": 2 } } },
+        "t5": { "fork": "nobody" }
       },
-      "global": { "duration": -1, "frequency": 3 },
-      "resources": {}
+      "global": { "duration": "long" },
+      "resources": { "r": { "type": "lock" } }
     }"#;
     let e = import(text, &Defaults::default()).unwrap_err();
     for named in [
-        "resources:",
-        "tasks.t1.policy: SCHED_FIFO",
-        "tasks.t1.priority:",
-        "tasks.t1.timer: a periodic timer",
-        "tasks.t1.runtime: wall-clock",
-        "tasks.t1.util_min:",
-        "tasks.t2.phases.p.cpus:",
-        "tasks.t2.phases.p.suspend:",
-        "tasks.t3.delay: 1500",
-        "barrier \"b\": joins tasks t2, t3",
-        "global.frequency:",
+        "tasks.t1.dl-runtime: SCHED_DEADLINE needs a runtime",
+        "tasks.t1.mem: memory or I/O work",
+        "tasks.t1.sem_post: rt-app's counting semaphores",
+        "tasks.t2.phases.p: cpus changes within the task",
+        "tasks.t3.delay: 1500 µs",
+        "tasks.t3.priority: 40: a SCHED_OTHER or SCHED_BATCH priority is a nice level",
+        "tasks.t3.loop: a loop count is -1",
+        "tasks.t4.phases.empty: no events",
+        "tasks.t5: fork \"nobody\": no task of that name",
+        "tasks.t6.dl-deadline: needs dl-runtime ≤ dl-deadline ≤ dl-period (got 500 ≤ 300 ≤ 500 µs)",
+        "tasks.t7.cpus: a SCHED_DEADLINE task may not be pinned",
+        "global.duration: whole seconds, or -1",
+        "resources.r.type: rt-app knows mutex",
     ] {
         assert!(e.contains(named), "{named} not in:\n{e}");
     }
@@ -124,5 +129,184 @@ fn what_rt_app_cannot_say_is_named_on_export() {
     let e = export(&preset("pipe-pingpong")).unwrap_err();
     assert!(e.contains("processes[0].program[0].body[1]: wait/wake"), "{e}");
     let e = export(&preset("eevdf-vs-cfs")).unwrap_err();
-    assert!(e.contains("processes[1].slice_us") && e.contains("sleep_us: a random duration"), "{e}");
+    assert!(e.contains("processes[1].program[0].body[0].sleep_us: a random duration"), "{e}");
+}
+
+#[test]
+fn notes_say_what_was_read_another_way_or_ignored() {
+    let text = r#"{
+      "tasks": {
+        "holder": { "loop": -1, "lock": "m", "run": 100, "suspend": "someone", "sleep": 100 },
+        "waiter": { "loop": -1, "unlock": "q", "wait": { "mutex": "q" }, "frob": 1, "util_min": 512 },
+        "phased": { "cpus": [1], "run": 5, "phases": { "p": { "cpus": [1], "priority": 0, "run": 10 } } },
+        "spare": { "instance": 0, "run": 10 }
+      },
+      "global": { "duration": 1, "dl": true },
+      "resources": { "m": { "type": "mutex" } }
+    } trailing words"#;
+    let (s, notes) = import(text, &Defaults::default()).unwrap();
+    for said in [
+        "text after the top-level object: ignored",
+        "resources: rt-app's legacy section",
+        "global.dl: not an rt-app setting: ignored",
+        "tasks.holder.suspend: \"someone\" is not read: rt-app suspends a task on its own name, \"holder\"",
+        "tasks.holder: locks \"m\" without unlocking it: the thread deadlocks at its next lock of \"m\"",
+        "tasks.waiter: unlocks \"q\" more often than it locks it",
+        "tasks.waiter.wait.ref: absent: rt-app names the resource \"unknown\"",
+        "tasks.waiter.frob: not an rt-app key: ignored",
+        "tasks.waiter.util_min: a utilization clamp: ignored",
+        "tasks.phased.run: not read: a task with phases runs only its phases",
+        "tasks.spare: instance 0 and no task forks it",
+    ] {
+        assert!(notes.iter().any(|n| n.starts_with(said)), "{said} not in {notes:#?}");
+    }
+    // A phase setting the task's own cpus and priority changes nothing: taken.
+    let phased = s.processes.iter().find(|p| p.name == "phased").unwrap();
+    assert_eq!(phased.cpus.as_deref(), Some("1"));
+    assert_eq!(s.processes.len(), 3, "the spare task starts no thread");
+}
+
+#[test]
+fn a_custom_slice_is_read_where_the_run_models_one() {
+    let text = r#"{"tasks": {"t": {"run": 1000, "dl-runtime": 3000}}, "global": {"duration": 1}}"#;
+    let (cfs, notes) = import(text, &Defaults::default()).unwrap();
+    assert_eq!(cfs.processes[0].slice_us, None);
+    assert!(notes
+        .iter()
+        .any(|n| n.starts_with("tasks.t.dl-runtime: a custom slice (Linux 6.12's sched_runtime): ignored")));
+    let (eevdf, _) = import(text, &Defaults { policy: "eevdf".into(), ..Default::default() }).unwrap();
+    assert_eq!(eevdf.processes[0].slice_us, Some(3000));
+}
+
+#[test]
+fn forks_that_cannot_inherit_are_refused() {
+    let text = r#"{"tasks": {
+        "parent": { "loop": 1, "fork": "child", "fork1": "delayed", "fork2": "meets", "run": 10 },
+        "child": { "instance": 0, "priority": 5, "loop": 1, "run": 10 },
+        "delayed": { "instance": 0, "delay": 1000, "loop": 1, "run": 10 },
+        "meets": { "instance": 0, "loop": 1, "barrier": "b" },
+        "ouroboros": { "loop": 1, "fork": "ouroboros" }
+    }}"#;
+    let e = import(text, &Defaults::default()).unwrap_err();
+    for named in [
+        "tasks.parent: fork \"child\": its policy, priority",
+        "tasks.parent: fork \"delayed\": it has a delay",
+        "tasks.parent: fork \"meets\": it names a barrier",
+        "tasks.ouroboros: forks itself",
+    ] {
+        assert!(e.contains(named), "{named} not in:\n{e}");
+    }
+}
+
+#[test]
+fn timers_conditions_and_shared_names_round_trip_with_the_same_trace() {
+    let s = parse_scenario(
+        r#"{"version": 1, "name": "frames", "duration_ms": 300, "machine": {"preset": "laptop-2c4t"},
+        "policy": {"kind": "eevdf"},
+        "cgroups": [{"name": "/apps"}, {"name": "/apps/ui", "parent": "/apps"}],
+        "processes": [
+          {"name": "vsync", "address_space": "rt-app", "program": [{"body": [
+            {"timer": "frame", "period_us": 16667, "shared": true},
+            {"lock": "c"}, {"cond_broadcast": "c"}, {"unlock": "c"}]}]},
+          {"name": "ui", "threads": 2, "cgroup": "/apps/ui", "slice_us": 3000, "address_space": "rt-app",
+           "program": [{"body": [
+            {"lock": "c"}, {"cond_wait": "c", "mutex": "c"}, {"unlock": "c"}, {"busy_us": 2000},
+            {"cond_signal": "done"}, {"timer": "unique-t", "period_us": 5000, "timer_mode": "absolute"}]}]}
+        ]}"#,
+    )
+    .unwrap();
+    let (text, back, _) = round_trip(&s);
+    // rt-app's spelling: a shared timer by its ref; a thread's own keeps the "unique" prefix; mode on the timer.
+    for said in [
+        r#""ref": "frame""#,
+        r#""ref": "unique-t""#,
+        r#""mode": "absolute""#,
+        r#""runtime": 2000"#,
+        r#""taskgroup": "/apps/ui""#,
+    ] {
+        assert!(text.contains(said), "{said} not in {text}");
+    }
+    assert_eq!(back, s, "{text}");
+    assert_eq!(trace_hash(&back), trace_hash(&s));
+}
+
+#[test]
+fn names_rt_app_would_read_as_one_object_are_refused_on_export() {
+    let s = parse_scenario(
+        r#"{"version": 1, "name": "apart", "duration_ms": 10, "machine": {"preset": "laptop-2c4t"},
+        "cgroups": [{"name": "flat", "shares": 2048}],
+        "processes": [
+          {"name": "a", "cgroup": "flat", "program": [{"lock": "m"}, {"unlock": "m"}, {"barrier": "b"}, {"barrier": "b"}]},
+          {"name": "b", "program": [{"lock": "m"}, {"unlock": "m"},
+            {"timer": "t", "period_us": 10, "shared": true}, {"timer": "t", "period_us": 10, "shared": true, "timer_mode": "absolute"},
+            {"timer": "unique", "period_us": 10, "shared": true}]}
+        ]}"#,
+    )
+    .unwrap();
+    let e = export(&s).unwrap_err();
+    for named in [
+        "processes[0], processes[1]: each names its own mutex \"m\"",
+        "processes[0].program: barrier \"b\" is named 2 times",
+        "timer \"t\": absolute at one use and relative at another",
+        "processes[1].program[4].timer: rt-app reads a ref beginning \"unique\" as each thread's own timer",
+        "cgroups[0]: rt-app's taskgroups are paths",
+    ] {
+        assert!(e.contains(named), "{named} not in:\n{e}");
+    }
+}
+
+#[test]
+fn rt_app_policies_are_the_processes_policies() {
+    let text = r#"{
+      "tasks": {
+        "other": { "policy": "SCHED_OTHER", "priority": -3, "run": 100 },
+        "batch": { "policy": "SCHED_BATCH", "priority": 5, "run": 100 },
+        "idle": { "policy": "SCHED_IDLE", "run": 100 },
+        "fifo": { "policy": "SCHED_FIFO", "priority": 50, "run": 100 },
+        "rr": { "run": 100 }
+      },
+      "global": { "duration": 1, "default_policy": "SCHED_RR" }
+    }"#;
+    let (s, _) = import(text, &Defaults::default()).unwrap();
+    let policies: Vec<(&str, Option<&str>, i32, Option<u32>)> =
+        s.processes.iter().map(|p| (p.name.as_str(), p.sched_policy.as_deref(), p.nice, p.rt_priority)).collect();
+    // "rr" names no policy: it takes the default one, and rt-app's default real-time priority, 10.
+    assert_eq!(
+        policies,
+        [
+            ("other", None, -3, None),
+            ("batch", Some("batch"), 5, None),
+            ("idle", Some("idle"), 0, None),
+            ("fifo", Some("fifo"), 0, Some(50)),
+            ("rr", Some("rr"), 0, Some(10)),
+        ]
+    );
+    validate(&s).unwrap();
+    let text = text.replace("\"default_policy\": \"SCHED_RR\"", "\"default_policy\": \"SCHED_OTHER\"");
+    let (s, _) = import(&text, &Defaults::default()).unwrap();
+    assert_eq!((s.processes[4].sched_policy.as_deref(), s.processes[4].rt_priority), (None, None));
+    let e = import(r#"{"tasks": {"t": {"policy": "SCHED_FIFO", "priority": 0, "run": 1}}}"#, &Defaults::default())
+        .unwrap_err();
+    assert!(e.contains("tasks.t.priority: 0: a real-time priority is 1 to 99"), "{e}");
+}
+
+#[test]
+fn a_deadline_task_takes_its_reservation_with_rt_app_s_defaults() {
+    let text = r#"{"tasks": {
+        "full": { "policy": "SCHED_DEADLINE", "dl-runtime": 2000, "loop": -1, "run": 1000, "sleep": 9000 },
+        "cbs": { "policy": "SCHED_DEADLINE", "dl-runtime": 1000, "dl-deadline": 5000, "dl-period": 10000,
+                 "timer": { "ref": "unique", "period": 10000 }, "run": 800 }
+      }, "global": { "duration": 1 }}"#;
+    let (s, _) = import(text, &Defaults::default()).unwrap();
+    let dl = |i: usize| {
+        let p = &s.processes[i];
+        (p.sched_policy.as_deref(), p.dl_runtime_us, p.dl_deadline_us, p.dl_period_us)
+    };
+    // rt-app's period is the runtime when absent, its deadline the period; the scenario's period is the deadline.
+    assert_eq!(dl(0), (Some("deadline"), Some(2000), Some(2000), None));
+    assert_eq!(dl(1), (Some("deadline"), Some(1000), Some(5000), Some(10000)));
+    let (text, back, _) = round_trip(&s);
+    assert!(text.contains("\"dl-period\": 2000"), "{text}");
+    assert_eq!(back, s);
+    assert_eq!(trace_hash(&back), trace_hash(&s));
 }

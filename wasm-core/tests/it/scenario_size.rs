@@ -48,6 +48,9 @@ fn ten_thousand_processes_as_the_editor_writes_them_fit_under_the_cap() {
         nice: (i % 40) as i32 - 20,
         sched_policy: None,
         rt_priority: None,
+        dl_runtime_us: None,
+        dl_deadline_us: None,
+        dl_period_us: None,
         threads: 1,
         start_ms: (i % 100) as u64,
         cpus: Some("0-63".into()),
@@ -55,6 +58,7 @@ fn ten_thousand_processes_as_the_editor_writes_them_fit_under_the_cap() {
         session: Some(format!("tty{}", i % 8)),
         cgroup: None,
         slice_us: None,
+        address_space: None,
         job_pool: 0,
         template: None,
         program: vec![OpFile {

@@ -51,6 +51,7 @@ fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
                 nivcsw: threads.clone().map(|t| t.stats.nivcsw).sum(),
                 longest_run_ns: threads.clone().map(|t| t.stats.longest_run_ns).max().unwrap_or(0),
                 migrations: threads.clone().map(|t| t.stats.migrations).sum(),
+                timer_overruns: threads.clone().map(|t| t.stats.timer_overruns).sum(),
                 completion_ns: threads
                     .clone()
                     .map(|t| t.stats.exited_at)

@@ -81,4 +81,6 @@ pub struct ProcessReport {
     pub completion_ns: Option<u64>,
     /// Wakeup latency percentiles (wakeup to running), ns: p50, p90, p99, max.
     pub wakeup_latency_ns: Option<[u64; 4]>,
+    /// Timer steps its threads reached after the period had ended (late: they went on without sleeping).
+    pub timer_overruns: u64,
 }

@@ -56,6 +56,15 @@ pub fn text_report(r: &Report, wall_ms: f64) -> String {
     }
     out += "\n";
     out += &process_table(&r.processes);
+    let late: Vec<String> = r
+        .processes
+        .iter()
+        .filter(|p| p.timer_overruns > 0)
+        .map(|p| format!("{} {}", shown(&p.name), p.timer_overruns))
+        .collect();
+    if !late.is_empty() {
+        out += &format!("timer overruns (a period over before its timer step): {}\n", late.join(", "));
+    }
     out += "\ncpu      busy ms      idle ms\n";
     for c in &r.cpus {
         out += &format!("{:<4} {:>12.3} {:>12.3}\n", c.cpu, ms(c.busy_ns), ms(c.idle_ns));

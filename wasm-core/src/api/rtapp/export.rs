@@ -1,13 +1,25 @@
 //! A scenario written as rt-app JSON (the inverse of `import`), for the
-//! part rt-app can say: each process a task (threads → instance, nice →
-//! priority under SCHED_OTHER, cpus, start_ms → delay), its program as the
+//! part rt-app can say: each process a task (threads → instance; its
+//! sched_policy as rt-app's policy, with nice as the priority under
+//! SCHED_OTHER and SCHED_BATCH, rt_priority under SCHED_FIFO and SCHED_RR, the
+//! reservation's dl-runtime, dl-deadline and dl-period under SCHED_DEADLINE;
+//! cpus, start_ms → delay, a cgroup path as its taskgroup), its program as the
 //! task's loop over phases (a top-level loop whose body has no loop is a
 //! phase with that loop count; steps between loops a phase run once), with
-//! run, sleep, lock, unlock, barrier and yield as events. rt-app has no
-//! random durations, wait/wake, fork, job pools or loops nested deeper, so
-//! those are refused, each named by its field. What only schedlab reads
-//! (seed, machine, policy, duration in ms…) goes to `global.schedlab`, which
-//! rt-app ignores and the import reads back.
+//! run, sleep, busy_us (runtime), lock, unlock, cond_wait (wait),
+//! cond_signal (signal), cond_broadcast (broad), timer, barrier and yield
+//! as events. rt-app has no random durations, wait/wake, fork of a program
+//! (its fork names a task), job pools or loops nested deeper, so those are
+//! refused, each named by its field.
+//!
+//! rt-app's tasks are threads of one process: a name means one object for
+//! all of them. So two processes may name one object only if they share an
+//! address space, a barrier is named once per program unless its process
+//! shares one (rt-app counts each naming as a user), a thread's own timer is
+//! written with rt-app's "unique" prefix (and a shared one may not have it),
+//! and a timer's uses agree on its mode (rt-app keeps one mode per timer).
+//! What only schedlab reads (seed, machine, policy, duration in ms…) goes to
+//! `global.schedlab`, which rt-app ignores and the import reads back.
 
 use super::ordered_json::Json;
 use crate::api::scenario::templates::template_program;
@@ -42,6 +54,36 @@ fn event(op: &OpFile, at: &str, bad: &mut Vec<String>) -> Option<(&'static str, 
     if let Some(m) = &op.unlock {
         return Some(("unlock", Json::String(m.clone())));
     }
+    if let Some(d) = &op.busy_us {
+        return Some(("runtime", fixed(d, bad, "busy_us")?));
+    }
+    if let Some(c) = &op.cond_wait {
+        let mutex = Json::String(op.mutex.clone().unwrap_or_default());
+        return Some(("wait", Json::Object(vec![("ref".into(), Json::String(c.clone())), ("mutex".into(), mutex)])));
+    }
+    if let Some(c) = &op.cond_signal {
+        return Some(("signal", Json::String(c.clone())));
+    }
+    if let Some(c) = &op.cond_broadcast {
+        return Some(("broad", Json::String(c.clone())));
+    }
+    if let Some(t) = &op.timer {
+        let shared = op.shared == Some(true);
+        let name = match (shared, t.starts_with("unique")) {
+            (true, true) => {
+                bad.push(format!("{at}.timer: rt-app reads a ref beginning \"unique\" as each thread's own timer"));
+                return None;
+            }
+            (true, false) | (false, true) => t.clone(),
+            (false, false) => format!("unique-{t}"),
+        };
+        let mut timer =
+            vec![("ref".to_string(), Json::String(name)), ("period".to_string(), num(op.period_us.unwrap_or(0)))];
+        if op.timer_mode.as_deref() == Some("absolute") {
+            timer.push(("mode".into(), Json::String("absolute".into())));
+        }
+        return Some(("timer", Json::Object(timer)));
+    }
     if op.yield_cpu.is_some() {
         return Some(("yield", Json::String(String::new())));
     }
@@ -71,10 +113,11 @@ fn event(op: &OpFile, at: &str, bad: &mut Vec<String>) -> Option<(&'static str, 
     None
 }
 
-/// Events of a step list, keys numbered where a kind repeats (rt-app keys must differ).
-fn events(ops: &[OpFile], at: &str, bad: &mut Vec<String>) -> Vec<(String, Json)> {
+/// Events of a step list (the steps from `first` on of the list at `at`),
+/// keys numbered where a kind repeats (rt-app keys must differ).
+fn events(ops: &[OpFile], at: &str, first: usize, bad: &mut Vec<String>) -> Vec<(String, Json)> {
     let evs: Vec<(&str, Json)> =
-        ops.iter().enumerate().filter_map(|(i, op)| event(op, &format!("{at}[{i}]"), bad)).collect();
+        ops.iter().enumerate().filter_map(|(i, op)| event(op, &format!("{at}[{}]", first + i), bad)).collect();
     let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let total = |k: &str| evs.iter().filter(|(e, _)| *e == k).count();
     evs.iter()
@@ -97,13 +140,17 @@ fn flat_loop(op: &OpFile) -> Option<(&[OpFile], Option<u32>)> {
     (!body.iter().any(|b| b.body.is_some())).then_some((body, op.repeat))
 }
 
-/// (task loop, phases as (loop, steps, path)) of a program.
-type Phases<'a> = (Option<u32>, Vec<(Option<u32>, &'a [OpFile], String)>);
+/// A phase: its loop, its steps, the path of the list they are in and the
+/// index of the first there.
+type PhaseSteps<'a> = (Option<u32>, &'a [OpFile], String, usize);
+
+/// (task loop, phases) of a program.
+type Phases<'a> = (Option<u32>, Vec<PhaseSteps<'a>>);
 
 fn phases<'a>(program: &'a [OpFile], at: &str) -> Phases<'a> {
     if let [only] = program {
         if let Some((body, repeat)) = flat_loop(only) {
-            return (repeat, vec![(Some(1), body, format!("{at}[0].body"))]);
+            return (repeat, vec![(Some(1), body, format!("{at}[0].body"), 0)]);
         }
     }
     let mut out = Vec::new();
@@ -111,14 +158,14 @@ fn phases<'a>(program: &'a [OpFile], at: &str) -> Phases<'a> {
     for (i, op) in program.iter().enumerate() {
         if let Some((body, repeat)) = flat_loop(op) {
             if start < i {
-                out.push((Some(1), &program[start..i], format!("{at}[{start}..]")));
+                out.push((Some(1), &program[start..i], at.to_string(), start));
             }
-            out.push((repeat, body, format!("{at}[{i}].body")));
+            out.push((repeat, body, format!("{at}[{i}].body"), 0));
             start = i + 1;
         }
     }
     if start < program.len() {
-        out.push((Some(1), &program[start..], format!("{at}[{start}..]")));
+        out.push((Some(1), &program[start..], at.to_string(), start));
     }
     (Some(1), out)
 }
@@ -127,8 +174,24 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
     let at = format!("processes[{i}]");
     let mut kv: Vec<(String, Json)> = Vec::new();
     kv.push(("instance".into(), num(u64::from(p.threads))));
-    kv.push(("policy".into(), Json::String("SCHED_OTHER".into())));
-    kv.push(("priority".into(), int(i64::from(p.nice))));
+    // rt-app's priority is the nice level under a fair policy, the real-time priority under SCHED_FIFO and
+    // SCHED_RR; SCHED_IDLE has none (its weight is the idle one whatever the nice).
+    let (policy, priority) = match p.sched_policy.as_deref() {
+        None | Some("normal") => ("SCHED_OTHER", Some(i64::from(p.nice))),
+        Some("batch") => ("SCHED_BATCH", Some(i64::from(p.nice))),
+        Some("idle") => ("SCHED_IDLE", None),
+        Some("fifo") => ("SCHED_FIFO", Some(i64::from(p.rt_priority.unwrap_or(0)))),
+        Some("rr") => ("SCHED_RR", Some(i64::from(p.rt_priority.unwrap_or(0)))),
+        Some("deadline") => ("SCHED_DEADLINE", None),
+        Some(other) => {
+            bad.push(format!("{at}.sched_policy: '{other}' is no policy rt-app knows"));
+            ("SCHED_OTHER", None)
+        }
+    };
+    kv.push(("policy".into(), Json::String(policy.into())));
+    if let Some(prio) = priority {
+        kv.push(("priority".into(), int(prio)));
+    }
     if let Some(c) = &p.cpus {
         match crate::topology::cpumask::CpuMask::parse_list(c, crate::machine::MAX_CPUS) {
             Some(m) => kv.push(("cpus".into(), Json::Array(m.iter().map(|c| num(u64::from(c.0))).collect()))),
@@ -138,13 +201,20 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
     if p.start_ms > 0 {
         kv.push(("delay".into(), num(p.start_ms.saturating_mul(1000))));
     }
-    for (field, set) in [
-        ("nodes", p.nodes.is_some()),
-        ("session", p.session.is_some()),
-        ("cgroup", p.cgroup.is_some()),
-        ("slice_us", p.slice_us.is_some()),
-        ("job_pool", p.job_pool > 0),
-    ] {
+    if let Some(g) = &p.cgroup {
+        kv.push(("taskgroup".into(), Json::String(g.clone())));
+    }
+    if let Some(us) = p.slice_us {
+        // A fair policy's sched_runtime: Linux 6.12's custom slice.
+        kv.push(("dl-runtime".into(), num(us)));
+    }
+    if let (Some(runtime), Some(deadline)) = (p.dl_runtime_us, p.dl_deadline_us) {
+        // rt-app's period defaults to the runtime, the scenario's to the deadline: always written.
+        kv.push(("dl-runtime".into(), num(runtime)));
+        kv.push(("dl-deadline".into(), num(deadline)));
+        kv.push(("dl-period".into(), num(p.dl_period_us.unwrap_or(deadline))));
+    }
+    for (field, set) in [("nodes", p.nodes.is_some()), ("session", p.session.is_some()), ("job_pool", p.job_pool > 0)] {
         if set {
             bad.push(format!("{at}.{field}: no rt-app task property says it"));
         }
@@ -156,14 +226,14 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
     let (task_loop, ph) = phases(&program, &format!("{at}.program"));
     kv.push(("loop".into(), loop_json(task_loop)));
     match ph.as_slice() {
-        [(Some(1), steps, path)] => kv.extend(events(steps, path, bad)),
+        [(Some(1), steps, path, first)] => kv.extend(events(steps, path, *first, bad)),
         _ => {
             let list = ph
                 .iter()
                 .enumerate()
-                .map(|(k, (lp, steps, path))| {
+                .map(|(k, (lp, steps, path, first))| {
                     let mut phase = vec![("loop".to_string(), loop_json(*lp))];
-                    phase.extend(events(steps, path, bad));
+                    phase.extend(events(steps, path, *first, bad));
                     (format!("p{}", k + 1), Json::Object(phase))
                 })
                 .collect();
@@ -177,13 +247,17 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
 pub fn export(s: &ScenarioFile) -> Result<Json, String> {
     let mut bad = Vec::new();
     let tasks = s.processes.iter().enumerate().map(|(i, p)| (p.name.clone(), task(p, i, &mut bad))).collect();
+    super::export_names::check_names(s, &mut bad);
+    super::export_names::check_taskgroups(s, &mut bad);
     if !bad.is_empty() {
         let lines: Vec<String> = bad.iter().map(|b| format!("  {b}")).collect();
         return Err(format!("scenario fields rt-app cannot say:\n{}", lines.join("\n")));
     }
     let mut rest = serde_json::to_value(s).map_err(|e| e.to_string())?;
     if let Some(m) = rest.as_object_mut() {
+        // The tasks carry the processes, and their taskgroups the cgroups.
         m.remove("processes");
+        m.remove("cgroups");
     }
     let global = vec![
         ("duration".to_string(), num(s.duration_ms.div_ceil(1000))),

@@ -1,41 +1,57 @@
-//! rt-app JSON (the workload format of ARM's LISA and of the sched_ext
-//! simulator) read as a scenario, for the part that maps onto program steps:
+//! rt-app JSON (the workload format of rt-app itself, ARM's LISA and the
+//! sched_ext simulator) read as a scenario, as rt-app's own parser reads it
+//! (rt-app_parse_config.c over json-c: `json_c.rs`'s grammar, comments and
+//! all) and as its threads run it (rt-app.c):
 //!
 //! ```text
-//!   tasks.NAME        a process          instance → threads, priority → nice (SCHED_OTHER),
-//!                                        cpus → cpus, delay (µs) → start_ms, loop → a loop
-//!   phases.NAME       one after another  loop → a loop of the phase's events (1: inline)
-//!   run / sleep       run_us / sleep_us  (an event key may carry a number: run1, sleep2)
-//!   lock / unlock     lock / unlock      barrier → barrier (of one task's threads), yield → yield
-//!   global.duration   duration_ms        global.schedlab: the rest of a scenario `rtapp-export` wrote
+//!   rt-app                          schedlab
+//!   tasks.NAME                      a process (import_program: why one per task)
+//!     instance                      threads (0: only forked)
+//!     priority, policy              nice under SCHED_OTHER and SCHED_BATCH; sched_policy and
+//!                                   rt_priority under SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR
+//!     dl-runtime, -deadline, -period  SCHED_DEADLINE's reservation (rt-app's defaults: period =
+//!                                   runtime, deadline = period); a task's legacy runtime, period, deadline
+//!     cpus, delay (whole ms)        cpus, start_ms
+//!     taskgroup "/a/b"              cgroup "/a/b" (cgroups "/a" and "/a/b" made for it)
+//!     dl-runtime (SCHED_OTHER)      slice_us under eevdf or Linux 6.12; otherwise ignored, as 4.1 ignores it
+//!     loop                          a loop over the phases (-1 or absent: forever)
+//!   phases.NAME                     one after another, each its loop's times (default 1)
+//!   run, sleep                      run_us (work), sleep_us
+//!   runtime                         busy_us (wall-clock time)
+//!   timer {ref, period, mode}       timer (shared, or per thread for a ref beginning "unique";
+//!                                   one absolute use makes the timer absolute)
+//!   lock, unlock                    lock, unlock
+//!   wait, signal, broad, sync       cond_wait (with mutex), cond_signal, cond_broadcast, both
+//!   suspend, resume X               cond_wait on the task's own name, cond_broadcast X (each under its mutex)
+//!   barrier                         barrier (one per name across tasks: address_space)
+//!   yield                           yield
+//!   fork T                          fork of T's program
+//!   global.duration                 duration_ms (-1: Defaults' duration)
+//!   global.default_policy           the policy of tasks that name none
+//!   global.schedlab                 the rest of a scenario `rtapp-export` wrote
 //! ```
 //!
-//! Anything else that changes the workload (timers, wall-clock `runtime`,
-//! condition variables, other policies, per-phase properties…) is refused,
-//! every such key named in one message with why; settings of rt-app's own
-//! (calibration, log files) are noted as ignored. A task without `loop` runs
-//! forever, as in rt-app.
+//! Keys repeated in one object are events in file order, as rt-app's
+//! `workgen` numbers them before rt-app reads them (each such place named in
+//! a note). What does not map is refused, every key named with why: a
+//! property that changes from phase to phase, memory and I/O events,
+//! semaphores, a delay of part of a millisecond, a reservation
+//! sched_setattr would refuse (or a pinned SCHED_DEADLINE task). rt-app's own
+//! settings (calibration, logs, ftrace…), utilization clamps, memory binding
+//! and keys rt-app does not know are noted as ignored; so is what rt-app
+//! reads another way than it looks (`suspend`'s string, `wait` without a
+//! ref). A lock without its unlock in the same task is noted too: the thread
+//! deadlocks at its next lock. A task without `loop` runs forever, as in
+//! rt-app.
 
+use super::import_model::{Findings, Policy};
+use super::import_task::{read_task, TaskContext};
+use super::json_c;
 use super::ordered_json::Json;
 use crate::api::scenario::{parse_scenario, ScenarioFile, MAX_SCENARIO_BYTES};
-use serde_json::{json, Map, Value};
-use std::collections::BTreeMap;
+use serde_json::{json, Value};
 
-/// What the file does not say (a plain rt-app file has no machine or seed).
-#[derive(Clone, Debug)]
-pub struct Defaults {
-    pub name: String,
-    pub machine: String,
-    pub policy: String,
-    /// Used when `global.duration` is -1 (until every task ends) or absent.
-    pub duration_ms: u64,
-}
-
-impl Default for Defaults {
-    fn default() -> Self {
-        Defaults { name: "rt-app".into(), machine: "laptop-2c4t".into(), policy: "cfs".into(), duration_ms: 10_000 }
-    }
-}
+pub use super::import_model::Defaults;
 
 /// rt-app's own settings, which change nothing in the workload.
 const IGNORED_GLOBAL: &[&str] = &[
@@ -53,206 +69,36 @@ const IGNORED_GLOBAL: &[&str] = &[
     "cumulative_slack",
 ];
 
-/// Why an rt-app event has no program step.
-fn why_unmapped(kind: &str) -> &'static str {
-    match kind {
-        "timer" => "a periodic timer: no program step sleeps until a period's end",
-        "runtime" => "wall-clock run time: schedlab's run_us is CPU work",
-        "suspend" | "resume" | "signal" | "wait" | "broad" | "sync" => "rt-app's condition variables",
-        "mem" | "iorun" => "memory and I/O work",
-        "fork" => "rt-app's fork starts another task by name",
-        "pi" => "priority inheritance",
-        _ => "not an rt-app event schedlab has",
-    }
-}
-
-struct Reader {
-    unmapped: Vec<String>,
-    notes: Vec<String>,
-    /// Barrier name → the tasks that use it.
-    barriers: BTreeMap<String, Vec<String>>,
-}
-
-fn loop_count(v: &Json, at: &str, r: &mut Reader) -> Option<Option<u32>> {
-    match v.as_i64() {
-        Some(-1) => Some(None),
-        Some(n) if n >= 1 && n <= i64::from(u32::MAX) => Some(Some(n as u32)),
-        _ => {
-            r.unmapped.push(format!("{at}: a loop count is -1 (forever) or a positive integer"));
-            None
-        }
-    }
-}
-
-fn micros(v: &Json, at: &str, r: &mut Reader) -> Option<u64> {
-    let n = v.as_i64().filter(|&n| n >= 0);
-    if n.is_none() {
-        r.unmapped.push(format!("{at}: a duration is a non-negative integer of microseconds"));
-    }
-    n.map(|n| n as u64)
-}
-
-fn name_of(v: &Json, at: &str, r: &mut Reader) -> Option<String> {
-    let s = v.as_str().map(str::to_string);
-    if s.is_none() {
-        r.unmapped.push(format!("{at}: a resource name is a string"));
-    }
-    s
-}
-
-/// One event key as a program step (None: refused, recorded in `r`).
-fn event(task: &str, key: &str, v: &Json, at: &str, r: &mut Reader) -> Option<Value> {
-    let kind = key.trim_end_matches(|c: char| c.is_ascii_digit());
-    Some(match kind {
-        "run" => json!({ "run_us": micros(v, at, r)? }),
-        "sleep" => json!({ "sleep_us": micros(v, at, r)? }),
-        "lock" => json!({ "lock": name_of(v, at, r)? }),
-        "unlock" => json!({ "unlock": name_of(v, at, r)? }),
-        "yield" => json!({ "yield": true }),
-        "barrier" => {
-            let b = name_of(v, at, r)?;
-            let users = r.barriers.entry(b.clone()).or_default();
-            if !users.iter().any(|t| t == task) {
-                users.push(task.to_string());
-            }
-            json!({ "barrier": b })
-        }
-        other => {
-            r.unmapped.push(format!("{at}: {}", why_unmapped(other)));
-            return None;
-        }
-    })
-}
-
-/// The steps of a phase object's events (its `loop` read by the caller).
-fn events(task: &str, obj: &[(String, Json)], skip: &[&str], at: &str, r: &mut Reader) -> Vec<Value> {
-    let mut steps = Vec::new();
-    for (k, v) in obj {
-        if skip.contains(&k.as_str()) {
-            continue;
-        }
-        if let Some(step) = event(task, k, v, &format!("{at}.{k}"), r) {
-            steps.push(step);
-        }
-    }
-    steps
-}
-
-fn looped(count: Option<u32>, body: Vec<Value>) -> Vec<Value> {
-    match count {
-        Some(1) => body,
-        Some(n) => vec![json!({ "repeat": n, "body": body })],
-        None => vec![json!({ "body": body })],
-    }
-}
-
-const TASK_KEYS: &[&str] = &["instance", "loop", "priority", "policy", "cpus", "delay", "phases"];
-
-fn task(name: &str, t: &Json, r: &mut Reader) -> Option<Value> {
-    let at = format!("tasks.{name}");
-    let Json::Object(kv) = t else {
-        r.unmapped.push(format!("{at}: a task is an object"));
-        return None;
-    };
-    let mut p = Map::new();
-    p.insert("name".into(), json!(name));
-    if let Some(v) = t.get("instance") {
-        match v.as_i64().filter(|&n| n >= 1 && n <= i64::from(u32::MAX)) {
-            Some(n) => _ = p.insert("threads".into(), json!(n)),
-            None => r.unmapped.push(format!("{at}.instance: a thread count is a positive integer")),
-        }
-    }
-    match t.get("policy").and_then(Json::as_str) {
-        None | Some("SCHED_OTHER") | Some("SCHED_NORMAL") => {}
-        Some(other) => r.unmapped.push(format!("{at}.policy: {other} (schedlab runs SCHED_OTHER tasks)")),
-    }
-    if let Some(v) = t.get("priority") {
-        match v.as_i64().filter(|n| (-20..=19).contains(n)) {
-            Some(n) => _ = p.insert("nice".into(), json!(n)),
-            None => r.unmapped.push(format!("{at}.priority: a SCHED_OTHER priority is a nice level, -20 to 19")),
-        }
-    }
-    if let Some(v) = t.get("cpus") {
-        let cpus: Option<Vec<String>> = match v {
-            Json::Array(a) => a.iter().map(|c| c.as_i64().filter(|&c| c >= 0).map(|c| c.to_string())).collect(),
-            _ => v.as_i64().filter(|&c| c >= 0).map(|c| vec![c.to_string()]),
-        };
-        match cpus {
-            Some(c) if !c.is_empty() => _ = p.insert("cpus".into(), json!(c.join(","))),
-            _ => r.unmapped.push(format!("{at}.cpus: a list of CPU numbers")),
-        }
-    }
-    if let Some(v) = t.get("delay") {
-        match micros(v, &format!("{at}.delay"), r) {
-            Some(us) if us % 1000 == 0 => _ = p.insert("start_ms".into(), json!(us / 1000)),
-            Some(us) => {
-                r.unmapped.push(format!("{at}.delay: {us} µs (schedlab starts processes on whole milliseconds)"))
-            }
-            None => {}
-        }
-    }
-    let task_loop = match t.get("loop") {
-        Some(v) => loop_count(v, &format!("{at}.loop"), r)?,
-        None => None,
-    };
-    let body = match t.get("phases") {
-        Some(Json::Object(phases)) => {
-            let mut body = Vec::new();
-            for (pname, ph) in phases {
-                let pat = format!("{at}.phases.{pname}");
-                let Json::Object(pkv) = ph else {
-                    r.unmapped.push(format!("{pat}: a phase is an object"));
-                    continue;
-                };
-                let count = match ph.get("loop") {
-                    Some(v) => loop_count(v, &format!("{pat}.loop"), r).unwrap_or(Some(1)),
-                    None => Some(1),
-                };
-                for k in ["cpus", "priority", "policy", "nodes_membind", "util_min", "util_max", "taskgroup"] {
-                    if ph.get(k).is_some() {
-                        r.unmapped.push(format!("{pat}.{k}: a property that changes within a task"));
-                    }
-                }
-                let skip = ["loop", "cpus", "priority", "policy", "nodes_membind", "util_min", "util_max", "taskgroup"];
-                body.extend(looped(count, events(name, pkv, &skip, &pat, r)));
-            }
-            body
-        }
-        Some(_) => {
-            r.unmapped.push(format!("{at}.phases: an object of phases"));
-            Vec::new()
-        }
-        None => events(name, kv, TASK_KEYS, &at, r),
-    };
-    if t.get("phases").is_some() {
-        for (k, _) in kv.iter().filter(|(k, _)| !TASK_KEYS.contains(&k.as_str())) {
-            r.unmapped.push(format!("{at}.{k}: beside phases, a task has only its properties"));
-        }
-    }
-    p.insert("program".into(), Value::Array(looped(task_loop, body)));
-    Some(Value::Object(p))
-}
-
-/// The scenario of an rt-app file, and notes on what was ignored; or every key that does not map.
+/// The scenario of an rt-app file, and notes on what was read another way
+/// or ignored; or every key that does not map (or where the text stops
+/// being JSON as rt-app reads it).
 pub fn import(text: &str, d: &Defaults) -> Result<(ScenarioFile, Vec<String>), String> {
     if text.len() > MAX_SCENARIO_BYTES {
         return Err(format!("the file is larger than {} MiB", MAX_SCENARIO_BYTES >> 20));
     }
-    let root: Json =
-        serde_json::from_str(text).map_err(|e| format!("line {}, column {}: not JSON: {e}", e.line(), e.column()))?;
-    let Json::Object(top) = &root else { return Err("an rt-app file is a JSON object".into()) };
-    let mut r = Reader { unmapped: Vec::new(), notes: Vec::new(), barriers: BTreeMap::new() };
-    for (k, _) in top.iter().filter(|(k, _)| k != "tasks" && k != "global") {
-        r.unmapped.push(format!("{k}: not a part of rt-app's grammar schedlab reads (tasks, global)"));
+    let read = json_c::read(text)?;
+    let mut f = Findings::default();
+    if !read.repeated_keys.is_empty() {
+        let shown: Vec<&str> = read.repeated_keys.iter().take(4).map(String::as_str).collect();
+        let more = read.repeated_keys.len().saturating_sub(shown.len());
+        f.notes.push(format!(
+            "keys repeat in {} object(s) ({}{}): read in file order, as rt-app's workgen numbers them before rt-app \
+             reads the file (json-c alone keeps one of each)",
+            read.repeated_keys.len(),
+            shown.join("; "),
+            if more > 0 { format!("; {more} more") } else { String::new() }
+        ));
     }
-    let Some(Json::Object(tasks)) = root.get("tasks") else { return Err("tasks: missing (an object of tasks)".into()) };
-    let processes: Vec<Value> = tasks.iter().filter_map(|(name, t)| task(name, t, &mut r)).collect();
-    for (b, users) in &r.barriers {
-        if users.len() > 1 {
-            r.unmapped.push(format!(
-                "barrier {b:?}: joins tasks {} (a schedlab barrier joins one process's threads)",
-                users.join(", ")
-            ));
+    if read.trailing_text {
+        f.notes.push("text after the top-level object: ignored, as json-c leaves it".into());
+    }
+    let root = read.value;
+    let Json::Object(top) = &root else { return Err("an rt-app file is a JSON object".into()) };
+    for (k, v) in top {
+        match k.as_str() {
+            "tasks" | "global" => {}
+            "resources" => resources(v, &mut f),
+            _ => f.note(k, "not a part of rt-app's grammar (tasks, global, resources): ignored, as rt-app ignores it"),
         }
     }
     let mut scenario = json!({
@@ -262,53 +108,120 @@ pub fn import(text: &str, d: &Defaults) -> Result<(ScenarioFile, Vec<String>), S
         "machine": { "preset": d.machine },
         "policy": { "kind": d.policy },
     });
-    let mut duration_given = false;
-    if let Some(Json::Object(global)) = root.get("global") {
-        for (k, v) in global {
-            match k.as_str() {
-                "duration" => match v.as_i64() {
-                    Some(s) if s >= 1 => {
-                        scenario["duration_ms"] = json!(s.saturating_mul(1000));
-                        duration_given = true;
-                    }
-                    Some(-1) => r.notes.push(format!(
-                        "global.duration -1 runs until every task ends; the scenario runs {} ms",
-                        d.duration_ms
-                    )),
-                    _ => r.unmapped.push("global.duration: whole seconds, or -1".into()),
-                },
-                "default_policy" => match v.as_str() {
-                    Some("SCHED_OTHER") | Some("SCHED_NORMAL") => {}
-                    _ => r.unmapped.push("global.default_policy: schedlab runs SCHED_OTHER tasks".into()),
-                },
-                "schedlab" => {
-                    let Json::Object(extra) = v else {
-                        r.unmapped.push("global.schedlab: the scenario's other fields, an object".into());
-                        continue;
-                    };
-                    for (ek, ev) in extra {
-                        if ek == "processes" {
-                            r.unmapped.push("global.schedlab.processes: processes come from tasks".into());
-                        } else {
-                            scenario[ek.as_str()] = ev.to_value();
-                        }
-                    }
-                    duration_given |= v.get("duration_ms").is_some();
-                }
-                k if IGNORED_GLOBAL.contains(&k) => r.notes.push(format!("global.{k}: an rt-app setting, ignored")),
-                k => r.unmapped.push(format!("global.{k}: not a global setting schedlab reads")),
+    let default_policy = global(root.get("global"), d, &mut scenario, &mut f);
+    let Some(Json::Object(tasks)) = root.get("tasks") else { return Err("tasks: missing (an object of tasks)".into()) };
+    if tasks.is_empty() {
+        f.refuse("tasks", "no task: nothing would run");
+    }
+    let cx =
+        TaskContext { default_policy, slices: scenario["policy"]["kind"] == "eevdf" || scenario["kernel"] == "6.12" };
+    let mut read_tasks = Vec::new();
+    for (name, t) in tasks {
+        if name.contains('/') {
+            f.refuse(&format!("tasks.{name}"), "a task's name holds no '/' here (it names a process)");
+        }
+        if read_tasks.iter().any(|r: &super::import_model::Task| &r.name == name) {
+            f.refuse(&format!("tasks.{name}"), "a second task of that name");
+        }
+        read_tasks.extend(read_task(name, t, &cx, &mut f));
+    }
+    let (processes, cgroups) = super::import_program::processes(&read_tasks, &mut f);
+    if !f.refused.is_empty() {
+        let lines: Vec<String> = f.refused.iter().map(|u| format!("  {u}")).collect();
+        return Err(format!("rt-app keys with no schedlab equivalent:\n{}", lines.join("\n")));
+    }
+    if processes.is_empty() {
+        return Err("tasks: every task has instance 0 and none is forked: nothing would run".into());
+    }
+    scenario["processes"] = Value::Array(processes);
+    if !cgroups.is_empty() {
+        scenario["cgroups"] = Value::Array(cgroups);
+    }
+    let text = serde_json::to_string(&scenario).map_err(|e| e.to_string())?;
+    let file = parse_scenario(&text).map_err(|d| format!("the imported scenario: {d}"))?;
+    Ok((file, f.notes))
+}
+
+/// rt-app's legacy `resources` section: resources are made as events name
+/// them, so it changes nothing, but a type rt-app does not know stops it.
+fn resources(v: &Json, f: &mut Findings) {
+    const TYPES: &[&str] = &["mutex", "signal", "wait", "broadcast", "sync", "sleep", "run", "timer"];
+    if let Json::Object(list) = v {
+        for (name, r) in list {
+            // A resource with no type is a mutex, rt-app's default.
+            let known = r.get("type").is_none_or(|t| t.as_str().is_some_and(|t| TYPES.contains(&t)));
+            if !known {
+                f.refuse(&format!("resources.{name}.type"), format!("rt-app knows {}", TYPES.join(", ")));
             }
         }
     }
-    if !duration_given && !r.notes.iter().any(|n| n.starts_with("global.duration")) {
-        r.notes.push(format!("no global.duration: the scenario runs {} ms", d.duration_ms));
+    f.note("resources", "rt-app's legacy section: resources are made as events name them, so it changes nothing");
+}
+
+/// Reads `global` into `scenario`; the tasks' default policy.
+fn global(g: Option<&Json>, d: &Defaults, scenario: &mut Value, f: &mut Findings) -> Policy {
+    let mut policy = Policy::Other;
+    let mut duration_given = false;
+    let mut ignored: Vec<String> = Vec::new();
+    match g {
+        Some(Json::Object(global)) => {
+            for (k, v) in global {
+                let at = format!("global.{k}");
+                match k.as_str() {
+                    "duration" => match v.as_i64() {
+                        Some(s) if s >= 1 => {
+                            scenario["duration_ms"] = json!(s.saturating_mul(1000));
+                            duration_given = true;
+                        }
+                        Some(_) => {
+                            f.note(
+                                &at,
+                                format!("{v:?} runs until every task ends; the scenario runs {} ms", d.duration_ms),
+                            );
+                            duration_given = true;
+                        }
+                        None => f.refuse(&at, "whole seconds, or -1"),
+                    },
+                    "default_policy" => {
+                        if let Some(p) = super::import_task::policy_of(v, &at, f) {
+                            policy = p;
+                        }
+                    }
+                    "schedlab" => {
+                        let Json::Object(extra) = v else {
+                            f.refuse(&at, "the scenario's other fields, an object");
+                            continue;
+                        };
+                        for (ek, ev) in extra {
+                            if ek == "processes" || ek == "cgroups" {
+                                f.refuse(&format!("{at}.{ek}"), "these come from tasks");
+                            } else {
+                                scenario[ek.as_str()] = ev.to_value();
+                            }
+                        }
+                        duration_given |= v.get("duration_ms").is_some();
+                    }
+                    "pi_enabled" if v == &Json::Bool(true) => {
+                        f.note(&at, "priority inheritance: ignored (schedlab's mutexes lend no priority)")
+                    }
+                    k if IGNORED_GLOBAL.contains(&k) => ignored.push(at),
+                    _ => f.note(&at, "not an rt-app setting: ignored, as rt-app ignores it"),
+                }
+            }
+        }
+        Some(_) => f.refuse("global", "an object of settings"),
+        None => {}
     }
-    if !r.unmapped.is_empty() {
-        let lines: Vec<String> = r.unmapped.iter().map(|u| format!("  {u}")).collect();
-        return Err(format!("rt-app keys with no schedlab equivalent:\n{}", lines.join("\n")));
+    match &ignored[..] {
+        [] => {}
+        [one] => f.note(one, "an rt-app setting, ignored"),
+        all => f.note(&all.join(", "), "rt-app's own settings, ignored"),
     }
-    scenario["processes"] = Value::Array(processes);
-    let text = serde_json::to_string(&scenario).map_err(|e| e.to_string())?;
-    let file = parse_scenario(&text).map_err(|d| format!("the imported scenario: {d}"))?;
-    Ok((file, r.notes))
+    if !duration_given {
+        f.notes.push(format!(
+            "no global.duration (rt-app runs until every task ends): the scenario runs {} ms",
+            d.duration_ms
+        ));
+    }
+    policy
 }

@@ -369,7 +369,8 @@ pub struct ProcessFile {
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = -20, max = 19)))]
     pub nice: i32,
     /// The threads' scheduling policy, as sched_setscheduler sets it: 'normal' (SCHED_OTHER, the default),
-    /// 'batch', 'idle', or the real-time 'fifo' and 'rr', which need rt_priority.
+    /// 'batch', 'idle', the real-time 'fifo' and 'rr', which need rt_priority, or 'deadline', which needs
+    /// dl_runtime_us and dl_deadline_us.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = crate::sched::policy::SchedPolicy::NAMES)))]
     pub sched_policy: Option<String>,
@@ -377,6 +378,18 @@ pub struct ProcessFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = 99)))]
     pub rt_priority: Option<u32>,
+    /// deadline only: the CPU time reserved in each period, µs (sched_attr.sched_runtime).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 2, max = 10_000_000)))]
+    pub dl_runtime_us: Option<u64>,
+    /// deadline only: by when, after each period's start, the runtime is due, µs (sched_deadline).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 2, max = 10_000_000)))]
+    pub dl_deadline_us: Option<u64>,
+    /// deadline only: the reservation's period, µs (sched_period); the deadline when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 2, max = 10_000_000)))]
+    pub dl_period_us: Option<u64>,
     #[serde(default = "one")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = MAX_THREADS)))]
     pub threads: u32,
@@ -401,6 +414,13 @@ pub struct ProcessFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 100, max = 100_000)))]
     pub slice_us: Option<u64>,
+    /// Processes naming the same address space share the objects their steps name (mutexes, barriers,
+    /// condition variables, shared timers), as threads of one program do: rt-app's tasks are threads of one
+    /// process. A barrier there opens when as many threads have arrived as its steps in the space's programs
+    /// times their processes' threads (rt-app counts a barrier's users so). Not with job_pool, post or await.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(length(min = 1, max = MAX_NAME_LEN), pattern(NAME_PATTERN)))]
+    pub address_space: Option<String>,
     /// Jobs shared by the process's threads (make's job server); taken by take_job steps.
     #[serde(default)]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(max = 10_000_000)))]

@@ -125,25 +125,35 @@ fn shape(ops: &[Op], switch_ns: f64) -> Shape {
     let mut s = Shape::default();
     let step = |run: f64, sleep: f64, steps: f64| Pass { run, sleep, steps, ..Pass::default() };
     let mut held = 0u32;
+    // The time of this list's steps since its last timer: a timer sleeps out the rest of its period.
+    let mut since_timer = 0.0;
     for op in ops {
+        let before = s.once.run + s.once.sleep;
         match op {
-            Op::Run(d) => {
+            Op::Run(d) | Op::Busy(d) => {
                 s.once.add(step(mean(d), 0.0, 1.0), 1.0);
                 if held > 0 {
                     s.once.locked += mean(d);
                 }
             }
             Op::Sleep(d) => s.once.add(step(0.0, mean(d), 1.0), 1.0),
+            Op::Timer(t) => {
+                s.once.add(step(0.0, (t.period_ns as f64 - since_timer).max(0.0), 1.0), 1.0);
+                since_timer = 0.0;
+                continue;
+            }
             Op::Barrier { spin, .. } => s.once.add(step(mean(spin) + switch_ns, 0.0, 1.0), 1.0),
             // Like a barrier: a wait that may end with an event and a switch.
             Op::Flag { spin, .. } => s.once.add(step(mean(spin) + switch_ns, 0.0, 1.0), 1.0),
-            Op::Wait | Op::Yield | Op::WaitChild | Op::Exec => s.once.add(step(switch_ns, 0.0, 0.0), 1.0),
+            Op::Wait | Op::CondWait { .. } | Op::Yield | Op::WaitChild | Op::Exec => {
+                s.once.add(step(switch_ns, 0.0, 0.0), 1.0)
+            }
             Op::Lock(_) => {
                 s.once.add(step(switch_ns, 0.0, 0.0), 1.0);
                 held += 1;
             }
             Op::Unlock(_) => held = held.saturating_sub(1),
-            Op::Wake { .. } => {}
+            Op::Wake { .. } | Op::CondSignal(_) | Op::CondBroadcast(_) => {}
             Op::Exit => return s,
             Op::Repeat { times, body } => {
                 let inner = shape(body, switch_ns);
@@ -170,6 +180,7 @@ fn shape(ops: &[Op], switch_ns: f64) -> Shape {
             }
             Op::TakeJob => s.takes_jobs = true,
         }
+        since_timer += s.once.run + s.once.sleep - before;
     }
     s
 }

@@ -23,24 +23,31 @@ use std::borrow::Cow;
 const OUT: &str = "../schema/scenario.v1.schema.json";
 const ID: &str = "https://schedlab.example/scenario.v1.schema.json";
 
-/// A step's kinds: the key that names it and the keys allowed beside it (`validate::program` checks the same).
-const STEP_FORMS: &[(&str, &[&str])] = &[
-    ("run_us", &[]),
-    ("sleep_us", &[]),
-    ("body", &["repeat"]),
-    ("exit", &[]),
-    ("wait", &[]),
-    ("wake", &[]),
-    ("barrier", &["spin_us"]),
-    ("lock", &[]),
-    ("unlock", &[]),
-    ("yield", &[]),
-    ("take_job", &[]),
-    ("fork", &[]),
-    ("wait_child", &[]),
-    ("exec", &[]),
-    ("post", &["to", "wait_policy", "spin_us"]),
-    ("await", &["from", "wait_policy", "spin_us"]),
+/// A step's kinds: the key that names it, the keys allowed beside it, and those of them it needs
+/// (`validate::program` checks the same).
+type StepForm = (&'static str, &'static [&'static str], &'static [&'static str]);
+const STEP_FORMS: &[StepForm] = &[
+    ("run_us", &[], &[]),
+    ("sleep_us", &[], &[]),
+    ("busy_us", &[], &[]),
+    ("body", &["repeat"], &[]),
+    ("exit", &[], &[]),
+    ("wait", &[], &[]),
+    ("wake", &[], &[]),
+    ("barrier", &["spin_us"], &[]),
+    ("lock", &[], &[]),
+    ("unlock", &[], &[]),
+    ("cond_wait", &["mutex"], &["mutex"]),
+    ("cond_signal", &[], &[]),
+    ("cond_broadcast", &[], &[]),
+    ("timer", &["period_us", "shared", "timer_mode"], &["period_us"]),
+    ("yield", &[], &[]),
+    ("take_job", &[], &[]),
+    ("fork", &[], &[]),
+    ("wait_child", &[], &[]),
+    ("exec", &[], &[]),
+    ("post", &["to", "wait_policy", "spin_us"], &[]),
+    ("await", &["from", "wait_policy", "spin_us"], &[]),
 ];
 
 /// A rule: what one definition says beyond its struct's derive, added to it.
@@ -56,12 +63,13 @@ fn one_step(o: &mut Map<String, Value>) {
     let Some(Value::Object(props)) = o.remove("properties") else { panic!("a step has properties") };
     for key in props.keys() {
         // A new key of `OpFile` stops the generation until `STEP_FORMS` places it.
-        assert!(STEP_FORMS.iter().any(|(h, w)| h == key || w.contains(&key.as_str())), "step key {key} has no kind");
+        assert!(STEP_FORMS.iter().any(|(h, w, _)| h == key || w.contains(&key.as_str())), "step key {key} has no kind");
     }
-    let forms = STEP_FORMS.iter().map(|(head, with)| {
+    let forms = STEP_FORMS.iter().map(|(head, with, needs)| {
         let keys = std::iter::once(head).chain(with.iter());
         let properties: Map<String, Value> = keys.map(|k| (k.to_string(), props[*k].clone())).collect();
-        json!({ "type": "object", "additionalProperties": false, "required": [head], "properties": properties })
+        let required: Vec<&str> = std::iter::once(*head).chain(needs.iter().copied()).collect();
+        json!({ "type": "object", "additionalProperties": false, "required": required, "properties": properties })
     });
     o.remove("type");
     o.remove("additionalProperties");

@@ -4,14 +4,20 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The longest timer period, in µs: the longest run (`file::MAX_DURATION_MS`, which imports this file).
+pub const MAX_PERIOD_US: u64 = 600_000 * 1_000;
+
 #[cfg(any(test, feature = "gen"))]
 use crate::api::text::NAME_PATTERN;
 
 /// How a `post` or `await` step waits.
 pub const WAIT_POLICIES: &[&str] = &["spin", "yield", "block"];
+/// How a timer catches up after an overrun.
+pub const TIMER_MODES: &[&str] = &["relative", "absolute"];
 
-/// Exactly one of run_us, sleep_us, body (a loop), exit, wait, wake, barrier (with optional spin_us), lock,
-/// unlock, yield, take_job, fork, wait_child, post or await (with optional wait_policy and spin_us).
+/// Exactly one of run_us, sleep_us, busy_us, body (a loop), exit, wait, wake, barrier (with optional spin_us),
+/// lock, unlock, cond_wait (with mutex), cond_signal, cond_broadcast, timer (with period_us and optional shared
+/// and timer_mode), yield, take_job, fork, wait_child, post or await (with optional wait_policy and spin_us).
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "op"))]
@@ -20,6 +26,10 @@ pub struct OpFile {
     pub run_us: Option<DistFile>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sleep_us: Option<DistFile>,
+    /// Busy on the CPU until this much wall-clock time has passed since the step began, however long the thread
+    /// waited for a CPU meanwhile (rt-app's runtime); run_us is an amount of work instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub busy_us: Option<DistFile>,
     /// With body: how many times (forever without it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repeat: Option<u32>,
@@ -52,6 +62,45 @@ pub struct OpFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
     pub unlock: Option<String>,
+    /// pthread_cond_wait on the condition variable of this name: release `mutex` (if this thread holds it), sleep
+    /// until cond_signal or cond_broadcast, then hold `mutex` again before going on. A signal sent while no
+    /// thread waits is lost (unlike wake).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
+    pub cond_wait: Option<String>,
+    /// With cond_wait: the mutex it releases and takes back (a lock name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
+    pub mutex: Option<String>,
+    /// pthread_cond_signal: the longest waiter on this condition variable wakes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
+    pub cond_signal: Option<String>,
+    /// pthread_cond_broadcast: every waiter on this condition variable wakes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
+    pub cond_broadcast: Option<String>,
+    /// Sleep until this periodic timer's next period starts (clock_nanosleep with TIMER_ABSTIME, rt-app's timer):
+    /// its first period starts with the process, each use moves it on by period_us. Reached after that start,
+    /// the thread goes on at once (late: an overrun, counted in the report).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
+    pub timer: Option<String>,
+    /// With timer: its period.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = MAX_PERIOD_US)))]
+    pub period_us: Option<u64>,
+    /// With timer: one timer for every thread that names it (in the process, or its address space), each use by
+    /// any of them moving it on by a period (rt-app's timers but the 'unique' ones); default false: each thread
+    /// has its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("default" = false)))]
+    pub shared: Option<bool>,
+    /// With timer: after an overrun the next period starts at the late use (relative, the default) or where
+    /// the missed one ended, so the timer catches up (absolute).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = TIMER_MODES, "default" = "relative")))]
+    pub timer_mode: Option<String>,
     /// sched_yield.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[serde(rename = "yield")]

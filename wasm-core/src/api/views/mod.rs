@@ -6,6 +6,7 @@
 //! header and typed arrays over a `FrameSource`, `frame_sim` for a
 //! simulation; a recorded trace is `trace_import::replay_frame`).
 
+pub mod dl;
 pub mod eevdf;
 pub mod event_args;
 pub mod frame;
@@ -14,4 +15,5 @@ pub mod inspector;
 pub mod metrics;
 pub mod rt;
 pub mod topology;
+pub mod tree;
 pub mod view;

@@ -52,6 +52,9 @@ pub struct CpuView {
     /// The real-time class's runqueue (detail CPU only), above the fair
     /// class's in the hierarchy. None when the run has no real-time task.
     pub rt: Option<super::rt::RtRqView>,
+    /// The deadline class's runqueue (detail CPU only), above the real-time
+    /// class's. None when the run has no deadline task.
+    pub dl: Option<super::dl::DlRqView>,
 }
 
 /// An O(1) runqueue: the active and expired arrays and how often they swapped.
@@ -95,28 +98,7 @@ pub struct O1TaskView {
     pub time_slice_ns: u64,
 }
 
-#[derive(Serialize)]
-#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
-pub struct TreeView {
-    // The entity id at the root (a pid, or a group entity's id with the top bit set): not a `Pid`.
-    pub root: Option<EntId>,
-    pub nodes: Vec<TreeNode>,
-}
-
-/// A tree node: a task (`pid` is its pid) or a group entity (`group` is its
-/// task group, and `pid` its entity id, which has the top bit set).
-#[derive(Serialize)]
-#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
-pub struct TreeNode {
-    pub pid: EntId,
-    pub name: String,
-    pub vruntime: u64,
-    pub weight: u64,
-    pub red: bool,
-    pub left: Option<EntId>,
-    pub right: Option<EntId>,
-    pub group: Option<u32>,
-}
+pub use super::tree::{TreeNode, TreeView};
 
 /// The runqueue of one task group on one CPU (group scheduling's tree of trees).
 #[derive(Serialize)]
@@ -244,6 +226,7 @@ fn view_of(sim: &Simulator, trees_of: impl Fn(CpuId) -> bool, with_tasks: bool) 
             tick_stopped: rq.tick_stopped,
             eevdf: if trees_of(rq.cpu) { super::eevdf::eevdf_queues(sim, rq.cpu) } else { None },
             rt: if trees_of(rq.cpu) { super::rt::rt_rq_view(sim, rq.cpu) } else { None },
+            dl: if trees_of(rq.cpu) { super::dl::dl_rq_view(sim, rq.cpu) } else { None },
         })
         .collect();
     let now = sim.now();

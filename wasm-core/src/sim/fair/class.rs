@@ -23,6 +23,7 @@ use crate::sched::eevdf;
 use crate::sched::entity::{ent_pid, is_group, EntId};
 use crate::sched::fair::{self, EnqueueKind, FairStrategy, TickVerdict};
 use crate::sched::identity::{wakeup_verdict, Identity};
+use crate::sched::policy::SchedPolicy;
 use crate::sim::fair::cx::level;
 use crate::sim::fair::cx::FairCx;
 use crate::sim::fair::generation::generation;
@@ -340,8 +341,10 @@ impl FairCx<'_> {
         let curr_tg = self.core.tasks[curr.idx()].tg;
         let scale = self.cfs_of(curr_tg, cpu).nr_running as u64 >= t.nr_latency;
         let p_chain = self.chain(p, cpu);
+        let (curr_policy, p_policy) = (self.core.tasks[curr.idx()].policy, self.core.tasks[p.idx()].policy);
         let mut next_marked = false;
-        if t.features.next_buddy && scale && !is_fork {
+        // An idle-policy task is never made a buddy (set_next_buddy / set_last_buddy, fair.c 4986–5002).
+        if t.features.next_buddy && scale && !is_fork && p_policy != SchedPolicy::Idle {
             self.set_buddy_chain(&p_chain, cpu, true);
             next_marked = true;
         }
@@ -350,7 +353,12 @@ impl FairCx<'_> {
             // needed, and curr must not become the last buddy.
             return false;
         }
-        if !t.features.wakeup_preemption {
+        // SCHED_IDLE gives way to any other wakee at once; SCHED_BATCH and SCHED_IDLE wakees never
+        // preempt, the tick does (fair.c 5052–5061).
+        if curr_policy == SchedPolicy::Idle && p_policy != SchedPolicy::Idle {
+            return true;
+        }
+        if p_policy != SchedPolicy::Normal || !t.features.wakeup_preemption {
             return false;
         }
         let c_chain = self.chain(curr, cpu);

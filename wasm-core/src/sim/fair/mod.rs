@@ -24,3 +24,6 @@ pub mod linux612;
 pub(crate) mod state;
 mod wakee;
 mod weight_policy;
+
+#[cfg(test)]
+mod policy_test;

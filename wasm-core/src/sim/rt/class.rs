@@ -61,12 +61,22 @@ impl<'a> RtCx<'a> {
     }
 
     /// `rq->curr`'s prio, the idle task's (MAX_PRIO, 140) when nothing runs.
+    /// A deadline task's is −1 (MAX_DL_PRIO − 1), more urgent than any
+    /// real-time prio; 0 compares the same way against a real-time task's
+    /// (never `<`, always `<=`), so it stands for it here.
     pub(super) fn curr_prio(&self, cpu: CpuId) -> u32 {
-        self.core.rqs[cpu.idx()].curr_task.map_or(140, |c| self.prio(c))
+        self.core.rqs[cpu.idx()].curr_task.map_or(140, |c| {
+            if self.core.tasks[c.idx()].policy.is_dl() {
+                0
+            } else {
+                self.prio(c)
+            }
+        })
     }
 
+    /// `rt_task(rq->curr)`: a prio below MAX_RT_PRIO, which a deadline task's is too.
     pub(super) fn curr_is_rt(&self, cpu: CpuId) -> bool {
-        self.core.rqs[cpu.idx()].curr_task.is_some_and(|c| self.core.tasks[c.idx()].policy.is_rt())
+        self.core.rqs[cpu.idx()].curr_task.is_some_and(|c| self.core.tasks[c.idx()].policy.above_fair())
     }
 
     /// The overload mask follows the runqueue's flag (`rt_set_overload` / `rt_clear_overload`).
@@ -222,7 +232,7 @@ impl SchedClass for RtClass {
         let mut cpu = if kind == PlaceKind::Fork { waker } else { cx.core.tasks[pid.idx()].cpu };
         if matches!(kind, PlaceKind::Wakeup | PlaceKind::SyncWakeup | PlaceKind::Fork) && cx.curr_is_rt(cpu) {
             let curr = cx.core.rqs[cpu.idx()].curr_task.expect("real-time curr");
-            if !cx.migratory(curr) || cx.prio(curr) <= cx.prio(pid) {
+            if !cx.migratory(curr) || cx.curr_prio(cpu) <= cx.prio(pid) {
                 if let Some(target) = cx.find_lowest_rq(pid, Some(waker)) {
                     if cx.prio(pid) < cx.st().rqs[target.idx()].highest_prio() {
                         cpu = target;
@@ -246,7 +256,7 @@ impl SchedClass for RtClass {
         if curr == pid || rq.need_resched || !cx.st().rqs[cpu.idx()].has_pushable() || !cx.migratory(pid) {
             return;
         }
-        if cx.curr_is_rt(cpu) && (!cx.migratory(curr) || cx.prio(curr) <= cx.prio(pid)) {
+        if cx.curr_is_rt(cpu) && (!cx.migratory(curr) || cx.curr_prio(cpu) <= cx.prio(pid)) {
             cx.push_rt_tasks(cpu);
         }
     }

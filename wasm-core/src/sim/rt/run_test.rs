@@ -33,8 +33,8 @@ fn ran_ms(sim: &Simulator, name: &str) -> u64 {
 }
 
 /// One CPU: the FIFO hog is throttled once its runtime exceeds 950 ms (seen
-/// at the tick of 951 ms), the fair hog runs until the period timer at
-/// 1000 ms pays the runtime back. About 49 + 50 + 50 ms in three seconds.
+/// at the first tick past it), the fair hog runs until the period timer at
+/// the second's end pays the runtime back: about 50 ms in each of three seconds.
 #[test]
 fn throttling_leaves_the_fair_hog_fifty_ms_a_second() {
     let fifo = rt(hog("fifo", 10_000 * MS, None), SchedPolicy::Fifo, 50);

@@ -5,10 +5,7 @@
 use super::rt_rq::RtRq;
 use crate::topology::cpumask::CpuMask;
 
-/// `sysctl_sched_rt_period` and `sysctl_sched_rt_runtime` (rt.c / core.c
-/// of 4.1: 1 s and 0.95 s), in ns.
-pub const RT_PERIOD_NS: u64 = 1_000_000_000;
-pub const RT_RUNTIME_NS: u64 = 950_000_000;
+pub use crate::sched::policy::{RT_PERIOD_NS, RT_RUNTIME_NS};
 /// `RR_TIMESLICE`: 100 ms, counted in ticks (`sched_rr_timeslice`).
 pub const RR_TIMESLICE_NS: u64 = 100_000_000;
 

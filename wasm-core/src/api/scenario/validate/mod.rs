@@ -6,6 +6,7 @@
 //! machine and affinities, cgroups, hotplug events, program steps).
 
 mod cgroup;
+mod deadline;
 mod duration;
 mod events;
 mod flag;
@@ -27,7 +28,7 @@ use cgroup::{cgroups_of, CgroupNames};
 use events::events_of;
 use machine::{affinity_of, machine_of};
 use policy::{features_of, knobs_of, policy_of};
-use program::{check_wake_targets, count_steps, ops_of, ProcessNames};
+use program::{check_address_space, check_wake_targets, count_steps, ops_of, ProcessNames};
 use settings::{bugs_of, costs_of, preempt_of, sanity_of};
 
 mod kernel;
@@ -67,6 +68,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         c.fail("processes", "must list at least one process");
     }
     let names = ProcessNames::of(&f.processes);
+    let mut reservations = Vec::new();
     let cgroup_names = CgroupNames::of(&f.cgroups);
     for (i, p) in f.processes.iter().enumerate() {
         let at = format!("processes[{i}]");
@@ -92,6 +94,10 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         }
         c.range(&format!("{at}.nice"), p.nice, -20, 19);
         let (sched_policy, rt_priority) = sched_policy::sched_policy_of(p, &at, kernel, policy.kind, &mut c);
+        let dl = sched_policy::dl_params_of(p, &at, sched_policy, &mut c);
+        if let Some(dl) = dl {
+            reservations.push((at.clone(), p.threads, dl));
+        }
         c.range(&format!("{at}.threads"), p.threads, 1, MAX_THREADS);
         c.range(&format!("{at}.start_ms"), p.start_ms, 0, MAX_DURATION_MS);
         c.range(&format!("{at}.job_pool"), p.job_pool, 0, 10_000_000);
@@ -127,6 +133,9 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             ops_of(&steps, &format!("{at}.program"), 1, false, &mut count, &mut c)
         };
         check_wake_targets(&program, &f.processes, &names, &format!("{at}.program"), &mut c);
+        if let Some(space) = &p.address_space {
+            check_address_space(space, p, &program, &at, &mut c);
+        }
         let affinity = machine.as_ref().and_then(|m| affinity_of(p, m, &at, &mut c));
         if let Some(cg) = &p.cgroup {
             if !cgroup_names.contains(cg) {
@@ -137,15 +146,20 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             affinity,
             session: p.session.clone(),
             job_pool: p.job_pool,
+            address_space: p.address_space.clone(),
             cgroup: p.cgroup.clone(),
             name: p.name.clone(),
             nice: p.nice,
-            sched_policy,
+            sched_policy: if sched_policy.is_dl() && dl.is_none() { Default::default() } else { sched_policy },
             rt_priority,
+            dl,
             threads: p.threads,
             start_ns: p.start_ms.saturating_mul(NSEC_PER_MSEC),
             program,
         });
+    }
+    if let Some(m) = machine.as_ref() {
+        deadline::admit(&reservations, m.nr_cpus(), &mut c);
     }
     if total_threads > MAX_THREADS as u64 {
         c.fail("processes", format!("{total_threads} threads in all; the limit is {MAX_THREADS}"));

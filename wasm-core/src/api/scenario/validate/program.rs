@@ -4,10 +4,11 @@
 use super::duration::dist_of;
 use super::flag::flag_op;
 use crate::api::scenario::diagnostic::Checker;
-use crate::api::scenario::file::{ProcessFile, MAX_PROGRAM_DEPTH, MAX_PROGRAM_OPS};
-use crate::api::scenario::steps::OpFile;
+use crate::api::scenario::file::{ProcessFile, MAX_NAME_LEN, MAX_PROGRAM_DEPTH, MAX_PROGRAM_OPS};
+use crate::api::scenario::steps::{OpFile, MAX_PERIOD_US, TIMER_MODES};
 use crate::api::text::{escape_controls as shown, name_problem};
-use crate::program::{Dist, Op};
+use crate::program::{Dist, Op, TimerOp};
+use crate::time::NSEC_PER_USEC;
 
 /// The steps `ops` at `at` as the engine's program. `in_fork`: they are a
 /// forked child's (or inside one).
@@ -33,6 +34,7 @@ pub(super) fn ops_of(
         let kinds = [
             op.run_us.is_some(),
             op.sleep_us.is_some(),
+            op.busy_us.is_some(),
             op.body.is_some(),
             op.exit.is_some(),
             op.wait.is_some(),
@@ -47,10 +49,25 @@ pub(super) fn ops_of(
             op.exec.is_some(),
             op.post.is_some(),
             op.await_flag.is_some(),
+            op.cond_wait.is_some(),
+            op.cond_signal.is_some(),
+            op.cond_broadcast.is_some(),
+            op.timer.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(&field, "must have exactly one of run_us, sleep_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, yield, take_job, fork, wait_child, exec, post or await");
+            c.fail(&field, "must have exactly one of run_us, sleep_us, busy_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, cond_wait (with mutex), cond_signal, cond_broadcast, timer (with period_us), yield, take_job, fork, wait_child, exec, post or await");
             continue;
+        }
+        for (set, key, with) in [
+            (op.mutex.is_some(), "mutex", op.cond_wait.is_some()),
+            (op.period_us.is_some(), "period_us", op.timer.is_some()),
+            (op.shared.is_some(), "shared", op.timer.is_some()),
+            (op.timer_mode.is_some(), "timer_mode", op.timer.is_some()),
+        ] {
+            if set && !with {
+                let head = if key == "mutex" { "cond_wait" } else { "timer" };
+                c.fail(format!("{field}.{key}"), format!("only allowed together with {head}"));
+            }
         }
         let flag_step = op.post.is_some() || op.await_flag.is_some();
         if op.spin_us.is_some() && op.barrier.is_none() && !flag_step {
@@ -86,6 +103,26 @@ pub(super) fn ops_of(
             out.push(Op::Run(dist_of(d, &format!("{field}.run_us"), c)));
         } else if let Some(d) = &op.sleep_us {
             out.push(Op::Sleep(dist_of(d, &format!("{field}.sleep_us"), c)));
+        } else if let Some(d) = &op.busy_us {
+            out.push(Op::Busy(dist_of(d, &format!("{field}.busy_us"), c)));
+        } else if op.timer.is_some() {
+            if let Some(t) = timer_op(op, &field, c) {
+                out.push(Op::Timer(t));
+            }
+        } else if let Some(cond) = &op.cond_wait {
+            c.one_line(&format!("{field}.cond_wait"), cond);
+            let Some(mutex) = &op.mutex else {
+                c.fail(format!("{field}.mutex"), "cond_wait needs the mutex it releases while it waits (a lock name)");
+                continue;
+            };
+            c.one_line(&format!("{field}.mutex"), mutex);
+            out.push(Op::CondWait { cond: cond.clone(), mutex: mutex.clone() });
+        } else if let Some(cond) = &op.cond_signal {
+            c.one_line(&format!("{field}.cond_signal"), cond);
+            out.push(Op::CondSignal(cond.clone()));
+        } else if let Some(cond) = &op.cond_broadcast {
+            c.one_line(&format!("{field}.cond_broadcast"), cond);
+            out.push(Op::CondBroadcast(cond.clone()));
         } else if op.wait.is_some() {
             if in_fork {
                 c.fail(
@@ -155,6 +192,65 @@ pub(super) fn ops_of(
     out
 }
 
+/// A timer step: its name, a period of at least 1 µs, who shares it, and how it catches up.
+fn timer_op(op: &OpFile, field: &str, c: &mut Checker) -> Option<TimerOp> {
+    let name = op.timer.as_ref()?;
+    c.one_line(&format!("{field}.timer"), name);
+    let absolute = match op.timer_mode.as_deref() {
+        None | Some("relative") => false,
+        Some("absolute") => true,
+        Some(other) => {
+            c.fail(
+                format!("{field}.timer_mode"),
+                format!("unknown mode '{}' (known: {})", shown(other), TIMER_MODES.join(", ")),
+            );
+            false
+        }
+    };
+    let Some(period_us) = op.period_us else {
+        c.fail(format!("{field}.period_us"), "a timer needs its period (1 µs or more)");
+        return None;
+    };
+    c.range(&format!("{field}.period_us"), period_us, 1, MAX_PERIOD_US);
+    Some(TimerOp {
+        name: name.clone(),
+        period_ns: period_us.saturating_mul(NSEC_PER_USEC),
+        shared: op.shared == Some(true),
+        absolute,
+    })
+}
+
+/// A process in a shared address space: a one-line name, and nothing that is
+/// a process's own alone (its job pool; flags, which name threads by their
+/// index in the process).
+pub(super) fn check_address_space(space: &str, p: &ProcessFile, program: &[Op], at: &str, c: &mut Checker) {
+    if space.is_empty() || space.chars().count() > MAX_NAME_LEN {
+        c.fail(format!("{at}.address_space"), format!("must be 1 to {MAX_NAME_LEN} characters"));
+    }
+    c.one_line(&format!("{at}.address_space"), space);
+    if p.job_pool > 0 {
+        c.fail(
+            format!("{at}.job_pool"),
+            "a process in a shared address space has no job pool of its own (take its jobs from a process outside)",
+        );
+    }
+    if names_a_flag(program) {
+        c.fail(
+            format!("{at}.program"),
+            "post and await name threads by their index in the process, so they are not allowed in a shared \
+             address space",
+        );
+    }
+}
+
+fn names_a_flag(ops: &[Op]) -> bool {
+    ops.iter().any(|op| match op {
+        Op::Flag { .. } => true,
+        Op::Repeat { body, .. } | Op::Fork(body) => names_a_flag(body),
+        _ => false,
+    })
+}
+
 /// Each process name's first process (a wake step finds its target by name): sorted pairs, searched by halves.
 pub(super) struct ProcessNames<'a>(Vec<(&'a str, usize)>);
 
@@ -209,7 +305,9 @@ pub(super) fn check_wake_targets(
 /// loop holding one. A loop repeating forever needs one.
 fn takes_time(op: &Op) -> bool {
     match op {
-        Op::Run(d) | Op::Sleep(d) => !matches!(d, Dist::Fixed(0) | Dist::Uniform(_, 0)),
+        Op::Run(d) | Op::Sleep(d) | Op::Busy(d) => !matches!(d, Dist::Fixed(0) | Dist::Uniform(_, 0)),
+        // A timer's period is at least 1 µs: each use after the first sleeps.
+        Op::Timer(_) | Op::CondWait { .. } => true,
         Op::Wait
         | Op::Barrier { .. }
         | Op::Flag { .. }
@@ -220,7 +318,7 @@ fn takes_time(op: &Op) -> bool {
         | Op::TakeJob => true,
         Op::Repeat { times, body } => *times != Some(0) && body.iter().any(takes_time),
         // An exec that stays on its CPU goes straight on.
-        Op::Wake { .. } | Op::Unlock(_) | Op::Fork(_) | Op::Exec => false,
+        Op::Wake { .. } | Op::Unlock(_) | Op::Fork(_) | Op::Exec | Op::CondSignal(_) | Op::CondBroadcast(_) => false,
     }
 }
 

@@ -1,13 +1,16 @@
-//! A process's `sched_policy` and `rt_priority`: the pair `sched_setscheduler`
-//! takes, checked as `__sched_setscheduler` checks it (core.c 3622–3641 in
-//! 4.1: a real-time policy needs a priority of 1–99, any other policy 0), and
-//! refused where the model does not yet run the class beside the run's policy.
+//! A process's `sched_policy`, `rt_priority` and deadline reservation: what
+//! `sched_setattr` takes, checked as `__sched_setscheduler` checks it (4.1: a
+//! real-time policy needs a priority of 1–99, any other policy 0;
+//! `__checkparam_dl`, core.c 3354–3382: runtime ≤ deadline ≤ period), the
+//! deadline class's admission control (`dl_overflow`, `deadline.rs`
+//! beside this file), and refused where the model does not yet run the class
+//! beside the run's policy.
 
 use crate::api::scenario::diagnostic::Checker;
 use crate::api::scenario::file::ProcessFile;
 use crate::api::text::escape_controls as shown;
 use crate::config::{Kernel, PolicyKind};
-use crate::sched::policy::{SchedPolicy, MAX_RT_PRIORITY};
+use crate::sched::policy::{DlParams, SchedPolicy, MAX_RT_PRIORITY};
 
 /// The process's policy and real-time priority (Normal, 0 when it has a problem).
 pub(super) fn sched_policy_of(
@@ -53,13 +56,76 @@ pub(super) fn sched_policy_of(
     (policy, rt_priority)
 }
 
+/// The deadline reservation of a process (`__setparam_dl`: a period of 0 is
+/// the deadline), checked as `__checkparam_dl` checks it; None when the
+/// process is not a deadline one (its fields refused if given) or has a problem.
+pub(super) fn dl_params_of(p: &ProcessFile, at: &str, policy: SchedPolicy, c: &mut Checker) -> Option<DlParams> {
+    let given =
+        [("dl_runtime_us", p.dl_runtime_us), ("dl_deadline_us", p.dl_deadline_us), ("dl_period_us", p.dl_period_us)];
+    if !policy.is_dl() {
+        for (field, v) in given {
+            if v.is_some() {
+                c.fail(format!("{at}.{field}"), "applies to sched_policy 'deadline' only");
+            }
+        }
+        return None;
+    }
+    let (Some(runtime), Some(deadline)) = (p.dl_runtime_us, p.dl_deadline_us) else {
+        c.fail(
+            format!("{at}.sched_policy"),
+            "'deadline' needs dl_runtime_us and dl_deadline_us (dl_period_us defaults to the deadline)",
+        );
+        return None;
+    };
+    let period = p.dl_period_us.unwrap_or(deadline);
+    // DL_SCALE: the kernel keeps runtimes in units of 2^10 ns, so a runtime must be at least that (about 1 µs).
+    if runtime.saturating_mul(1000) < 1 << 10 {
+        c.fail(format!("{at}.dl_runtime_us"), "must be at least 2 µs (the kernel's 2^10 ns)");
+        return None;
+    }
+    if deadline < runtime || period < deadline {
+        c.fail(
+            format!("{at}.dl_deadline_us"),
+            format!(
+                "needs runtime ≤ deadline ≤ period (got {runtime} ≤ {deadline} ≤ {period} µs), as __checkparam_dl does"
+            ),
+        );
+        return None;
+    }
+    if p.cpus.is_some() || p.nodes.is_some() {
+        // __sched_setscheduler (core.c 3568–3577 in 4.1): a deadline task must be allowed every CPU of its root domain.
+        c.fail(format!("{at}.cpus"), "a deadline task may not be pinned: 4.1 refuses SCHED_DEADLINE to a task whose affinity leaves out CPUs of its root domain (EPERM)");
+        return None;
+    }
+    let us = 1000;
+    Some(DlParams { runtime_ns: runtime * us, deadline_ns: deadline * us, period_ns: period * us })
+}
+
 /// Why the model cannot run `policy` in this run yet, if it cannot.
 fn not_modelled(policy: SchedPolicy, kernel: Kernel, kind: PolicyKind) -> Option<&'static str> {
     match policy {
         SchedPolicy::Normal => None,
-        SchedPolicy::Batch | SchedPolicy::Idle => {
-            Some("SCHED_BATCH and SCHED_IDLE are not modelled yet; use 'normal' with a nice level")
-        }
+        SchedPolicy::Batch | SchedPolicy::Idle => match (kernel, kind) {
+            (Kernel::Linux612, _) => Some(
+                "SCHED_BATCH and SCHED_IDLE run under kernel 4.1 for now: 6.12 also places and preempts by an \
+                 entity's idle policy (sched_idle_cpu, se_is_idle), which the model does not have yet",
+            ),
+            (_, PolicyKind::O1) => Some("O(1) has no SCHED_BATCH or SCHED_IDLE (they came with CFS)"),
+            (_, PolicyKind::Ext) => Some("sched_ext policies run every fair task themselves; use 'normal'"),
+            (_, PolicyKind::Pfs | PolicyKind::DwCfs) if policy == SchedPolicy::Idle => {
+                Some("PFS and DW-CFS set every thread's weight from its nice and thread count, over SCHED_IDLE's")
+            }
+            _ => None,
+        },
+        SchedPolicy::Deadline => match (kernel, kind) {
+            (Kernel::Linux612, _) => Some(
+                "deadline tasks run under kernel 4.1 for now: 6.12's deadline class also serves the fair class \
+                 (the fair server), which the model does not have yet",
+            ),
+            (_, PolicyKind::O1) => Some("O(1) has no deadline class (SCHED_DEADLINE came in 3.14)"),
+            (_, PolicyKind::Ext) => Some("the deadline class beside a sched_ext policy is not modelled yet"),
+            _ => None,
+        },
         SchedPolicy::Fifo | SchedPolicy::Rr => match (kernel, kind) {
             (Kernel::Linux612, _) => Some(
                 "real-time tasks run under kernel 4.1 for now: 6.12 gives the fair class its share beside them \

@@ -1,0 +1,42 @@
+// The runqueue panel's deadline class: the EDF tree keyed by absolute
+// deadline, each server's runtime left, throttled tasks, missed deadlines.
+import type { Catalog } from '../translate';
+
+const dlclass: Catalog = {
+  en: {
+    'dl.title': 'CPU {cpu} — deadline class (dl_rq), above the real-time class',
+    'dl.hint':
+      'EDF: the tree is keyed by absolute deadline (shown as time left); the leftmost runs. Each task is a constant bandwidth server: out of runtime, it is throttled until its deadline, then replenished.',
+    'dl.treeLabel': 'Deadline tree of CPU {cpu}',
+    'dl.empty': 'No deadline task is queued on this CPU.',
+    'dl.colTask': 'task',
+    'dl.colDeadline': 'deadline in',
+    'dl.colRuntime': 'runtime left / reserved',
+    'dl.colPeriod': 'period',
+    'dl.colState': 'state',
+    'dl.colMisses': 'missed',
+    'dl.throttled': 'throttled',
+    'dl.queued': 'queued',
+    'dl.running': 'running',
+    'dl.overloaded': 'overloaded — a waiting task may be pushed to a CPU with a later deadline',
+  },
+  zh: {
+    'dl.title': 'CPU {cpu} — 截止期调度类（dl_rq），位于实时调度类之上',
+    'dl.hint':
+      'EDF：红黑树以绝对截止期为键（显示为剩余时间）；最左侧的任务运行。每个任务是一个恒定带宽服务器：运行时间用尽后被限流，直到其截止期再补充。',
+    'dl.treeLabel': 'CPU {cpu} 的截止期红黑树',
+    'dl.empty': '此 CPU 上没有排队的截止期任务。',
+    'dl.colTask': '任务',
+    'dl.colDeadline': '距截止期',
+    'dl.colRuntime': '剩余 / 预留运行时间',
+    'dl.colPeriod': '周期',
+    'dl.colState': '状态',
+    'dl.colMisses': '错过',
+    'dl.throttled': '已限流',
+    'dl.queued': '排队中',
+    'dl.running': '运行中',
+    'dl.overloaded': '过载 — 等待中的任务可被推送到截止期更晚的 CPU',
+  },
+};
+
+export default dlclass;

@@ -1,0 +1,299 @@
+//! The tasks read from an rt-app file as a scenario's processes and cgroups.
+//!
+//! **One process or many.** rt-app's tasks are threads of one process: every
+//! name (a mutex, a condition, a barrier, a timer) means one object for all
+//! of them. Each task becomes a process here, since a task's threads have
+//! their own nice level, affinity, start and program as a process's do in
+//! schedlab, and all of them stay in one autogroup (the default session), as
+//! one process's threads are. The tasks that share a name with another task
+//! are put in one address space, "rt-app", where names are shared as in
+//! rt-app. So are the tasks whose barrier would count its users differently
+//! on its own: rt-app's barrier waits for as many arrivals as its events in
+//! the file times their tasks' instances, where a process's own barrier
+//! waits for its threads, forked ones included, once per generation — they
+//! agree only for a task naming the barrier once and forking nothing.
+//!
+//! **Fork.** rt-app's `fork` starts a new thread of the named task; here the
+//! forked child runs that task's program, and inherits its parent's nice
+//! level, affinity and group, so the named task must have the forking one's
+//! properties and no delay (rt-app counts a forked thread's delay from its
+//! own start of run) and no barrier (rt-app counts a barrier's users before
+//! any fork). A forked child's first timer period starts with its process,
+//! where rt-app starts it with the whole run.
+
+use super::import_model::{Event, Findings, Policy, Task};
+use serde_json::{json, Map, Value};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The address space the tasks sharing a name are put in.
+pub const SPACE: &str = "rt-app";
+
+/// The processes and cgroups of `tasks` (those with instances; the others
+/// are only forked).
+pub fn processes(tasks: &[Task], f: &mut Findings) -> (Vec<Value>, Vec<Value>) {
+    let before = f.refused.len();
+    check_forks(tasks, f);
+    if f.refused.len() > before {
+        // A fork that does not resolve (a cycle above all) has no program to inline.
+        return (Vec::new(), Vec::new());
+    }
+    let absolute = absolute_timers(tasks);
+    let mut programs: Vec<(usize, Vec<Value>)> = Vec::new();
+    for (i, t) in tasks.iter().enumerate() {
+        if t.instances == 0 {
+            if !tasks.iter().any(|o| o.events().any(|(e, _)| *e == Event::Fork(t.name.clone()))) {
+                f.note(&format!("tasks.{}", t.name), "instance 0 and no task forks it: no thread runs it");
+            }
+            continue;
+        }
+        lock_balance(t, f);
+        programs.push((i, program(tasks, t, &absolute, 0)));
+    }
+    let shared = sharers(&programs);
+    let mut cgroups: Vec<Value> = Vec::new();
+    let processes = programs
+        .into_iter()
+        .map(|(i, steps)| {
+            let t = &tasks[i];
+            let mut p = Map::new();
+            p.insert("name".into(), json!(t.name));
+            if t.instances != 1 {
+                p.insert("threads".into(), json!(t.instances));
+            }
+            if matches!(t.props.policy, Policy::Other | Policy::Batch) && t.props.priority != 0 {
+                p.insert("nice".into(), json!(t.props.priority));
+            }
+            if let Some(cpus) = &t.props.cpus {
+                let list: Vec<String> = cpus.iter().map(u32::to_string).collect();
+                p.insert("cpus".into(), json!(list.join(",")));
+            }
+            if t.props.delay_ms > 0 {
+                p.insert("start_ms".into(), json!(t.props.delay_ms));
+            }
+            if let Some(g) = &t.props.taskgroup {
+                add_cgroups(g, &mut cgroups);
+                p.insert("cgroup".into(), json!(g));
+            }
+            if let Some(us) = t.props.slice_us {
+                p.insert("slice_us".into(), json!(us));
+            }
+            super::import_policy::policy_fields(t, &mut p, f);
+            if shared.contains(&i) {
+                p.insert("address_space".into(), json!(SPACE));
+            }
+            p.insert("program".into(), Value::Array(steps));
+            Value::Object(p)
+        })
+        .collect();
+    (processes, cgroups)
+}
+
+/// The timers some use of which is absolute: (the task, for a thread's own
+/// timer; None for a shared one) and the name.
+type TimerKey = (Option<String>, String);
+
+fn absolute_timers(tasks: &[Task]) -> BTreeSet<TimerKey> {
+    let mut out = BTreeSet::new();
+    for t in tasks {
+        for (e, _) in t.events() {
+            if let Event::Timer { name, unique, absolute: true, .. } = e {
+                out.insert((unique.then(|| t.name.clone()), name.clone()));
+            }
+        }
+    }
+    out
+}
+
+fn looped(count: Option<u32>, body: Vec<Value>) -> Vec<Value> {
+    match count {
+        Some(1) => body,
+        Some(n) => vec![json!({ "repeat": n, "body": body })],
+        None => vec![json!({ "body": body })],
+    }
+}
+
+/// The steps of task `t`'s threads (`depth`: how many forks deep).
+fn program(tasks: &[Task], t: &Task, absolute: &BTreeSet<TimerKey>, depth: usize) -> Vec<Value> {
+    let mut body = Vec::new();
+    for ph in &t.phases {
+        let steps = ph.events.iter().map(|e| step(tasks, t, e, absolute, depth)).collect();
+        body.extend(looped(ph.looped, steps));
+    }
+    looped(t.looped, body)
+}
+
+fn step(tasks: &[Task], t: &Task, e: &Event, absolute: &BTreeSet<TimerKey>, depth: usize) -> Value {
+    match e {
+        Event::Run(us) => json!({ "run_us": us }),
+        Event::Sleep(us) => json!({ "sleep_us": us }),
+        Event::Busy(us) => json!({ "busy_us": us }),
+        Event::Lock(m) => json!({ "lock": m }),
+        Event::Unlock(m) => json!({ "unlock": m }),
+        Event::CondWait { cond, mutex } => json!({ "cond_wait": cond, "mutex": mutex }),
+        Event::Signal(c) => json!({ "cond_signal": c }),
+        Event::Broadcast(c) => json!({ "cond_broadcast": c }),
+        Event::Barrier(b) => json!({ "barrier": b }),
+        Event::Yield => json!({ "yield": true }),
+        Event::Timer { name, period_us, unique, .. } => {
+            let mut step = json!({ "timer": name, "period_us": period_us });
+            if !unique {
+                step["shared"] = json!(true);
+            }
+            if absolute.contains(&(unique.then(|| t.name.clone()), name.clone())) {
+                step["timer_mode"] = json!("absolute");
+            }
+            step
+        }
+        Event::Fork(name) => {
+            // check_forks refused a fork of no task, or a cycle of forks: this one resolves.
+            let child = tasks.iter().find(|c| &c.name == name);
+            let steps = child.map_or_else(Vec::new, |c| program(tasks, c, absolute, depth + 1));
+            json!({ "fork": steps })
+        }
+    }
+}
+
+/// Each fork names a task with its parent's properties, no delay and no
+/// barrier, and no task forks itself however indirectly.
+fn check_forks(tasks: &[Task], f: &mut Findings) {
+    let find = |name: &str| tasks.iter().find(|t| t.name == name);
+    for t in tasks {
+        for (e, _) in t.events() {
+            let Event::Fork(name) = e else { continue };
+            let at = format!("tasks.{}: fork \"{name}\"", t.name);
+            let Some(child) = find(name) else {
+                f.refused.push(format!("{at}: no task of that name (rt-app stops there)"));
+                continue;
+            };
+            let (a, b) = (&t.props, &child.props);
+            if (&a.policy, a.priority, &a.cpus, &a.taskgroup, a.slice_us, a.reservation)
+                != (&b.policy, b.priority, &b.cpus, &b.taskgroup, b.slice_us, b.reservation)
+            {
+                f.refused.push(format!(
+                    "{at}: its policy, priority, cpus, taskgroup or dl-* parameters differ from the forking task's (a forked \
+                     child inherits its parent's)"
+                ));
+            }
+            if b.delay_ms > 0 {
+                f.refused.push(format!("{at}: it has a delay, which rt-app counts from the start of the run"));
+            }
+            if child.events().any(|(e, _)| matches!(e, Event::Barrier(_))) {
+                f.refused.push(format!("{at}: it names a barrier (rt-app counts a barrier's users before any fork)"));
+            }
+        }
+    }
+    // A cycle of forks would be an endless program: refuse it where it closes.
+    for t in tasks {
+        let mut seen = vec![t.name.as_str()];
+        let mut frontier = vec![t];
+        while let Some(cur) = frontier.pop() {
+            for (e, _) in cur.events() {
+                let Event::Fork(name) = e else { continue };
+                if name == &t.name {
+                    f.refused.push(format!(
+                        "tasks.{}: forks itself, through \"{}\" (rt-app forks until its limit)",
+                        t.name, cur.name
+                    ));
+                } else if let Some(c) = find(name).filter(|c| !seen.contains(&c.name.as_str())) {
+                    seen.push(&c.name);
+                    frontier.push(c);
+                }
+            }
+        }
+    }
+}
+
+/// The names a process's program uses, by kind ("mutex", "cond", "timer",
+/// "barrier"), with how many of its steps name each barrier outside forks.
+fn names_in(steps: &[Value], in_fork: bool, out: &mut BTreeMap<(&'static str, String), u32>, forks: &mut bool) {
+    for s in steps {
+        let mut named = |kind: &'static str, key: &str| {
+            if let Some(n) = s.get(key).and_then(Value::as_str) {
+                *out.entry((kind, n.to_string())).or_default() += u32::from(!in_fork || kind != "barrier");
+            }
+        };
+        named("mutex", "lock");
+        named("mutex", "unlock");
+        named("mutex", "mutex");
+        named("cond", "cond_wait");
+        named("cond", "cond_signal");
+        named("cond", "cond_broadcast");
+        named("barrier", "barrier");
+        if s.get("shared").is_some() {
+            named("timer", "timer");
+        }
+        if let Some(body) = s.get("body").and_then(Value::as_array) {
+            names_in(body, in_fork, out, forks);
+        }
+        if let Some(child) = s.get("fork").and_then(Value::as_array) {
+            *forks = true;
+            names_in(child, true, out, forks);
+        }
+    }
+}
+
+/// The tasks that go in the shared address space: those naming what another
+/// task names too, or a barrier their process would count otherwise (named
+/// twice, or beside a fork).
+fn sharers(programs: &[(usize, Vec<Value>)]) -> BTreeSet<usize> {
+    let mut users: BTreeMap<(&'static str, String), Vec<usize>> = BTreeMap::new();
+    let mut out = BTreeSet::new();
+    for (i, steps) in programs {
+        let (mut names, mut forks) = (BTreeMap::new(), false);
+        names_in(steps, false, &mut names, &mut forks);
+        for (key, uses) in names {
+            if key.0 == "barrier" && (uses > 1 || forks) {
+                out.insert(*i);
+            }
+            users.entry(key).or_default().push(*i);
+        }
+    }
+    for list in users.values().filter(|l| l.len() > 1) {
+        out.extend(list);
+    }
+    out
+}
+
+/// A note for each mutex a task locks more often than it unlocks in one
+/// pass (rt-app's mutexes are not recursive: its next lock deadlocks the
+/// thread), or unlocks more often than it locks.
+fn lock_balance(t: &Task, f: &mut Findings) {
+    let mut held: BTreeMap<&str, i64> = BTreeMap::new();
+    for (e, times) in t.events() {
+        match e {
+            Event::Lock(m) => *held.entry(m).or_default() += times as i64,
+            Event::Unlock(m) => *held.entry(m).or_default() -= times as i64,
+            _ => {}
+        }
+    }
+    for (m, n) in held {
+        let at = format!("tasks.{}", t.name);
+        if n > 0 {
+            f.note(
+                &at,
+                format!(
+                    "locks \"{m}\" without unlocking it: the thread deadlocks at its next lock of \"{m}\" (rt-app's \
+                     mutexes are not recursive), and any other task locking \"{m}\" waits for ever"
+                ),
+            );
+        } else if n < 0 {
+            f.note(&at, format!("unlocks \"{m}\" more often than it locks it (undefined in pthreads)"));
+        }
+    }
+}
+
+/// The cgroups of taskgroup `path` ("/a/b": "/a", then "/a/b" under it), added once each.
+fn add_cgroups(path: &str, cgroups: &mut Vec<Value>) {
+    let mut parent: Option<String> = None;
+    for (i, _) in path.match_indices('/').skip(1).chain([(path.len(), "")]) {
+        let name = &path[..i];
+        if !cgroups.iter().any(|g| g["name"] == name) {
+            let mut g = json!({ "name": name });
+            if let Some(p) = &parent {
+                g["parent"] = json!(p);
+            }
+            cgroups.push(g);
+        }
+        parent = Some(name.to_string());
+    }
+}

@@ -1,0 +1,86 @@
+//! The deadline class's runqueue of the detail CPU as the page draws it: the
+//! red-black tree of queued tasks keyed by absolute deadline (the shape the
+//! kernel's `dl_rq->root` would have; keys shown as time left to the
+//! deadline), each server's runtime left, throttled tasks waiting for their
+//! replenishment, and the deadlines missed.
+
+use super::tree::{TreeNode, TreeView};
+use crate::sched::entity::task_ent_id;
+use crate::sim::dl::state::DlState;
+use crate::sim::Simulator;
+use crate::time::{CpuId, Pid};
+use serde::Serialize;
+
+#[derive(Serialize)]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
+pub struct DlRqView {
+    /// The queue as its tree; a node's `vruntime` field holds the time left to its deadline (ns, 0 if past).
+    pub tree: TreeView,
+    /// This CPU's deadline tasks, queued ones in deadline order, then those throttled here.
+    pub tasks: Vec<DlTaskView>,
+    /// `dl_rq->overloaded`: more than one queued, one may move.
+    pub overloaded: bool,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
+pub struct DlTaskView {
+    pub pid: Pid,
+    pub name: String,
+    /// The absolute deadline minus now (negative once passed).
+    pub deadline_in_ns: i64,
+    /// Runtime left in the current reservation (negative after an overrun).
+    pub runtime_left_ns: i64,
+    pub runtime_ns: u64,
+    pub deadline_ns: u64,
+    pub period_ns: u64,
+    /// Out of runtime, off the tree until the replenishment at its deadline.
+    pub throttled: bool,
+    pub misses: u64,
+}
+
+/// `cpu`'s deadline runqueue, if the run has deadline tasks.
+pub fn dl_rq_view(sim: &Simulator, cpu: CpuId) -> Option<DlRqView> {
+    let st: &DlState = sim.class_state::<DlState>()?;
+    let rq = &st.rqs[cpu.idx()];
+    let now = sim.now().0;
+    let tasks = sim.tasks();
+    let (root, shape) = rq.tree().shape();
+    let tree = TreeView {
+        root: root.map(task_ent_id),
+        nodes: shape
+            .into_iter()
+            .map(|n| TreeNode {
+                pid: task_ent_id(n.val),
+                name: tasks[n.val.idx()].name.clone(),
+                vruntime: n.key.0.saturating_sub(now),
+                weight: 0,
+                red: n.red,
+                left: n.left.map(task_ent_id),
+                right: n.right.map(task_ent_id),
+                group: None,
+            })
+            .collect(),
+    };
+    let view = |pid: Pid| {
+        let e = st.ent(pid);
+        DlTaskView {
+            pid,
+            name: tasks[pid.idx()].name.clone(),
+            deadline_in_ns: e.deadline as i64 - now as i64,
+            runtime_left_ns: e.runtime,
+            runtime_ns: e.params.runtime_ns,
+            deadline_ns: e.params.deadline_ns,
+            period_ns: e.params.period_ns,
+            throttled: e.throttled,
+            misses: e.misses,
+        }
+    };
+    let mut list: Vec<DlTaskView> = rq.queued().map(|(_, p)| view(p)).collect();
+    let throttled_here = st.ents.iter().enumerate().filter_map(|(i, e)| {
+        let pid = Pid(i as u32);
+        e.as_ref().filter(|e| e.throttled && tasks[i].cpu == cpu && tasks[i].se.on_rq).map(|_| pid)
+    });
+    list.extend(throttled_here.map(view));
+    Some(DlRqView { tree, tasks: list, overloaded: rq.overloaded })
+}

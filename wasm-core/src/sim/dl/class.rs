@@ -1,0 +1,333 @@
+//! The deadline class behind `SchedClass` (deadline.c of 4.1): EDF over each
+//! CPU's queue, each task a constant bandwidth server (`cbs.rs`) throttled
+//! when its runtime is spent and replenished by a timer at its deadline,
+//! global EDF by push and pull (`push.rs`). Every function works on `DlCx`:
+//! the core and this class's own state, nothing of another class.
+
+use super::cbs::DlEntity;
+use super::state::DlState;
+use crate::balance::placement::PlaceKind;
+use crate::sched::fair::EnqueueKind;
+use crate::sim::class::{Balance, SchedClass};
+use crate::sim::dispatch::{Others, Room, Sched};
+use crate::sim::events::Event;
+use crate::sim::Core;
+use crate::time::{CpuId, Pid, SimTime};
+
+#[derive(Debug)]
+pub struct DlClass;
+/// `dl_sched_class`.
+pub static DL: DlClass = DlClass;
+
+/// The deadline class's context for one call.
+pub(super) struct DlCx<'a> {
+    pub(super) core: &'a mut Core,
+    others: Others<'a>,
+    class: &'static dyn SchedClass,
+}
+
+fn state<'s>(others: &'s mut Others<'_>) -> &'s mut DlState {
+    others.box_of_mut(Room::Dl).as_deref_mut().and_then(|d| d.as_any_mut().downcast_mut()).expect("the DL class runs")
+}
+
+impl<'a> DlCx<'a> {
+    pub(super) fn of(s: &'a mut Sched<'_>) -> Self {
+        let (core, others, class, room) = s.split_own();
+        debug_assert_eq!(room, Room::Dl);
+        DlCx { core, others, class }
+    }
+
+    pub(super) fn sched(&mut self) -> Sched<'_> {
+        Sched::from_own(self.core, self.others.reborrow(), self.class, Room::Dl)
+    }
+
+    pub(super) fn parts(&mut self) -> (&mut Core, &mut DlState) {
+        (&mut *self.core, state(&mut self.others))
+    }
+
+    pub(super) fn st(&mut self) -> &mut DlState {
+        state(&mut self.others)
+    }
+
+    pub(super) fn deadline(&mut self, pid: Pid) -> u64 {
+        self.st().ent(pid).deadline
+    }
+
+    pub(super) fn migratory(&self, pid: Pid) -> bool {
+        self.core.tasks[pid.idx()].allowed.weight() > 1
+    }
+
+    /// The running task, if it is a deadline task.
+    pub(super) fn dl_curr(&self, cpu: CpuId) -> Option<Pid> {
+        self.core.rqs[cpu.idx()].curr_task.filter(|c| self.core.tasks[c.idx()].policy.is_dl())
+    }
+
+    fn update_dlo(&mut self, cpu: CpuId) {
+        let st = self.st();
+        if st.rqs[cpu.idx()].overloaded {
+            st.dlo_mask.set(cpu);
+        } else {
+            st.dlo_mask.clear(cpu);
+        }
+    }
+
+    /// `enqueue_dl_entity` and the counts: into the tree by deadline, pushable unless running.
+    fn enqueue_entity(&mut self, pid: Pid, cpu: CpuId) {
+        let migratory = self.migratory(pid);
+        let running = self.core.rqs[cpu.idx()].curr_task == Some(pid);
+        let (core, st) = self.parts();
+        let deadline = st.ent(pid).deadline;
+        st.rqs[cpu.idx()].enqueue(deadline, pid, migratory);
+        if !running && migratory {
+            st.rqs[cpu.idx()].enqueue_pushable(deadline, pid);
+        }
+        core.rqs[cpu.idx()].nr_running += 1;
+        core.touch(cpu);
+        self.update_dlo(cpu);
+    }
+
+    /// `__dequeue_task_dl`: out of the tree if it is there.
+    fn dequeue_entity(&mut self, pid: Pid, cpu: CpuId) {
+        let migratory = self.migratory(pid);
+        let (core, st) = self.parts();
+        if st.rqs[cpu.idx()].dequeue(pid, migratory) {
+            core.rqs[cpu.idx()].nr_running -= 1;
+            core.touch(cpu);
+        }
+        self.update_dlo(cpu);
+    }
+
+    /// `update_curr_dl`: charge the running deadline task; spent, it is
+    /// throttled off the queue until its deadline's replenishment timer.
+    pub(super) fn update_curr_dl(&mut self, cpu: CpuId) {
+        let Some(pid) = self.dl_curr(cpu) else { return };
+        let now = self.core.now;
+        let se = &mut self.core.tasks[pid.idx()].se;
+        let delta = now.since(se.exec_start);
+        if delta == 0 {
+            return;
+        }
+        se.sum_exec_runtime += delta;
+        se.exec_start = now;
+        if !self.st().ent_mut(pid).charge(delta, now.0) {
+            return;
+        }
+        self.st().ent_mut(pid).throttled = true;
+        self.dequeue_entity(pid, cpu);
+        self.start_dl_timer(pid, cpu);
+        self.core.rqs[cpu.idx()].need_resched = true;
+    }
+
+    /// `start_dl_timer`: the replenishment at the deadline; one already past
+    /// replenishes at once (`enqueue_task_dl(…, ENQUEUE_REPLENISH)`).
+    fn start_dl_timer(&mut self, pid: Pid, cpu: CpuId) {
+        let now = self.core.now.0;
+        let at = self.deadline(pid);
+        if at <= now {
+            self.st().ent_mut(pid).replenish(now);
+            self.enqueue_entity(pid, cpu);
+            return;
+        }
+        let timers = &mut self.st().timers;
+        let i = timers.partition_point(|&(t, _)| t <= at);
+        timers.insert(i, (at, pid));
+        self.core.push(SimTime(at), Event::ClassTimer(Room::Dl));
+    }
+
+    /// `dl_task_timer` for every timer due: replenish; a task still queued
+    /// goes back on its CPU's tree and may preempt there.
+    fn fire_timers(&mut self) -> bool {
+        let now = self.core.now.0;
+        let due: Vec<Pid> = {
+            let timers = &mut self.st().timers;
+            let n = timers.partition_point(|&(t, _)| t <= now);
+            timers.drain(..n).map(|(_, p)| p).collect()
+        };
+        for &pid in &due {
+            if !self.core.tasks[pid.idx()].policy.is_dl() || !self.st().ent(pid).throttled {
+                continue;
+            }
+            self.st().ent_mut(pid).replenish(now);
+            if !self.core.tasks[pid.idx()].se.on_rq {
+                continue;
+            }
+            let cpu = self.core.tasks[pid.idx()].cpu;
+            self.enqueue_entity(pid, cpu);
+            let preempt = match self.dl_curr(cpu) {
+                Some(curr) => self.deadline(pid) < self.deadline(curr),
+                None => true,
+            };
+            if preempt {
+                self.core.rqs[cpu.idx()].need_resched = true;
+            }
+            if self.st().rqs[cpu.idx()].has_pushable() {
+                self.push_dl_task(cpu);
+            }
+            self.sched().resched_if_needed(cpu);
+        }
+        !due.is_empty()
+    }
+}
+
+impl SchedClass for DlClass {
+    fn name(&self) -> &'static str {
+        "deadline"
+    }
+
+    fn init(&self, s: &mut Sched<'_>) {
+        let st = DlState::new(s.core.rqs.len());
+        s.set_state(Box::new(st));
+    }
+
+    /// `__setparam_dl` at the task's start: a new server (set up at its first enqueue).
+    fn task_new(&self, s: &mut Sched<'_>, pid: Pid) {
+        let params = s.core.tasks[pid.idx()].dl.expect("a deadline task has its reservation");
+        let mut cx = DlCx::of(s);
+        let st = cx.st();
+        if st.ents.len() <= pid.idx() {
+            st.ents.resize(pid.idx() + 1, None);
+        }
+        st.ents[pid.idx()] = Some(DlEntity::new(params));
+    }
+
+    /// `enqueue_task_dl`: a throttled task waits for its timer, counted
+    /// queued by the core but not on the tree (`activate_task` marks it
+    /// on_rq whatever the class does).
+    fn enqueue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
+        let mut cx = DlCx::of(s);
+        cx.core.tasks[pid.idx()].se.on_rq = true;
+        let now = cx.core.now.0;
+        let ent = cx.st().ent_mut(pid);
+        if ent.throttled {
+            return;
+        }
+        if ent.new || matches!(kind, EnqueueKind::Wakeup | EnqueueKind::New) {
+            ent.update_at_wakeup(now);
+        }
+        cx.enqueue_entity(pid, cpu);
+    }
+
+    fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, _sleeping: bool) {
+        let mut cx = DlCx::of(s);
+        cx.update_curr_dl(cpu);
+        cx.dequeue_entity(pid, cpu);
+        cx.core.tasks[pid.idx()].se.on_rq = false;
+    }
+
+    /// `yield_task_dl`: give up the rest of this runtime; the next replenishment comes at the deadline.
+    fn yield_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+        let mut cx = DlCx::of(s);
+        cx.update_curr_dl(cpu);
+        if cx.st().ent(pid).throttled {
+            return;
+        }
+        cx.st().ent_mut(pid).runtime = 0;
+        cx.st().ent_mut(pid).throttled = true;
+        cx.dequeue_entity(pid, cpu);
+        cx.start_dl_timer(pid, cpu);
+        cx.core.rqs[cpu.idx()].need_resched = true;
+    }
+
+    /// `check_preempt_curr_dl`: an earlier deadline preempts (the core settled other classes).
+    fn check_preempt_curr(&self, s: &mut Sched<'_>, cpu: CpuId, pid: Pid, _is_fork: bool) -> bool {
+        let mut cx = DlCx::of(s);
+        let Some(curr) = cx.core.rqs[cpu.idx()].curr_task else { return true };
+        if cx.st().ent(pid).throttled {
+            return false;
+        }
+        cx.deadline(pid) < cx.deadline(curr)
+    }
+
+    /// `pick_next_task_dl`: pull first after a deadline task was put back; the leftmost runs.
+    fn pick_next_task(&self, s: &mut Sched<'_>, cpu: CpuId) -> Option<Pid> {
+        let mut cx = DlCx::of(s);
+        if std::mem::take(&mut cx.st().pull_due[cpu.idx()]) {
+            cx.pull_dl_task(cpu);
+        }
+        let now = cx.core.now;
+        let (core, st) = cx.parts();
+        let pid = st.rqs[cpu.idx()].first()?;
+        st.rqs[cpu.idx()].dequeue_pushable(pid);
+        core.tasks[pid.idx()].se.exec_start = now;
+        Some(pid)
+    }
+
+    fn put_prev_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+        let mut cx = DlCx::of(s);
+        cx.update_curr_dl(cpu);
+        let queued = cx.st().rqs[cpu.idx()].queued().any(|(_, p)| p == pid);
+        if queued && cx.migratory(pid) {
+            let d = cx.deadline(pid);
+            cx.st().rqs[cpu.idx()].enqueue_pushable(d, pid);
+        }
+        cx.st().pull_due[cpu.idx()] = true;
+    }
+
+    fn update_curr(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        DlCx::of(s).update_curr_dl(cpu);
+    }
+
+    /// `task_tick_dl`: charge (HRTICK is off in 4.1, so a runtime is found spent at a tick).
+    fn task_tick(&self, s: &mut Sched<'_>, _pid: Pid, cpu: CpuId) -> bool {
+        DlCx::of(s).update_curr_dl(cpu);
+        false
+    }
+
+    /// `select_task_rq_dl`: away from a CPU running a deadline task it would
+    /// not preempt (or that cannot move), to `find_later_rq`'s CPU.
+    fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
+        let mut cx = DlCx::of(s);
+        let mut cpu = if kind == PlaceKind::Fork { waker } else { cx.core.tasks[pid.idx()].cpu };
+        if matches!(kind, PlaceKind::Wakeup | PlaceKind::SyncWakeup | PlaceKind::Fork) && cx.migratory(pid) {
+            if let Some(curr) = cx.dl_curr(cpu) {
+                // The wakee's deadline is not yet renewed here, as in the kernel (update_dl_entity runs at enqueue).
+                if !cx.migratory(curr) || cx.deadline(pid) >= cx.deadline(curr) {
+                    if let Some(target) = cx.find_later_rq(pid, Some(waker)) {
+                        cpu = target;
+                    }
+                }
+            }
+        }
+        if cx.core.online.test(cpu) && cx.core.tasks[pid.idx()].allowed.test(cpu) {
+            cpu
+        } else {
+            cx.core.select_fallback_rq(pid, cpu)
+        }
+    }
+
+    /// `task_woken_dl`: a wakee that waits behind an earlier deadline is pushed at once.
+    fn task_woken(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId) {
+        let mut cx = DlCx::of(s);
+        let rq = &cx.core.rqs[cpu.idx()];
+        if rq.curr_task == Some(pid) || rq.need_resched || !cx.migratory(pid) {
+            return;
+        }
+        let Some(curr) = cx.dl_curr(cpu) else { return };
+        if !cx.st().rqs[cpu.idx()].has_pushable() || cx.st().ent(pid).throttled {
+            return;
+        }
+        if !cx.migratory(curr) || cx.deadline(pid) >= cx.deadline(curr) {
+            cx.push_dl_tasks(cpu);
+        }
+    }
+
+    /// `post_schedule_dl`: after the class picked a task, push what else waits.
+    fn task_switched(&self, s: &mut Sched<'_>, cpu: CpuId, _prev: Option<Pid>, next: Option<Pid>) {
+        if next.is_none_or(|n| !s.core.tasks[n.idx()].policy.is_dl()) {
+            return;
+        }
+        let mut cx = DlCx::of(s);
+        if cx.st().rqs[cpu.idx()].has_pushable() {
+            cx.push_dl_tasks(cpu);
+        }
+    }
+
+    fn timer(&self, s: &mut Sched<'_>) -> bool {
+        DlCx::of(s).fire_timers()
+    }
+
+    /// The deadline class balances by push and pull, never periodically.
+    fn balance(&self, _s: &mut Sched<'_>, _cpu: CpuId, _why: Balance) -> bool {
+        false
+    }
+}

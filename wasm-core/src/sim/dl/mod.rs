@@ -1,0 +1,22 @@
+//! The deadline class (`dl_sched_class`, deadline.c and cpudeadline.c of
+//! Linux 4.1): SCHED_DEADLINE tasks above the real-time class, each a
+//! constant bandwidth server run by earliest deadline first.
+//!
+//! ```text
+//!   class.rs   SchedClass: enqueue by deadline, pick the leftmost, charge and throttle
+//!              (update_curr_dl), the replenishment timers, placement (select_task_rq_dl)
+//!   push.rs    global EDF: find_later_rq over cpudl, push_dl_task, pull_dl_task
+//!   cbs.rs     one server: setup, the wakeup rule, charge, replenish, misses (pure)
+//!   dl_rq.rs   one CPU's queue by deadline, pushable tasks, overload (pure)
+//!   state.rs   DlState: the queues, the servers, dlo_mask, the timers
+//! ```
+//! Admission control is the scenario's (`api/scenario/validate/deadline.rs`).
+
+pub mod cbs;
+pub mod class;
+pub mod dl_rq;
+mod push;
+pub mod state;
+
+#[cfg(test)]
+mod run_test;
