@@ -266,8 +266,8 @@ mod tests {
     fn policies_have_the_kernels_numbers() {
         let n: Vec<libc::c_int> =
             SchedPolicy::NAMES.iter().map(|n| policy_number(SchedPolicy::from_name(n).unwrap())).collect();
-        // include/uapi/linux/sched.h: SCHED_NORMAL 0, FIFO 1, RR 2, BATCH 3, IDLE 5.
-        assert_eq!(n, vec![0, 3, 5, 1, 2]);
+        // include/uapi/linux/sched.h: SCHED_NORMAL 0, FIFO 1, RR 2, BATCH 3, IDLE 5, DEADLINE 6.
+        assert_eq!(n, vec![0, 3, 5, 1, 2, 6]);
     }
 
     #[test]
