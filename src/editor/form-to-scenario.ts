@@ -189,6 +189,7 @@ export function toScenario(f: FormModel): JsonObject {
     autogroup: triOf(f.autogroup),
     nohz: triOf(f.nohz),
     preempt: strOf(f.preempt),
+    mutex_protocol: strOf(f.mutex_protocol),
     policy,
     bugs,
     sanity_checker: sanity,

@@ -1,6 +1,6 @@
 // The run as a whole: name, description, seed, duration, tick rate, and the
 // switches the file keeps at its top level (autogroups, NOHZ, the preemption
-// model, sanity checker, scheduling costs).
+// model, the mutexes' protocol, sanity checker, scheduling costs).
 import { SCENARIO_VALUES } from '../engine/generated/scenario-keys';
 import { useT } from '../i18n/i18n';
 import { Field, Section, useForm, useTriOptions } from './field';
@@ -38,6 +38,14 @@ export function RunSection() {
           options={[
             ['', t('editor.default', { value: 'voluntary' })],
             ...SCENARIO_VALUES.scenario.preempt.map((m): [string, string] => [m, m]),
+          ]}
+        />
+        <Field
+          id="mutex_protocol"
+          label={t('editor.mutexProtocol')}
+          options={[
+            ['', t('editor.default', { value: 'none' })],
+            ...SCENARIO_VALUES.scenario.mutex_protocol.map((m): [string, string] => [m, m]),
           ]}
         />
         <Field

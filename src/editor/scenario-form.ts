@@ -141,6 +141,8 @@ export interface FormModel extends Record<Exclude<FormKey<'scenario'>, Sections 
   nohz: Tri;
   /** The preemption model ('' = absent: voluntary). */
   preempt: string;
+  /** The mutexes' protocol ('' = absent: none). */
+  mutex_protocol: string;
   /** The kernel generation ('' = absent: 4.1). */
   kernel: string;
   machine: MachineForm;
@@ -287,6 +289,7 @@ export function fromScenario(file: JsonObject): FormModel {
     autogroup: tri(top.autogroup),
     nohz: tri(top.nohz),
     preempt: text(top.preempt),
+    mutex_protocol: text(top.mutex_protocol),
     kernel: text(top.kernel),
     machine: {
       preset: text(m.preset),

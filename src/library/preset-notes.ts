@@ -197,6 +197,22 @@ export const PRESET_NOTES: Record<string, PresetNote> = {
     },
     tags: ['real-time', 'latency', 'fairness'],
   },
+  'priority-inversion': {
+    title: { en: 'Priority inversion', zh: '优先级反转' },
+    text: {
+      en: 'One CPU under Linux 4.1, three tasks and one mutex without a protocol. “low”, a fair task, takes mutex m and works 20 ms holding it. At 5 ms “high” (SCHED_FIFO 90) wants m and sleeps on it. At 6 ms “medium” (SCHED_FIFO 50), which needs no mutex, arrives: a real-time task comes before the fair class, so it preempts low and runs its 200 ms. high waits all that time for a task it outranks: low cannot finish its section while medium runs. Compare with priority-inheritance.',
+      zh: 'Linux 4.1 下的单个 CPU，三个任务、一个没有协议的互斥锁。公平调度类任务 “low” 拿到互斥锁 m，持锁工作 20 ms。5 ms 时 “high”（SCHED_FIFO 90）想要 m，于是睡在它上面。6 ms 时不需要锁的 “medium”（SCHED_FIFO 50）到来：实时任务排在公平调度类之前，它抢占 low，运行整整 200 ms。high 在这段时间里一直等待一个优先级比它低的任务：medium 运行时 low 无法完成临界区。请与 priority-inheritance 对比。',
+    },
+    tags: ['real-time', 'latency'],
+  },
+  'priority-inheritance': {
+    title: { en: 'Priority inheritance', zh: '优先级继承' },
+    text: {
+      en: 'The tasks of priority-inversion with PTHREAD_PRIO_INHERIT mutexes (rt-app’s pi_enabled), which the kernel backs with an rt_mutex. When high sleeps on m, the owner low runs at high’s priority: rt_mutex_setprio moves it into the real-time class, so medium, less urgent, cannot preempt it. low unlocks at about 20 ms, falls back to its own priority and the fair class, and high takes m at once. high’s wait is bounded by what was left of low’s critical section; medium runs after. The event log shows each sched_pi_setprio.',
+      zh: '与 priority-inversion 相同的任务，但互斥锁使用 PTHREAD_PRIO_INHERIT（rt-app 的 pi_enabled），内核以 rt_mutex 实现。high 睡在 m 上时，持有者 low 以 high 的优先级运行：rt_mutex_setprio 把它移入实时调度类，于是优先级较低的 medium 无法抢占它。low 在约 20 ms 时解锁，回到自己的优先级和公平调度类，high 立即拿到 m。high 的等待以 low 剩余的临界区为上限；medium 随后运行。事件日志中可以看到每一次 sched_pi_setprio。',
+    },
+    tags: ['real-time', 'latency'],
+  },
 };
 
 /** A note's searchable text in one language: title, paragraph, tag labels. */

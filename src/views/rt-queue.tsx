@@ -64,6 +64,15 @@ export function RtRunqueueView(props: { cpu: CpuView; rt: RtRqView }) {
                   {shownText(q.name)} <small>{q.policy.toUpperCase()}</small>
                   {q.pid === cpu.curr && <small> · {t('rt.running')}</small>}
                   {q.pushable && <small> · {t('rt.pushable')}</small>}
+                  {q.normal_prio !== q.prio && (
+                    <small
+                      data-testid="rt-inherited"
+                      title={t('rt.inheritedTip', { prio: q.prio, own: q.normal_prio })}
+                    >
+                      {' '}
+                      · {t('rt.inherited', { own: q.normal_prio })}
+                    </small>
+                  )}
                 </span>
               ))}
             </li>

@@ -25,6 +25,9 @@ pub struct SimConfig {
     pub bugs: BugSwitches,
     /// `sched_autogroup_enabled`: one task group per session.
     pub autogroup: bool,
+    /// Mutexes are PI futexes (PTHREAD_PRIO_INHERIT): the kernel's rt_mutex
+    /// boosts an owner to its most urgent waiter's prio (`sim/pi.rs`).
+    pub pi_mutexes: bool,
     pub costs: CostModel,
     /// CONFIG_NO_HZ_IDLE (default on): idle CPUs stop their tick and are
     /// balanced by the idle load balancer.

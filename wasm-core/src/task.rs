@@ -212,6 +212,32 @@ impl Task {
 }
 
 impl Task {
+    /// `normal_prio` (core.c 934–945 in 4.1): the prio its policy and
+    /// parameters give, without what a PI mutex lends it. (A deadline task
+    /// carries its nice prio in this model: `Task::prio` is unsigned.)
+    pub fn normal_prio(&self) -> u32 {
+        use crate::sched::policy::{nice_prio, rt_prio};
+        if self.policy.is_rt() {
+            rt_prio(self.rt_priority)
+        } else {
+            nice_prio(self.nice)
+        }
+    }
+
+    /// `rt_task(p)` by the class the task is in now: a deadline task, or a
+    /// prio in the real-time range, its policy's or one lent by a PI mutex
+    /// (`rt_mutex_setprio` moves the task to the real-time class).
+    #[inline(always)]
+    pub fn above_fair(&self) -> bool {
+        self.policy.is_dl() || self.prio < crate::sched::policy::MAX_RT_PRIO
+    }
+
+    /// In the real-time class now (`p->sched_class == &rt_sched_class`).
+    #[inline(always)]
+    pub fn in_rt_class(&self) -> bool {
+        !self.policy.is_dl() && self.prio < crate::sched::policy::MAX_RT_PRIO
+    }
+
     /// `__setscheduler_params` for a task that has not run yet: its policy,
     /// real-time priority and the prio they give.
     pub fn set_policy(&mut self, policy: crate::sched::policy::SchedPolicy, rt_priority: u32) {

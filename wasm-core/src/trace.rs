@@ -39,6 +39,9 @@ pub enum TraceKind {
     Balance { level: u8, moved: u32 },
     /// The CPU went offline (true) or online (false).
     Hotplug { offline: bool },
+    /// `sched_pi_setprio`: a PI mutex lent the task a prio, or took it back
+    /// (the record's CPU is the task's).
+    PiSetprio { pid: Pid, oldprio: u32, newprio: u32 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -340,6 +343,9 @@ fn encode(r: &TraceRecord) -> [u64; 5] {
         TraceKind::Migrate { pid, from, cause } => (8, u64::from(pid.0), u64::from(from.0), cause as u64),
         TraceKind::Balance { level, moved } => (9, level as u64, moved as u64, 0),
         TraceKind::Hotplug { offline } => (10, offline as u64, 0, 0),
+        TraceKind::PiSetprio { pid, oldprio, newprio } => {
+            (11, u64::from(pid.0), u64::from(oldprio), u64::from(newprio))
+        }
     };
     [r.at.ns(), (u64::from(r.cpu.0) << 8) | tag, a, b, c]
 }

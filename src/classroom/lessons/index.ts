@@ -10,10 +10,12 @@ import groupIdentity from './group-identity';
 import writeAScheduler from './write-a-scheduler';
 import decadeLater from './decade-later';
 import rtClasses from './rt-classes';
+import priorityInheritance from './priority-inheritance';
 
 export const LESSONS: Lesson[] = [
   cfsBasics,
   rtClasses,
+  priorityInheritance,
   groupImbalance,
   groupConstruction,
   overloadOnWakeup,

@@ -20,6 +20,7 @@ export const SCENARIO_KEYS = {
     'preempt',
     'sanity_checker',
     'costs',
+    'mutex_protocol',
     'cgroups',
     'processes',
     'events',
@@ -76,6 +77,7 @@ export const SCENARIO_VALUES = {
   scenario: {
     kernel: ['4.1', '6.12'],
     preempt: ['none', 'voluntary', 'full'],
+    mutex_protocol: ['none', 'inherit'],
   },
   machine: {
     preset: ['uniprocessor', 'laptop-2c4t', 'xeon-gold-5218-2s', 'opteron-6272-8n', 'host'],

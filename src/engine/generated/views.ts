@@ -415,6 +415,11 @@ export type RtTaskView = {
   policy: string;
   /** In `pushable_tasks`: waiting, and allowed elsewhere. */
   pushable: boolean;
+  /**
+   * The prio its own policy gives (`normal_prio`): above `prio` while a PI mutex lends it a more urgent one
+   * (100–139 for a fair task lent a real-time prio).
+   */
+  normal_prio: number;
 };
 
 export type SimView = {

@@ -26,6 +26,17 @@ const lessons: Catalog = {
       'Real-time tasks may use 950 ms of each 1 s period (sched_rt_runtime_us). Past that, at the tick of 1950 ms, the runqueue was throttled: its tasks leave the pick and the fair hog runs until the period timer at 2000 ms pays the time back. On a machine with more CPUs, 4.1 would first borrow spare runtime from the others (RT_RUNTIME_SHARE) — a pinned FIFO hog can then starve its CPU.',
     'lesson.rt-classes.shares':
       'After three seconds the fair hog had its 100 ms alone plus about 50 ms at the end of each of the last two periods: 200 ms, under 7 %. The real-time tasks had the rest.',
+    'lesson.priority-inheritance.title': 'Priority inversion and inheritance',
+    'lesson.priority-inheritance.held':
+      'One CPU, Linux 4.1. “low”, a fair task, took mutex m at 0 and works 20 ms holding it. It is alone in the fair class’s tree. At 5 ms “high” (SCHED_FIFO 90) will want m; at 6 ms “medium” (SCHED_FIFO 50), which needs no mutex, will arrive.',
+    'lesson.priority-inheritance.inverted':
+      'high found m held and sleeps on it. medium, a real-time task, preempted low at 6 ms: the real-time class comes before the fair class. Now medium runs, low waits in the fair tree with its section unfinished, and high waits for low. The most urgent task waits for a less urgent one that holds no lock it wants: a priority inversion. Nothing bounds it but medium’s own work.',
+    'lesson.priority-inheritance.unbounded':
+      'medium ran its 200 ms, low then finished its section at about 221 ms, and only then did high take m. high waited about 215 ms for a 20 ms critical section. Next: the same tasks, with mutexes that inherit priority.',
+    'lesson.priority-inheritance.lent':
+      'The same tasks with PTHREAD_PRIO_INHERIT mutexes (rt-app’s pi_enabled), which the kernel backs with an rt_mutex. When high slept on m, low was lent high’s prio: rt_mutex_setprio moved it into the real-time class, at prio 9 — see it in the priority array, marked inherited. medium, at prio 49, waits behind it and cannot preempt it. The event log shows the sched_pi_setprio.',
+    'lesson.priority-inheritance.bounded':
+      'low unlocked at about 20 ms and fell back to its own prio and the fair class; the mutex went to high, which ran at once and ended at about 21 ms. Its wait was bounded by what was left of low’s critical section. medium ran after it. Compare the completion times with the first run.',
     'lesson.group-imbalance.title': 'Wasted cores 1: Group Imbalance',
     'lesson.group-imbalance.start':
       'A 64-core, 8-node Opteron. Two single-threaded R processes, each in its own session (autogroup), already run on CPUs 11 and 27. Each session’s group gets 1024 shares, so each R thread carries a load of about 1024.',
@@ -146,6 +157,17 @@ const lessons: Catalog = {
       '实时任务在每个 1 s 周期内最多使用 950 ms（sched_rt_runtime_us）。超过后，在 1950 ms 的时钟中断处运行队列被限流：其任务退出选取，公平调度类的任务一直运行到 2000 ms 的周期定时器归还时间。若机器有更多 CPU，4.1 会先向其他 CPU 借用空闲的运行时间（RT_RUNTIME_SHARE）——被绑定的 FIFO 任务因此可能让它所在的 CPU 上的其他任务饿死。',
     'lesson.rt-classes.shares':
       '三秒之后，公平调度类的任务得到的是开头独自运行的 100 ms，加上最后两个周期末尾各约 50 ms：共 200 ms，不到 7%。其余时间归实时任务。',
+    'lesson.priority-inheritance.title': '优先级反转与优先级继承',
+    'lesson.priority-inheritance.held':
+      '单个 CPU，Linux 4.1。公平调度类任务 “low” 在 0 时刻拿到互斥锁 m，持锁工作 20 ms。它独自位于公平调度类的红黑树中。5 ms 时 “high”（SCHED_FIFO 90）将请求 m；6 ms 时不需要锁的 “medium”（SCHED_FIFO 50）将到来。',
+    'lesson.priority-inheritance.inverted':
+      'high 发现 m 已被持有，于是睡在它上面。实时任务 medium 在 6 ms 时抢占了 low：实时调度类排在公平调度类之前。现在 medium 在运行，low 带着未完成的临界区在公平调度类的树中等待，而 high 在等待 low。最紧迫的任务在等待一个并不持有它所需锁的、较不紧迫的任务：这就是优先级反转。除了 medium 自身的工作量，没有什么能限制它。',
+    'lesson.priority-inheritance.unbounded':
+      'medium 运行完 200 ms，low 随后在约 221 ms 时完成临界区，high 这时才拿到 m。为了一个 20 ms 的临界区，high 等了约 215 ms。接下来：同样的任务，改用继承优先级的互斥锁。',
+    'lesson.priority-inheritance.lent':
+      '同样的任务，互斥锁使用 PTHREAD_PRIO_INHERIT（rt-app 的 pi_enabled），内核以 rt_mutex 实现。high 睡在 m 上时，low 借得了 high 的优先级：rt_mutex_setprio 把它移入实时调度类，优先级为 9——在优先级数组中可以看到它，标注为“继承”。优先级为 49 的 medium 排在它后面，无法抢占它。事件日志中可以看到 sched_pi_setprio。',
+    'lesson.priority-inheritance.bounded':
+      'low 在约 20 ms 时解锁，回到自己的优先级和公平调度类；互斥锁交给 high，它立即运行，并在约 21 ms 时结束。它的等待以 low 剩余的临界区为上限。medium 在它之后运行。请与第一次运行比较各任务的完成时间。',
     'lesson.group-imbalance.title': '浪费的核 1：Group Imbalance（组不均衡）',
     'lesson.group-imbalance.start':
       '一台 64 核、8 个 NUMA 节点的 Opteron。两个单线程的 R 进程各在自己的会话（autogroup）中，已经在 CPU 11 和 CPU 27 上运行。每个会话的任务组有 1024 份额，所以每个 R 线程的负载约为 1024。',

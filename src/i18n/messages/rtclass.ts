@@ -17,6 +17,9 @@ const rtclass: Catalog = {
     'rt.running': 'running',
     'rt.pushable': 'pushable',
     'rt.taskTip': '{name}: {policy} rt_priority {rtp}, kernel prio {prio}',
+    'rt.inherited': 'inherited (own prio {own})',
+    'rt.inheritedTip':
+      'A waiter of a PI mutex it holds lends it prio {prio} (rt_mutex_setprio); its own policy gives {own}. It returns when it unlocks.',
   },
   zh: {
     'rt.title': 'CPU {cpu} — 实时调度类（rt_rq），位于公平调度类之上',
@@ -31,6 +34,9 @@ const rtclass: Catalog = {
     'rt.running': '运行中',
     'rt.pushable': '可推送',
     'rt.taskTip': '{name}：{policy}，rt_priority {rtp}，内核优先级 {prio}',
+    'rt.inherited': '继承（自身优先级 {own}）',
+    'rt.inheritedTip':
+      '它持有的 PI 互斥锁的等待者把优先级 {prio} 借给它（rt_mutex_setprio）；它自身的策略给出 {own}。解锁后恢复。',
   },
 };
 

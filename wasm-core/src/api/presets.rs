@@ -37,6 +37,8 @@ pub const PRESETS: &[Preset] = &[
     preset!("pipe-pingpong", "Scheduling cost: pipe ping-pong pinned to one CPU vs across CPUs"),
     preset!("greedy-threads", "Greedy threads: 1 thread vs 8 on 4 CPUs (CFS; try pfs / dw-cfs)"),
     preset!("rt-fifo-rr-throttling", "Real-time classes: FIFO, RR turns and throttling beside a fair hog (Linux 4.1)"),
+    preset!("priority-inversion", "Priority inversion: a fair mutex owner, a FIFO waiter and a FIFO hog (Linux 4.1)"),
+    preset!("priority-inheritance", "Priority inheritance: the same tasks with PI mutexes (Linux 4.1)"),
 ];
 
 pub fn find(name: &str) -> Option<&'static Preset> {

@@ -58,6 +58,7 @@ impl Simulator {
                 budget_stop: None,
                 sanity: sanity::SanityState::default(),
                 policy: cfg.policy.clone(),
+                pi_mutexes: cfg.pi_mutexes,
                 index: rq_index::RqIndex::new(nr_cpus as usize),
                 index_check: false,
                 notes: notes::RunNotes::default(),

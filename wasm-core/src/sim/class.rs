@@ -253,7 +253,7 @@ impl Simulator {
             .tasks
             .iter()
             // A real-time task stays in its class, above whichever runs at the fair class's place.
-            .filter(|t| t.stats.started_at.is_some() && t.state != TaskState::Exited && !t.policy.above_fair())
+            .filter(|t| t.stats.started_at.is_some() && t.state != TaskState::Exited && !t.above_fair())
             .map(|t| t.pid)
             .collect();
         for &pid in &live {

@@ -48,8 +48,14 @@ impl Simulator {
                 self.core.tasks[pid.idx()].blocked_on = None;
                 self.advance(pid, From::Waking { is_new: false, waker: Some(waker), sync: false });
             } else {
-                m.waiters.push_back(pid);
+                // Requeued onto the mutex (FUTEX_CMP_REQUEUE_PI under priority inheritance: a waiter there lends
+                // the owner its prio like any other).
+                let owner = m.owner;
                 self.core.tasks[pid.idx()].blocked_on = Some(Block::Mutex(mutex));
+                self.mutex_enqueue_waiter(space, mutex, pid);
+                if let Some(owner) = owner {
+                    self.pi_adjust_chain(owner);
+                }
             }
             if !all {
                 break;

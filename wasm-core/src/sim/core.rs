@@ -380,7 +380,7 @@ impl super::dispatch::Sched<'_> {
         rq.schedstat.sched_goidle += u64::from(next.is_none());
         self.tick_nohz_switch(cpu, prev, next);
         if let Some(n) = next {
-            let fair_list = !self.core.tasks[n.idx()].policy.above_fair();
+            let fair_list = !self.core.tasks[n.idx()].above_fair();
             let rq = &mut self.core.rqs[cpu.idx()];
             // No longer idle (avg_idle is folded at the next wakeup, ttwu_do_wakeup).
             rq.idle_stamp = None;

@@ -204,13 +204,18 @@ impl<'a> Sched<'a> {
         }
     }
 
-    /// The room of `pid`'s class (its policy).
+    /// The room of `pid`'s class: its policy's, or the real-time class while
+    /// a PI mutex lends it a real-time prio (`rt_mutex_setprio`, core.c
+    /// 3045–3067 in 4.1, chooses the class by `p->prio`).
     #[inline(always)]
-    fn room_of(&self, pid: Pid) -> Room {
-        match self.core.tasks[pid.idx()].policy {
-            SchedPolicy::Fifo | SchedPolicy::Rr => Room::Rt,
-            SchedPolicy::Deadline => Room::Dl,
-            _ => self.rooms.run_room(),
+    pub(crate) fn room_of(&self, pid: Pid) -> Room {
+        let task = &self.core.tasks[pid.idx()];
+        if task.policy == SchedPolicy::Deadline {
+            Room::Dl
+        } else if task.in_rt_class() {
+            Room::Rt
+        } else {
+            self.rooms.run_room()
         }
     }
 

@@ -58,7 +58,7 @@ impl super::dispatch::Sched<'_> {
         task.cpu = to;
         self.enqueue_task(pid, to, EnqueueKind::Migrate);
         self.core.migrating = None;
-        let upper = self.core.tasks[pid.idx()].policy.above_fair();
+        let upper = self.core.tasks[pid.idx()].above_fair();
         self.core.rqs[to.idx()].enlist(pid, upper);
         self.core.touch(to);
         self.core.index.touch_task(pid);

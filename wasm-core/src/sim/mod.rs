@@ -30,6 +30,7 @@ pub mod kernel;
 mod migrate;
 pub mod notes;
 pub mod o1;
+mod pi;
 pub mod rq_index;
 pub mod rt;
 mod runqueue;
@@ -137,6 +138,8 @@ pub struct Core {
     pub(crate) sanity: sanity::SanityState,
     /// The policy and its options (thread weights, Group Identity, EEVDF slices).
     pub(crate) policy: crate::config::PolicyConfig,
+    /// Mutexes inherit priority (`pi.rs`).
+    pub(crate) pi_mutexes: bool,
     /// Whole-machine state kept up to date where runqueues change.
     pub(crate) index: rq_index::RqIndex,
     /// Compare the index with a full scan after every event (tests).

@@ -104,7 +104,12 @@ impl Simulator {
                     m.owner = Some(pid);
                     return true;
                 }
-                m.waiters.push_back(pid);
+                let owner = m.owner;
+                // The waiter lends the owner its prio before it sleeps (`task_blocks_on_rt_mutex`).
+                self.mutex_enqueue_waiter(space, id, pid);
+                if let Some(owner) = owner {
+                    self.pi_adjust_chain(owner);
+                }
                 self.block(cpu, pid, Block::Mutex(id));
                 false
             }
@@ -191,14 +196,23 @@ impl Simulator {
         }
     }
 
-    /// `pthread_mutex_unlock`: the lock goes to its longest waiter, who goes
-    /// on after its lock (or its condition wait).
+    /// `pthread_mutex_unlock`: the lock goes to its first waiter (the
+    /// longest waiting, or under priority inheritance the most urgent), who
+    /// goes on after its lock (or its condition wait). Under priority
+    /// inheritance the unlocker then runs at what the mutexes it still holds
+    /// lend it (`rt_mutex_adjust_prio`), and the new owner at what its
+    /// remaining waiters lend it.
     pub(super) fn mutex_unlock(&mut self, space: usize, id: usize, cpu: CpuId) {
         let m = &mut self.core.sync[space].mutexes[id];
+        let unlocker = m.owner;
         m.owner = m.waiters.pop_front();
         if let Some(next) = m.owner {
             self.core.tasks[next.idx()].blocked_on = None;
             self.advance(next, From::Waking { is_new: false, waker: Some(cpu), sync: false });
+            self.pi_adjust_chain(next);
+        }
+        if let Some(unlocker) = unlocker {
+            self.pi_adjust_chain(unlocker);
         }
     }
 
@@ -307,6 +321,9 @@ impl Simulator {
             crate::program::ProgramCursor::new(program),
             p.allowed.clone(),
         );
+        // sched_fork (core.c 1906–1908 in 4.1): the child has its parent's policy at the parent's normal prio,
+        // never a prio a PI mutex lends the parent. (Validation refuses a deadline task's fork: EAGAIN.)
+        child.set_policy(p.policy, p.rt_priority);
         child.tg = p.tg;
         child.parent = Some(parent);
         self.core.tasks.push(child);

@@ -47,6 +47,7 @@ pub(crate) fn config(
         policy: PolicyConfig::cfs(),
         bugs: BugSwitches::linux_4_1(),
         autogroup,
+        pi_mutexes: false,
         costs: CostModel::defaults(),
         nohz: true,
         preempt: PreemptModel::Voluntary,

@@ -92,7 +92,7 @@ impl super::dispatch::Sched<'_> {
         }
         let kind = if is_new { EnqueueKind::New } else { EnqueueKind::Wakeup };
         self.enqueue_task(pid, target, kind);
-        let upper = self.core.tasks[pid.idx()].policy.above_fair();
+        let upper = self.core.tasks[pid.idx()].above_fair();
         self.core.rqs[target.idx()].enlist(pid, upper);
         self.core.touch(target);
         self.core.index.touch_task(pid);

@@ -130,7 +130,11 @@ fn every_preset_on_612_is_pinned() {
         };
         assert!(why.iter().any(named), "{name}: {why:?}");
     }
-    assert_eq!(refused, ["gi-colocation", "o1-vs-cfs", "rt-fifo-rr-throttling"], "the presets 6.12 refuses");
+    assert_eq!(
+        refused,
+        ["gi-colocation", "o1-vs-cfs", "rt-fifo-rr-throttling", "priority-inversion", "priority-inheritance"],
+        "the presets 6.12 refuses"
+    );
 }
 
 /// The text is a pure function of the preset: two runs give the same bytes (so a snapshot can only move

@@ -49,6 +49,7 @@ mod o1;
 mod overlap_groups_41;
 mod pinned_retry;
 mod preempt_model;
+mod priority_inheritance;
 mod rbtree_props;
 mod real_kernel;
 mod real_rt;

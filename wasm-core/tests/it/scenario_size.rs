@@ -90,6 +90,7 @@ fn ten_thousand_processes_as_the_editor_writes_them_fit_under_the_cap() {
         autogroup: true,
         nohz: true,
         preempt: None,
+        mutex_protocol: None,
         sanity_checker: None,
         costs: None,
         cgroups: Vec::new(),

@@ -208,6 +208,9 @@ fn instant(w: &mut Writer, sim: &Simulator, r: &TraceRecord) {
         }
         TraceKind::Balance { level, moved } => format!(r#""level":{level},"moved":{moved}"#),
         TraceKind::Hotplug { offline } => format!(r#""offline":{offline}"#),
+        TraceKind::PiSetprio { pid, oldprio, newprio } => {
+            format!(r#""pid":{pid},"oldprio":{oldprio},"newprio":{newprio}"#)
+        }
     };
     let ev = describe(sim, r);
     let p = cpu_pid(r.cpu);

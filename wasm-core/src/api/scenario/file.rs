@@ -91,6 +91,12 @@ pub struct ScenarioFile {
     /// across nodes, no SMT contention, 15000 ns to create a thread.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub costs: Option<CostsFile>,
+    /// The protocol of the processes' mutexes (pthread_mutexattr_setprotocol): 'none' (the default; a waiter
+    /// lends its owner nothing) or 'inherit' (PTHREAD_PRIO_INHERIT, rt-app's pi_enabled: the kernel's rt_mutex
+    /// lends the owner the priority of its most urgent waiter until it unlocks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = MUTEX_PROTOCOLS, "default" = "none")))]
+    pub mutex_protocol: Option<String>,
     /// CPU-controller cgroups, parents before children.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(any(test, feature = "gen"), schemars(length(max = 256)))]
@@ -112,6 +118,8 @@ pub struct ScenarioFile {
 pub const KERNELS: &[&str] = &["4.1", "6.12"];
 /// The values `preempt` takes.
 pub const PREEMPT_MODELS: &[&str] = &["none", "voluntary", "full"];
+/// The values `mutex_protocol` takes.
+pub const MUTEX_PROTOCOLS: &[&str] = &["none", "inherit"];
 /// The profiles `bugs` takes.
 pub const BUG_PROFILES: &[&str] = &["linux-4.1", "linux-4.1-fixed"];
 /// The Group Identity classes a cgroup's `identity` takes.

@@ -35,6 +35,9 @@ pub struct RtTaskView {
     pub policy: &'static str,
     /// In `pushable_tasks`: waiting, and allowed elsewhere.
     pub pushable: bool,
+    /// The prio its own policy gives (`normal_prio`): above `prio` while a PI mutex lends it a more urgent one
+    /// (100–139 for a fair task lent a real-time prio).
+    pub normal_prio: u32,
 }
 
 /// `cpu`'s real-time runqueue, if the run has real-time tasks.
@@ -59,6 +62,7 @@ pub fn rt_rq_view(sim: &Simulator, cpu: CpuId) -> Option<RtRqView> {
                     rt_priority: t.rt_priority,
                     policy: t.policy.name(),
                     pushable: pushable.contains(&pid),
+                    normal_prio: t.normal_prio(),
                 }
             })
             .collect(),

@@ -433,6 +433,12 @@ pub(crate) fn describe(sim: &Simulator, r: &TraceRecord) -> EventView {
             args.insert("state", state.to_string());
             ("hotplug", format!("CPU {} goes {}", r.cpu, state))
         }
+        TraceKind::PiSetprio { pid, oldprio, newprio } => {
+            args.insert("task", name(Some(pid)));
+            args.insert("oldprio", oldprio.to_string());
+            args.insert("newprio", newprio.to_string());
+            ("sched_pi_setprio", format!("{}: prio {} → {} (priority inheritance)", name(Some(pid)), oldprio, newprio))
+        }
     };
     EventView { t_ns: r.at.ns(), cpu: r.cpu, kind, text, args }
 }

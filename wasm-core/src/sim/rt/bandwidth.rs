@@ -18,7 +18,7 @@ impl RtCx<'_> {
     /// against the period, and reschedule when that throttles the runqueue.
     pub(super) fn update_curr_rt(&mut self, cpu: CpuId) {
         let Some(pid) = self.core.rqs[cpu.idx()].curr_task else { return };
-        if !self.core.tasks[pid.idx()].policy.is_rt() {
+        if !self.core.tasks[pid.idx()].in_rt_class() {
             return;
         }
         let now = self.core.now;

@@ -76,7 +76,7 @@ impl<'a> RtCx<'a> {
 
     /// `rt_task(rq->curr)`: a prio below MAX_RT_PRIO, which a deadline task's is too.
     pub(super) fn curr_is_rt(&self, cpu: CpuId) -> bool {
-        self.core.rqs[cpu.idx()].curr_task.is_some_and(|c| self.core.tasks[c.idx()].policy.above_fair())
+        self.core.rqs[cpu.idx()].curr_task.is_some_and(|c| self.core.tasks[c.idx()].above_fair())
     }
 
     /// The overload mask follows the runqueue's flag (`rt_set_overload` / `rt_clear_overload`).
@@ -265,7 +265,7 @@ impl SchedClass for RtClass {
 
     /// `post_schedule_rt`: after the class picked a task, push what else waits.
     fn task_switched(&self, s: &mut Sched<'_>, cpu: CpuId, _prev: Option<Pid>, next: Option<Pid>) {
-        if next.is_none_or(|n| !s.core.tasks[n.idx()].policy.is_rt()) {
+        if next.is_none_or(|n| !s.core.tasks[n.idx()].in_rt_class()) {
             return;
         }
         let mut cx = RtCx::of(s);

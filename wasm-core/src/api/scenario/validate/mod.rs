@@ -29,7 +29,7 @@ use events::events_of;
 use machine::{affinity_of, machine_of};
 use policy::{features_of, knobs_of, policy_of};
 use program::{check_address_space, check_wake_targets, count_steps, ops_of, ProcessNames};
-use settings::{bugs_of, costs_of, preempt_of, sanity_of};
+use settings::{bugs_of, costs_of, pi_mutexes_of, preempt_of, sanity_of};
 
 mod kernel;
 pub use kernel::kernel_name;
@@ -133,6 +133,13 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             ops_of(&steps, &format!("{at}.program"), 1, false, &mut count, &mut c)
         };
         check_wake_targets(&program, &f.processes, &names, &format!("{at}.program"), &mut c);
+        if sched_policy.is_dl() && program::forks(&program) {
+            // sched_fork (core.c 1931–1933 in 4.1): a deadline task's fork fails.
+            c.fail(
+                format!("{at}.program"),
+                "a deadline task cannot fork (fork fails with EAGAIN: a child would share no reservation)",
+            );
+        }
         if let Some(space) = &p.address_space {
             check_address_space(space, p, &program, &at, &mut c);
         }
@@ -175,12 +182,20 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         c.fail("events", "CPU hotplug is not modelled under policy 'o1'");
     }
     let preempt = preempt_of(f.preempt.as_deref(), &mut c);
+    let pi_mutexes = pi_mutexes_of(f.mutex_protocol.as_deref(), &mut c);
     // Checked before the early return so its problems are reported too.
     let sanity = sanity_of(f.sanity_checker.as_ref(), &mut c);
     // The run does not need the exercise (it is judged from the report), but a wrong one is refused here too.
     let is_process = |name: &str| f.processes.iter().any(|p| p.name == name);
     for d in f.exercise.iter().flat_map(|ex| check_exercise(ex, is_process)) {
         c.fail(d.field, d.reason);
+    }
+    if pi_mutexes && f.processes.iter().any(|p| p.sched_policy.as_deref() == Some("deadline")) {
+        c.fail(
+            "mutex_protocol",
+            "'inherit' with a deadline process is not modelled yet: a deadline waiter lends its owner its \
+             deadline and runtime (dl_boosted), which the model does not do",
+        );
     }
     if c.found() > 0 {
         return Err(c.into_diagnostics());
@@ -189,6 +204,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         kernel,
         event_budget: crate::config::DEFAULT_EVENT_BUDGET,
         autogroup: f.autogroup,
+        pi_mutexes,
         costs,
         nohz: f.nohz,
         preempt,

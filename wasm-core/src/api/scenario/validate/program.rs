@@ -328,3 +328,12 @@ fn takes_time(op: &Op) -> bool {
 pub(super) fn count_steps(ops: &[OpFile]) -> usize {
     ops.iter().map(|op| 1 + op.body.as_deref().map_or(0, count_steps) + op.fork.as_deref().map_or(0, count_steps)).sum()
 }
+
+/// Whether `ops` fork (anywhere, loops included).
+pub(super) fn forks(ops: &[Op]) -> bool {
+    ops.iter().any(|op| match op {
+        Op::Fork(_) => true,
+        Op::Repeat { body, .. } => forks(body),
+        _ => false,
+    })
+}

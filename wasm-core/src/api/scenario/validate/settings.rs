@@ -21,6 +21,18 @@ pub(super) fn preempt_of(p: Option<&str>, c: &mut Checker) -> PreemptModel {
     }
 }
 
+/// The mutexes' protocol (`mutex_protocol`): true for priority inheritance.
+pub(super) fn pi_mutexes_of(p: Option<&str>, c: &mut Checker) -> bool {
+    match p {
+        None | Some("none") => false,
+        Some("inherit") => true,
+        Some(other) => {
+            c.fail("mutex_protocol", format!("must be \"none\" or \"inherit\" (got \"{}\")", shown(other)));
+            false
+        }
+    }
+}
+
 pub(super) fn bugs_of(b: Option<&BugsSpec>, c: &mut Checker) -> BugSwitches {
     match b {
         None => BugSwitches::linux_4_1(),

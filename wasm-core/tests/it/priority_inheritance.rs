@@ -1,0 +1,89 @@
+//! Priority inversion, and inheritance bounding it, on one CPU under 4.1,
+//! worked by hand. 'low' (SCHED_OTHER) takes mutex m at 0 and holds it for
+//! 20 ms of work; 'high' (FIFO 90) starts at 5 ms, wants m, then works 1 ms;
+//! 'medium' (FIFO 50) starts at 6 ms and works 200 ms without the mutex.
+//! - No protocol: high sleeps on m; at 6 ms medium preempts low (a real-time
+//!   task beats the fair class) and runs its 200 ms, under the 950 ms of
+//!   real-time runtime a second; low ends its section at about 221 ms and
+//!   high ends at about 222 ms: it waited for medium, which it outranks.
+//! - Inherit: from 5 ms low runs at high's prio, so medium, less urgent,
+//!   cannot preempt it; low unlocks at about 20 ms, its prio falls back,
+//!   high takes m and ends at about 21 ms. Its wait is bounded by what was
+//!   left of low's section (15 ms), and medium runs after.
+
+use schedlab_core::api::report::report;
+use serde_json::json;
+
+use crate::common::scenario::{self as step, Process, Scenario};
+
+/// (name, completion ms since its start) of each process; `protocol` is the mutexes'.
+fn inversion(protocol: &str) -> Vec<(String, u64)> {
+    // One address space, as rt-app's threads share one: a mutex is named within it.
+    let low = Process::new("low").set("address_space", "app").program([
+        json!({"lock": "m"}),
+        step::run(20_000),
+        json!({"unlock": "m"}),
+    ]);
+    let high = Process::new("high")
+        .set("address_space", "app")
+        .start_ms(5)
+        .set("sched_policy", "fifo")
+        .set("rt_priority", 90)
+        .program([json!({"lock": "m"}), step::run(1000), json!({"unlock": "m"})]);
+    let medium = Process::new("medium")
+        .set("address_space", "app")
+        .start_ms(6)
+        .set("sched_policy", "fifo")
+        .set("rt_priority", 50)
+        .program([step::run(200_000)]);
+    let mut sim = Scenario::new("pi", 400)
+        .hz(1000)
+        .autogroup(false)
+        .free_costs()
+        .machine("uniprocessor")
+        .set("mutex_protocol", protocol)
+        .processes([low, high, medium])
+        .sim();
+    sim.run_to_end();
+    report(&sim)
+        .processes
+        .into_iter()
+        .map(|p| (p.name, p.completion_ns.expect("every process ends in the run") / 1_000_000))
+        .collect()
+}
+
+fn completion(of: &[(String, u64)], name: &str) -> u64 {
+    of.iter().find(|(n, _)| n == name).map(|&(_, ms)| ms).unwrap()
+}
+
+#[test]
+fn without_inheritance_the_high_task_waits_for_the_medium_one() {
+    let got = inversion("none");
+    // high started at 5 ms; it ends after medium's 200 ms and the rest of low's section.
+    let high = completion(&got, "high");
+    assert!(high >= 200 + 14, "high is held up by medium, which it outranks: {got:?}");
+    assert!(completion(&got, "medium") <= 201, "medium ran at once and to its end: {got:?}");
+}
+
+#[test]
+fn inheritance_bounds_the_high_tasks_wait_by_the_critical_section() {
+    let got = inversion("inherit");
+    // high waits at most for what is left of low's 20 ms section (15 ms), then works 1 ms.
+    let high = completion(&got, "high");
+    assert!((15..=17).contains(&high), "high waits for low's section only: {got:?}");
+    // low ends its section at high's prio, before medium runs.
+    assert!(completion(&got, "low") <= 21, "{got:?}");
+    // medium starts after high is done: 6 + its wait + 200 ms.
+    assert!(completion(&got, "medium") >= 200 + 14, "{got:?}");
+}
+
+#[test]
+fn a_mutex_protocol_is_none_or_inherit() {
+    let text = Scenario::new("pi", 10)
+        .machine("uniprocessor")
+        .set("mutex_protocol", "ceiling")
+        .processes([Process::hog("a", 1000)])
+        .build();
+    let err = schedlab_core::api::scenario::load_scenario(&text).unwrap_err();
+    assert!(format!("{err:?}").contains("mutex_protocol"), "{err:?}");
+}
