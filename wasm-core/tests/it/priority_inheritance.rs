@@ -87,3 +87,42 @@ fn a_mutex_protocol_is_none_or_inherit() {
     let err = schedlab_core::api::scenario::load_scenario(&text).unwrap_err();
     assert!(format!("{err:?}").contains("mutex_protocol"), "{err:?}");
 }
+
+/// A chain: 'high' waits for b, held by 'mid', which waits for a, held by 'low'. The boost passes along it
+/// (`rt_mutex_adjust_prio_chain`): low runs at high's prio, so 'hog' (FIFO 50, above mid's own 30) cannot
+/// preempt it. low ends its 30 ms section at about 30 ms, mid takes a, works 1 ms and unlocks both, and high
+/// ends at about 32 ms. Were the boost to stop at the first link, low would run at mid's prio (69), the hog
+/// would preempt it at 5 ms, and high would wait past the hog's 100 ms.
+#[test]
+fn a_boost_passes_along_a_chain_of_owners() {
+    let lock = |m: &str| json!({ "lock": m });
+    let unlock = |m: &str| json!({ "unlock": m });
+    let rt = |p: Process, prio: u32| p.set("address_space", "app").set("sched_policy", "fifo").set("rt_priority", prio);
+    let procs = [
+        Process::new("low").set("address_space", "app").program([lock("a"), step::run(30_000), unlock("a")]),
+        rt(Process::new("mid").start_ms(2), 30).program([
+            lock("b"),
+            lock("a"),
+            step::run(1000),
+            unlock("a"),
+            unlock("b"),
+        ]),
+        rt(Process::new("high").start_ms(4), 90).program([lock("b"), step::run(1000), unlock("b")]),
+        rt(Process::new("hog").start_ms(5), 50).program([step::run(100_000)]),
+    ];
+    let mut sim = Scenario::new("pi-chain", 300)
+        .hz(1000)
+        .autogroup(false)
+        .free_costs()
+        .machine("uniprocessor")
+        .set("mutex_protocol", "inherit")
+        .processes(procs)
+        .sim();
+    sim.run_to_end();
+    let done: Vec<(String, u64)> =
+        report(&sim).processes.into_iter().map(|p| (p.name, p.completion_ns.unwrap() / 1_000_000)).collect();
+    // high started at 4 ms and ends at about 33 ms: 29 ms after its start.
+    let high = completion(&done, "high");
+    assert!((27..=30).contains(&high), "the boost reached low through mid: {done:?}");
+    assert!(completion(&done, "hog") >= 100 + 26, "the hog waited for the chain: {done:?}");
+}
