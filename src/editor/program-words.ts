@@ -43,6 +43,7 @@ function step(op: Json): string {
   if (o.cond_wait !== undefined) return `cond_wait ${word(o.cond_wait)} (${word(o.mutex ?? '?')})`;
   if (o.cond_signal !== undefined) return `cond_signal ${word(o.cond_signal)}`;
   if (o.cond_broadcast !== undefined) return `cond_broadcast ${word(o.cond_broadcast)}`;
+  if (o.sched_setattr !== undefined) return setattrStep(o);
   if (o.post !== undefined || o.await !== undefined) return flagStep(o);
   const flag = ['exit', 'wait', 'yield', 'take_job', 'wait_child', 'exec'].find((k) => o[k] !== undefined);
   return flag ?? '?';
@@ -54,6 +55,17 @@ function timerStep(o: { [k: string]: Json }): string {
   const how = [o.shared === true ? 'shared' : '', o.timer_mode !== undefined ? word(o.timer_mode) : ''].filter(Boolean);
   const head = `timer ${word(o.timer)}${period}`;
   return how.length ? `${head} (${how.join(', ')})` : head;
+}
+
+/** `sched_setattr fifo 50`, `sched_setattr deadline 10 ms / 100 ms`. */
+function setattrStep(o: { [k: string]: Json }): string {
+  const head = `sched_setattr ${word(o.sched_setattr)}`;
+  if (typeof o.rt_priority === 'number') return `${head} ${o.rt_priority}`;
+  if (typeof o.dl_runtime_us === 'number' && typeof o.dl_deadline_us === 'number') {
+    const period = typeof o.dl_period_us === 'number' ? o.dl_period_us : o.dl_deadline_us;
+    return `${head} ${fmtUs(o.dl_runtime_us)} / ${fmtUs(period)}`;
+  }
+  return head;
 }
 
 /** `post isync → +1`, `await isync ← -1 (block, spin 50 µs)`. */

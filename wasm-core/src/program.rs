@@ -103,6 +103,9 @@ pub enum Op {
     CondSignal(String),
     /// `pthread_cond_broadcast`: every waiter on the condition wakes.
     CondBroadcast(String),
+    /// `sched_setattr` on the calling thread: its policy and parameters from
+    /// now on (`sim/setattr.rs`).
+    SchedSetattr(crate::sched::policy::SchedAttr),
 }
 
 /// A timer step as written: which timer, its period, and how it catches up.
@@ -246,6 +249,7 @@ pub enum Action {
     },
     CondSignal(usize),
     CondBroadcast(usize),
+    SchedSetattr(crate::sched::policy::SchedAttr),
     /// A process's first thread creates its next thread (`pthread_create`);
     /// the engine puts these before the first thread's program, never a
     /// scenario's.
@@ -314,6 +318,7 @@ fn emit(ops: &[Op], code: &mut Vec<Insn>, names: &mut dyn NameResolver) {
             }
             Op::CondSignal(cond) => code.push(Insn::Call(Action::CondSignal(names.cond(cond)))),
             Op::CondBroadcast(cond) => code.push(Insn::Call(Action::CondBroadcast(names.cond(cond)))),
+            Op::SchedSetattr(attr) => code.push(Insn::Call(Action::SchedSetattr(*attr))),
             Op::Repeat { times, body } => {
                 let begin = code.len();
                 code.push(Insn::LoopBegin { times: *times, end: 0 });
@@ -412,6 +417,15 @@ impl ProgramCursor {
         }
         Action::Stalled
     }
+}
+
+/// Whether `ops` (loops and forked programs included) set a policy `wanted` picks.
+pub fn sets_policy(ops: &[Op], wanted: fn(crate::sched::policy::SchedPolicy) -> bool) -> bool {
+    ops.iter().any(|op| match op {
+        Op::SchedSetattr(attr) => wanted(attr.policy),
+        Op::Repeat { body, .. } | Op::Fork(body) => sets_policy(body, wanted),
+        _ => false,
+    })
 }
 
 #[cfg(test)]

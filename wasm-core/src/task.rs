@@ -238,10 +238,12 @@ impl Task {
         !self.policy.is_dl() && self.prio < crate::sched::policy::MAX_RT_PRIO
     }
 
-    /// `__setscheduler_params` for a task that has not run yet: its policy,
-    /// real-time priority and the prio they give.
+    /// `__setscheduler_params`: its policy, real-time priority, the prio they
+    /// give and the weight (a task already queued is dequeued first:
+    /// `sim/setattr.rs`).
     pub fn set_policy(&mut self, policy: crate::sched::policy::SchedPolicy, rt_priority: u32) {
         use crate::sched::policy::{nice_prio, rt_prio};
+        let was_idle = self.policy == crate::sched::policy::SchedPolicy::Idle;
         self.policy = policy;
         self.rt_priority = if policy.is_rt() { rt_priority } else { 0 };
         self.prio = if policy.is_rt() { rt_prio(rt_priority) } else { nice_prio(self.nice) };
@@ -249,6 +251,10 @@ impl Task {
             // set_load_weight (core.c 787–800 in 4.1): SCHED_IDLE weighs WEIGHT_IDLEPRIO whatever its nice.
             self.se.weight = crate::sched::policy::WEIGHT_IDLEPRIO;
             self.se.inv_weight = crate::sched::policy::WMULT_IDLEPRIO;
+        } else if was_idle {
+            // A task leaving SCHED_IDLE weighs its nice again.
+            let fair = crate::sched::entity::SchedEntity::for_nice(self.nice);
+            (self.se.weight, self.se.inv_weight) = (fair.weight, fair.inv_weight);
         }
     }
 }

@@ -84,6 +84,7 @@ fn first_model_only_step(ops: &[Op]) -> Option<&'static str> {
         Op::CondWait { .. } => Some("cond_wait"),
         Op::CondSignal(_) => Some("cond_signal"),
         Op::CondBroadcast(_) => Some("cond_broadcast"),
+        Op::SchedSetattr(_) => Some("sched_setattr"),
         Op::Repeat { body, .. } | Op::Fork(body) => first_model_only_step(body),
         _ => None,
     })

@@ -271,7 +271,8 @@ fn run_program(p: &Arc<Proc>, k: usize, program: usize, family: &Arc<Family>) {
             | Action::Timer(_)
             | Action::CondWait { .. }
             | Action::CondSignal(_)
-            | Action::CondBroadcast(_) => {}
+            | Action::CondBroadcast(_)
+            | Action::SchedSetattr(_) => {}
             Action::Flag(step) => {
                 let started = shared.procs[p.index].threads.load(SeqCst) as i64;
                 let peer = k as i64 + step.peer as i64;

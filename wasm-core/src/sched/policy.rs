@@ -94,6 +94,15 @@ pub struct DlParams {
     pub period_ns: u64,
 }
 
+/// What a `sched_setattr` step sets: a policy, its real-time priority (0
+/// unless FIFO or RR) and its deadline reservation (deadline only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SchedAttr {
+    pub policy: SchedPolicy,
+    pub rt_priority: u32,
+    pub dl: Option<DlParams>,
+}
+
 /// `BW_SHIFT`: bandwidths are fixed-point fractions of 2^20.
 pub const BW_SHIFT: u32 = 20;
 

@@ -11,6 +11,7 @@ use crate::event_queue::EventQueue;
 use crate::program::ProgramCursor;
 use crate::program_names::SpaceNames;
 use crate::rng::Rng;
+use crate::sched::policy::SchedPolicy;
 use crate::task::{Process, Task};
 use crate::time::{CpuId, Pid, SimTime, NSEC_PER_SEC};
 use crate::topology::cpumask::CpuMask;
@@ -70,10 +71,14 @@ impl Simulator {
         };
         sim.sched().init();
         // The classes above the fair class keep their queues only in a run that has their tasks.
-        if cfg.processes.iter().any(|p| p.sched_policy.is_rt()) {
+        // (A task a PI mutex boosts has a real-time waiter: that waiter's process is one of these.)
+        let has = |wanted: fn(SchedPolicy) -> bool| {
+            cfg.processes.iter().any(|p| wanted(p.sched_policy) || crate::program::sets_policy(&p.program, wanted))
+        };
+        if has(SchedPolicy::is_rt) {
             sim.sched().at(super::dispatch::Room::Rt).init();
         }
-        if cfg.processes.iter().any(|p| p.sched_policy.is_dl()) {
+        if has(SchedPolicy::is_dl) {
             sim.sched().at(super::dispatch::Room::Dl).init();
         }
         sim.rebuild_domains();

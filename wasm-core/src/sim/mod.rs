@@ -35,6 +35,7 @@ pub mod rq_index;
 pub mod rt;
 mod runqueue;
 pub mod sanity;
+mod setattr;
 mod smt_speed;
 pub mod sync;
 #[cfg(test)]

@@ -22,7 +22,6 @@
 //! modelled (validation refuses deadline processes with PI mutexes).
 
 use super::Simulator;
-use crate::sched::fair::EnqueueKind;
 use crate::task::{Block, TaskState};
 use crate::time::Pid;
 
@@ -47,15 +46,8 @@ impl Simulator {
     /// The prio `pid` runs at: its own, or the most urgent of the first
     /// waiters of the mutexes it holds (`rt_mutex_getprio`).
     fn pi_effective_prio(&self, pid: Pid) -> u32 {
-        let task = &self.core.tasks[pid.idx()];
-        let space = self.core.procs[task.tgid as usize].sync;
-        self.core.sync[space]
-            .mutexes
-            .iter()
-            .filter(|m| m.owner == Some(pid))
-            .filter_map(|m| m.waiters.front())
-            .map(|w| self.core.tasks[w.idx()].prio)
-            .fold(task.normal_prio(), u32::min)
+        let own = self.core.tasks[pid.idx()].normal_prio();
+        self.pi_top_waiter_prio(pid).map_or(own, |lent| lent.min(own))
     }
 
     /// `rt_mutex_adjust_prio_chain` from `owner`, whose waiters changed:
@@ -85,56 +77,28 @@ impl Simulator {
         }
     }
 
+    /// The prio of the most urgent first waiter of the mutexes `pid` holds, if any waits.
+    pub(super) fn pi_top_waiter_prio(&self, pid: Pid) -> Option<u32> {
+        if !self.core.pi_mutexes {
+            return None;
+        }
+        let space = self.core.procs[self.core.tasks[pid.idx()].tgid as usize].sync;
+        self.core.sync[space]
+            .mutexes
+            .iter()
+            .filter(|m| m.owner == Some(pid))
+            .filter_map(|m| m.waiters.front())
+            .map(|w| self.core.tasks[w.idx()].prio)
+            .min()
+    }
+
     /// `rt_mutex_setprio` (core.c 2998–3078 in 4.1): `pid` runs at `prio`
-    /// from now on. A queued task leaves its queue and joins the queue of the
-    /// class the prio gives (the real-time class below MAX_RT_PRIO, its
-    /// policy's above); a running one is put back first and the CPU picks
-    /// again, which keeps it running if it is still the most urgent there
-    /// (the kernel keeps it running with `set_curr_task` and asks the class
-    /// whether to reschedule).
+    /// from now on, in the class the prio gives (the real-time class below
+    /// MAX_RT_PRIO, its policy's above: `setattr.rs`).
     pub(super) fn rt_mutex_setprio(&mut self, pid: Pid, prio: u32) {
         let task = &self.core.tasks[pid.idx()];
-        let (cpu, oldprio) = (task.cpu, task.prio);
-        let live = task.state != TaskState::Exited && task.stats.started_at.is_some();
-        let queued = task.se.on_rq;
-        let running = self.core.rqs[cpu.idx()].curr_task == Some(pid);
-        if !live {
-            self.core.tasks[pid.idx()].prio = prio;
-            return;
-        }
-        let mut s = self.sched();
-        if running {
-            s.update_curr(cpu);
-            s.put_prev_task(pid, cpu);
-        }
-        if queued {
-            s.dequeue_task(pid, cpu, false);
-            s.core.rqs[cpu.idx()].delist(pid);
-        }
-        let from = s.room_of(pid);
-        let crosses = {
-            let t = &s.core.tasks[pid.idx()];
-            t.in_rt_class() != (!t.policy.is_dl() && prio < crate::sched::policy::MAX_RT_PRIO)
-        };
-        if crosses {
-            s.switched_from(pid);
-        }
-        s.core.tasks[pid.idx()].prio = prio;
-        if crosses {
-            s.switched_to(pid);
-        }
-        debug_assert!(crosses == (s.room_of(pid) != from));
-        if queued {
-            s.enqueue_task(pid, cpu, EnqueueKind::Migrate);
-            let upper = s.core.tasks[pid.idx()].above_fair();
-            s.core.rqs[cpu.idx()].enlist(pid, upper);
-            s.core.touch(cpu);
-            s.core.index.touch_task(pid);
-            if running || s.wakeup_preempts(cpu, pid, false) {
-                s.core.rqs[cpu.idx()].need_resched = true;
-            }
-            s.resched_if_needed(cpu);
-        }
+        let (cpu, oldprio, policy) = (task.cpu, task.prio, task.policy);
+        self.change_sched(pid, policy, prio, |t| t.prio = prio);
         self.core.trace.emit(self.core.now, cpu, crate::trace::TraceKind::PiSetprio { pid, oldprio, newprio: prio });
     }
 }

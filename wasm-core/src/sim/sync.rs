@@ -126,6 +126,10 @@ impl Simulator {
                 self.cond_wake(space, cond, true, cpu);
                 true
             }
+            Action::SchedSetattr(attr) => {
+                self.sched_setattr(pid, attr);
+                true
+            }
             Action::Busy(ns) => {
                 self.busy(cpu, pid, ns);
                 false
@@ -305,7 +309,8 @@ impl Simulator {
     /// Past `config::MAX_THREADS` threads the fork fails (EAGAIN): the
     /// parent goes on without a child and the run's notes count it.
     fn fork(&mut self, cpu: CpuId, parent: Pid, program: usize) {
-        if !self.core.fork_allowed(parent) {
+        // sched_fork (core.c 1931–1933 in 4.1): a deadline task's fork fails (validation refuses such programs).
+        if !self.core.fork_allowed(parent) || self.core.tasks[parent.idx()].policy.is_dl() {
             return;
         }
         self.sched().update_curr(cpu);

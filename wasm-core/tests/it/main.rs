@@ -61,6 +61,7 @@ mod scenario_messages;
 mod scenario_size;
 mod scenario_text;
 mod sched_policies;
+mod sched_setattr;
 mod schedstat;
 mod silent_outcomes;
 mod smt_contention;

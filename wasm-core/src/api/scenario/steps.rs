@@ -80,6 +80,28 @@ pub struct OpFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(pattern(NAME_PATTERN)))]
     pub cond_broadcast: Option<String>,
+    /// sched_setattr on the calling thread: its policy from now on ('normal', 'batch', 'idle', 'fifo', 'rr' or
+    /// 'deadline'), with rt_priority for fifo and rr and the dl_*_us reservation for deadline, checked as a
+    /// process's sched_policy is (a deadline step also goes through admission control).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(extend("enum" = crate::sched::policy::SchedPolicy::NAMES)))]
+    pub sched_setattr: Option<String>,
+    /// With sched_setattr 'fifo' or 'rr': the real-time priority, 1 to 99.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = 99)))]
+    pub rt_priority: Option<u32>,
+    /// With sched_setattr 'deadline': the CPU time reserved in each period, µs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 2, max = 10_000_000)))]
+    pub dl_runtime_us: Option<u64>,
+    /// With sched_setattr 'deadline': the relative deadline, µs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 2, max = 10_000_000)))]
+    pub dl_deadline_us: Option<u64>,
+    /// With sched_setattr 'deadline': the period, µs (the deadline if absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 2, max = 10_000_000)))]
+    pub dl_period_us: Option<u64>,
     /// Sleep until this periodic timer's next period starts (clock_nanosleep with TIMER_ABSTIME, rt-app's timer):
     /// its first period starts with the process, each use moves it on by period_us. Reached after that start,
     /// the thread goes on at once (late: an overrun, counted in the report).

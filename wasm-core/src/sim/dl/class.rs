@@ -190,6 +190,12 @@ impl SchedClass for DlClass {
         st.ents[pid.idx()] = Some(DlEntity::new(params));
     }
 
+    /// `switched_to_dl` after `sched_setattr`: a new server, set up at its
+    /// next enqueue as a new task's is (`__setparam_dl` marks it new).
+    fn switched_to(&self, s: &mut Sched<'_>, pid: Pid) {
+        self.task_new(s, pid);
+    }
+
     /// `enqueue_task_dl`: a throttled task waits for its timer, counted
     /// queued by the core but not on the tree (`activate_task` marks it
     /// on_rq whatever the class does).

@@ -69,6 +69,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     }
     let names = ProcessNames::of(&f.processes);
     let mut reservations = Vec::new();
+    let mut any_dl_step = false;
     let cgroup_names = CgroupNames::of(&f.cgroups);
     for (i, p) in f.processes.iter().enumerate() {
         let at = format!("processes[{i}]");
@@ -133,7 +134,11 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             ops_of(&steps, &format!("{at}.program"), 1, false, &mut count, &mut c)
         };
         check_wake_targets(&program, &f.processes, &names, &format!("{at}.program"), &mut c);
-        if sched_policy.is_dl() && program::forks(&program) {
+        let mut attrs = Vec::new();
+        program::setattr_steps(&program, &mut attrs);
+        sched_policy::program_attrs(p, &attrs, &at, kernel, policy.kind, &mut reservations, &mut c);
+        any_dl_step |= attrs.iter().any(|a| a.policy.is_dl());
+        if (sched_policy.is_dl() || attrs.iter().any(|a| a.policy.is_dl())) && program::forks(&program) {
             // sched_fork (core.c 1931–1933 in 4.1): a deadline task's fork fails.
             c.fail(
                 format!("{at}.program"),
@@ -190,7 +195,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
     for d in f.exercise.iter().flat_map(|ex| check_exercise(ex, is_process)) {
         c.fail(d.field, d.reason);
     }
-    if pi_mutexes && f.processes.iter().any(|p| p.sched_policy.as_deref() == Some("deadline")) {
+    if pi_mutexes && (any_dl_step || f.processes.iter().any(|p| p.sched_policy.as_deref() == Some("deadline"))) {
         c.fail(
             "mutex_protocol",
             "'inherit' with a deadline process is not modelled yet: a deadline waiter lends its owner its \

@@ -53,9 +53,10 @@ pub(super) fn ops_of(
             op.cond_signal.is_some(),
             op.cond_broadcast.is_some(),
             op.timer.is_some(),
+            op.sched_setattr.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(&field, "must have exactly one of run_us, sleep_us, busy_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, cond_wait (with mutex), cond_signal, cond_broadcast, timer (with period_us), yield, take_job, fork, wait_child, exec, post or await");
+            c.fail(&field, "must have exactly one of run_us, sleep_us, busy_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, cond_wait (with mutex), cond_signal, cond_broadcast, timer (with period_us), sched_setattr, yield, take_job, fork, wait_child, exec, post or await");
             continue;
         }
         for (set, key, with) in [
@@ -63,9 +64,17 @@ pub(super) fn ops_of(
             (op.period_us.is_some(), "period_us", op.timer.is_some()),
             (op.shared.is_some(), "shared", op.timer.is_some()),
             (op.timer_mode.is_some(), "timer_mode", op.timer.is_some()),
+            (op.rt_priority.is_some(), "rt_priority", op.sched_setattr.is_some()),
+            (op.dl_runtime_us.is_some(), "dl_runtime_us", op.sched_setattr.is_some()),
+            (op.dl_deadline_us.is_some(), "dl_deadline_us", op.sched_setattr.is_some()),
+            (op.dl_period_us.is_some(), "dl_period_us", op.sched_setattr.is_some()),
         ] {
             if set && !with {
-                let head = if key == "mutex" { "cond_wait" } else { "timer" };
+                let head = match key {
+                    "mutex" => "cond_wait",
+                    "period_us" | "shared" | "timer_mode" => "timer",
+                    _ => "sched_setattr",
+                };
                 c.fail(format!("{field}.{key}"), format!("only allowed together with {head}"));
             }
         }
@@ -123,6 +132,10 @@ pub(super) fn ops_of(
         } else if let Some(cond) = &op.cond_broadcast {
             c.one_line(&format!("{field}.cond_broadcast"), cond);
             out.push(Op::CondBroadcast(cond.clone()));
+        } else if let Some(name) = &op.sched_setattr {
+            if let Some(attr) = super::sched_policy::setattr_of(op, name, &field, c) {
+                out.push(Op::SchedSetattr(attr));
+            }
         } else if op.wait.is_some() {
             if in_fork {
                 c.fail(
@@ -318,7 +331,13 @@ fn takes_time(op: &Op) -> bool {
         | Op::TakeJob => true,
         Op::Repeat { times, body } => *times != Some(0) && body.iter().any(takes_time),
         // An exec that stays on its CPU goes straight on.
-        Op::Wake { .. } | Op::Unlock(_) | Op::Fork(_) | Op::Exec | Op::CondSignal(_) | Op::CondBroadcast(_) => false,
+        Op::Wake { .. }
+        | Op::Unlock(_)
+        | Op::Fork(_)
+        | Op::Exec
+        | Op::CondSignal(_)
+        | Op::CondBroadcast(_)
+        | Op::SchedSetattr(_) => false,
     }
 }
 
@@ -336,4 +355,15 @@ pub(super) fn forks(ops: &[Op]) -> bool {
         Op::Repeat { body, .. } => forks(body),
         _ => false,
     })
+}
+
+/// The `sched_setattr` steps of `ops` (loops and forked programs included), with where each is.
+pub(super) fn setattr_steps(ops: &[Op], out: &mut Vec<crate::sched::policy::SchedAttr>) {
+    for op in ops {
+        match op {
+            Op::SchedSetattr(attr) => out.push(*attr),
+            Op::Repeat { body, .. } | Op::Fork(body) => setattr_steps(body, out),
+            _ => {}
+        }
+    }
 }

@@ -1,0 +1,92 @@
+//! A live task's class or prio changes: `sched_setattr` (a program step) and
+//! `rt_mutex_setprio` (`pi.rs`) share the kernel's sequence (core.c
+//! 3031–3076 and 3589–3627 in 4.1): off its queue (put back first if it
+//! runs), `switched_from` its class if it leaves it, the change,
+//! `switched_to` the new class, onto the new class's queue, and a pick if
+//! it runs or now preempts what does.
+
+use super::Simulator;
+use crate::sched::fair::EnqueueKind;
+use crate::sched::policy::{nice_prio, rt_prio, SchedAttr, SchedPolicy, MAX_RT_PRIO};
+use crate::task::{Task, TaskState};
+use crate::time::Pid;
+
+/// The class a task with this policy and prio is in (`Room` without the run's class's detail).
+fn class_key(policy: SchedPolicy, prio: u32) -> u8 {
+    if policy.is_dl() {
+        2
+    } else if prio < MAX_RT_PRIO {
+        1
+    } else {
+        0
+    }
+}
+
+impl Simulator {
+    /// Changes `pid` with `change` (which sets `policy`, parameters and `prio`)
+    /// where its class and queue can see it, as `__sched_setscheduler` and
+    /// `rt_mutex_setprio` do. A running task is put back and its CPU picks
+    /// again (the kernel keeps it with `set_curr_task`; the pick keeps it
+    /// when it is still the most urgent). A task that never started or has
+    /// exited only takes the change.
+    pub(super) fn change_sched(&mut self, pid: Pid, policy: SchedPolicy, prio: u32, change: impl FnOnce(&mut Task)) {
+        let task = &self.core.tasks[pid.idx()];
+        let cpu = task.cpu;
+        if task.state == TaskState::Exited || task.stats.started_at.is_none() {
+            change(&mut self.core.tasks[pid.idx()]);
+            return;
+        }
+        let queued = task.se.on_rq;
+        let running = self.core.rqs[cpu.idx()].curr_task == Some(pid);
+        let mut s = self.sched();
+        if running {
+            s.update_curr(cpu);
+            s.put_prev_task(pid, cpu);
+        }
+        if queued {
+            s.dequeue_task(pid, cpu, false);
+            s.core.rqs[cpu.idx()].delist(pid);
+        }
+        let before = {
+            let t = &s.core.tasks[pid.idx()];
+            class_key(t.policy, t.prio)
+        };
+        let crosses = class_key(policy, prio) != before;
+        if crosses {
+            s.switched_from(pid);
+        }
+        change(&mut s.core.tasks[pid.idx()]);
+        debug_assert_eq!((s.core.tasks[pid.idx()].policy, s.core.tasks[pid.idx()].prio), (policy, prio));
+        if crosses {
+            s.switched_to(pid);
+        }
+        if queued {
+            s.enqueue_task(pid, cpu, EnqueueKind::Migrate);
+            let upper = s.core.tasks[pid.idx()].above_fair();
+            s.core.rqs[cpu.idx()].enlist(pid, upper);
+            s.core.touch(cpu);
+            s.core.index.touch_task(pid);
+            if running || s.wakeup_preempts(cpu, pid, false) {
+                s.core.rqs[cpu.idx()].need_resched = true;
+            }
+            s.resched_if_needed(cpu);
+        }
+    }
+
+    /// `sched_setattr` by `pid` on itself (`__sched_setscheduler`, core.c
+    /// 3414–3640 in 4.1): its policy, real-time priority and deadline
+    /// reservation from now on, at the prio they give unless a PI mutex
+    /// lends it a more urgent one (`rt_mutex_get_effective_prio`, 3319).
+    /// Validation has checked the parameters, the class's availability and
+    /// the deadline class's admission.
+    pub(super) fn sched_setattr(&mut self, pid: Pid, attr: SchedAttr) {
+        let task = &self.core.tasks[pid.idx()];
+        let normal = if attr.policy.is_rt() { rt_prio(attr.rt_priority) } else { nice_prio(task.nice) };
+        let prio = self.pi_top_waiter_prio(pid).map_or(normal, |lent| lent.min(normal));
+        self.change_sched(pid, attr.policy, prio, |t| {
+            t.set_policy(attr.policy, attr.rt_priority);
+            t.prio = prio;
+            t.dl = attr.dl;
+        });
+    }
+}

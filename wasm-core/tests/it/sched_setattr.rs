@@ -1,0 +1,74 @@
+//! `sched_setattr` as a program step, on one CPU under 4.1, worked by hand.
+
+use schedlab_core::api::report::report;
+use schedlab_core::api::scenario::load_scenario;
+use serde_json::json;
+
+use crate::common::scenario::{self as step, forever, Process, Scenario};
+
+fn cpu_ms(procs: Vec<Process>, duration_ms: u64) -> Vec<(String, u64)> {
+    let mut sim = Scenario::new("setattr", duration_ms)
+        .hz(1000)
+        .autogroup(false)
+        .free_costs()
+        .machine("uniprocessor")
+        .processes(procs)
+        .sim();
+    sim.run_to_end();
+    report(&sim).processes.into_iter().map(|p| (p.name, p.cpu_time_ns / 1_000_000)).collect()
+}
+
+/// 'a' shares the CPU with the fair hog 'b' for its first 50 ms of work (to about 100 ms), then makes itself
+/// SCHED_FIFO 50 and holds the CPU for 200 ms of work (to about 300 ms), then makes itself SCHED_OTHER again and
+/// shares once more: over 500 ms, b gets about 50 + 0 + 100 ms.
+#[test]
+fn a_thread_becomes_real_time_and_fair_again() {
+    let a = Process::new("a").program([
+        step::run(50_000),
+        json!({"sched_setattr": "fifo", "rt_priority": 50}),
+        step::run(200_000),
+        json!({"sched_setattr": "normal"}),
+        forever([step::run(10_000)]),
+    ]);
+    let got = cpu_ms(vec![a, Process::hog("b", 10_000)], 500);
+    let b = got[1].1;
+    assert!((140..=160).contains(&b), "b ran beside a, not at all while a was FIFO, then beside it: {got:?}");
+}
+
+/// 'a' makes itself a deadline task of 10 ms every 100 ms at once: from then on the CBS gives it its 10 ms a
+/// period, and the fair hog 'b' the rest: a ≈ 100 ms of 1 s.
+#[test]
+fn a_thread_takes_a_deadline_reservation() {
+    let a = Process::new("a").program([
+        json!({"sched_setattr": "deadline", "dl_runtime_us": 10_000, "dl_deadline_us": 100_000}),
+        forever([step::run(10_000)]),
+    ]);
+    let got = cpu_ms(vec![a, Process::hog("b", 10_000)], 1000);
+    assert!((99..=101).contains(&got[0].1), "a gets its reservation each period: {got:?}");
+    assert!(got[1].1 >= 898, "b has the rest: {got:?}");
+}
+
+fn refused(step: serde_json::Value, kernel: &str) -> String {
+    let p = Process::new("a").program([step, step::run(1000)]);
+    let s = Scenario::new("setattr", 10).machine("uniprocessor").set("kernel", kernel).processes([p]);
+    format!("{:?}", load_scenario(&s.build()).expect_err("refused"))
+}
+
+#[test]
+fn a_setattr_step_is_checked_as_a_process_policy_is() {
+    let e = refused(json!({"sched_setattr": "fifo"}), "4.1");
+    assert!(e.contains("rt_priority") && e.contains("needs a real-time priority"), "{e}");
+    let e = refused(json!({"sched_setattr": "normal", "rt_priority": 5}), "4.1");
+    assert!(e.contains("applies to the real-time policies"), "{e}");
+    let e = refused(json!({"rt_priority": 5}), "4.1");
+    assert!(e.contains("must have exactly one of"), "{e}");
+    let e = refused(json!({"run_us": 5, "rt_priority": 5}), "4.1");
+    assert!(e.contains("only allowed together with sched_setattr"), "{e}");
+    let e = refused(json!({"sched_setattr": "deadline", "dl_runtime_us": 90_000, "dl_deadline_us": 50_000}), "4.1");
+    assert!(e.contains("runtime ≤ deadline ≤ period"), "{e}");
+    // Admission control: 96 % of the only CPU.
+    let e = refused(json!({"sched_setattr": "deadline", "dl_runtime_us": 96_000, "dl_deadline_us": 100_000}), "4.1");
+    assert!(e.contains("sched_setattr"), "{e}");
+    let e = refused(json!({"sched_setattr": "fifo", "rt_priority": 5}), "6.12");
+    assert!(e.contains("real-time tasks run under kernel 4.1 for now"), "{e}");
+}
