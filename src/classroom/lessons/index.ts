@@ -10,10 +10,12 @@ import groupIdentity from './group-identity';
 import writeAScheduler from './write-a-scheduler';
 import decadeLater from './decade-later';
 import rtClasses from './rt-classes';
+import edfVsFixed from './edf-vs-fixed';
 
 export const LESSONS: Lesson[] = [
   cfsBasics,
   rtClasses,
+  edfVsFixed,
   groupImbalance,
   groupConstruction,
   overloadOnWakeup,
