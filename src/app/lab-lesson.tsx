@@ -45,6 +45,7 @@ export function LabLesson() {
       engine={engine}
       onMarks={(marks) => lab.lesson.set({ marks })}
       onSelectCpu={lab.selectCpu}
+      onLanes={(spanNs) => lab.setGantt(() => ({ spanNs, endNs: null }))}
     />
   );
 }

@@ -124,6 +124,7 @@ export const LanesGroup = memo(function LanesGroup({ data }: { data: LabData }) 
     <GanttView
       keptFromNs={frame.slicesKeptFromNs}
       slices={frame.slices}
+      misses={frame.misses}
       rtPids={rtPids}
       nrCpus={frame.view.cpus.length}
       lanes={frame.lanes}

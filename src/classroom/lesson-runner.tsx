@@ -41,6 +41,8 @@ export interface LessonRunnerProps {
   engine: LessonEngine;
   onMarks: (m: LessonMarks | null) => void;
   onSelectCpu: (cpu: number) => void;
+  /** Zooms the lanes to `spanNs` ending at the cursor. */
+  onLanes: (spanNs: number) => void;
 }
 
 export interface LessonEngine {
@@ -83,6 +85,7 @@ export function LessonRunner(p: LessonRunnerProps) {
       if (gone) return;
       setMissing(!found);
       if (step.selectCpu !== undefined) p.onSelectCpu(step.selectCpu);
+      if (step.lanesMs !== undefined) p.onLanes(step.lanesMs * 1e6);
       p.onMarks({ panel: step.panel ?? null, cpus: step.cpus ?? [] });
       if (!step.question) return;
       const prediction = await p.engine.predict(events, step.question);

@@ -17,6 +17,8 @@ export type PanelId =
   | 'metrics-charts'
   | 'rbtree-panel'
   | 'rt-runqueue'
+  | 'dl-runqueue'
+  | 'lanes'
   | 'exercise-panel';
 
 export type Anchor = { atMs: number } | { mark: Mark; afterMs: number };
@@ -34,6 +36,8 @@ export interface LessonStep {
   cpus?: number[];
   /** Selects this CPU's runqueue. */
   selectCpu?: number;
+  /** Zooms the lanes to this many ms ending at the cursor (from this step on, until the viewer zooms). */
+  lanesMs?: number;
   question?: Question;
 }
 

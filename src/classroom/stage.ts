@@ -58,16 +58,27 @@ export function useStageTop(active: boolean): void {
   }, [active]);
 }
 
+/** How long a step waits for its panel to be drawn (a class's runqueue panel comes with the new preset's frame). */
+const PANEL_WAIT_MS = 2000;
+
 /** Outside presentation mode, a step that points at a panel brings it into view (the lesson card stays where it is). */
 export function useBringIntoView(panel: PanelId | null | undefined, step: string): void {
   useEffect(() => {
     if (!panel || document.documentElement.classList.contains('presenting')) return;
-    const el =
+    const find = () =>
       panel === 'rbtree-panel'
         ? document.querySelector('.rbtree-panel')
         : document.querySelector(`[data-testid='${panel}']`);
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    el?.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    const until = Date.now() + PANEL_WAIT_MS;
+    let timer = 0;
+    const bring = () => {
+      const el = find();
+      if (el) el.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+      else if (Date.now() < until) timer = window.setTimeout(bring, 50);
+    };
+    bring();
+    return () => window.clearTimeout(timer);
   }, [panel, step]);
 }
 

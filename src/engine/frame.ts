@@ -18,6 +18,7 @@ import type {
   LatencyCdf,
   LoadHistory,
   MigrationView,
+  MissView,
   PlacementView,
   Report,
   SimView,
@@ -103,6 +104,8 @@ export interface Frame extends MachineFrame {
   schedstat: CpuSchedstat | null;
   slicesKeptFromNs: number | null;
   tasks: TaskList | null;
+  /** The deadlines missed late across the lanes' window on their CPUs (none for a trace). */
+  misses: MissView[];
   partner: MachineFrame | null;
 }
 
@@ -322,6 +325,7 @@ export function inflateFrame(f: PostedFrame): Frame {
     schedstat: l?.schedstat ?? null,
     slicesKeptFromNs: l?.slices_kept_from_ns ?? null,
     tasks: l?.tasks ?? null,
+    misses: l?.misses ?? [],
     partner: f.partner ? machineOf(f.partner) : null,
   };
 }

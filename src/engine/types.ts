@@ -26,6 +26,8 @@ export type {
   LbCounters,
   MachineChoice,
   MigrationView,
+  MissKindView,
+  MissView,
   O1ArrayView,
   O1LevelView,
   O1RqView,

@@ -213,6 +213,22 @@ export const PRESET_NOTES: Record<string, PresetNote> = {
     },
     tags: ['real-time', 'latency'],
   },
+  'edf-vs-fixed-priorities': {
+    title: { en: 'EDF against fixed priorities: SCHED_DEADLINE', zh: 'EDF 与固定优先级：SCHED_DEADLINE' },
+    text: {
+      en: 'Two periodic tasks on one CPU under Linux 4.1, as rt-app writes them: t6 runs 3 ms every 6 ms, t9 runs 4 ms every 9 ms, and each job is due when its next period begins. Together they need 94.4 % of the CPU. As SCHED_DEADLINE tasks (runtime = the work, deadline = the period) the deadline class runs the earliest deadline first: at 6 ms t6’s new job is due at 12, later than t9’s 9, so t9 keeps the CPU and ends in time. No deadline is missed: the lanes carry no miss mark, and the deadline panel counts none. Load edf-vs-fixed-priorities-rm for the same set under fixed SCHED_FIFO priorities.',
+      zh: 'Linux 4.1 下单个 CPU 上的两个周期任务，写法与 rt-app 相同：t6 每 6 ms 运行 3 ms，t9 每 9 ms 运行 4 ms，每个作业的截止期是下一个周期开始之时。两者合计需要 94.4% 的 CPU。作为 SCHED_DEADLINE 任务（运行时间 = 工作量，截止期 = 周期），截止期调度类总是先运行截止期最早的任务：6 ms 时 t6 的新作业截止于 12 ms，晚于 t9 的 9 ms，所以 t9 继续占用 CPU 并按时完成。没有错过任何截止期：泳道上没有错过截止期的标记，截止期面板的计数为零。载入 edf-vs-fixed-priorities-rm 可看同一组任务在固定的 SCHED_FIFO 优先级下的情形。',
+    },
+    tags: ['real-time', 'latency'],
+  },
+  'edf-vs-fixed-priorities-rm': {
+    title: { en: 'EDF against fixed priorities: rate-monotonic FIFO', zh: 'EDF 与固定优先级：速率单调的 FIFO' },
+    text: {
+      en: 'The task set of edf-vs-fixed-priorities (3 ms every 6 ms, 4 ms every 9 ms) as SCHED_FIFO tasks with rate-monotonic priorities: the shorter period gets the higher priority. Their utilisation, 0.944, is above the rate-monotonic bound for two tasks, 2(√2 − 1) ≈ 0.828, and the bound’s promise is gone: released together, t9 waits for two jobs of t6 and ends its own at 10 ms, a millisecond after its deadline. That happens every 18 ms, 100 times in the run. Each miss is marked in the lanes at the deadline it missed, with a line to where the job ended.',
+      zh: 'edf-vs-fixed-priorities 的同一组任务（每 6 ms 运行 3 ms，每 9 ms 运行 4 ms），改为按速率单调原则设置优先级的 SCHED_FIFO 任务：周期越短优先级越高。它们的利用率 0.944 高于两个任务的速率单调界限 2(√2 − 1) ≈ 0.828，界限的保证不复存在：两者同时释放时，t9 要等 t6 的两个作业，自己的作业到 10 ms 才结束，比截止期晚了 1 ms。这种情况每 18 ms 发生一次，整个运行中共 100 次。泳道在每次错过的截止期处画出标记，并连一条线到作业实际结束的时刻。',
+    },
+    tags: ['real-time', 'latency'],
+  },
 };
 
 /** A note's searchable text in one language: title, paragraph, tag labels. */

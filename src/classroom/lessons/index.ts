@@ -11,11 +11,13 @@ import writeAScheduler from './write-a-scheduler';
 import decadeLater from './decade-later';
 import rtClasses from './rt-classes';
 import priorityInheritance from './priority-inheritance';
+import edfVsFixed from './edf-vs-fixed';
 
 export const LESSONS: Lesson[] = [
   cfsBasics,
   rtClasses,
   priorityInheritance,
+  edfVsFixed,
   groupImbalance,
   groupConstruction,
   overloadOnWakeup,

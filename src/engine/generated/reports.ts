@@ -83,6 +83,11 @@ export type ProcessReport = {
   wakeup_latency_ns: [number, number, number, number] | null;
   /** Timer steps its threads reached after the period had ended (late: they went on without sleeping). */
   timer_overruns: number;
+  /**
+   * Deadlines its SCHED_DEADLINE threads' servers let pass with runtime still owed (the model's count:
+   * 4.1 keeps none).
+   */
+  deadline_misses: number;
 };
 
 /**

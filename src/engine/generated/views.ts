@@ -300,6 +300,8 @@ export type LanesHeader = {
   /** Lane detail exists from this time on (null: from the start; older slices were dropped). */
   slices_kept_from_ns: number | null;
   tasks: TaskList | null;
+  /** The deadlines missed late across the window on the lanes' CPUs (a trace's: none), in the order noticed. */
+  misses: Array<MissView>;
 };
 
 /**
@@ -327,6 +329,19 @@ export type MigrationView = {
   from: number;
   to: number;
   cause: string;
+};
+
+export type MissKindView = "deadline" | "timer";
+
+export type MissView = {
+  pid: number;
+  /** The lane: where the task was when the run noticed. */
+  cpu: number;
+  kind: MissKindView;
+  /** The absolute deadline missed. */
+  deadline_ns: number;
+  /** When the run noticed it. */
+  at_ns: number;
 };
 
 /**

@@ -37,6 +37,21 @@ const lessons: Catalog = {
       'The same tasks with PTHREAD_PRIO_INHERIT mutexes (rt-app’s pi_enabled), which the kernel backs with an rt_mutex. When high slept on m, low was lent high’s prio: rt_mutex_setprio moved it into the real-time class, at prio 9 — see it in the priority array, marked inherited. medium, at prio 49, waits behind it and cannot preempt it. The event log shows the sched_pi_setprio.',
     'lesson.priority-inheritance.bounded':
       'low unlocked at about 20 ms and fell back to its own prio and the fair class; the mutex went to high, which ran at once and ended at about 21 ms. Its wait was bounded by what was left of low’s critical section. medium ran after it. Compare the completion times with the first run.',
+    'lesson.edf-vs-fixed.title': 'EDF against fixed priorities',
+    'lesson.edf-vs-fixed.set':
+      'One CPU, Linux 4.1. Two periodic tasks as rt-app writes them: t6 runs 3 ms every 6 ms, t9 runs 4 ms every 9 ms, each job due when its next period begins. Together they need 3/6 + 4/9 = 94.4 % of the CPU. Here they are SCHED_FIFO tasks with rate-monotonic priorities, the shorter period the higher: t6 at rt_priority 20, t9 at 10. Both were released at 0: t6 runs, t9 waits a level below.',
+    'lesson.edf-vs-fixed.preempted':
+      't6 ran 0–3 ms, then t9. At 6 ms t6’s second job arrived and, at the higher priority, preempted t9 at once, with 1 ms of t9’s job left and its deadline at 9 ms. t6 holds the CPU until 9. Fixed priorities ignore deadlines: the job due soonest waits.',
+    'lesson.edf-vs-fixed.miss':
+      't9 got the CPU back at 9 ms, its deadline, and ended its job at 10. When it reached its timer step, its next period had begun 1 ms earlier: a timer overrun, a missed deadline. The lanes mark it at the deadline (9 ms) with a line to where the job ended; point at the mark to read it. In absolute timer mode the next job, released at 9, starts at once.',
+    'lesson.edf-vs-fixed.bound':
+      'Why: Liu and Layland’s bound for rate-monotonic priorities with two tasks is 2(√2 − 1) ≈ 0.828; 0.944 is above it, so nothing is promised. Response-time analysis decides: t9 needs R = 4 + ⌈R/6⌉ · 3, which settles at 10 ms > 9. The worst case, both released together, comes every lcm(6, 9) = 18 ms: one miss each time, 100 in the 1.8 s run (here at 9 and 27 ms).',
+    'lesson.edf-vs-fixed.edf':
+      'The same set as SCHED_DEADLINE tasks: each a constant bandwidth server reserving its work per period (3 of 6 ms, 4 of 9; admission control accepts 0.944 ≤ 0.95). The earliest deadline runs first. At 6 ms t6’s new job came due at 12 ms, but t9’s deadline is 9: t9 stays leftmost in the deadline tree, keeps the CPU and ends at 7 ms. (Servers are charged at ticks: t9 had 1 ms of 4 left at 6 ms.)',
+    'lesson.edf-vs-fixed.met':
+      'No marks: every job ends by its deadline. On one CPU, EDF meets every deadline of any periodic set that needs at most the whole CPU: it always runs the job due soonest, and t6’s jobs wait when they can afford to (6–7 ms, 12–14 ms). The deadline panel’s “missed” column stays at 0.',
+    'lesson.edf-vs-fixed.price':
+      'After 1.8 s each run did 300 jobs of t6 and 200 of t9, the CPU idle 1 ms in 18. Under fixed priorities t9 was late 100 times, under EDF never. t6 pays: under FIFO it never waited, under EDF it waits up to 2 ms (its wakeup latency in the charts). Linux 4.1 counts no misses itself: the marks are the model’s record of jobs that ended late.',
     'lesson.group-imbalance.title': 'Wasted cores 1: Group Imbalance',
     'lesson.group-imbalance.start':
       'A 64-core, 8-node Opteron. Two single-threaded R processes, each in its own session (autogroup), already run on CPUs 11 and 27. Each session’s group gets 1024 shares, so each R thread carries a load of about 1024.',
@@ -168,6 +183,21 @@ const lessons: Catalog = {
       '同样的任务，互斥锁使用 PTHREAD_PRIO_INHERIT（rt-app 的 pi_enabled），内核以 rt_mutex 实现。high 睡在 m 上时，low 借得了 high 的优先级：rt_mutex_setprio 把它移入实时调度类，优先级为 9——在优先级数组中可以看到它，标注为“继承”。优先级为 49 的 medium 排在它后面，无法抢占它。事件日志中可以看到 sched_pi_setprio。',
     'lesson.priority-inheritance.bounded':
       'low 在约 20 ms 时解锁，回到自己的优先级和公平调度类；互斥锁交给 high，它立即运行，并在约 21 ms 时结束。它的等待以 low 剩余的临界区为上限。medium 在它之后运行。请与第一次运行比较各任务的完成时间。',
+    'lesson.edf-vs-fixed.title': 'EDF 与固定优先级',
+    'lesson.edf-vs-fixed.set':
+      '单个 CPU，Linux 4.1。两个周期任务，写法与 rt-app 相同：t6 每 6 ms 运行 3 ms，t9 每 9 ms 运行 4 ms，每个作业的截止期是下一个周期开始之时。两者合计需要 3/6 + 4/9 = 94.4% 的 CPU。这里它们是按速率单调原则设置优先级的 SCHED_FIFO 任务，周期越短优先级越高：t6 的 rt_priority 为 20，t9 为 10。两者都在 0 时刻释放：t6 运行，t9 在低一级的链表中等待。',
+    'lesson.edf-vs-fixed.preempted':
+      't6 在 0–3 ms 运行，之后是 t9。6 ms 时 t6 的第二个作业到来，凭更高的优先级立即抢占了 t9；此时 t9 的作业还差 1 ms，截止期是 9 ms。t6 会占用 CPU 直到 9 ms。固定优先级不看截止期：最快到期的作业反而在等待。',
+    'lesson.edf-vs-fixed.miss':
+      't9 在 9 ms（正是它的截止期）才重新得到 CPU，作业到 10 ms 才结束。它到达定时器步骤时，下一个周期已在 1 ms 前开始：这是一次定时器超限，即错过了截止期。泳道在截止期处（9 ms）画出标记，并连一条线到作业结束的时刻；把指针移到标记上即可读到说明。在绝对定时器模式下，9 ms 释放的下一个作业立即开始。',
+    'lesson.edf-vs-fixed.bound':
+      '原因：Liu 与 Layland 给出的两个任务的速率单调可调度界限是 2(√2 − 1) ≈ 0.828；0.944 高于它，所以没有任何保证。由响应时间分析决定：t9 需要 R = 4 + ⌈R/6⌉ · 3，迭代收敛于 10 ms > 9 ms。最坏情况（两者同时释放）每 lcm(6, 9) = 18 ms 出现一次：每次错过一个截止期，整个 1.8 s 的运行中共 100 次（这里在 9 ms 和 27 ms）。',
+    'lesson.edf-vs-fixed.edf':
+      '同一组任务改为 SCHED_DEADLINE：每个任务是一个恒定带宽服务器，每个周期预留其工作量（6 ms 中的 3 ms，9 ms 中的 4 ms；准入控制接受 0.944 ≤ 0.95）。截止期最早的先运行。6 ms 时 t6 的新作业截止于 12 ms，但 t9 的截止期是 9 ms：t9 仍位于截止期红黑树的最左侧，继续占用 CPU，到 7 ms 结束。（服务器在时钟中断时扣费：6 ms 时 t9 的 4 ms 还剩 1 ms。）',
+    'lesson.edf-vs-fixed.met':
+      '没有标记：每个作业都在截止期前完成。在单个 CPU 上，只要周期任务集合所需不超过整个 CPU，EDF 就能满足其全部截止期：它总是运行最快到期的作业，t6 的作业在等得起的时候等待（6–7 ms、12–14 ms）。截止期面板的“错过”一列始终为 0。',
+    'lesson.edf-vs-fixed.price':
+      '1.8 s 后，两次运行都完成了 t6 的 300 个作业和 t9 的 200 个作业，CPU 每 18 ms 空闲 1 ms。在固定优先级下 t9 迟到了 100 次，在 EDF 下一次也没有。代价由 t6 承担：在 FIFO 下它从不等待，在 EDF 下最多要等 2 ms（见图表中它的唤醒延迟）。Linux 4.1 本身并不统计错过的截止期：这些标记是模型对迟到作业的记录。',
     'lesson.group-imbalance.title': '浪费的核 1：Group Imbalance（组不均衡）',
     'lesson.group-imbalance.start':
       '一台 64 核、8 个 NUMA 节点的 Opteron。两个单线程的 R 进程各在自己的会话（autogroup）中，已经在 CPU 11 和 CPU 27 上运行。每个会话的任务组有 1024 份额，所以每个 R 线程的负载约为 1024。',

@@ -79,6 +79,15 @@ const views: Catalog = {
     'gantt.seekTitle': 'Click to jump to that time',
     'gantt.moreTasks': '+ {n} more tasks',
     'gantt.nothing': 'nothing has run yet',
+    'gantt.missLegend': 'missed deadline ({n} in view)',
+    'gantt.missHint':
+      'A mark at the deadline a job missed, on the lane of the CPU its task was on, with a line to when the run noticed: a periodic task’s late job ended then (a timer overrun, rt-app’s negative slack); a SCHED_DEADLINE task’s server still had reserved runtime left then. Point at a mark for its task and times.',
+    'gantt.missTimer':
+      '{name} missed its deadline of {deadline} ms on CPU {cpu}: the job ended at {at} ms, {late} ms late, after its next period had begun (a timer overrun).',
+    'gantt.missDeadline':
+      '{name} let its SCHED_DEADLINE deadline of {deadline} ms pass on CPU {cpu} with reserved runtime left (seen at {at} ms, {late} ms after): a deadline miss of its server.',
+    'gantt.a11yMiss': '{name} at {deadline} ms on CPU {cpu}',
+    'gantt.a11yMisses': '{n} missed deadlines in the window: {list}.',
     'notes.title': 'What the run could not do as written',
     'notes.hint': 'The engine’s own words (in English), also in the report’s “notes” (schedsim run prints them).',
     'notes.policyFailed':
@@ -192,6 +201,15 @@ const views: Catalog = {
     'gantt.seekTitle': '点击跳转到该时刻',
     'gantt.moreTasks': '+ 另有 {n} 个任务',
     'gantt.nothing': '尚无任务运行',
+    'gantt.missLegend': '错过的截止期（视图中 {n} 个）',
+    'gantt.missHint':
+      '标记位于作业错过的截止期处，画在其任务当时所在 CPU 的泳道上，并连一条线到运行发现它的时刻：周期任务的迟到作业在那时结束（定时器超限，即 rt-app 的负松弛）；SCHED_DEADLINE 任务的服务器在那时仍有预留的运行时间未用完。把指针移到标记上可看任务和时间。',
+    'gantt.missTimer':
+      '{name} 在 CPU {cpu} 上错过了 {deadline} ms 的截止期：作业到 {at} ms 才结束，晚了 {late} ms，此时它的下一个周期已经开始（定时器超限）。',
+    'gantt.missDeadline':
+      '{name} 在 CPU {cpu} 上的 SCHED_DEADLINE 截止期 {deadline} ms 已过，预留的运行时间仍未用完（{at} ms 时发现，晚了 {late} ms）：其服务器错过了截止期。',
+    'gantt.a11yMiss': '{name}，{deadline} ms，CPU {cpu}',
+    'gantt.a11yMisses': '此时间窗内有 {n} 个错过的截止期：{list}。',
     'notes.title': '本次运行未能按场景执行的部分',
     'notes.hint': '以下为引擎原文（英文），也见于报告的 “notes” 字段（schedsim run 会打印）。',
     'notes.policyFailed':

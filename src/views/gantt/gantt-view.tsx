@@ -1,14 +1,17 @@
 // Per-CPU Gantt lanes: which task ran when, over a sliding window ending at
 // the cursor. Drawn on a canvas (dense data); the axis and the legend are
 // plain DOM text. D3 only provides the time scale and its ticks. The pieces:
-// canvas.ts (geometry, painting), pointer.ts (gestures), nav.ts (zoom, pan and
-// keys), parts.tsx (header, axis, legend), words.ts (the lanes in text).
-import { useEffect, useRef } from 'react';
+// canvas.ts (geometry, painting), misses.ts (missed deadlines: marks, the one
+// pointed at, words), pointer.ts (gestures), nav.ts (zoom, pan and keys), parts.tsx
+// (header, axis, legend), words.ts (the lanes in text).
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { sliceCount } from '../../engine/run-slices';
 import type { LaneRange } from '../../engine/lane-range';
+import type { MissView } from '../../engine/types';
 import { useT } from '../../i18n/i18n';
 import { paintLanes, useLanesGeometry } from './canvas';
 import { lanesKeys, type GanttNav } from './nav';
+import { missAt, missesWords, missWords, paintMisses } from './misses';
 import { GanttAxis, GanttHead, GanttLegend } from './parts';
 import { useLanesPointer, useWheelZoom } from './pointer';
 import { lanesWords } from './words';
@@ -32,7 +35,11 @@ export interface GanttViewProps {
   nav?: GanttNav;
   /** Lane detail exists from this time on (older slices dropped to bound memory); null: all kept. */
   keptFromNs?: number | null;
+  /** Deadlines missed late across the window (marked on their lanes). */
+  misses?: readonly MissView[];
 }
+
+const NO_MISSES: readonly MissView[] = [];
 
 export function GanttView({
   slices,
@@ -45,6 +52,7 @@ export function GanttView({
   onSeek,
   nav,
   keptFromNs,
+  misses = NO_MISSES,
 }: GanttViewProps) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -56,11 +64,25 @@ export function GanttView({
   // The geometry is a new object at each render (its d3 scale is), so this paints after every render, as the
   // lanes always have: the window moves with the cursor.
   useEffect(() => {
-    if (canvasRef.current) paintLanes(canvasRef.current, slices, geometry, rtPids);
-  }, [slices, geometry, rtPids]);
+    if (!canvasRef.current) return;
+    paintLanes(canvasRef.current, slices, geometry, rtPids);
+    paintMisses(canvasRef.current, misses, geometry);
+  }, [slices, geometry, rtPids, misses]);
+  // Where the pointer is over the lanes: the miss there (in this frame's misses) is said under the legend.
+  const [pointerAt, setPointerAt] = useState<{ x: number; y: number } | null>(null);
+  const hovered = pointerAt && missAt(misses, geometry, pointerAt.x, pointerAt.y);
+  const onPointerMove = (e: ReactPointerEvent<HTMLCanvasElement>) => {
+    pointer.handlers.onPointerMove(e);
+    const r = e.currentTarget.getBoundingClientRect();
+    const at = { x: e.clientX - r.left, y: e.clientY - r.top };
+    // Kept only over a mark: moving over the rest of the lanes renders (and repaints) nothing.
+    const over = missAt(misses, geometry, at.x, at.y) !== null;
+    if (over) setPointerAt(at);
+    else if (pointerAt) setPointerAt(null);
+  };
 
   return (
-    <section className="panel">
+    <section className="panel" data-testid="lanes">
       <GanttHead t0Ns={t0Ns} t1Ns={t1Ns} nrCpus={nrCpus} geometry={geometry} nav={nav} keptFromNs={keptFromNs} />
       <div ref={boxRef} className="gantt-box">
         <canvas
@@ -78,13 +100,27 @@ export function GanttView({
           // Keyboard: focusable, arrows pan, + / − zoom (lanesKeys); screen readers get who ran where.
           tabIndex={nav ? 0 : undefined}
           role="img"
-          aria-label={lanesWords(slices, nrCpus, t0Ns, t1Ns, nameOf, t)}
+          aria-label={[lanesWords(slices, nrCpus, t0Ns, t1Ns, nameOf, t), missesWords(misses, nameOf, t)]
+            .filter(Boolean)
+            .join(' ')}
+          data-misses={misses.length}
           onKeyDown={nav ? (e) => lanesKeys(e, nav, t0Ns, t1Ns) : undefined}
           {...pointer.handlers}
+          onPointerMove={onPointerMove}
+          onPointerLeave={() => pointerAt && setPointerAt(null)}
         />
         <GanttAxis geometry={geometry} spanNs={t1Ns - t0Ns} />
       </div>
-      <GanttLegend slices={slices} nameOf={nameOf} />
+      <GanttLegend slices={slices} nameOf={nameOf} misses={misses.length} />
+      {/* Under the legend, not floating by the mark: a panel paints nothing outside itself (contain: content). */}
+      {hovered && (
+        <p className="gantt-tip" role="status" data-testid="gantt-miss-tip">
+          <span className="miss-swatch" aria-hidden="true">
+            ▼
+          </span>
+          {missWords(hovered, nameOf, t)}
+        </p>
+      )}
     </section>
   );
 }

@@ -88,7 +88,8 @@ export function GanttAxis({ geometry, spanNs }: { geometry: LanesGeometry; spanN
   );
 }
 
-export function GanttLegend({ slices, nameOf }: { slices: Float64Array; nameOf: (pid: number) => string }) {
+export function GanttLegend(props: { slices: Float64Array; nameOf: (pid: number) => string; misses: number }) {
+  const { slices, nameOf, misses } = props;
   const t = useT();
   const legend = useMemo(() => legendEntries(slices), [slices]);
   return (
@@ -100,6 +101,14 @@ export function GanttLegend({ slices, nameOf }: { slices: Float64Array; nameOf: 
         </li>
       ))}
       {legend.more > 0 && <li className="meta">{t('gantt.moreTasks', { n: legend.more })}</li>}
+      {misses > 0 && (
+        <li data-testid="gantt-miss-legend" title={t('gantt.missHint')}>
+          <span className="miss-swatch" aria-hidden="true">
+            ▼
+          </span>
+          {t('gantt.missLegend', { n: misses })}
+        </li>
+      )}
       {legend.shown.length === 0 && <li className="meta">{t('gantt.nothing')}</li>}
     </ul>
   );

@@ -63,6 +63,7 @@ impl Simulator {
                 index: rq_index::RqIndex::new(nr_cpus as usize),
                 index_check: false,
                 notes: notes::RunNotes::default(),
+                misses: super::misses::MissLog::default(),
                 switch_to: None,
                 class_holds_queued: false,
             },

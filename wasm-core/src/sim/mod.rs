@@ -28,6 +28,7 @@ pub mod flags;
 mod hotplug;
 pub mod kernel;
 mod migrate;
+pub mod misses;
 pub mod notes;
 pub mod o1;
 mod pi;
@@ -147,6 +148,8 @@ pub struct Core {
     pub(crate) index_check: bool,
     /// What the run did that the scenario did not ask for (`notes`).
     pub(crate) notes: notes::RunNotes,
+    /// Every deadline missed (`misses.rs`): the lanes mark them.
+    pub(crate) misses: misses::MissLog,
     /// A class asked to hand every task to another class (sched_ext's
     /// fallback): the switch needs both classes' state, so the simulator
     /// carries it out when the class's call returns.
@@ -381,6 +384,10 @@ impl Simulator {
     }
     pub fn trace(&self) -> &Trace {
         &self.core.trace
+    }
+    /// The deadlines missed so far: deadline servers' and periodic timers'.
+    pub fn deadline_misses(&self) -> &misses::MissLog {
+        &self.core.misses
     }
 }
 

@@ -9,7 +9,8 @@
 //!   later uses:  next = next + period
 //!   now <  next  sleep until next
 //!   now >= next  go on at once (late, now > next: an overrun, counted in the
-//!                task's stats); "relative" mode: next = now, so the following
+//!                task's stats and recorded as a missed deadline, `next`, in
+//!                `misses.rs`); "relative" mode: next = now, so the following
 //!                period starts at the late use; "absolute": next stays, and
 //!                the timer catches up period by period
 //! ```
@@ -26,6 +27,7 @@
 //! to end at that time (`Core::rate_burst`), so time spent preempted counts
 //! against it as it does for rt-app's loop on `clock_gettime`.
 
+use super::misses::{DeadlineMiss, MissKind};
 use super::Simulator;
 use crate::program::TimerStep;
 use crate::task::{PeriodTimer, Spin};
@@ -56,6 +58,9 @@ impl super::Core {
         timer.next = Some(if step.absolute { next } else { now });
         if now > next {
             task.stats.timer_overruns += 1;
+            // The job ran past the period's end, its implicit deadline: one record for the lanes.
+            let miss = DeadlineMiss { at: now, pid, cpu: task.cpu, deadline: next, kind: MissKind::Timer };
+            self.misses.push(miss);
         }
         None
     }

@@ -300,6 +300,7 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
                 migrations: sum(|t| t.migrations),
                 // A trace has no program steps to be late for.
                 timer_overruns: 0,
+                deadline_misses: 0,
                 completion_ns: ends.and_then(|e| e.into_iter().max()).map(|end| end.saturating_sub(start)),
                 wakeup_latency_ns: (!lat.is_empty()).then(|| {
                     let q = lat.percentiles(&[50.0, 90.0, 99.0]);

@@ -6,7 +6,9 @@ use super::notes::notes;
 use super::run_report::{CpuReport, ProcessReport, Report};
 use super::schedstat::schedstats;
 use super::violation::ViolationReport;
+use crate::sim::dl::state::DlState;
 use crate::sim::Simulator;
+use crate::time::Pid;
 
 /// Jain's index (Σx)² / (n·Σx²).
 pub fn jain(xs: &[f64]) -> f64 {
@@ -17,6 +19,12 @@ pub fn jain(xs: &[f64]) -> f64 {
     } else {
         sum * sum / (xs.len() as f64 * sq)
     }
+}
+
+/// The deadlines `pid`'s server missed (none if it is no deadline task).
+fn dl_misses(sim: &Simulator, pid: Pid) -> u64 {
+    let ent = sim.class_state::<DlState>().and_then(|st| st.ents.get(pid.idx())?.as_ref());
+    ent.map_or(0, |e| e.misses)
 }
 
 /// The whole report, every CPU's schedstats included (the CLI and exports).
@@ -52,6 +60,7 @@ fn report_parts(sim: &Simulator, with_schedstat: bool) -> Report {
                 longest_run_ns: threads.clone().map(|t| t.stats.longest_run_ns).max().unwrap_or(0),
                 migrations: threads.clone().map(|t| t.stats.migrations).sum(),
                 timer_overruns: threads.clone().map(|t| t.stats.timer_overruns).sum(),
+                deadline_misses: p.threads.iter().map(|&pid| dl_misses(sim, pid)).sum(),
                 completion_ns: threads
                     .clone()
                     .map(|t| t.stats.exited_at)

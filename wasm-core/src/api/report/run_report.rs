@@ -83,4 +83,7 @@ pub struct ProcessReport {
     pub wakeup_latency_ns: Option<[u64; 4]>,
     /// Timer steps its threads reached after the period had ended (late: they went on without sleeping).
     pub timer_overruns: u64,
+    /// Deadlines its SCHED_DEADLINE threads' servers let pass with runtime still owed (the model's count:
+    /// 4.1 keeps none).
+    pub deadline_misses: u64,
 }

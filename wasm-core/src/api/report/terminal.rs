@@ -65,6 +65,15 @@ pub fn text_report(r: &Report, wall_ms: f64) -> String {
     if !late.is_empty() {
         out += &format!("timer overruns (a period over before its timer step): {}\n", late.join(", "));
     }
+    let missed: Vec<String> = r
+        .processes
+        .iter()
+        .filter(|p| p.deadline_misses > 0)
+        .map(|p| format!("{} {}", shown(&p.name), p.deadline_misses))
+        .collect();
+    if !missed.is_empty() {
+        out += &format!("deadline misses (a server's deadline passed with runtime owed): {}\n", missed.join(", "));
+    }
     out += "\ncpu      busy ms      idle ms\n";
     for c in &r.cpus {
         out += &format!("{:<4} {:>12.3} {:>12.3}\n", c.cpu, ms(c.busy_ns), ms(c.idle_ns));

@@ -12,6 +12,7 @@ use crate::api::report::schedstat::CpuSchedstat;
 use crate::api::report::Report;
 use crate::api::views::inspector::{DecisionView, PlacementView};
 use crate::api::views::metrics::LatencyCdf;
+use crate::api::views::misses::MissView;
 use crate::api::views::topology::MigrationView;
 use crate::api::views::view::{CpuView, EventView, RotationView, SimView, TaskList};
 use crate::sched::entity::EntId;
@@ -167,6 +168,8 @@ pub struct LanesHeader {
     /// Lane detail exists from this time on (null: from the start; older slices were dropped).
     pub slices_kept_from_ns: Option<u64>,
     pub tasks: Option<TaskList>,
+    /// The deadlines missed late across the window on the lanes' CPUs (a trace's: none), in the order noticed.
+    pub misses: Vec<MissView>,
 }
 
 /// The heatmaps' history: per bucket × CPU (bucket-major) the mean nr_running and load; per bucket the
@@ -239,6 +242,10 @@ pub trait FrameSource {
         None
     }
     fn tasks(&self, max: usize) -> TaskList;
+    /// The deadlines missed late across `[t0, t1]` on CPUs `lo..hi` (a recorded trace cannot say).
+    fn misses(&self, _t0: u64, _t1: u64, _lo: u32, _hi: u32) -> Vec<MissView> {
+        Vec::new()
+    }
 }
 
 /// Where the lanes' window lies at `now`: following, it ends at the cursor; a window panned past a cursor
@@ -282,6 +289,7 @@ pub fn frame(src: &dyn FrameSource, q: &FrameQuery) -> FramePacket {
             slices_kept_from_ns: src.slices_kept_from(),
             // A lab with no names yet has no rows either.
             tasks: (l.rows > 0 || q.names_from == 0).then(|| src.tasks(rows as usize)),
+            misses: src.misses(t0, t1, l.lo, l.hi),
         }
     });
     let header = FrameHeader {

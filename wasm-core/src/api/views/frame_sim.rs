@@ -5,6 +5,7 @@
 use super::frame::{FrameSource, HistoryArrays, HistoryShape};
 use super::inspector::{self, DecisionView, PlacementView};
 use super::metrics::{self, LatencyCdf};
+use super::misses::{self, MissView};
 use super::topology::{self, MigrationView};
 use super::view::{self, EventView, SimView, TaskList};
 use crate::api::report::schedstat::{self, CpuSchedstat};
@@ -77,5 +78,8 @@ impl FrameSource for SimFrame<'_> {
     }
     fn tasks(&self, max: usize) -> TaskList {
         view::listed_task_views(self.timeline.sim(), max)
+    }
+    fn misses(&self, t0: u64, t1: u64, lo: u32, hi: u32) -> Vec<MissView> {
+        misses::misses_view(self.timeline.sim(), SimTime(t0), SimTime(t1), lo..hi)
     }
 }

@@ -192,3 +192,22 @@ fn a_612_frame_carries_the_detail_cpus_eevdf_queues_and_a_41_frame_none() {
     assert!(qs[0].queued.iter().chain(&qs[0].curr).all(|e| e.group.is_some()), "autogroups: the root holds groups");
     assert!(v.cpus.iter().filter(|c| c.cpu != CpuId(3)).all(|c| c.eevdf.is_none()));
 }
+
+/// The lanes carry the misses late across their window: under rate-monotonic FIFO t9 misses at 9 + 18k ms,
+/// seen at 10 + 18k; a 50 ms window ending at 60 ms holds the ones due at 27 and 45 and the first, late
+/// across 9–10 ms, and a rewind to 9.5 ms (t9 still running, due at 9) none yet: nothing has noticed it.
+#[test]
+fn the_lanes_carry_the_misses_of_their_window() {
+    let mut tl = timeline("edf-vs-fixed-priorities-rm", 60);
+    let misses = |tl: &Timeline| {
+        let p = frame(&SimFrame { timeline: tl, exercise: None }, &query(0));
+        let l = p.header.lanes.expect("the lab's lanes");
+        l.misses.iter().map(|m| (m.deadline_ns / 1_000_000, m.at_ns / 1_000_000, m.cpu.0)).collect::<Vec<_>>()
+    };
+    assert_eq!(misses(&tl), [(9, 10, 0), (27, 28, 0), (45, 46, 0)]);
+    assert!(json(&frame(&SimFrame { timeline: &tl, exercise: None }, &query(0)).header).contains("\"kind\":\"timer\""));
+    tl.seek_time(SimTime(9_500_000));
+    assert_eq!(misses(&tl), []);
+    tl.run_until(SimTime(12_000_000));
+    assert_eq!(misses(&tl), [(9, 10, 0)]);
+}

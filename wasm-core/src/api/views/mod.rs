@@ -2,7 +2,7 @@
 //! runqueues, tasks and recent events (`view`, with each event's fields in
 //! `event_args`, and Linux 6.12's EEVDF queues in `eevdf`), the balancing decisions and placements (`inspector`), the
 //! topology and recent migrations (`topology`), the wakeup latency CDFs
-//! (`metrics`); and one refresh of the lab in one call (`frame`: a JSON
+//! (`metrics`), the missed deadlines the lanes mark (`misses`); and one refresh of the lab in one call (`frame`: a JSON
 //! header and typed arrays over a `FrameSource`, `frame_sim` for a
 //! simulation; a recorded trace is `trace_import::replay_frame`).
 
@@ -13,6 +13,7 @@ pub mod frame;
 pub mod frame_sim;
 pub mod inspector;
 pub mod metrics;
+pub mod misses;
 pub mod rt;
 pub mod topology;
 pub mod tree;

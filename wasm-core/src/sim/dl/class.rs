@@ -11,6 +11,7 @@ use crate::sched::fair::EnqueueKind;
 use crate::sim::class::{Balance, SchedClass};
 use crate::sim::dispatch::{Others, Room, Sched};
 use crate::sim::events::Event;
+use crate::sim::misses::{DeadlineMiss, MissKind};
 use crate::sim::Core;
 use crate::time::{CpuId, Pid, SimTime};
 
@@ -109,7 +110,16 @@ impl<'a> DlCx<'a> {
         }
         se.sum_exec_runtime += delta;
         se.exec_start = now;
-        if !self.st().ent_mut(pid).charge(delta, now.0) {
+        let missed = self.st().ent(pid).misses;
+        let spent = self.st().ent_mut(pid).charge(delta, now.0);
+        let ent = self.st().ent(pid);
+        if ent.misses > missed {
+            // The charge found the deadline passed with runtime owed: one record for the lanes.
+            let deadline = SimTime(ent.deadline);
+            let miss = DeadlineMiss { at: now, pid, cpu, deadline, kind: MissKind::Deadline };
+            self.core.misses.push(miss);
+        }
+        if !spent {
             return;
         }
         self.st().ent_mut(pid).throttled = true;

@@ -7,8 +7,10 @@ use crate::config::ProcessSpec;
 use crate::program::{Dist, Op};
 use crate::sched::policy::{DlParams, SchedPolicy};
 use crate::sim::dl::state::DlState;
+use crate::sim::misses::MissKind;
 use crate::sim::test_config::{config, hog};
 use crate::sim::Simulator;
+use crate::time::SimTime;
 
 const MS: u64 = 1_000_000;
 
@@ -64,6 +66,18 @@ fn an_oversubscribed_set_misses_deadlines() {
     let procs = (0..3).map(|i| dl(periodic(&format!("t{i}"), 4, 6), 4, 6)).collect();
     let sim = run(1, procs, 600);
     assert!(misses(&sim) > 10, "{} misses", misses(&sim));
+    // Each miss is one record for the lanes: the task, its CPU, the deadline passed, seen after it.
+    let log = sim.deadline_misses();
+    assert_eq!(log.total(MissKind::Deadline), misses(&sim));
+    assert_eq!(log.total(MissKind::Timer), 0);
+    let records: Vec<_> = log.overlapping(SimTime(0), SimTime(600 * MS)).collect();
+    assert_eq!(records.len() as u64, misses(&sim));
+    let st = sim.class_state::<DlState>().unwrap();
+    for r in &records {
+        assert!(r.deadline < r.at && r.kind == MissKind::Deadline && r.cpu.0 == 0, "{r:?}");
+        let owned = records.iter().filter(|o| o.pid == r.pid).count() as u64;
+        assert_eq!(owned, st.ent(r.pid).misses, "{:?}'s records are its server's count", r.pid);
+    }
 }
 
 /// A deadline hog reserving 10 ms per 100 ms beside a fair hog: the CBS
