@@ -69,10 +69,9 @@ impl Simulator {
                 return;
             };
             let space = self.core.procs[task.tgid as usize].sync;
-            let m = &mut self.core.sync[space].mutexes[id];
-            m.waiters.retain(|&w| w != owner);
-            let Some(next) = m.owner else { return };
+            self.core.sync[space].mutexes[id].waiters.retain(|&w| w != owner);
             self.mutex_enqueue_waiter(space, id, owner);
+            let Some(next) = self.core.sync[space].mutexes[id].owner else { return };
             owner = next;
         }
     }

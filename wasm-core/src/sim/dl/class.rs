@@ -200,8 +200,10 @@ impl SchedClass for DlClass {
         st.ents[pid.idx()] = Some(DlEntity::new(params));
     }
 
-    /// `switched_to_dl` after `sched_setattr`: a new server, set up at its
-    /// next enqueue as a new task's is (`__setparam_dl` marks it new).
+    /// After `sched_setattr` to SCHED_DEADLINE: a new server, set up at its
+    /// next enqueue. 4.1 marks every task's server new at fork (`__sched_fork`,
+    /// core.c 1786), so a first switch matches; a task coming back keeps its
+    /// old deadline in 4.1 (`__setparam_dl` 3246–3276), which the model does not.
     fn switched_to(&self, s: &mut Sched<'_>, pid: Pid) {
         self.task_new(s, pid);
     }
