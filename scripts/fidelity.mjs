@@ -13,7 +13,8 @@
 // the model's scenario changes; `why`, the reason; `note`): a scenario the
 // suite's generation refuses (real-time processes on 6.12) runs `schedsim run`
 // on the model's settings and `schedsim real` on the host, and every line of
-// it carries the reason it is modelled so, within ±10 % or not.
+// it carries the reason it is modelled so, within ±10 % or not. (No row needs it
+// since 6.12's real-time class and fair server are modelled.)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, release, tmpdir } from 'node:os';
@@ -42,7 +43,6 @@ if (missing.length > 0) {
 const [major, minor] = release()
   .split('.')
   .map((n) => parseInt(n, 10));
-const atLeast = (a, b) => major > a || (major === a && minor >= b);
 const eevdf = major > 6 || (major === 6 && minor >= 6);
 const policy = eevdf ? 'eevdf' : 'cfs';
 const cpus = availableParallelism();
@@ -73,27 +73,6 @@ const ofItsCpu = ['of its CPU', '%', (p, s) => p.cpu_time_ns / 1e7 / s];
 // typical turn, every cut counted, and moves with where the cuts fall in the window.
 const longestRun = ['longest run', 'ms', (p) => p.longest_run_ns / 1e6];
 const meanRun = ['mean run', 'ms', (p) => (p.nvcsw + p.nivcsw > 0 ? p.cpu_time_ns / 1e6 / (p.nvcsw + p.nivcsw) : null)];
-
-// The real-time rows' model. 6.12 refuses real-time processes (its fair server, a deadline server, is not
-// modelled yet), so they run 4.1's real-time class. 4.1 lends a CPU's unused real-time runtime to another
-// (RT_RUNTIME_SHARE, on in 4.1), so a FIFO hog pinned to one CPU of several never throttles and starves the
-// fair hog; a host that borrows nothing (the feature off, its default from 4.18; and from 6.12 without
-// RT_GROUP_SCHED there is no runtime to lend: the fair server is per CPU) bounds the hog on its own CPU.
-// So the model runs on one CPU, where 4.1 cannot borrow either, unless this host borrows.
-let features = null;
-try {
-  features = readFileSync('/sys/kernel/debug/sched/features', 'utf8');
-} catch {
-  // debugfs not mounted: the kernel's default stands
-}
-const hostBorrows = features !== null ? /(^|\s)RT_RUNTIME_SHARE(\s|$)/.test(features) : !atLeast(4, 18);
-const rtModel = {
-  why: 'rt41',
-  set: hostBorrows ? {} : { machine: { preset: 'uniprocessor' } },
-  note: `real-time rows (marked with their reason): the model runs Linux 4.1 ${
-    hostBorrows ? "on the host's machine (this host borrows real-time runtime too: RT_RUNTIME_SHARE on)" : 'on one CPU'
-  }; RT_RUNTIME_SHARE on this host: ${features === null ? `not readable, the default (${hostBorrows ? 'on' : 'off'})` : hostBorrows ? 'on' : 'off'}`,
-};
 
 /** One CPU hog per process: `free` unpinned ones, and `pinned` ones on CPU 0. */
 const hogs = (name, free, pinned) => ({
@@ -153,13 +132,12 @@ const suite = [
     eachPart(['pinned0', ...hogNames(cpus)]),
   ],
   // Real-time beside the host (issue 38): what a FIFO hog leaves a fair hog on its CPU, and the RR slice.
-  ['FIFO hog beside a fair hog', load('fifo-beside-fair'), { fair: [ofItsCpu] }, {}, rtModel],
+  ['FIFO hog beside a fair hog', load('fifo-beside-fair'), { fair: [ofItsCpu] }],
   [
     'two RR hogs, one priority',
     load('rr-pair'),
     { rr0: [longestRun, meanRun], rr1: [longestRun, meanRun] },
     { 'rr0 mean run': 'rrcuts', 'rr1 mean run': 'rrcuts' },
-    rtModel,
   ],
   ...(eevdf
     ? [

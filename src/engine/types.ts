@@ -15,6 +15,7 @@ export type {
   EevdfRqView,
   RtRqView,
   DlRqView,
+  FairServerView,
   ClassRowView,
   StopWorkView,
   DlTaskView,

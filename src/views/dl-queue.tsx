@@ -2,7 +2,7 @@
 // keyed by absolute deadline — EDF runs its leftmost — and each task's
 // constant bandwidth server: runtime left of its reservation, throttled
 // until its deadline when spent, and the deadlines it missed.
-import type { CpuView, DlRqView } from '../engine/types';
+import type { CpuView, DlRqView, FairServerView } from '../engine/types';
 import { useT } from '../i18n/i18n';
 import { fmtMs } from './colors';
 import { shownText } from './hidden-chars';
@@ -57,6 +57,26 @@ export function DlRunqueueView(props: { cpu: CpuView; dl: DlRqView }) {
           </tbody>
         </table>
       )}
+      {dl.fair_server && <FairServerLine server={dl.fair_server} />}
     </section>
+  );
+}
+
+/** Linux 6.12's fair server on this CPU: its state, runtime and deadline, and when its timer fires. */
+function FairServerLine(props: { server: FairServerView }) {
+  const t = useT();
+  const s = props.server;
+  return (
+    <p className="dl-fair-server" data-testid="fair-server" title={t('dl.serverHint')}>
+      {t('dl.server', {
+        state: t(`dl.server.${s.state}`),
+        left: fmtMs(s.runtime_left_ns),
+        runtime: fmtMs(s.runtime_ns),
+        period: fmtMs(s.period_ns),
+        deadline: fmtMs(s.deadline_in_ns),
+        n: s.activations,
+      })}
+      {s.timer_in_ns !== null && ` ${t('dl.serverTimer', { at: fmtMs(s.timer_in_ns) })}`}
+    </p>
   );
 }

@@ -19,7 +19,13 @@ export function RtRunqueueView(props: { cpu: CpuView; rt: RtRqView }) {
       <header className="panel-head">
         <h2>{t('rt.title', { cpu: cpu.cpu })}</h2>
         <span className="meta">
-          {t('rt.meta', { used: fmtMs(rt.rt_time_ns), runtime: fmtMs(rt.rt_runtime_ns), period: fmtMs(rt.period_ns) })}
+          {rt.bandwidth
+            ? t('rt.meta', {
+                used: fmtMs(rt.rt_time_ns),
+                runtime: fmtMs(rt.rt_runtime_ns),
+                period: fmtMs(rt.period_ns),
+              })
+            : t('rt.noBandwidth')}
         </span>
       </header>
       <p className="hint" data-testid="rt-hierarchy">

@@ -119,6 +119,8 @@ export type DlRqView = {
   tasks: Array<DlTaskView>;
   /** `dl_rq->overloaded`: more than one queued, one may move. */
   overloaded: boolean;
+  /** Linux 6.12: the CPU's fair server, a deadline entity beside the tasks. None under 4.1. */
+  fair_server: FairServerView | null;
 };
 
 export type DlTaskView = {
@@ -212,6 +214,27 @@ export type EventView = {
    * (task names as `name[pid]`, "" for the idle task).
    */
   args: { [key in string]: string };
+};
+
+/**
+ * Linux 6.12's fair server on one CPU, in the states deadline.c's own diagram names.
+ */
+export type FairServerView = {
+  /**
+   * "init" (not started, or stopped), "zero_laxity_wait" (deferred: the fair class runs on its own and is
+   * charged to it), "running" (queued for the EDF pick: the fair class starved), "replenish_wait" (spent,
+   * waiting for its next period).
+   */
+  state: string;
+  runtime_left_ns: number;
+  runtime_ns: number;
+  period_ns: number;
+  /** The absolute deadline minus now. */
+  deadline_in_ns: number;
+  /** When its timer fires, minus now (the zero-laxity time, or the next period), if armed. */
+  timer_in_ns: number | null;
+  /** How often it was put on the runqueue because the fair class starved. */
+  activations: number;
 };
 
 /**
@@ -437,6 +460,11 @@ export type RtRqView = {
   /** `rt_rq->overloaded`: more than one queued, one may move. */
   overloaded: boolean;
   throttled: boolean;
+  /**
+   * Real-time bandwidth is enforced (4.1); false under 6.12 built without RT_GROUP_SCHED, which neither counts
+   * `rt_time` nor throttles (its fair server bounds real-time tasks instead).
+   */
+  bandwidth: boolean;
   rt_time_ns: number;
   rt_runtime_ns: number;
   period_ns: number;

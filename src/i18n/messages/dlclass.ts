@@ -19,6 +19,15 @@ const dlclass: Catalog = {
     'dl.queued': 'queued',
     'dl.running': 'running',
     'dl.overloaded': 'overloaded — a waiting task may be pushed to a CPU with a later deadline',
+    'dl.server':
+      'Fair server (6.12): {state} · runtime {left} / {runtime} ms per {period} ms · deadline in {deadline} ms · ran for a starved fair class {n}×',
+    'dl.serverTimer': '· timer in {at} ms',
+    'dl.server.init': 'not started',
+    'dl.server.zero_laxity_wait': 'deferred, the fair class runs on its own',
+    'dl.server.running': 'queued: the fair class starved, EDF picks it',
+    'dl.server.replenish_wait': 'spent, waiting for its next period',
+    'dl.serverHint':
+      'Linux 6.12 gives each CPU a deadline entity that serves the fair class: 50 ms a second. Deferred, it only runs when fair tasks starved until its zero-laxity time; above every real-time task, it then runs them.',
   },
   zh: {
     'dl.title': 'CPU {cpu} — 截止期调度类（dl_rq），位于实时调度类之上',
@@ -36,6 +45,15 @@ const dlclass: Catalog = {
     'dl.queued': '排队中',
     'dl.running': '运行中',
     'dl.overloaded': '过载 — 等待中的任务可被推送到截止期更晚的 CPU',
+    'dl.server':
+      '公平服务器（6.12）：{state} · 每 {period} ms 运行时间 {left} / {runtime} ms · 距截止期 {deadline} ms · 为饥饿的公平类运行过 {n} 次',
+    'dl.serverTimer': '· 定时器 {at} ms 后触发',
+    'dl.server.init': '未启动',
+    'dl.server.zero_laxity_wait': '延后中，公平类自行运行',
+    'dl.server.running': '已入队：公平类处于饥饿，由 EDF 选中',
+    'dl.server.replenish_wait': '已用尽，等待下一周期',
+    'dl.serverHint':
+      'Linux 6.12 为每个 CPU 设一个服务于公平类的截止期实体：每秒 50 ms。它被延后，只有公平任务饥饿到零松弛时刻才运行；此时它高于所有实时任务，运行公平任务。',
   },
 };
 

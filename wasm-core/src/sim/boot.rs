@@ -79,7 +79,9 @@ impl Simulator {
         if has(SchedPolicy::is_rt) {
             sim.sched().at(super::dispatch::Room::Rt).init();
         }
-        if has(SchedPolicy::is_dl) {
+        // Under 6.12 the deadline class also holds each CPU's fair server, which only tasks of a higher class
+        // can make run (a run of fair tasks alone never needs it: its runtime is spent in the background).
+        if has(SchedPolicy::is_dl) || (cfg.kernel == crate::config::Kernel::Linux612 && has(SchedPolicy::is_rt)) {
             sim.sched().at(super::dispatch::Room::Dl).init();
         }
         sim.rebuild_domains();

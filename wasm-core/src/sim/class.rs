@@ -143,6 +143,13 @@ pub trait SchedClass: Debug + Send + Sync {
     /// `cpu` has just entered idle with its tick stopped (a class that
     /// `stops_idle_tick`): its idle balancer's bookkeeping.
     fn tick_stopped(&self, _s: &mut Sched<'_>, _cpu: CpuId) {}
+
+    /// Linux 6.12's fair server (the deadline class's): `cpu`'s fair class had no task and now has one
+    /// (`dl_server_start` from `enqueue_task_fair`).
+    fn fair_class_woke(&self, _s: &mut Sched<'_>, _cpu: CpuId) {}
+    /// Linux 6.12's fair server: the fair task running on `cpu` may have been charged more time since the server
+    /// last looked (`dl_server_update` from `update_curr`).
+    fn fair_ran(&self, _s: &mut Sched<'_>, _cpu: CpuId) {}
 }
 
 /// Where a class keeps its state (`SchedClass::state_slot`).

@@ -99,11 +99,14 @@ pub(crate) struct Rooms {
     pub(crate) own: OwnBox,
     pub(crate) rt: OwnBox,
     pub(crate) dl: OwnBox,
+    /// The deadline class holds Linux 6.12's fair servers: the fair class's enqueues and run time are reported to
+    /// it (`dl_server_start`, `dl_server_update`).
+    pub(crate) fair_server: bool,
 }
 
 impl Rooms {
     pub(crate) fn new(class: &'static dyn SchedClass) -> Rooms {
-        Rooms { class, slot: class.state_slot(), own: None, rt: None, dl: None }
+        Rooms { class, slot: class.state_slot(), own: None, rt: None, dl: None, fair_server: false }
     }
 
     /// The run's class's room.
@@ -182,6 +185,26 @@ impl<'a> Sched<'a> {
     /// A class's context again, from the parts `split_own` gave.
     pub(crate) fn from_own(core: &'a mut Core, others: Others<'a>, class: &'static dyn SchedClass, room: Room) -> Self {
         Sched { core, fair: others.fair, rooms: others.rooms, class, room }
+    }
+
+    /// The deadline class (6.12) keeps fair servers: report the fair class's work to it from now on.
+    pub(crate) fn mark_fair_server(&mut self) {
+        self.rooms.fair_server = true;
+    }
+
+    /// The run's class's pick, for Linux 6.12's fair server when EDF picks it (`fair_server_pick_task`).
+    pub(crate) fn pick_run_class(&mut self, cpu: CpuId) -> Option<Pid> {
+        let mut s = self.run();
+        s.class.pick_next_task(&mut s, cpu)
+    }
+
+    /// `dl_server_update`: the fair task running on `cpu` may have run since the fair server last looked.
+    #[inline(always)]
+    fn fair_server_sync(&mut self, cpu: CpuId) {
+        if self.rooms.fair_server {
+            let mut dl = self.at(Room::Dl);
+            dl.class.fair_ran(&mut dl, cpu);
+        }
     }
 
     /// A class of its own fills its box (`init`); the state boot builds has no box.
@@ -279,17 +302,34 @@ impl Sched<'_> {
         let mut s = self.of_task(pid);
         s.class.switched_to(&mut s, pid)
     }
+    /// Under 6.12 a fair task joining a CPU whose fair class had none starts its fair server.
     pub(crate) fn enqueue_task(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
-        let mut s = self.of_task(pid);
-        s.class.enqueue_task(&mut s, pid, cpu, kind)
+        let room = self.room_of(pid);
+        let fair_woke =
+            self.rooms.fair_server && room == self.rooms.run_room() && self.core.rqs[cpu.idx()].cfs_tasks.is_empty();
+        {
+            let mut s = self.at(room);
+            s.class.enqueue_task(&mut s, pid, cpu, kind);
+        }
+        self.fair_server_sync(cpu);
+        if fair_woke {
+            let mut dl = self.at(Room::Dl);
+            dl.class.fair_class_woke(&mut dl, cpu);
+        }
     }
     pub(crate) fn dequeue_task(&mut self, pid: Pid, cpu: CpuId, sleeping: bool) {
-        let mut s = self.of_task(pid);
-        s.class.dequeue_task(&mut s, pid, cpu, sleeping)
+        {
+            let mut s = self.of_task(pid);
+            s.class.dequeue_task(&mut s, pid, cpu, sleeping);
+        }
+        self.fair_server_sync(cpu);
     }
     pub(crate) fn yield_task(&mut self, pid: Pid, cpu: CpuId) {
-        let mut s = self.of_task(pid);
-        s.class.yield_task(&mut s, pid, cpu)
+        {
+            let mut s = self.of_task(pid);
+            s.class.yield_task(&mut s, pid, cpu);
+        }
+        self.fair_server_sync(cpu);
     }
     /// The verdict only (`check_preempt_curr` also marks the resched): the
     /// class's own check when `pid` and what runs on `cpu` share a class, else
@@ -302,8 +342,12 @@ impl Sched<'_> {
                 return room.rank() > curr_room.rank();
             }
         }
-        let mut s = self.at(room);
-        s.class.check_preempt_curr(&mut s, cpu, pid, is_fork)
+        let preempts = {
+            let mut s = self.at(room);
+            s.class.check_preempt_curr(&mut s, cpu, pid, is_fork)
+        };
+        self.fair_server_sync(cpu);
+        preempts
     }
     /// `pick_next_task`: each class in the kernel's order, the first with a task wins.
     pub(crate) fn pick_next_task(&mut self, cpu: CpuId) -> Option<Pid> {
@@ -321,18 +365,28 @@ impl Sched<'_> {
         s.class.pick_next_task(&mut s, cpu)
     }
     pub(crate) fn put_prev_task(&mut self, pid: Pid, cpu: CpuId) {
-        let mut s = self.of_task(pid);
-        s.class.put_prev_task(&mut s, pid, cpu)
+        {
+            let mut s = self.of_task(pid);
+            s.class.put_prev_task(&mut s, pid, cpu);
+        }
+        self.fair_server_sync(cpu);
     }
     /// `update_curr` of the class of what runs on `cpu` (nothing runs: nothing to charge).
     pub(crate) fn update_curr(&mut self, cpu: CpuId) {
         let Some(curr) = self.core.rqs[cpu.idx()].curr_task else { return };
-        let mut s = self.of_task(curr);
-        s.class.update_curr(&mut s, cpu)
+        {
+            let mut s = self.of_task(curr);
+            s.class.update_curr(&mut s, cpu);
+        }
+        self.fair_server_sync(cpu);
     }
     pub(crate) fn task_tick(&mut self, pid: Pid, cpu: CpuId) -> bool {
-        let mut s = self.of_task(pid);
-        s.class.task_tick(&mut s, pid, cpu)
+        let resched = {
+            let mut s = self.of_task(pid);
+            s.class.task_tick(&mut s, pid, cpu)
+        };
+        self.fair_server_sync(cpu);
+        resched
     }
     pub(crate) fn select_task_rq(&mut self, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId {
         let mut s = self.of_task(pid);

@@ -30,6 +30,7 @@ mod ext_limits;
 mod ext_messages;
 mod ext_policy;
 mod ext_timeline;
+mod fair_server;
 mod flag_pipeline;
 mod fork_placement;
 mod frame_view;

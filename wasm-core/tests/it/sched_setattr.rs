@@ -69,6 +69,6 @@ fn a_setattr_step_is_checked_as_a_process_policy_is() {
     // Admission control: 96 % of the only CPU.
     let e = refused(json!({"sched_setattr": "deadline", "dl_runtime_us": 96_000, "dl_deadline_us": 100_000}), "4.1");
     assert!(e.contains("sched_setattr"), "{e}");
-    let e = refused(json!({"sched_setattr": "fifo", "rt_priority": 5}), "6.12");
-    assert!(e.contains("real-time tasks run under kernel 4.1 for now"), "{e}");
+    let e = refused(json!({"sched_setattr": "deadline", "dl_runtime_us": 92_000, "dl_deadline_us": 100_000}), "6.12");
+    assert!(e.contains("fair servers"), "6.12's fair servers hold 5 % of the CPU: {e}");
 }

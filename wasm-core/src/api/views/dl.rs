@@ -20,6 +20,27 @@ pub struct DlRqView {
     pub tasks: Vec<DlTaskView>,
     /// `dl_rq->overloaded`: more than one queued, one may move.
     pub overloaded: bool,
+    /// Linux 6.12: the CPU's fair server, a deadline entity beside the tasks. None under 4.1.
+    pub fair_server: Option<FairServerView>,
+}
+
+/// Linux 6.12's fair server on one CPU, in the states deadline.c's own diagram names.
+#[derive(Serialize)]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
+pub struct FairServerView {
+    /// "init" (not started, or stopped), "zero_laxity_wait" (deferred: the fair class runs on its own and is
+    /// charged to it), "running" (queued for the EDF pick: the fair class starved), "replenish_wait" (spent,
+    /// waiting for its next period).
+    pub state: &'static str,
+    pub runtime_left_ns: i64,
+    pub runtime_ns: u64,
+    pub period_ns: u64,
+    /// The absolute deadline minus now.
+    pub deadline_in_ns: i64,
+    /// When its timer fires, minus now (the zero-laxity time, or the next period), if armed.
+    pub timer_in_ns: Option<i64>,
+    /// How often it was put on the runqueue because the fair class starved.
+    pub activations: u64,
 }
 
 #[derive(Serialize)]
@@ -82,5 +103,19 @@ pub fn dl_rq_view(sim: &Simulator, cpu: CpuId) -> Option<DlRqView> {
         e.as_ref().filter(|e| e.throttled && tasks[i].cpu == cpu && tasks[i].se.on_rq).map(|_| pid)
     });
     list.extend(throttled_here.map(view));
-    Some(DlRqView { tree, tasks: list, overloaded: rq.overloaded })
+    let fair_server = st.servers.get(cpu.idx()).and_then(|s| s.as_ref()).map(|s| FairServerView {
+        state: match (s.active, s.queued, s.ent.throttled, s.defer_armed) {
+            (false, ..) => "init",
+            (true, true, ..) => "running",
+            (true, false, true, true) => "zero_laxity_wait",
+            (true, false, ..) => "replenish_wait",
+        },
+        runtime_left_ns: s.ent.runtime,
+        runtime_ns: s.ent.params.runtime_ns,
+        period_ns: s.ent.params.period_ns,
+        deadline_in_ns: s.ent.deadline as i64 - now as i64,
+        timer_in_ns: s.timer_at.map(|t| t as i64 - now as i64),
+        activations: s.activations,
+    });
+    Some(DlRqView { tree, tasks: list, overloaded: rq.overloaded, fair_server })
 }

@@ -18,6 +18,9 @@ pub struct RtRqView {
     /// `rt_rq->overloaded`: more than one queued, one may move.
     pub overloaded: bool,
     pub throttled: bool,
+    /// Real-time bandwidth is enforced (4.1); false under 6.12 built without RT_GROUP_SCHED, which neither counts
+    /// `rt_time` nor throttles (its fair server bounds real-time tasks instead).
+    pub bandwidth: bool,
     pub rt_time_ns: u64,
     pub rt_runtime_ns: u64,
     pub period_ns: u64,
@@ -68,6 +71,7 @@ pub fn rt_rq_view(sim: &Simulator, cpu: CpuId) -> Option<RtRqView> {
             .collect(),
         overloaded: rq.overloaded,
         throttled: rq.throttled,
+        bandwidth: st.bandwidth,
         rt_time_ns: rq.rt_time,
         rt_runtime_ns: rq.rt_runtime,
         period_ns: st.period_ns,

@@ -5,8 +5,10 @@
 //! the core and this class's own state, nothing of another class.
 
 use super::cbs::DlEntity;
+use super::server::FairServer;
 use super::state::DlState;
 use crate::balance::placement::PlaceKind;
+use crate::config::Kernel;
 use crate::sched::fair::EnqueueKind;
 use crate::sim::class::{Balance, SchedClass};
 use crate::sim::dispatch::{Others, Room, Sched};
@@ -146,7 +148,7 @@ impl<'a> DlCx<'a> {
 
     /// `dl_task_timer` for every timer due: replenish; a task still queued
     /// goes back on its CPU's tree and may preempt there.
-    fn fire_timers(&mut self) -> bool {
+    pub(super) fn fire_timers(&mut self) -> bool {
         let now = self.core.now.0;
         let due: Vec<Pid> = {
             let timers = &mut self.st().timers;
@@ -185,7 +187,12 @@ impl SchedClass for DlClass {
     }
 
     fn init(&self, s: &mut Sched<'_>) {
-        let st = DlState::new(s.core.rqs.len());
+        let mut st = DlState::new(s.core.rqs.len());
+        if s.core.kernel == Kernel::Linux612 {
+            // fair_server_init on every CPU (core.c 8582); each starts with its fair class's first task.
+            st.servers = vec![Some(FairServer::new()); s.core.rqs.len()];
+            s.mark_fair_server();
+        }
         s.set_state(Box::new(st));
     }
 
@@ -256,11 +263,22 @@ impl SchedClass for DlClass {
         cx.deadline(pid) < cx.deadline(curr)
     }
 
-    /// `pick_next_task_dl`: pull first after a deadline task was put back; the leftmost runs.
+    /// `pick_next_task_dl`: pull first after a deadline task was put back; the leftmost runs. Under 6.12 the
+    /// fair server takes part (`__pick_task_dl`, deadline.c 2612–2636): when its deadline is the earliest, the
+    /// fair class picks, and a server with nothing to pick stops and the pick goes on.
     fn pick_next_task(&self, s: &mut Sched<'_>, cpu: CpuId) -> Option<Pid> {
         let mut cx = DlCx::of(s);
         if std::mem::take(&mut cx.st().pull_due[cpu.idx()]) {
             cx.pull_dl_task(cpu);
+        }
+        if let Some(server) = cx.server_deadline(cpu) {
+            // The tree's order between equal deadlines is arrival; the server is drawn after the tasks.
+            if cx.st().rqs[cpu.idx()].earliest().is_none_or(|d| server < d) {
+                match cx.sched().pick_run_class(cpu) {
+                    Some(pid) => return Some(pid),
+                    None => cx.dl_server_stop(cpu),
+                }
+            }
         }
         let now = cx.core.now;
         let (core, st) = cx.parts();
@@ -329,8 +347,10 @@ impl SchedClass for DlClass {
         }
     }
 
-    /// `post_schedule_dl`: after the class picked a task, push what else waits.
-    fn task_switched(&self, s: &mut Sched<'_>, cpu: CpuId, _prev: Option<Pid>, next: Option<Pid>) {
+    /// `post_schedule_dl`: after the class picked a task, push what else waits. The fair server (6.12) notes
+    /// the switch: idle time ends or begins, a fair task is charged from here.
+    fn task_switched(&self, s: &mut Sched<'_>, cpu: CpuId, prev: Option<Pid>, next: Option<Pid>) {
+        DlCx::of(s).server_switched(cpu, prev, next);
         if next.is_none_or(|n| !s.core.tasks[n.idx()].policy.is_dl()) {
             return;
         }
@@ -341,7 +361,28 @@ impl SchedClass for DlClass {
     }
 
     fn timer(&self, s: &mut Sched<'_>) -> bool {
-        DlCx::of(s).fire_timers()
+        let mut cx = DlCx::of(s);
+        let tasks = cx.fire_timers();
+        cx.fire_server_timers() || tasks
+    }
+
+    /// A CPU going offline stops its fair server (`sched_cpu_dying`, core.c 8368 in 6.12).
+    fn cpus_changed(&self, s: &mut Sched<'_>) {
+        let mut cx = DlCx::of(s);
+        for c in 0..cx.st().servers.len() {
+            let cpu = CpuId(c as u32);
+            if !cx.core.online.test(cpu) {
+                cx.dl_server_stop(cpu);
+            }
+        }
+    }
+
+    fn fair_class_woke(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        DlCx::of(s).fair_class_woke(cpu);
+    }
+
+    fn fair_ran(&self, s: &mut Sched<'_>, cpu: CpuId) {
+        DlCx::of(s).dl_server_update(cpu);
     }
 
     /// The deadline class balances by push and pull, never periodically.

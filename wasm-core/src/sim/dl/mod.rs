@@ -9,13 +9,20 @@
 //!   cbs.rs     one server: setup, the wakeup rule, charge, replenish, misses (pure)
 //!   dl_rq.rs   one CPU's queue by deadline, pushable tasks, overload (pure)
 //!   state.rs   DlState: the queues, the servers, dlo_mask, the timers
+//!   server.rs  Linux 6.12's fair server: one deferred deadline entity per CPU serving the fair class (pure)
+//!   server_hooks.rs  the fair server driven: start, charge, timer, the EDF pick, stop
 //! ```
+//!
+//! Under Linux 6.12 the class also holds each CPU's fair server (`server.rs`), picked by EDF beside the
+//! deadline tasks; when it wins, the fair class's pick runs.
 //! Admission control is the scenario's (`api/scenario/validate/deadline.rs`).
 
 pub mod cbs;
 pub mod class;
 pub mod dl_rq;
 mod push;
+pub mod server;
+mod server_hooks;
 pub mod state;
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 use super::cbs::DlEntity;
 use super::dl_rq::DlRq;
+use super::server::FairServer;
 use crate::time::Pid;
 use crate::topology::cpumask::CpuMask;
 
@@ -17,6 +18,8 @@ pub struct DlState {
     pub timers: Vec<(u64, Pid)>,
     /// A CPU's next pick pulls first (the last task it put back was a deadline task).
     pub pull_due: Vec<bool>,
+    /// Linux 6.12: each CPU's fair server (`rq->fair_server`); empty under 4.1.
+    pub servers: Vec<Option<FairServer>>,
 }
 
 impl DlState {
@@ -27,6 +30,7 @@ impl DlState {
             dlo_mask: CpuMask::new(),
             timers: Vec::new(),
             pull_due: vec![false; nr_cpus],
+            servers: Vec::new(),
         }
     }
 

@@ -29,6 +29,9 @@ impl RtCx<'_> {
         }
         se.sum_exec_runtime += delta;
         se.exec_start = now;
+        if !self.st().bandwidth {
+            return;
+        }
         self.st().rqs[cpu.idx()].rt_time += delta;
         if self.runtime_exceeded(cpu) {
             self.core.rqs[cpu.idx()].need_resched = true;
@@ -88,7 +91,7 @@ impl RtCx<'_> {
     pub(super) fn start_rt_bandwidth(&mut self) {
         let now = self.core.now;
         let st = self.st();
-        if st.timer_armed || st.runtime_ns >= st.period_ns {
+        if !st.bandwidth || st.timer_armed || st.runtime_ns >= st.period_ns {
             return;
         }
         st.timer_armed = true;

@@ -129,7 +129,12 @@ impl SchedClass for RtClass {
     }
 
     fn init(&self, s: &mut Sched<'_>) {
-        let st = RtState::new(s.core.rqs.len(), s.core.tick_ns);
+        let mut st = RtState::new(s.core.rqs.len(), s.core.tick_ns);
+        // RT_RUNTIME_SHARE: on in 4.1 (features.h), off by default since 4.18 (6.12's features.h 119); and 6.12
+        // without RT_GROUP_SCHED (Debian's build) has no real-time bandwidth to share or enforce.
+        let linux41 = s.core.kernel == crate::config::Kernel::Linux41;
+        st.runtime_share = linux41;
+        st.bandwidth = linux41;
         s.set_state(Box::new(st));
     }
 

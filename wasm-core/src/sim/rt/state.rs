@@ -16,8 +16,11 @@ pub struct RtState {
     pub rto_mask: CpuMask,
     pub period_ns: u64,
     pub runtime_ns: u64,
-    /// RT_RUNTIME_SHARE (on in 4.1): a CPU out of runtime borrows from its neighbours.
+    /// RT_RUNTIME_SHARE (on in 4.1, off in 6.12): a CPU out of runtime borrows from its neighbours.
     pub runtime_share: bool,
+    /// Real-time bandwidth is enforced (4.1). Linux 6.12 built without CONFIG_RT_GROUP_SCHED, as Debian ships it,
+    /// neither counts nor throttles (`update_curr_rt`, rt.c 989–1023): the fair server bounds real-time tasks.
+    pub bandwidth: bool,
     /// The period timer is armed (`hrtimer_active`): it stops when a period finds no real-time work.
     pub timer_armed: bool,
     /// RR's slice in ticks.
@@ -32,6 +35,7 @@ impl RtState {
             period_ns: RT_PERIOD_NS,
             runtime_ns: RT_RUNTIME_NS,
             runtime_share: true,
+            bandwidth: true,
             timer_armed: false,
             rr_timeslice: RR_TIMESLICE_NS.div_ceil(tick_ns).max(1) as u32,
         }

@@ -171,7 +171,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         });
     }
     if let Some(m) = machine.as_ref() {
-        deadline::admit(&reservations, m.nr_cpus(), &mut c);
+        deadline::admit(&reservations, m.nr_cpus(), kernel, &mut c);
     }
     if total_threads > MAX_THREADS as u64 {
         c.fail("processes", format!("{total_threads} threads in all; the limit is {MAX_THREADS}"));

@@ -144,19 +144,11 @@ pub(super) fn not_modelled(policy: SchedPolicy, kernel: Kernel, kind: PolicyKind
             _ => None,
         },
         SchedPolicy::Deadline => match (kernel, kind) {
-            (Kernel::Linux612, _) => Some(
-                "deadline tasks run under kernel 4.1 for now: 6.12's deadline class also serves the fair class \
-                 (the fair server), which the model does not have yet",
-            ),
             (_, PolicyKind::O1) => Some("O(1) has no deadline class (SCHED_DEADLINE came in 3.14)"),
             (_, PolicyKind::Ext) => Some("the deadline class beside a sched_ext policy is not modelled yet"),
             _ => None,
         },
         SchedPolicy::Fifo | SchedPolicy::Rr => match (kernel, kind) {
-            (Kernel::Linux612, _) => Some(
-                "real-time tasks run under kernel 4.1 for now: 6.12 gives the fair class its share beside them \
-                 through the fair server, a deadline server the model does not have yet",
-            ),
             (_, PolicyKind::O1) => Some("O(1) keeps real-time tasks in its own arrays, which are not modelled"),
             (_, PolicyKind::Ext) => Some("the real-time class beside a sched_ext policy is not modelled yet"),
             _ => None,
