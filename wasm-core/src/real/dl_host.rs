@@ -128,7 +128,7 @@ impl DlHost {
                 .to_string(),
             libc::EINVAL => format!(
                 "the host refuses the parameters (runtime {} ms, deadline {} ms, period {} ms): it takes runtime ≤ \
-                 deadline ≤ period, a runtime of at least 1024 ns, and {}",
+                 deadline ≤ period and a runtime of at least 1024 ns; {}",
                 ms(asked.runtime_ns),
                 ms(asked.deadline_ns),
                 ms(asked.period_ns),

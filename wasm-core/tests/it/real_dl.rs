@@ -3,7 +3,8 @@
 //! sched_setattr before its program) beside fair hogs, its thread is a
 //! deadline task while it runs and in every sched_switch the trace has of it,
 //! and it gets about its runtime in each period; a reservation the host does
-//! not admit (EBUSY) or may not grant (EPERM, no CAP_SYS_NICE) stops the run
+//! not admit (EBUSY), may not grant (EPERM, no CAP_SYS_NICE) or does not take
+//! (EINVAL: a period past sched_deadline_period_max_us) stops the run
 //! with a message, never runs the process as a fair one; and nothing of a run
 //! outlives it (no thread, deadline or not).
 //!
@@ -190,6 +191,34 @@ fn a_reservation_the_host_cannot_admit_stops_the_run_instead_of_running_it_fair(
              period 100000000 ns) failed: Device or resource busy"
         ) && err.contains("admission control refused it")
             && err.contains("asked for 50.0 % of a CPU")
+            && err.contains("does not run a deadline process as a fair one"),
+        "{err}"
+    );
+    assert_nothing_left(runner, &tracefs_before);
+}
+
+#[test]
+fn a_period_beyond_the_hosts_limit_stops_the_run_with_einval() {
+    let Some(_host) = host_or_skip() else { return };
+    // The scenario takes periods up to 10 s; the host up to sched_deadline_period_max_us (4.19 s by default).
+    let max_us = schedlab_core::real::dl_host::read().period_max_us;
+    if max_us.is_none_or(|m| m >= 5_000_000) {
+        common::skip("this host takes deadline periods of 5 s (sched_deadline_period_max_us)");
+        return;
+    }
+    let file = scenario_file("real-dl-einval.json", &dl_beside_fair("real-dl-einval", 300, 10, 5_000));
+    let tracefs_before = tracefs_root();
+    let child = real(&file).spawn().unwrap();
+    let runner = child.id();
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_file(&file);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty(), "a report was printed: {}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        err.contains("period 5000000000 ns) failed: Invalid argument")
+            && err.contains("the host refuses the parameters")
+            && err.contains("sched_deadline_period_max_us")
             && err.contains("does not run a deadline process as a fair one"),
         "{err}"
     );
