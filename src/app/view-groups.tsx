@@ -21,7 +21,7 @@ import { useLab } from './context';
 /** The lanes zoom in down to 50 µs. */
 const MIN_SPAN_NS = 50e3;
 
-/** The policies whose class comes before the fair class (a trace's real-time tasks are 'rt'). */
+/** The policies whose class comes before the fair class (in a trace: 'rt' for real-time tasks, and 'deadline'). */
 const ABOVE_FAIR = new Set(['fifo', 'rr', 'rt', 'deadline']);
 
 const namer = (data: LabData) => (pid: number) => data.names[pid] ?? `pid ${pid}`;

@@ -200,7 +200,15 @@ function simulations(): Simulator[] {
 
 function traces(): RealTrace[] {
   const dir = join(root, 'wasm-core', 'tests', 'fixtures', 'real');
-  return ['hand-made.txt', 'two-hogs.txt', 'wakeups.txt', 'trace-cmd-report.txt', 'perf-script.txt'].map((name) => {
+  const names = [
+    'hand-made.txt',
+    'two-hogs.txt',
+    'wakeups.txt',
+    'dl-hog.txt',
+    'trace-cmd-report.txt',
+    'perf-script.txt',
+  ];
+  return names.map((name) => {
     const t = new RealTrace(readFileSync(join(dir, name), 'utf8'), name, 0);
     t.seek_time(t.duration_ns() / 2);
     return t;

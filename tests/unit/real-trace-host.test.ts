@@ -49,7 +49,15 @@ const query: FrameQuery = {
 
 describe('a real trace in the engine host', () => {
   it('reports every fixture in wasm exactly as `schedsim real-trace --json` does', () => {
-    for (const name of ['hand-made.txt', 'two-hogs.txt', 'wakeups.txt', 'trace-cmd-report.txt', 'perf-script.txt']) {
+    const names = [
+      'hand-made.txt',
+      'two-hogs.txt',
+      'wakeups.txt',
+      'dl-hog.txt',
+      'trace-cmd-report.txt',
+      'perf-script.txt',
+    ];
+    for (const name of names) {
       const native = JSON.parse(
         execFileSync(cli, ['real-trace', fixturePath(name), '--json'], { encoding: 'utf8' }),
       ) as unknown;

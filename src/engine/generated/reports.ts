@@ -113,12 +113,28 @@ export type RealCpu = {
 };
 
 /**
+ * A deadline process's reservation and what it got.
+ */
+export type RealDeadline = {
+  /** The reservation as the run asked for it (sched_attr's runtime, deadline and period, ns). */
+  runtime_ns: number;
+  deadline_ns: number;
+  period_ns: number;
+  /**
+   * The CPU time its threads got per period, on average: their CPU time in the window over the periods
+   * they lived there (each from the process's start to its exit or the window's end); None if no thread
+   * of it lived in the window.
+   */
+  runtime_per_period_ns: number | null;
+};
+
+/**
  * A process's scheduling policy in a real run: what the run set, and the
  * kernel priorities its threads were switched at.
  */
 export type RealPolicy = {
   /**
-   * 'normal', 'batch', 'idle', 'fifo' or 'rr' as the run set it (the trace's header). Where the header
+   * 'normal', 'batch', 'idle', 'fifo', 'rr' or 'deadline' as the run set it (the trace's header). Where the header
    * does not say (a trace recorded elsewhere, or before policies), what the priorities show: 'rt' below
    * 100 (the trace does not tell FIFO from RR), 'deadline' below 0, else 'normal'; 'unknown' if no
    * thread of it was switched.
@@ -131,6 +147,11 @@ export type RealPolicy = {
    * at: 0–98 real-time (99 − rt_priority), 100–139 fair (120 + nice), -1 deadline; None if none was.
    */
   trace_prio: [number, number] | null;
+  /**
+   * A deadline process's reservation (the trace's header) and its runtime per period as measured; None
+   * for other policies, and where the header does not say.
+   */
+  dl: RealDeadline | null;
 };
 
 /**

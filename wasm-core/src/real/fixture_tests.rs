@@ -115,6 +115,30 @@ fn two_hogs_recorded_on_a_busy_two_cpu_machine() {
 }
 
 #[test]
+fn a_deadline_hog_recorded_beside_fair_hogs() {
+    // `schedsim real` of scripts/fidelity/dl-runtime-per-period.json for 500 ms (a deadline hog with 10 ms of each
+    // 100 ms, a fair hog per CPU) on this 2-CPU 6.18 machine while it compiled. The deadline hog's thread is
+    // switched at prio -1 only; it moves between the CPUs (4 migrations) and runs 10.001 ms at most.
+    let r = report(include_str!("../../tests/fixtures/real/dl-hog.txt"));
+    assert_eq!(counts(&r), [231, 2, 2, 0, 4, 0, 0]);
+    assert_eq!(
+        figures(&r),
+        vec![
+            (49_991_000, 449_982_262, 0, 5, 4, None, Some(20_000)),
+            (288_210_262, 211_758_000, 0, 110, 0, None, Some(10_011_000))
+        ]
+    );
+    assert_eq!(cpus(&r), vec![(500_000_000, 318_201_262), (500_000_000, 20_000_000)]);
+    let dl = &r.policies[0];
+    assert_eq!((dl.policy.as_str(), dl.trace_prio), ("deadline", Some([-1, -1])));
+    assert_eq!(r.processes[0].longest_run_ns, 10_001 * US);
+    // 49.991 ms over the window's five periods of 100 ms.
+    let d = dl.dl.as_ref().expect("the header's reservation");
+    assert_eq!((d.runtime_ns, d.period_ns, d.runtime_per_period_ns), (10_000 * US, 100_000 * US, Some(9_998_200)));
+    assert!(r.policies[1].dl.is_none());
+}
+
+#[test]
 fn wakeups_forks_and_exits_recorded() {
     // Ping-pong over futexes, a forker waiting for its children, two sleepers starting at 5 ms.
     let r = report(include_str!("../../tests/fixtures/real/wakeups.txt"));
@@ -184,4 +208,37 @@ fn a_saved_trace_reads_the_same_through_the_import() {
     let (format, r) = super::import::report(text, "x", &Default::default()).unwrap();
     assert_eq!(format, super::import::Format::Ftrace);
     assert_eq!(figures(&r), figures(&report(text)));
+}
+
+/// A deadline hog worked by hand: runtime 10 ms per 100 ms, throttled after each 10 ms (a fair hog runs the
+/// rest), over a 300 ms window; its thread is switched at prio -1 and the header says its reservation.
+#[test]
+fn a_deadline_hogs_runtime_per_period_is_its_cpu_time_over_the_periods_it_lived() {
+    let mut text = String::from(
+        "# schedlab window 1000000000 1300000000\n# schedlab cpus 0\n# schedlab process 0 0 dl\n\
+         # schedlab policy 0 deadline 0\n# schedlab deadline 0 10000000 100000000 100000000\n\
+         # schedlab thread 0 0 100\n# schedlab process 1 0 fair\n# schedlab policy 1 normal 0\n\
+         # schedlab thread 1 0 200\n",
+    );
+    let switch = |t: f64, (pc, pp, pprio, st): (&str, u32, i32, &str), (nc, np, nprio): (&str, u32, i32)| {
+        format!(
+            "  x-1 [000] d..2. {t:.6}: sched_switch: prev_comm={pc} prev_pid={pp} prev_prio={pprio} prev_state={st} \
+             ==> next_comm={nc} next_pid={np} next_prio={nprio}\n"
+        )
+    };
+    // Each period k (from 1.000 + k/10 s): dl runs 10 ms, then is throttled (R: still runnable) and fair runs.
+    for k in 0..3 {
+        let start = 1.0 + k as f64 * 0.1;
+        text += &switch(start, ("fair", 200, 120, "R"), ("dl", 100, -1));
+        text += &switch(start + 0.01, ("dl", 100, -1, "R"), ("fair", 200, 120));
+    }
+    let r = report(&text);
+    let (dl, fair) = (&r.policies[0], &r.policies[1]);
+    assert_eq!((dl.policy.as_str(), dl.trace_prio, fair.dl.is_none()), ("deadline", Some([-1, -1]), true));
+    let d = dl.dl.as_ref().expect("its reservation, from the header");
+    assert_eq!((d.runtime_ns, d.deadline_ns, d.period_ns), (10_000 * US, 100_000 * US, 100_000 * US));
+    // 3 × 10 ms over 300 ms lived, per 100 ms.
+    assert_eq!(r.processes[0].cpu_time_ns, 30_000 * US);
+    assert_eq!(d.runtime_per_period_ns, Some(10_000 * US));
+    assert_eq!(r.processes[0].longest_run_ns, 10_000 * US);
 }

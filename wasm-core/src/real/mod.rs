@@ -6,9 +6,10 @@
 //! ```text
 //!   host            the machine the CLI runs on, as the engine's machine model (preset "host")
 //!   plan            a scenario as a real run, or why not (refusals name their field)
+//!     plan_dl       deadline processes: pinned or forking ones refused, their reservations noted
 //!   runner ─► spawn ─► worker (+ shared, sys)     the workload on the host kernel
 //!          ─► tracefs, cgroup, schedstat_delta    recording, groups, counters; all undone at the end
-//!          ─► rt_host                             the host's real-time bandwidth, read for the notes
+//!          ─► rt_host, dl_host                    the host's real-time bandwidth and deadline admission, read
 //!   trace_text ─► analysis (+ manifest)           ftrace text ─► the `schedsim run` report's figures
 //!   import ─► trace_text | trace_cmd | perf_script, foreign    traces recorded anywhere (`real-trace`)
 //!   text                                          the report, and the model beside it (fidelity)
@@ -23,8 +24,10 @@ pub mod flag;
 pub mod generation;
 /// The host machine reader lives with the machine model (`machine::host`).
 pub use crate::machine::host;
+pub mod dl_host;
 pub mod output_file;
 pub mod plan;
+pub mod plan_dl;
 pub mod rt_host;
 pub mod runner;
 pub mod schedstat_delta;

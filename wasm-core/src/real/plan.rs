@@ -11,7 +11,7 @@ use super::host::HostMachine;
 use crate::api::scenario::policy_kind::policy_kind_name;
 use crate::config::SimConfig;
 use crate::program::{Op, Program};
-use crate::sched::policy::SchedPolicy;
+use crate::sched::policy::{DlParams, SchedPolicy};
 
 /// At most this many threads, scenario threads and forks together.
 pub const MAX_REAL_THREADS: u32 = 256;
@@ -45,6 +45,9 @@ pub struct PlanProcess {
     pub sched_policy: SchedPolicy,
     /// 1–99 for FIFO and RR, else 0.
     pub rt_priority: u32,
+    /// A deadline process's reservation, which each thread asks for with `sched_setattr` before its program
+    /// (a deadline thread cannot fork, so the plan refuses a program that does).
+    pub dl: Option<DlParams>,
     /// EEVDF's custom slice in ns (`sched_setattr`'s sched_runtime, Linux 6.12+); 0 = the base slice.
     pub slice_ns: u64,
     pub threads: u32,
@@ -147,13 +150,14 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
             refused.push(format!("processes[{i}].program: {step} — a real run has no such step yet"));
         }
         if p.sched_policy.is_dl() {
-            refused.push(format!("processes[{i}].sched_policy: deadline — a real run has no deadline threads yet"));
+            refused.extend(super::plan_dl::refusals(i, p, h.nr_cpus()));
         }
         let mut space = crate::program_names::SpaceNames::default();
         let compiled = crate::program_names::compile_process(&p.program, &process_names, 1, &mut space);
         let mut slice_ns = cfg.policy.slices.get(i).copied().unwrap_or(0);
-        // A custom slice is set with SCHED_OTHER (sched_setattr): it would make a real-time thread fair again.
-        if p.sched_policy.is_rt() && slice_ns > 0 {
+        // A custom slice is set with SCHED_OTHER (sched_setattr): it would make a real-time or deadline thread
+        // fair again.
+        if p.sched_policy.above_fair() && slice_ns > 0 {
             unsliced.push(format!("processes[{i}] ('{}')", p.name));
             slice_ns = 0;
         }
@@ -162,6 +166,7 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
             nice: p.nice,
             sched_policy: p.sched_policy,
             rt_priority: p.rt_priority,
+            dl: p.dl.filter(|_| p.sched_policy.is_dl()),
             slice_ns,
             threads: p.threads,
             start_ns: p.start_ns,
@@ -200,9 +205,12 @@ pub fn plan(cfg: &SimConfig, host: HostMachine) -> Result<Plan, Vec<String>> {
     if let Some(n) = rt_note(&processes) {
         notes.push(n);
     }
+    if let Some(n) = super::plan_dl::note(&processes) {
+        notes.push(n);
+    }
     if !unsliced.is_empty() {
         notes.push(format!(
-            "{}: a real-time process has no EEVDF slice; its slice_us is not applied",
+            "{}: a real-time or deadline process has no EEVDF slice; its slice_us is not applied",
             unsliced.join(", ")
         ));
     }
@@ -311,10 +319,44 @@ mod tests {
         assert_eq!(got, vec![(SchedPolicy::Fifo, 50, 0), (SchedPolicy::Rr, 1, 0), (SchedPolicy::Normal, 0, 2_000_000)]);
         let rt = p.notes.iter().find(|n| n.starts_with("real-time threads")).expect("a note on them");
         assert!(rt.contains("'f' SCHED_FIFO 50, 'r' SCHED_RR 1") && rt.contains("killed by the kernel 2 s"), "{rt}");
-        assert!(p.notes.iter().any(|n| n.starts_with("processes[0] ('f'): a real-time process has no EEVDF slice")));
+        assert!(p
+            .notes
+            .iter()
+            .any(|n| n.starts_with("processes[0] ('f'): a real-time or deadline process has no EEVDF")));
         // A run without them says nothing of them.
         let fair = plan(&cfg("", r#"{"nodes":1,"cores_per_node":4}"#), host(4)).unwrap();
         assert!(fair.notes.iter().all(|n| !n.contains("real-time")), "{:?}", fair.notes);
+    }
+
+    #[test]
+    fn a_deadline_process_keeps_its_reservation_and_pinned_or_forking_ones_are_refused() {
+        let text = r#"{"version":1,"name":"t","duration_ms":100,"machine":{"nodes":1,"cores_per_node":2},
+          "policy":{"kind":"eevdf"},"processes":[
+            {"name":"d","sched_policy":"deadline","dl_runtime_us":10000,"dl_deadline_us":50000,"dl_period_us":100000,
+             "slice_us":3000,"template":"cpu-hog"},
+            {"name":"n","template":"cpu-hog"}]}"#;
+        let c = load_scenario(text).unwrap();
+        let p = plan(&c, host(2)).unwrap();
+        let dl = DlParams { runtime_ns: 10_000_000, deadline_ns: 50_000_000, period_ns: 100_000_000 };
+        assert_eq!(
+            (p.processes[0].sched_policy, p.processes[0].dl, p.processes[0].slice_ns),
+            (SchedPolicy::Deadline, Some(dl), 0)
+        );
+        assert_eq!(p.processes[1].dl, None);
+        let note = p.notes.iter().find(|n| n.starts_with("deadline threads on the host")).expect("a note on them");
+        assert!(note.contains("'d' SCHED_DEADLINE runtime 10 ms, deadline 50 ms, period 100 ms"), "{note}");
+        assert!(p.notes.iter().any(|n| n.contains("a real-time or deadline process has no EEVDF slice")));
+        // The scenario's validation refuses both; a configuration built otherwise is refused here.
+        let mut bad = c.clone();
+        bad.processes[0].affinity = Some(crate::topology::cpumask::CpuMask::from_range(0..1));
+        bad.processes[0].program.push(crate::program::Op::Fork(vec![crate::program::Op::Exit]));
+        let err = plan(&bad, host(2)).unwrap_err();
+        assert_eq!(err.len(), 2, "{err:?}");
+        assert!(err[0].starts_with("processes[0].cpus: '0' — a deadline process may not be pinned"), "{err:?}");
+        assert!(err[1].starts_with("processes[0].program: fork — a deadline thread cannot fork"), "{err:?}");
+        // A run without them says nothing of them.
+        let fair = plan(&cfg("", r#"{"nodes":1,"cores_per_node":4}"#), host(4)).unwrap();
+        assert!(fair.notes.iter().all(|n| !n.contains("deadline")), "{:?}", fair.notes);
     }
 
     #[test]

@@ -14,7 +14,9 @@
 //! group); and since the runner itself is a fair task its hogs could starve,
 //! or a stopped one, every workload process also carries a kernel timer that
 //! kills it `OUTLIVE_WINDOW_NS` after the window (`worker::run_process`).
-//! A thread whose real-time policy is refused fails the run (`policy_refused`).
+//! A thread whose real-time policy or deadline reservation is refused fails
+//! the run (`policy_refused`, `dl_host::DlHost::refused`): the process never
+//! runs as a fair one.
 
 use super::analysis::{analyse, RealReport};
 use super::manifest::{Workload, WorkloadProcess};
@@ -22,7 +24,7 @@ use super::plan::{plan, Plan, START_WITHIN_NS};
 use super::shared::Shared;
 use super::spawn::{close, Kids, Pipes};
 use super::worker::{Report, Step};
-use super::{cgroup, host, rt_host, schedstat_delta, sys, trace_text, tracefs};
+use super::{cgroup, dl_host, host, rt_host, schedstat_delta, sys, trace_text, tracefs};
 use crate::config::SimConfig;
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 
@@ -108,6 +110,9 @@ pub fn run_real(cfg: &SimConfig) -> Result<RealRun, String> {
     if plan.processes.iter().any(|p| p.sched_policy.is_rt()) {
         notes.push(rt_host::read().note());
     }
+    if plan.processes.iter().any(|p| p.sched_policy.is_dl()) {
+        notes.push(dl_host::read().note());
+    }
     let autogroup_on = std::fs::read_to_string("/proc/sys/kernel/sched_autogroup_enabled").map(|s| s.trim() == "1");
     match (plan.autogroup, autogroup_on) {
         (true, Ok(false)) => notes.push("the scenario has autogroup on; the host has it off".into()),
@@ -179,9 +184,19 @@ fn collect_tids(plan: &Plan, fd: i32, total: u32) -> Result<Vec<Vec<(u32, u32)>>
                         p.rt_priority
                     ),
                     Step::Timer => "timer_create (the timer that bounds its life)".into(),
+                    Step::Deadline => p.dl.map_or("sched_setattr(SCHED_DEADLINE)".into(), |d| {
+                        format!(
+                            "sched_setattr(SCHED_DEADLINE, runtime {} ns, deadline {} ns, period {} ns)",
+                            d.runtime_ns, d.deadline_ns, d.period_ns
+                        )
+                    }),
                 };
                 let err = std::io::Error::from_raw_os_error(errno);
-                let why = if step == Step::Policy { policy_refused(errno, p.cgroup.is_some()) } else { String::new() };
+                let why = match (step, p.dl) {
+                    (Step::Policy, _) => policy_refused(errno, p.cgroup.is_some()),
+                    (Step::Deadline, Some(d)) => dl_host::read().refused(errno, &d),
+                    _ => String::new(),
+                };
                 return Err(format!("processes[{proc_}] ('{}'): {what} failed: {err}{why}", p.name));
             }
             None => {}
@@ -299,6 +314,7 @@ fn record(
                     start_ns: p.start_ns,
                     tids: t.iter().map(|&(_, tid)| tid).collect(),
                     policy: Some((p.sched_policy, p.rt_priority)),
+                    dl: p.dl,
                 }
             })
             .collect(),

@@ -1,7 +1,7 @@
 //! Thin wrappers over the system calls a real run makes (libc). Each returns
 //! the errno as an `io::Error` where the caller must know of a failure.
 
-use crate::sched::policy::SchedPolicy;
+use crate::sched::policy::{DlParams, SchedPolicy};
 use std::io;
 use std::sync::atomic::AtomicU32;
 
@@ -67,7 +67,10 @@ pub fn set_nice(tid: u32, nice: i32) -> io::Result<()> {
     check(unsafe { libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, nice) })
 }
 
-/// `struct sched_attr` as far as SCHED_ATTR_SIZE_VER0 (48 bytes).
+/// `struct sched_attr` as far as SCHED_ATTR_SIZE_VER0 (48 bytes): size, policy, flags, nice, priority, then
+/// the deadline triple, in the order and widths of include/uapi/linux/sched/types.h (linux-6.12; the
+/// utilisation clamps of VER1 follow and are left out). `sched_copy_attr` (kernel/sched/syscalls.c 921–945 in
+/// 6.12) reads `size` bytes and zeroes the rest, so a VER0 struct with its size set is a whole request.
 #[repr(C)]
 struct SchedAttr {
     size: u32,
@@ -99,6 +102,31 @@ pub fn set_slice(tid: u32, nice: i32, slice_ns: u64) -> io::Result<()> {
     check(r as libc::c_int)
 }
 
+/// `sched_setattr(tid, SCHED_DEADLINE, runtime, deadline, period)`: thread `tid`
+/// (0: the calling thread, as each worker thread sets its own) becomes a
+/// deadline task with this reservation. The kernel checks the
+/// parameters (`__checkparam_dl`, kernel/sched/deadline.c 3584–3627 in 6.12:
+/// EINVAL, the period also within sched_deadline_period_min_us/max_us), the
+/// caller's right (CAP_SYS_NICE; and an affinity narrower than its root domain,
+/// syscalls.c 656–669: EPERM) and admission (`sched_dl_overflow`, syscalls.c
+/// 688–690: EBUSY when the root domain's reserved bandwidth would pass
+/// sched_rt_runtime_us / sched_rt_period_us of its CPUs).
+pub fn set_deadline(tid: u32, nice: i32, dl: &DlParams) -> io::Result<()> {
+    let attr = SchedAttr {
+        size: std::mem::size_of::<SchedAttr>() as u32,
+        policy: policy_number(SchedPolicy::Deadline) as u32,
+        flags: 0,
+        nice,
+        priority: 0,
+        runtime: dl.runtime_ns,
+        deadline: dl.deadline_ns,
+        period: dl.period_ns,
+    };
+    // SAFETY: the kernel reads `size` bytes of a live, initialised struct.
+    let r = unsafe { libc::syscall(libc::SYS_sched_setattr, tid as libc::c_long, &attr as *const SchedAttr, 0) };
+    check(r as libc::c_int)
+}
+
 /// The kernel's number for a policy (`SCHED_*` of include/uapi/linux/sched.h).
 pub fn policy_number(policy: SchedPolicy) -> libc::c_int {
     match policy {
@@ -107,7 +135,7 @@ pub fn policy_number(policy: SchedPolicy) -> libc::c_int {
         SchedPolicy::Idle => libc::SCHED_IDLE,
         SchedPolicy::Fifo => libc::SCHED_FIFO,
         SchedPolicy::Rr => libc::SCHED_RR,
-        // The plan refuses deadline threads: sched_setscheduler cannot set this policy (sched_setattr can).
+        // Set by sched_setattr only (`set_deadline`): sched_setscheduler has no reservation to give.
         SchedPolicy::Deadline => 6,
     }
 }
@@ -131,6 +159,28 @@ pub fn policy_of(tid: u32) -> io::Result<libc::c_int> {
     } else {
         Ok(r & !libc::SCHED_RESET_ON_FORK)
     }
+}
+
+/// `sched_getattr(tid)`: a deadline thread's reservation (None for a thread of another policy).
+pub fn deadline_of(tid: u32) -> io::Result<Option<DlParams>> {
+    let mut attr = SchedAttr { size: 0, policy: 0, flags: 0, nice: 0, priority: 0, runtime: 0, deadline: 0, period: 0 };
+    let size = std::mem::size_of::<SchedAttr>() as libc::c_uint;
+    // SAFETY: the kernel writes at most `size` bytes into a live struct of that size.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_sched_getattr,
+            tid as libc::c_long,
+            &mut attr as *mut SchedAttr,
+            size,
+            0 as libc::c_uint,
+        )
+    };
+    check(r as libc::c_int)?;
+    Ok((attr.policy as libc::c_int == policy_number(SchedPolicy::Deadline)).then_some(DlParams {
+        runtime_ns: attr.runtime,
+        deadline_ns: attr.deadline,
+        period_ns: attr.period,
+    }))
 }
 
 /// A POSIX timer that sends the calling process SIGKILL when CLOCK_MONOTONIC
@@ -268,6 +318,15 @@ mod tests {
             SchedPolicy::NAMES.iter().map(|n| policy_number(SchedPolicy::from_name(n).unwrap())).collect();
         // include/uapi/linux/sched.h: SCHED_NORMAL 0, FIFO 1, RR 2, BATCH 3, IDLE 5, DEADLINE 6.
         assert_eq!(n, vec![0, 3, 5, 1, 2, 6]);
+    }
+
+    #[test]
+    fn sched_attr_is_the_kernels_first_version() {
+        // SCHED_ATTR_SIZE_VER0; the deadline triple at offsets 24, 32 and 40.
+        assert_eq!(std::mem::size_of::<SchedAttr>(), 48);
+        let a = SchedAttr { size: 0, policy: 0, flags: 0, nice: 0, priority: 0, runtime: 0, deadline: 0, period: 0 };
+        let at = |f: *const u64| f as usize - &a as *const SchedAttr as usize;
+        assert_eq!((at(&a.runtime), at(&a.deadline), at(&a.period)), (24, 32, 40));
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::runner::RealRun;
 use crate::api::report::process_table;
 use crate::api::report::{ProcessReport, Report};
 use crate::api::text::escape_controls as shown;
+use crate::trace_import::deadline::runtime_per_period;
 
 fn ms(ns: u64) -> f64 {
     ns as f64 / 1e6
@@ -41,6 +42,7 @@ pub fn real_text(r: &RealReport, notes: &[String], schedstat: &Result<String, St
     out += "\n";
     out += &process_table(&r.processes);
     out += &policy_table(r);
+    out += &deadline_table(r);
     out += "\ncpu  host      busy ms      idle ms  workload ms\n";
     for c in &r.cpus {
         out += &format!(
@@ -72,6 +74,38 @@ fn policy_table(r: &RealReport) -> String {
             &format!("{:<24} {:<10} {prio:>10} {:>16.3}\n", shown(&p.name), shown(&pol.label()), ms(p.longest_run_ns));
     }
     out
+}
+
+/// Each deadline process's reservation beside the CPU time it got per period (`trace_import::deadline`).
+fn deadline_table(r: &RealReport) -> String {
+    let rows: Vec<String> = r
+        .processes
+        .iter()
+        .zip(&r.policies)
+        .filter_map(|(p, pol)| {
+            let d = pol.dl.as_ref()?;
+            let got = d.runtime_per_period_ns.map_or("-".into(), |g| format!("{:.3}", ms(g)));
+            Some(format!(
+                "{:<24} {:>10.3} {:>11.3} {:>9.3} {got:>13}\n",
+                shown(&p.name),
+                ms(d.runtime_ns),
+                ms(d.deadline_ns),
+                ms(d.period_ns)
+            ))
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\n{:<24} {:>10} {:>11} {:>9} {:>13}\n{}",
+        "deadline process",
+        "runtime ms",
+        "deadline ms",
+        "period ms",
+        "got ms/period",
+        rows.concat()
+    )
 }
 
 /// (real − model) / model as a signed percentage; "-" when the model has 0 and the host not.
@@ -123,8 +157,17 @@ pub fn fidelity_text(model: &Report, run: &RealRun) -> String {
         );
     }
     out += &format!("\n{:<24} {:<12} {:>14} {:>14} {:>9}\n", "process", "metric", "model", "real", "rel err");
-    for (m, r) in model.processes.iter().zip(&real.processes) {
-        for (i, ((name, mv), (_, rv))) in rows(m).into_iter().zip(rows(r)).enumerate() {
+    for (i, (m, r)) in model.processes.iter().zip(&real.processes).enumerate() {
+        let (mut mrows, mut rrows) = (rows(m), rows(r));
+        if let Some(d) = real.policies.get(i).and_then(|p| p.dl.as_ref()) {
+            // The model's threads live from the process's start to its end (or the run's): the same measure.
+            let start = run.workload.processes.get(i).map_or(0, |w| w.start_ns);
+            let lived = m.completion_ns.unwrap_or(model.sim_time_ns.saturating_sub(start)) * m.threads as u64;
+            let per = |ns: Option<u64>| ns.map(ms);
+            mrows.push(("ms/period", per(runtime_per_period(m.cpu_time_ns, lived, d.period_ns))));
+            rrows.push(("ms/period", per(d.runtime_per_period_ns)));
+        }
+        for (i, ((name, mv), (_, rv))) in mrows.into_iter().zip(rrows).enumerate() {
             let err = match (mv, rv) {
                 (Some(a), Some(b)) => rel_err(a, b),
                 _ => "-".into(),
@@ -152,7 +195,17 @@ pub fn fidelity_text(model: &Report, run: &RealRun) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::rel_err;
+    use super::{real_text, rel_err};
+
+    #[test]
+    fn a_deadline_process_has_its_reservation_beside_what_it_got_and_others_none() {
+        let dl = super::super::report_from_trace(include_str!("../../tests/fixtures/real/dl-hog.txt")).unwrap();
+        let text = real_text(&dl, &[], &Err("none".into()));
+        assert!(text.contains("deadline process         runtime ms deadline ms period ms got ms/period"), "{text}");
+        assert!(text.contains("\ndl                           10.000     100.000   100.000         9.998\n"), "{text}");
+        let fair = super::super::report_from_trace(include_str!("../../tests/fixtures/real/two-hogs.txt")).unwrap();
+        assert!(!real_text(&fair, &[], &Err("none".into())).contains("deadline process"));
+    }
 
     #[test]
     fn relative_errors_are_signed_against_the_model() {

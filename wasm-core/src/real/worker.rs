@@ -14,10 +14,14 @@
 //! ```
 //!
 //! Each thread sets its nice level, slice, affinity and, last, its policy
-//! (SCHED_FIFO / SCHED_RR with its priority: its first run of the program is
-//! then real-time), reports its tid to the runner, then waits at the gate (the
-//! runner closes the gate pipe) and sleeps until the workload's start plus
-//! its process's `start_ms`. Durations come from the thread's own stream.
+//! (SCHED_FIFO / SCHED_RR with its priority, or SCHED_DEADLINE with its
+//! reservation through `sched_setattr`: its first run of the program is then
+//! real-time or deadline), reports its tid to the runner, then waits at the
+//! gate (the runner closes the gate pipe) and sleeps until the workload's
+//! start plus its process's `start_ms`. Durations come from the thread's own
+//! stream. The process's first thread, which only holds the process open,
+//! stays fair: it creates the scenario's threads, which a deadline thread
+//! could not (`sched_fork` refuses it).
 
 use super::flag::Flag;
 use super::plan::{thread_seed, PlanProcess, OUTLIVE_WINDOW_NS, START_WITHIN_NS};
@@ -48,6 +52,8 @@ pub enum Step {
     Policy = 6,
     /// The process's kill timer (`sys::KillTimer`).
     Timer = 7,
+    /// sched_setattr(SCHED_DEADLINE): the process's reservation (refused: EBUSY, EPERM, EINVAL).
+    Deadline = 8,
 }
 
 impl Report {
@@ -72,6 +78,7 @@ impl Report {
             5 => Step::Slice,
             6 => Step::Policy,
             7 => Step::Timer,
+            8 => Step::Deadline,
             _ => Step::Thread,
         };
         match w(0) {
@@ -202,7 +209,13 @@ fn thread_main(p: Arc<Proc>, k: usize, program: usize, parent: Option<Arc<Family
         }
     }
     // Last, on its own CPUs already: from here on the thread is what the scenario says (a fork inherits it).
-    if spec.sched_policy != SchedPolicy::Normal && sys::set_policy(tid, spec.sched_policy, spec.rt_priority).is_err() {
+    if let Some(dl) = spec.dl.as_ref().filter(|_| spec.sched_policy.is_dl()) {
+        if sys::set_deadline(0, spec.nice, dl).is_err() {
+            report(p.report_fd, Report::Failed { proc_: idx, step: Step::Deadline, errno: errno() });
+        }
+    } else if spec.sched_policy != SchedPolicy::Normal
+        && sys::set_policy(tid, spec.sched_policy, spec.rt_priority).is_err()
+    {
         report(p.report_fd, Report::Failed { proc_: idx, step: Step::Policy, errno: errno() });
     }
     report(p.report_fd, Report::Tid { proc_: idx, thread: k as u32, tid });
@@ -339,6 +352,7 @@ mod tests {
             Report::Failed { proc_: 1, step: Step::Affinity, errno: 22 },
             Report::Failed { proc_: 0, step: Step::Policy, errno: libc::EPERM },
             Report::Failed { proc_: 2, step: Step::Timer, errno: 12 },
+            Report::Failed { proc_: 4, step: Step::Deadline, errno: libc::EBUSY },
         ] {
             assert_eq!(Report::decode(&r.encode()), Some(r));
         }

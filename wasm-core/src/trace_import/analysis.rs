@@ -10,11 +10,13 @@
 //!   sched_waking  ─────► latency starts (the task is not running)
 //!   sched_wakeup(_new) ► wait starts (it is on a runqueue)
 //!   sched_migrate_task ► a migration      sched_process_exit ► the thread's end
+//!   a deadline process ──► its CPU time per period lived (`deadline`), beside the reservation the header says
 //! ```
 //!
 //! Times are clipped to the window [start, end); counts take the events
 //! inside it. A CPU's first switch says who ran before it (its `prev`).
 
+use super::deadline::RealDeadline;
 use super::manifest::Workload;
 use super::tid_table::TidTable;
 use super::trace_text::{Event, Record};
@@ -75,7 +77,7 @@ pub struct RealReport {
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
 pub struct RealPolicy {
-    /// 'normal', 'batch', 'idle', 'fifo' or 'rr' as the run set it (the trace's header). Where the header
+    /// 'normal', 'batch', 'idle', 'fifo', 'rr' or 'deadline' as the run set it (the trace's header). Where the header
     /// does not say (a trace recorded elsewhere, or before policies), what the priorities show: 'rt' below
     /// 100 (the trace does not tell FIFO from RR), 'deadline' below 0, else 'normal'; 'unknown' if no
     /// thread of it was switched.
@@ -85,6 +87,9 @@ pub struct RealPolicy {
     /// The lowest and highest kernel priority (sched_switch's prio) its threads were switched in or out
     /// at: 0–98 real-time (99 − rt_priority), 100–139 fair (120 + nice), -1 deadline; None if none was.
     pub trace_prio: Option<[i32; 2]>,
+    /// A deadline process's reservation (the trace's header) and its runtime per period as measured; None
+    /// for other policies, and where the header does not say.
+    pub dl: Option<RealDeadline>,
 }
 
 impl RealPolicy {
@@ -106,7 +111,7 @@ fn policy_of(set: Option<(crate::sched::policy::SchedPolicy, u32)>, prios: Optio
         (None, Some(_)) => ("normal".into(), 0),
         (None, None) => ("unknown".into(), 0),
     };
-    RealPolicy { policy, rt_priority, trace_prio: prios }
+    RealPolicy { policy, rt_priority, trace_prio: prios, dl: None }
 }
 
 /// A trace's report with the format it was read as: `schedsim real-trace --json` and the page's
@@ -315,7 +320,14 @@ pub fn analyse_with_latency(w: &Workload, records: &[Record], lost_events: u64) 
         .zip(&threads)
         .map(|(pr, ths)| {
             let prios = ths.iter().filter_map(|t| t.prio).reduce(|a, b| [a[0].min(b[0]), a[1].max(b[1])]);
-            policy_of(pr.policy, prios)
+            let mut policy = policy_of(pr.policy, prios);
+            policy.dl = pr.dl.map(|dl| {
+                // Each thread's life in the window: from the process's start to its exit or the window's end.
+                let start = w0.saturating_add(pr.start_ns);
+                let lived = ths.iter().map(|t| clip(start, t.exited_at.unwrap_or(w1))).sum();
+                RealDeadline::measured(dl, ths.iter().map(|t| t.cpu_ns).sum(), lived)
+            });
+            policy
         })
         .collect();
     let cpus = w

@@ -83,7 +83,7 @@ pub fn workload(
         host_cpus: (0..cpus).collect(),
         processes: by_comm
             .into_iter()
-            .map(|(comm, tids)| WorkloadProcess { name: comm.to_string(), start_ns: 0, tids, policy: None })
+            .map(|(comm, tids)| WorkloadProcess { name: comm.to_string(), start_ns: 0, tids, policy: None, dl: None })
             .collect(),
     })
 }

@@ -12,11 +12,14 @@
 //! # schedlab process 0 0 hog0                        (index, start offset ns, name)
 //! # schedlab policy 0 fifo 50                        (process, sched_policy, rt_priority; a trace
 //!                                                     recorded before policies has none)
+//! # schedlab deadline 1 10000000 100000000 100000000  (a deadline process's runtime, deadline and
+//!                                                     period, ns; after its policy line; a trace
+//!                                                     recorded before deadline threads has none)
 //! # schedlab thread 0 0 1327                         (process, thread, tid)
 //! ```
 
 use crate::machine::MAX_CPUS;
-use crate::sched::policy::{SchedPolicy, MAX_RT_PRIORITY};
+use crate::sched::policy::{DlParams, SchedPolicy, MAX_RT_PRIORITY};
 use std::fmt::Write;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -41,6 +44,8 @@ pub struct WorkloadProcess {
     pub tids: Vec<u32>,
     /// The policy and real-time priority the run gave its threads; None if the trace does not say.
     pub policy: Option<(SchedPolicy, u32)>,
+    /// A deadline process's reservation as the run asked for it; None if it has none or the trace does not say.
+    pub dl: Option<DlParams>,
 }
 
 const TAG: &str = "# schedlab ";
@@ -67,6 +72,9 @@ impl Workload {
             let _ = writeln!(out, "{TAG}process {i} {} {}", p.start_ns, p.name.replace('\n', " "));
             if let Some((policy, rt_priority)) = p.policy {
                 let _ = writeln!(out, "{TAG}policy {i} {} {rt_priority}", policy.name());
+            }
+            if let Some(d) = p.dl {
+                let _ = writeln!(out, "{TAG}deadline {i} {} {} {}", d.runtime_ns, d.deadline_ns, d.period_ns);
             }
             for (k, tid) in p.tids.iter().enumerate() {
                 let _ = writeln!(out, "{TAG}thread {i} {k} {tid}");
@@ -120,6 +128,7 @@ impl Workload {
                         start_ns,
                         tids: Vec::new(),
                         policy: None,
+                        dl: None,
                     });
                 }
                 "policy" => {
@@ -132,6 +141,17 @@ impl Workload {
                         return Err(bad());
                     }
                     p.policy = Some((policy, prio));
+                }
+                "deadline" => {
+                    let v = nums(4).ok_or_else(bad)?;
+                    let p = w.processes.get_mut(v[0] as usize).ok_or_else(bad)?;
+                    let d = DlParams { runtime_ns: v[1], deadline_ns: v[2], period_ns: v[3] };
+                    // Only a deadline process's, after its policy line; as sched_setattr takes one (`__checkparam_dl`).
+                    let deadline = matches!(p.policy, Some((SchedPolicy::Deadline, _)));
+                    if !deadline || d.runtime_ns == 0 || d.runtime_ns > d.deadline_ns || d.deadline_ns > d.period_ns {
+                        return Err(bad());
+                    }
+                    p.dl = Some(d);
                 }
                 "thread" => {
                     let v = nums(3).ok_or_else(bad)?;
@@ -169,8 +189,16 @@ mod tests {
                     start_ns: 0,
                     tids: vec![10, 11],
                     policy: Some((SchedPolicy::Fifo, 50)),
+                    dl: None,
                 },
-                WorkloadProcess { name: "b".into(), start_ns: 5_000_000, tids: vec![12], policy: None },
+                WorkloadProcess { name: "b".into(), start_ns: 5_000_000, tids: vec![12], policy: None, dl: None },
+                WorkloadProcess {
+                    name: "d".into(),
+                    start_ns: 0,
+                    tids: vec![14],
+                    policy: Some((SchedPolicy::Deadline, 0)),
+                    dl: Some(DlParams { runtime_ns: 10_000_000, deadline_ns: 50_000_000, period_ns: 100_000_000 }),
+                },
             ],
         };
         let text = format!("# tracer: nop\n{}x-1 [000] ...\n", w.to_header());
@@ -196,6 +224,24 @@ mod tests {
         ] {
             assert!(read(&format!("# schedlab {bad}")).unwrap_err().starts_with("line 4"), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_deadline_line_gives_a_deadline_process_its_reservation_and_older_traces_have_none() {
+        let head =
+            "# schedlab window 1 2\n# schedlab cpus 0\n# schedlab process 0 0 a\n# schedlab policy 0 deadline 0\n";
+        let read = |line: &str| Workload::from_header(&format!("{head}{line}\n")).map(|w| w.processes[0].dl);
+        let d = DlParams { runtime_ns: 10, deadline_ns: 20, period_ns: 30 };
+        assert_eq!(read("# schedlab deadline 0 10 20 30"), Ok(Some(d)));
+        // A trace of a deadline run recorded before the line: the policy alone.
+        assert_eq!(read("# schedlab thread 0 0 5"), Ok(None));
+        for bad in ["deadline 0 10 20", "deadline 0 30 20 10", "deadline 0 0 20 30", "deadline 1 10 20 30"] {
+            assert!(read(&format!("# schedlab {bad}")).unwrap_err().starts_with("line 5"), "{bad}");
+        }
+        // Only a deadline process has one.
+        let fifo = "# schedlab window 1 2\n# schedlab cpus 0\n# schedlab process 0 0 a\n# schedlab policy 0 fifo 5\n";
+        let err = Workload::from_header(&format!("{fifo}# schedlab deadline 0 10 20 30\n")).unwrap_err();
+        assert!(err.starts_with("line 5"), "{err}");
     }
 
     #[test]

@@ -6,12 +6,14 @@
 //!   import ─► trace_text | trace_cmd | perf_script     records, line by line
 //!          ─► manifest (a `# schedlab` header) | foreign (threads grouped by comm)
 //!          ─► analysis                                 the `schedsim run` report's figures
+//!               (+ deadline)                           a deadline process's reservation, its runtime per period
 //!   replay ─► replay_view                             the page's views of a trace: lanes, heatmaps,
 //!                                                      checker, events, tasks at a cursor
 //! ```
 
 pub mod analysis;
 mod cpu_limit;
+pub mod deadline;
 pub mod foreign;
 pub mod import;
 pub mod manifest;

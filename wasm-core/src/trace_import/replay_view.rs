@@ -80,9 +80,14 @@ impl Replay {
                     tgid: self.tids[i as usize],
                     name: self.names[i as usize].clone(),
                     nice,
-                    // A trace's prio below 100 is real-time; it does not say FIFO or RR.
-                    policy: if th.prio < 100 { "rt" } else { "normal" },
-                    rt_priority: if th.prio < 100 { (99 - th.prio).clamp(0, 99) as u32 } else { 0 },
+                    // A trace's prio below 0 is a deadline task (`MAX_DL_PRIO - 1`, -1), below 100 real-time; it
+                    // does not say FIFO or RR.
+                    policy: match th.prio {
+                        ..0 => "deadline",
+                        0..100 => "rt",
+                        _ => "normal",
+                    },
+                    rt_priority: if (0..100).contains(&th.prio) { (99 - th.prio) as u32 } else { 0 },
                     weight: crate::sched::weights::nice_to_weight(nice),
                     state: if th.state.is_empty() { "sleeping" } else { th.state },
                     cpu: CpuId(th.cpu),

@@ -52,6 +52,7 @@ mod pinned_retry;
 mod preempt_model;
 mod priority_inheritance;
 mod rbtree_props;
+mod real_dl;
 mod real_kernel;
 mod real_rt;
 mod real_trace_view;

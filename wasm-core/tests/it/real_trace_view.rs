@@ -8,7 +8,8 @@ use schedlab_core::trace_import::replay::{self, CHECK_PERIOD_NS};
 use std::process::Command;
 
 const SCHEDSIM: &str = env!("CARGO_BIN_EXE_schedsim");
-const FIXTURES: [&str; 5] = ["hand-made.txt", "two-hogs.txt", "wakeups.txt", "trace-cmd-report.txt", "perf-script.txt"];
+const FIXTURES: [&str; 6] =
+    ["hand-made.txt", "two-hogs.txt", "wakeups.txt", "dl-hog.txt", "trace-cmd-report.txt", "perf-script.txt"];
 
 fn fixture(name: &str) -> String {
     format!("{}/tests/fixtures/real/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -102,4 +103,27 @@ fn names_are_kept_as_the_trace_wrote_them() {
     let r = replay::open(text, "names", &Choices::default()).expect("opens");
     // Text, untouched: the page renders it as text (never as markup).
     assert_eq!(r.names, vec!["<img src=x onerror=alert(1)>".to_string()]);
+}
+
+#[test]
+fn the_task_table_tells_deadline_from_real_time_by_the_traces_prio() {
+    // A deadline thread is switched at prio -1, a real-time one at 99 − rt_priority, a fair one at 120 + nice.
+    let sw = |t: f64, prev: (&str, u32, i32), next: (&str, u32, i32)| {
+        format!(
+            "x-1 [000] d..2. {t:.6}: sched_switch: prev_comm={} prev_pid={} prev_prio={} prev_state=R ==> next_comm={} next_pid={} next_prio={}\n",
+            prev.0, prev.1, prev.2, next.0, next.1, next.2
+        )
+    };
+    let mut text = String::from("# entries-in-buffer/entries-written: 3/3   #P:1\n");
+    text += &sw(1.0, ("fair", 7, 120), ("dl", 8, -1));
+    text += &sw(1.01, ("dl", 8, -1), ("fifo", 9, 89));
+    text += &sw(1.02, ("fifo", 9, 89), ("fair", 7, 120));
+    let r = replay::open(&text, "classes", &Choices::default()).expect("opens");
+    let rows = r.tasks_at(r.duration_ns, 10);
+    let row = |n: &str| rows.rows.iter().find(|t| t.name == n).map(|t| (t.policy, t.rt_priority)).unwrap();
+    assert_eq!((row("dl"), row("fifo"), row("fair")), (("deadline", 0), ("rt", 10), ("normal", 0)));
+    // The report, without a header to say, reads the same from the priorities.
+    let policy = |i: usize| r.report.policies[i].policy.as_str();
+    let by_name = |n: &str| r.report.processes.iter().position(|p| p.name == n).unwrap();
+    assert_eq!((policy(by_name("dl")), policy(by_name("fifo"))), ("deadline", "rt"));
 }
