@@ -12,6 +12,7 @@ import { OnlySimulations } from '../trace/trace-banner';
 import { CpuPick } from '../views/cpu-pick';
 import { EventLog } from '../views/event-log';
 import { GanttView, type GanttNav } from '../views/gantt/gantt-view';
+import type { BandClass } from '../views/gantt/canvas';
 import { Inspector } from '../views/inspector';
 import { RbTreeView } from '../views/rbtree-view';
 import { latestFocus } from '../views/topology/focus';
@@ -22,7 +23,8 @@ import { useLab } from './context';
 const MIN_SPAN_NS = 50e3;
 
 /** The policies whose class comes before the fair class (in a trace: 'rt' for real-time tasks, and 'deadline'). */
-const ABOVE_FAIR = new Set(['fifo', 'rr', 'rt', 'deadline']);
+/** The band a task's slices carry, by its policy (`rt`: a trace's real-time task, its policy unknown). */
+const BAND_OF: Record<string, BandClass> = { fifo: 'realtime', rr: 'realtime', rt: 'realtime', deadline: 'deadline' };
 
 const namer = (data: LabData) => (pid: number) => data.names[pid] ?? `pid ${pid}`;
 
@@ -100,7 +102,10 @@ export const LanesGroup = memo(function LanesGroup({ data }: { data: LabData }) 
   const now = frame.view.now_ns;
   // Slices of the classes above the fair class (real-time, deadline) carry a band: the lanes show the class.
   const rows = data.tasks.rows;
-  const rtPids = useMemo(() => new Set(rows.filter((r) => ABOVE_FAIR.has(r.policy)).map((r) => r.pid)), [rows]);
+  const bands = useMemo(
+    () => new Map(rows.filter((r) => r.policy in BAND_OF).map((r) => [r.pid, BAND_OF[r.policy]] as const)),
+    [rows],
+  );
   // The window as the worker resolved it at this frame's cursor.
   const [t0, t1] = [frame.ganttT0Ns, frame.ganttT1Ns];
   const nav: GanttNav = {
@@ -125,7 +130,7 @@ export const LanesGroup = memo(function LanesGroup({ data }: { data: LabData }) 
       keptFromNs={frame.slicesKeptFromNs}
       slices={frame.slices}
       misses={frame.misses}
-      rtPids={rtPids}
+      bands={bands}
       nrCpus={frame.view.cpus.length}
       lanes={frame.lanes}
       t0Ns={t0}

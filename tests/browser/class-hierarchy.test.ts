@@ -53,7 +53,11 @@ describe('the class hierarchy in the runqueue panel', () => {
     await hook(page, 'runUntil', 20e6);
     await expect.poll(async () => (await boxes.allTextContents())[2]).toMatch(/^real-time1 runnableruns$/);
     expect((await boxes.allTextContents())[1]).toMatch(/^deadline0 runnable$/);
+    // The lanes band each slice of a class above the fair class in that class's colour, with a key.
+    expect(await page.getByTestId('gantt-band-deadline').textContent()).toContain('deadline class');
+    expect(await page.getByTestId('gantt-band-realtime').textContent()).toContain('real-time class');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(shots, 'class-hierarchy-1280x720.png') });
+    await page.getByTestId('gantt').screenshot({ path: join(shots, 'class-bands.png') });
   });
 });

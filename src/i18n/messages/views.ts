@@ -80,6 +80,8 @@ const views: Catalog = {
     'gantt.moreTasks': '+ {n} more tasks',
     'gantt.nothing': 'nothing has run yet',
     'gantt.missLegend': 'missed deadline ({n} in view)',
+    'gantt.band.realtime': 'real-time class (top band)',
+    'gantt.band.deadline': 'deadline class (top band)',
     'gantt.missHint':
       'A mark at the deadline a job missed, on the lane of the CPU its task was on, with a line to when the run noticed: a periodic task’s late job ended then (a timer overrun, rt-app’s negative slack); a SCHED_DEADLINE task’s server still had reserved runtime left then. Point at a mark for its task and times.',
     'gantt.missTimer':
@@ -202,6 +204,8 @@ const views: Catalog = {
     'gantt.moreTasks': '+ 另有 {n} 个任务',
     'gantt.nothing': '尚无任务运行',
     'gantt.missLegend': '错过的截止期（视图中 {n} 个）',
+    'gantt.band.realtime': '实时调度类（顶部色带）',
+    'gantt.band.deadline': '截止期调度类（顶部色带）',
     'gantt.missHint':
       '标记位于作业错过的截止期处，画在其任务当时所在 CPU 的泳道上，并连一条线到运行发现它的时刻：周期任务的迟到作业在那时结束（定时器超限，即 rt-app 的负松弛）；SCHED_DEADLINE 任务的服务器在那时仍有预留的运行时间未用完。把指针移到标记上可看任务和时间。',
     'gantt.missTimer':

@@ -45,15 +45,18 @@ export function useLanesGeometry(
   return { lo, hi, nrLanes, laneH, cssW, cssH, x };
 }
 
-/** The band drawn along the top of a real-time task's slices: the lanes show each slice's class. */
-export const RT_BAND_COLOR = '#9b1c1c';
+/** The bands drawn along the top of a slice of a class above the fair class: the lanes show each slice's class
+ * (the colours of the runqueue panel's class strip). */
+export const CLASS_BAND_COLOR = { realtime: '#9b1c1c', deadline: '#6b21a8' } as const;
+export type BandClass = keyof typeof CLASS_BAND_COLOR;
 
-/** Paints the lanes and the slices of `slices` that fall on them; a real-time task's (`rtPids`) carry a band. */
+/** Paints the lanes and the slices of `slices` that fall on them; a task of a class above the fair class
+ * (`bands`: pid → its class) carries that class's band. */
 export function paintLanes(
   canvas: HTMLCanvasElement,
   slices: Float64Array,
   g: LanesGeometry,
-  rtPids: ReadonlySet<number> = new Set(),
+  bands: ReadonlyMap<number, BandClass> = new Map(),
 ): void {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
@@ -99,11 +102,12 @@ export function paintLanes(
       ctx.fillRect(a, 2 + (cpu - lo) * laneH, Math.max(1, b - a), laneH - 1);
     }
   }
-  if (rtPids.size === 0) return;
-  ctx.fillStyle = RT_BAND_COLOR;
+  if (bands.size === 0) return;
   const band = Math.max(2, Math.floor(laneH / 4));
   for (const [pid, runs] of slicesByPid(slices, lo, hi)) {
-    if (!rtPids.has(pid)) continue;
+    const cls = bands.get(pid);
+    if (cls === undefined) continue;
+    ctx.fillStyle = CLASS_BAND_COLOR[cls];
     for (const i of runs) {
       const a = Math.max(x(slices[i + 2]), x0);
       const b = Math.min(x(slices[i + 3]), x1);

@@ -9,7 +9,7 @@ import { sliceCount } from '../../engine/run-slices';
 import type { LaneRange } from '../../engine/lane-range';
 import type { MissView } from '../../engine/types';
 import { useT } from '../../i18n/i18n';
-import { paintLanes, useLanesGeometry } from './canvas';
+import { paintLanes, useLanesGeometry, type BandClass } from './canvas';
 import { lanesKeys, type GanttNav } from './nav';
 import { missAt, missesWords, missWords, paintMisses } from './misses';
 import { GanttAxis, GanttHead, GanttLegend } from './parts';
@@ -21,8 +21,8 @@ export type { GanttNav } from './nav';
 export interface GanttViewProps {
   /** Flat quads [cpu, pid, start_ns, end_ns, …] (run-slices.ts). */
   slices: Float64Array;
-  /** Real-time tasks: their slices carry a band (the lanes show the class). */
-  rtPids?: ReadonlySet<number>;
+  /** Tasks of the classes above the fair class, by pid: their slices carry their class's band. */
+  bands?: ReadonlyMap<number, BandClass>;
   /** The machine's CPUs; the lanes draw `lanes` of them (all, or past MAX_LANES the selected CPU's node). */
   nrCpus: number;
   lanes?: LaneRange;
@@ -43,7 +43,7 @@ const NO_MISSES: readonly MissView[] = [];
 
 export function GanttView({
   slices,
-  rtPids,
+  bands,
   nrCpus,
   lanes,
   t0Ns,
@@ -65,9 +65,9 @@ export function GanttView({
   // lanes always have: the window moves with the cursor.
   useEffect(() => {
     if (!canvasRef.current) return;
-    paintLanes(canvasRef.current, slices, geometry, rtPids);
+    paintLanes(canvasRef.current, slices, geometry, bands);
     paintMisses(canvasRef.current, misses, geometry);
-  }, [slices, geometry, rtPids, misses]);
+  }, [slices, geometry, bands, misses]);
   // Where the pointer is over the lanes: the miss there (in this frame's misses) is said under the legend.
   const [pointerAt, setPointerAt] = useState<{ x: number; y: number } | null>(null);
   const hovered = pointerAt && missAt(misses, geometry, pointerAt.x, pointerAt.y);
@@ -111,7 +111,7 @@ export function GanttView({
         />
         <GanttAxis geometry={geometry} spanNs={t1Ns - t0Ns} />
       </div>
-      <GanttLegend slices={slices} nameOf={nameOf} misses={misses.length} />
+      <GanttLegend slices={slices} nameOf={nameOf} misses={misses.length} bands={bands} />
       {/* Under the legend, not floating by the mark: a panel paints nothing outside itself (contain: content). */}
       {hovered && (
         <p className="gantt-tip" role="status" data-testid="gantt-miss-tip">

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { ExportButtons } from '../export/export-buttons';
 import { zoomAnchorNs, type GanttNav } from './nav';
 import { fmtSpan, fmtTick, legendEntries } from './words';
-import type { LanesGeometry } from './canvas';
+import { CLASS_BAND_COLOR, type BandClass, type LanesGeometry } from './canvas';
 import { Shown } from '../shown';
 
 export function GanttHead(props: {
@@ -88,10 +88,19 @@ export function GanttAxis({ geometry, spanNs }: { geometry: LanesGeometry; spanN
   );
 }
 
-export function GanttLegend(props: { slices: Float64Array; nameOf: (pid: number) => string; misses: number }) {
-  const { slices, nameOf, misses } = props;
+export function GanttLegend(props: {
+  slices: Float64Array;
+  nameOf: (pid: number) => string;
+  misses: number;
+  bands?: ReadonlyMap<number, BandClass>;
+}) {
+  const { slices, nameOf, misses, bands } = props;
   const t = useT();
   const legend = useMemo(() => legendEntries(slices), [slices]);
+  const classes = useMemo(
+    () => (['deadline', 'realtime'] as const).filter((c) => [...(bands?.values() ?? [])].includes(c)),
+    [bands],
+  );
   return (
     <ul className="legend" data-testid="gantt-legend">
       {legend.shown.map((pid) => (
@@ -101,6 +110,12 @@ export function GanttLegend(props: { slices: Float64Array; nameOf: (pid: number)
         </li>
       ))}
       {legend.more > 0 && <li className="meta">{t('gantt.moreTasks', { n: legend.more })}</li>}
+      {classes.map((c) => (
+        <li key={c} data-testid={`gantt-band-${c}`}>
+          <span className="band-swatch" style={{ background: CLASS_BAND_COLOR[c] }} aria-hidden="true" />
+          {t(`gantt.band.${c}`)}
+        </li>
+      ))}
       {misses > 0 && (
         <li data-testid="gantt-miss-legend" title={t('gantt.missHint')}>
           <span className="miss-swatch" aria-hidden="true">
