@@ -94,7 +94,7 @@ fn unmapped_rt_app_keys_are_named() {
         "t1": { "policy": "SCHED_DEADLINE", "run": 1000, "mem": 5, "sem_post": "s" },
         "t6": { "policy": "SCHED_DEADLINE", "dl-runtime": 500, "dl-deadline": 300, "run": 10 },
         "t7": { "policy": "SCHED_DEADLINE", "dl-runtime": 500, "cpus": [0], "run": 10 },
-        "t2": { "cpus": [0], "phases": { "p": { "cpus": [1], "suspend": "t2", "barrier": "b" } } },
+        "t2": { "policy": "SCHED_FIFO", "cpus": [0], "phases": { "p": { "cpus": [1], "suspend": "t2", "barrier": "b" } } },
         "t3": { "barrier": "b", "delay": 1500, "priority": 40, "loop": 0 },
         "t4": { "phases": { "empty": { "loop": 2 } } },
         "t5": { "fork": "nobody" }
@@ -107,7 +107,7 @@ fn unmapped_rt_app_keys_are_named() {
         "tasks.t1.dl-runtime: SCHED_DEADLINE needs a runtime",
         "tasks.t1.mem: memory or I/O work",
         "tasks.t1.sem_post: rt-app's counting semaphores",
-        "tasks.t2.phases.p: cpus changes within the task",
+        "tasks.t2.phases.p.cpus: an affinity change of a SCHED_FIFO, SCHED_RR or SCHED_DEADLINE thread",
         "tasks.t3.delay: 1500 µs",
         "tasks.t3.priority: 40: a SCHED_OTHER or SCHED_BATCH priority is a nice level",
         "tasks.t3.loop: a loop count is -1",

@@ -2,7 +2,10 @@
 //! on itself) and `set_cgroup` (a move to another cgroup), under 4.1 and 6.12.
 
 use schedlab_core::api::report::report;
-use schedlab_core::api::scenario::load_scenario;
+use schedlab_core::api::rtapp::export::export;
+use schedlab_core::api::rtapp::import::{import, Defaults};
+use schedlab_core::api::scenario::{load_scenario, parse_scenario, validate, ScenarioFile};
+use schedlab_core::sim::Simulator;
 use schedlab_core::time::{CpuId, SimTime};
 use schedlab_core::trace::{MigrateCause, TraceKind};
 use serde_json::json;
@@ -139,4 +142,64 @@ fn thread_change_steps_are_checked_at_load() {
         ]),
     );
     assert!(load_scenario(&ok.build()).is_ok());
+}
+
+fn trace_hash(s: &ScenarioFile) -> String {
+    let mut sim = Simulator::new(&validate(s).expect("valid"));
+    sim.run_to_end();
+    report(&sim).trace_hash
+}
+
+/// set_cpus and set_cgroup at the start of phases are rt-app's per-phase cpus and taskgroup: exported, the steps
+/// before the loop become its phase's properties, a phase back on every CPU names none (rt-app then sets the
+/// thread's first affinity again), and the file imports to the same scenario.
+#[test]
+fn phase_moves_round_trip_through_rt_app() {
+    let p = Process::new("mover").program([
+        step::run(10_000),
+        json!({"set_cpus": "1"}),
+        json!({"set_cgroup": "/g"}),
+        step::repeat(3, [step::run(1_000), step::sleep(1_000)]),
+        json!({"set_cpus": "all"}),
+        step::run(1_000),
+    ]);
+    let text = Scenario::new("moves", 100)
+        .machine("laptop-2c4t")
+        .cgroup(json!({"name": "/g"}))
+        .processes([p, Process::hog("hog", 10_000)])
+        .build();
+    let s = parse_scenario(&text).expect("parsed");
+    let rtapp = serde_json::to_string(&export(&s).expect("exported")).unwrap();
+    assert!(
+        rtapp.contains(r#""phases":{"p1":{"loop":1,"run":10000},"p2":{"loop":3,"cpus":[1],"taskgroup":"/g","run":1000,"sleep":1000},"p3":{"loop":1,"run":1000}}"#),
+        "{rtapp}"
+    );
+    let (back, _) = import(&rtapp, &Defaults::default()).expect("imported");
+    assert_eq!(
+        serde_json::to_value(&back.processes[0].program).unwrap(),
+        json!([
+            {"run_us": 10000},
+            {"set_cpus": "1"}, {"set_cgroup": "/g"}, {"repeat": 3, "body": [{"run_us": 1000}, {"sleep_us": 1000}]},
+            {"set_cpus": "all"}, {"run_us": 1000}
+        ])
+    );
+    assert_eq!(back, s, "the same scenario back");
+    assert_eq!(trace_hash(&back), trace_hash(&s));
+}
+
+/// What rt-app cannot say of these steps is named on export.
+#[test]
+fn phase_moves_rt_app_cannot_say_are_named() {
+    let p = Process::new("a").cpus("0").program([
+        step::run(1_000),
+        json!({"set_cpus": "all"}),
+        step::run(1_000),
+        step::repeat(2, [step::run(1_000), json!({"set_cpus": "1"})]),
+        json!({"set_cgroup": "/g"}),
+    ]);
+    let text = Scenario::new("moves", 100).machine("laptop-2c4t").cgroup(json!({"name": "/g"})).processes([p]).build();
+    let e = export(&parse_scenario(&text).unwrap()).unwrap_err();
+    assert!(e.contains("processes[0].program[1].set_cpus: \"all\" in a process with cpus"), "{e}");
+    assert!(e.contains("processes[0].program[3].body[1]: set_cpus or set_cgroup inside a repeated phase"), "{e}");
+    assert!(e.contains("processes[0].program[4]: set_cpus or set_cgroup with no step after it"), "{e}");
 }
