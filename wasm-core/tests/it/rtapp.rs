@@ -310,3 +310,25 @@ fn a_deadline_task_takes_its_reservation_with_rt_app_s_defaults() {
     assert_eq!(back, s);
     assert_eq!(trace_hash(&back), trace_hash(&s));
 }
+
+/// rt-app's `pi_enabled` makes its mutexes PTHREAD_PRIO_INHERIT: the scenario's `mutex_protocol` "inherit", both
+/// ways; a pair of real-time tasks sharing a mutex round-trips to the same trace.
+#[test]
+fn pi_enabled_is_the_inherit_mutex_protocol() {
+    let text = r#"{"tasks": {
+        "low": { "policy": "SCHED_FIFO", "priority": 10, "loop": 1, "lock": "m", "run": 5000, "unlock": "m" },
+        "high": { "policy": "SCHED_FIFO", "priority": 90, "delay": 1000, "loop": 1, "lock": "m", "run": 100,
+                  "unlock": "m" }
+      }, "global": { "duration": 1, "pi_enabled": true }}"#;
+    let (s, notes) = import(text, &Defaults::default()).unwrap();
+    assert_eq!(s.mutex_protocol.as_deref(), Some("inherit"));
+    assert!(!notes.iter().any(|n| n.contains("pi_enabled")), "{notes:?}");
+    let (s_off, _) = import(&text.replace("true", "false"), &Defaults::default()).unwrap();
+    assert_eq!(s_off.mutex_protocol, None);
+    let out = serde_json::to_string(&export(&s).unwrap()).unwrap();
+    assert!(out.contains(r#""calibration":"CPU0","pi_enabled":true,"schedlab":{"#), "{out}");
+    assert!(!out.contains("mutex_protocol"), "{out}");
+    let (_, back, _) = round_trip(&s);
+    assert_eq!(back, s);
+    assert_eq!(trace_hash(&back), trace_hash(&s));
+}

@@ -234,16 +234,23 @@ pub fn export(s: &ScenarioFile) -> Result<Json, String> {
         return Err(format!("scenario fields rt-app cannot say:\n{}", lines.join("\n")));
     }
     let mut rest = serde_json::to_value(s).map_err(|e| e.to_string())?;
+    let inherit = s.mutex_protocol.as_deref() == Some("inherit");
     if let Some(m) = rest.as_object_mut() {
-        // The tasks carry the processes, and their taskgroups the cgroups.
+        // The tasks carry the processes, and their taskgroups the cgroups; pi_enabled says inherit.
         m.remove("processes");
         m.remove("cgroups");
+        if inherit {
+            m.remove("mutex_protocol");
+        }
     }
-    let global = vec![
+    let mut global = vec![
         ("duration".to_string(), num(s.duration_ms.div_ceil(1000))),
         ("default_policy".into(), Json::String("SCHED_OTHER".into())),
         ("calibration".into(), Json::String("CPU0".into())),
-        ("schedlab".into(), Json::from_value(&rest)),
     ];
+    if inherit {
+        global.push(("pi_enabled".into(), Json::Bool(true)));
+    }
+    global.push(("schedlab".into(), Json::from_value(&rest)));
     Ok(Json::Object(vec![("tasks".into(), Json::Object(tasks)), ("global".into(), Json::Object(global))]))
 }
