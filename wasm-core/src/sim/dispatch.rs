@@ -279,6 +279,10 @@ impl Sched<'_> {
         let mut s = self.of_task(pid);
         s.class.switched_to(&mut s, pid)
     }
+    pub(crate) fn task_move_group(&mut self, pid: Pid, from_tg: u32) {
+        let mut s = self.of_task(pid);
+        s.class.task_move_group(&mut s, pid, from_tg)
+    }
     pub(crate) fn enqueue_task(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
         let mut s = self.of_task(pid);
         s.class.enqueue_task(&mut s, pid, cpu, kind)

@@ -17,8 +17,6 @@
 
 use super::Simulator;
 use crate::sched::fair::EnqueueKind;
-use crate::sim::fair::chain::cfs_rq_of;
-use crate::sim::kernel::Kernel;
 use crate::time::Pid;
 
 impl Simulator {
@@ -33,7 +31,6 @@ impl Simulator {
             return;
         }
         let cpu = task.cpu;
-        let fair = !task.above_fair();
         let running = self.core.rqs[cpu.idx()].curr_task == Some(pid);
         let queued = task.se.on_rq;
         let mut s = self.sched();
@@ -46,15 +43,11 @@ impl Simulator {
             s.dequeue_task(pid, cpu, false);
             s.core.rqs[cpu.idx()].delist(pid);
         }
-        let old = self.core.tasks[pid.idx()].tg;
-        if fair && self.core.kernel == Kernel::Linux41 {
-            let old_min = cfs_rq_of(&self.core, &self.fair, old, cpu).min_vruntime;
-            let new_min = cfs_rq_of(&self.core, &self.fair, tg, cpu).min_vruntime;
-            let se = &mut self.core.tasks[pid.idx()].se;
-            se.vruntime = (se.vruntime + new_min).saturating_sub(old_min);
-        }
-        self.core.tasks[pid.idx()].tg = tg;
-        let mut s = self.sched();
+        let old = s.core.tasks[pid.idx()].tg;
+        s.core.tasks[pid.idx()].tg = tg;
+        // 4.1's fair class carries the vruntime over (the real-time and deadline classes have nothing to do, and
+        // 6.12's task_change_group_fair is the detach and attach the move's dequeue and enqueue make).
+        s.task_move_group(pid, old);
         if queued {
             s.enqueue_task(pid, cpu, EnqueueKind::Migrate);
             let upper = s.core.tasks[pid.idx()].above_fair();
