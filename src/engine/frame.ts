@@ -257,6 +257,8 @@ function cpuViews(h: FrameHeader, cpus: Float64Array): CpuView[] {
       eevdf: null,
       rt: null,
       dl: null,
+      classes: null,
+      stop_works: [],
     });
   }
   return out;

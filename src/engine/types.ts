@@ -15,6 +15,8 @@ export type {
   EevdfRqView,
   RtRqView,
   DlRqView,
+  ClassRowView,
+  StopWorkView,
   DlTaskView,
   RtTaskView,
   EventCounts,

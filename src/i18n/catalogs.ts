@@ -18,6 +18,7 @@ import rqpolicy from './messages/rqpolicy';
 import eevdf from './messages/eevdf';
 import rtclass from './messages/rtclass';
 import dlclass from './messages/dlclass';
+import classes from './messages/classes';
 import why from './messages/why';
 import events from './messages/events';
 import trace from './messages/trace';
@@ -40,6 +41,7 @@ export const CATALOGS: Catalog[] = [
   eevdf,
   rtclass,
   dlclass,
+  classes,
   why,
   events,
   trace,

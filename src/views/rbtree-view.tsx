@@ -12,6 +12,7 @@ import { O1RunqueueView } from './o1-arrays';
 import { EevdfRunqueueView } from './eevdf-queue';
 import { RtRunqueueView } from './rt-queue';
 import { DlRunqueueView } from './dl-queue';
+import { ClassHierarchy } from './class-hierarchy';
 import { UnderclassTree } from './underclass-tree';
 import { useT } from '../i18n/i18n';
 import { CurrBox, GroupTrees, LIST_FROM, RotationLine, RqHead, type Mode } from './rbtree-parts';
@@ -23,13 +24,14 @@ interface RunqueueProps {
   nameOf: (pid: number) => string;
 }
 
-/** The CPU's runqueues in the hierarchy's order: the deadline and real-time classes', when the run has them, above the fair class's. */
+/** The CPU's runqueues in the hierarchy's order: its classes at a glance, then the deadline and real-time classes',
+ * when the run has them, above the fair class's. */
 export function RbTreeView(props: RunqueueProps) {
   const fair = <FairRunqueueView {...props} />;
-  const { dl, rt } = props.cpu;
-  if (!dl && !rt) return fair;
+  const { dl, rt, classes } = props.cpu;
   return (
     <>
+      {classes && <ClassHierarchy cpu={props.cpu} classes={classes} nameOf={props.nameOf} />}
       {dl && <DlRunqueueView cpu={props.cpu} dl={dl} />}
       {rt && <RtRunqueueView cpu={props.cpu} rt={rt} />}
       {fair}

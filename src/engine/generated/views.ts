@@ -2,6 +2,21 @@
 // Do not edit: change the Rust struct, then `npm run gen:types`. `cargo test` fails while this file differs.
 import type { CpuSchedstat, LatencyCdf, Report } from './reports';
 
+export type ClassRowView = {
+  /**
+   * "stop", "deadline", "realtime", the run's class at the fair class's place ("cfs", "eevdf", "o1",
+   * "ext"), "idle".
+   */
+  class: string;
+  /**
+   * Runnable tasks of the class on this CPU, the running one included (the stop class: its stopper, when
+   * woken; the idle class: its idle task, always there).
+   */
+  queued: number;
+  /** The class of what runs on this CPU now. */
+  running: boolean;
+};
+
 /**
  * A CPU set as it crosses to the page: a bitmap of 32-bit words, CPU `c` at bit `c % 32` of word `c / 32`
  * (32 bits, so every word is an exact JS number). A newtype serializes as its array. The page reads it with
@@ -62,6 +77,13 @@ export type CpuView = {
    * class's. None when the run has no deadline task.
    */
   dl: DlRqView | null;
+  /** The class hierarchy on this CPU, stop class first (detail CPU only). */
+  classes: Array<ClassRowView> | null;
+  /**
+   * The works a woken stopper has yet to run (they run at the instant it was woken, after the event that
+   * woke it; stepping shows them in between).
+   */
+  stop_works: Array<StopWorkView>;
 };
 
 export type DecisionView = {
@@ -444,6 +466,15 @@ export type SimView = {
   cpus: Array<CpuView>;
   tasks: Array<TaskView>;
   rotations: Array<RotationView>;
+};
+
+export type StopWorkView = {
+  /** "active_balance" (`active_load_balance_cpu_stop`) or "migrate" (`migration_cpu_stop`). */
+  kind: string;
+  /** The CPU the work moves a task to. */
+  target: number;
+  /** The task it moves ("migrate" only; the active balance picks one when it runs). */
+  pid: number | null;
 };
 
 /**

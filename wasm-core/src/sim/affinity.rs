@@ -1,7 +1,8 @@
 //! `sched_setaffinity` by a running thread on itself (the `set_cpus` step):
 //! the new mask is stored, and when the CPU the thread runs on is not in it
-//! the CPU's stopper (`stop_one_cpu` → `migration_cpu_stop`) preempts it and
-//! moves it to a CPU of the mask, as an exec's placement does (`exec.rs`).
+//! the CPU's stopper (`stop_one_cpu` → `migration_cpu_stop`, a work of the
+//! stop class, `sim::stop`) preempts it and moves it to a CPU of the mask, as
+//! an exec's move does (`exec.rs`).
 //!
 //! 4.1 (`set_cpus_allowed_ptr`, core.c 4788–4827): a mask with no active CPU
 //! fails (EINVAL); the destination is the mask's first active CPU
@@ -13,6 +14,7 @@
 //! unchanged mask does nothing in either. Cpusets are not modelled: the mask
 //! is not narrowed by one.
 
+use super::stop::StopWork;
 use super::Simulator;
 use crate::sim::kernel::Kernel;
 use crate::time::{CpuId, Pid};
@@ -39,16 +41,11 @@ impl Simulator {
         if stays {
             return true;
         }
-        // migration_cpu_stop → __migrate_task → move_queued_task; the program goes on once the task runs again
-        // (a 1 ns burst, as after an exec's move).
+        // stop_one_cpu(migration_cpu_stop) → __migrate_task → move_queued_task, the stop class's work; the
+        // program goes on once the task runs again (a 1 ns burst, as after an exec's move).
         let mut s = self.sched();
         s.core.set_burst(pid, 1);
-        s.preempt_curr_for_move(cpu);
-        s.move_queued_task(pid, dest, MigrateCause::Affinity);
-        s.schedule(cpu);
-        if s.core.rqs[dest.idx()].need_resched {
-            s.schedule(dest);
-        }
+        s.stop_one_cpu(cpu, StopWork::Migrate { pid, dest, cause: MigrateCause::Affinity });
         false
     }
 

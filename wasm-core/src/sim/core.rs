@@ -63,8 +63,8 @@ impl Simulator {
                 }
                 Some(EventClass::Other)
             }
-            Event::ActiveBalance { cpu, target } => {
-                self.sched().balance(cpu, Balance::Stopper { target });
+            Event::CpuStop(cpu) => {
+                self.cpu_stop(cpu);
                 Some(EventClass::Other)
             }
             Event::NohzKick(cpu) => {

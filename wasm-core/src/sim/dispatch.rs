@@ -419,4 +419,9 @@ impl Simulator {
     pub fn class_state<T: Any>(&self) -> Option<&T> {
         self.rooms.find::<T>()
     }
+
+    /// The name of the class at the fair class's place ("cfs", "eevdf", "o1", "ext").
+    pub fn run_class_name(&self) -> &'static str {
+        self.rooms.class.name()
+    }
 }

@@ -24,11 +24,8 @@ pub enum Event {
     Wakeup(Pid),
     /// A process starts: its threads are created.
     Spawn(u32),
-    /// The stopper of `cpu` runs: it pushes a task to `target` (active balance).
-    ActiveBalance {
-        cpu: CpuId,
-        target: CpuId,
-    },
+    /// The stopper of `cpu`, woken with works queued (`sim::stop`), runs.
+    CpuStop(CpuId),
     /// The idle load balancer was kicked (NOHZ).
     NohzKick(CpuId),
     /// The sanity checker's periodic check, and the end of its watch window.

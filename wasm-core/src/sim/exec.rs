@@ -3,9 +3,10 @@
 //! The fair class walks the domains that carry that flag as it does for a
 //! fork (`find_idlest_group`, `find_idlest_cpu`, with `forkexec_idx`), the
 //! task's own load still counted on its CPU. When another CPU is chosen, the
-//! CPU's stopper (`stop_one_cpu` → `migration_cpu_stop`) preempts the task
-//! and moves it there; the new image runs when the task next runs.
+//! CPU's stopper (`stop_one_cpu` → `migration_cpu_stop`, the stop class:
+//! `sim::stop`) preempts the task and moves it there; the new image runs when the task next runs.
 
+use super::stop::StopWork;
 use super::Simulator;
 use crate::balance::placement::PlaceKind;
 use crate::time::{CpuId, Pid};
@@ -22,12 +23,7 @@ impl Simulator {
         }
         // The program goes on once the task runs again (a 1 ns burst, as after a yield).
         s.core.set_burst(pid, 1);
-        s.preempt_curr_for_move(cpu);
-        s.move_queued_task(pid, dest, MigrateCause::Exec);
-        s.schedule(cpu);
-        if s.core.rqs[dest.idx()].need_resched {
-            s.schedule(dest);
-        }
+        s.stop_one_cpu(cpu, StopWork::Migrate { pid, dest, cause: MigrateCause::Exec });
         false
     }
 }

@@ -40,6 +40,7 @@ mod runqueue;
 pub mod sanity;
 mod setattr;
 mod smt_speed;
+pub mod stop;
 pub mod sync;
 #[cfg(test)]
 pub(crate) mod test_config;

@@ -69,6 +69,8 @@ pub struct Rq {
     pub next_balance: u64,
     /// A stopper push is pending from this CPU (`rq->active_balance`).
     pub active_balance: bool,
+    /// The CPU's stopper, the stop class's one task (`rq->stop`), and its queued works.
+    pub stopper: super::stop::CpuStopper,
     /// A NOHZ idle-balance kick is pending for this CPU.
     pub nohz_kicked: bool,
     /// The jiffy `cpu_load[]` last took in (`rq->last_load_update_tick`).
@@ -110,6 +112,7 @@ impl Rq {
             max_idle_balance_cost_ns: 0,
             next_balance: 0,
             active_balance: false,
+            stopper: Default::default(),
             nohz_kicked: false,
             schedstat: Default::default(),
         }

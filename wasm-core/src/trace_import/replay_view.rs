@@ -44,6 +44,9 @@ impl Replay {
                     eevdf: None,
                     rt: None,
                     dl: None,
+                    // A trace's classes are its tasks' prios, not read here; it records no stopper's works.
+                    classes: None,
+                    stop_works: Vec::new(),
                     // A trace records no load history or tick state.
                     cpu_load: None,
                     tick_stopped: false,

@@ -65,6 +65,7 @@ mod sched_setattr;
 mod schedstat;
 mod silent_outcomes;
 mod smt_contention;
+mod stop_class;
 mod sweep_cli;
 mod switch_class;
 mod sync_ops;

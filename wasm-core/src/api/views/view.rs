@@ -55,6 +55,11 @@ pub struct CpuView {
     /// The deadline class's runqueue (detail CPU only), above the real-time
     /// class's. None when the run has no deadline task.
     pub dl: Option<super::dl::DlRqView>,
+    /// The class hierarchy on this CPU, stop class first (detail CPU only).
+    pub classes: Option<Vec<super::classes::ClassRowView>>,
+    /// The works a woken stopper has yet to run (they run at the instant it was woken, after the event that
+    /// woke it; stepping shows them in between).
+    pub stop_works: Vec<super::classes::StopWorkView>,
 }
 
 /// An O(1) runqueue: the active and expired arrays and how often they swapped.
@@ -227,6 +232,8 @@ fn view_of(sim: &Simulator, trees_of: impl Fn(CpuId) -> bool, with_tasks: bool) 
             eevdf: if trees_of(rq.cpu) { super::eevdf::eevdf_queues(sim, rq.cpu) } else { None },
             rt: if trees_of(rq.cpu) { super::rt::rt_rq_view(sim, rq.cpu) } else { None },
             dl: if trees_of(rq.cpu) { super::dl::dl_rq_view(sim, rq.cpu) } else { None },
+            classes: trees_of(rq.cpu).then(|| super::classes::class_rows(sim, rq.cpu)),
+            stop_works: super::classes::stop_works(sim, rq.cpu),
         })
         .collect();
     let now = sim.now();

@@ -1,6 +1,6 @@
 //! `active_load_balance_cpu_stop` of Linux 4.1: the stopper of a busiest CPU
-//! that failed to give up a task to periodic balancing often enough preempts
-//! its running task and pushes one task to the CPU that asked.
+//! that failed to give up a task to periodic balancing often enough pushes
+//! one task to the CPU that asked (a work of the stop class, `sim::stop`).
 
 use super::load_balance::{DetachFlags, SkipCounts};
 use crate::balance::IdleType;
@@ -9,8 +9,9 @@ use crate::time::CpuId;
 use crate::trace::MigrateCause;
 
 impl FairCx<'_> {
-    /// The stopper of `cpu` runs (`active_load_balance_cpu_stop`): the
-    /// running task is preempted and one movable task goes to `target`.
+    /// The stopper of `cpu` runs its work (`active_load_balance_cpu_stop`):
+    /// one movable task goes to `target`. The stopper's run (`sim::stop`)
+    /// preempted the running task before and reschedules both CPUs after.
     pub(crate) fn active_balance(&mut self, cpu: CpuId, target: CpuId) {
         self.core.rqs[cpu.idx()].active_balance = false;
         // The stopper is itself one of the CPU's runnable tasks: with it, a CPU running one task counts two,
@@ -24,8 +25,7 @@ impl FairCx<'_> {
         else {
             return;
         };
-        // The stopper preempts the running task, which is then queued like any other and may move.
-        self.sched().preempt_curr_for_move(cpu);
+        // The stopper has preempted the running task (`run_stopper`): it is queued like any other and may move.
         // detach_one_task: the first task of the list that can_migrate_task lets go (as an idle pass).
         let (mut skips, mut retry) = (SkipCounts::default(), Some(target));
         let candidate = {
@@ -58,10 +58,6 @@ impl FairCx<'_> {
         }
         if let Some(pid) = candidate {
             self.sched().move_queued_task(pid, target, MigrateCause::Active);
-        }
-        self.sched().schedule(cpu);
-        if self.core.rqs[target.idx()].need_resched {
-            self.sched().schedule(target);
         }
     }
 }

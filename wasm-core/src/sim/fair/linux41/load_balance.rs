@@ -6,8 +6,8 @@
 use crate::balance::decision::{BalanceDecision, Outcome, Why};
 use crate::balance::stats::{find_busiest_queue, FbgInput};
 use crate::balance::{IdleType, MAX_PINNED_INTERVAL_MS};
-use crate::sim::events::Event;
 use crate::sim::fair::cx::FairCx;
+use crate::sim::stop::StopWork;
 use crate::time::CpuId;
 use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::SchedDomain;
@@ -441,7 +441,7 @@ impl FairCx<'_> {
                     if !rq.active_balance {
                         active = true;
                         self.core.rqs[from.idx()].active_balance = true;
-                        self.core.push(self.core.now, Event::ActiveBalance { cpu: from, target: cpu });
+                        self.core.stop_one_cpu_nowait(from, StopWork::ActiveBalance { target: cpu });
                         d.outcome = Outcome::ActiveBalance { from };
                     }
                     // Reset even when a push from that CPU is already pending.

@@ -298,8 +298,7 @@ impl FairCx<'_> {
         let Some(level) = self.core.rqs[target.idx()].domains.iter().position(|sd| sd.span.test(cpu)) else {
             return;
         };
-        // The stopper preempts the running task, which is then queued like any other.
-        self.sched().preempt_curr_for_move(cpu);
+        // The stopper has preempted the running task (`run_stopper`): it is queued like any other.
         let sd = self.core.rqs[target.idx()].domains[level].clone();
         let candidate = self.core.rqs[cpu.idx()]
             .cfs_tasks
@@ -318,10 +317,6 @@ impl FairCx<'_> {
         }
         if let Some(pid) = candidate {
             self.sched().move_queued_task(pid, target, MigrateCause::Active);
-        }
-        self.sched().schedule(cpu);
-        if self.core.rqs[target.idx()].need_resched {
-            self.sched().schedule(target);
         }
     }
 

@@ -15,8 +15,8 @@ use super::imbalance::{domain_avg_load, find_src_group_verdict, DomainView, Migr
 use super::pelt::{task_util_est, SCHED_CAPACITY_SCALE};
 use super::should_balance::{balancing_cpu, BalanceEnv};
 use crate::balance::decision::{BalanceDecision, Outcome as Recorded};
-use crate::sim::events::Event;
 use crate::sim::fair::cx::FairCx;
+use crate::sim::stop::StopWork;
 use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
 use crate::topology::domains::SchedDomain;
@@ -214,7 +214,7 @@ impl FairCx<'_> {
             flags.all_pinned = false;
             if !self.core.rqs[s.cpu.idx()].active_balance {
                 self.core.rqs[s.cpu.idx()].active_balance = true;
-                self.core.push(self.core.now, Event::ActiveBalance { cpu: s.cpu, target: cpu });
+                self.core.stop_one_cpu_nowait(s.cpu, StopWork::ActiveBalance { target: cpu });
                 active = true;
             }
         }
