@@ -44,6 +44,8 @@ function step(op: Json): string {
   if (o.cond_signal !== undefined) return `cond_signal ${word(o.cond_signal)}`;
   if (o.cond_broadcast !== undefined) return `cond_broadcast ${word(o.cond_broadcast)}`;
   if (o.sched_setattr !== undefined) return setattrStep(o);
+  if (o.set_cpus !== undefined) return `set_cpus ${word(o.set_cpus)}`;
+  if (o.set_cgroup !== undefined) return `set_cgroup ${word(o.set_cgroup)}`;
   if (o.post !== undefined || o.await !== undefined) return flagStep(o);
   const flag = ['exit', 'wait', 'yield', 'take_job', 'wait_child', 'exec'].find((k) => o[k] !== undefined);
   return flag ?? '?';

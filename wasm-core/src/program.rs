@@ -106,6 +106,13 @@ pub enum Op {
     /// `sched_setattr` on the calling thread: its policy and parameters from
     /// now on (`sim/setattr.rs`).
     SchedSetattr(crate::sched::policy::SchedAttr),
+    /// `sched_setaffinity` on the calling thread: the CPUs it may run on from
+    /// now on (`sim/affinity.rs`).
+    SetCpus(crate::topology::cpumask::CpuMask),
+    /// The calling thread moves itself to a cgroup (a write of its tid to the
+    /// cgroup's `tasks`): the index of the scenario's cgroup, or None for the
+    /// root (`sim/move_group.rs`).
+    SetCgroup(Option<u32>),
 }
 
 /// A timer step as written: which timer, its period, and how it catches up.
@@ -214,6 +221,8 @@ pub trait NameResolver {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
     code: Vec<Insn>,
+    /// The masks of its `set_cpus` steps (an action is `Copy`; a mask is not).
+    cpumasks: Vec<crate::topology::cpumask::CpuMask>,
 }
 
 /// What a task does next. Run and Sleep take time; the others are
@@ -250,6 +259,9 @@ pub enum Action {
     CondSignal(usize),
     CondBroadcast(usize),
     SchedSetattr(crate::sched::policy::SchedAttr),
+    /// `Op::SetCpus`: the index of the mask among its program's (`Program::cpumask`).
+    SetCpus(usize),
+    SetCgroup(Option<u32>),
     /// A process's first thread creates its next thread (`pthread_create`);
     /// the engine puts these before the first thread's program, never a
     /// scenario's.
@@ -263,10 +275,15 @@ pub const MAX_ZERO_TIME_STEPS: u32 = 10_000;
 
 impl Program {
     pub fn compile(ops: &[Op], names: &mut dyn NameResolver) -> Program {
-        let mut code = Vec::new();
-        emit(ops, &mut code, names);
-        code.push(Insn::Exit);
-        Program { code }
+        let mut program = Program { code: Vec::new(), cpumasks: Vec::new() };
+        emit(ops, &mut program, names);
+        program.code.push(Insn::Exit);
+        program
+    }
+
+    /// The mask of a `SetCpus(i)` action of this program.
+    pub fn cpumask(&self, i: usize) -> &crate::topology::cpumask::CpuMask {
+        &self.cpumasks[i]
     }
 
     pub fn len(&self) -> usize {
@@ -278,8 +295,9 @@ impl Program {
     }
 }
 
-fn emit(ops: &[Op], code: &mut Vec<Insn>, names: &mut dyn NameResolver) {
+fn emit(ops: &[Op], program: &mut Program, names: &mut dyn NameResolver) {
     for op in ops {
+        let code = &mut program.code;
         match op {
             Op::Run(d) => code.push(Insn::Run(d.clone())),
             Op::Sleep(d) => code.push(Insn::Sleep(d.clone())),
@@ -319,13 +337,18 @@ fn emit(ops: &[Op], code: &mut Vec<Insn>, names: &mut dyn NameResolver) {
             Op::CondSignal(cond) => code.push(Insn::Call(Action::CondSignal(names.cond(cond)))),
             Op::CondBroadcast(cond) => code.push(Insn::Call(Action::CondBroadcast(names.cond(cond)))),
             Op::SchedSetattr(attr) => code.push(Insn::Call(Action::SchedSetattr(*attr))),
+            Op::SetCpus(mask) => {
+                code.push(Insn::Call(Action::SetCpus(program.cpumasks.len())));
+                program.cpumasks.push(mask.clone());
+            }
+            Op::SetCgroup(group) => code.push(Insn::Call(Action::SetCgroup(*group))),
             Op::Repeat { times, body } => {
                 let begin = code.len();
                 code.push(Insn::LoopBegin { times: *times, end: 0 });
-                emit(body, code, names);
-                let end = code.len();
-                code.push(Insn::LoopEnd { begin });
-                code[begin] = Insn::LoopBegin { times: *times, end };
+                emit(body, program, names);
+                let end = program.code.len();
+                program.code.push(Insn::LoopEnd { begin });
+                program.code[begin] = Insn::LoopBegin { times: *times, end };
             }
         }
     }
@@ -417,6 +440,15 @@ impl ProgramCursor {
         }
         Action::Stalled
     }
+}
+
+/// Whether `ops` (loops and forked programs included) move to the root cgroup.
+pub fn moves_to_root_cgroup(ops: &[Op]) -> bool {
+    ops.iter().any(|op| match op {
+        Op::SetCgroup(None) => true,
+        Op::Repeat { body, .. } | Op::Fork(body) => moves_to_root_cgroup(body),
+        _ => false,
+    })
 }
 
 /// Whether `ops` (loops and forked programs included) set a policy `wanted` picks.

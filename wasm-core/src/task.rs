@@ -302,6 +302,9 @@ pub struct Process {
     /// Its synchronisation objects' index in `Core::sync`: its own, or its
     /// address space's, shared with the other processes naming it.
     pub sync: usize,
+    /// The task group its threads join when they move to the root cgroup: its
+    /// session's autogroup (`autogroup_task_group`), or the root itself.
+    pub root_tg: u32,
     pub start_at: SimTime,
     /// Its threads' wakeup latencies (wakeup to running its own code), in
     /// bounded memory.

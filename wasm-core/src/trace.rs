@@ -67,6 +67,9 @@ pub enum MigrateCause {
     RtPush,
     /// The deadline class moved a task to a CPU whose earliest deadline is later (`push_dl_task`, `pull_dl_task`).
     DlPush,
+    /// The stopper moved a running task off a CPU its new affinity excludes
+    /// (`set_cpus_allowed_ptr` → `migration_cpu_stop`).
+    Affinity,
 }
 
 impl MigrateCause {
@@ -82,6 +85,7 @@ impl MigrateCause {
             MigrateCause::Exec => "exec",
             MigrateCause::RtPush => "rt-push",
             MigrateCause::DlPush => "dl-push",
+            MigrateCause::Affinity => "affinity",
         }
     }
 }

@@ -84,6 +84,8 @@ fn first_model_only_step(ops: &[Op]) -> Option<&'static str> {
     ops.iter().find_map(|op| match op {
         Op::Timer(_) => Some("timer"),
         Op::Busy(_) => Some("busy_us"),
+        Op::SetCpus(_) => Some("set_cpus"),
+        Op::SetCgroup(_) => Some("set_cgroup"),
         Op::CondWait { .. } => Some("cond_wait"),
         Op::CondSignal(_) => Some("cond_signal"),
         Op::CondBroadcast(_) => Some("cond_broadcast"),

@@ -279,6 +279,8 @@ fn run_program(p: &Arc<Proc>, k: usize, program: usize, family: &Arc<Family>) {
             }
             Action::Fork(child) => fork_thread(p, child, family),
             Action::Exec => {}
+            // Refused by the plan as the arm below (`plan::first_model_only_step`).
+            Action::SetCpus(_) | Action::SetCgroup(_) => {}
             // The plan refuses a program with these steps (`plan::first_model_only_step`).
             Action::Busy(_)
             | Action::Timer(_)

@@ -22,7 +22,7 @@ use crate::trace::Trace;
 impl Simulator {
     pub fn new(cfg: &SimConfig) -> Simulator {
         let nr_cpus = cfg.machine.nr_cpus();
-        let (fair, group_of_process) = FairState::boot(cfg, nr_cpus);
+        let (fair, (group_of_process, root_of_process)) = FairState::boot(cfg, nr_cpus);
         let online = CpuMask::from_range(0..nr_cpus);
         let mut sim = Simulator {
             core: Core {
@@ -152,6 +152,7 @@ impl Simulator {
                 name: spec.name.clone(),
                 threads,
                 sync: space,
+                root_tg: root_of_process[tgid as usize],
                 start_at,
                 wakeup_latency: Default::default(),
                 queued_wakeups: 0,

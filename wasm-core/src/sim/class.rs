@@ -111,6 +111,9 @@ pub trait SchedClass: Debug + Send + Sync {
     fn select_task_rq(&self, s: &mut Sched<'_>, pid: Pid, waker: CpuId, kind: PlaceKind) -> CpuId;
     /// `migrate_task_rq`: `pid` is about to move from `from` to `to`.
     fn migrate_task_rq(&self, _s: &mut Sched<'_>, _pid: Pid, _from: CpuId, _to: CpuId) {}
+    /// `task_move_group` (4.1's hook of `sched_move_task`): `pid`, off its
+    /// queue, now belongs to another task group than `from_tg`.
+    fn task_move_group(&self, _s: &mut Sched<'_>, _pid: Pid, _from_tg: u32) {}
     /// `task_fork`: `child` was just forked on `cpu` (not yet enqueued).
     fn task_fork(&self, _s: &mut Sched<'_>, _child: Pid, _cpu: CpuId) {}
     /// A thread starts (a process's first threads, or a fork's child).

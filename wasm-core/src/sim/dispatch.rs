@@ -302,6 +302,10 @@ impl Sched<'_> {
         let mut s = self.of_task(pid);
         s.class.switched_to(&mut s, pid)
     }
+    pub(crate) fn task_move_group(&mut self, pid: Pid, from_tg: u32) {
+        let mut s = self.of_task(pid);
+        s.class.task_move_group(&mut s, pid, from_tg)
+    }
     /// Under 6.12 a fair task joining a CPU whose fair class had none starts its fair server.
     pub(crate) fn enqueue_task(&mut self, pid: Pid, cpu: CpuId, kind: EnqueueKind) {
         let room = self.room_of(pid);

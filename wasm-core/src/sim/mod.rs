@@ -14,6 +14,7 @@
 //! assigning it back. Equivalence tests rely on this.
 
 pub mod accounting;
+mod affinity;
 mod boot;
 pub mod class;
 mod condvar;
@@ -29,6 +30,7 @@ mod hotplug;
 pub mod kernel;
 mod migrate;
 pub mod misses;
+mod move_group;
 pub mod notes;
 pub mod o1;
 mod pi;

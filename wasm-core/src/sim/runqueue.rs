@@ -15,6 +15,9 @@ use std::collections::VecDeque;
 #[derive(Clone, Debug)]
 #[repr(C)]
 pub struct Rq {
+    /// 6.12's per-CPU `distribute_cpu_mask_prev` (lib/cpumask.c): the CPU
+    /// `cpumask_any_and_distribute` last picked when called on this CPU.
+    pub distribute_cpu_mask_prev: u32,
     /// `cpu_load[]`: per-tick decayed history of the CPU load (load_idx 1..5).
     pub cpu_load: [u64; 5],
     /// The task running on this CPU (the root cfs_rq's curr may be a group).
@@ -84,6 +87,7 @@ pub struct Rq {
 impl Rq {
     pub fn new(cpu: CpuId) -> Rq {
         Rq {
+            distribute_cpu_mask_prev: 0,
             cpu,
             online: true,
             cfs: CfsRq::new(0),

@@ -130,6 +130,11 @@ impl Simulator {
                 self.sched_setattr(pid, attr);
                 true
             }
+            Action::SetCpus(mask) => self.sched_setaffinity(cpu, pid, mask),
+            Action::SetCgroup(group) => {
+                self.sched_move_task(pid, group);
+                true
+            }
             Action::Busy(ns) => {
                 self.busy(cpu, pid, ns);
                 false

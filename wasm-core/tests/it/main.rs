@@ -72,6 +72,7 @@ mod sweep_cli;
 mod switch_class;
 mod sync_ops;
 mod templates;
+mod thread_changes;
 mod thread_weight_policies;
 mod timeline;
 mod timer_steps;

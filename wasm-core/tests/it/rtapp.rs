@@ -94,7 +94,7 @@ fn unmapped_rt_app_keys_are_named() {
         "t1": { "policy": "SCHED_DEADLINE", "run": 1000, "mem": 5, "sem_post": "s" },
         "t6": { "policy": "SCHED_DEADLINE", "dl-runtime": 500, "dl-deadline": 300, "run": 10 },
         "t7": { "policy": "SCHED_DEADLINE", "dl-runtime": 500, "cpus": [0], "run": 10 },
-        "t2": { "cpus": [0], "phases": { "p": { "cpus": [1], "suspend": "t2", "barrier": "b" } } },
+        "t2": { "policy": "SCHED_FIFO", "cpus": [0], "phases": { "p": { "cpus": [1], "suspend": "t2", "barrier": "b" } } },
         "t3": { "barrier": "b", "delay": 1500, "priority": 40, "loop": 0 },
         "t4": { "phases": { "empty": { "loop": 2 } } },
         "t5": { "fork": "nobody" }
@@ -107,7 +107,7 @@ fn unmapped_rt_app_keys_are_named() {
         "tasks.t1.dl-runtime: SCHED_DEADLINE needs a runtime",
         "tasks.t1.mem: memory or I/O work",
         "tasks.t1.sem_post: rt-app's counting semaphores",
-        "tasks.t2.phases.p: cpus changes within the task",
+        "tasks.t2.phases.p.cpus: an affinity change of a SCHED_FIFO, SCHED_RR or SCHED_DEADLINE thread",
         "tasks.t3.delay: 1500 µs",
         "tasks.t3.priority: 40: a SCHED_OTHER or SCHED_BATCH priority is a nice level",
         "tasks.t3.loop: a loop count is -1",
@@ -307,6 +307,28 @@ fn a_deadline_task_takes_its_reservation_with_rt_app_s_defaults() {
     assert_eq!(dl(1), (Some("deadline"), Some(1000), Some(5000), Some(10000)));
     let (text, back, _) = round_trip(&s);
     assert!(text.contains("\"dl-period\": 2000"), "{text}");
+    assert_eq!(back, s);
+    assert_eq!(trace_hash(&back), trace_hash(&s));
+}
+
+/// rt-app's `pi_enabled` makes its mutexes PTHREAD_PRIO_INHERIT: the scenario's `mutex_protocol` "inherit", both
+/// ways; a pair of real-time tasks sharing a mutex round-trips to the same trace.
+#[test]
+fn pi_enabled_is_the_inherit_mutex_protocol() {
+    let text = r#"{"tasks": {
+        "low": { "policy": "SCHED_FIFO", "priority": 10, "loop": 1, "lock": "m", "run": 5000, "unlock": "m" },
+        "high": { "policy": "SCHED_FIFO", "priority": 90, "delay": 1000, "loop": 1, "lock": "m", "run": 100,
+                  "unlock": "m" }
+      }, "global": { "duration": 1, "pi_enabled": true }}"#;
+    let (s, notes) = import(text, &Defaults::default()).unwrap();
+    assert_eq!(s.mutex_protocol.as_deref(), Some("inherit"));
+    assert!(!notes.iter().any(|n| n.contains("pi_enabled")), "{notes:?}");
+    let (s_off, _) = import(&text.replace("true", "false"), &Defaults::default()).unwrap();
+    assert_eq!(s_off.mutex_protocol, None);
+    let out = serde_json::to_string(&export(&s).unwrap()).unwrap();
+    assert!(out.contains(r#""calibration":"CPU0","pi_enabled":true,"schedlab":{"#), "{out}");
+    assert!(!out.contains("mutex_protocol"), "{out}");
+    let (_, back, _) = round_trip(&s);
     assert_eq!(back, s);
     assert_eq!(trace_hash(&back), trace_hash(&s));
 }

@@ -119,3 +119,34 @@ fn timers_reached_late_catch_up_as_their_mode_says() {
     assert_eq!(ends("relative"), (Some(35), 1));
     assert_eq!(ends("absolute"), (Some(30), 1));
 }
+
+/// A phase's cpus and taskgroup are set as it begins: the mover goes to CPU 1 and /away for its second phase
+/// (the stopper moves it, 20 ms in), shares CPU 1 with the hog there, then goes back to its task's CPU 0 for
+/// the last phase, which names no cpus, and stays in /away, as rt-app's threads do. It ends at about 20 + 40 +
+/// 20 ms (run at HZ 1000, so that CPU 1 changes hands in 1 ms turns), with autogroup or without.
+#[test]
+fn a_task_s_phases_move_it_between_cpus_and_taskgroups() {
+    let (s, _) = fixture("phase-moves.json");
+    assert_eq!(
+        process(&s, "mover")["program"],
+        json!([
+            { "run_us": 20000 },
+            { "set_cpus": "1" }, { "set_cgroup": "/away" }, { "run_us": 20000 },
+            { "set_cpus": "0" }, { "run_us": 20000 }
+        ])
+    );
+    assert_eq!(serde_json::to_value(&s.cgroups).unwrap()[0]["name"], json!("/away"));
+    let mut s = s;
+    s.hz = 1000;
+    let mut flat = s.clone();
+    let sim = run(s);
+    let mover = proc_report(&sim, "mover");
+    assert_eq!(mover.cpu_time_ns / MS, 60);
+    // Without autogroup the hog is in the root group, and the turns are the same.
+    flat.autogroup = false;
+    let flat_done = proc_report(&run(flat), "mover").completion_ns.expect("the mover ends") / MS;
+    assert!((79..=81).contains(&flat_done), "{flat_done}");
+    assert_eq!(mover.migrations, 2, "to CPU 1 and back, each by the stopper");
+    let done = mover.completion_ns.expect("the mover ends") / MS;
+    assert!((79..=81).contains(&done), "20 ms alone, 40 ms sharing CPU 1, 20 ms alone: {done}");
+}

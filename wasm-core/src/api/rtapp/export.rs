@@ -4,8 +4,9 @@
 //! SCHED_OTHER and SCHED_BATCH, rt_priority under SCHED_FIFO and SCHED_RR, the
 //! reservation's dl-runtime, dl-deadline and dl-period under SCHED_DEADLINE;
 //! cpus, start_ms → delay, a cgroup path as its taskgroup), its program as the
-//! task's loop over phases (a top-level loop whose body has no loop is a
-//! phase with that loop count; steps between loops a phase run once), with
+//! task's loop over phases (`export_phases`: a top-level loop whose body has
+//! no loop is a phase with that loop count; steps between loops a phase run
+//! once; set_cpus and set_cgroup begin a phase, as its cpus and taskgroup), with
 //! run, sleep, busy_us (runtime), lock, unlock, cond_wait (wait),
 //! cond_signal (signal), cond_broadcast (broad), timer, barrier and yield
 //! as events. rt-app has no random durations, wait/wake, fork of a program
@@ -21,6 +22,7 @@
 //! What only schedlab reads (seed, machine, policy, duration in ms…) goes to
 //! `global.schedlab`, which rt-app ignores and the import reads back.
 
+use super::export_phases::{phase_keys, phases};
 use super::ordered_json::Json;
 use crate::api::scenario::templates::template_program;
 use crate::api::scenario::{DistFile, OpFile, ProcessFile, ScenarioFile};
@@ -106,6 +108,8 @@ fn event(op: &OpFile, at: &str, bad: &mut Vec<String>) -> Option<(&'static str, 
         "take_job (no job pools in rt-app)"
     } else if op.exit.is_some() {
         "exit (an rt-app task ends when its loops do)"
+    } else if op.set_cpus.is_some() || op.set_cgroup.is_some() {
+        "set_cpus or set_cgroup inside a repeated phase (rt-app sets a phase's cpus and taskgroup as it begins)"
     } else {
         "a step rt-app has no event for"
     };
@@ -132,42 +136,6 @@ fn events(ops: &[OpFile], at: &str, first: usize, bad: &mut Vec<String>) -> Vec<
 
 fn loop_json(repeat: Option<u32>) -> Json {
     repeat.map_or(int(-1), |n| num(u64::from(n)))
-}
-
-/// A flat loop: `{repeat, body}` whose body has no loop.
-fn flat_loop(op: &OpFile) -> Option<(&[OpFile], Option<u32>)> {
-    let body = op.body.as_deref()?;
-    (!body.iter().any(|b| b.body.is_some())).then_some((body, op.repeat))
-}
-
-/// A phase: its loop, its steps, the path of the list they are in and the
-/// index of the first there.
-type PhaseSteps<'a> = (Option<u32>, &'a [OpFile], String, usize);
-
-/// (task loop, phases) of a program.
-type Phases<'a> = (Option<u32>, Vec<PhaseSteps<'a>>);
-
-fn phases<'a>(program: &'a [OpFile], at: &str) -> Phases<'a> {
-    if let [only] = program {
-        if let Some((body, repeat)) = flat_loop(only) {
-            return (repeat, vec![(Some(1), body, format!("{at}[0].body"), 0)]);
-        }
-    }
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, op) in program.iter().enumerate() {
-        if let Some((body, repeat)) = flat_loop(op) {
-            if start < i {
-                out.push((Some(1), &program[start..i], at.to_string(), start));
-            }
-            out.push((repeat, body, format!("{at}[{i}].body"), 0));
-            start = i + 1;
-        }
-    }
-    if start < program.len() {
-        out.push((Some(1), &program[start..], at.to_string(), start));
-    }
-    (Some(1), out)
 }
 
 fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
@@ -225,16 +193,28 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
     };
     let (task_loop, ph) = phases(&program, &format!("{at}.program"));
     kv.push(("loop".into(), loop_json(task_loop)));
-    match ph.as_slice() {
-        [(Some(1), steps, path, first)] => kv.extend(events(steps, path, *first, bad)),
+    let keys = phase_keys(&ph, p.cpus.as_deref(), task_loop, bad);
+    match (ph.as_slice(), keys.as_slice()) {
+        ([only], [none]) if only.looped == Some(1) && only.props.is_empty() && none.is_empty() => {
+            kv.extend(events(only.steps, &only.path, only.first, bad))
+        }
         _ => {
             let list = ph
                 .iter()
+                .zip(keys)
                 .enumerate()
-                .map(|(k, (lp, steps, path, first))| {
-                    let mut phase = vec![("loop".to_string(), loop_json(*lp))];
-                    phase.extend(events(steps, path, *first, bad));
-                    (format!("p{}", k + 1), Json::Object(phase))
+                .map(|(k, (phase, own))| {
+                    if phase.steps.is_empty() {
+                        bad.push(format!(
+                            "{}: set_cpus or set_cgroup with no step after it in its phase (rt-app stops at a phase \
+                             without events)",
+                            phase.props.last().map_or(phase.path.as_str(), |(_, at)| at.as_str())
+                        ));
+                    }
+                    let mut json = vec![("loop".to_string(), loop_json(phase.looped))];
+                    json.extend(own);
+                    json.extend(events(phase.steps, &phase.path, phase.first, bad));
+                    (format!("p{}", k + 1), Json::Object(json))
                 })
                 .collect();
             kv.push(("phases".into(), Json::Object(list)));
@@ -254,16 +234,23 @@ pub fn export(s: &ScenarioFile) -> Result<Json, String> {
         return Err(format!("scenario fields rt-app cannot say:\n{}", lines.join("\n")));
     }
     let mut rest = serde_json::to_value(s).map_err(|e| e.to_string())?;
+    let inherit = s.mutex_protocol.as_deref() == Some("inherit");
     if let Some(m) = rest.as_object_mut() {
-        // The tasks carry the processes, and their taskgroups the cgroups.
+        // The tasks carry the processes, and their taskgroups the cgroups; pi_enabled says inherit.
         m.remove("processes");
         m.remove("cgroups");
+        if inherit {
+            m.remove("mutex_protocol");
+        }
     }
-    let global = vec![
+    let mut global = vec![
         ("duration".to_string(), num(s.duration_ms.div_ceil(1000))),
         ("default_policy".into(), Json::String("SCHED_OTHER".into())),
         ("calibration".into(), Json::String("CPU0".into())),
-        ("schedlab".into(), Json::from_value(&rest)),
     ];
+    if inherit {
+        global.push(("pi_enabled".into(), Json::Bool(true)));
+    }
+    global.push(("schedlab".into(), Json::from_value(&rest)));
     Ok(Json::Object(vec![("tasks".into(), Json::Object(tasks)), ("global".into(), Json::Object(global))]))
 }

@@ -201,9 +201,9 @@ fn global(g: Option<&Json>, d: &Defaults, scenario: &mut Value, f: &mut Findings
                         }
                         duration_given |= v.get("duration_ms").is_some();
                     }
-                    "pi_enabled" if v == &Json::Bool(true) => {
-                        f.note(&at, "priority inheritance: ignored (schedlab's mutexes lend no priority)")
-                    }
+                    // rt-app makes every mutex (and a barrier's) PTHREAD_PRIO_INHERIT (init_mutex_resource).
+                    "pi_enabled" if v == &Json::Bool(true) => scenario["mutex_protocol"] = json!("inherit"),
+                    "pi_enabled" if v == &Json::Bool(false) => {}
                     k if IGNORED_GLOBAL.contains(&k) => ignored.push(at),
                     _ => f.note(&at, "not an rt-app setting: ignored, as rt-app ignores it"),
                 }

@@ -114,6 +114,18 @@ pub struct Phase {
     /// None: forever.
     pub looped: Option<u32>,
     pub events: Vec<Event>,
+    /// The phase's own properties, which rt-app applies each time it begins it.
+    pub props: PhaseProps,
+}
+
+/// What a phase sets when it begins (rt-app.c's `thread_body`: `set_thread_affinity`
+/// and `set_thread_taskgroup` before each pass of a phase).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PhaseProps {
+    /// Its `cpus`; a phase without them runs on the task's (or the thread's first affinity).
+    pub cpus: Option<Vec<u32>>,
+    /// Its `taskgroup`: Some(None) for "/", the root; a phase without one stays where the thread is.
+    pub taskgroup: Option<Option<String>>,
 }
 
 /// A task of the file: `instances` threads (0: only forked), each running its

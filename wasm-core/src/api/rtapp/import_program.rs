@@ -64,8 +64,7 @@ pub fn processes(tasks: &[Task], f: &mut Findings) -> (Vec<Value>, Vec<Value>) {
                 p.insert("nice".into(), json!(t.props.priority));
             }
             if let Some(cpus) = &t.props.cpus {
-                let list: Vec<String> = cpus.iter().map(u32::to_string).collect();
-                p.insert("cpus".into(), json!(list.join(",")));
+                p.insert("cpus".into(), json!(cpu_list(cpus)));
             }
             if t.props.delay_ms > 0 {
                 p.insert("start_ms".into(), json!(t.props.delay_ms));
@@ -85,6 +84,12 @@ pub fn processes(tasks: &[Task], f: &mut Findings) -> (Vec<Value>, Vec<Value>) {
             Value::Object(p)
         })
         .collect();
+    // The taskgroups phases move to, after the tasks' own (whose order earlier imports kept).
+    for t in tasks.iter().filter(|t| phase_moves(t).1) {
+        for path in t.phases.iter().filter_map(|ph| ph.props.taskgroup.as_ref()?.as_deref()) {
+            add_cgroups(path, &mut cgroups);
+        }
+    }
     (processes, cgroups)
 }
 
@@ -113,13 +118,46 @@ fn looped(count: Option<u32>, body: Vec<Value>) -> Vec<Value> {
 }
 
 /// The steps of task `t`'s threads (`depth`: how many forks deep).
+///
+/// rt-app sets a phase's properties each time it begins it (rt-app.c's
+/// `thread_body`): `set_thread_affinity` to the phase's cpus, else the
+/// task's, else the thread's first affinity, when they differ from the
+/// current ones; `set_thread_taskgroup` to the phase's taskgroup, when it has
+/// one (a phase without stays where the thread is). So when some phase's
+/// cpus differ from the task's, each phase begins with a `set_cpus` (one
+/// that changes nothing costs nothing), and a phase with a taskgroup other
+/// than the task's begins with a `set_cgroup`. The first phase of a task
+/// that runs its phases once needs none to be on the task's cpus: its
+/// threads start there.
 fn program(tasks: &[Task], t: &Task, absolute: &BTreeSet<TimerKey>, depth: usize) -> Vec<Value> {
+    let (cpus_move, group_moves) = phase_moves(t);
     let mut body = Vec::new();
-    for ph in &t.phases {
+    for (k, ph) in t.phases.iter().enumerate() {
+        let starts_there =
+            k == 0 && t.looped == Some(1) && ph.props.cpus.as_ref().is_none_or(|c| Some(c) == t.props.cpus.as_ref());
+        if cpus_move && !starts_there {
+            let cpus = ph.props.cpus.as_ref().or(t.props.cpus.as_ref());
+            body.push(json!({ "set_cpus": cpus.map_or_else(|| "all".to_string(), |c| cpu_list(c)) }));
+        }
+        if let Some(group) = ph.props.taskgroup.as_ref().filter(|_| group_moves) {
+            body.push(json!({ "set_cgroup": group.as_deref().unwrap_or("/") }));
+        }
         let steps = ph.events.iter().map(|e| step(tasks, t, e, absolute, depth)).collect();
         body.extend(looped(ph.looped, steps));
     }
     looped(t.looped, body)
+}
+
+/// Whether some phase of `t` runs on other cpus than the task's, and whether one moves to another taskgroup.
+fn phase_moves(t: &Task) -> (bool, bool) {
+    let cpus = t.phases.iter().any(|ph| ph.props.cpus.is_some() && ph.props.cpus != t.props.cpus);
+    let groups = t.phases.iter().any(|ph| ph.props.taskgroup.as_ref().is_some_and(|g| *g != t.props.taskgroup));
+    (cpus, groups)
+}
+
+/// A CPU list as a scenario writes it ("0,2,3").
+fn cpu_list(cpus: &[u32]) -> String {
+    cpus.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }
 
 fn step(tasks: &[Task], t: &Task, e: &Event, absolute: &BTreeSet<TimerKey>, depth: usize) -> Value {

@@ -8,13 +8,14 @@
 //!                  task's "loop" times (forever); events beside them are not read
 //! ```
 //!
-//! A property a phase sets (cpus, policy and priority, taskgroup, dl-runtime)
-//! is taken when it is the task's own value, so the threads never change it;
-//! a change within a task is refused. Keys rt-app does not know it ignores,
-//! and so does the import, with a note.
+//! A phase's `cpus` and `taskgroup` are kept with it: the program sets them
+//! when the phase begins (`import_program`). Its policy, priority and
+//! dl-runtime are taken when they are the task's own, so the threads never
+//! change them; a change within a task is refused. Keys rt-app does not know
+//! it ignores, and so does the import, with a note.
 
 use super::import_events::{event, event_kind};
-use super::import_model::{Findings, Phase, Policy, Props, Reservation, Task};
+use super::import_model::{Findings, Phase, PhaseProps, Policy, Props, Reservation, Task};
 use super::ordered_json::Json;
 
 /// What a task's reading needs from the rest of the file.
@@ -73,8 +74,8 @@ pub fn read_task(name: &str, t: &Json, cx: &TaskContext, f: &mut Findings) -> Op
                     f.refuse(&pat, "a phase is an object");
                     continue;
                 }
-                phase_props(ph, &props, &pat, cx, f);
-                phases.extend(phase(name, ph, &pat, &[], f));
+                let own = phase_props(ph, &props, &pat, cx, f);
+                phases.extend(phase(name, ph, &pat, &[], f).map(|p| Phase { props: own, ..p }));
             }
             (looped, phases)
         }
@@ -120,7 +121,7 @@ fn phase(task: &str, ph: &Json, at: &str, skip: &[&str], f: &mut Findings) -> Op
         f.refuse(at, "no events (rt-app stops at a phase without one)");
         return None;
     }
-    Some(Phase { looped, events })
+    Some(Phase { looped, events, props: PhaseProps::default() })
 }
 
 /// A loop count: -1 (forever, None) or a positive count; `absent` if not given.
@@ -360,16 +361,24 @@ fn check_priority(policy: Policy, priority: i64, given: bool, at: &str, f: &mut 
     }
 }
 
-/// A phase's own properties: taken when they are the task's, refused when
-/// they would change it.
-fn phase_props(ph: &Json, task: &Props, at: &str, cx: &TaskContext, f: &mut Findings) {
+/// A phase's own properties: its cpus and taskgroup, kept for the program
+/// to set; its policy, priority and dl-* parameters taken when they are the
+/// task's, refused when they would change them.
+fn phase_props(ph: &Json, task: &Props, at: &str, cx: &TaskContext, f: &mut Findings) -> PhaseProps {
     let changes = |f: &mut Findings, what: &str| {
         f.refuse(at, format!("{what} changes within the task (a phase's property; schedlab's are the process's)"))
     };
+    let real_time = matches!(task.policy, Policy::Fifo | Policy::Rr | Policy::Deadline);
+    let mut own = PhaseProps::default();
     if let Some(cpus) = cpus_of(ph, at, f) {
-        if task.cpus.as_ref() != Some(&cpus) {
-            changes(f, "cpus");
+        if real_time && task.cpus.as_ref() != Some(&cpus) {
+            f.refuse(
+                &format!("{at}.cpus"),
+                "an affinity change of a SCHED_FIFO, SCHED_RR or SCHED_DEADLINE thread is not modelled (its class's \
+                 set_cpus_allowed)",
+            );
         }
+        own.cpus = Some(cpus);
     }
     let sched = sched_of(ph, at, false, f);
     if sched.policy.is_some() || sched.priority.is_some() {
@@ -389,9 +398,16 @@ fn phase_props(ph: &Json, task: &Props, at: &str, cx: &TaskContext, f: &mut Find
     if dl_set && !same {
         changes(f, "the dl-runtime, dl-period or dl-deadline");
     }
-    if ph.get("taskgroup").and_then(Json::as_str).is_some_and(|g| !g.is_empty())
-        && taskgroup_of(ph, at, f) != task.taskgroup
-    {
-        changes(f, "the taskgroup");
+    // rt-app reads "" as no taskgroup (parse_taskgroup_data): the thread stays where it is.
+    if ph.get("taskgroup").is_some_and(|g| g.as_str() != Some("")) {
+        let group = taskgroup_of(ph, at, f);
+        if real_time {
+            f.refuse(
+                &format!("{at}.taskgroup"),
+                "rt-app puts only SCHED_OTHER, SCHED_BATCH and SCHED_IDLE tasks in taskgroups",
+            );
+        }
+        own.taskgroup = Some(group);
     }
+    own
 }

@@ -153,7 +153,12 @@ fn shape(ops: &[Op], switch_ns: f64) -> Shape {
                 held += 1;
             }
             Op::Unlock(_) => held = held.saturating_sub(1),
-            Op::Wake { .. } | Op::CondSignal(_) | Op::CondBroadcast(_) | Op::SchedSetattr(_) => {}
+            Op::Wake { .. }
+            | Op::CondSignal(_)
+            | Op::CondBroadcast(_)
+            | Op::SchedSetattr(_)
+            | Op::SetCpus(_)
+            | Op::SetCgroup(_) => {}
             Op::Exit => return s,
             Op::Repeat { times, body } => {
                 let inner = shape(body, switch_ns);

@@ -42,6 +42,8 @@ const STEP_FORMS: &[StepForm] = &[
     ("cond_broadcast", &[], &[]),
     ("timer", &["period_us", "shared", "timer_mode"], &["period_us"]),
     ("sched_setattr", &["rt_priority", "dl_runtime_us", "dl_deadline_us", "dl_period_us"], &[]),
+    ("set_cpus", &[], &[]),
+    ("set_cgroup", &[], &[]),
     ("yield", &[], &[]),
     ("take_job", &[], &[]),
     ("fork", &[], &[]),

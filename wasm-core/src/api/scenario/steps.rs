@@ -17,7 +17,8 @@ pub const TIMER_MODES: &[&str] = &["relative", "absolute"];
 
 /// Exactly one of run_us, sleep_us, busy_us, body (a loop), exit, wait, wake, barrier (with optional spin_us),
 /// lock, unlock, cond_wait (with mutex), cond_signal, cond_broadcast, timer (with period_us and optional shared
-/// and timer_mode), yield, take_job, fork, wait_child, post or await (with optional wait_policy and spin_us).
+/// and timer_mode), sched_setattr, set_cpus, set_cgroup, yield, take_job, fork, wait_child, post or await (with
+/// optional wait_policy and spin_us).
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(any(test, feature = "gen"), derive(schemars::JsonSchema), schemars(rename = "op"))]
@@ -102,6 +103,15 @@ pub struct OpFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 2, max = 10_000_000)))]
     pub dl_period_us: Option<u64>,
+    /// sched_setaffinity on the calling thread: the CPUs it may run on from now on, as a CPU list ("0-3,8") or
+    /// "all". When the CPU it runs on is not among them, the stopper moves it (a migration with cause
+    /// "affinity"). Fair threads only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_cpus: Option<String>,
+    /// The calling thread moves itself into the cgroup of this name, or "/" for the root (where autogroup, when
+    /// on, places it in its session's group), as a write of its tid to the cgroup's tasks file does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_cgroup: Option<String>,
     /// Sleep until this periodic timer's next period starts (clock_nanosleep with TIMER_ABSTIME, rt-app's timer):
     /// its first period starts with the process, each use moves it on by period_us. Reached after that start,
     /// the thread goes on at once (late: an overrun, counted in the report).

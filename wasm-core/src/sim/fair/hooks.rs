@@ -104,6 +104,20 @@ impl SchedClass for FairClass {
         }
     }
 
+    /// `task_move_group_fair` (fair.c 7997–8040) for a task that was queued:
+    /// the dequeue left its vruntime relative to the old group's runqueue's
+    /// min_vruntime and the enqueue makes it absolute on the new one's (the
+    /// model's dequeue and enqueue keep it absolute, so it is carried here).
+    fn task_move_group(&self, s: &mut Sched<'_>, pid: Pid, from_tg: u32) {
+        let cx = &mut FairCx::of(s);
+        let t = &cx.core.tasks[pid.idx()];
+        let (tg, cpu) = (t.tg, t.cpu);
+        let old_min = cx.cfs_of(from_tg, cpu).min_vruntime;
+        let new_min = cx.cfs_of(tg, cpu).min_vruntime;
+        let se = &mut cx.core.tasks[pid.idx()].se;
+        se.vruntime = (se.vruntime + new_min).saturating_sub(old_min);
+    }
+
     fn task_fork(&self, s: &mut Sched<'_>, child: Pid, cpu: CpuId) {
         let cx = &mut FairCx::of(s);
         cx.task_fork_fair(self.strategy, child, cpu);

@@ -37,8 +37,8 @@ pub(crate) struct FairState {
 impl FairState {
     /// The state at boot: the tunables for `nr_cpus`, the root group, the
     /// scenario's cgroups and the autogroups. Returns it with each process's
-    /// group.
-    pub(crate) fn boot(cfg: &SimConfig, nr_cpus: u32) -> (FairState, Vec<u32>) {
+    /// group and its group at the root cgroup (`build_task_groups`).
+    pub(crate) fn boot(cfg: &SimConfig, nr_cpus: u32) -> (FairState, (Vec<u32>, Vec<u32>)) {
         let mut fair = FairState {
             tunables: CfsTunables::for_cpus(&cfg.knobs, &cfg.features, nr_cpus),
             knobs: cfg.knobs.clone(),
@@ -48,13 +48,13 @@ impl FairState {
             gcfs: Vec::new(),
             gen612: State612::default(),
         };
-        let group_of_process = fair.build_task_groups(cfg, nr_cpus);
+        let groups = fair.build_task_groups(cfg, nr_cpus);
         fair.apply_identities(cfg, nr_cpus as usize);
         if cfg.kernel == Kernel::Linux612 {
             let weights = fair.gses.iter().map(|se| se.weight);
             fair.gen612 = State612::boot(weights, nr_cpus as usize, fair.tgs.len(), cfg.seed);
         }
-        (fair, group_of_process)
+        (fair, groups)
     }
 
     /// Gives each cgroup's task group its identity (children inherit their
@@ -117,8 +117,12 @@ impl FairState {
 
     /// Creates the cgroups and the autogroups (one per session of processes
     /// not in a cgroup), with a group entity and runqueue per CPU. Returns
-    /// each process's group.
-    fn build_task_groups(&mut self, cfg: &SimConfig, nr_cpus: u32) -> Vec<u32> {
+    /// each process's group, and the group its threads join on a move to the
+    /// root cgroup (`autogroup_task_group`: its session's autogroup when
+    /// autogroup is on). A process that starts in a cgroup has its session's
+    /// autogroup built, after all the others, only when its program moves to
+    /// the root.
+    fn build_task_groups(&mut self, cfg: &SimConfig, nr_cpus: u32) -> (Vec<u32>, Vec<u32>) {
         let add = |fair: &mut FairState, name: String, parent: u32, shares: u64, autogroup: bool| -> u32 {
             let id = fair.tgs.len() as u32;
             let depth = fair.tgs[parent as usize].depth + 1;
@@ -139,7 +143,17 @@ impl FairState {
             by_name.push((cg.name.clone(), id));
         }
         let mut sessions: Vec<(String, u32)> = Vec::new();
-        cfg.processes
+        let mut autogroup_of = |fair: &mut FairState, p: &crate::config::ProcessSpec| -> u32 {
+            let session = p.session.clone().unwrap_or_else(|| "default".into());
+            if let Some((_, id)) = sessions.iter().find(|(n, _)| *n == session) {
+                return *id;
+            }
+            let id = add(fair, format!("autogroup:{session}"), 0, 1024, true);
+            sessions.push((session, id));
+            id
+        };
+        let groups: Vec<u32> = cfg
+            .processes
             .iter()
             .map(|p| {
                 if let Some(cg) = &p.cgroup {
@@ -148,14 +162,19 @@ impl FairState {
                 if !cfg.autogroup {
                     return 0;
                 }
-                let session = p.session.clone().unwrap_or_else(|| "default".into());
-                if let Some((_, id)) = sessions.iter().find(|(n, _)| *n == session) {
-                    return *id;
-                }
-                let id = add(self, format!("autogroup:{session}"), 0, 1024, true);
-                sessions.push((session, id));
-                id
+                autogroup_of(self, p)
             })
-            .collect()
+            .collect();
+        let roots = cfg
+            .processes
+            .iter()
+            .zip(&groups)
+            .map(|(p, &g)| match &p.cgroup {
+                None => g,
+                Some(_) if cfg.autogroup && crate::program::moves_to_root_cgroup(&p.program) => autogroup_of(self, p),
+                Some(_) => 0,
+            })
+            .collect();
+        (groups, roots)
     }
 }

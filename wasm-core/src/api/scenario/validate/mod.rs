@@ -15,6 +15,7 @@ pub mod policy;
 mod program;
 mod sched_policy;
 mod settings;
+mod thread_steps;
 
 use super::diagnostic::{Checker, Diagnostic};
 use super::exercise::check as check_exercise;
@@ -131,7 +132,13 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
             c.fail(format!("{at}.program"), format!("has {all} steps; the limit is {MAX_PROGRAM_OPS}"));
             Vec::new()
         } else {
-            ops_of(&steps, &format!("{at}.program"), 1, false, &mut count, &mut c)
+            let world = thread_steps::StepWorld {
+                nr_cpus: machine.as_ref().map(|m| m.nr_cpus()),
+                cgroups: &cgroup_names,
+                real_time: thread_steps::ever_real_time(sched_policy, &steps),
+                task_groups: !matches!(policy.kind, PolicyKind::O1 | PolicyKind::Ext),
+            };
+            ops_of(&steps, &format!("{at}.program"), 1, false, &mut count, &world, &mut c)
         };
         check_wake_targets(&program, &f.processes, &names, &format!("{at}.program"), &mut c);
         let mut attrs = Vec::new();

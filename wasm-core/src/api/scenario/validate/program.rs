@@ -3,6 +3,7 @@
 
 use super::duration::dist_of;
 use super::flag::flag_op;
+use super::thread_steps::{set_cgroup_of, set_cpus_of, StepWorld};
 use crate::api::scenario::diagnostic::Checker;
 use crate::api::scenario::file::{ProcessFile, MAX_NAME_LEN, MAX_PROGRAM_DEPTH, MAX_PROGRAM_OPS};
 use crate::api::scenario::steps::{OpFile, MAX_PERIOD_US, TIMER_MODES};
@@ -18,6 +19,7 @@ pub(super) fn ops_of(
     depth: usize,
     in_fork: bool,
     count: &mut usize,
+    world: &StepWorld,
     c: &mut Checker,
 ) -> Vec<Op> {
     if depth > MAX_PROGRAM_DEPTH {
@@ -54,9 +56,11 @@ pub(super) fn ops_of(
             op.cond_broadcast.is_some(),
             op.timer.is_some(),
             op.sched_setattr.is_some(),
+            op.set_cpus.is_some(),
+            op.set_cgroup.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            c.fail(&field, "must have exactly one of run_us, sleep_us, busy_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, cond_wait (with mutex), cond_signal, cond_broadcast, timer (with period_us), sched_setattr, yield, take_job, fork, wait_child, exec, post or await");
+            c.fail(&field, "must have exactly one of run_us, sleep_us, busy_us, body (with optional repeat), exit, wait, wake, barrier (with optional spin_us), lock, unlock, cond_wait (with mutex), cond_signal, cond_broadcast, timer (with period_us), sched_setattr, set_cpus, set_cgroup, yield, take_job, fork, wait_child, exec, post or await");
             continue;
         }
         for (set, key, with) in [
@@ -136,6 +140,10 @@ pub(super) fn ops_of(
             if let Some(attr) = super::sched_policy::setattr_of(op, name, &field, c) {
                 out.push(Op::SchedSetattr(attr));
             }
+        } else if let Some(list) = &op.set_cpus {
+            out.extend(set_cpus_of(list, &field, world, c));
+        } else if let Some(name) = &op.set_cgroup {
+            out.extend(set_cgroup_of(name, &field, world, c));
         } else if op.wait.is_some() {
             if in_fork {
                 c.fail(
@@ -184,11 +192,11 @@ pub(super) fn ops_of(
         } else if op.exec.is_some() {
             out.push(Op::Exec);
         } else if let Some(child) = &op.fork {
-            let child = ops_of(child, &format!("{field}.fork"), depth + 1, true, count, c);
+            let child = ops_of(child, &format!("{field}.fork"), depth + 1, true, count, world, c);
             out.push(Op::Fork(child));
         } else if let Some(body) = &op.body {
             let before = c.found();
-            let body = ops_of(body, &format!("{field}.body"), depth + 1, in_fork, count, c);
+            let body = ops_of(body, &format!("{field}.body"), depth + 1, in_fork, count, world, c);
             // (A body with problems of its own may lack steps: judged once they are fixed.)
             if op.repeat.is_none() && c.found() == before && !body.iter().any(takes_time) {
                 c.fail(
@@ -337,7 +345,9 @@ fn takes_time(op: &Op) -> bool {
         | Op::Exec
         | Op::CondSignal(_)
         | Op::CondBroadcast(_)
-        | Op::SchedSetattr(_) => false,
+        | Op::SchedSetattr(_)
+        | Op::SetCpus(_)
+        | Op::SetCgroup(_) => false,
     }
 }
 
