@@ -70,6 +70,13 @@ function programOf(s: string): Json | undefined {
   }
 }
 
+/** A yes/no field: empty is absent, 'true' and 'false' are the booleans, anything else is kept for the check. */
+function flagOf(s: string): Json | undefined {
+  const v = s.trim();
+  if (v === '') return undefined;
+  return v === 'true' ? true : v === 'false' ? false : v;
+}
+
 function listOf(s: string): Json | undefined {
   if (s.trim() === '') return undefined;
   return s.split(',').map((x) => numberOf(x) ?? x);
@@ -86,6 +93,7 @@ export function writeProcess(p: ProcessForm): JsonObject | Json {
     dl_runtime_us: numberOf(p.dl_runtime_us),
     dl_deadline_us: numberOf(p.dl_deadline_us),
     dl_period_us: numberOf(p.dl_period_us),
+    dl_reclaim: flagOf(p.dl_reclaim),
     start_ms: numberOf(p.start_ms),
     cpus: strOf(p.cpus),
     nodes: listOf(p.nodes),

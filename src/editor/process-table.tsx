@@ -22,6 +22,7 @@ export function blankProcess(name: string): ProcessForm {
     dl_runtime_us: '',
     dl_deadline_us: '',
     dl_period_us: '',
+    dl_reclaim: '',
     start_ms: '',
     cpus: '',
     nodes: '',
@@ -57,7 +58,7 @@ function Head({ label, name }: { label: string; name: string }) {
   );
 }
 
-const COLUMNS = 17;
+const COLUMNS = 18;
 const NO_ROW_PROBLEMS: RowProblems = new Map();
 type TextKey = Exclude<keyof ProcessForm, 'extra' | 'raw'>;
 
@@ -114,6 +115,7 @@ const ProcessRow = memo(function ProcessRow({ i, p, problems, cgroupOptions, ide
         {cell('dl_runtime_us', t('editor.pDlRuntime'), 50)}
         {cell('dl_deadline_us', t('editor.pDlDeadline'), 50)}
         {cell('dl_period_us', t('editor.pDlPeriod'), 50)}
+        {cell('dl_reclaim', t('editor.pDlReclaim'), 40)}
         {cell('session', t('editor.pSession'), 60)}
         <td>
           {input('cgroup', t('editor.pCgroup'), { options: cgroupOptions })}
@@ -239,6 +241,7 @@ export function ProcessTable() {
               <Head label={`${t('editor.pDlRuntime')} (µs)`} name="dl_runtime_us" />
               <Head label={`${t('editor.pDlDeadline')} (µs)`} name="dl_deadline_us" />
               <Head label={`${t('editor.pDlPeriod')} (µs)`} name="dl_period_us" />
+              <Head label={t('editor.pDlReclaim')} name="dl_reclaim" />
               <Head label={t('editor.pSession')} name="session" />
               <Head label={t('editor.pCgroup')} name="cgroup" />
               <Head label={t('editor.pCpus')} name="cpus" />

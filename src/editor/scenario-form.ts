@@ -252,6 +252,7 @@ export function readProcess(row: Json): ProcessForm {
     dl_runtime_us: text(p.dl_runtime_us),
     dl_deadline_us: text(p.dl_deadline_us),
     dl_period_us: text(p.dl_period_us),
+    dl_reclaim: text(p.dl_reclaim),
     start_ms: text(p.start_ms),
     cpus: text(p.cpus),
     nodes: Array.isArray(nodes) ? nodes.map((n) => text(n)).join(', ') : text(nodes),

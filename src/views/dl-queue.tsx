@@ -44,7 +44,10 @@ export function DlRunqueueView(props: { cpu: CpuView; dl: DlRqView }) {
           <tbody>
             {dl.tasks.map((d) => (
               <tr key={d.pid} data-testid="dl-task" className={d.throttled ? 'throttled' : undefined}>
-                <td>{shownText(d.name)}</td>
+                <td>
+                  {shownText(d.name)}
+                  {d.reclaim && <span className="meta"> {t('dl.reclaims')}</span>}
+                </td>
                 <td>{fmtMs(d.deadline_in_ns)} ms</td>
                 <td>
                   {fmtMs(d.runtime_left_ns)} / {fmtMs(d.runtime_ns)} ms
@@ -58,6 +61,15 @@ export function DlRunqueueView(props: { cpu: CpuView; dl: DlRqView }) {
         </table>
       )}
       {dl.fair_server && <FairServerLine server={dl.fair_server} />}
+      {dl.grub && (
+        <p className="dl-fair-server" data-testid="dl-grub" title={t('dl.grubHint')}>
+          {t('dl.grub', {
+            running: dl.grub.running_pct.toFixed(1),
+            all: dl.grub.this_pct.toFixed(1),
+            extra: dl.grub.extra_pct.toFixed(1),
+          })}
+        </p>
+      )}
     </section>
   );
 }

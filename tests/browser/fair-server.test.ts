@@ -44,3 +44,37 @@ describe('the fair server on Linux 6.12', () => {
     await page.screenshot({ path: join(shots, 'fair-server-1280x720.png') });
   });
 });
+
+describe('GRUB on Linux 6.12', () => {
+  it('shows the CPU’s active, reserved and unreserved bandwidth, and the task that reclaims', async () => {
+    const { page } = lab;
+    const scenario = {
+      version: 1,
+      name: 'a reclaiming deadline hog',
+      kernel: '6.12',
+      machine: { preset: 'uniprocessor' },
+      duration_ms: 1000,
+      seed: 1,
+      processes: [
+        {
+          name: 'dl',
+          sched_policy: 'deadline',
+          dl_runtime_us: 10000,
+          dl_deadline_us: 100000,
+          dl_reclaim: true,
+          program: [{ repeat: null, body: [{ run_us: 100000 }] }],
+        },
+        { name: 'fair', program: [{ repeat: null, body: [{ run_us: 100000 }] }] },
+      ],
+    };
+    expect(await hook<boolean>(page, 'loadScenarioJson', JSON.stringify(scenario))).toBe(true);
+    await hook(page, 'runUntil', 50e6);
+    const grub = page.getByTestId('dl-grub');
+    // Both the task (10 %) and the fair server (5 %) are active; admission left 95 − 15 = 80 % unreserved.
+    await expect
+      .poll(async () => grub.textContent(), { timeout: 10000 })
+      .toMatch(/active 15\.0 % · on this CPU 15\.0 % · unreserved 80\.0 %/);
+    expect(await page.getByTestId('dl-task').first().textContent()).toContain('(reclaims)');
+    await page.getByTestId('dl-runqueue').screenshot({ path: join(shots, 'grub.png') });
+  });
+});

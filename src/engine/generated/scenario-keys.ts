@@ -56,6 +56,7 @@ export const SCENARIO_KEYS = {
     'dl_runtime_us',
     'dl_deadline_us',
     'dl_period_us',
+    'dl_reclaim',
     'threads',
     'start_ms',
     'cpus',

@@ -121,6 +121,8 @@ export type DlRqView = {
   overloaded: boolean;
   /** Linux 6.12: the CPU's fair server, a deadline entity beside the tasks. None under 4.1. */
   fair_server: FairServerView | null;
+  /** Linux 6.12: GRUB's bandwidths on this CPU, in % of a CPU. None under 4.1. */
+  grub: GrubView | null;
 };
 
 export type DlTaskView = {
@@ -135,6 +137,8 @@ export type DlTaskView = {
   period_ns: number;
   /** Out of runtime, off the tree until the replenishment at its deadline. */
   throttled: boolean;
+  /** SCHED_FLAG_RECLAIM (6.12): its run time is charged scaled by GRUB. */
+  reclaim: boolean;
   misses: number;
 };
 
@@ -328,6 +332,18 @@ export type GroupStatsView = {
   group_type: string;
   min_load: number;
   max_load: number;
+};
+
+/**
+ * GRUB's counts on one CPU (`struct dl_rq`'s `running_bw`, `this_bw`, `extra_bw`), in % of the CPU.
+ */
+export type GrubView = {
+  /** Active: runnable entities, and blocked ones before their 0-lag time. */
+  running_pct: number;
+  /** Every deadline entity of this CPU, the fair server included. */
+  this_pct: number;
+  /** What admission left unreserved. */
+  extra_pct: number;
 };
 
 export type HistoryShape = {

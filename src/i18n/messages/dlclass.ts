@@ -22,6 +22,10 @@ const dlclass: Catalog = {
     'dl.server':
       'Fair server (6.12): {state} · runtime {left} / {runtime} ms per {period} ms · deadline in {deadline} ms · ran for a starved fair class {n}×',
     'dl.serverTimer': '· timer in {at} ms',
+    'dl.grub': 'GRUB bandwidth (6.12): active {running} % · on this CPU {all} % · unreserved {extra} %',
+    'dl.grubHint':
+      'A task with SCHED_FLAG_RECLAIM is charged its run time scaled by the active share: it can use the bandwidth that neither the others nor admission hold.',
+    'dl.reclaims': '(reclaims)',
     'dl.server.init': 'not started',
     'dl.server.zero_laxity_wait': 'deferred, the fair class runs on its own',
     'dl.server.running': 'queued: the fair class starved, EDF picks it',
@@ -48,6 +52,9 @@ const dlclass: Catalog = {
     'dl.server':
       '公平服务器（6.12）：{state} · 每 {period} ms 运行时间 {left} / {runtime} ms · 距截止期 {deadline} ms · 为饥饿的公平类运行过 {n} 次',
     'dl.serverTimer': '· 定时器 {at} ms 后触发',
+    'dl.grub': 'GRUB 带宽（6.12）：活跃 {running} % · 本 CPU {all} % · 未预留 {extra} %',
+    'dl.grubHint': '带 SCHED_FLAG_RECLAIM 的任务按活跃份额缩放计费：它能用上其他任务与准入控制都未占用的带宽。',
+    'dl.reclaims': '（回收带宽）',
     'dl.server.init': '未启动',
     'dl.server.zero_laxity_wait': '延后中，公平类自行运行',
     'dl.server.running': '已入队：公平类处于饥饿，由 EDF 选中',

@@ -181,7 +181,8 @@ mod tests {
     #[test]
     fn each_refusal_names_its_likely_cause_and_that_the_run_stopped() {
         let h = host();
-        let asked = DlParams { runtime_ns: 10_000_000, deadline_ns: 100_000_000, period_ns: 100_000_000 };
+        let asked =
+            DlParams { runtime_ns: 10_000_000, deadline_ns: 100_000_000, period_ns: 100_000_000, reclaim: false };
         let busy = h.refused(libc::EBUSY, &asked);
         assert!(busy.contains("admission control refused it") && busy.contains("asked for 10.0 % of a CPU"), "{busy}");
         assert!(busy.contains("and the fair servers hold"), "{busy}");

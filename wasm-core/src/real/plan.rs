@@ -339,7 +339,7 @@ mod tests {
             {"name":"n","template":"cpu-hog"}]}"#;
         let c = load_scenario(text).unwrap();
         let p = plan(&c, host(2)).unwrap();
-        let dl = DlParams { runtime_ns: 10_000_000, deadline_ns: 50_000_000, period_ns: 100_000_000 };
+        let dl = DlParams { runtime_ns: 10_000_000, deadline_ns: 50_000_000, period_ns: 100_000_000, reclaim: false };
         assert_eq!(
             (p.processes[0].sched_policy, p.processes[0].dl, p.processes[0].slice_ns),
             (SchedPolicy::Deadline, Some(dl), 0)

@@ -115,7 +115,7 @@ pub fn set_deadline(tid: u32, nice: i32, dl: &DlParams) -> io::Result<()> {
     let attr = SchedAttr {
         size: std::mem::size_of::<SchedAttr>() as u32,
         policy: policy_number(SchedPolicy::Deadline) as u32,
-        flags: 0,
+        flags: if dl.reclaim { crate::sched::policy::SCHED_FLAG_RECLAIM } else { 0 },
         nice,
         priority: 0,
         runtime: dl.runtime_ns,
@@ -180,6 +180,7 @@ pub fn deadline_of(tid: u32) -> io::Result<Option<DlParams>> {
         runtime_ns: attr.runtime,
         deadline_ns: attr.deadline,
         period_ns: attr.period,
+        reclaim: attr.flags & crate::sched::policy::SCHED_FLAG_RECLAIM != 0,
     }))
 }
 

@@ -92,7 +92,12 @@ pub struct DlParams {
     pub runtime_ns: u64,
     pub deadline_ns: u64,
     pub period_ns: u64,
+    /// SCHED_FLAG_RECLAIM: the task reclaims bandwidth others leave unused (GRUB, from 4.13; 6.12 only here).
+    pub reclaim: bool,
 }
+
+/// SCHED_FLAG_RECLAIM in `sched_attr.sched_flags` (include/uapi/linux/sched.h).
+pub const SCHED_FLAG_RECLAIM: u64 = 0x02;
 
 /// What a `sched_setattr` step sets: a policy, its real-time priority (0
 /// unless FIFO or RR) and its deadline reservation (deadline only).

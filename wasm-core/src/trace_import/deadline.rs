@@ -57,7 +57,7 @@ mod tests {
         // Two threads of 3 s each, 600 ms between them: 10 ms per period each.
         assert_eq!(runtime_per_period(600_000_000, 6_000_000_000, 100_000_000), Some(10_000_000));
         assert_eq!(runtime_per_period(5, 0, 100), None);
-        let dl = DlParams { runtime_ns: 10, deadline_ns: 50, period_ns: 100 };
+        let dl = DlParams { runtime_ns: 10, deadline_ns: 50, period_ns: 100, reclaim: false };
         let r = RealDeadline::measured(dl, 30, 1_000);
         assert_eq!((r.runtime_ns, r.deadline_ns, r.period_ns, r.runtime_per_period_ns), (10, 50, 100, Some(3)));
     }

@@ -145,7 +145,7 @@ impl Workload {
                 "deadline" => {
                     let v = nums(4).ok_or_else(bad)?;
                     let p = w.processes.get_mut(v[0] as usize).ok_or_else(bad)?;
-                    let d = DlParams { runtime_ns: v[1], deadline_ns: v[2], period_ns: v[3] };
+                    let d = DlParams { runtime_ns: v[1], deadline_ns: v[2], period_ns: v[3], reclaim: false };
                     // Only a deadline process's, after its policy line; as sched_setattr takes one (`__checkparam_dl`).
                     let deadline = matches!(p.policy, Some((SchedPolicy::Deadline, _)));
                     if !deadline || d.runtime_ns == 0 || d.runtime_ns > d.deadline_ns || d.deadline_ns > d.period_ns {
@@ -197,7 +197,12 @@ mod tests {
                     start_ns: 0,
                     tids: vec![14],
                     policy: Some((SchedPolicy::Deadline, 0)),
-                    dl: Some(DlParams { runtime_ns: 10_000_000, deadline_ns: 50_000_000, period_ns: 100_000_000 }),
+                    dl: Some(DlParams {
+                        runtime_ns: 10_000_000,
+                        deadline_ns: 50_000_000,
+                        period_ns: 100_000_000,
+                        reclaim: false,
+                    }),
                 },
             ],
         };
@@ -231,7 +236,7 @@ mod tests {
         let head =
             "# schedlab window 1 2\n# schedlab cpus 0\n# schedlab process 0 0 a\n# schedlab policy 0 deadline 0\n";
         let read = |line: &str| Workload::from_header(&format!("{head}{line}\n")).map(|w| w.processes[0].dl);
-        let d = DlParams { runtime_ns: 10, deadline_ns: 20, period_ns: 30 };
+        let d = DlParams { runtime_ns: 10, deadline_ns: 20, period_ns: 30, reclaim: false };
         assert_eq!(read("# schedlab deadline 0 10 20 30"), Ok(Some(d)));
         // A trace of a deadline run recorded before the line: the policy alone.
         assert_eq!(read("# schedlab thread 0 0 5"), Ok(None));

@@ -38,6 +38,7 @@ mod fuzz_scenarios;
 mod golden;
 mod group_identity;
 mod group_scheduling;
+mod grub;
 mod hotplug;
 mod idle_balance_41;
 mod incremental_index;

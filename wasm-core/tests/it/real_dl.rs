@@ -106,7 +106,7 @@ fn a_deadline_hog_gets_about_its_runtime_each_period_and_nothing_is_left() {
     let report = &json["report"];
     println!("policies {} notes {}", report["policies"], json["notes"]);
 
-    let asked = DlParams { runtime_ns: 5 * MS, deadline_ns: 50 * MS, period_ns: 50 * MS };
+    let asked = DlParams { runtime_ns: 5 * MS, deadline_ns: 50 * MS, period_ns: 50 * MS, reclaim: false };
     assert_eq!(seen, Some(asked), "the hog's thread was never seen holding its reservation");
     // Every switch of its thread in the trace is at the deadline prio, -1.
     let dl = &report["policies"][0];
@@ -149,7 +149,7 @@ impl Drop for Blockers {
 /// a quarter of a CPU is left; or why it cannot (admission control off, or no deadline task allowed here).
 fn fill_deadline_bandwidth() -> Result<Blockers, String> {
     let cpus = schedlab_core::real::host::read_host().expect("the host's topology").machine.nr_cpus();
-    let quarter = DlParams { runtime_ns: 25 * MS, deadline_ns: 100 * MS, period_ns: 100 * MS };
+    let quarter = DlParams { runtime_ns: 25 * MS, deadline_ns: 100 * MS, period_ns: 100 * MS, reclaim: false };
     let mut held = Blockers(Vec::new());
     for _ in 0..4 * cpus + 4 {
         let child = Command::new("sleep").arg("30").spawn().expect("sleep");

@@ -51,6 +51,7 @@ fn ten_thousand_processes_as_the_editor_writes_them_fit_under_the_cap() {
         dl_runtime_us: None,
         dl_deadline_us: None,
         dl_period_us: None,
+        dl_reclaim: None,
         threads: 1,
         start_ms: (i % 100) as u64,
         cpus: Some("0-63".into()),

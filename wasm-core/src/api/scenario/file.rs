@@ -398,6 +398,10 @@ pub struct ProcessFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 2, max = 10_000_000)))]
     pub dl_period_us: Option<u64>,
+    /// deadline only, kernel 6.12: SCHED_FLAG_RECLAIM, the task reclaims the bandwidth other deadline tasks and
+    /// the fair servers leave unused (GRUB, from Linux 4.13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dl_reclaim: Option<bool>,
     #[serde(default = "one")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 1, max = MAX_THREADS)))]
     pub threads: u32,

@@ -22,6 +22,20 @@ pub struct DlRqView {
     pub overloaded: bool,
     /// Linux 6.12: the CPU's fair server, a deadline entity beside the tasks. None under 4.1.
     pub fair_server: Option<FairServerView>,
+    /// Linux 6.12: GRUB's bandwidths on this CPU, in % of a CPU. None under 4.1.
+    pub grub: Option<GrubView>,
+}
+
+/// GRUB's counts on one CPU (`struct dl_rq`'s `running_bw`, `this_bw`, `extra_bw`), in % of the CPU.
+#[derive(Serialize)]
+#[cfg_attr(any(test, feature = "gen"), derive(ts_rs::TS))]
+pub struct GrubView {
+    /// Active: runnable entities, and blocked ones before their 0-lag time.
+    pub running_pct: f64,
+    /// Every deadline entity of this CPU, the fair server included.
+    pub this_pct: f64,
+    /// What admission left unreserved.
+    pub extra_pct: f64,
 }
 
 /// Linux 6.12's fair server on one CPU, in the states deadline.c's own diagram names.
@@ -57,6 +71,8 @@ pub struct DlTaskView {
     pub period_ns: u64,
     /// Out of runtime, off the tree until the replenishment at its deadline.
     pub throttled: bool,
+    /// SCHED_FLAG_RECLAIM (6.12): its run time is charged scaled by GRUB.
+    pub reclaim: bool,
     pub misses: u64,
 }
 
@@ -94,6 +110,7 @@ pub fn dl_rq_view(sim: &Simulator, cpu: CpuId) -> Option<DlRqView> {
             deadline_ns: e.params.deadline_ns,
             period_ns: e.params.period_ns,
             throttled: e.throttled,
+            reclaim: e.params.reclaim,
             misses: e.misses,
         }
     };
@@ -117,5 +134,11 @@ pub fn dl_rq_view(sim: &Simulator, cpu: CpuId) -> Option<DlRqView> {
         timer_in_ns: s.timer_at.map(|t| t as i64 - now as i64),
         activations: s.activations,
     });
-    Some(DlRqView { tree, tasks: list, overloaded: rq.overloaded, fair_server })
+    let pct = |bw: u64| bw as f64 * 100.0 / f64::from(1u32 << crate::sched::policy::BW_SHIFT);
+    let grub = st.bw.get(cpu.idx()).map(|b| GrubView {
+        running_pct: pct(b.running_bw),
+        this_pct: pct(b.this_bw),
+        extra_pct: pct(b.extra_bw),
+    });
+    Some(DlRqView { tree, tasks: list, overloaded: rq.overloaded, fair_server, grub })
 }

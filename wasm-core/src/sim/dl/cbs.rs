@@ -22,11 +22,22 @@ pub struct DlEntity {
     /// The deadlines it missed (runtime still owed when the deadline passed) and the last one counted.
     pub misses: u64,
     last_missed: u64,
+    /// Its place in 6.12's GRUB counts (`grub.rs`); unused under 4.1.
+    pub grub: super::grub::GrubState,
 }
 
 impl DlEntity {
     pub fn new(params: DlParams) -> DlEntity {
-        DlEntity { params, runtime: 0, deadline: 0, throttled: false, new: true, misses: 0, last_missed: u64::MAX }
+        DlEntity {
+            params,
+            runtime: 0,
+            deadline: 0,
+            throttled: false,
+            new: true,
+            misses: 0,
+            last_missed: u64::MAX,
+            grub: Default::default(),
+        }
     }
 
     /// `setup_new_dl_entity`: a whole runtime, due a relative deadline from now.
@@ -92,7 +103,12 @@ mod tests {
     const MS: u64 = 1_000_000;
 
     fn e(runtime: u64, deadline: u64, period: u64) -> DlEntity {
-        DlEntity::new(DlParams { runtime_ns: runtime * MS, deadline_ns: deadline * MS, period_ns: period * MS })
+        DlEntity::new(DlParams {
+            runtime_ns: runtime * MS,
+            deadline_ns: deadline * MS,
+            period_ns: period * MS,
+            reclaim: false,
+        })
     }
 
     #[test]

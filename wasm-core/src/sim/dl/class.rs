@@ -5,6 +5,7 @@
 //! the core and this class's own state, nothing of another class.
 
 use super::cbs::DlEntity;
+use super::grub::{self, DlRqBw};
 use super::server::FairServer;
 use super::state::DlState;
 use crate::balance::placement::PlaceKind;
@@ -113,7 +114,15 @@ impl<'a> DlCx<'a> {
         se.sum_exec_runtime += delta;
         se.exec_start = now;
         let missed = self.st().ent(pid).misses;
-        let spent = self.st().ent_mut(pid).charge(delta, now.0);
+        // SCHED_FLAG_RECLAIM (6.12): the run time is charged scaled by the active bandwidth (`dl_scaled_delta_exec`).
+        let charged = match self.st().ent(pid).params.reclaim {
+            true => {
+                let bw = self.st().ent(pid).params.bw();
+                self.st().bw[cpu.idx()].grub_reclaim(delta, bw)
+            }
+            false => delta,
+        };
+        let spent = self.st().ent_mut(pid).charge(charged, now.0);
         let ent = self.st().ent(pid);
         if ent.misses > missed {
             // The charge found the deadline passed with runtime owed: one record for the lanes.
@@ -192,6 +201,15 @@ impl SchedClass for DlClass {
             // fair_server_init on every CPU (core.c 8582); each starts with its fair class's first task.
             st.servers = vec![Some(FairServer::new()); s.core.rqs.len()];
             s.mark_fair_server();
+            // GRUB's counts: each server's bandwidth is its CPU's (`dl_server_apply_params`, deadline.c 1916) and
+            // is admitted on the root domain (`__dl_server_attach_root`).
+            st.bw = vec![DlRqBw::new(); s.core.rqs.len()];
+            let online: Vec<usize> = s.core.online.iter().map(|c| c.idx()).collect();
+            for (c, server) in st.servers.iter_mut().enumerate() {
+                let ent = &mut server.as_mut().expect("a server per CPU").ent;
+                grub::attach(ent, &mut st.bw, c);
+                grub::admit(&mut st.bw, online.iter().copied(), ent.params.bw(), true);
+            }
         }
         s.set_state(Box::new(st));
     }
@@ -200,11 +218,43 @@ impl SchedClass for DlClass {
     fn task_new(&self, s: &mut Sched<'_>, pid: Pid) {
         let params = s.core.tasks[pid.idx()].dl.expect("a deadline task has its reservation");
         let mut cx = DlCx::of(s);
+        let online: Vec<usize> = cx.core.online.iter().map(|c| c.idx()).collect();
         let st = cx.st();
         if st.ents.len() <= pid.idx() {
             st.ents.resize(pid.idx() + 1, None);
         }
         st.ents[pid.idx()] = Some(DlEntity::new(params));
+        if !st.bw.is_empty() {
+            // Admitted (`sched_dl_overflow` → `__dl_add`): its share leaves every CPU's unreserved bandwidth.
+            grub::admit(&mut st.bw, online.into_iter(), params.bw(), true);
+        }
+    }
+
+    /// Leaving the class (`switched_from_dl`): its bandwidth leaves GRUB's counts and admission (6.12).
+    fn switched_from(&self, s: &mut Sched<'_>, pid: Pid) {
+        DlCx::of(s).grub_release(pid);
+    }
+
+    /// `task_dead_dl`: under 6.12 a dying task stays active until its 0-lag time (`task_non_contending` with
+    /// TASK_DEAD), then its bandwidth is released.
+    fn task_dead(&self, s: &mut Sched<'_>, pid: Pid) {
+        let mut cx = DlCx::of(s);
+        if cx.st().bw.is_empty() {
+            return;
+        }
+        let now = cx.core.now.0;
+        let (core, st) = cx.parts();
+        let ent = st.ents[pid.idx()].as_mut().expect("a deadline task");
+        match grub::stop_contending(ent, &mut st.bw, now) {
+            Some(at) => {
+                ent.grub.dead = true;
+                let i = st.inactive.partition_point(|&(t, _)| t <= at);
+                st.inactive.insert(i, (at, pid));
+                core.push(SimTime(at), Event::ClassTimer(Room::Dl));
+            }
+            None if !ent.grub.non_contending => cx.grub_release(pid),
+            None => cx.st().ent_mut(pid).grub.dead = true,
+        }
     }
 
     /// After `sched_setattr` to SCHED_DEADLINE: a new server, set up at its
@@ -222,6 +272,12 @@ impl SchedClass for DlClass {
         let mut cx = DlCx::of(s);
         cx.core.tasks[pid.idx()].se.on_rq = true;
         let now = cx.core.now.0;
+        let st = cx.st();
+        if !st.bw.is_empty() {
+            // task_contending (6.12): active on this CPU, throttled or not; a move brings its bandwidth along.
+            let ent = st.ents[pid.idx()].as_mut().expect("a deadline task");
+            grub::contend(ent, &mut st.bw, cpu.idx());
+        }
         let ent = cx.st().ent_mut(pid);
         if ent.throttled {
             return;
@@ -232,11 +288,15 @@ impl SchedClass for DlClass {
         cx.enqueue_entity(pid, cpu);
     }
 
-    fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, _sleeping: bool) {
+    /// A block (6.12) starts the task's way out of the active bandwidth (`task_non_contending`).
+    fn dequeue_task(&self, s: &mut Sched<'_>, pid: Pid, cpu: CpuId, sleeping: bool) {
         let mut cx = DlCx::of(s);
         cx.update_curr_dl(cpu);
         cx.dequeue_entity(pid, cpu);
         cx.core.tasks[pid.idx()].se.on_rq = false;
+        if sleeping && !cx.st().bw.is_empty() {
+            cx.grub_block(pid);
+        }
     }
 
     /// `yield_task_dl`: give up the rest of this runtime; the next replenishment comes at the deadline.
@@ -363,7 +423,8 @@ impl SchedClass for DlClass {
     fn timer(&self, s: &mut Sched<'_>) -> bool {
         let mut cx = DlCx::of(s);
         let tasks = cx.fire_timers();
-        cx.fire_server_timers() || tasks
+        let inactive = cx.fire_inactive_timers();
+        cx.fire_server_timers() || tasks || inactive
     }
 
     /// A CPU going offline stops its fair server (`sched_cpu_dying`, core.c 8368 in 6.12).
@@ -388,5 +449,53 @@ impl SchedClass for DlClass {
     /// The deadline class balances by push and pull, never periodically.
     fn balance(&self, _s: &mut Sched<'_>, _cpu: CpuId, _why: Balance) -> bool {
         false
+    }
+}
+
+/// GRUB's events of a task (6.12), at the class's points.
+impl DlCx<'_> {
+    /// `task_non_contending` at a block: the inactive timer at its 0-lag time, if that is still ahead.
+    fn grub_block(&mut self, pid: Pid) {
+        let now = self.core.now.0;
+        let (core, st) = self.parts();
+        let ent = st.ents[pid.idx()].as_mut().expect("a deadline task");
+        if let Some(at) = grub::stop_contending(ent, &mut st.bw, now) {
+            let i = st.inactive.partition_point(|&(t, _)| t <= at);
+            st.inactive.insert(i, (at, pid));
+            core.push(SimTime(at), Event::ClassTimer(Room::Dl));
+        }
+    }
+
+    /// The task's bandwidth leaves GRUB's counts and the admitted sum (`__dl_sub`).
+    fn grub_release(&mut self, pid: Pid) {
+        let online: Vec<usize> = self.core.online.iter().map(|c| c.idx()).collect();
+        let st = self.st();
+        if st.bw.is_empty() {
+            return;
+        }
+        let Some(ent) = st.ents.get_mut(pid.idx()).and_then(|e| e.as_mut()) else { return };
+        let bw = ent.params.bw();
+        grub::detach(ent, &mut st.bw);
+        grub::admit(&mut st.bw, online.into_iter(), bw, false);
+    }
+
+    /// `inactive_task_timer` for every task whose 0-lag time came while it slept; a dead one is released.
+    fn fire_inactive_timers(&mut self) -> bool {
+        let now = self.core.now.0;
+        let st = self.st();
+        let n = st.inactive.partition_point(|&(t, _)| t <= now);
+        let due: Vec<Pid> = st.inactive.drain(..n).map(|(_, p)| p).collect();
+        for &pid in &due {
+            let st = self.st();
+            let Some(ent) = st.ents.get_mut(pid.idx()).and_then(|e| e.as_mut()) else { continue };
+            if ent.grub.inactive_at.is_none_or(|t| t > now) {
+                continue;
+            }
+            grub::inactive_timer(ent, &mut st.bw);
+            if ent.grub.dead {
+                self.grub_release(pid);
+            }
+        }
+        !due.is_empty()
     }
 }

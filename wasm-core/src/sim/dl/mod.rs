@@ -11,6 +11,7 @@
 //!   state.rs   DlState: the queues, the servers, dlo_mask, the timers
 //!   server.rs  Linux 6.12's fair server: one deferred deadline entity per CPU serving the fair class (pure)
 //!   server_hooks.rs  the fair server driven: start, charge, timer, the EDF pick, stop
+//!   grub.rs    6.12's GRUB: each CPU's running and reserved bandwidth, the 0-lag inactive timer, reclaiming
 //! ```
 //!
 //! Under Linux 6.12 the class also holds each CPU's fair server (`server.rs`), picked by EDF beside the
@@ -20,6 +21,7 @@
 pub mod cbs;
 pub mod class;
 pub mod dl_rq;
+pub mod grub;
 mod push;
 pub mod server;
 mod server_hooks;

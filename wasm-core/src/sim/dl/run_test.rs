@@ -16,7 +16,12 @@ const MS: u64 = 1_000_000;
 
 fn dl(mut p: ProcessSpec, runtime_ms: u64, period_ms: u64) -> ProcessSpec {
     p.sched_policy = SchedPolicy::Deadline;
-    p.dl = Some(DlParams { runtime_ns: runtime_ms * MS, deadline_ns: period_ms * MS, period_ns: period_ms * MS });
+    p.dl = Some(DlParams {
+        runtime_ns: runtime_ms * MS,
+        deadline_ns: period_ms * MS,
+        period_ns: period_ms * MS,
+        reclaim: false,
+    });
     p
 }
 

@@ -56,6 +56,7 @@ impl FairServer {
             runtime_ns: FAIR_SERVER_RUNTIME_NS,
             deadline_ns: FAIR_SERVER_PERIOD_NS,
             period_ns: FAIR_SERVER_PERIOD_NS,
+            reclaim: false,
         };
         // `new` until its first start, which sets it up (`dl_server_start`'s first call: the parameters, then
         // `setup_new_dl_entity`).

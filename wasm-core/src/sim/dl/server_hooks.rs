@@ -4,6 +4,7 @@
 //! stopped when picked with no fair task to run (deadline.c of 6.12).
 
 use super::class::DlCx;
+use super::grub;
 use super::server::FairServer;
 use crate::sim::dispatch::Room;
 use crate::sim::events::Event;
@@ -33,18 +34,29 @@ impl DlCx<'_> {
             return;
         }
         self.srv(cpu).active = true;
+        // task_contending: the server is active bandwidth on its CPU again (GRUB's `running_bw`).
+        let st = self.st();
+        let ent = &mut st.servers[cpu.idx()].as_mut().expect("a server").ent;
+        grub::contend(ent, &mut st.bw, cpu.idx());
         self.server_enqueue(cpu, ServerEnqueue::Start);
         self.server_check_preempt(cpu);
     }
 
     /// `dl_server_stop` (1861–1871).
     pub(super) fn dl_server_stop(&mut self, cpu: CpuId) {
+        let now = self.core.now.0;
         let Some(s) = self.server(cpu) else { return };
         s.queued = false;
         s.timer_at = None;
         s.defer_armed = false;
         s.ent.throttled = false;
         s.active = false;
+        // dequeue_dl_entity(DEQUEUE_SLEEP) → task_non_contending: active until its 0-lag time.
+        let st = self.st();
+        let ent = &mut st.servers[cpu.idx()].as_mut().expect("a server").ent;
+        if let Some(at) = grub::stop_contending(ent, &mut st.bw, now) {
+            self.core.push(SimTime(at), Event::ClassTimer(Room::Dl));
+        }
         self.core.touch(cpu);
     }
 
@@ -113,6 +125,14 @@ impl DlCx<'_> {
     /// `dl_server_timer` (1345–1392) for every server whose timer is due; true if one was.
     pub(super) fn fire_server_timers(&mut self) -> bool {
         let now = self.core.now.0;
+        let st = self.st();
+        let mut inactive = false;
+        for server in st.servers.iter_mut().flatten() {
+            if server.ent.grub.inactive_at.is_some_and(|t| t <= now) {
+                grub::inactive_timer(&mut server.ent, &mut st.bw);
+                inactive = true;
+            }
+        }
         let due: Vec<CpuId> = (0..self.st().servers.len())
             .filter(|&c| self.st().servers[c].as_ref().is_some_and(|s| s.timer_at.is_some_and(|t| t <= now)))
             .map(|c| CpuId(c as u32))
@@ -121,7 +141,7 @@ impl DlCx<'_> {
             self.srv(cpu).timer_at = None;
             self.dl_server_timer(cpu);
         }
-        !due.is_empty()
+        inactive || !due.is_empty()
     }
 
     fn dl_server_timer(&mut self, cpu: CpuId) {

@@ -20,6 +20,10 @@ pub struct DlState {
     pub pull_due: Vec<bool>,
     /// Linux 6.12: each CPU's fair server (`rq->fair_server`); empty under 4.1.
     pub servers: Vec<Option<FairServer>>,
+    /// Linux 6.12: each CPU's GRUB bandwidths; empty under 4.1.
+    pub bw: Vec<super::grub::DlRqBw>,
+    /// Linux 6.12: (when, pid) the inactive timers armed at a task's 0-lag time.
+    pub inactive: Vec<(u64, Pid)>,
 }
 
 impl DlState {
@@ -31,6 +35,8 @@ impl DlState {
             timers: Vec::new(),
             pull_due: vec![false; nr_cpus],
             servers: Vec::new(),
+            bw: Vec::new(),
+            inactive: Vec::new(),
         }
     }
 

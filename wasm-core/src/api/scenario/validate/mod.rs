@@ -96,7 +96,7 @@ pub fn validate(f: &ScenarioFile) -> Result<SimConfig, Vec<Diagnostic>> {
         }
         c.range(&format!("{at}.nice"), p.nice, -20, 19);
         let (sched_policy, rt_priority) = sched_policy::sched_policy_of(p, &at, kernel, policy.kind, &mut c);
-        let dl = sched_policy::dl_params_of(p, &at, sched_policy, &mut c);
+        let dl = sched_policy::dl_params_of(p, &at, sched_policy, kernel, &mut c);
         if let Some(dl) = dl {
             reservations.push((at.clone(), p.threads, dl));
         }

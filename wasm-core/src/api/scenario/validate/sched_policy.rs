@@ -43,15 +43,31 @@ pub(super) fn sched_policy_of(
 /// The deadline reservation of a process (`__setparam_dl`: a period of 0 is
 /// the deadline), checked as `__checkparam_dl` checks it; None when the
 /// process is not a deadline one (its fields refused if given) or has a problem.
-pub(super) fn dl_params_of(p: &ProcessFile, at: &str, policy: SchedPolicy, c: &mut Checker) -> Option<DlParams> {
+pub(super) fn dl_params_of(
+    p: &ProcessFile,
+    at: &str,
+    policy: SchedPolicy,
+    kernel: Kernel,
+    c: &mut Checker,
+) -> Option<DlParams> {
     let given =
         [("dl_runtime_us", p.dl_runtime_us), ("dl_deadline_us", p.dl_deadline_us), ("dl_period_us", p.dl_period_us)];
+    let reclaim = p.dl_reclaim == Some(true);
+    if reclaim && !policy.is_dl() {
+        c.fail(format!("{at}.dl_reclaim"), "applies to sched_policy 'deadline' only");
+    } else if reclaim && kernel == Kernel::Linux41 {
+        c.fail(
+            format!("{at}.dl_reclaim"),
+            "GRUB reclaiming came in Linux 4.13: 4.1 has no SCHED_FLAG_RECLAIM (use kernel 6.12)",
+        );
+        return None;
+    }
     let dl = dl_reservation(policy, "sched_policy", given, at, c)?;
     if p.cpus.is_some() || p.nodes.is_some() {
         c.fail(format!("{at}.cpus"), PINNED_DEADLINE);
         return None;
     }
-    Some(dl)
+    Some(DlParams { reclaim, ..dl })
 }
 
 /// __sched_setscheduler (core.c 3568–3577 in 4.1): a deadline task must be allowed every CPU of its root domain.
@@ -124,7 +140,7 @@ pub(super) fn dl_reservation(
         return None;
     }
     let us = 1000;
-    Some(DlParams { runtime_ns: runtime * us, deadline_ns: deadline * us, period_ns: period * us })
+    Some(DlParams { runtime_ns: runtime * us, deadline_ns: deadline * us, period_ns: period * us, reclaim: false })
 }
 
 /// Why the model cannot run `policy` in this run yet, if it cannot.
