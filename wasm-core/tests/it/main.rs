@@ -12,6 +12,7 @@ mod common;
 
 mod active_balance;
 mod balance_decisions;
+mod batch_612;
 mod cfs_single_cpu;
 mod class_rooms;
 mod cli_imports;

@@ -30,6 +30,7 @@ use super::load_avg::{init_entity_runnable_average, post_init_entity_util_avg, D
 use super::pelt::{util_est_dequeue, util_est_enqueue, util_est_update};
 use crate::sched::entity::{ent_pid, EntId};
 use crate::sched::fair::EnqueueKind;
+use crate::sched::policy::SchedPolicy;
 use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid, SimTime};
 
@@ -418,6 +419,24 @@ impl FairCx<'_> {
         }
         let (tg, se) = c_chain[ci];
         let pse = p_chain[pi].1;
+        // se_is_idle: a task entity of SCHED_IDLE (a group's idle setting is not modelled). A non-idle entity
+        // preempts an idle one; otherwise neither preempts the other, and BATCH and IDLE wakees never preempt
+        // (check_preempt_wakeup_fair, fair.c 8907–8928 of 6.12).
+        let idle_ent =
+            |id| !crate::sched::entity::is_group(id) && self.core.tasks[ent_pid(id).idx()].policy == SchedPolicy::Idle;
+        let (cse_idle, pse_idle) = (idle_ent(se), idle_ent(pse));
+        if cse_idle && !pse_idle {
+            let six = self.fair.gen612.ent_ix(se);
+            let ent = &mut self.fair.gen612.ents[six];
+            if eevdf::protect_slice(ent) {
+                // cancel_protect_slice: the idle entity keeps no protected slice against a non-idle one.
+                ent.vlag = ent.deadline as i64 + 1;
+            }
+            return true;
+        }
+        if cse_idle != pse_idle || self.core.tasks[p.idx()].policy != SchedPolicy::Normal {
+            return false;
+        }
         self.update_curr_612(tg, cpu);
         let features = self.fair.gen612.features;
         let st = &mut self.fair.gen612;
