@@ -6,6 +6,7 @@
 //! it runs or now preempts what does.
 
 use super::Simulator;
+use crate::config::Kernel;
 use crate::sched::fair::EnqueueKind;
 use crate::sched::policy::{nice_prio, rt_prio, SchedAttr, SchedPolicy, MAX_RT_PRIO};
 use crate::task::{Task, TaskState};
@@ -19,6 +20,27 @@ fn class_key(policy: SchedPolicy, prio: u32) -> u8 {
         1
     } else {
         0
+    }
+}
+
+/// `__sched_setscheduler`'s early return (core.c 3533–3548 in 4.1,
+/// syscalls.c 620–639 in 6.12): the same policy with the same parameters
+/// leaves the task where it is, with no dequeue, enqueue or pick. A step
+/// keeps the task's nice, so a fair policy's nice never differs; 6.12 also
+/// compares `sched_runtime` with `se.slice`, and a step asks for no custom
+/// slice (0) while the slice is never 0, so a fair step on 6.12 always
+/// goes on to the change. A step has no `sched_flags` for
+/// `dl_param_changed` (3400) to see.
+fn changes_nothing(task: &Task, attr: &SchedAttr, kernel: Kernel) -> bool {
+    if attr.policy != task.policy {
+        return false;
+    }
+    if attr.policy.is_rt() {
+        attr.rt_priority == task.rt_priority
+    } else if attr.policy.is_dl() {
+        attr.dl == task.dl
+    } else {
+        kernel == Kernel::Linux41
     }
 }
 
@@ -81,6 +103,9 @@ impl Simulator {
     /// the deadline class's admission.
     pub(super) fn sched_setattr(&mut self, pid: Pid, attr: SchedAttr) {
         let task = &self.core.tasks[pid.idx()];
+        if changes_nothing(task, &attr, self.core.kernel) {
+            return;
+        }
         let normal = if attr.policy.is_rt() { rt_prio(attr.rt_priority) } else { nice_prio(task.nice) };
         let prio = self.pi_top_waiter_prio(pid).map_or(normal, |lent| lent.min(normal));
         self.change_sched(pid, attr.policy, prio, |t| {

@@ -332,3 +332,101 @@ fn pi_enabled_is_the_inherit_mutex_protocol() {
     assert_eq!(back, s);
     assert_eq!(trace_hash(&back), trace_hash(&s));
 }
+
+fn program_of(s: &ScenarioFile, name: &str) -> serde_json::Value {
+    serde_json::to_value(&s.processes.iter().find(|p| p.name == name).unwrap().program).unwrap()
+}
+
+/// A phase's policy, priority and dl-* keys are a `sched_setattr` step at its start, where they change what the
+/// thread has (rt-app.c's `set_thread_param`): a phase naming no policy takes the thread's current one, a
+/// policy named alone its default priority (10 for FIFO and RR), a deadline phase rt-app's defaults (the period
+/// is the runtime, the deadline the period). A task that loops needs its first phase's step in later passes,
+/// when the last phase left the thread elsewhere; one that runs once starts there.
+#[test]
+fn a_phase_s_policy_is_a_sched_setattr_step_at_its_start() {
+    let text = r#"{"tasks": {
+        "once": { "loop": 1, "phases": {
+            "fair": { "policy": "SCHED_OTHER", "run": 1000 },
+            "rt": { "policy": "SCHED_FIFO", "run": 1000 },
+            "boost": { "priority": 20, "run": 1000 },
+            "same": { "priority": 20, "run": 1000 },
+            "back": { "policy": "SCHED_OTHER", "priority": 0, "run": 1000 }
+        } },
+        "looped": { "loop": -1, "phases": {
+            "fair": { "policy": "SCHED_OTHER", "sleep": 1000 },
+            "rr": { "policy": "SCHED_RR", "priority": 5, "run": 1000 }
+        } },
+        "dl": { "loop": 1, "phases": {
+            "cbs": { "policy": "SCHED_DEADLINE", "dl-runtime": 1000, "dl-period": 10000, "run": 500 },
+            "short": { "dl-runtime": 2000, "run": 500 },
+            "idle": { "policy": "SCHED_IDLE", "run": 500 }
+        } }
+      }, "global": { "duration": 1 }}"#;
+    let (s, _) = import(text, &Defaults::default()).unwrap();
+    assert_eq!(
+        program_of(&s, "once"),
+        serde_json::json!([
+            { "run_us": 1000 },
+            { "sched_setattr": "fifo", "rt_priority": 10 }, { "run_us": 1000 },
+            { "sched_setattr": "fifo", "rt_priority": 20 }, { "run_us": 1000 },
+            { "run_us": 1000 },
+            { "sched_setattr": "normal" }, { "run_us": 1000 }
+        ])
+    );
+    assert_eq!(
+        program_of(&s, "looped"),
+        serde_json::json!([{ "body": [
+            { "sched_setattr": "normal" }, { "sleep_us": 1000 },
+            { "sched_setattr": "rr", "rt_priority": 5 }, { "run_us": 1000 }
+        ] }])
+    );
+    assert_eq!(
+        program_of(&s, "dl"),
+        serde_json::json!([
+            { "sched_setattr": "deadline", "dl_runtime_us": 1000, "dl_deadline_us": 10000 }, { "run_us": 500 },
+            { "sched_setattr": "deadline", "dl_runtime_us": 2000, "dl_deadline_us": 2000 }, { "run_us": 500 },
+            { "sched_setattr": "idle" }, { "run_us": 500 }
+        ])
+    );
+    validate(&s).unwrap();
+    let (text, back, _) = round_trip(&s);
+    assert!(text.contains(r#""policy": "SCHED_FIFO","#), "{text}");
+    assert_eq!(back, s, "{text}");
+    assert_eq!(trace_hash(&back), trace_hash(&s));
+}
+
+/// What a `sched_setattr` step cannot say in a phase is refused, each named: another nice level or custom slice
+/// (a step keeps the thread's), and what the scenario refuses beside a real-time or deadline thread (an
+/// affinity change, a taskgroup, a pinned deadline thread). dl-* keys rt-app does not read are noted.
+#[test]
+fn phase_policies_a_step_cannot_say_are_refused() {
+    let text = r#"{"tasks": {
+        "nice": { "phases": { "p": { "policy": "SCHED_OTHER", "priority": 5, "run": 10 } } },
+        "moves": { "phases": { "a": { "cpus": [1], "run": 10 }, "b": { "policy": "SCHED_RR", "run": 10 } } },
+        "grouped": { "taskgroup": "/g", "phases": { "a": { "policy": "SCHED_FIFO", "run": 10 } } },
+        "pinned": { "cpus": [0], "phases": { "a": { "policy": "SCHED_DEADLINE", "dl-runtime": 100, "run": 10 } } },
+        "nort": { "policy": "SCHED_FIFO", "phases": { "a": { "priority": 0, "run": 10 } } }
+      }}"#;
+    let e = import(text, &Defaults::default()).unwrap_err();
+    for named in [
+        "tasks.nice.phases.p.priority: nice 5 where the task's is 0: a nice change within a task is not imported",
+        "tasks.moves.phases.b: a SCHED_FIFO, SCHED_RR or SCHED_DEADLINE phase in a task whose phases change cpus",
+        "tasks.grouped.phases.a: rt-app puts only SCHED_OTHER, SCHED_BATCH and SCHED_IDLE tasks in taskgroups",
+        "tasks.pinned.phases.a: a SCHED_DEADLINE thread may not be pinned",
+        "tasks.nort.phases.a.priority: 0: a real-time priority is 1 to 99",
+    ] {
+        assert!(e.contains(named), "{named} not in:\n{e}");
+    }
+    let text = r#"{"tasks": { "t": { "phases": {
+        "a": { "dl-runtime": 3000, "run": 10 },
+        "b": { "policy": "SCHED_FIFO", "priority": 10, "dl-period": 500, "run": 10 }
+      } } }, "global": { "duration": 1 }}"#;
+    let (s, notes) = import(text, &Defaults::default()).unwrap();
+    for said in [
+        "tasks.t.phases.a.dl-runtime: ignored: without a policy or a priority rt-app sets nothing",
+        "tasks.t.phases.b.dl-period: SCHED_DEADLINE's parameter: ignored under this policy",
+    ] {
+        assert!(notes.iter().any(|n| n.starts_with(said)), "{said} not in {notes:#?}");
+    }
+    assert_eq!(program_of(&s, "t")[0]["body"][1], serde_json::json!({ "sched_setattr": "fifo", "rt_priority": 10 }));
+}

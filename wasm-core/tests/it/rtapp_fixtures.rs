@@ -1,7 +1,8 @@
 //! rt-app files written as rt-app users write them (`tests/fixtures/rtapp/`,
 //! schedlab's own, in rt-app's grammar: comments, repeated keys, timers,
-//! condition variables, barriers across tasks, fork, taskgroups) imported
-//! and run: each file's workload does in the model what rt-app's threads do.
+//! condition variables, barriers across tasks, fork, taskgroups, phase
+//! policies) imported and run: each file's workload does in the model what
+//! rt-app's threads do.
 
 use schedlab_core::api::report::{report, ProcessReport};
 use schedlab_core::api::rtapp::import::{import, Defaults};
@@ -149,4 +150,28 @@ fn a_task_s_phases_move_it_between_cpus_and_taskgroups() {
     assert_eq!(mover.migrations, 2, "to CPU 1 and back, each by the stopper");
     let done = mover.completion_ns.expect("the mover ends") / MS;
     assert!((79..=81).contains(&done), "20 ms alone, 40 ms sharing CPU 1, 20 ms alone: {done}");
+}
+
+/// phase-policy.json: a phase's policy and priority are `sched_setattr` steps as the phase begins; the worker
+/// shares CPU 0 with the hog while fair and holds it while SCHED_FIFO (run at HZ 1000, so that the fair turns
+/// are 1 ms long).
+#[test]
+fn a_task_s_phases_change_its_policy() {
+    let (s, _) = fixture("phase-policy.json");
+    assert_eq!(
+        process(&s, "worker")["program"],
+        json!([
+            { "run_us": 20000 },
+            { "sched_setattr": "fifo", "rt_priority": 10 }, { "run_us": 20000 },
+            { "sched_setattr": "fifo", "rt_priority": 20 }, { "run_us": 10000 },
+            { "sched_setattr": "normal" }, { "run_us": 20000 }
+        ])
+    );
+    let mut s = s;
+    s.hz = 1000;
+    let sim = run(s);
+    let worker = proc_report(&sim, "worker");
+    assert_eq!(worker.cpu_time_ns / MS, 70);
+    let done = worker.completion_ns.expect("the worker ends") / MS;
+    assert!((109..=111).contains(&done), "40 ms sharing, 30 ms alone, 40 ms sharing: {done}");
 }

@@ -72,3 +72,33 @@ fn a_setattr_step_is_checked_as_a_process_policy_is() {
     let e = refused(json!({"sched_setattr": "deadline", "dl_runtime_us": 92_000, "dl_deadline_us": 100_000}), "6.12");
     assert!(e.contains("fair servers"), "6.12's fair servers hold 5 % of the CPU: {e}");
 }
+
+/// A `sched_setattr` that changes nothing returns before the task leaves its queue (`__sched_setscheduler`,
+/// core.c 3533–3548 in 4.1): 'a', SCHED_FIFO 50, runs first and asks for SCHED_FIFO 50 again after each
+/// millisecond of work, while 'b', also FIFO 50, waits for the CPU from 5 ms on. Were 'a' put back on its
+/// queue, it would go behind 'b', and 'b', which never gives the CPU up, would have the rest of the run; as
+/// the kernel does it, 'a' keeps the CPU for all 100 ms and 'b' never runs.
+#[test]
+fn a_setattr_that_changes_nothing_keeps_the_task_where_it_is() {
+    let fifo = |p: Process| p.set("sched_policy", "fifo").set("rt_priority", 50);
+    let a = fifo(Process::new("a"))
+        .program([forever([step::run(1_000), json!({"sched_setattr": "fifo", "rt_priority": 50})])]);
+    let b = fifo(Process::new("b")).program([step::sleep(5_000), forever([step::run(10_000)])]);
+    let got = cpu_ms(vec![a, b], 100);
+    assert_eq!((got[0].1, got[1].1), (100, 0), "a kept the CPU: {got:?}");
+}
+
+/// The same step with another priority is a change: 'a' (FIFO 50) makes itself FIFO 40 at 10 ms, below 'b'
+/// (FIFO 45, waiting since 5 ms), which then holds the CPU.
+#[test]
+fn a_setattr_that_lowers_the_priority_gives_the_cpu_away() {
+    let fifo = |p: Process, prio: u32| p.set("sched_policy", "fifo").set("rt_priority", prio);
+    let a = fifo(Process::new("a"), 50).program([
+        step::run(10_000),
+        json!({"sched_setattr": "fifo", "rt_priority": 40}),
+        forever([step::run(1_000)]),
+    ]);
+    let b = fifo(Process::new("b"), 45).program([step::sleep(5_000), forever([step::run(10_000)])]);
+    let got = cpu_ms(vec![a, b], 100);
+    assert_eq!((got[0].1, got[1].1), (10, 90), "b ran from a's change on: {got:?}");
+}

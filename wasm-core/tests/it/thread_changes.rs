@@ -200,6 +200,7 @@ fn phase_moves_rt_app_cannot_say_are_named() {
     let text = Scenario::new("moves", 100).machine("laptop-2c4t").cgroup(json!({"name": "/g"})).processes([p]).build();
     let e = export(&parse_scenario(&text).unwrap()).unwrap_err();
     assert!(e.contains("processes[0].program[1].set_cpus: \"all\" in a process with cpus"), "{e}");
-    assert!(e.contains("processes[0].program[3].body[1]: set_cpus or set_cgroup inside a repeated phase"), "{e}");
-    assert!(e.contains("processes[0].program[4]: set_cpus or set_cgroup with no step after it"), "{e}");
+    let inside = "processes[0].program[3].body[1]: set_cpus, sched_setattr or set_cgroup inside a repeated phase";
+    assert!(e.contains(inside), "{e}");
+    assert!(e.contains("processes[0].program[4]: set_cpus, sched_setattr or set_cgroup with no step after it"), "{e}");
 }

@@ -6,7 +6,8 @@
 //! cpus, start_ms → delay, a cgroup path as its taskgroup), its program as the
 //! task's loop over phases (`export_phases`: a top-level loop whose body has
 //! no loop is a phase with that loop count; steps between loops a phase run
-//! once; set_cpus and set_cgroup begin a phase, as its cpus and taskgroup), with
+//! once; set_cpus, sched_setattr and set_cgroup begin a phase, as its cpus,
+//! policy and taskgroup), with
 //! run, sleep, busy_us (runtime), lock, unlock, cond_wait (wait),
 //! cond_signal (signal), cond_broadcast (broad), timer, barrier and yield
 //! as events. rt-app has no random durations, wait/wake, fork of a program
@@ -108,8 +109,9 @@ fn event(op: &OpFile, at: &str, bad: &mut Vec<String>) -> Option<(&'static str, 
         "take_job (no job pools in rt-app)"
     } else if op.exit.is_some() {
         "exit (an rt-app task ends when its loops do)"
-    } else if op.set_cpus.is_some() || op.set_cgroup.is_some() {
-        "set_cpus or set_cgroup inside a repeated phase (rt-app sets a phase's cpus and taskgroup as it begins)"
+    } else if op.set_cpus.is_some() || op.set_cgroup.is_some() || op.sched_setattr.is_some() {
+        "set_cpus, sched_setattr or set_cgroup inside a repeated phase (rt-app sets a phase's cpus, policy and \
+         taskgroup as it begins)"
     } else {
         "a step rt-app has no event for"
     };
@@ -193,7 +195,7 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
     };
     let (task_loop, ph) = phases(&program, &format!("{at}.program"));
     kv.push(("loop".into(), loop_json(task_loop)));
-    let keys = phase_keys(&ph, p.cpus.as_deref(), task_loop, bad);
+    let keys = phase_keys(&ph, p.cpus.as_deref(), p.nice, task_loop, bad);
     match (ph.as_slice(), keys.as_slice()) {
         ([only], [none]) if only.looped == Some(1) && only.props.is_empty() && none.is_empty() => {
             kv.extend(events(only.steps, &only.path, only.first, bad))
@@ -206,8 +208,8 @@ fn task(p: &ProcessFile, i: usize, bad: &mut Vec<String>) -> Json {
                 .map(|(k, (phase, own))| {
                     if phase.steps.is_empty() {
                         bad.push(format!(
-                            "{}: set_cpus or set_cgroup with no step after it in its phase (rt-app stops at a phase \
-                             without events)",
+                            "{}: set_cpus, sched_setattr or set_cgroup with no step after it in its phase (rt-app \
+                             stops at a phase without events)",
                             phase.props.last().map_or(phase.path.as_str(), |(_, at)| at.as_str())
                         ));
                     }

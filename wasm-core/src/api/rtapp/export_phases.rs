@@ -7,14 +7,14 @@
 //!                              that count; the steps between loops phases run once
 //! ```
 //!
-//! A `set_cpus` or `set_cgroup` step begins a phase (a phase run once is cut
-//! there), and those just before a loop belong to the loop's phase: rt-app
-//! sets a phase's `cpus` and `taskgroup` each time it begins it
-//! (rt-app.c's `thread_body`). rt-app's phase `cpus` fall back to the task's
+//! A `set_cpus`, `sched_setattr` or `set_cgroup` step begins a phase (a phase
+//! run once is cut there), and those just before a loop belong to the loop's
+//! phase: rt-app sets a phase's `cpus`, policy and `taskgroup` each time it
+//! begins it (rt-app.c's `thread_body`). rt-app's phase `cpus` fall back to the task's
 //! where a phase has none, where the scenario's stay as the last step set
 //! them: each phase gets the cpus it runs on whenever they differ from the
-//! task's. A taskgroup stays in both, so a phase names one only where a
-//! step moved.
+//! task's. A taskgroup and a policy stay in both, so a phase names one only
+//! where a step set it.
 
 use super::ordered_json::Json;
 use crate::api::scenario::OpFile;
@@ -33,7 +33,38 @@ pub(super) struct PhaseSteps<'a> {
 
 /// A step that sets a phase's property.
 fn is_prop(op: &OpFile) -> bool {
-    op.set_cpus.is_some() || op.set_cgroup.is_some()
+    op.set_cpus.is_some() || op.set_cgroup.is_some() || op.sched_setattr.is_some()
+}
+
+/// A `sched_setattr` step as a phase's policy keys: the priority is the
+/// process's nice level under SCHED_OTHER and SCHED_BATCH (a step keeps it,
+/// and rt-app sets the phase's), the real-time priority under SCHED_FIFO and
+/// SCHED_RR; SCHED_DEADLINE's reservation is written whole (rt-app's period
+/// defaults to the runtime, the scenario's to the deadline).
+fn policy_keys(op: &OpFile, nice: i32, at: &str, bad: &mut Vec<String>) -> Vec<(String, Json)> {
+    let int = |n: i64| Json::Number(n.into());
+    let (policy, priority) = match op.sched_setattr.as_deref() {
+        Some("normal") => ("SCHED_OTHER", Some(i64::from(nice))),
+        Some("batch") => ("SCHED_BATCH", Some(i64::from(nice))),
+        Some("idle") => ("SCHED_IDLE", None),
+        Some("fifo") => ("SCHED_FIFO", op.rt_priority.map(i64::from)),
+        Some("rr") => ("SCHED_RR", op.rt_priority.map(i64::from)),
+        Some("deadline") => ("SCHED_DEADLINE", None),
+        other => {
+            bad.push(format!("{at}.sched_setattr: {other:?} is no policy rt-app knows"));
+            return Vec::new();
+        }
+    };
+    let mut keys = vec![("policy".to_string(), Json::String(policy.into()))];
+    if let Some(p) = priority {
+        keys.push(("priority".into(), int(p)));
+    }
+    if let (Some(runtime), Some(deadline)) = (op.dl_runtime_us, op.dl_deadline_us) {
+        keys.push(("dl-runtime".into(), Json::Number(runtime.into())));
+        keys.push(("dl-deadline".into(), Json::Number(deadline.into())));
+        keys.push(("dl-period".into(), Json::Number(op.dl_period_us.unwrap_or(deadline).into())));
+    }
+    keys
 }
 
 /// A flat loop: `{repeat, body}` whose body has no loop.
@@ -99,11 +130,12 @@ fn cpus_json(m: &CpuMask) -> Json {
     Json::Array(m.iter().map(|c| Json::Number(u64::from(c.0).into())).collect())
 }
 
-/// Each phase's `cpus` and `taskgroup` keys, in phase order, for a task whose own cpus are `task_cpus` and which
-/// runs its phases `task_loop` times; what rt-app cannot say goes to `bad`.
+/// Each phase's `cpus`, policy and `taskgroup` keys, in phase order, for a task whose own cpus are `task_cpus`,
+/// whose nice level is `nice` and which runs its phases `task_loop` times; what rt-app cannot say goes to `bad`.
 pub(super) fn phase_keys(
     phases: &[PhaseSteps],
     task_cpus: Option<&str>,
+    nice: i32,
     task_loop: Option<u32>,
     bad: &mut Vec<String>,
 ) -> Vec<Vec<(String, Json)>> {
@@ -135,6 +167,10 @@ pub(super) fn phase_keys(
                 own.map_or(ph.path.clone(), |(_, at)| at.clone())
             )),
             (None, None) => {}
+        }
+        // A policy stays in both as the last step set it, so a phase names one only where a step changed it.
+        if let Some((op, at)) = ph.props.iter().rev().find(|(op, _)| op.sched_setattr.is_some()) {
+            keys.extend(policy_keys(op, nice, at, bad));
         }
         if let Some(g) = ph.props.iter().rev().find_map(|(op, _)| op.set_cgroup.as_deref()) {
             keys.push(("taskgroup".to_string(), Json::String(g.to_string())));

@@ -118,14 +118,44 @@ pub struct Phase {
     pub props: PhaseProps,
 }
 
-/// What a phase sets when it begins (rt-app.c's `thread_body`: `set_thread_affinity`
-/// and `set_thread_taskgroup` before each pass of a phase).
+/// What a phase sets when it begins (rt-app.c's `thread_body`: `set_thread_affinity`,
+/// `set_thread_param` and `set_thread_taskgroup` before each pass of a phase).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PhaseProps {
     /// Its `cpus`; a phase without them runs on the task's (or the thread's first affinity).
     pub cpus: Option<Vec<u32>>,
     /// Its `taskgroup`: Some(None) for "/", the root; a phase without one stays where the thread is.
     pub taskgroup: Option<Option<String>>,
+    /// Its scheduling keys as written; None when it has none that count (rt-app's
+    /// `parse_sched_data` then gives the phase no sched data and the thread keeps what it has).
+    pub asked: Option<PhaseSched>,
+    /// The policy the phase's `sched_setattr` step sets, when it begins with one
+    /// (`import_phase_sched`: where what it asks differs from what the thread has).
+    pub sched: Option<SchedSet>,
+}
+
+/// The scheduling keys an object (a task or a phase) sets, as written: its
+/// policy, priority and dl-runtime, dl-period, dl-deadline (a task's legacy
+/// runtime, period and deadline where those are absent), µs; a dl-* of 0 is
+/// absent, as rt-app reads it. rt-app fills in the defaults where the thread
+/// takes them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PhaseSched {
+    pub policy: Option<Policy>,
+    pub priority: Option<i64>,
+    pub runtime: Option<i64>,
+    pub period: Option<i64>,
+    pub deadline: Option<i64>,
+}
+
+/// What a thread's scheduling is as a `sched_setattr` step sets it: a policy,
+/// its real-time priority (FIFO, RR) or its reservation (DEADLINE). Its nice
+/// level and custom slice are the task's throughout (a step keeps them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SchedSet {
+    pub policy: Policy,
+    pub rt_priority: Option<i64>,
+    pub reservation: Option<Reservation>,
 }
 
 /// A task of the file: `instances` threads (0: only forked), each running its

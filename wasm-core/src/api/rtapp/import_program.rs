@@ -21,7 +21,8 @@
 //! any fork). A forked child's first timer period starts with its process,
 //! where rt-app starts it with the whole run.
 
-use super::import_model::{Event, Findings, Policy, Task};
+use super::import_model::{Event, Findings, Policy, SchedSet, Task};
+use super::import_policy::sched_policy_name;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -128,7 +129,9 @@ fn looped(count: Option<u32>, body: Vec<Value>) -> Vec<Value> {
 /// that changes nothing costs nothing), and a phase with a taskgroup other
 /// than the task's begins with a `set_cgroup`. The first phase of a task
 /// that runs its phases once needs none to be on the task's cpus: its
-/// threads start there.
+/// threads start there. `set_thread_param`, between the two, becomes a
+/// `sched_setattr` where `import_phase_sched` found that the phase changes
+/// the thread's policy or its parameters.
 fn program(tasks: &[Task], t: &Task, absolute: &BTreeSet<TimerKey>, depth: usize) -> Vec<Value> {
     let (cpus_move, group_moves) = phase_moves(t);
     let mut body = Vec::new();
@@ -139,6 +142,9 @@ fn program(tasks: &[Task], t: &Task, absolute: &BTreeSet<TimerKey>, depth: usize
             let cpus = ph.props.cpus.as_ref().or(t.props.cpus.as_ref());
             body.push(json!({ "set_cpus": cpus.map_or_else(|| "all".to_string(), |c| cpu_list(c)) }));
         }
+        if let Some(set) = &ph.props.sched {
+            body.push(setattr_step(set));
+        }
         if let Some(group) = ph.props.taskgroup.as_ref().filter(|_| group_moves) {
             body.push(json!({ "set_cgroup": group.as_deref().unwrap_or("/") }));
         }
@@ -146,6 +152,22 @@ fn program(tasks: &[Task], t: &Task, absolute: &BTreeSet<TimerKey>, depth: usize
         body.extend(looped(ph.looped, steps));
     }
     looped(t.looped, body)
+}
+
+/// The `sched_setattr` step that sets `set`.
+fn setattr_step(set: &SchedSet) -> Value {
+    let mut step = json!({ "sched_setattr": sched_policy_name(set.policy).unwrap_or("normal") });
+    if let Some(prio) = set.rt_priority {
+        step["rt_priority"] = json!(prio);
+    }
+    if let Some(r) = set.reservation {
+        step["dl_runtime_us"] = json!(r.runtime_us);
+        step["dl_deadline_us"] = json!(r.deadline_us);
+        if r.period_us != r.deadline_us {
+            step["dl_period_us"] = json!(r.period_us);
+        }
+    }
+    step
 }
 
 /// Whether some phase of `t` runs on other cpus than the task's, and whether one moves to another taskgroup.

@@ -8,14 +8,15 @@
 //!                  task's "loop" times (forever); events beside them are not read
 //! ```
 //!
-//! A phase's `cpus` and `taskgroup` are kept with it: the program sets them
-//! when the phase begins (`import_program`). Its policy, priority and
-//! dl-runtime are taken when they are the task's own, so the threads never
-//! change them; a change within a task is refused. Keys rt-app does not know
-//! it ignores, and so does the import, with a note.
+//! A phase's `cpus`, `taskgroup`, and policy, priority and dl-* parameters
+//! are kept with it: the program sets them when the phase begins
+//! (`import_program`; the policy as `import_phase_sched` reads it). Keys
+//! rt-app does not know it ignores, and so does the import, with a note.
 
 use super::import_events::{event, event_kind};
-use super::import_model::{Findings, Phase, PhaseProps, Policy, Props, Reservation, Task};
+use super::import_model::PhaseSched as Sched;
+use super::import_model::{Findings, Phase, PhaseProps, Policy, Props, Task};
+use super::import_policy::{check_priority, default_priority, reservation_of, slice_of};
 use super::ordered_json::Json;
 
 /// What a task's reading needs from the rest of the file.
@@ -67,16 +68,20 @@ pub fn read_task(name: &str, t: &Json, cx: &TaskContext, f: &mut Findings) -> Op
                 f.note(&format!("{at}.{k}"), "not read: a task with phases runs only its phases");
             }
             let looped = loop_count(t.get("loop"), None, &format!("{at}.loop"), f);
-            let mut phases = Vec::new();
+            let (mut phases, mut paths) = (Vec::new(), Vec::new());
             for (pname, ph) in list {
                 let pat = format!("{at}.phases.{pname}");
                 if !matches!(ph, Json::Object(_)) {
                     f.refuse(&pat, "a phase is an object");
                     continue;
                 }
-                let own = phase_props(ph, &props, &pat, cx, f);
-                phases.extend(phase(name, ph, &pat, &[], f).map(|p| Phase { props: own, ..p }));
+                let own = phase_props(ph, &props, &pat, f);
+                if let Some(p) = phase(name, ph, &pat, &[], f) {
+                    phases.push(Phase { props: own, ..p });
+                    paths.push(pat);
+                }
             }
+            super::import_phase_sched::resolve(&props, looped, &mut phases, &paths, cx.slices, f);
             (looped, phases)
         }
         Some(_) => {
@@ -153,14 +158,6 @@ pub fn policy_of(v: &Json, at: &str, f: &mut Findings) -> Option<Policy> {
     })
 }
 
-/// A policy's priority when none is given: nice 0, or real-time priority 10 (rt-app's defaults).
-fn default_priority(p: Policy) -> i64 {
-    match p {
-        Policy::Fifo | Policy::Rr => 10,
-        _ => 0,
-    }
-}
-
 fn int_of(t: &Json, key: &str, at: &str, f: &mut Findings) -> Option<i64> {
     let v = t.get(key)?;
     let n = v.as_i64();
@@ -206,19 +203,6 @@ fn taskgroup_of(t: &Json, at: &str, f: &mut Findings) -> Option<String> {
     }
 }
 
-/// The scheduling parameters an object sets, as written (rt-app fills in
-/// the defaults where the thread takes them).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Sched {
-    policy: Option<Policy>,
-    priority: Option<i64>,
-    /// dl-runtime, dl-period, dl-deadline (a task's legacy runtime, period
-    /// and deadline where those are absent), µs.
-    runtime: Option<i64>,
-    period: Option<i64>,
-    deadline: Option<i64>,
-}
-
 fn sched_of(t: &Json, at: &str, task_level: bool, f: &mut Findings) -> Sched {
     let policy = t.get("policy").and_then(|v| policy_of(v, &format!("{at}.policy"), f));
     let priority = int_of(t, "priority", at, f);
@@ -252,56 +236,6 @@ fn sched_of(t: &Json, at: &str, task_level: bool, f: &mut Findings) -> Sched {
         f.note(&format!("{at}.nodes_membind"), "memory placement: ignored (schedlab does not model memory)");
     }
     sched
-}
-
-/// A custom slice from sched_runtime: under SCHED_OTHER or SCHED_BATCH, when the run models it.
-fn slice_of(policy: Policy, runtime: Option<i64>, at: &str, cx: &TaskContext, f: &mut Findings) -> Option<u64> {
-    let r = runtime.filter(|&r| r != 0)?;
-    let at = format!("{at}.dl-runtime");
-    if !matches!(policy, Policy::Other | Policy::Batch) {
-        f.note(&at, "a fair policy's custom slice: ignored under this policy");
-        return None;
-    }
-    if !cx.slices {
-        f.note(&at, "a custom slice (Linux 6.12's sched_runtime): ignored, the run models Linux 4.1's CFS");
-        return None;
-    }
-    match u64::try_from(r) {
-        Ok(us) if (100..=100_000).contains(&us) => Some(us),
-        _ => {
-            f.refuse(&at, format!("{r} µs: a custom slice is 100 to 100,000 µs"));
-            None
-        }
-    }
-}
-
-/// SCHED_DEADLINE's reservation with rt-app's defaults (the period is the
-/// runtime, the deadline the period), checked as sched_setattr checks it.
-fn reservation_of(s: &Sched, at: &str, f: &mut Findings) -> Option<Reservation> {
-    let runtime = s.runtime.unwrap_or(0);
-    let period = s.period.unwrap_or(runtime);
-    let deadline = s.deadline.unwrap_or(period);
-    let (Ok(runtime_us), Ok(period_us), Ok(deadline_us)) =
-        (u64::try_from(runtime), u64::try_from(period), u64::try_from(deadline))
-    else {
-        f.refuse(at, "a SCHED_DEADLINE reservation's times are not negative");
-        return None;
-    };
-    if runtime_us == 0 {
-        f.refuse(&format!("{at}.dl-runtime"), "SCHED_DEADLINE needs a runtime (sched_setattr refuses none)");
-        return None;
-    }
-    if !(runtime_us <= deadline_us && deadline_us <= period_us) {
-        f.refuse(
-            &format!("{at}.dl-deadline"),
-            format!(
-                "needs dl-runtime ≤ dl-deadline ≤ dl-period (got {runtime_us} ≤ {deadline_us} ≤ {period_us} µs), as \
-                 sched_setattr does"
-            ),
-        );
-        return None;
-    }
-    Some(Reservation { runtime_us, deadline_us, period_us })
 }
 
 fn task_props(t: &Json, at: &str, cx: &TaskContext, f: &mut Findings) -> Props {
@@ -341,33 +275,14 @@ fn task_props(t: &Json, at: &str, cx: &TaskContext, f: &mut Findings) -> Props {
             0
         }
     };
-    let slice_us = if policy == Policy::Deadline { None } else { slice_of(policy, sched.runtime, at, cx, f) };
+    let slice_us = if policy == Policy::Deadline { None } else { slice_of(policy, sched.runtime, at, cx.slices, f) };
     Props { policy, priority, cpus, taskgroup, slice_us, reservation, delay_ms }
 }
 
-/// A priority rt-app would set: a nice level, or a real-time priority.
-fn check_priority(policy: Policy, priority: i64, given: bool, at: &str, f: &mut Findings) {
-    let at = format!("{at}.priority");
-    match policy {
-        Policy::Other | Policy::Batch if !(-20..=19).contains(&priority) => {
-            f.refuse(&at, format!("{priority}: a SCHED_OTHER or SCHED_BATCH priority is a nice level, -20 to 19"))
-        }
-        Policy::Fifo | Policy::Rr if !(1..=99).contains(&priority) => {
-            f.refuse(&at, format!("{priority}: a real-time priority is 1 to 99"))
-        }
-        Policy::Idle if given => f.note(&at, "ignored: rt-app sets no nice level under SCHED_IDLE"),
-        Policy::Deadline if given => f.note(&at, "ignored: a SCHED_DEADLINE task has its reservation instead"),
-        _ => {}
-    }
-}
-
-/// A phase's own properties: its cpus and taskgroup, kept for the program
-/// to set; its policy, priority and dl-* parameters taken when they are the
-/// task's, refused when they would change them.
-fn phase_props(ph: &Json, task: &Props, at: &str, cx: &TaskContext, f: &mut Findings) -> PhaseProps {
-    let changes = |f: &mut Findings, what: &str| {
-        f.refuse(at, format!("{what} changes within the task (a phase's property; schedlab's are the process's)"))
-    };
+/// A phase's own properties: its cpus and taskgroup, and its scheduling keys,
+/// kept for the program to set (`import_phase_sched` reads the latter against
+/// the phases before it).
+fn phase_props(ph: &Json, task: &Props, at: &str, f: &mut Findings) -> PhaseProps {
     let real_time = matches!(task.policy, Policy::Fifo | Policy::Rr | Policy::Deadline);
     let mut own = PhaseProps::default();
     if let Some(cpus) = cpus_of(ph, at, f) {
@@ -381,22 +296,9 @@ fn phase_props(ph: &Json, task: &Props, at: &str, cx: &TaskContext, f: &mut Find
         own.cpus = Some(cpus);
     }
     let sched = sched_of(ph, at, false, f);
-    if sched.policy.is_some() || sched.priority.is_some() {
-        let p = sched.policy.unwrap_or(task.policy);
-        // A phase naming a policy without a priority takes that policy's default one.
-        let prio = sched.priority.unwrap_or(if sched.policy.is_some() { default_priority(p) } else { task.priority });
-        if (p, prio) != (task.policy, task.priority) {
-            changes(f, "the policy or priority");
-        }
-    }
-    let quiet = &mut Findings::default();
-    let dl_set = sched.runtime.is_some() || sched.period.is_some() || sched.deadline.is_some();
-    let same = match task.policy {
-        Policy::Deadline => reservation_of(&sched, at, quiet) == task.reservation,
-        p => slice_of(p, sched.runtime, at, cx, quiet) == task.slice_us,
-    };
-    if dl_set && !same {
-        changes(f, "the dl-runtime, dl-period or dl-deadline");
+    // parse_sched_data gives a phase sched data only when it names a policy, a priority or a dl-* time.
+    if sched != Sched::default() {
+        own.asked = Some(sched);
     }
     // rt-app reads "" as no taskgroup (parse_taskgroup_data): the thread stays where it is.
     if ph.get("taskgroup").is_some_and(|g| g.as_str() != Some("")) {

@@ -12,6 +12,7 @@ mod export_phases;
 pub mod import;
 mod import_events;
 mod import_model;
+mod import_phase_sched;
 mod import_policy;
 mod import_program;
 mod import_task;
