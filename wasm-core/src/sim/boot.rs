@@ -60,6 +60,10 @@ impl Simulator {
                 sanity: sanity::SanityState::default(),
                 policy: cfg.policy.clone(),
                 pi_mutexes: cfg.pi_mutexes,
+                idle_policy: cfg.processes.iter().any(|p| {
+                    p.sched_policy == SchedPolicy::Idle
+                        || crate::program::sets_policy(&p.program, |q| q == SchedPolicy::Idle)
+                }),
                 index: rq_index::RqIndex::new(nr_cpus as usize),
                 index_check: false,
                 notes: notes::RunNotes::default(),

@@ -145,6 +145,9 @@ pub struct Core {
     pub(crate) policy: crate::config::PolicyConfig,
     /// Mutexes inherit priority (`pi.rs`).
     pub(crate) pi_mutexes: bool,
+    /// Some thread of the run may be SCHED_IDLE: Linux 6.12's placement and balancer then look for CPUs running
+    /// only such tasks (`sched_idle_cpu`); a run without one skips the look.
+    pub(crate) idle_policy: bool,
     /// Whole-machine state kept up to date where runqueues change.
     pub(crate) index: rq_index::RqIndex,
     /// Compare the index with a full scan after every event (tests).

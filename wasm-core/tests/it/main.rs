@@ -12,7 +12,7 @@ mod common;
 
 mod active_balance;
 mod balance_decisions;
-mod batch_612;
+
 mod cfs_single_cpu;
 mod class_rooms;
 mod cli_imports;
@@ -31,6 +31,7 @@ mod ext_limits;
 mod ext_messages;
 mod ext_policy;
 mod ext_timeline;
+mod fair_policies_612;
 mod fair_server;
 mod flag_pipeline;
 mod fork_placement;

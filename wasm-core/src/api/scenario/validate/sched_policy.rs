@@ -148,10 +148,6 @@ pub(super) fn not_modelled(policy: SchedPolicy, kernel: Kernel, kind: PolicyKind
     match policy {
         SchedPolicy::Normal => None,
         SchedPolicy::Batch | SchedPolicy::Idle => match (kernel, kind) {
-            (Kernel::Linux612, _) if policy == SchedPolicy::Idle => Some(
-                "SCHED_IDLE runs under kernel 4.1 for now: 6.12 also places and balances by it (sched_idle_cpu: a \
-                 CPU running only SCHED_IDLE tasks counts as idle), which the model does not have yet",
-            ),
             (_, PolicyKind::O1) => Some("O(1) has no SCHED_BATCH or SCHED_IDLE (they came with CFS)"),
             (_, PolicyKind::Ext) => Some("sched_ext policies run every fair task themselves; use 'normal'"),
             (_, PolicyKind::Pfs | PolicyKind::DwCfs) if policy == SchedPolicy::Idle => {

@@ -91,7 +91,8 @@ impl FairCx<'_> {
     pub(super) fn sched_balance_domains(&mut self, cpu: CpuId, mut idle: IdleType) {
         let jiffies = self.core.jiffies();
         let hz = self.core.hz();
-        let mut busy = idle != IdleType::Idle;
+        // sched_balance_domains: a CPU running only SCHED_IDLE tasks balances at the idle interval.
+        let mut busy = idle != IdleType::Idle && !self.sched_idle_cpu(cpu);
         let mut next_balance = jiffies + 60 * hz;
         let mut update_next = false;
         let (mut go_on, mut need_decay, mut max_cost) = (true, false, 0);
@@ -112,7 +113,7 @@ impl FairCx<'_> {
                 if moved > 0 {
                     let now_idle = self.available_idle_cpu(cpu);
                     idle = if now_idle { IdleType::Idle } else { IdleType::NotIdle };
-                    busy = !now_idle;
+                    busy = !now_idle && !self.sched_idle_cpu(cpu);
                 }
                 self.core.rqs[cpu.idx()].domains[level].last_balance = self.core.now;
                 interval = self.sd_balance_interval(&self.core.rqs[cpu.idx()].domains[level], busy);

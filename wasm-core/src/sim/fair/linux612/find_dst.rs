@@ -160,7 +160,7 @@ impl FairCx<'_> {
                 DstCandidate {
                     cpu: c,
                     allowed: allowed.test(c) && self.core.online.test(c),
-                    sched_idle: false,
+                    sched_idle: self.sched_idle_cpu(c),
                     idle: self.available_idle_cpu(c),
                     exit_latency: None,
                     idle_stamp: rq.avg_idle_stamp.map_or(0, |t| t.ns()),

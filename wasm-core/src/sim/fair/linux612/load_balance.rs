@@ -15,6 +15,7 @@ use super::imbalance::{domain_avg_load, find_src_group_verdict, DomainView, Migr
 use super::pelt::{task_util_est, SCHED_CAPACITY_SCALE};
 use super::should_balance::{balancing_cpu, BalanceEnv};
 use crate::balance::decision::{BalanceDecision, Outcome as Recorded};
+use crate::sched::policy::SchedPolicy;
 use crate::sim::fair::cx::FairCx;
 use crate::sim::stop::StopWork;
 use crate::time::{CpuId, Pid};
@@ -515,7 +516,8 @@ impl FairCx<'_> {
     /// `task_hot`: never across SMT siblings; the destination's next buddy
     /// when it has work (CACHE_HOT_BUDDY); else run within the migration cost.
     fn task_hot_612(&mut self, pid: Pid, src: CpuId, dst: CpuId, sd: &SchedDomain) -> bool {
-        if sd.flags.share_cpucapacity {
+        // A SCHED_IDLE task is never cache-hot (fair.c 9378), nor are SMT siblings' caches apart.
+        if self.core.tasks[pid.idx()].policy == SchedPolicy::Idle || sd.flags.share_cpucapacity {
             return false;
         }
         let tg = self.core.tasks[pid.idx()].tg;

@@ -17,11 +17,23 @@ use super::idle_sibling::{select_idle_sibling, IdleView};
 use super::pelt::SCHED_CAPACITY_SCALE;
 use super::wake_affine::{wake_affine, AffineFeatures, AffineInputs};
 use crate::balance::placement::{PlaceKind, PlacePath, Placement};
+use crate::sched::policy::SchedPolicy;
 use crate::sim::fair::cx::FairCx;
 use crate::time::{CpuId, Pid};
 use crate::topology::cpumask::CpuMask;
 
 impl FairCx<'_> {
+    /// `sched_idle_cpu` (fair.c 6970–6981): a CPU whose runnable tasks are all SCHED_IDLE (`rq->nr_running ==
+    /// cfs.idle_h_nr_running`, a delayed sleeper counted on both sides), which placement treats as idle.
+    pub(super) fn sched_idle_cpu(&self, cpu: CpuId) -> bool {
+        if !self.core.idle_policy {
+            return false;
+        }
+        let rq = &self.core.rqs[cpu.idx()];
+        let n = rq.nr_running();
+        n > 0 && rq.queued().filter(|p| self.core.tasks[p.idx()].policy == SchedPolicy::Idle).count() as u32 == n
+    }
+
     /// `available_idle_cpu`: running the idle task with nothing queued (a
     /// wakeup already sent there is queued at once in the model).
     pub(super) fn available_idle_cpu(&self, cpu: CpuId) -> bool {
@@ -190,10 +202,16 @@ impl FairCx<'_> {
         let st = &self.fair.gen612;
         let llc = st.llc_id[target.idx()] as usize;
         let (mut shared, mut recent) = (st.llc_shared[llc], st.recent_used_cpu[pid.idx()]);
-        let none = CpuMask::new();
+        let mut sched_idle = CpuMask::new();
+        if self.core.idle_policy {
+            for c in self.core.online.iter().filter(|&c| self.sched_idle_cpu(c)) {
+                sched_idle.set(c);
+            }
+        }
+        let st = &self.fair.gen612;
         let view = IdleView {
             idle: &self.core.index.idle,
-            sched_idle: &none,
+            sched_idle: &sched_idle,
             smt: &st.smt,
             llc_id: &st.llc_id,
             llc_span: st.llc[target.idx()].as_ref().map(|(_, s)| s),
