@@ -59,7 +59,7 @@ function timerStep(o: { [k: string]: Json }): string {
   return how.length ? `${head} (${how.join(', ')})` : head;
 }
 
-/** `sched_setattr fifo 50`, `sched_setattr deadline 10 ms / 100 ms`. */
+/** `sched_setattr fifo 50`, `sched_setattr deadline 10 ms / 100 ms`, `sched_setattr normal nice 5`. */
 function setattrStep(o: { [k: string]: Json }): string {
   const head = `sched_setattr ${word(o.sched_setattr)}`;
   if (typeof o.rt_priority === 'number') return `${head} ${o.rt_priority}`;
@@ -67,6 +67,7 @@ function setattrStep(o: { [k: string]: Json }): string {
     const period = typeof o.dl_period_us === 'number' ? o.dl_period_us : o.dl_deadline_us;
     return `${head} ${fmtUs(o.dl_runtime_us)} / ${fmtUs(period)}`;
   }
+  if (typeof o.nice === 'number') return `${head} nice ${o.nice}`;
   return head;
 }
 

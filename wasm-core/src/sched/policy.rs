@@ -100,12 +100,14 @@ pub struct DlParams {
 pub const SCHED_FLAG_RECLAIM: u64 = 0x02;
 
 /// What a `sched_setattr` step sets: a policy, its real-time priority (0
-/// unless FIFO or RR) and its deadline reservation (deadline only).
+/// unless FIFO or RR), its deadline reservation (deadline only) and a nice
+/// (normal and batch only; None keeps the thread's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SchedAttr {
     pub policy: SchedPolicy,
     pub rt_priority: u32,
     pub dl: Option<DlParams>,
+    pub nice: Option<i32>,
 }
 
 /// `BW_SHIFT`: bandwidths are fixed-point fractions of 2^20.

@@ -26,7 +26,7 @@ fn class_key(policy: SchedPolicy, prio: u32) -> u8 {
 /// `__sched_setscheduler`'s early return (core.c 3533–3548 in 4.1,
 /// syscalls.c 620–639 in 6.12): the same policy with the same parameters
 /// leaves the task where it is, with no dequeue, enqueue or pick. A step
-/// keeps the task's nice, so a fair policy's nice never differs; 6.12 also
+/// without a nice keeps the task's, so only one naming another differs; 6.12 also
 /// compares `sched_runtime` with `se.slice`, and a step asks for no custom
 /// slice (0) while the slice is never 0, so a fair step on 6.12 always
 /// goes on to the change. A step has no `sched_flags` for
@@ -40,7 +40,7 @@ fn changes_nothing(task: &Task, attr: &SchedAttr, kernel: Kernel) -> bool {
     } else if attr.policy.is_dl() {
         attr.dl == task.dl
     } else {
-        kernel == Kernel::Linux41
+        kernel == Kernel::Linux41 && attr.nice.is_none_or(|n| n == task.nice)
     }
 }
 
@@ -106,9 +106,16 @@ impl Simulator {
         if changes_nothing(task, &attr, self.core.kernel) {
             return;
         }
-        let normal = if attr.policy.is_rt() { rt_prio(attr.rt_priority) } else { nice_prio(task.nice) };
+        let nice = attr.nice.unwrap_or(task.nice);
+        let normal = if attr.policy.is_rt() { rt_prio(attr.rt_priority) } else { nice_prio(nice) };
         let prio = self.pi_top_waiter_prio(pid).map_or(normal, |lent| lent.min(normal));
         self.change_sched(pid, attr.policy, prio, |t| {
+            if nice != t.nice {
+                // `static_prio` and `set_load_weight`: the weight of the new nice (SCHED_IDLE's is set below).
+                t.nice = nice;
+                let fair = crate::sched::entity::SchedEntity::for_nice(nice);
+                (t.se.weight, t.se.inv_weight) = (fair.weight, fair.inv_weight);
+            }
             t.set_policy(attr.policy, attr.rt_priority);
             t.prio = prio;
             t.dl = attr.dl;

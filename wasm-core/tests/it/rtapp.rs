@@ -370,13 +370,13 @@ fn a_phase_s_policy_is_a_sched_setattr_step_at_its_start() {
             { "sched_setattr": "fifo", "rt_priority": 10 }, { "run_us": 1000 },
             { "sched_setattr": "fifo", "rt_priority": 20 }, { "run_us": 1000 },
             { "run_us": 1000 },
-            { "sched_setattr": "normal" }, { "run_us": 1000 }
+            { "sched_setattr": "normal", "nice": 0 }, { "run_us": 1000 }
         ])
     );
     assert_eq!(
         program_of(&s, "looped"),
         serde_json::json!([{ "body": [
-            { "sched_setattr": "normal" }, { "sleep_us": 1000 },
+            { "sched_setattr": "normal", "nice": 0 }, { "sleep_us": 1000 },
             { "sched_setattr": "rr", "rt_priority": 5 }, { "run_us": 1000 }
         ] }])
     );
@@ -395,13 +395,12 @@ fn a_phase_s_policy_is_a_sched_setattr_step_at_its_start() {
     assert_eq!(trace_hash(&back), trace_hash(&s));
 }
 
-/// What a `sched_setattr` step cannot say in a phase is refused, each named: another nice level or custom slice
-/// (a step keeps the thread's), and what the scenario refuses beside a real-time or deadline thread (an
+/// What a `sched_setattr` step cannot say in a phase is refused, each named: another custom slice (a step keeps
+/// the thread's), and what the scenario refuses beside a real-time or deadline thread (an
 /// affinity change, a taskgroup, a pinned deadline thread). dl-* keys rt-app does not read are noted.
 #[test]
 fn phase_policies_a_step_cannot_say_are_refused() {
     let text = r#"{"tasks": {
-        "nice": { "phases": { "p": { "policy": "SCHED_OTHER", "priority": 5, "run": 10 } } },
         "moves": { "phases": { "a": { "cpus": [1], "run": 10 }, "b": { "policy": "SCHED_RR", "run": 10 } } },
         "grouped": { "taskgroup": "/g", "phases": { "a": { "policy": "SCHED_FIFO", "run": 10 } } },
         "pinned": { "cpus": [0], "phases": { "a": { "policy": "SCHED_DEADLINE", "dl-runtime": 100, "run": 10 } } },
@@ -409,7 +408,6 @@ fn phase_policies_a_step_cannot_say_are_refused() {
       }}"#;
     let e = import(text, &Defaults::default()).unwrap_err();
     for named in [
-        "tasks.nice.phases.p.priority: nice 5 where the task's is 0: a nice change within a task is not imported",
         "tasks.moves.phases.b: a SCHED_FIFO, SCHED_RR or SCHED_DEADLINE phase in a task whose phases change cpus",
         "tasks.grouped.phases.a: rt-app puts only SCHED_OTHER, SCHED_BATCH and SCHED_IDLE tasks in taskgroups",
         "tasks.pinned.phases.a: a SCHED_DEADLINE thread may not be pinned",
@@ -429,4 +427,21 @@ fn phase_policies_a_step_cannot_say_are_refused() {
         assert!(notes.iter().any(|n| n.starts_with(said)), "{said} not in {notes:#?}");
     }
     assert_eq!(program_of(&s, "t")[0]["body"][1], serde_json::json!({ "sched_setattr": "fifo", "rt_priority": 10 }));
+}
+
+/// A fair phase's priority is its nice level (rt-app's `_set_thread_cfs`): a phase that changes it begins with a
+/// `sched_setattr` step carrying the nice, and the export writes it back as the phase's priority.
+#[test]
+fn a_phase_s_nice_level_is_the_step_s_nice() {
+    let text = r#"{"tasks": { "t": { "loop": 1, "phases": {
+        "a": { "run": 1000 },
+        "b": { "policy": "SCHED_OTHER", "priority": 5, "run": 1000 }
+      } } }, "global": { "duration": 1 }}"#;
+    let (s, _) = import(text, &Defaults::default()).unwrap();
+    assert_eq!(
+        program_of(&s, "t"),
+        serde_json::json!([{ "run_us": 1000 }, { "sched_setattr": "normal", "nice": 5 }, { "run_us": 1000 }])
+    );
+    let out: serde_json::Value = serde_json::from_str(&serde_json::to_string(&export(&s).unwrap()).unwrap()).unwrap();
+    assert_eq!(out["tasks"]["t"]["phases"]["p2"]["priority"], serde_json::json!(5), "{out:#}");
 }

@@ -164,7 +164,7 @@ fn a_task_s_phases_change_its_policy() {
             { "run_us": 20000 },
             { "sched_setattr": "fifo", "rt_priority": 10 }, { "run_us": 20000 },
             { "sched_setattr": "fifo", "rt_priority": 20 }, { "run_us": 10000 },
-            { "sched_setattr": "normal" }, { "run_us": 20000 }
+            { "sched_setattr": "normal", "nice": 0 }, { "run_us": 20000 }
         ])
     );
     let mut s = s;

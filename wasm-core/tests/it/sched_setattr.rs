@@ -102,3 +102,26 @@ fn a_setattr_that_lowers_the_priority_gives_the_cpu_away() {
     let got = cpu_ms(vec![a, b], 100);
     assert_eq!((got[0].1, got[1].1), (10, 90), "b ran from a's change on: {got:?}");
 }
+
+/// A step's `nice` (sched_attr.sched_nice): 'a' makes itself nice 5 at once beside the nice-0 hog 'b', so it
+/// weighs 335 against 1024 and gets 335/1359 of the CPU, about 246 ms of 1 s (CFS on 4.1, EEVDF on 6.12 alike).
+#[test]
+fn a_step_sets_the_nice_level() {
+    for kernel in ["4.1", "6.12"] {
+        let a =
+            Process::new("a").program([json!({"sched_setattr": "normal", "nice": 5}), forever([step::run(10_000)])]);
+        let mut sim = Scenario::new("setattr-nice", 1000)
+            .set("kernel", kernel)
+            .hz(1000)
+            .autogroup(false)
+            .free_costs()
+            .machine("uniprocessor")
+            .processes(vec![a, Process::hog("b", 10_000)])
+            .sim();
+        sim.run_to_end();
+        let got: Vec<u64> = report(&sim).processes.iter().map(|p| p.cpu_time_ns / 1_000_000).collect();
+        assert!((236..=256).contains(&got[0]), "{kernel}: a at nice 5 beside a nice-0 hog: {got:?}");
+    }
+    let e = refused(json!({"sched_setattr": "fifo", "rt_priority": 5, "nice": 3}), "4.1");
+    assert!(e.contains("applies to sched_setattr 'normal' or 'batch' only"), "{e}");
+}

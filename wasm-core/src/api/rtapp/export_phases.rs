@@ -44,8 +44,8 @@ fn is_prop(op: &OpFile) -> bool {
 fn policy_keys(op: &OpFile, nice: i32, at: &str, bad: &mut Vec<String>) -> Vec<(String, Json)> {
     let int = |n: i64| Json::Number(n.into());
     let (policy, priority) = match op.sched_setattr.as_deref() {
-        Some("normal") => ("SCHED_OTHER", Some(i64::from(nice))),
-        Some("batch") => ("SCHED_BATCH", Some(i64::from(nice))),
+        Some("normal") => ("SCHED_OTHER", Some(i64::from(op.nice.unwrap_or(nice)))),
+        Some("batch") => ("SCHED_BATCH", Some(i64::from(op.nice.unwrap_or(nice)))),
         Some("idle") => ("SCHED_IDLE", None),
         Some("fifo") => ("SCHED_FIFO", op.rt_priority.map(i64::from)),
         Some("rr") => ("SCHED_RR", op.rt_priority.map(i64::from)),

@@ -156,6 +156,8 @@ pub struct SchedSet {
     pub policy: Policy,
     pub rt_priority: Option<i64>,
     pub reservation: Option<Reservation>,
+    /// SCHED_OTHER and SCHED_BATCH: the nice level the phase sets.
+    pub nice: Option<i64>,
 }
 
 /// A task of the file: `instances` threads (0: only forked), each running its

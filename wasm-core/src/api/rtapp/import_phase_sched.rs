@@ -14,9 +14,9 @@
 //!                                   dl-deadline (the period); priority ignored
 //! ```
 //!
-//! A step sets the policy with its real-time priority or reservation and
-//! keeps the thread's nice level and custom slice, so a phase asking for
-//! another nice or slice is refused. A phase gets a step only where what it
+//! A step sets the policy with its real-time priority, reservation or nice
+//! level, and keeps the thread's custom slice, so a phase asking for another
+//! slice is refused. A phase gets a step only where what it
 //! sets differs from what the thread has as it begins, in the task's first
 //! pass or (when the task loops) a later one; a step that changes nothing in
 //! some pass returns at once, as `__sched_setscheduler` does.
@@ -31,7 +31,13 @@ fn real_time(p: Policy) -> bool {
 /// The task's own scheduling, as its threads start with it.
 fn of_task(t: &Props) -> SchedSet {
     let rt = matches!(t.policy, Policy::Fifo | Policy::Rr);
-    SchedSet { policy: t.policy, rt_priority: rt.then_some(t.priority), reservation: t.reservation }
+    let fair = matches!(t.policy, Policy::Other | Policy::Batch);
+    SchedSet {
+        policy: t.policy,
+        rt_priority: rt.then_some(t.priority),
+        reservation: t.reservation,
+        nice: fair.then_some(t.priority),
+    }
 }
 
 /// What a phase asking `a` sets when the thread has `policy` as it first
@@ -51,7 +57,7 @@ fn target(a: &PhaseSched, policy: Policy, task: &Props, at: &str, slices: bool, 
     match p {
         Policy::Deadline => {
             let r = reservation_of(a, at, f)?;
-            Some(SchedSet { policy: p, rt_priority: None, reservation: Some(r) })
+            Some(SchedSet { policy: p, rt_priority: None, reservation: Some(r), nice: None })
         }
         _ if priority.is_none() => {
             if a.runtime.is_some() {
@@ -66,27 +72,23 @@ fn target(a: &PhaseSched, policy: Policy, task: &Props, at: &str, slices: bool, 
             if a.runtime.is_some() {
                 f.note(&format!("{at}.dl-runtime"), "ignored under this policy");
             }
-            priority.map(|prio| SchedSet { policy: p, rt_priority: Some(prio), reservation: None })
+            priority.map(|prio| SchedSet { policy: p, rt_priority: Some(prio), reservation: None, nice: None })
         }
         Policy::Other | Policy::Batch | Policy::Idle => {
             let nice = priority?;
-            let task_nice = if matches!(task.policy, Policy::Other | Policy::Batch) { task.priority } else { 0 };
-            if p != Policy::Idle && nice != task_nice {
-                f.refuse(
-                    &format!("{at}.priority"),
-                    format!(
-                        "nice {nice} where the task's is {task_nice}: a nice change within a task is not imported \
-                         (a sched_setattr step keeps the thread's nice level)"
-                    ),
-                );
-            }
             if slice_of(p, a.runtime, at, slices, f).is_some_and(|s| Some(s) != task.slice_us) {
                 f.refuse(
                     &format!("{at}.dl-runtime"),
                     "a custom slice change within a task is not imported (a sched_setattr step keeps the slice)",
                 );
             }
-            Some(SchedSet { policy: p, rt_priority: None, reservation: None })
+            // SCHED_IDLE takes no nice (`__setscheduler_params` sets it for the fair policies only).
+            Some(SchedSet {
+                policy: p,
+                rt_priority: None,
+                reservation: None,
+                nice: (p != Policy::Idle).then_some(nice),
+            })
         }
     }
 }

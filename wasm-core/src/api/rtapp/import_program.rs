@@ -160,6 +160,9 @@ fn setattr_step(set: &SchedSet) -> Value {
     if let Some(prio) = set.rt_priority {
         step["rt_priority"] = json!(prio);
     }
+    if let Some(nice) = set.nice {
+        step["nice"] = json!(nice);
+    }
     if let Some(r) = set.reservation {
         step["dl_runtime_us"] = json!(r.runtime_us);
         step["dl_deadline_us"] = json!(r.deadline_us);

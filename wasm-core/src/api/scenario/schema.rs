@@ -41,7 +41,7 @@ const STEP_FORMS: &[StepForm] = &[
     ("cond_signal", &[], &[]),
     ("cond_broadcast", &[], &[]),
     ("timer", &["period_us", "shared", "timer_mode"], &["period_us"]),
-    ("sched_setattr", &["rt_priority", "dl_runtime_us", "dl_deadline_us", "dl_period_us"], &[]),
+    ("sched_setattr", &["rt_priority", "dl_runtime_us", "dl_deadline_us", "dl_period_us", "nice"], &[]),
     ("set_cpus", &[], &[]),
     ("set_cgroup", &[], &[]),
     ("yield", &[], &[]),

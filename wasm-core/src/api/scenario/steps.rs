@@ -103,6 +103,11 @@ pub struct OpFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(any(test, feature = "gen"), schemars(range(min = 2, max = 10_000_000)))]
     pub dl_period_us: Option<u64>,
+    /// With sched_setattr 'normal' or 'batch': the nice level from now on, -20 to 19 (sched_attr.sched_nice;
+    /// the thread's own when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "gen"), schemars(range(min = -20, max = 19)))]
+    pub nice: Option<i32>,
     /// sched_setaffinity on the calling thread: the CPUs it may run on from now on, as a CPU list ("0-3,8") or
     /// "all". When the CPU it runs on is not among them, the stopper moves it (a migration with cause
     /// "affinity"). Fair threads only.

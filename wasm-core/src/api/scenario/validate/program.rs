@@ -72,6 +72,7 @@ pub(super) fn ops_of(
             (op.dl_runtime_us.is_some(), "dl_runtime_us", op.sched_setattr.is_some()),
             (op.dl_deadline_us.is_some(), "dl_deadline_us", op.sched_setattr.is_some()),
             (op.dl_period_us.is_some(), "dl_period_us", op.sched_setattr.is_some()),
+            (op.nice.is_some(), "nice", op.sched_setattr.is_some()),
         ] {
             if set && !with {
                 let head = match key {

@@ -184,7 +184,19 @@ pub(super) fn setattr_of(op: &OpFile, name: &str, at: &str, c: &mut Checker) -> 
     if policy.is_dl() && dl.is_none() {
         return None;
     }
-    Some(SchedAttr { policy, rt_priority, dl })
+    // __setscheduler_params sets the nice of the fair policies only (`fair_policy`: normal and batch).
+    let nice = match op.nice {
+        Some(_) if !matches!(policy, SchedPolicy::Normal | SchedPolicy::Batch) => {
+            c.fail(format!("{at}.nice"), "applies to sched_setattr 'normal' or 'batch' only");
+            return None;
+        }
+        Some(n) if !(-20..=19).contains(&n) => {
+            c.fail(format!("{at}.nice"), format!("must be -20 to 19 (got {n})"));
+            return None;
+        }
+        given => given,
+    };
+    Some(SchedAttr { policy, rt_priority, dl, nice })
 }
 
 /// The process's `sched_setattr` steps where the run is known: each policy
