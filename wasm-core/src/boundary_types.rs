@@ -33,6 +33,7 @@ const INDEX: &str = "\
 export type * from './views';
 export type * from './reports';
 export type * from './editor';
+export type * from './queues';
 ";
 
 /// The one hand-written type the structs name (as `ts(type = ...)`), declared in the editor's file.
@@ -42,9 +43,10 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 ";
 
 /// The files besides the index, each with the values it is for: a declaration goes to the first file whose values
-/// reach it, visited in the order reports, editor, views: a report is part of a frame, so a type shared by the two
-/// lives with the reports.
-const FILES: [&str; 3] = ["views", "reports", "editor"];
+/// reach it, visited in the order reports, editor, queues, views: a report is part of a frame, so a type shared by the
+/// two lives with the reports; each class's runqueue as the runqueue panel draws it (the detail CPU's queues) has a
+/// file of its own, `queues`.
+const FILES: [&str; 4] = ["views", "reports", "editor", "queues"];
 
 /// Every declaration reachable from `T`, dependencies first seen, each once, tagged with the file being filled.
 struct Collect<'a> {
@@ -172,6 +174,13 @@ pub fn generate() -> Vec<(String, String)> {
     c.visit::<PresetInfo>();
     c.visit::<Problem>();
     c.visit::<Choices>();
+    c.file = 3;
+    c.visit::<crate::api::views::classes::ClassRowView>();
+    c.visit::<crate::api::views::classes::StopWorkView>();
+    c.visit::<crate::api::views::rt::RtRqView>();
+    c.visit::<crate::api::views::dl::DlRqView>();
+    c.visit::<crate::api::views::view::O1RqView>();
+    c.visit::<crate::api::views::eevdf::EevdfRqView>();
     c.file = 0;
     c.visit::<SimView>();
     c.visit::<FrameQuery>();

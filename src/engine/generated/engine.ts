@@ -4,3 +4,4 @@
 export type * from './views';
 export type * from './reports';
 export type * from './editor';
+export type * from './queues';

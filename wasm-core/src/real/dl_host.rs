@@ -13,7 +13,7 @@
 //! capacity (`__dl_overflow`, deadline.c 239); each CPU's fair server is added to that total when it starts
 //! (`dl_server_apply_params`, deadline.c 1895–1917), so deadline tasks have that much less.
 
-use super::rt_host::{release_at_least, RtHost};
+use super::rt_host::{ms, release_at_least, RtHost};
 use crate::sched::policy::DlParams;
 use std::path::Path;
 
@@ -40,15 +40,6 @@ pub fn read() -> DlHost {
         period_min_us: read_num(&k.join("sched_deadline_period_min_us")),
         period_max_us: read_num(&k.join("sched_deadline_period_max_us")),
         cpus: super::sys::affinity().len() as u32,
-    }
-}
-
-fn ms(ns: u64) -> String {
-    let v = ns as f64 / 1e6;
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.3}")
     }
 }
 

@@ -94,7 +94,8 @@ pub fn read() -> RtHost {
     }
 }
 
-fn ms(ns: u64) -> String {
+/// Nanoseconds as milliseconds, whole when they are.
+pub(super) fn ms(ns: u64) -> String {
     let v = ns as f64 / 1e6;
     if v.fract() == 0.0 {
         format!("{v:.0}")

@@ -30,8 +30,9 @@ use schedlab_core::sim::Simulator;
 use schedlab_core::time::{CpuId, SimTime};
 use schedlab_core::trace::{MigrateCause, TraceKind};
 
-fn smt_pair(hog_cpus: &str, ms: u64) -> Simulator {
-    let mut sim = Scenario::new("smt-active", ms)
+/// The case above, unrun: two hogs allowed `hog_cpus`, core 1 online at 100 ms.
+pub(crate) fn smt_pair_scenario(hog_cpus: &str, ms: u64) -> Scenario {
+    Scenario::new("smt-active", ms)
         .hz(1000)
         .bugs("linux-4.1-fixed")
         .autogroup(false)
@@ -42,7 +43,10 @@ fn smt_pair(hog_cpus: &str, ms: u64) -> Simulator {
         .cpu_online(100, 2)
         .cpu_online(100, 3)
         .process(Process::hog("hog", 1_000_000).threads(2).cpus(hog_cpus))
-        .sim();
+}
+
+fn smt_pair(hog_cpus: &str, ms: u64) -> Simulator {
+    let mut sim = smt_pair_scenario(hog_cpus, ms).sim();
     sim.run_until(SimTime(ms * 1_000_000));
     sim
 }

@@ -21,18 +21,7 @@ fn woken_stopper(sim: &schedlab_core::sim::Simulator) -> Option<(CpuId, Vec<Stop
 
 #[test]
 fn an_active_balance_wakes_the_stopper_which_runs_next_and_sleeps() {
-    let mut sim = Scenario::new("stop-class", 200)
-        .hz(1000)
-        .bugs("linux-4.1-fixed")
-        .autogroup(false)
-        .nohz(false)
-        .machine("laptop-2c4t")
-        .cpu_offline(0, 2)
-        .cpu_offline(0, 3)
-        .cpu_online(100, 2)
-        .cpu_online(100, 3)
-        .process(Process::hog("hog", 1_000_000).threads(2))
-        .sim();
+    let mut sim = crate::active_balance::smt_pair_scenario("0-3", 200).sim();
     // Event by event until a stopper holds a work: the balancer's pass woke it and returned.
     let (cpu, works) = loop {
         assert!(sim.step_event(), "the run ended with no stopper woken");

@@ -202,9 +202,13 @@ impl FairCx<'_> {
         let st = &self.fair.gen612;
         let llc = st.llc_id[target.idx()] as usize;
         let (mut shared, mut recent) = (st.llc_shared[llc], st.recent_used_cpu[pid.idx()]);
+        // Only the target's LLC is read (prev and the recently used CPU count only when they share it).
         let mut sched_idle = CpuMask::new();
         if self.core.idle_policy {
-            for c in self.core.online.iter().filter(|&c| self.sched_idle_cpu(c)) {
+            let llc = self.fair.gen612.llc[target.idx()]
+                .as_ref()
+                .map_or_else(|| CpuMask::from_cpus([target]), |(_, s)| s.clone());
+            for c in llc.iter().filter(|&c| self.sched_idle_cpu(c)) {
                 sched_idle.set(c);
             }
         }
