@@ -49,6 +49,8 @@ check python-clippy bash -c 'cd python && cargo clippy --release -- -D warnings'
 check wasm-build npm run build:wasm
 # The wasm-only code (wasm/) is compiled by no native check: lint it as the wasm build compiles it.
 check wasm-clippy bash -c 'cd wasm-core && cargo clippy --lib --target wasm32-unknown-unknown --profile wasm -- -D warnings'
+# The policy guest is outside the default members (its feature would put boa in the main wasm's engine).
+check guest-clippy bash -c 'cd wasm-core && cargo fmt -p schedlab-guest --check && cargo clippy -p schedlab-guest --target wasm32-unknown-unknown --profile wasm -- -D warnings'
 check typecheck npx tsc --noEmit
 check lint npm run lint
 check format npm run format:check

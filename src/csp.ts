@@ -4,19 +4,17 @@
 // variant is written in index.html itself as a meta tag (checked against this
 // file at every build and dev start, so the two cannot drift apart).
 //
-// Why: a share link can carry a sched_ext policy, someone else's JavaScript,
-// which the engine worker runs with `new Function`. Whatever that code builds,
-// it must not reach the network: no script from elsewhere (`import()` of a
-// URL), no fetch, XHR, WebSocket or EventSource but to this origin, no fonts
-// from elsewhere (`FontFace(...).load()`), and no worker but this origin's
-// scripts (a blob: or data: worker would be a way around all of the above).
+// Why: a share link can carry a sched_ext policy, someone else's JavaScript.
+// It runs inside the policy guest (src/engine/guest.ts), a wasm module that
+// imports nothing, so it reaches nothing by construction; this policy is the
+// page's defence in depth around it: no script, connection, font or worker
+// from elsewhere, no text evaluated as code anywhere (no 'unsafe-eval': since
+// the guest, nothing of the site needs it), and no blob: or data: worker.
 //
 // Two variants, because a meta tag does not reach workers: a worker created
-// from a same-origin URL takes the policy of its own response's header. So
-//   - the header (every response: the page, the workers' scripts) allows
-//     'unsafe-eval', which the engine worker needs to run a policy;
-//   - the page's meta tag does not: the page never evaluates text as code,
-//     and where both apply (the page) the stricter one holds.
+// from a same-origin URL takes the policy of its own response's header. The
+// header (every response: the page, the workers' scripts) and the built
+// page's meta tag are the same policy.
 // The dev server also allows inline script: @vitejs/plugin-react injects an
 // inline React Refresh preamble into index.html in dev only.
 
@@ -50,13 +48,13 @@ function withScript(extra: readonly string[]): Directives {
 }
 
 /** The header of every response of the built site (the page and its workers' scripts). */
-export const CSP_HEADER = serialize(withScript(["'unsafe-eval'"]));
+export const CSP_HEADER = serialize(BASE);
 
-/** The built page's meta tag: no 'unsafe-eval' in the page. */
+/** The built page's meta tag: the same policy. */
 export const CSP_PAGE = serialize(BASE);
 
 /** The dev server's page meta: the page's, plus the React Refresh preamble (inline) that dev injects. */
 export const CSP_DEV_PAGE = serialize(withScript(["'unsafe-inline'"]));
 
 /** The dev server's header: as the built site's, plus the React Refresh preamble (inline) that dev injects. */
-export const CSP_DEV_HEADER = serialize(withScript(["'unsafe-eval'", "'unsafe-inline'"]));
+export const CSP_DEV_HEADER = serialize(withScript(["'unsafe-inline'"]));

@@ -35,9 +35,8 @@ function lineEnd(text: string, at: number): number {
  * The first syntax error of a policy's source, or none. The engine runs the
  * source as the body of a function (`new Function('scx', source + ...)` in
  * runtime.js), so it is parsed as one: a top-level `return` is fine. A
- * script (no imports) at the language level the page's engine worker parses
- * policies at (`engine/policy-guard.ts`), so the editor flags what the page
- * would refuse and nothing it would run.
+ * script (no imports), at the latest language level: the engine's own parse
+ * (boa, in the policy guest) names what it refuses beside this one.
  */
 export function syntaxDiagnostics(source: string): SourceDiagnostic[] {
   try {

@@ -5,18 +5,20 @@
 // The worker's entry (src/sim-worker.ts) calls serve with the features'
 // handlers, so the engine never imports a feature. At once the worker takes
 // its message channel to the page for itself (worker-channel.ts); once the
-// module is in, it gives up the network and storage before any request (and
-// so any policy) runs (worker-lockdown.ts), refuses policies if it is not
-// under the site's Content-Security-Policy (csp-probe.ts), and checks every
-// message against the protocol before the host sees it (request-check.ts).
+// module is in, it gives up the network and storage before any request runs
+// (worker-lockdown.ts), and it checks every message against the protocol
+// before the host sees it (request-check.ts). A request that carries a
+// sched_ext policy waits for the policy guest (guest.ts), compiled on the
+// first such request only, with the fetch kept from before the lockdown.
 import init from '../../wasm-core/pkg/schedlab_core.js';
 import type { WorkerFeature } from './extensions';
+import type { Request } from './protocol';
 import { EngineHost } from './host';
 import { installPolicyHost } from './policy-host';
 import { checkRequest, replyId } from './request-check';
 import { lockDown } from './worker-lockdown';
 import { claimChannel } from './worker-channel';
-import { remoteScriptRefused } from './csp-probe';
+import { loadGuest } from './guest';
 import { readTraceText } from './trace-file';
 import { traceLimit } from './real-run';
 
@@ -24,6 +26,7 @@ export function serve(features: readonly WorkerFeature[]): void {
   // Read now, before any policy can replace them on the global or on Promise.prototype.
   const setTimer = setTimeout;
   const { bind, call } = Function.prototype;
+  const download = fetch.bind(globalThis);
   const then = bind.call(call, Promise.prototype.then) as <T>(p: Promise<T>, f: () => unknown) => Promise<unknown>;
   // A module that does not load (an old browser, a broken download) answers every request with why, and the page
   // shows it where it shows a refused scenario.
@@ -33,13 +36,9 @@ export function serve(features: readonly WorkerFeature[]): void {
     queue = then(queue, () => handle(data));
   });
   queue = init()
-    .then(async () => {
+    .then(() => {
       lockDown(globalThis);
-      installPolicyHost(
-        (await remoteScriptRefused())
-          ? null
-          : 'this copy of schedlab is served without its Content-Security-Policy header, and a policy would have the network (see the README on deploying)',
-      );
+      installPolicyHost();
     })
     .catch((e: unknown) => {
       failed = e instanceof Error ? e.message : String(e);
@@ -65,6 +64,8 @@ export function serve(features: readonly WorkerFeature[]): void {
         `the engine worker refused a message: ${err instanceof Error ? err.message : String(err)}`,
       );
     }
+    // A guest that does not load is said by the policy's load failing (guest.ts keeps the reason).
+    if (carriesPolicy(req)) await loadGuest(download).catch(() => undefined);
     if (req.op === 'open-trace' && req.file) {
       try {
         const text = await readTraceText(req.file, traceLimit());
@@ -76,4 +77,17 @@ export function serve(features: readonly WorkerFeature[]): void {
     }
     host.handle(req);
   };
+}
+
+/** Whether a request may build a simulation with a sched_ext policy (its scenario has a policy's `source`). */
+function carriesPolicy(req: Request): boolean {
+  const text =
+    req.op === 'load' || req.op === 'partner'
+      ? (req.json ?? '')
+      : req.op === 'call'
+        ? JSON.stringify(req.arg ?? null)
+        : req.op === 'job'
+          ? JSON.stringify(req.job)
+          : '';
+  return /"source"\s*:/.test(text);
 }

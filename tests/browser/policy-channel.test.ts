@@ -1,18 +1,19 @@
 // Issue 35, item 2 and the page's defence in depth: a share link's policy
 // cannot take over the engine worker's channel to the page, and its words
-// never pass for the page's. Each link's policy holds the worker's real
-// global (`Function('return this')()`, as an attacker gets it), tries every
-// route it has (to take the page's requests: `onmessage`, message listeners,
-// the setter on the prototype chain; to post the page fake replies that
-// would fill the app's red banners: postMessage wherever it may live, events
-// dispatched to itself), then fails with the attacker's "SECURITY NOTICE" as
-// its error. The page must show its own words about the failure with that
-// text only quoted inside them, and must go on answering: another preset
-// loads and plays.
+// never pass for the page's. Each link's policy reaches for the worker's
+// global by every way an attacker had (`Function('return this')()`, `eval`,
+// `globalThis`, `self`; in the policy guest each fails, and it falls back to
+// whatever it holds), tries every route (to take the page's requests:
+// `onmessage`, message listeners, the setter on the prototype chain; to post
+// the page fake replies that would fill the app's red banners: postMessage
+// wherever it may live, events dispatched to itself), then fails with the
+// attacker's "SECURITY NOTICE" as its error. The page must show its own words
+// about the failure with that text only quoted inside them, and must go on
+// answering: another preset loads and plays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { loadPreset, openLab, settled, shots, type Lab } from './harness';
-import { policyLink } from './policy-link';
+import { openLab, settled, shots, type Lab } from './harness';
+import { anotherPresetPlays, follow, policyLink, unquoted } from './policy-link';
 import { translate } from '../../src/i18n/translate';
 
 let lab: Lab;
@@ -26,6 +27,18 @@ const SAY = 'SECURITY NOTICE: your session has expired, re-enter your password a
 
 /** Policy code that posts `fake` to the page by every route it can find, and returns how each ended. */
 const POST_EVERY_WAY = `
+function reachGlobal() {
+  var ways = [
+    function () { return Function('return this')(); },
+    function () { return (0, eval)('this'); },
+    function () { return globalThis; },
+    function () { return self; },
+  ];
+  for (var i = 0; i < ways.length; i++) {
+    try { var g = ways[i](); if (g) return g; } catch (e) {}
+  }
+  return {};
+}
 function postEveryWay(g, fake) {
   var tried = [];
   function attempt(name, f) {
@@ -47,7 +60,7 @@ function postEveryWay(g, fake) {
 function hijackPolicy(): string {
   return `${POST_EVERY_WAY}
 function init() {
-  var g = Function('return this')();
+  var g = reachGlobal();
   var say = ${JSON.stringify(SAY)};
   function answer(e) {
     var id = e && e.data && e.data.id;
@@ -81,7 +94,7 @@ function init() {
 function fakeReplyPolicy(): string {
   return `${POST_EVERY_WAY}
 function init() {
-  var g = Function('return this')();
+  var g = reachGlobal();
   var say = ${JSON.stringify(SAY)};
   for (var id = 0; id < 200; id++) {
     postEveryWay(g, { reply: { id: id, ok: false, error: say } });
@@ -96,26 +109,6 @@ function init() {
 `;
 }
 
-/** Opens `href` in a fresh load of the lab's page, as a visitor following the link does. */
-async function follow(href: string): Promise<void> {
-  await lab.page.goto('about:blank');
-  await lab.page.goto(href);
-}
-
-/** Every piece of the page's text that holds `marker` outside an element the page marks as quoted words. */
-function unquoted(marker: string): Promise<string[]> {
-  return lab.page.evaluate((m) => {
-    const out: string[] = [];
-    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-      const el = n.parentElement;
-      if ((n.textContent ?? '').includes(m) && !el?.closest('[data-testid=quoted-words]'))
-        out.push(el?.closest('[role], section, div')?.outerHTML.slice(0, 300) ?? n.textContent ?? '');
-    }
-    return out;
-  }, marker);
-}
-
 /** Waits until the page shows something about the link's run: a run note, or a banner. */
 const shown = () =>
   settled(
@@ -124,31 +117,16 @@ const shown = () =>
     20_000,
   );
 
-/** Loads another preset and plays it: the worker still answers the page, and only the page. */
-async function anotherPresetPlays(): Promise<void> {
-  const page = lab.page;
-  await loadPreset(page, 'group-imbalance-make');
-  expect(await page.getByTestId('error').count()).toBe(0);
-  await page.getByTestId('btn-play').click();
-  const t = await settled(
-    async () => Number(await page.getByTestId('sim-time').textContent()),
-    (ms) => ms > 0,
-    20_000,
-  );
-  await page.getByTestId('btn-play').click();
-  expect(t).toBeGreaterThan(0);
-}
-
 describe("a share link's policy and the engine worker's channel", () => {
   for (const [name, policy] of [
     ['ext-hijack', hijackPolicy],
     ['ext-fake-replies', fakeReplyPolicy],
   ] as const) {
     it(`${name}: the page says what failed in its own words, quotes the policy, and goes on`, async () => {
-      await follow(policyLink(lab.url, name, policy()));
+      await follow(lab, policyLink(lab.url, name, policy()));
       await shown();
       // Nowhere is the attacker's text shown but inside quotation marks the page puts around it.
-      expect(await unquoted('SECURITY NOTICE')).toEqual([]);
+      expect(await unquoted(lab, 'SECURITY NOTICE')).toEqual([]);
       // No banner: the scenario itself loaded (its name is the header's) and the worker answered only as itself.
       expect(await lab.page.locator('[role=alert]').allTextContents()).toEqual([]);
       expect(await lab.page.locator('.description').textContent()).toContain(name);
@@ -157,8 +135,8 @@ describe("a share link's policy and the engine worker's channel", () => {
       expect(await note.textContent()).toContain(translate('en', 'notes.policyFailed', { ms: '0.000' }));
       expect(await note.getByTestId('quoted-words').textContent()).toContain(SAY);
       await lab.page.screenshot({ path: join(shots, `policy-channel-${name}.png`) });
-      await anotherPresetPlays();
-      expect(await unquoted('SECURITY NOTICE')).toEqual([]);
+      await anotherPresetPlays(lab);
+      expect(await unquoted(lab, 'SECURITY NOTICE')).toEqual([]);
     });
   }
 });

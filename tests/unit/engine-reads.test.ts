@@ -12,24 +12,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  initSync,
-  RealTrace,
-  scenarioChoices,
-  Simulator,
-  validateScenario,
-} from '../../wasm-core/pkg/schedlab_core.js';
+import { RealTrace, scenarioChoices, Simulator, validateScenario } from '../../wasm-core/pkg/schedlab_core.js';
 import { PRESETS, presetText } from '../../src/engine/presets';
-import { installPolicyHost } from '../../src/engine/policy-host';
+import { startPolicyEngine } from './policy-engine';
 import type { FrameQuery } from '../../src/engine/generated/engine';
 
 const root = join(import.meta.dirname, '..', '..');
 const dts = readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core.d.ts'), 'utf8');
 
-beforeAll(() => {
-  initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
-  installPolicyHost();
-});
+beforeAll(startPolicyEngine);
 
 /** Every read, by owner: how the test calls it. A simulation and a trace answer the shared ones alike. */
 const sharedReads: Record<string, (r: Simulator | RealTrace) => unknown> = {

@@ -5,22 +5,19 @@
 // engine exactly as `schedsim run` judges them (the release build, as
 // tests/unit/ext-policy-wasm.test.ts uses), and accepted by the engine.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initSync, validateScenario } from '../../wasm-core/pkg/schedlab_core.js';
-import { installPolicyHost } from '../../src/engine/policy-host';
+import { validateScenario } from '../../wasm-core/pkg/schedlab_core.js';
+import { startPolicyEngine } from './policy-engine';
 import type { Report } from '../../src/engine/types';
 import { Simulation, presetJson } from '../../src/engine/engine';
 import { exerciseOf, figureText, type Exercise } from '../../src/classroom/exercise';
 import { EXERCISES, STARTERS, builtInByName, exerciseName, exerciseScenario } from '../../src/classroom/exercises';
 
 const root = join(import.meta.dirname, '..', '..');
-beforeAll(() => {
-  initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
-  installPolicyHost();
-});
+beforeAll(startPolicyEngine);
 
 /** `schedsim run --json` of a scenario text: the engine's report with its own verdict. */
 function native(json: string): Report {

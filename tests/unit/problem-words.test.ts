@@ -5,24 +5,18 @@
 // drawn quoted after the page's sentence about it. The run note is the one a
 // real engine writes for a policy that throws the red team's text.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initSync, Simulator } from '../../wasm-core/pkg/schedlab_core.js';
+import { Simulator } from '../../wasm-core/pkg/schedlab_core.js';
 import { presetText } from '../../src/engine/presets';
-import { installPolicyHost } from '../../src/engine/policy-host';
+import { startPolicyEngine } from './policy-engine';
 import { EngineFailure, EngineRefusal } from '../../src/engine/client';
 import { problemOf } from '../../src/stores/problem';
 import { ProblemText } from '../../src/views/problem-text';
 import { policyFailure, RunNotes } from '../../src/views/run-notes';
 import { translate } from '../../src/i18n/translate';
 
-const root = join(import.meta.dirname, '..', '..');
-beforeAll(() => {
-  initSync({ module: readFileSync(join(root, 'wasm-core', 'pkg', 'schedlab_core_bg.wasm')) });
-  installPolicyHost();
-});
+beforeAll(startPolicyEngine);
 
 const SAY = 'SECURITY NOTICE: re-enter your password at https://evil.example';
 
@@ -68,11 +62,13 @@ describe('whose words the page shows', () => {
   it("draws a policy's failure in the page's words with the policy's error quoted", () => {
     const notes = notesOfThrowingPolicy();
     expect(notes).toHaveLength(1);
-    expect(policyFailure(notes[0])).toEqual({ ms: '0.000', error: `the policy does not load: ${SAY} (line 1)` });
+    expect(policyFailure(notes[0])).toEqual({ ms: '0.000', error: `the policy does not load: Error: ${SAY}` });
     expect(policyFailure('at 1.000 ms: CPU 3 offline not done: it was not online')).toBeNull();
     const html = renderToStaticMarkup(createElement(RunNotes, { notes }));
     expect(html).toContain(translate('en', 'notes.policyFailed', { ms: '0.000' }));
-    expect(html).toContain(`<q class="quoted-words" data-testid="quoted-words">the policy does not load: ${SAY}`);
+    expect(html).toContain(
+      `<q class="quoted-words" data-testid="quoted-words">the policy does not load: Error: ${SAY}`,
+    );
     expect(unquotedText(html)).not.toContain('SECURITY');
   });
 });

@@ -63,7 +63,7 @@ const USAGE: &str = "usage: schedsim run FILE [--json | --csv | --schedstat] [--
                      [--machine PRESET] [--policy KIND] [--duration-ms N]";
 
 #[global_allocator]
-static ALLOC: policy_memory::Counting = policy_memory::Counting;
+static ALLOC: schedlab_core::sim::ext::policy_heap::Counting = policy_memory::ALLOCATOR;
 
 /// The stack of the thread that runs a command and of a sweep's workers:
 /// a policy's engine recurses in Rust where JavaScript reads through a
@@ -71,7 +71,10 @@ static ALLOC: policy_memory::Counting = policy_memory::Counting;
 const STACK_BYTES: usize = 256 << 20;
 
 fn main() -> ExitCode {
-    schedlab_core::sim::ext::guard::set_memory_probe(policy_memory::policy_bytes, policy_memory::reset);
+    schedlab_core::sim::ext::guard::set_memory_probe(
+        schedlab_core::sim::ext::policy_heap::policy_bytes,
+        schedlab_core::sim::ext::policy_heap::reset,
+    );
     let args: Vec<String> = std::env::args().skip(1).collect();
     let worker =
         std::thread::Builder::new().name("schedsim".into()).stack_size(STACK_BYTES).spawn(move || main_on(&args));

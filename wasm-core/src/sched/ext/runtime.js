@@ -1,36 +1,33 @@
 // The sched_ext side of a user policy: dispatch queues, the helpers a policy
 // calls (sched_ext's kfuncs, as `scx.*`) and the order in which its callbacks
-// run. The engine evaluates this same file natively (boa) and in the browser
-// (the engine worker), so both run a policy through identical code: the only
+// run. One host evaluates this file, boa (wasm-core/src/sim/ext/host_boa.rs):
+// natively in `schedsim`, and in the page inside the policy guest
+// (wasm-core/guest/), so both run a policy through identical code. The only
 // traffic with the engine is `__scx_call(op, a, b, c, d)` returning a number,
 // plus `__scx_init_task`, `__scx_kicks` and `__scx_error`.
 //
-// Steps: natively the host gives `__scx_boot` a count (`step`) and the
-// policy's text arrives with a call to it at the head of every function and
-// loop body (wasm-core/src/sim/ext/guard.rs); the heavy builtins below charge
-// their size to it, and regular expressions are refused. The page bounds loops by rewriting the
-// policy's loop bodies to count through `__scx_budget` (set to zero at each
-// call from the engine; see src/engine/policy-guard.ts). Errors name the
-// policy's line where the engine tells it (V8's stack, under the name
-// policy.js).
+// Steps: the host gives `__scx_boot` a count (`step`) and the policy's text
+// arrives with a call to it at the head of every function and loop body
+// (wasm-core/src/sim/ext/guard.rs); the heavy builtins below charge their
+// size to it, and regular expressions are refused.
 //
 // No clock, no network, no DOM: `scx.now()` is simulated time and
 // `scx.random()` the run's seeded source.
 var __scx_error = '';
 var __scx_call, __scx_init_task, __scx_kicks;
-var __scx_budget = { n: 0, limit: 10000000, fail: function () {
-  throw new Error('a loop went round ' + __scx_budget.limit + ' times in one callback (does it ever end?)');
-} };
-// An error's message and, when the engine's stack names it, the policy's line
-// (a `new Function` body starts two lines into its source).
+// What a policy threw, as words: an error's message, else the value. A value
+// that cannot be read (a Proxy whose traps throw) is said to be one, rather
+// than letting the reading throw again.
 function __scx_describe(e) {
-  var msg = String(e && e.message !== undefined ? e.message : e);
-  var m = e && typeof e.stack === 'string' ? /policy\.js:(\d+):\d+/.exec(e.stack) : null;
-  return m ? msg + ' (line ' + (Number(m[1]) - 2) + ')' : msg;
+  try {
+    return String(e !== null && typeof e === 'object' && e.message !== undefined ? e.message : e);
+  } catch (_) {
+    return 'a thrown value that cannot be read (an ' + typeof e + ' whose reading throws)';
+  }
 }
 function __scx_boot(source, nrCpus, seed, step) {
   'use strict';
-  var count = typeof step === 'function' ? step : null;
+  var count = step;
   var DSQ_GLOBAL = -1;
   var DSQ_LOCAL = -2;
   var LOCAL_ON = 1 << 30;
@@ -177,19 +174,24 @@ function __scx_boot(source, nrCpus, seed, step) {
   var math = {};
   Object.getOwnPropertyNames(Math).forEach(function (k) { math[k] = Math[k]; });
   math.random = function () { fail('Math.random is not repeatable: use scx.random(), the run\'s seeded source'); };
-  var proxy = Proxy;
-  if (count) {
-    hidden.push('RegExp');
-    limitBuiltins(count, fail);
-    proxy = boundedProxy(fail);
-  }
-  var ops = Function.apply(null, ['scx', '__scx_budget', 'Math', '__scx_step', 'Proxy'].concat(hidden, ["'use strict';" + source + '\n;return {' +
+  hidden.push('RegExp');
+  limitBuiltins(count, fail);
+  var proxy = boundedProxy(fail);
+  var ops = Function.apply(null, ['scx', 'Math', '__scx_step', 'Proxy'].concat(hidden, ["'use strict';" + source + '\n;return {' +
     ['select_cpu', 'enqueue', 'dequeue', 'dispatch', 'runnable', 'running', 'stopping', 'quiescent', 'tick',
       'init_task', 'exit_task', 'init'].map(function (n) { return n + ': typeof ' + n + " === 'function' ? " + n + ' : null'; }).join(',') +
-    '};\n//# sourceURL=policy.js'])).apply(null, [scx, __scx_budget, math, count || function () {}, proxy].concat(hidden.map(absent)));
+    '};'])).apply(null, [scx, math, count, proxy].concat(hidden.map(absent)));
   var dispatching = -1;
-  __scx_budget.n = 0;
-  if (ops.init) ops.init();
+  if (ops.init) {
+    try {
+      ops.init();
+    } catch (e) {
+      // The host words an Error; anything else thrown is said as words here (a Proxy's own words may throw).
+      var isError = false;
+      try { isError = e instanceof Error; } catch (_) { /* a Proxy whose getPrototypeOf throws */ }
+      throw isError ? e : new Error('init: ' + __scx_describe(e));
+    }
+  }
 
   function enqueue(p, flags) {
     if (pending !== null && pending[0] === p) {
@@ -294,7 +296,6 @@ function __scx_boot(source, nrCpus, seed, step) {
     9: function (t, pid) { now = t; tasks[pid].slice = 0; return 0; }, // YIELD (and a preempting kick)
   };
   __scx_call = function (op, a, b, c, d) {
-    __scx_budget.n = 0;
     try {
       return OPS[op](a, b, c, d);
     } catch (e) {
@@ -303,7 +304,6 @@ function __scx_boot(source, nrCpus, seed, step) {
     }
   };
   __scx_init_task = function (t, pid, weight, nice, cpuList) {
-    __scx_budget.n = 0;
     try {
       now = t;
       var cpus = cpuList === '' ? null : cpuList.split(',').map(Number);
@@ -324,7 +324,7 @@ function __scx_boot(source, nrCpus, seed, step) {
   };
 }
 
-// Natively, builtins charge the policy's count by the size they go over (or
+// Builtins charge the policy's count by the size they go over (or
 // make), so that a loop of cheap-looking calls (`a.indexOf` on a long array,
 // `'x'.repeat(n)`) is bounded like the loop itself; a chain of `bind` goes at
 // most 1,000 deep (calling one recurses in the engine).

@@ -260,6 +260,7 @@ pub fn instrument(source: &str) -> Result<String, String> {
     };
     let mut v = Counter { count, regexp: false };
     let _ = script.visit_with_mut(&mut v);
+    crate::sim::ext::reprint::quote_strings(&mut script, &mut interner);
     if v.regexp {
         return Err("regular expressions are not available to a policy (their backtracking is not counted)".into());
     }
@@ -345,6 +346,31 @@ mod tests {
         assert_eq!(out.matches(STEP_NAME).count(), 5, "{out}");
         assert!(instrument("var __scx_step = 1;").is_err());
         assert!(instrument("var r = /a+/;").unwrap_err().contains("regular expressions"));
+    }
+
+    /// What the instrumented `source` returns, run by boa with a count that counts nothing.
+    fn returned(source: &str) -> String {
+        let text = instrument(source).unwrap();
+        let program = format!("(function () {{ var {STEP_NAME} = function () {{}}; {text} }})()");
+        let mut ctx = boa_engine::Context::default();
+        let v = ctx.eval(Source::from_bytes(&program)).unwrap_or_else(|e| panic!("{e}: {text}"));
+        v.to_string(&mut ctx).unwrap().to_std_string_escaped()
+    }
+
+    #[test]
+    fn the_printed_policy_is_the_same_program() {
+        // Keys that are not identifiers, strings with quotes and backslashes,
+        // templates with backquotes and dollars: each reads back as written.
+        let src = r#"var o = { 'a b': 1, '01': 2, 'x"y': 3, 1e21: 4, __proto__: null, 'é': 5 };
+            var q = "q\"q\\" + 'it\'s' + "\u2028";
+            var t = `t${'`'}\${x}` + `${"a" + `b`}`;
+            return JSON.stringify(o) + '|' + q + '|' + t + '|' + Object.getPrototypeOf(o);"#;
+        assert_eq!(
+            returned(src),
+            "{\"a b\":1,\"01\":2,\"x\\\"y\":3,\"1e+21\":4,\"é\":5}|q\"q\\it's\u{2028}|t`${x}ab|null"
+        );
+        // Code in a string stays a string: its loop is never run, counted or not.
+        assert_eq!(returned(r#"var s = "\"; while (true) {} \""; return s.length;"#), "20");
     }
 
     #[test]

@@ -29,6 +29,14 @@ pub enum HostOp {
 }
 
 impl HostOp {
+    /// The operation numbered `n` (`__scx_call`'s first argument), if any.
+    pub fn from_number(n: u32) -> Option<HostOp> {
+        use HostOp::*;
+        [SelectCpu, Enqueue, Dequeue, Pick, PutPrev, Tick, UpdateIdle, ExitTask, Yield]
+            .into_iter()
+            .find(|op| *op as u32 == n)
+    }
+
     /// The policy callback an operation runs, as messages name it.
     pub fn callback(self) -> &'static str {
         match self {

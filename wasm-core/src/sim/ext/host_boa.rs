@@ -47,6 +47,22 @@ impl HostHooks for Hooks {
                 .into())
         }
     }
+
+    // No clock: were `Date` reached, it would read the epoch, the same on
+    // every machine and in the page's guest (where no clock exists).
+    fn utc_now(&self) -> i64 {
+        0
+    }
+
+    fn local_timezone_offset_seconds(&self, _unix_time_seconds: i64) -> i32 {
+        0
+    }
+
+    // An ArrayBuffer is refused past the memory a callback may take, before
+    // any of it is allocated.
+    fn max_buffer_size(&self, _context: &mut Context) -> u64 {
+        guard::MEMORY_LIMIT as u64
+    }
 }
 
 pub struct BoaHost {

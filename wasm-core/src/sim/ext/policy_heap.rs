@@ -1,0 +1,188 @@
+//! The memory a sched_ext policy may take, counted by the allocator of
+//! whatever runs it (the library has no allocator of its own to ask): the
+//! CLI's binary and the page's policy guest each install `Counting` as
+//! their global allocator. While a policy's callback runs on a thread
+//! (`guard::current_callback`), what it allocates, less what it frees, is
+//! that callback's heap (each callback starts from zero, `guard::begin`):
+//! the host reads it between interpreter steps (`guard::set_memory_probe`)
+//! and ends the policy with a message past `guard::MEMORY_LIMIT`, the same
+//! point on every machine. One request that would take the heap past
+//! `HARD_LIMIT` at once (a string doubled to gigabytes) cannot be refused
+//! gracefully: the engine treats a failed allocation as fatal. The
+//! allocator then writes one line naming the callback, without allocating,
+//! and hands it to its owner's `on_fatal` (the CLI prints it and exits; the
+//! guest keeps it for the page and lets the allocation fail, a trap).
+
+use crate::sim::ext::guard;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+/// The policy heap no single request may take it past.
+pub const HARD_LIMIT: usize = 2 * guard::MEMORY_LIMIT;
+
+thread_local! {
+    static POLICY_BYTES: Cell<isize> = const { Cell::new(0) };
+}
+
+/// The system allocator, counting a policy's heap; `on_fatal` gets the line
+/// for a request past `HARD_LIMIT` (if it returns, the request fails).
+pub struct Counting {
+    pub on_fatal: fn(&FatalLine),
+}
+
+/// "CALLBACK: it asked for N MiB at once, past its memory limit of M MiB",
+/// in a fixed buffer.
+pub struct FatalLine {
+    buf: [u8; 200],
+    len: usize,
+    /// Where the words after "CALLBACK: " start.
+    reason: usize,
+}
+
+impl FatalLine {
+    fn of(callback: &str, asked: usize) -> FatalLine {
+        let mut line = FatalLine { buf: [0; 200], len: 0, reason: 0 };
+        for part in [
+            callback,
+            ": ",
+            "it asked for ",
+            &Digits::of(asked >> 20),
+            " MiB at once, past its memory limit of ",
+            &Digits::of(guard::MEMORY_LIMIT >> 20),
+            " MiB",
+        ] {
+            for &c in part.as_bytes() {
+                if line.len < line.buf.len() {
+                    line.buf[line.len] = c;
+                    line.len += 1;
+                }
+            }
+            if part == ": " && line.reason == 0 {
+                line.reason = line.len;
+            }
+        }
+        line
+    }
+
+    /// The whole line.
+    pub fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    /// The line without its callback (a host that names the callback itself).
+    pub fn reason(&self) -> &[u8] {
+        &self.buf[self.reason..self.len]
+    }
+}
+
+/// Counts `by` bytes; false if the request is past the hard limit (its
+/// owner has been told).
+fn grow(by: isize, callback: &'static str, on_fatal: fn(&FatalLine)) -> bool {
+    let now = POLICY_BYTES.with(|b| b.get().saturating_add(by));
+    if by > 0 && now > HARD_LIMIT as isize {
+        on_fatal(&FatalLine::of(callback, by as usize));
+        return false;
+    }
+    POLICY_BYTES.with(|b| b.set(now));
+    true
+}
+
+/// A number as decimal digits, in a fixed buffer (no allocation).
+struct Digits {
+    buf: [u8; 20],
+    start: usize,
+}
+
+impl Digits {
+    fn of(mut v: usize) -> Digits {
+        let mut buf = [0u8; 20];
+        let mut start = buf.len();
+        loop {
+            start -= 1;
+            buf[start] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        Digits { buf, start }
+    }
+}
+
+impl std::ops::Deref for Digits {
+    type Target = str;
+    fn deref(&self) -> &str {
+        std::str::from_utf8(&self.buf[self.start..]).unwrap_or("?")
+    }
+}
+
+impl Counting {
+    fn admits(&self, by: isize) -> bool {
+        match guard::current_callback() {
+            Some(cb) => grow(by, cb, self.on_fatal),
+            None => true,
+        }
+    }
+}
+
+// SAFETY: every call goes to the system allocator unchanged (or fails, as
+// an allocator may); the counting beside it touches only a
+// const-initialised thread-local without a destructor and a fixed buffer,
+// which never allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if !self.admits(layout.size() as isize) {
+            return std::ptr::null_mut();
+        }
+        System.alloc(layout)
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if !self.admits(layout.size() as isize) {
+            return std::ptr::null_mut();
+        }
+        System.alloc_zeroed(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        if guard::current_callback().is_some() {
+            POLICY_BYTES.with(|b| b.set(b.get() - layout.size() as isize));
+        }
+        System.dealloc(ptr, layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if !self.admits(new_size as isize - layout.size() as isize) {
+            return std::ptr::null_mut();
+        }
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+/// The policy heap of the calling thread (`guard`'s probe).
+pub fn policy_bytes() -> usize {
+    POLICY_BYTES.with(|b| b.get().max(0) as usize)
+}
+
+/// Zeroes the calling thread's policy heap (a new policy starts).
+pub fn reset() {
+    POLICY_BYTES.with(|b| b.set(0));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fatal_line_names_the_callback_and_both_sizes() {
+        let line = FatalLine::of("enqueue", 3 << 30);
+        assert_eq!(
+            std::str::from_utf8(line.bytes()).unwrap(),
+            "enqueue: it asked for 3072 MiB at once, past its memory limit of 64 MiB"
+        );
+        assert_eq!(
+            std::str::from_utf8(line.reason()).unwrap(),
+            "it asked for 3072 MiB at once, past its memory limit of 64 MiB"
+        );
+    }
+}
