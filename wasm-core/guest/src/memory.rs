@@ -23,13 +23,15 @@ unsafe impl Sync for Kept {}
 
 static FATAL: Kept = Kept { bytes: UnsafeCell::new([0; 200]), len: AtomicUsize::new(0) };
 
-/// Keeps the line's reason: the page's engine names the callback itself.
-fn keep(line: &FatalLine) {
+/// Keeps the line's reason (the page's engine names the callback itself) and
+/// fails the request.
+fn keep(line: &FatalLine) -> bool {
     let src = line.reason();
     let n = src.len().min(200);
     // SAFETY: see `Kept`: no other reference to the bytes is alive.
     unsafe { (&mut *FATAL.bytes.get())[..n].copy_from_slice(&src[..n]) };
     FATAL.len.store(n, Ordering::Relaxed);
+    true
 }
 
 /// The kept line ("" if none).

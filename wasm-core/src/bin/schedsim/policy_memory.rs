@@ -11,7 +11,7 @@ pub const POLICY_OUT_OF_MEMORY: i32 = 4;
 /// The binary's allocator: the system's, counting a policy's heap.
 pub const ALLOCATOR: Counting = Counting { on_fatal: exit_on };
 
-fn exit_on(line: &FatalLine) {
+fn exit_on(line: &FatalLine) -> bool {
     // SAFETY: writing buffers we own to stderr, then ending the process
     // without running destructors (the heap may be mid-update).
     unsafe {

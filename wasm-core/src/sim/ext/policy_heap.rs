@@ -10,8 +10,11 @@
 //! `HARD_LIMIT` at once (a string doubled to gigabytes) cannot be refused
 //! gracefully: the engine treats a failed allocation as fatal. The
 //! allocator then writes one line naming the callback, without allocating,
-//! and hands it to its owner's `on_fatal` (the CLI prints it and exits; the
-//! guest keeps it for the page and lets the allocation fail, a trap).
+//! and hands it to its owner's `on_fatal`, which says whether the request
+//! fails: the CLI prints the line and exits; the guest keeps it for the page
+//! and fails the allocation (a trap that drops the instance); a host that
+//! must not stop (a Python process) lets it through, and the guard ends the
+//! policy at its next look at the heap.
 
 use crate::sim::ext::guard;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -25,9 +28,9 @@ thread_local! {
 }
 
 /// The system allocator, counting a policy's heap; `on_fatal` gets the line
-/// for a request past `HARD_LIMIT` (if it returns, the request fails).
+/// for a request past `HARD_LIMIT` and answers whether the request fails.
 pub struct Counting {
-    pub on_fatal: fn(&FatalLine),
+    pub on_fatal: fn(&FatalLine) -> bool,
 }
 
 /// "CALLBACK: it asked for N MiB at once, past its memory limit of M MiB",
@@ -75,12 +78,11 @@ impl FatalLine {
     }
 }
 
-/// Counts `by` bytes; false if the request is past the hard limit (its
-/// owner has been told).
-fn grow(by: isize, callback: &'static str, on_fatal: fn(&FatalLine)) -> bool {
+/// Counts `by` bytes; false if the request fails (past the hard limit, as
+/// its owner decided).
+fn grow(by: isize, callback: &'static str, on_fatal: fn(&FatalLine) -> bool) -> bool {
     let now = POLICY_BYTES.with(|b| b.get().saturating_add(by));
-    if by > 0 && now > HARD_LIMIT as isize {
-        on_fatal(&FatalLine::of(callback, by as usize));
+    if by > 0 && now > HARD_LIMIT as isize && on_fatal(&FatalLine::of(callback, by as usize)) {
         return false;
     }
     POLICY_BYTES.with(|b| b.set(now));
