@@ -21,10 +21,19 @@ pub fn size_problem(len: u64) -> Option<Diagnostic> {
     })
 }
 
+/// The text without a leading UTF-8 byte order mark, which Windows editors
+/// write and JSON does not allow: every reader of a scenario (the page's
+/// Open, the CLI, Python) takes the same text.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Parses scenario JSON text; a syntax or type error names its field (the
 /// first one found). Text over `MAX_SCENARIO_BYTES` is refused before
-/// parsing, and so is a top level that is not a JSON object.
+/// parsing, and so is a top level that is not a JSON object. A byte order
+/// mark at the start is skipped.
 pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
+    let text = without_bom(text);
     if let Some(d) = size_problem(text.len() as u64) {
         return Err(d);
     }
@@ -38,6 +47,7 @@ pub fn parse_scenario(text: &str) -> Result<ScenarioFile, Diagnostic> {
 /// When parsing fails, every parse problem that can be found is listed
 /// (`parse_problems`); the semantic checks need a parsed file and wait.
 pub fn load_scenario(text: &str) -> Result<SimConfig, Vec<Diagnostic>> {
+    let text = without_bom(text);
     let file = parse_scenario(text).map_err(|first| {
         if size_problem(text.len() as u64).is_some() || top_level_problem(text).is_some() {
             // Too large, or not an object: nothing more to read.

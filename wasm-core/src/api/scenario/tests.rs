@@ -10,6 +10,16 @@ fn minimal(process: &str) -> String {
 }
 
 #[test]
+fn a_byte_order_mark_is_skipped_by_every_reader() {
+    let text = minimal(r#"{"name":"a","program":[{"run_us":5}]}"#);
+    let marked = format!("\u{feff}{text}");
+    assert_eq!(load_scenario(&marked).unwrap().seed, load_scenario(&text).unwrap().seed);
+    assert!(parse_scenario(&marked).is_ok());
+    // Past the start it is no mark, and JSON refuses it.
+    assert!(load_scenario(&format!(" {marked}")).is_err());
+}
+
+#[test]
 fn a_bad_nice_names_its_field() {
     let err = load_scenario(&minimal(r#"{"name":"a","nice":99,"program":[{"run_us":5}]}"#)).unwrap_err();
     assert_eq!(err[0].field, "processes[0].nice");
