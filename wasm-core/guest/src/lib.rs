@@ -137,8 +137,16 @@ pub extern "C" fn scx_kicks() -> f64 {
     }
 }
 
-/// The guard reads the policy's heap from this module's allocator.
+/// The guard reads the policy's heap from this module's allocator; a panic
+/// (a fault of the interpreter's own, not the policy's) leaves its words for
+/// the page before the trap.
 #[no_mangle]
 pub extern "C" fn scx_start() {
     guard::set_memory_probe(memory::policy_bytes, memory::reset);
+    std::panic::set_hook(Box::new(|info| {
+        use std::fmt::Write;
+        let mut line = memory::Line::new();
+        let _ = write!(line, "the policy's interpreter failed on its own ({info})");
+        memory::keep_text(line.bytes());
+    }));
 }

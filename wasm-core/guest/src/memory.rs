@@ -26,12 +26,44 @@ static FATAL: Kept = Kept { bytes: UnsafeCell::new([0; 200]), len: AtomicUsize::
 /// Keeps the line's reason (the page's engine names the callback itself) and
 /// fails the request.
 fn keep(line: &FatalLine) -> bool {
-    let src = line.reason();
+    keep_text(line.reason());
+    true
+}
+
+/// Keeps `src` (cut at 200 bytes) as the words for the trap that follows.
+pub fn keep_text(src: &[u8]) {
     let n = src.len().min(200);
     // SAFETY: see `Kept`: no other reference to the bytes is alive.
     unsafe { (&mut *FATAL.bytes.get())[..n].copy_from_slice(&src[..n]) };
     FATAL.len.store(n, Ordering::Relaxed);
-    true
+}
+
+/// Up to 200 bytes of formatted text, written without allocating.
+pub struct Line {
+    buf: [u8; 200],
+    len: usize,
+}
+
+impl Line {
+    pub const fn new() -> Line {
+        Line { buf: [0; 200], len: 0 }
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+impl std::fmt::Write for Line {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for &c in s.as_bytes() {
+            if self.len < self.buf.len() {
+                self.buf[self.len] = c;
+                self.len += 1;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The kept line ("" if none).
