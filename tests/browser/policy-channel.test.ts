@@ -13,14 +13,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { openLab, settled, shots, type Lab } from './harness';
-import { anotherPresetPlays, follow, policyLink, unquoted } from './policy-link';
+import { anotherPresetPlays, follow, loggingServer, policyLink, unquoted, type LoggingServer } from './policy-link';
 import { translate } from '../../src/i18n/translate';
 
 let lab: Lab;
+/** A server of another origin that no link may reach (each policy also knocks on it). */
+let server: LoggingServer;
 beforeAll(async () => {
+  server = await loggingServer();
   lab = await openLab({ width: 1280, height: 900 });
 });
-afterAll(async () => lab?.close());
+afterAll(async () => {
+  await lab?.close();
+  await server?.close();
+});
 
 /** The attacker's words, as the red team wrote them. */
 const SAY = 'SECURITY NOTICE: your session has expired, re-enter your password at https://evil.example/login';
@@ -61,6 +67,7 @@ function hijackPolicy(): string {
   return `${POST_EVERY_WAY}
 function init() {
   var g = reachGlobal();
+  try { g.fetch('http://${server.origin}/hijack'); } catch (e) {}
   var say = ${JSON.stringify(SAY)};
   function answer(e) {
     var id = e && e.data && e.data.id;
@@ -95,6 +102,7 @@ function fakeReplyPolicy(): string {
   return `${POST_EVERY_WAY}
 function init() {
   var g = reachGlobal();
+  try { g.fetch('http://${server.origin}/fake-replies'); } catch (e) {}
   var say = ${JSON.stringify(SAY)};
   for (var id = 0; id < 200; id++) {
     postEveryWay(g, { reply: { id: id, ok: false, error: say } });
@@ -137,6 +145,7 @@ describe("a share link's policy and the engine worker's channel", () => {
       await lab.page.screenshot({ path: join(shots, `policy-channel-${name}.png`) });
       await anotherPresetPlays(lab);
       expect(await unquoted(lab, 'SECURITY NOTICE')).toEqual([]);
+      expect(server.seen).toEqual([]);
     });
   }
 });
