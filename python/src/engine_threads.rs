@@ -18,7 +18,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use schedlab_edges::sim::ext::guard;
 use schedlab_edges::sim::ext::policy_heap::{self, Counting, FatalLine};
-use std::sync::OnceLock;
+use std::sync::Mutex;
 
 #[global_allocator]
 static ALLOC: Counting = Counting { on_fatal: let_through };
@@ -38,20 +38,28 @@ pub fn register_policy_memory() {
 /// (`wasm-core/src/bin/shared/parallel.rs`, `WORKER_STACK_BYTES`).
 const STACK_BYTES: usize = 256 << 20;
 
-static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+/// The pool and the process that built it. A forked child (`multiprocessing`'s default start on Linux, after a run
+/// in the parent) inherits the pool but none of its threads, and would wait on it for ever: it builds its own, and
+/// the parent's is left alone (dropping it would wait for threads that are not there).
+static POOL: Mutex<Option<(u32, &'static rayon::ThreadPool)>> = Mutex::new(None);
 
-/// The pool: one thread per core (`RAYON_NUM_THREADS` caps them), built at first use.
+/// This process's pool: one thread per core (`RAYON_NUM_THREADS` caps them), built at first use.
 fn pool() -> PyResult<&'static rayon::ThreadPool> {
-    if let Some(pool) = POOL.get() {
-        return Ok(pool);
+    let mut kept = POOL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let pid = std::process::id();
+    if let Some((built_by, pool)) = *kept {
+        if built_by == pid {
+            return Ok(pool);
+        }
     }
     let built = rayon::ThreadPoolBuilder::new()
         .stack_size(STACK_BYTES)
         .thread_name(|i| format!("schedlab-engine-{i}"))
         .build()
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start the engine's threads: {e}")))?;
-    // Two first calls at once: one pool is kept, the other's threads end with it.
-    Ok(POOL.get_or_init(|| built))
+    let pool: &'static rayon::ThreadPool = Box::leak(Box::new(built));
+    *kept = Some((pid, pool));
+    Ok(pool)
 }
 
 /// `f` on the engine's threads (its parallel iterators there too), without the GIL; the caller waits for it.

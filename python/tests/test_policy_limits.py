@@ -3,7 +3,8 @@
 and the engine's threads have `schedsim`'s 256 MiB stack, so a deep structure read by boa does not overflow it.
 
 Each policy runs in a child Python: a crash (an abort, a stack overflow, the OOM killer) is then this test's failure
-with the child's status and stderr, not the end of the test session.
+with the child's status and stderr, not the end of the test session. The engine's threads are the process's own: a
+forked child starts its own rather than wait on threads it does not have.
 """
 
 import json
@@ -108,3 +109,27 @@ def test_a_batch_of_hostile_policies_keeps_its_order():
     # Each is the run `run` makes of it alone.
     alone = [in_a_child("run", [s])[0]["trace_hash"] for s in sources]
     assert [r["trace_hash"] for r in batch] == alone
+
+
+
+FORKED = r"""
+import os, sys
+import schedlab
+
+s = schedlab.preset("cfs-nice-levels")
+s["duration_ms"] = 50
+parent = schedlab.run(s).trace_hash  # the parent's engine threads are started
+pid = os.fork()
+if pid == 0:  # the child has the parent's memory but none of its threads: it starts its own
+    os._exit(0 if schedlab.run(s).trace_hash == parent else 1)
+_, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def test_a_forked_child_runs_on_threads_of_its_own():
+    try:
+        child = subprocess.run([sys.executable, "-c", FORKED], capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the forked child waited on its parent's engine threads")
+    assert child.returncode == 0, child.stderr
