@@ -41,6 +41,8 @@ if call == "run":
     runs = [schedlab.run(scenarios[0])]
 elif call == "run_batch":
     runs = schedlab.run_batch(scenarios)
+elif call == "file":
+    runs = [schedlab.run(sys.argv[2])]
 else:  # the export replays the run in the engine
     runs = [schedlab.run(scenarios[0])]
     runs[0].to_perfetto(sys.argv[2])
@@ -110,6 +112,18 @@ def test_a_batch_of_hostile_policies_keeps_its_order():
     alone = [in_a_child("run", [s])[0]["trace_hash"] for s in sources]
     assert [r["trace_hash"] for r in batch] == alone
 
+
+def test_a_policy_file_nested_past_any_stack_is_refused_by_the_guard(tmp_path):
+    # Read as `schedsim` reads it, the file's syntax is checked by boa's parser, which recurses on each bracket:
+    # 30,000 of them would overflow even the engine's 256 MiB stack, so the guard refuses them unparsed.
+    depth = 30_000
+    (tmp_path / "deep.js").write_text(f"function enqueue(p) {{ var x = {'(' * depth}1{')' * depth}; }}\n")
+    scenario = with_policy("")
+    scenario["policy"] = {"kind": "ext", "source_file": "deep.js"}
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(scenario), encoding="utf-8")
+    (run,) = in_a_child("file", [], str(path))
+    assert f"the policy's brackets nest {depth + 1} deep" in policy_failure(run["notes"]), run["notes"]
 
 
 FORKED = r"""
