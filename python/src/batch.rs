@@ -1,8 +1,9 @@
-//! `schedlab.run` and `schedlab.run_batch`: scenarios read, checked and run to their end on rayon's threads, in one
-//! stretch without the GIL. Each run is a pure function of its scenario and seed, so running them at once changes
-//! only the wall time: the reports come back in the order of the scenarios, each the report `schedsim run --json`
-//! prints for it.
+//! `schedlab.run` and `schedlab.run_batch`: scenarios read, checked and run to their end on the engine's threads
+//! (`engine_threads.rs`), in one stretch without the GIL. Each run is a pure function of its scenario and seed, so
+//! running them at once changes only the wall time: the reports come back in the order of the scenarios, each the
+//! report `schedsim run --json` prints for it.
 
+use crate::engine_threads::on_engine_threads;
 use crate::scenario_file::{self, FileProblem};
 use crate::{configure, refusal};
 use pyo3::create_exception;
@@ -61,7 +62,7 @@ pub fn run_batch(
     if seeds.len() != scenarios.len() {
         return Err(PyValueError::new_err(format!("{} scenarios but {} seeds", scenarios.len(), seeds.len())));
     }
-    let outcome = py.allow_threads(|| -> Result<Vec<(String, String)>, (usize, Refusal)> {
+    let outcome = on_engine_threads(py, || -> Result<Vec<(String, String)>, (usize, Refusal)> {
         let loaded: Vec<_> =
             scenarios.par_iter().zip(seeds.par_iter()).map(|((kind, value), &seed)| load(kind, value, seed)).collect();
         let loaded =
@@ -73,7 +74,7 @@ pub fn run_batch(
                 (text, report)
             })
             .collect())
-    });
+    })?;
     outcome.map_err(|(i, r)| {
         let alone: PyErr = match r {
             Refusal::File(p) => p.into(),

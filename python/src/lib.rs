@@ -2,6 +2,8 @@
 //! as JSON text (or a file's path, read as the CLI reads it) and reports go out as JSON text, so every serialization happens here at the edge and the
 //! Python side (`schedlab/`) only reads JSON; a run is the same (scenario, seed) → trace hash as `schedsim`'s.
 //! The simulations run with the GIL released: other Python threads go on meanwhile; a batch runs on every core.
+//! They run on threads with `schedsim`'s stack, their sched_ext policies under its memory limit
+//! (`engine_threads.rs`), so a hostile policy fails its run instead of ending the process.
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyError, PyValueError};
@@ -17,6 +19,7 @@ use schedlab_edges::sim::Simulator;
 extern crate schedlab_edges as schedlab_core;
 
 mod batch;
+mod engine_threads;
 mod scenario_file;
 mod sweep;
 
@@ -50,12 +53,12 @@ pub(crate) fn refusal(diags: Vec<Diagnostic>) -> PyErr {
 #[pyfunction]
 #[pyo3(signature = (text, seed, events))]
 fn chrome_trace(py: Python<'_>, text: &str, seed: Option<u64>, events: u64) -> PyResult<(String, usize, Option<u64>)> {
-    let outcome = py.allow_threads(|| -> Result<_, Vec<Diagnostic>> {
+    let outcome = engine_threads::on_engine_threads(py, || -> Result<_, Vec<Diagnostic>> {
         // The export replays the run from a fresh start, as `schedsim run --perfetto` does.
         let start = Simulator::new(&configure(text, seed)?);
         let t = perfetto::chrome_trace(&start, events, perfetto::DEFAULT_MAX_EVENTS);
         Ok((t.json, t.events, t.truncated_at_ns))
-    });
+    })?;
     outcome.map_err(refusal)
 }
 
@@ -75,6 +78,7 @@ fn preset_json(name: &str) -> PyResult<&'static str> {
 
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    engine_threads::register_policy_memory();
     m.add("InvalidScenario", m.py().get_type::<InvalidScenario>())?;
     m.add_function(wrap_pyfunction!(chrome_trace, m)?)?;
     m.add_function(wrap_pyfunction!(preset_list, m)?)?;

@@ -45,8 +45,9 @@ impl From<FileProblem> for PyErr {
     }
 }
 
-/// The scenario file's text as `schedsim` runs it (`policy.source_file` read in), read without the GIL.
+/// The scenario file's text as `schedsim` runs it (`policy.source_file` read in), read without the GIL on the
+/// engine's threads: the policy file's syntax check is boa's parser, which recurses on every bracket.
 #[pyfunction]
 pub fn read_scenario(py: Python<'_>, path: &str) -> PyResult<String> {
-    Ok(py.allow_threads(|| read(path))?)
+    Ok(crate::engine_threads::on_engine_threads(py, || read(path))??)
 }

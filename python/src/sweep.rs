@@ -3,6 +3,7 @@
 //! range and the `--set` arguments — and is rebuilt wherever runs are made (a Dask worker included): the functions
 //! are stateless, and their arguments pickle as plain strings and integers.
 
+use crate::engine_threads::on_engine_threads;
 use crate::{configure, refusal};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -81,8 +82,9 @@ pub fn sweep_runs(
         .collect()
 }
 
-/// Runs `indices` of the plan one after the other, without the GIL, and returns their rows as a JSON array in the
-/// order asked: the rows `schedsim sweep --json` prints for those runs.
+/// Runs `indices` of the plan one after the other, on one of the engine's threads without the GIL (a sweep's
+/// Python threads call this at once), and returns their rows as a JSON array in the order asked: the rows
+/// `schedsim sweep --json` prints for those runs.
 #[pyfunction]
 #[pyo3(signature = (text, seeds, specs, indices))]
 pub fn sweep_rows(
@@ -96,7 +98,7 @@ pub fn sweep_rows(
     if let Some(&bad) = indices.iter().find(|&&i| i >= plan.runs()) {
         return Err(PyValueError::new_err(format!("run {bad} is not in the plan ({} runs)", plan.runs())));
     }
-    let rows = py.allow_threads(|| {
+    let rows = on_engine_threads(py, || {
         let rows: Vec<SweepRow> = indices
             .iter()
             .map(|&i| {
@@ -106,7 +108,7 @@ pub fn sweep_rows(
             })
             .collect();
         serde_json::to_string(&rows)
-    });
+    })?;
     rows.map_err(|e| SweepError::new_err(format!("cannot write the rows as JSON: {e}")))
 }
 

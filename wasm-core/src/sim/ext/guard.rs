@@ -12,7 +12,9 @@
 //!   brackets nest deeper than `MAX_NESTING` is refused before it is parsed.
 //! - **memory**: the policy's heap, as a probe the binary registers reads it
 //!   (`set_memory_probe`; the library alone has no allocator to ask),
-//!   checked at every `MEMORY_EVERY` steps and after every callback.
+//!   checked at every `MEMORY_EVERY` steps and after every callback, and at
+//!   the next step after a request past the hard cap that its host let
+//!   through (`look_at_memory`).
 //!
 //! A limit ends the policy with an uncatchable error naming the limit; the
 //! class names the callback.
@@ -52,6 +54,8 @@ thread_local! {
     /// The callback running on this thread (the binary's last-resort
     /// messages name it).
     static CALLBACK: Cell<Option<&'static str>> = const { Cell::new(None) };
+    /// The heap is to be read at the next step, not the next `MEMORY_EVERY`.
+    static LOOK: Cell<bool> = const { Cell::new(false) };
 }
 
 /// How the policy heap is read, and set back to zero when a policy starts.
@@ -79,6 +83,15 @@ pub fn reset_memory() {
 /// The callback running on this thread, if a policy runs.
 pub fn current_callback() -> Option<&'static str> {
     CALLBACK.with(Cell::get)
+}
+
+/// The policy's heap is read at its next step: a request past the hard cap
+/// was let through (`policy_heap`), and the steps to the next regular look
+/// could double a string to terabytes, one step each. Called from the
+/// allocator: it only sets a const-initialised thread-local, which never
+/// allocates.
+pub fn look_at_memory() {
+    LOOK.with(|l| l.set(true));
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +125,7 @@ pub fn begin(callback: &'static str) {
     reset_memory();
     STEPS.with(|s| s.set(0));
     BROKEN.with(|b| b.set(None));
+    LOOK.with(|l| l.set(false));
     CALLBACK.with(|c| c.set(Some(callback)));
 }
 
@@ -137,7 +151,7 @@ pub fn charge(n: u64) -> JsResult<()> {
     STEPS.with(|s| s.set(after));
     let broken = if after > STEP_LIMIT {
         Some(Limit::Steps)
-    } else if before / MEMORY_EVERY != after / MEMORY_EVERY {
+    } else if LOOK.with(Cell::take) || before / MEMORY_EVERY != after / MEMORY_EVERY {
         memory_over().map(Limit::Memory)
     } else {
         None

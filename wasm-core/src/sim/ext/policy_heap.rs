@@ -14,7 +14,7 @@
 //! fails: the CLI prints the line and exits; the guest keeps it for the page
 //! and fails the allocation (a trap that drops the instance); a host that
 //! must not stop (a Python process) lets it through, and the guard ends the
-//! policy at its next look at the heap.
+//! policy at its next step (`guard::look_at_memory`).
 
 use crate::sim::ext::guard;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -82,8 +82,11 @@ impl FatalLine {
 /// its owner decided).
 fn grow(by: isize, callback: &'static str, on_fatal: fn(&FatalLine) -> bool) -> bool {
     let now = POLICY_BYTES.with(|b| b.get().saturating_add(by));
-    if by > 0 && now > HARD_LIMIT as isize && on_fatal(&FatalLine::of(callback, by as usize)) {
-        return false;
+    if by > 0 && now > HARD_LIMIT as isize {
+        if on_fatal(&FatalLine::of(callback, by as usize)) {
+            return false;
+        }
+        guard::look_at_memory();
     }
     POLICY_BYTES.with(|b| b.set(now));
     true
@@ -186,5 +189,25 @@ mod tests {
             std::str::from_utf8(line.reason()).unwrap(),
             "it asked for 3072 MiB at once, past its memory limit of 64 MiB"
         );
+    }
+
+    #[test]
+    fn a_request_let_through_past_the_hard_cap_ends_the_policy_at_its_next_step() {
+        // This thread's heap, as a binary with the counting allocator reads it (none here: only `grow` counts).
+        guard::set_memory_probe(policy_bytes, reset);
+        guard::begin("enqueue");
+        assert!(grow(HARD_LIMIT as isize + 1, "enqueue", |_| false), "the host let it through");
+        // One step, far from the regular look every few thousand: the heap is read now.
+        let err = guard::charge(1).expect_err("the policy ends at its next step");
+        assert!(
+            err.to_string().contains("the policy's memory went past its limit of 64 MiB (128 MiB in use)"),
+            "{err}"
+        );
+        assert!(matches!(guard::end(), Some(guard::Limit::Memory(_))));
+        // A request the host fails is not counted, and the next step goes on.
+        guard::begin("enqueue");
+        assert!(!grow(HARD_LIMIT as isize + 1, "enqueue", |_| true));
+        assert!(guard::charge(1).is_ok());
+        assert_eq!(guard::end(), None);
     }
 }

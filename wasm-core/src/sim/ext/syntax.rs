@@ -4,6 +4,7 @@
 //! error's message quotes the offending token. The caller reports where the
 //! text failed and the kind of error, never the text.
 
+use crate::sim::ext::guard;
 use boa_engine::{Context, Script, Source};
 
 /// Where a source failed to parse (1-based; 0 when the parser did not say)
@@ -20,8 +21,16 @@ pub struct SyntaxProblem {
 /// position on line 1 is past this prefix.
 const PREFIX: &str = "function __policy() {'use strict';";
 
-/// Ok if `source` parses as the runtime will compile it.
+/// Ok if `source` parses as the runtime will compile it, or nests deeper
+/// than a policy may: boa's parser recurses on every bracket, and a file of
+/// 20,000 nested brackets overflows even a 256 MiB stack, which aborts the
+/// process. That source is left to the guard, which refuses it unparsed
+/// when the policy is built ("the policy's brackets nest N deep"), as it
+/// refuses one given inline; its text is not shown either way.
 pub fn check_syntax(source: &str) -> Result<(), SyntaxProblem> {
+    if guard::nesting(source) > guard::MAX_NESTING {
+        return Ok(());
+    }
     let text = format!("{PREFIX}{source}\n}}");
     let mut ctx = Context::default();
     match Script::parse(Source::from_bytes(&text), None, &mut ctx) {
@@ -57,5 +66,13 @@ mod tests {
         assert!(p.column > 0, "{p:?}");
         // Strict mode, as the runtime compiles it.
         assert!(check_syntax("with (a) {}").is_err());
+    }
+
+    #[test]
+    fn brackets_deeper_than_a_policy_may_nest_are_left_to_the_guard_unparsed() {
+        // Parsed, this would overflow the test thread's stack (and the CLI's 256 MiB one).
+        let deep = format!("function enqueue(p) {{ var x = {}1{}; }}", "(".repeat(30_000), ")".repeat(30_000));
+        assert_eq!(check_syntax(&deep), Ok(()));
+        assert!(guard::instrument(&deep).unwrap_err().contains("the policy's brackets nest 30001 deep"));
     }
 }
