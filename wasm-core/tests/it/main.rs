@@ -57,6 +57,7 @@ mod priority_inheritance;
 mod rbtree_props;
 mod real_dl;
 mod real_kernel;
+mod real_policy_run;
 mod real_rt;
 mod real_trace_view;
 mod rtapp;

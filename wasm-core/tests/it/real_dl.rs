@@ -16,15 +16,15 @@
 //! (`common::skip`), as `real_kernel`'s and `real_rt`'s do.
 
 use crate::common;
-use crate::real_kernel::{assert_no_run_files_left, host_or_skip, threads_named, tracefs_root};
+use crate::real_kernel::{host_or_skip, tracefs_root};
+use crate::real_policy_run::{
+    assert_nothing_left, refused_run, scenario_file, schedsim_real, wait_watching, without_cap_sys_nice,
+};
 use common::scenario::{Process, Scenario};
 
-use schedlab_core::real::spawn::LEADER_NAME;
 use schedlab_core::real::sys::{deadline_of, policy_of, set_deadline};
 use schedlab_core::sched::policy::DlParams;
-use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command};
 
 const MS: u64 = 1_000_000;
 /// The thread names of the runs here start with this.
@@ -46,60 +46,21 @@ fn dl_beside_fair(name: &str, duration_ms: u64, runtime_ms: u64, period_ms: u64)
         .build()
 }
 
-fn scenario_file(name: &str, text: &str) -> PathBuf {
-    let file = common::temp_path(name);
-    std::fs::write(&file, text).unwrap();
-    file
-}
-
-fn tids_named(comm: &str) -> Vec<u32> {
-    threads_named(|c| c == comm).iter().filter_map(|t| t.split(' ').next()?.parse().ok()).collect()
-}
-
-/// Nothing of the run `runner` is left: no thread of its processes (deadline or fair), no leader, no
-/// tracing instance, no cgroup; tracefs as it was.
-fn assert_nothing_left(runner: u32, tracefs_before: &Option<String>) {
-    let left = threads_named(|c| c.starts_with(PREFIX) || c == LEADER_NAME);
-    assert!(left.is_empty(), "threads of the run are left: {left:?}");
-    assert!(!Path::new(&format!("/proc/{runner}")).exists(), "the runner is still alive");
-    assert_eq!(&tracefs_root(), tracefs_before, "tracefs mounts changed");
-    if let Some(root) = tracefs_before {
-        assert!(!Path::new(&format!("{root}/instances/schedlab-{runner}")).exists(), "the tracing instance is left");
-    }
-    assert_no_run_files_left();
-}
-
-/// Waits for the run, watching its deadline hog's thread: the reservation it was seen to hold while alive.
-fn wait_watching_dl(child: Child) -> (Output, Option<DlParams>) {
-    let mut child = child;
-    let mut seen = None;
-    while child.try_wait().unwrap().is_none() {
-        for tid in tids_named("dlthog/0") {
-            // Named before it sets its policy: seen once it has.
-            if policy_of(tid).is_ok_and(|p| p == 6) {
-                seen = seen.or(deadline_of(tid).ok().flatten());
-            }
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    (child.wait_with_output().unwrap(), seen)
-}
-
-fn real(file: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_schedsim"));
-    cmd.args(["real", file.to_str().unwrap(), "--json"]).stdout(Stdio::piped()).stderr(Stdio::piped());
-    cmd
-}
-
 #[test]
 fn a_deadline_hog_gets_about_its_runtime_each_period_and_nothing_is_left() {
     let Some(_host) = host_or_skip() else { return };
     // 20 periods of 50 ms, 5 ms of each.
     let file = scenario_file("real-dl.json", &dl_beside_fair("real-dl", 1000, 5, 50));
     let tracefs_before = tracefs_root();
-    let child = real(&file).spawn().unwrap();
+    let child = schedsim_real(&file).spawn().unwrap();
     let runner = child.id();
-    let (out, seen) = wait_watching_dl(child);
+    let mut seen = None;
+    // Named before it sets its policy: seen once it has (SCHED_DEADLINE is 6).
+    let out = wait_watching(child, "dlthog/0", |tid| {
+        if policy_of(tid).is_ok_and(|p| p == 6) {
+            seen = seen.or(deadline_of(tid).ok().flatten());
+        }
+    });
     let _ = std::fs::remove_file(&file);
     assert!(out.status.success(), "schedsim real failed: {}", String::from_utf8_lossy(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -129,7 +90,7 @@ fn a_deadline_hog_gets_about_its_runtime_each_period_and_nothing_is_left() {
                 && n.contains("sched_rt_runtime_us")),
         "{notes:?}"
     );
-    assert_nothing_left(runner, &tracefs_before);
+    assert_nothing_left(runner, &tracefs_before, &[PREFIX]);
 }
 
 /// Sleeping processes holding deadline bandwidth (a sleeping deadline task keeps its reservation): killed
@@ -177,14 +138,8 @@ fn a_reservation_the_host_cannot_admit_stops_the_run_instead_of_running_it_fair(
     // Half a CPU: the scenario's own admission (0.95 of each CPU) takes it, the host has less than a quarter.
     let file = scenario_file("real-dl-ebusy.json", &dl_beside_fair("real-dl-ebusy", 500, 50, 100));
     let tracefs_before = tracefs_root();
-    let child = real(&file).spawn().unwrap();
-    let runner = child.id();
-    let out = child.wait_with_output().unwrap();
+    let (runner, err) = refused_run(schedsim_real(&file), &file);
     drop(blockers);
-    let _ = std::fs::remove_file(&file);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(out.stdout.is_empty(), "a report was printed: {}", String::from_utf8_lossy(&out.stdout));
     assert!(
         err.contains(
             "processes[0] ('dlthog'): sched_setattr(SCHED_DEADLINE, runtime 50000000 ns, deadline 100000000 ns, \
@@ -194,7 +149,7 @@ fn a_reservation_the_host_cannot_admit_stops_the_run_instead_of_running_it_fair(
             && err.contains("does not run a deadline process as a fair one"),
         "{err}"
     );
-    assert_nothing_left(runner, &tracefs_before);
+    assert_nothing_left(runner, &tracefs_before, &[PREFIX]);
 }
 
 #[test]
@@ -208,13 +163,7 @@ fn a_period_beyond_the_hosts_limit_stops_the_run_with_einval() {
     }
     let file = scenario_file("real-dl-einval.json", &dl_beside_fair("real-dl-einval", 300, 10, 5_000));
     let tracefs_before = tracefs_root();
-    let child = real(&file).spawn().unwrap();
-    let runner = child.id();
-    let out = child.wait_with_output().unwrap();
-    let _ = std::fs::remove_file(&file);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(out.stdout.is_empty(), "a report was printed: {}", String::from_utf8_lossy(&out.stdout));
+    let (runner, err) = refused_run(schedsim_real(&file), &file);
     assert!(
         err.contains("period 5000000000 ns) failed: Invalid argument")
             && err.contains("the host refuses the parameters")
@@ -222,46 +171,18 @@ fn a_period_beyond_the_hosts_limit_stops_the_run_with_einval() {
             && err.contains("does not run a deadline process as a fair one"),
         "{err}"
     );
-    assert_nothing_left(runner, &tracefs_before);
-}
-
-fn setpriv() -> Option<&'static str> {
-    ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv"].into_iter().find(|p| Path::new(p).exists())
+    assert_nothing_left(runner, &tracefs_before, &[PREFIX]);
 }
 
 #[test]
 fn a_deadline_policy_without_cap_sys_nice_stops_the_run_instead_of_running_it_fair() {
     let Some(_host) = host_or_skip() else { return };
-    let Some(setpriv) = setpriv() else {
-        common::skip("no setpriv (util-linux) to drop CAP_SYS_NICE with");
-        return;
-    };
     let file = scenario_file("real-dl-eperm.json", &dl_beside_fair("real-dl-eperm", 500, 5, 50));
     let tracefs_before = tracefs_root();
     // Root without CAP_SYS_NICE: sched_setattr(SCHED_DEADLINE) is EPERM (a deadline policy takes the capability
     // whatever the rlimits say).
-    let mut cmd = Command::new(setpriv);
-    cmd.args(["--inh-caps=-sys_nice", "--bounding-set=-sys_nice", env!("CARGO_BIN_EXE_schedsim"), "real"])
-        .arg(&file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // SAFETY: setpriority only, between fork and exec: nice 0 while the capability is still there, so a test
-    // run under `nice` does not fail at the fair hogs' nice level first.
-    unsafe {
-        cmd.pre_exec(|| {
-            if libc::setpriority(libc::PRIO_PROCESS, 0, 0) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        })
-    };
-    let child = cmd.spawn().unwrap();
-    let runner = child.id();
-    let out = child.wait_with_output().unwrap();
-    let _ = std::fs::remove_file(&file);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(out.stdout.is_empty(), "a report was printed: {}", String::from_utf8_lossy(&out.stdout));
+    let Some(cmd) = without_cap_sys_nice(&file, false) else { return };
+    let (runner, err) = refused_run(cmd, &file);
     assert!(
         err.contains("processes[0] ('dlthog'): sched_setattr(SCHED_DEADLINE, runtime 5000000 ns")
             && err.contains("failed: Operation not permitted")
@@ -269,5 +190,5 @@ fn a_deadline_policy_without_cap_sys_nice_stops_the_run_instead_of_running_it_fa
             && err.contains("does not run a deadline process as a fair one"),
         "{err}"
     );
-    assert_nothing_left(runner, &tracefs_before);
+    assert_nothing_left(runner, &tracefs_before, &[PREFIX]);
 }

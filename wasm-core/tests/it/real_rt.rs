@@ -11,14 +11,15 @@
 //! themselves skipped (`common::skip`), as `real_kernel`'s do.
 
 use crate::common;
-use crate::real_kernel::{assert_no_run_files_left, host_or_skip, threads_named, tracefs_root};
+use crate::real_kernel::{host_or_skip, tracefs_root};
+use crate::real_policy_run::{
+    assert_nothing_left, refused_run, scenario_file, schedsim_real, tids_named, wait_watching, without_cap_sys_nice,
+};
 use common::scenario::{Process, Scenario};
 
-use schedlab_core::real::spawn::LEADER_NAME;
 use schedlab_core::real::sys::policy_of;
-use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::path::Path;
+use std::process::Child;
 
 /// A FIFO hog (priority 10) and a fair hog, both pinned to the host's last CPU.
 fn fifo_beside_fair(name: &str, duration_ms: u64) -> String {
@@ -30,57 +31,10 @@ fn fifo_beside_fair(name: &str, duration_ms: u64) -> String {
         .build()
 }
 
-fn scenario_file(name: &str, text: &str) -> PathBuf {
-    let file = common::temp_path(name);
-    std::fs::write(&file, text).unwrap();
-    file
-}
+const PREFIXES: &[&str] = &["rtfifo", "rtfair"];
 
 fn start(file: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_schedsim"))
-        .args(["real", file.to_str().unwrap(), "--json"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-/// The tids of the threads named `comm` now.
-fn tids_named(comm: &str) -> Vec<u32> {
-    threads_named(|c| c == comm).iter().filter_map(|t| t.split(' ').next()?.parse().ok()).collect()
-}
-
-/// Nothing of the run `runner` is left: no thread of its processes, no
-/// leader, no tracing instance, no cgroup; tracefs as it was.
-fn assert_nothing_left(runner: u32, tracefs_before: &Option<String>) {
-    let left = threads_named(|c| c.starts_with("rtfifo") || c.starts_with("rtfair") || c == LEADER_NAME);
-    assert!(left.is_empty(), "threads of the run are left: {left:?}");
-    assert!(!Path::new(&format!("/proc/{runner}")).exists(), "the runner is still alive");
-    let tracefs_after = tracefs_root();
-    assert_eq!(&tracefs_after, tracefs_before, "tracefs mounts changed");
-    if let Some(root) = &tracefs_after {
-        assert!(!Path::new(&format!("{root}/instances/schedlab-{runner}")).exists(), "the tracing instance is left");
-    }
-    if let Some(schedlab_core::real::cgroup::Controller::V2(base) | schedlab_core::real::cgroup::Controller::V1(base)) =
-        schedlab_core::real::cgroup::find()
-    {
-        assert!(!base.join(format!("schedlab-{runner}")).exists(), "the run's cgroup is left");
-    }
-    assert_no_run_files_left();
-}
-
-/// Waits for the run, watching its FIFO hog's thread: whether it was seen as SCHED_FIFO while alive.
-fn wait_watching_fifo(child: Child) -> (Output, bool) {
-    let mut child = child;
-    let mut seen_fifo = false;
-    while child.try_wait().unwrap().is_none() {
-        for tid in tids_named("rtfifo/0") {
-            // Named before it sets its policy: seen once it has.
-            seen_fifo |= policy_of(tid).is_ok_and(|p| p == libc::SCHED_FIFO);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    (child.wait_with_output().unwrap(), seen_fifo)
+    schedsim_real(file).spawn().unwrap()
 }
 
 #[test]
@@ -90,7 +44,9 @@ fn a_fifo_hog_runs_as_sched_fifo_beside_a_fair_one_and_nothing_is_left() {
     let tracefs_before = tracefs_root();
     let child = start(&file);
     let runner = child.id();
-    let (out, seen_fifo) = wait_watching_fifo(child);
+    let mut seen_fifo = false;
+    // Named before it sets its policy: seen once it has.
+    let out = wait_watching(child, "rtfifo/0", |tid| seen_fifo |= policy_of(tid).is_ok_and(|p| p == libc::SCHED_FIFO));
     let _ = std::fs::remove_file(&file);
     assert!(out.status.success(), "schedsim real failed: {}", String::from_utf8_lossy(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -109,7 +65,7 @@ fn a_fifo_hog_runs_as_sched_fifo_beside_a_fair_one_and_nothing_is_left() {
     let notes: Vec<&str> = json["notes"].as_array().unwrap().iter().filter_map(|n| n.as_str()).collect();
     assert!(notes.iter().any(|n| n.contains("'rtfifo' SCHED_FIFO 10")), "{notes:?}");
     assert!(notes.iter().any(|n| n.starts_with("the host's real-time bandwidth") && n.contains("sched_rt_runtime_us")));
-    assert_nothing_left(runner, &tracefs_before);
+    assert_nothing_left(runner, &tracefs_before, PREFIXES);
 }
 
 #[test]
@@ -133,46 +89,17 @@ fn ctrl_c_stops_a_pinned_fifo_hog_and_leaves_nothing() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("interrupted: every process the run started was stopped"), "{err}");
-    assert_nothing_left(runner, &tracefs_before);
-}
-
-fn setpriv() -> Option<&'static str> {
-    ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv"].into_iter().find(|p| Path::new(p).exists())
+    assert_nothing_left(runner, &tracefs_before, PREFIXES);
 }
 
 #[test]
 fn a_real_time_policy_the_host_refuses_stops_the_run_instead_of_running_it_fair() {
     let Some(_host) = host_or_skip() else { return };
-    let Some(setpriv) = setpriv() else {
-        common::skip("no setpriv (util-linux) to drop CAP_SYS_NICE with");
-        return;
-    };
     let file = scenario_file("real-fifo-eperm.json", &fifo_beside_fair("real-fifo-eperm", 500));
     let tracefs_before = tracefs_root();
     // Root without CAP_SYS_NICE and with RLIMIT_RTPRIO 0: sched_setscheduler(SCHED_FIFO) is EPERM.
-    let mut cmd = Command::new(setpriv);
-    cmd.args(["--inh-caps=-sys_nice", "--bounding-set=-sys_nice", env!("CARGO_BIN_EXE_schedsim"), "real"])
-        .arg(&file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // SAFETY: setpriority and setrlimit only, between fork and exec. Nice 0 first, while the capability is
-    // still there: a test run under `nice` would otherwise fail at the nice level, before the policy.
-    unsafe {
-        cmd.pre_exec(|| {
-            let none = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-            if libc::setpriority(libc::PRIO_PROCESS, 0, 0) != 0 || libc::setrlimit(libc::RLIMIT_RTPRIO, &none) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        })
-    };
-    let child = cmd.spawn().unwrap();
-    let runner = child.id();
-    let out = child.wait_with_output().unwrap();
-    let _ = std::fs::remove_file(&file);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(out.stdout.is_empty(), "a report was printed: {}", String::from_utf8_lossy(&out.stdout));
+    let Some(cmd) = without_cap_sys_nice(&file, true) else { return };
+    let (runner, err) = refused_run(cmd, &file);
     assert!(
         err.contains(
             "processes[0] ('rtfifo'): sched_setscheduler(SCHED_FIFO, priority 10) failed: Operation not permitted"
@@ -180,7 +107,7 @@ fn a_real_time_policy_the_host_refuses_stops_the_run_instead_of_running_it_fair(
             && err.contains("does not run a real-time process as a fair one"),
         "{err}"
     );
-    assert_nothing_left(runner, &tracefs_before);
+    assert_nothing_left(runner, &tracefs_before, PREFIXES);
 }
 
 #[test]
@@ -195,12 +122,7 @@ fn a_real_time_process_in_a_cgroup_without_real_time_runtime_is_refused_by_name(
     v["processes"][0]["cgroup"] = "rtgroup".into();
     let file = scenario_file("real-fifo-cgroup.json", &v.to_string());
     let tracefs_before = tracefs_root();
-    let child = start(&file);
-    let runner = child.id();
-    let out = child.wait_with_output().unwrap();
-    let _ = std::fs::remove_file(&file);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let (runner, err) = refused_run(schedsim_real(&file), &file);
     assert!(err.contains("Operation not permitted") && err.contains("give the real-time process no cgroup"), "{err}");
-    assert_nothing_left(runner, &tracefs_before);
+    assert_nothing_left(runner, &tracefs_before, PREFIXES);
 }
