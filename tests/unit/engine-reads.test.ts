@@ -10,7 +10,7 @@
 // generated return type must be added to the table below.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RealTrace, scenarioChoices, Simulator, validateScenario } from '../../wasm-core/pkg/schedlab_core.js';
 import { PRESETS, presetText } from '../../src/engine/presets';
@@ -191,19 +191,13 @@ function simulations(): Simulator[] {
 
 function traces(): RealTrace[] {
   const dir = join(root, 'wasm-core', 'tests', 'fixtures', 'real');
-  const names = [
-    'hand-made.txt',
-    'two-hogs.txt',
-    'wakeups.txt',
-    'dl-hog.txt',
-    'trace-cmd-report.txt',
-    'perf-script.txt',
-  ];
-  return names.map((name) => {
-    const t = new RealTrace(readFileSync(join(dir, name), 'utf8'), name, 0);
-    t.seek_time(t.duration_ns() / 2);
-    return t;
-  });
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.txt'))
+    .map((name) => {
+      const t = new RealTrace(readFileSync(join(dir, name), 'utf8'), name, 0);
+      t.seek_time(t.duration_ns() / 2);
+      return t;
+    });
 }
 
 describe("the engine's reads against their generated types", () => {
