@@ -34,6 +34,7 @@ mod move_group;
 pub mod notes;
 pub mod o1;
 mod pi;
+mod requeue;
 pub mod rq_index;
 pub mod rt;
 mod runqueue;

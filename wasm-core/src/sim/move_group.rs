@@ -16,7 +16,6 @@
 //! runqueues of one CPU.
 
 use super::Simulator;
-use crate::sched::fair::EnqueueKind;
 use crate::time::Pid;
 
 impl Simulator {
@@ -31,38 +30,19 @@ impl Simulator {
             return;
         }
         let cpu = task.cpu;
-        let running = self.core.rqs[cpu.idx()].curr_task == Some(pid);
-        let queued = task.se.on_rq;
         let mut s = self.sched();
-        if running {
-            s.update_curr(cpu);
-            s.put_prev_task(pid, cpu);
-        }
+        // The dequeue and enqueue are a move between two runqueues of the CPU, not a sleep and a wakeup.
         s.core.migrating = Some(pid);
-        if queued {
-            s.dequeue_task(pid, cpu, false);
-            s.core.rqs[cpu.idx()].delist(pid);
-        }
+        let off = s.off_rq(pid, cpu);
         let old = s.core.tasks[pid.idx()].tg;
         s.core.tasks[pid.idx()].tg = tg;
         // 4.1's fair class carries the vruntime over (the real-time and deadline classes have nothing to do, and
         // 6.12's task_change_group_fair is the detach and attach the move's dequeue and enqueue make).
         s.task_move_group(pid, old);
-        if queued {
-            s.enqueue_task(pid, cpu, EnqueueKind::Migrate);
-            let upper = s.core.tasks[pid.idx()].above_fair();
-            s.core.rqs[cpu.idx()].enlist(pid, upper);
-            s.core.touch(cpu);
-            s.core.index.touch_task(pid);
-        }
+        s.back_on_rq(pid, cpu, off);
         s.core.migrating = None;
-        if queued {
-            // 6.12 reschedules the CPU (the new group may be throttled); 4.1's set_curr_task keeps the task, which
-            // the pick does here unless another is now more urgent.
-            if running || s.wakeup_preempts(cpu, pid, false) {
-                s.core.rqs[cpu.idx()].need_resched = true;
-            }
-            s.resched_if_needed(cpu);
-        }
+        // 6.12 reschedules the CPU (the new group may be throttled); 4.1's set_curr_task keeps the task, which
+        // the pick does here unless another is now more urgent.
+        s.repick_after(pid, cpu, off);
     }
 }

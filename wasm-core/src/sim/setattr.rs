@@ -7,7 +7,6 @@
 
 use super::Simulator;
 use crate::config::Kernel;
-use crate::sched::fair::EnqueueKind;
 use crate::sched::policy::{nice_prio, rt_prio, SchedAttr, SchedPolicy, MAX_RT_PRIO};
 use crate::task::{Task, TaskState};
 use crate::time::Pid;
@@ -58,17 +57,8 @@ impl Simulator {
             change(&mut self.core.tasks[pid.idx()]);
             return;
         }
-        let queued = task.se.on_rq;
-        let running = self.core.rqs[cpu.idx()].curr_task == Some(pid);
         let mut s = self.sched();
-        if running {
-            s.update_curr(cpu);
-            s.put_prev_task(pid, cpu);
-        }
-        if queued {
-            s.dequeue_task(pid, cpu, false);
-            s.core.rqs[cpu.idx()].delist(pid);
-        }
+        let off = s.off_rq(pid, cpu);
         let before = {
             let t = &s.core.tasks[pid.idx()];
             class_key(t.policy, t.prio)
@@ -82,17 +72,8 @@ impl Simulator {
         if crosses {
             s.switched_to(pid);
         }
-        if queued {
-            s.enqueue_task(pid, cpu, EnqueueKind::Migrate);
-            let upper = s.core.tasks[pid.idx()].above_fair();
-            s.core.rqs[cpu.idx()].enlist(pid, upper);
-            s.core.touch(cpu);
-            s.core.index.touch_task(pid);
-            if running || s.wakeup_preempts(cpu, pid, false) {
-                s.core.rqs[cpu.idx()].need_resched = true;
-            }
-            s.resched_if_needed(cpu);
-        }
+        s.back_on_rq(pid, cpu, off);
+        s.repick_after(pid, cpu, off);
     }
 
     /// `sched_setattr` by `pid` on itself (`__sched_setscheduler`, core.c
