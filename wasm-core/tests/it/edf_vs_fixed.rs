@@ -46,13 +46,7 @@ fn periodic(name: &str, c_us: u64, p_us: u64) -> Process {
 }
 
 fn overruns(procs: Vec<Process>) -> Vec<(String, u64, u64)> {
-    let mut sim = Scenario::new("edf-vs-rm", 1800)
-        .hz(1000)
-        .autogroup(false)
-        .free_costs()
-        .machine("uniprocessor")
-        .processes(procs)
-        .sim();
+    let mut sim = Scenario::one_bare_cpu("edf-vs-rm", 1800).processes(procs).sim();
     sim.run_to_end();
     report(&sim).processes.into_iter().map(|p| (p.name, p.timer_overruns, p.cpu_time_ns / 1_000_000)).collect()
 }

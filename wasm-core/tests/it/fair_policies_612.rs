@@ -20,12 +20,8 @@ fn sleeper_p50_us(policy: &str) -> u64 {
         .set("sched_policy", policy)
         .set("slice_us", 100)
         .program([forever([step::run(50), step::sleep(10_000)])]);
-    let mut sim = Scenario::new("batch-612", 2000)
+    let mut sim = Scenario::one_bare_cpu("batch-612", 2000)
         .set("kernel", "6.12")
-        .hz(1000)
-        .autogroup(false)
-        .free_costs()
-        .machine("uniprocessor")
         .processes([sleeper, Process::hog("hog", 1_000_000)])
         .sim();
     sim.run_to_end();

@@ -21,14 +21,7 @@ use schedlab_core::sim::Simulator;
 use schedlab_core::time::SimTime;
 
 fn one_cpu_612(ms: u64, procs: Vec<Process>) -> Simulator {
-    let mut sim = Scenario::new("fair-server", ms)
-        .set("kernel", "6.12")
-        .hz(1000)
-        .autogroup(false)
-        .free_costs()
-        .machine("uniprocessor")
-        .processes(procs)
-        .sim();
+    let mut sim = Scenario::one_bare_cpu("fair-server", ms).set("kernel", "6.12").processes(procs).sim();
     sim.run_until(SimTime(ms * 1_000_000));
     sim
 }

@@ -19,13 +19,7 @@ fn shares(reclaim: bool, kernel: &str) -> Result<Vec<(String, u64)>, String> {
         .set("dl_runtime_us", 10_000)
         .set("dl_deadline_us", 100_000)
         .set("dl_reclaim", reclaim);
-    let s = Scenario::new("grub", 3000)
-        .set("kernel", kernel)
-        .hz(1000)
-        .autogroup(false)
-        .free_costs()
-        .machine("uniprocessor")
-        .processes([dl, Process::hog("fair", 1_000_000)]);
+    let s = Scenario::one_bare_cpu("grub", 3000).set("kernel", kernel).processes([dl, Process::hog("fair", 1_000_000)]);
     let cfg = schedlab_core::api::scenario::load_scenario(&s.build()).map_err(|e| format!("{e:?}"))?;
     let mut sim = schedlab_core::sim::Simulator::new(&cfg);
     sim.run_to_end();

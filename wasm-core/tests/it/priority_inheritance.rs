@@ -36,14 +36,8 @@ fn inversion(protocol: &str) -> Vec<(String, u64)> {
         .set("sched_policy", "fifo")
         .set("rt_priority", 50)
         .program([step::run(200_000)]);
-    let mut sim = Scenario::new("pi", 400)
-        .hz(1000)
-        .autogroup(false)
-        .free_costs()
-        .machine("uniprocessor")
-        .set("mutex_protocol", protocol)
-        .processes([low, high, medium])
-        .sim();
+    let mut sim =
+        Scenario::one_bare_cpu("pi", 400).set("mutex_protocol", protocol).processes([low, high, medium]).sim();
     sim.run_to_end();
     report(&sim)
         .processes
@@ -110,14 +104,7 @@ fn a_boost_passes_along_a_chain_of_owners() {
         rt(Process::new("high").start_ms(4), 90).program([lock("b"), step::run(1000), unlock("b")]),
         rt(Process::new("hog").start_ms(5), 50).program([step::run(100_000)]),
     ];
-    let mut sim = Scenario::new("pi-chain", 300)
-        .hz(1000)
-        .autogroup(false)
-        .free_costs()
-        .machine("uniprocessor")
-        .set("mutex_protocol", "inherit")
-        .processes(procs)
-        .sim();
+    let mut sim = Scenario::one_bare_cpu("pi-chain", 300).set("mutex_protocol", "inherit").processes(procs).sim();
     sim.run_to_end();
     let done: Vec<(String, u64)> =
         report(&sim).processes.into_iter().map(|p| (p.name, p.completion_ns.unwrap() / 1_000_000)).collect();

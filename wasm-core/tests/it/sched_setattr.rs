@@ -7,13 +7,7 @@ use serde_json::json;
 use crate::common::scenario::{self as step, forever, Process, Scenario};
 
 fn cpu_ms(procs: Vec<Process>, duration_ms: u64) -> Vec<(String, u64)> {
-    let mut sim = Scenario::new("setattr", duration_ms)
-        .hz(1000)
-        .autogroup(false)
-        .free_costs()
-        .machine("uniprocessor")
-        .processes(procs)
-        .sim();
+    let mut sim = Scenario::one_bare_cpu("setattr", duration_ms).processes(procs).sim();
     sim.run_to_end();
     report(&sim).processes.into_iter().map(|p| (p.name, p.cpu_time_ns / 1_000_000)).collect()
 }

@@ -92,11 +92,7 @@ fn a_thread_moves_into_a_cgroup_and_back_to_the_root() {
         json!({"set_cgroup": "/"}),
         forever([step::run(10_000)]),
     ]);
-    let mut sim = Scenario::new("root", 1000)
-        .hz(1000)
-        .autogroup(false)
-        .free_costs()
-        .machine("uniprocessor")
+    let mut sim = Scenario::one_bare_cpu("root", 1000)
         .cgroup(json!({"name": "y", "shares": 256}))
         .processes([a, Process::hog("b", 10_000)])
         .sim();

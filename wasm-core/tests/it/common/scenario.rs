@@ -41,6 +41,12 @@ impl Scenario {
         Scenario { fields, processes: Vec::new(), cgroups: Vec::new(), events: Vec::new() }
     }
 
+    /// One CPU at HZ 1000 with no autogroup and no switch or wakeup costs:
+    /// the classes' own arithmetic and nothing else, as the class tests want.
+    pub fn one_bare_cpu(name: &str, duration_ms: u64) -> Self {
+        Scenario::new(name, duration_ms).hz(1000).autogroup(false).free_costs().machine("uniprocessor")
+    }
+
     /// Any top-level field the named methods do not cover (`description`,
     /// `sanity_checker`, …), or a value of a type the format refuses.
     pub fn set(mut self, key: &str, value: impl Into<Value>) -> Self {
