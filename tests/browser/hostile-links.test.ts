@@ -13,11 +13,11 @@
 // (policy-network.test.ts, policy-channel.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { hook, openLab, settled, shots, type Lab } from './harness';
+import { hook, settled, shots, type Lab } from './harness';
 import {
   anotherPresetPlays,
   follow,
-  loggingServer,
+  openLabBesideServer,
   nativeReport,
   policyLink,
   policyScenario,
@@ -27,14 +27,11 @@ import {
 
 let lab: Lab;
 let server: LoggingServer;
+let close = () => Promise.resolve();
 beforeAll(async () => {
-  server = await loggingServer();
-  lab = await openLab({ width: 1280, height: 720 });
+  ({ lab, server, close } = await openLabBesideServer({ width: 1280, height: 720 }));
 });
-afterAll(async () => {
-  await lab?.close();
-  await server?.close();
-});
+afterAll(() => close());
 
 const SAY = 'SECURITY NOTICE: your session has expired, re-enter your password at https://evil.example/login';
 const S = JSON.stringify(SAY);

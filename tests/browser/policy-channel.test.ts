@@ -12,21 +12,24 @@
 // answering: another preset loads and plays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { openLab, settled, shots, type Lab } from './harness';
-import { anotherPresetPlays, follow, loggingServer, policyLink, unquoted, type LoggingServer } from './policy-link';
+import { settled, shots, type Lab } from './harness';
+import {
+  anotherPresetPlays,
+  follow,
+  openLabBesideServer,
+  policyLink,
+  unquoted,
+  type LoggingServer,
+} from './policy-link';
 import { translate } from '../../src/i18n/translate';
 
 let lab: Lab;
-/** A server of another origin that no link may reach (each policy also knocks on it). */
 let server: LoggingServer;
+let close = () => Promise.resolve();
 beforeAll(async () => {
-  server = await loggingServer();
-  lab = await openLab({ width: 1280, height: 900 });
+  ({ lab, server, close } = await openLabBesideServer({ width: 1280, height: 900 }));
 });
-afterAll(async () => {
-  await lab?.close();
-  await server?.close();
-});
+afterAll(() => close());
 
 /** The attacker's words, as the red team wrote them. */
 const SAY = 'SECURITY NOTICE: your session has expired, re-enter your password at https://evil.example/login';

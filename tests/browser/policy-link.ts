@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { loadPreset, root, settled, type Lab } from './harness';
+import { loadPreset, openLab, root, settled, type Lab } from './harness';
 import { encodeShare } from '../../src/share/share-link';
 
 /** The scenario a link carries: the nice-levels preset named `name`, 200 ms, under `source`. */
@@ -112,6 +112,23 @@ export async function loggingServer(): Promise<LoggingServer> {
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+/** The lab beside a logging server, and the one call that closes both. */
+export async function openLabBesideServer(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ lab: Lab; server: LoggingServer; close: () => Promise<void> }> {
+  const server = await loggingServer();
+  const lab = await openLab(viewport);
+  return {
+    lab,
+    server,
+    close: async () => {
+      await lab.close();
+      await server.close();
     },
   };
 }

@@ -11,21 +11,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openLab, root, settled, shots, type Lab } from './harness';
-import { follow, loggingServer, policyLink, type LoggingServer } from './policy-link';
+import { root, settled, shots, type Lab } from './harness';
+import { follow, openLabBesideServer, policyLink, type LoggingServer } from './policy-link';
 import { CSP_HEADER, CSP_PAGE } from '../../src/csp';
 
 let lab: Lab;
 let server: LoggingServer;
-
+let close = () => Promise.resolve();
 beforeAll(async () => {
-  server = await loggingServer();
-  lab = await openLab({ width: 1280, height: 720 });
+  ({ lab, server, close } = await openLabBesideServer({ width: 1280, height: 720 }));
 });
-afterAll(async () => {
-  await lab?.close();
-  await server?.close();
-});
+afterAll(() => close());
 
 /**
  * A policy that, at init, tries every route to the server and throws its report: each route, and whether it threw
