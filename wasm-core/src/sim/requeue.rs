@@ -1,11 +1,15 @@
 //! A live task taken off its runqueue for a change and put back: the
 //! kernel's sequence around a change of class, prio or task group
 //! (`__sched_setscheduler`, core.c 3616–3638 in 4.1; `rt_mutex_setprio`,
-//! 3027–3076; `sched_move_task`, 7540–7580; 6.12's `sched_change` guard in
-//! the same places): put back first if it runs, dequeued if it is queued,
-//! the change, enqueued again, and a pick if it ran or now preempts what
-//! runs. The model picks again where the kernel keeps a running task with
-//! `set_curr_task`: the pick keeps it when it is still the most urgent.
+//! 3027–3076; `sched_move_task`, 7540–7580): dequeued if it is queued, put
+//! back if it runs, the change, `set_curr_task` if it runs, enqueued again,
+//! and a preemption check (`check_class_changed`, `check_preempt_curr`).
+//! The model puts a running task back before the dequeue (its `put_prev`
+//! returns the entity to the queue, the dequeue then takes it out: the
+//! kernel's end state), and picks again where the kernel keeps a running
+//! task with `set_curr_task`: the pick keeps it when it is still the most
+//! urgent. A task whose prio falls joins the tail of its new list, not the
+//! head (`ENQUEUE_HEAD`, 3058–3059: docs/fidelity.md says so).
 
 use super::dispatch::Sched;
 use crate::sched::fair::EnqueueKind;

@@ -1,9 +1,9 @@
 //! A live task's class or prio changes: `sched_setattr` (a program step) and
 //! `rt_mutex_setprio` (`pi.rs`) share the kernel's sequence (core.c
-//! 3027–3076 and 3616–3638 in 4.1): off its queue (put back first if it
-//! runs), `switched_from` its class if it leaves it, the change,
-//! `switched_to` the new class, onto the new class's queue, and a pick if
-//! it runs or now preempts what does.
+//! 3027–3076 and 3616–3638 in 4.1): off its queue (`requeue.rs`),
+//! `switched_from` its class if it leaves it, the change, `switched_to` the
+//! new class, onto the new class's queue, and a pick if it runs or now
+//! preempts what does.
 
 use super::Simulator;
 use crate::config::Kernel;
