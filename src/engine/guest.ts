@@ -38,6 +38,8 @@ interface GuestExports {
 }
 
 let compiled: WebAssembly.Module | null = null;
+/** The compiled module's imports, each answered by a function that throws (`nothingOutside`). */
+let imports: WebAssembly.Imports = {};
 let compiling: Promise<WebAssembly.Module> | null = null;
 /** Why the last load failed, for the policy that then cannot boot. */
 let failure = '';
@@ -60,7 +62,10 @@ export function loadGuest(from: BufferSource | ((url: URL) => Promise<Response>)
       : Promise.resolve(from)
   )
     .then((bytes) => WebAssembly.compile(bytes))
-    .then((m) => (compiled = m))
+    .then((m) => {
+      imports = nothingOutside(m);
+      return (compiled = m);
+    })
     .catch((e: unknown) => {
       failure = e instanceof Error ? e.message : String(e);
       throw e;
@@ -108,7 +113,7 @@ export function makePolicyHost(source: string, nrCpus: number, seed: number): Po
     throw new Error(
       `the policy does not load: the policy interpreter did not load in this worker${failure ? ` (${failure})` : ''}`,
     );
-  const instance = new WebAssembly.Instance(compiled, nothingOutside(compiled));
+  const instance = new WebAssembly.Instance(compiled, imports);
   const g = instance.exports as unknown as GuestExports;
   let dead: string | null = null;
   const output = () => {

@@ -79,15 +79,10 @@ export function serve(features: readonly WorkerFeature[]): void {
   };
 }
 
-/** Whether a request may build a simulation with a sched_ext policy (its scenario has a policy's `source`). */
+/**
+ * Whether a request may build a simulation with a sched_ext policy: a scenario loaded in the lab or as compare's
+ * partner with a policy's `source` (every other request works on a simulation built by one of these).
+ */
 function carriesPolicy(req: Request): boolean {
-  const text =
-    req.op === 'load' || req.op === 'partner'
-      ? (req.json ?? '')
-      : req.op === 'call'
-        ? JSON.stringify(req.arg ?? null)
-        : req.op === 'job'
-          ? JSON.stringify(req.job)
-          : '';
-  return /"source"\s*:/.test(text);
+  return (req.op === 'load' || req.op === 'partner') && /"source"\s*:/.test(req.json ?? '');
 }
