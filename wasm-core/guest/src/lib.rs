@@ -20,6 +20,7 @@ mod memory;
 use schedlab_engine::sim::ext::guard;
 use schedlab_engine::sim::ext::host::{HostOp, PolicyHost};
 use schedlab_engine::sim::ext::host_boa::BoaHost;
+use schedlab_engine::sim::ext::policy_heap::FixedLine;
 use std::cell::RefCell;
 
 thread_local! {
@@ -145,7 +146,7 @@ pub extern "C" fn scx_start() {
     guard::set_memory_probe(memory::policy_bytes, memory::reset);
     std::panic::set_hook(Box::new(|info| {
         use std::fmt::Write;
-        let mut line = memory::Line::new();
+        let mut line = FixedLine::new();
         let _ = write!(line, "the policy's interpreter failed on its own ({info})");
         memory::keep_text(line.bytes());
     }));

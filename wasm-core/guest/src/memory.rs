@@ -38,34 +38,6 @@ pub fn keep_text(src: &[u8]) {
     FATAL.len.store(n, Ordering::Relaxed);
 }
 
-/// Up to 200 bytes of formatted text, written without allocating.
-pub struct Line {
-    buf: [u8; 200],
-    len: usize,
-}
-
-impl Line {
-    pub const fn new() -> Line {
-        Line { buf: [0; 200], len: 0 }
-    }
-
-    pub fn bytes(&self) -> &[u8] {
-        &self.buf[..self.len]
-    }
-}
-
-impl std::fmt::Write for Line {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        for &c in s.as_bytes() {
-            if self.len < self.buf.len() {
-                self.buf[self.len] = c;
-                self.len += 1;
-            }
-        }
-        Ok(())
-    }
-}
-
 /// The kept line ("" if none).
 pub fn fatal_text() -> &'static [u8] {
     let n = FATAL.len.load(Ordering::Relaxed);

@@ -9,7 +9,8 @@
 //! point on every machine. One request that would take the heap past
 //! `HARD_LIMIT` at once (a string doubled to gigabytes) cannot be refused
 //! gracefully: the engine treats a failed allocation as fatal. The
-//! allocator then writes one line naming the callback, without allocating,
+//! allocator then writes one line naming the callback, without allocating
+//! (`FixedLine`),
 //! and hands it to its owner's `on_fatal`, which says whether the request
 //! fails: the CLI prints the line and exits; the guest keeps it for the page
 //! and fails the allocation (a trap that drops the instance); a host that
@@ -33,48 +34,75 @@ pub struct Counting {
     pub on_fatal: fn(&FatalLine) -> bool,
 }
 
+/// Up to 200 bytes of text in a fixed buffer, written with `write!`: core's
+/// formatting of strings and integers allocates nothing, so an allocator may
+/// write one. Past 200 bytes the text is cut at a character's start.
+pub struct FixedLine {
+    buf: [u8; 200],
+    len: usize,
+}
+
+impl FixedLine {
+    pub const fn new() -> FixedLine {
+        FixedLine { buf: [0; 200], len: 0 }
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+impl Default for FixedLine {
+    fn default() -> Self {
+        FixedLine::new()
+    }
+}
+
+impl std::fmt::Write for FixedLine {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for c in s.chars() {
+            let n = c.len_utf8();
+            if self.len + n > self.buf.len() {
+                return Err(std::fmt::Error);
+            }
+            c.encode_utf8(&mut self.buf[self.len..self.len + n]);
+            self.len += n;
+        }
+        Ok(())
+    }
+}
+
 /// "CALLBACK: it asked for N MiB at once, past its memory limit of M MiB",
 /// in a fixed buffer.
 pub struct FatalLine {
-    buf: [u8; 200],
-    len: usize,
+    line: FixedLine,
     /// Where the words after "CALLBACK: " start.
     reason: usize,
 }
 
 impl FatalLine {
     fn of(callback: &str, asked: usize) -> FatalLine {
-        let mut line = FatalLine { buf: [0; 200], len: 0, reason: 0 };
-        for part in [
-            callback,
-            ": ",
-            "it asked for ",
-            &Digits::of(asked >> 20),
-            " MiB at once, past its memory limit of ",
-            &Digits::of(guard::MEMORY_LIMIT >> 20),
-            " MiB",
-        ] {
-            for &c in part.as_bytes() {
-                if line.len < line.buf.len() {
-                    line.buf[line.len] = c;
-                    line.len += 1;
-                }
-            }
-            if part == ": " && line.reason == 0 {
-                line.reason = line.len;
-            }
-        }
-        line
+        use std::fmt::Write;
+        let mut line = FixedLine::new();
+        let _ = write!(line, "{callback}: ");
+        let reason = line.len;
+        let _ = write!(
+            line,
+            "it asked for {} MiB at once, past its memory limit of {} MiB",
+            asked >> 20,
+            guard::MEMORY_LIMIT >> 20
+        );
+        FatalLine { line, reason }
     }
 
     /// The whole line.
     pub fn bytes(&self) -> &[u8] {
-        &self.buf[..self.len]
+        self.line.bytes()
     }
 
     /// The line without its callback (a host that names the callback itself).
     pub fn reason(&self) -> &[u8] {
-        &self.buf[self.reason..self.len]
+        &self.line.bytes()[self.reason..]
     }
 }
 
@@ -90,35 +118,6 @@ fn grow(by: isize, callback: &'static str, on_fatal: fn(&FatalLine) -> bool) -> 
     }
     POLICY_BYTES.with(|b| b.set(now));
     true
-}
-
-/// A number as decimal digits, in a fixed buffer (no allocation).
-struct Digits {
-    buf: [u8; 20],
-    start: usize,
-}
-
-impl Digits {
-    fn of(mut v: usize) -> Digits {
-        let mut buf = [0u8; 20];
-        let mut start = buf.len();
-        loop {
-            start -= 1;
-            buf[start] = b'0' + (v % 10) as u8;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
-        }
-        Digits { buf, start }
-    }
-}
-
-impl std::ops::Deref for Digits {
-    type Target = str;
-    fn deref(&self) -> &str {
-        std::str::from_utf8(&self.buf[self.start..]).unwrap_or("?")
-    }
 }
 
 impl Counting {
