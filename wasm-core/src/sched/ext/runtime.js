@@ -6,7 +6,7 @@
 // traffic with the engine is `__scx_call(op, a, b, c, d)` returning a number,
 // plus `__scx_init_task`, `__scx_kicks` and `__scx_error`.
 //
-// Steps: the host gives `__scx_boot` a count (`step`) and the policy's text
+// Steps: the host gives `__scx_boot` a count and the policy's text
 // arrives with a call to it at the head of every function and loop body
 // (wasm-core/src/sim/ext/guard.rs); the heavy builtins below charge their
 // size to it, and regular expressions are refused.
@@ -25,9 +25,8 @@ function __scx_describe(e) {
     return 'a thrown value that cannot be read (an ' + typeof e + ' whose reading throws)';
   }
 }
-function __scx_boot(source, nrCpus, seed, step) {
+function __scx_boot(source, nrCpus, seed, count) {
   'use strict';
-  var count = step;
   var DSQ_GLOBAL = -1;
   var DSQ_LOCAL = -2;
   var LOCAL_ON = 1 << 30;
