@@ -24,7 +24,7 @@ pub fn size_problem(len: u64) -> Option<Diagnostic> {
 /// The text without a leading UTF-8 byte order mark, which Windows editors
 /// write and JSON does not allow: every reader of a scenario (the page's
 /// Open, the CLI, Python) takes the same text.
-fn without_bom(text: &str) -> &str {
+pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 

@@ -35,7 +35,7 @@ pub mod validate;
 
 pub use diagnostic::{Diagnostic, MAX_DIAGNOSTICS};
 pub use file::*;
-pub use load::{load_scenario, parse_scenario, size_problem};
+pub use load::{load_scenario, parse_scenario, size_problem, without_bom};
 pub use steps::{DistFile, OpFile, WAIT_POLICIES};
 pub use validate::policy::MAX_POLICY_SOURCE;
 pub use validate::validate;

@@ -10,7 +10,7 @@
 mod policy_file;
 
 use policy_file::read_policy_file;
-use schedlab_core::api::scenario::{size_problem, MAX_SCENARIO_BYTES};
+use schedlab_core::api::scenario::{size_problem, without_bom, MAX_SCENARIO_BYTES};
 use std::io::Read;
 
 /// The text of the scenario file at `path`, or a one-line reason.
@@ -30,16 +30,8 @@ pub fn read_scenario(path: &str) -> Result<String, String> {
     let text = String::from_utf8(bytes).map_err(|e| {
         format!("cannot read {path}: not UTF-8 text (invalid bytes at offset {})", e.utf8_error().valid_up_to())
     })?;
-    with_policy_source(path, without_bom(text))
-}
-
-/// The text without a leading UTF-8 byte order mark, which Windows editors
-/// write and JSON parsers refuse ("expected value at line 1 column 1").
-fn without_bom(text: String) -> String {
-    match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    }
+    // The policy's file is found by reading the JSON here, before the engine's reader would skip a BOM.
+    with_policy_source(path, without_bom(&text).to_string())
 }
 
 /// A sched_ext scenario may name its policy's file (`policy.source_file`,
